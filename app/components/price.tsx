@@ -1,0 +1,26 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { DEFAULT_CURRENCY, formatMoney, type Currency } from "~/lib/money";
+
+/** The shop's currency, from the public settings the root loader read. */
+export function useCurrency(): Currency {
+  const data = useRouteLoaderData<{ site: { currency: Currency } }>("root");
+  return data?.site.currency ?? DEFAULT_CURRENCY;
+}
+
+/** A price in cents, with the old price struck through when a sale price applies. */
+export function Price({ cents, originalCents, className = "" }: { cents: number; originalCents?: number | null; className?: string }) {
+  const currency = useCurrency();
+  return (
+    <span className={`inline-flex items-baseline gap-2 ${className}`}>
+      <span className={originalCents ? "font-semibold text-bloom-700" : "font-semibold text-gray-900"}>
+        {formatMoney(cents, currency)}
+      </span>
+      {originalCents ? (
+        <s className="text-sm text-gray-500">
+          <span className="sr-only">Was </span>
+          {formatMoney(originalCents, currency)}
+        </s>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,47 @@
+/** The spec's business constants (section 9). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 99;
+
+export const DEFAULT_PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 50;
+export const PRODUCTS_PAGE_SIZE = 12;
+export const BLOG_PAGE_SIZE = 9;
+export const DEFAULT_READING_TIME_MINUTES = 5;
+export const MAX_PAGINATION_BUTTONS = 5;
+
+export const RELATED_PRODUCTS_FETCHED = 4;
+export const RELATED_PRODUCTS_SHOWN = 3;
+export const FEATURED_PRODUCTS_DEFAULT_LIMIT = 8;
+
+/** Cache lifetimes in seconds. */
+export const CACHE_SECONDS = { settings: 3600, products: 1800, categories: 7200, content: 300 } as const;
+
+export const UPLOAD_MAX_BYTES = 5_242_880;
+export const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+
+export const ORDER_LIST_PREVIEW_ITEMS = 3;
+
+export const CART_TAX_RATE_BPS = 1000; // flat 10% of the subtotal on the cart page
+export const FREE_SHIPPING_CLAIM_CENTS = 5000;
+
+export const COUNTRIES = [
+  { code: "LK", name: "Sri Lanka" },
+  { code: "AU", name: "Australia" },
+  { code: "US", name: "United States" },
+  { code: "CA", name: "Canada" },
+  { code: "GB", name: "United Kingdom" },
+  { code: "IN", name: "India" },
+  { code: "MY", name: "Malaysia" },
+  { code: "SG", name: "Singapore" },
+  { code: "TH", name: "Thailand" },
+  { code: "AE", name: "United Arab Emirates" },
+] as const;
+export type CountryCode = (typeof COUNTRIES)[number]["code"];
+export const DEFAULT_COUNTRY: CountryCode = "LK";
+
+export const PRODUCT_SORTS = ["created_at", "name", "price", "best-sellers"] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const BLOG_SORTS = ["published_at", "view_count", "title"] as const;
+export type BlogSort = (typeof BLOG_SORTS)[number];
+export const BLOG_DIFFICULTIES = ["beginner", "intermediate", "advanced"] as const;

@@ -1,0 +1,128 @@
+import { z } from "zod";
+
+/**
+ * Field parsers for URL query strings (always strings or absent), with messages that name the
+ * field. Empty values count as absent, so a GET form's blank inputs are simply ignored.
+ */
+type Raw = string | string[] | undefined;
+
+/** A query value: absent, one string, or several when the key repeats. */
+const raw = () => z.union([z.string(), z.array(z.string())]).optional();
+
+const first = (value: Raw): string | undefined => {
+  const text = Array.isArray(value) ? value[0] : value;
+  const trimmed = text?.trim();
+  return trimmed ? trimmed : undefined;
+};
+
+const label = (field: string) => field.replace(/_/g, " ");
+
+export function optionalNumber(field: string, { min = 0, max = 1_000_000 } = {}) {
+  return raw().transform((value, ctx) => {
+    const text = first(value);
+    if (text === undefined) return undefined;
+    const number = Number(text);
+    if (!/^-?\d+(\.\d+)?$/.test(text) || !Number.isFinite(number)) {
+      ctx.addIssue({ code: "custom", message: `The ${label(field)} must be a number.` });
+      return z.NEVER;
+    }
+    if (number < min) {
+      ctx.addIssue({ code: "custom", message: `The ${label(field)} must be at least ${min}.` });
+      return z.NEVER;
+    }
+    if (number > max) {
+      ctx.addIssue({ code: "custom", message: `The ${label(field)} may not be greater than ${max}.` });
+      return z.NEVER;
+    }
+    return number;
+  });
+}
+
+/** A whole number of at least `min`; above `clampTo` it is clamped (the spec's maximum). */
+export function integerParam(field: string, { fallback, min = 1, clampTo }: { fallback: number; min?: number; clampTo?: number }) {
+  return raw().transform((value, ctx) => {
+    const text = first(value);
+    if (text === undefined) return fallback;
+    if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+      ctx.addIssue({ code: "custom", message: `The ${label(field)} must be an integer.` });
+      return z.NEVER;
+    }
+    const number = Number(text);
+    if (number < min) {
+      ctx.addIssue({ code: "custom", message: `The ${label(field)} must be at least ${min}.` });
+      return z.NEVER;
+    }
+    return clampTo !== undefined ? Math.min(number, clampTo) : number;
+  });
+}
+
+export function optionalBoolean(field: string) {
+  return raw().transform((value, ctx) => {
+    const text = first(value)?.toLowerCase();
+    if (text === undefined) return undefined;
+    if (["1", "true", "yes", "on"].includes(text)) return true;
+    if (["0", "false", "no", "off"].includes(text)) return false;
+    ctx.addIssue({ code: "custom", message: `The ${label(field)} field must be true or false.` });
+    return z.NEVER;
+  });
+}
+
+export function enumParam<const T extends readonly [string, ...string[]]>(field: string, values: T) {
+  return raw().transform((value, ctx) => {
+    const text = first(value);
+    if (text === undefined) return undefined;
+    if (!(values as readonly string[]).includes(text)) {
+      ctx.addIssue({ code: "custom", message: `The selected ${label(field)} is invalid.` });
+      return z.NEVER;
+    }
+    return text as T[number];
+  });
+}
+
+export function searchParam(field: string, maxLength: number) {
+  return raw().transform((value, ctx) => {
+    const text = first(value);
+    if (text === undefined) return undefined;
+    if (text.length > maxLength) {
+      ctx.addIssue({ code: "custom", message: `The ${label(field)} may not be greater than ${maxLength} characters.` });
+      return z.NEVER;
+    }
+    return text;
+  });
+}
+
+/** A comma-separated list (or repeated parameter), trimmed, without blanks or duplicates. */
+export function listParam(field: string, { maxItems = 20, maxLength = 60 } = {}) {
+  return raw().transform((value, ctx) => {
+    const parts = (Array.isArray(value) ? value : value === undefined ? [] : [value])
+      .flatMap((part) => part.split(","))
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const unique = [...new Set(parts)];
+    if (unique.length > maxItems || unique.some((part) => part.length > maxLength)) {
+      ctx.addIssue({ code: "custom", message: `The ${label(field)} list is too long.` });
+      return z.NEVER;
+    }
+    return unique;
+  });
+}
+
+/** Turns a query string into the record the schemas read: repeated keys become arrays. */
+export function queryRecord(params: URLSearchParams): Record<string, string | string[]> {
+  const record: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    record[key] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return record;
+}
+
+/** Field name to its messages, from a failed parse. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "_";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}

@@ -1,0 +1,240 @@
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { blogRelatedProducts, blogs, categories, products } from "../../db/schema";
+import { DEFAULT_READING_TIME_MINUTES } from "../lib/constants";
+import type { BlogListQuery } from "../lib/schemas/catalog";
+import { NotFoundError } from "./errors";
+import { productSummaryColumns, toProduct, type Product } from "./products.server";
+import { isoDate, likeContains, pageMeta, parseJsonArray, type PageMeta } from "./sql";
+
+const published = and(eq(blogs.status, "published"), sql`${blogs.publishedAt} IS NOT NULL`);
+
+const tagsOf = sql<string>`(SELECT json_group_array(tag) FROM (SELECT tag FROM blog_tags WHERE blog_id = ${blogs.id} ORDER BY tag))`;
+const categoryNamesOf = sql<string>`(SELECT json_group_array(name) FROM (SELECT bc.name FROM blog_category_links l JOIN blog_categories bc ON bc.id = l.category_id WHERE l.blog_id = ${blogs.id} ORDER BY bc.name))`;
+
+const cardColumns = {
+  id: blogs.id,
+  slug: blogs.slug,
+  title: blogs.title,
+  excerpt: blogs.excerpt,
+  featuredImage: blogs.featuredImage,
+  ogImage: blogs.ogImage,
+  difficulty: blogs.difficulty,
+  authorName: blogs.authorName,
+  authorAvatar: blogs.authorAvatar,
+  isFeatured: blogs.isFeatured,
+  publishedAt: blogs.publishedAt,
+  readingTime: blogs.readingTime,
+  viewCount: blogs.viewCount,
+  likeCount: blogs.likeCount,
+  tags: tagsOf,
+  categoryNames: categoryNamesOf,
+};
+
+type CardRow = {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  featuredImage: string | null;
+  ogImage: string | null;
+  difficulty: string;
+  authorName: string;
+  authorAvatar: string | null;
+  isFeatured: boolean;
+  publishedAt: Date | null;
+  readingTime: number | null;
+  viewCount: number;
+  likeCount: number;
+  tags: string;
+  categoryNames: string;
+};
+
+export interface BlogCard {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  url: string;
+  featured_image: string | null;
+  og_image: string | null;
+  difficulty: string;
+  difficulty_badge: string;
+  author_name: string;
+  author_avatar: string | null;
+  is_featured: boolean;
+  published_at: string | null;
+  formatted_published_date: string;
+  reading_time: number;
+  reading_time_text: string;
+  view_count: number;
+  like_count: number;
+  tags: string[];
+  category_names: string[];
+}
+
+export interface BlogLink {
+  title: string;
+  url: string;
+  slug: string;
+}
+
+export interface BlogDetail extends BlogCard {
+  content: string;
+  meta_title: string;
+  meta_description: string;
+  meta_keywords: string;
+  related_products: Product[];
+  previous_blog: BlogLink | null;
+  next_blog: BlogLink | null;
+  similar_blogs: BlogCard[];
+}
+
+export function formatPublishedDate(date: string | null): string {
+  if (!date) return "Not published";
+  return new Date(date).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+function toCard(row: CardRow): BlogCard {
+  const publishedAt = isoDate(row.publishedAt);
+  const readingTime = row.readingTime && row.readingTime > 0 ? row.readingTime : DEFAULT_READING_TIME_MINUTES;
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    url: `/blog/${row.slug}`,
+    featured_image: row.featuredImage,
+    og_image: row.ogImage ?? row.featuredImage,
+    difficulty: row.difficulty,
+    difficulty_badge: row.difficulty.charAt(0).toUpperCase() + row.difficulty.slice(1),
+    author_name: row.authorName,
+    author_avatar: row.authorAvatar,
+    is_featured: row.isFeatured,
+    published_at: publishedAt,
+    formatted_published_date: formatPublishedDate(publishedAt),
+    reading_time: readingTime,
+    reading_time_text: `${readingTime} min read`,
+    view_count: row.viewCount,
+    like_count: row.likeCount,
+    tags: parseJsonArray<string>(row.tags),
+    category_names: parseJsonArray<string>(row.categoryNames),
+  };
+}
+
+function blogFilters(query: BlogListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [published];
+  if (query.search) {
+    const term = query.search;
+    conditions.push(
+      sql`(${likeContains(blogs.title, term)} OR ${likeContains(blogs.excerpt, term)} OR EXISTS (SELECT 1 FROM blog_tags t WHERE t.blog_id = ${blogs.id} AND ${likeContains(sql`t.tag`, term)}))`,
+    );
+  }
+  if (query.category_id !== undefined) {
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM blog_category_links l WHERE l.blog_id = ${blogs.id} AND l.category_id = ${query.category_id})`,
+    );
+  }
+  if (query.tag) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM blog_tags t WHERE t.blog_id = ${blogs.id} AND t.tag = ${query.tag.toLowerCase()})`);
+  }
+  if (query.difficulty) conditions.push(eq(blogs.difficulty, query.difficulty));
+  if (query.featured !== undefined) conditions.push(eq(blogs.isFeatured, query.featured));
+  return and(...conditions);
+}
+
+function blogOrder(query: BlogListQuery): SQL[] {
+  const sortBy = query.sort_by ?? "published_at";
+  const direction = (query.sort_order ?? (sortBy === "title" ? "asc" : "desc")) === "asc" ? asc : desc;
+  const column = { published_at: blogs.publishedAt, view_count: blogs.viewCount, title: blogs.title }[sortBy];
+  return [direction(column), direction(blogs.id)];
+}
+
+export interface BlogPage {
+  blogs: BlogCard[];
+  pagination: PageMeta;
+}
+
+/** Published posts only; the page's rows and the total in one round trip. */
+export async function listBlogs(db: Database, query: BlogListQuery): Promise<BlogPage> {
+  const where = blogFilters(query);
+  const [rows, counted] = await db.batch([
+    db
+      .select(cardColumns)
+      .from(blogs)
+      .where(where)
+      .orderBy(...blogOrder(query))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ total: sql<number>`count(*)` }).from(blogs).where(where),
+  ]);
+  const total = Number(counted[0]?.total ?? 0);
+  return { blogs: rows.map(toCard), pagination: pageMeta(query.page, query.per_page, total, rows.length) };
+}
+
+const SIMILAR_BLOGS = 3;
+
+/**
+ * A published post by slug with its related products, the previous (older) and next (newer)
+ * posts and up to three similar posts (sharing a tag or a category): one round trip.
+ */
+export async function getBlogBySlug(db: Database, slug: string): Promise<BlogDetail> {
+  const current = sql`(SELECT b2.published_at, b2.id FROM blogs b2 WHERE b2.slug = ${slug})`;
+  const neighbour = (older: boolean) =>
+    db
+      .select({ title: blogs.title, slug: blogs.slug })
+      .from(blogs)
+      .where(and(published, older ? sql`(${blogs.publishedAt}, ${blogs.id}) < ${current}` : sql`(${blogs.publishedAt}, ${blogs.id}) > ${current}`))
+      .orderBy(...(older ? [desc(blogs.publishedAt), desc(blogs.id)] : [asc(blogs.publishedAt), asc(blogs.id)]))
+      .limit(1);
+  const shared = sql<number>`(
+    (SELECT count(*) FROM blog_tags t1 JOIN blog_tags t2 ON t2.tag = t1.tag
+      WHERE t1.blog_id = ${blogs.id} AND t2.blog_id = (SELECT id FROM blogs WHERE slug = ${slug}))
+    + (SELECT count(*) FROM blog_category_links c1 JOIN blog_category_links c2 ON c2.category_id = c1.category_id
+      WHERE c1.blog_id = ${blogs.id} AND c2.blog_id = (SELECT id FROM blogs WHERE slug = ${slug})))`;
+
+  const [found, related, older, newer, similar] = await db.batch([
+    db
+      .select({
+        ...cardColumns,
+        content: blogs.content,
+        metaTitle: blogs.metaTitle,
+        metaDescription: blogs.metaDescription,
+        metaKeywords: blogs.metaKeywords,
+      })
+      .from(blogs)
+      .where(and(eq(blogs.slug, slug), published))
+      .limit(1),
+    db
+      .select(productSummaryColumns)
+      .from(blogRelatedProducts)
+      .innerJoin(products, eq(products.id, blogRelatedProducts.productId))
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(and(sql`${blogRelatedProducts.blogId} = (SELECT id FROM blogs WHERE slug = ${slug})`, eq(products.isActive, true)))
+      .orderBy(asc(blogRelatedProducts.sortOrder), asc(products.id)),
+    neighbour(true),
+    neighbour(false),
+    db
+      .select({ ...cardColumns, shared })
+      .from(blogs)
+      .where(and(published, sql`${blogs.slug} <> ${slug}`, sql`${shared} > 0`))
+      .orderBy(desc(shared), desc(blogs.publishedAt), desc(blogs.id))
+      .limit(SIMILAR_BLOGS),
+  ]);
+  const row = found[0];
+  if (!row) throw new NotFoundError("Article Not Found");
+  const card = toCard(row);
+  const link = (blog: { title: string; slug: string } | undefined): BlogLink | null =>
+    blog ? { title: blog.title, slug: blog.slug, url: `/blog/${blog.slug}` } : null;
+  return {
+    ...card,
+    content: row.content,
+    meta_title: row.metaTitle || row.title,
+    meta_description: row.metaDescription || row.excerpt,
+    meta_keywords: row.metaKeywords || card.tags.join(", "),
+    related_products: related.map(toProduct),
+    previous_blog: link(older[0]),
+    next_blog: link(newer[0]),
+    similar_blogs: similar.map(toCard),
+  };
+}

@@ -1,0 +1,464 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+// Timestamps are unix seconds; money is integer cents. Column names are snake_case in SQL.
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`);
+
+// ---------------------------------------------------------------- accounts
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    phone: text("phone"),
+    address: text("address"),
+    city: text("city"),
+    state: text("state"),
+    zipCode: text("zip_code"),
+    country: text("country"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const roles = sqliteTable(
+  "roles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("roles_name_unique").on(t.name)],
+);
+
+export const userRoles = sqliteTable(
+  "user_roles",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index("user_roles_role_idx").on(t.roleId)],
+);
+
+/** One row per login, so logging out and changing the password can revoke tokens. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    remember: integer("remember", { mode: "boolean" }).notNull().default(false),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters for login attempts and contact messages. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  resetAt: integer("reset_at", { mode: "timestamp" }).notNull(),
+});
+
+// ---------------------------------------------------------------- catalogue
+
+export const categories = sqliteTable(
+  "categories",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    image: text("image"),
+    icon: text("icon"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("categories_slug_unique").on(t.slug), index("categories_sort_idx").on(t.sortOrder, t.name)],
+);
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    sku: text("sku").notNull(),
+    shortDescription: text("short_description").notNull().default(""),
+    description: text("description").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    salePriceCents: integer("sale_price_cents"),
+    /** What a shopper pays: the sale price only when it is lower than the price. */
+    unitPriceCents: integer("unit_price_cents").generatedAlwaysAs(
+      sql`CASE WHEN sale_price_cents IS NOT NULL AND sale_price_cents < price_cents THEN sale_price_cents ELSE price_cents END`,
+      { mode: "virtual" },
+    ),
+    isOnSale: integer("is_on_sale", { mode: "boolean" }).generatedAlwaysAs(
+      sql`(sale_price_cents IS NOT NULL AND sale_price_cents < price_cents)`,
+      { mode: "virtual" },
+    ),
+    stock: integer("stock").notNull().default(0),
+    image: text("image"),
+    isFeatured: integer("is_featured", { mode: "boolean" }).notNull().default(false),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    soldCount: integer("sold_count").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    reviewAverage: real("review_average").notNull().default(0),
+    weightGrams: integer("weight_grams"),
+    dimensions: text("dimensions"),
+    metaKeywords: text("meta_keywords"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("products_slug_unique").on(t.slug),
+    uniqueIndex("products_sku_unique").on(t.sku),
+    index("products_category_idx").on(t.categoryId, t.isActive),
+    index("products_created_idx").on(t.isActive, t.createdAt),
+    index("products_name_idx").on(t.isActive, t.name),
+    index("products_unit_price_idx").on(t.isActive, t.unitPriceCents),
+    index("products_sold_idx").on(t.isActive, t.soldCount),
+    index("products_featured_idx").on(t.isFeatured, t.isActive),
+    index("products_on_sale_idx").on(t.isOnSale, t.isActive),
+    check("products_price_check", sql`${t.priceCents} >= 0`),
+    check("products_sale_price_check", sql`${t.salePriceCents} IS NULL OR ${t.salePriceCents} >= 0`),
+    check("products_stock_check", sql`${t.stock} >= 0`),
+    check("products_sold_check", sql`${t.soldCount} >= 0`),
+    check("products_review_check", sql`${t.reviewAverage} >= 0 AND ${t.reviewAverage} <= 5`),
+  ],
+);
+
+export const productImages = sqliteTable(
+  "product_images",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    alt: text("alt").notNull().default(""),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [uniqueIndex("product_images_product_sort_unique").on(t.productId, t.sortOrder)],
+);
+
+export const productColors = sqliteTable(
+  "product_colors",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    color: text("color").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.color] }), index("product_colors_color_idx").on(t.color, t.productId)],
+);
+
+// ---------------------------------------------------------------- site content
+
+export const settings = sqliteTable(
+  "settings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    key: text("key").notNull(),
+    value: text("value").notNull().default(""),
+    type: text("type", { enum: ["string", "number", "boolean", "json"] }).notNull().default("string"),
+    group: text("group").notNull().default("general"),
+    isPublic: integer("is_public", { mode: "boolean" }).notNull().default(false),
+    description: text("description").notNull().default(""),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("settings_key_unique").on(t.key), index("settings_public_idx").on(t.isPublic, t.group)],
+);
+
+/** The home page's sections in the spec's shape; product lists inside them are filled live. */
+export const homeSections = sqliteTable(
+  "home_sections",
+  {
+    key: text("key").primaryKey(),
+    data: text("data", { mode: "json" }).notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+);
+
+// ---------------------------------------------------------------- blog
+
+export const blogs = sqliteTable(
+  "blogs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    content: text("content").notNull().default(""),
+    featuredImage: text("featured_image"),
+    ogImage: text("og_image"),
+    difficulty: text("difficulty").notNull().default("beginner"),
+    authorName: text("author_name").notNull(),
+    authorAvatar: text("author_avatar"),
+    status: text("status", { enum: ["draft", "published"] }).notNull().default("draft"),
+    isFeatured: integer("is_featured", { mode: "boolean" }).notNull().default(false),
+    publishedAt: integer("published_at", { mode: "timestamp" }),
+    readingTime: integer("reading_time"),
+    viewCount: integer("view_count").notNull().default(0),
+    likeCount: integer("like_count").notNull().default(0),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    metaKeywords: text("meta_keywords"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("blogs_slug_unique").on(t.slug),
+    index("blogs_published_idx").on(t.status, t.publishedAt),
+    index("blogs_views_idx").on(t.status, t.viewCount),
+    index("blogs_title_idx").on(t.status, t.title),
+    index("blogs_difficulty_idx").on(t.difficulty, t.status),
+    index("blogs_featured_idx").on(t.isFeatured, t.status),
+    check("blogs_counts_check", sql`${t.viewCount} >= 0 AND ${t.likeCount} >= 0`),
+  ],
+);
+
+export const blogCategories = sqliteTable(
+  "blog_categories",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+  },
+  (t) => [uniqueIndex("blog_categories_slug_unique").on(t.slug)],
+);
+
+export const blogCategoryLinks = sqliteTable(
+  "blog_category_links",
+  {
+    blogId: integer("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => blogCategories.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.categoryId] }), index("blog_category_links_category_idx").on(t.categoryId, t.blogId)],
+);
+
+export const blogTags = sqliteTable(
+  "blog_tags",
+  {
+    blogId: integer("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.tag] }), index("blog_tags_tag_idx").on(t.tag, t.blogId)],
+);
+
+export const blogRelatedProducts = sqliteTable(
+  "blog_related_products",
+  {
+    blogId: integer("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.productId] })],
+);
+
+/** One like per visitor: "u:<user id>" or "v:<anonymous visitor id>". */
+export const blogLikes = sqliteTable(
+  "blog_likes",
+  {
+    blogId: integer("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    visitorId: text("visitor_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.visitorId] })],
+);
+
+/** One view per visitor per day (day = YYYY-MM-DD, UTC). */
+export const blogViews = sqliteTable(
+  "blog_views",
+  {
+    blogId: integer("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    visitorId: text("visitor_id").notNull(),
+    day: text("day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.visitorId, t.day] })],
+);
+
+// ---------------------------------------------------------------- checkout
+
+export const shippingMethods = sqliteTable(
+  "shipping_methods",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    costCents: integer("cost_cents").notNull(),
+    deliveryDaysMin: integer("delivery_days_min").notNull(),
+    deliveryDaysMax: integer("delivery_days_max").notNull(),
+    freeShippingThresholdCents: integer("free_shipping_threshold_cents"),
+    /** Comma-separated ISO country codes it serves; null serves every country. */
+    countries: text("countries"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("shipping_methods_code_unique").on(t.code),
+    check("shipping_methods_cost_check", sql`${t.costCents} >= 0`),
+    check("shipping_methods_days_check", sql`${t.deliveryDaysMin} >= 0 AND ${t.deliveryDaysMax} >= ${t.deliveryDaysMin}`),
+  ],
+);
+
+export const taxRates = sqliteTable(
+  "tax_rates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    countryCode: text("country_code").notNull(),
+    /** Empty string applies to the whole country. */
+    stateCode: text("state_code").notNull().default(""),
+    name: text("name").notNull(),
+    /** Basis points: 1500 is 15%. */
+    rateBps: integer("rate_bps").notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex("tax_rates_place_name_unique").on(t.countryCode, t.stateCode, t.name),
+    check("tax_rates_rate_check", sql`${t.rateBps} >= 0 AND ${t.rateBps} <= 10000`),
+  ],
+);
+
+export const coupons = sqliteTable(
+  "coupons",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    type: text("type", { enum: ["percentage", "fixed"] }).notNull(),
+    /** Whole percent for percentage coupons, cents for fixed ones. */
+    value: integer("value").notNull(),
+    minSubtotalCents: integer("min_subtotal_cents").notNull().default(0),
+    maxDiscountCents: integer("max_discount_cents"),
+    usageLimit: integer("usage_limit"),
+    usageCount: integer("usage_count").notNull().default(0),
+    startsAt: integer("starts_at", { mode: "timestamp" }),
+    expiresAt: integer("expires_at", { mode: "timestamp" }),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("coupons_code_unique").on(t.code),
+    check("coupons_type_check", sql`${t.type} IN ('percentage', 'fixed')`),
+    check(
+      "coupons_value_check",
+      sql`${t.value} > 0 AND (${t.type} <> 'percentage' OR ${t.value} <= 100)`,
+    ),
+    check("coupons_usage_check", sql`${t.usageCount} >= 0 AND (${t.usageLimit} IS NULL OR ${t.usageCount} <= ${t.usageLimit})`),
+  ],
+);
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderNumber: text("order_number").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("pending"),
+    paymentMethod: text("payment_method").notNull().default("cash_on_delivery"),
+    paymentStatus: text("payment_status").notNull().default("pending"),
+    email: text("email").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    taxCents: integer("tax_cents").notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
+    shippingMethodId: integer("shipping_method_id").references(() => shippingMethods.id, { onDelete: "set null" }),
+    shippingMethodName: text("shipping_method_name"),
+    shippingAddress: text("shipping_address").notNull(),
+    billingAddress: text("billing_address").notNull(),
+    notes: text("notes"),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_number_unique").on(t.orderNumber),
+    uniqueIndex("orders_idempotency_unique").on(t.idempotencyKey),
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    check(
+      "orders_money_check",
+      sql`${t.subtotalCents} >= 0 AND ${t.shippingCents} >= 0 AND ${t.taxCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.totalCents} >= 0`,
+    ),
+  ],
+);
+
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    productSku: text("product_sku").notNull(),
+    productImage: text("product_image"),
+    quantity: integer("quantity").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    check("order_items_quantity_check", sql`${t.quantity} >= 1 AND ${t.quantity} <= 99`),
+    check("order_items_money_check", sql`${t.priceCents} >= 0 AND ${t.totalCents} >= 0`),
+  ],
+);
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);

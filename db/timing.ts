@@ -1,0 +1,26 @@
+/**
+ * Counts and times every statement a request sends to the database, so that each response can
+ * say in its Server-Timing header how much database work it did (how N+1 queries are caught).
+ */
+export class QueryTimer {
+  queries = 0;
+  durationMs = 0;
+  readonly startedAt = performance.now();
+
+  async measure<T>(statements: number, run: () => Promise<T>): Promise<T> {
+    const start = performance.now();
+    try {
+      return await run();
+    } finally {
+      this.queries += statements;
+      this.durationMs += performance.now() - start;
+    }
+  }
+
+  /** `db;desc="N queries";dur=<ms>, total;dur=<ms>` */
+  header(): string {
+    const total = performance.now() - this.startedAt;
+    const noun = this.queries === 1 ? "query" : "queries";
+    return `db;desc="${this.queries} ${noun}";dur=${this.durationMs.toFixed(1)}, total;dur=${total.toFixed(1)}`;
+  }
+}

@@ -1,0 +1,12 @@
+/// <reference types="@remix-run/cloudflare" />
+/// <reference types="vite/client" />
+
+interface Env {
+  DB: D1Database;
+  ASSETS?: Fetcher;
+  ENVIRONMENT?: string;
+  SESSION_SECRET?: string;
+  JWT_SECRET?: string;
+  LIBSQL_URL?: string;
+  LIBSQL_AUTH_TOKEN?: string;
+}

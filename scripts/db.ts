@@ -1,0 +1,53 @@
+/**
+ * npm run db:seed (and db:migrate for libSQL): the local D1 database by default, or the libSQL
+ * database named by LIBSQL_URL / LIBSQL_AUTH_TOKEN.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { applyMigrations, openLibsql, seedLibsql } from "../db/libsql";
+import { buildSeedStatements } from "../db/seed";
+
+const command = process.argv[2];
+const root = join(import.meta.dirname, "..");
+
+function wrangler(args: string[]) {
+  const result = spawnSync("npx", ["wrangler", ...args], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function main() {
+  const url = process.env.LIBSQL_URL;
+  if (command === "migrate") {
+    if (url) {
+      const applied = await applyMigrations(openLibsql(url, process.env.LIBSQL_AUTH_TOKEN));
+      console.log(applied.length ? `Applied ${applied.join(", ")}` : "No migrations to apply");
+    } else {
+      wrangler(["d1", "migrations", "apply", "DB", "--local"]);
+    }
+    return;
+  }
+  if (command === "seed") {
+    if (url) {
+      const count = await seedLibsql(openLibsql(url, process.env.LIBSQL_AUTH_TOKEN));
+      console.log(`Seeded libSQL (${count} statements, existing rows kept)`);
+    } else {
+      const statements = await buildSeedStatements();
+      const dir = join(root, ".wrangler");
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, "seed.sql");
+      writeFileSync(file, statements.map((statement) => `${statement};`).join("\n"));
+      wrangler(["d1", "execute", "DB", "--local", `--file=${file}`]);
+      console.log(`Seeded the local D1 database (${statements.length} statements, existing rows kept)`);
+    }
+    return;
+  }
+  console.error("usage: tsx scripts/db.ts migrate|seed");
+  process.exit(2);
+}
+
+await main();

@@ -1,0 +1,33 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { join } from "node:path";
+import { defineConfig } from "vitest/config";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+/** Worker tests: the built Worker inside workerd, with a real local D1 (migrations applied, seed loaded). */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(join(import.meta.dirname, "migrations"));
+  return {
+    plugins: [
+      tsconfigPaths(),
+      cloudflareTest({
+        main: "./functions/worker.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            ENVIRONMENT: "test",
+            SESSION_SECRET: "test-session-secret-0123456789abcdef",
+            JWT_SECRET: "test-jwt-secret-0123456789abcdef",
+          },
+        },
+      }),
+    ],
+    test: {
+      name: "worker",
+      include: ["test/worker/**/*.test.ts"],
+      setupFiles: ["./test/worker/setup.ts"],
+      testTimeout: 30_000,
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+    },
+  };
+});
