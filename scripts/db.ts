@@ -9,6 +9,8 @@ import { applyMigrations, openLibsql, seedLibsql } from "../db/libsql";
 import { buildSeedStatements } from "../db/seed";
 
 const command = process.argv[2];
+/** Extra wrangler flags, such as --persist-to=DIR for a separate local database. */
+const passThrough = process.argv.slice(3);
 const root = join(import.meta.dirname, "..");
 
 function wrangler(args: string[]) {
@@ -27,7 +29,7 @@ async function main() {
       const applied = await applyMigrations(openLibsql(url, process.env.LIBSQL_AUTH_TOKEN));
       console.log(applied.length ? `Applied ${applied.join(", ")}` : "No migrations to apply");
     } else {
-      wrangler(["d1", "migrations", "apply", "DB", "--local"]);
+      wrangler(["d1", "migrations", "apply", "DB", "--local", ...passThrough]);
     }
     return;
   }
@@ -41,7 +43,7 @@ async function main() {
       mkdirSync(dir, { recursive: true });
       const file = join(dir, "seed.sql");
       writeFileSync(file, statements.map((statement) => `${statement};`).join("\n"));
-      wrangler(["d1", "execute", "DB", "--local", `--file=${file}`]);
+      wrangler(["d1", "execute", "DB", "--local", `--file=${file}`, ...passThrough]);
       console.log(`Seeded the local D1 database (${statements.length} statements, existing rows kept)`);
     }
     return;

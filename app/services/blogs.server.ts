@@ -9,8 +9,8 @@ import { isoDate, likeContains, pageMeta, parseJsonArray, type PageMeta } from "
 
 const published = and(eq(blogs.status, "published"), sql`${blogs.publishedAt} IS NOT NULL`);
 
-const tagsOf = sql<string>`(SELECT json_group_array(tag) FROM (SELECT tag FROM blog_tags WHERE blog_id = ${blogs.id} ORDER BY tag))`;
-const categoryNamesOf = sql<string>`(SELECT json_group_array(name) FROM (SELECT bc.name FROM blog_category_links l JOIN blog_categories bc ON bc.id = l.category_id WHERE l.blog_id = ${blogs.id} ORDER BY bc.name))`;
+const tagsOf = sql<string>`(SELECT json_group_array(tag) FROM (SELECT tag FROM blog_tags WHERE blog_id = ${blogs.id} ORDER BY tag))`.as("tags_json");
+const categoryNamesOf = sql<string>`(SELECT json_group_array(name) FROM (SELECT bc.name FROM blog_category_links l JOIN blog_categories bc ON bc.id = l.category_id WHERE l.blog_id = ${blogs.id} ORDER BY bc.name))`.as("category_names_json");
 
 const cardColumns = {
   id: blogs.id,
@@ -215,7 +215,7 @@ export async function getBlogBySlug(db: Database, slug: string): Promise<BlogDet
     neighbour(true),
     neighbour(false),
     db
-      .select({ ...cardColumns, shared })
+      .select({ ...cardColumns, shared: sql<number>`${shared}`.as("shared_count") })
       .from(blogs)
       .where(and(published, sql`${blogs.slug} <> ${slug}`, sql`${shared} > 0`))
       .orderBy(desc(shared), desc(blogs.publishedAt), desc(blogs.id))

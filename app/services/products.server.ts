@@ -7,7 +7,11 @@ import type { ProductListQuery } from "../lib/schemas/catalog";
 import { NotFoundError } from "./errors";
 import { isoDate, likeContains, pageMeta, parseJsonArray, type PageMeta } from "./sql";
 
-/** The columns every product listing reads: one row per product, its category joined. */
+/**
+ * The columns every product listing reads: one row per product, its category joined. Joined
+ * columns carry their own SQL aliases: D1 answers a batch as objects keyed by column name, so two
+ * columns both called "name" would overwrite each other.
+ */
 export const productSummaryColumns = {
   id: products.id,
   name: products.name,
@@ -27,9 +31,9 @@ export const productSummaryColumns = {
   dimensions: products.dimensions,
   metaKeywords: products.metaKeywords,
   createdAt: products.createdAt,
-  categoryId: categories.id,
-  categoryName: categories.name,
-  categorySlug: categories.slug,
+  categoryId: sql<number | null>`${categories.id}`.as("category_id_"),
+  categoryName: sql<string | null>`${categories.name}`.as("category_name_"),
+  categorySlug: sql<string | null>`${categories.slug}`.as("category_slug_"),
 };
 
 export type ProductRow = {
@@ -236,8 +240,8 @@ export async function getProductBySlug(db: Database, slug: string): Promise<Prod
     db
       .select({
         ...productSummaryColumns,
-        images: sql<string>`(SELECT json_group_array(json_object('url', url, 'alt', alt)) FROM (SELECT url, alt FROM product_images WHERE product_id = ${products.id} ORDER BY sort_order))`,
-        colors: sql<string>`(SELECT json_group_array(color) FROM (SELECT color FROM product_colors WHERE product_id = ${products.id} ORDER BY color))`,
+        images: sql<string>`(SELECT json_group_array(json_object('url', url, 'alt', alt)) FROM (SELECT url, alt FROM product_images WHERE product_id = ${products.id} ORDER BY sort_order))`.as("images_json"),
+        colors: sql<string>`(SELECT json_group_array(color) FROM (SELECT color FROM product_colors WHERE product_id = ${products.id} ORDER BY color))`.as("colors_json"),
       })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))

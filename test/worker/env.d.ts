@@ -1,3 +1,4 @@
+/// <reference types="@cloudflare/vitest-pool-workers/types" />
 import type { D1Migration } from "@cloudflare/vitest-pool-workers";
 
 declare global {

@@ -11,7 +11,8 @@ const raw = () => z.union([z.string(), z.array(z.string())]).optional();
 
 const first = (value: Raw): string | undefined => {
   const text = Array.isArray(value) ? value[0] : value;
-  const trimmed = text?.trim();
+  // Control characters (a NUL would cut a LIKE pattern short in SQLite) are never meaningful here.
+  const trimmed = text?.replace(/[\u0000-\u001f\u007f]/g, "").trim();
   return trimmed ? trimmed : undefined;
 };
 

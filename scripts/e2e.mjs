@@ -1,0 +1,31 @@
+// npm run test:e2e: the browser journeys in Debian's chromium against the real local server,
+// every journey twice (JavaScript on and off).
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { build, startSeededServer } from "./lib/server.mjs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+if (!existsSync(CHROMIUM)) {
+  console.error(
+    `Chromium is missing at ${CHROMIUM}. The browser tests use Debian's chromium:\n` +
+      "  apt-get update && apt-get install -y chromium\n" +
+      "(never `npx playwright install`: this machine cannot download browsers).",
+  );
+  process.exit(1);
+}
+
+if (process.env.SKIP_BUILD !== "1") build();
+const server = await startSeededServer({ port: Number(process.env.E2E_PORT || 8798), stateDir: ".wrangler/e2e-state" });
+let status = 1;
+try {
+  const reportDir = process.env.TEST_REPORT_DIR;
+  const report = reportDir ? ["--reporter=default", "--reporter=json", `--outputFile.json=${reportDir}/e2e.json`] : [];
+  const result = spawnSync("npx", ["vitest", "run", "--config", "vitest.e2e.config.ts", ...report, ...process.argv.slice(2)], {
+    stdio: "inherit",
+    env: { ...process.env, E2E_BASE_URL: server.url, CHROMIUM_PATH: CHROMIUM },
+  });
+  status = result.status ?? 1;
+} finally {
+  await server.stop();
+}
+process.exit(status);
