@@ -7,10 +7,16 @@ import { NotFoundError } from "./errors";
 import { productSummaryColumns, toProduct, type Product } from "./products.server";
 import { isoDate, likeContains, pageMeta, parseJsonArray, type PageMeta } from "./sql";
 
+/**
+ * The outer row's id, spelled out for correlated subqueries: drizzle writes a lone column without
+ * its table when a query has no join, and inside a subquery a bare "id" means the inner table's.
+ */
+const outerBlogId = sql.raw(`"blogs"."id"`);
+
 const published = and(eq(blogs.status, "published"), sql`${blogs.publishedAt} IS NOT NULL`);
 
-const tagsOf = sql<string>`(SELECT json_group_array(tag) FROM (SELECT tag FROM blog_tags WHERE blog_id = ${blogs.id} ORDER BY tag))`.as("tags_json");
-const categoryNamesOf = sql<string>`(SELECT json_group_array(name) FROM (SELECT bc.name FROM blog_category_links l JOIN blog_categories bc ON bc.id = l.category_id WHERE l.blog_id = ${blogs.id} ORDER BY bc.name))`.as("category_names_json");
+const tagsOf = sql<string>`(SELECT json_group_array(tag) FROM (SELECT tag FROM blog_tags WHERE blog_id = ${outerBlogId} ORDER BY tag))`.as("tags_json");
+const categoryNamesOf = sql<string>`(SELECT json_group_array(name) FROM (SELECT bc.name FROM blog_category_links l JOIN blog_categories bc ON bc.id = l.category_id WHERE l.blog_id = ${outerBlogId} ORDER BY bc.name))`.as("category_names_json");
 
 const cardColumns = {
   id: blogs.id,
@@ -127,16 +133,16 @@ function blogFilters(query: BlogListQuery): SQL | undefined {
   if (query.search) {
     const term = query.search;
     conditions.push(
-      sql`(${likeContains(blogs.title, term)} OR ${likeContains(blogs.excerpt, term)} OR EXISTS (SELECT 1 FROM blog_tags t WHERE t.blog_id = ${blogs.id} AND ${likeContains(sql`t.tag`, term)}))`,
+      sql`(${likeContains(blogs.title, term)} OR ${likeContains(blogs.excerpt, term)} OR EXISTS (SELECT 1 FROM blog_tags t WHERE t.blog_id = ${outerBlogId} AND ${likeContains(sql`t.tag`, term)}))`,
     );
   }
   if (query.category_id !== undefined) {
     conditions.push(
-      sql`EXISTS (SELECT 1 FROM blog_category_links l WHERE l.blog_id = ${blogs.id} AND l.category_id = ${query.category_id})`,
+      sql`EXISTS (SELECT 1 FROM blog_category_links l WHERE l.blog_id = ${outerBlogId} AND l.category_id = ${query.category_id})`,
     );
   }
   if (query.tag) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM blog_tags t WHERE t.blog_id = ${blogs.id} AND t.tag = ${query.tag.toLowerCase()})`);
+    conditions.push(sql`EXISTS (SELECT 1 FROM blog_tags t WHERE t.blog_id = ${outerBlogId} AND t.tag = ${query.tag.toLowerCase()})`);
   }
   if (query.difficulty) conditions.push(eq(blogs.difficulty, query.difficulty));
   if (query.featured !== undefined) conditions.push(eq(blogs.isFeatured, query.featured));
@@ -189,9 +195,9 @@ export async function getBlogBySlug(db: Database, slug: string): Promise<BlogDet
       .limit(1);
   const shared = sql<number>`(
     (SELECT count(*) FROM blog_tags t1 JOIN blog_tags t2 ON t2.tag = t1.tag
-      WHERE t1.blog_id = ${blogs.id} AND t2.blog_id = (SELECT id FROM blogs WHERE slug = ${slug}))
+      WHERE t1.blog_id = ${outerBlogId} AND t2.blog_id = (SELECT id FROM blogs WHERE slug = ${slug}))
     + (SELECT count(*) FROM blog_category_links c1 JOIN blog_category_links c2 ON c2.category_id = c1.category_id
-      WHERE c1.blog_id = ${blogs.id} AND c2.blog_id = (SELECT id FROM blogs WHERE slug = ${slug})))`;
+      WHERE c1.blog_id = ${outerBlogId} AND c2.blog_id = (SELECT id FROM blogs WHERE slug = ${slug})))`;
 
   const [found, related, older, newer, similar] = await db.batch([
     db

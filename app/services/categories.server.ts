@@ -23,7 +23,7 @@ const categoryColumns = {
 };
 
 /** Only active products count. */
-const productCount = sql<number>`(SELECT count(*) FROM products p WHERE p.category_id = ${categories.id} AND p.is_active = 1)`;
+const productCount = sql<number>`(SELECT count(*) FROM products p WHERE p.category_id = "categories"."id" AND p.is_active = 1)`;
 
 export async function listCategories(db: Database, { withCounts = false } = {}): Promise<Category[]> {
   const rows = await db

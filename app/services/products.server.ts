@@ -36,6 +36,9 @@ export const productSummaryColumns = {
   categorySlug: sql<string | null>`${categories.slug}`.as("category_slug_"),
 };
 
+/** The outer row's id for correlated subqueries (a bare "id" there would mean the inner table's). */
+const outerProductId = sql.raw(`"products"."id"`);
+
 export type ProductRow = {
   id: number;
   name: string;
@@ -153,7 +156,7 @@ function productFilters(query: ProductListQuery): SQL | undefined {
   if (query.colors.length) {
     const colors = query.colors.map((color) => sql`${color.toLowerCase()}`);
     conditions.push(
-      sql`EXISTS (SELECT 1 FROM product_colors pc WHERE pc.product_id = ${products.id} AND pc.color IN (${sql.join(colors, sql`, `)}))`,
+      sql`EXISTS (SELECT 1 FROM product_colors pc WHERE pc.product_id = ${outerProductId} AND pc.color IN (${sql.join(colors, sql`, `)}))`,
     );
   }
   if (query.search) {
@@ -240,8 +243,8 @@ export async function getProductBySlug(db: Database, slug: string): Promise<Prod
     db
       .select({
         ...productSummaryColumns,
-        images: sql<string>`(SELECT json_group_array(json_object('url', url, 'alt', alt)) FROM (SELECT url, alt FROM product_images WHERE product_id = ${products.id} ORDER BY sort_order))`.as("images_json"),
-        colors: sql<string>`(SELECT json_group_array(color) FROM (SELECT color FROM product_colors WHERE product_id = ${products.id} ORDER BY color))`.as("colors_json"),
+        images: sql<string>`(SELECT json_group_array(json_object('url', url, 'alt', alt)) FROM (SELECT url, alt FROM product_images WHERE product_id = ${outerProductId} ORDER BY sort_order))`.as("images_json"),
+        colors: sql<string>`(SELECT json_group_array(color) FROM (SELECT color FROM product_colors WHERE product_id = ${outerProductId} ORDER BY color))`.as("colors_json"),
       })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))

@@ -104,6 +104,18 @@ describe("blogs", () => {
     expect((await listBlogs(t.db, blogQuery({ search: "%_'" }))).pagination.total).toBe(0);
   });
 
+  it("names each card's own tags and categories", async () => {
+    for (const blog of (await listBlogs(t.db, blogQuery({ per_page: "50" }))).blogs) {
+      const names = await t.client.execute({
+        sql: "SELECT bc.name FROM blog_category_links l JOIN blog_categories bc ON bc.id = l.category_id WHERE l.blog_id = ? ORDER BY bc.name",
+        args: [blog.id],
+      });
+      expect(blog.category_names).toEqual(names.rows.map((row) => row.name));
+      const tags = await t.client.execute({ sql: "SELECT tag FROM blog_tags WHERE blog_id = ? ORDER BY tag", args: [blog.id] });
+      expect(blog.tags).toEqual(tags.rows.map((row) => row.tag));
+    }
+  });
+
   it("gives an article with related products, neighbours and similar posts; drafts are not found", async () => {
     const all = (await listBlogs(t.db, blogQuery({ per_page: "50" }))).blogs;
     const middle = all[Math.floor(all.length / 2)]!;

@@ -1,0 +1,314 @@
+/**
+ * Seed statements for a fresh or live Twistbloom database.
+ *
+ * Every statement is a complete SQLite statement with its literals inlined, so the list can be run
+ * by D1 (`db.batch` / `db.exec`), by libSQL or by wrangler alike. Every insert ends in
+ * `ON CONFLICT DO NOTHING` and foreign keys are resolved through natural keys (slug, email, name,
+ * code), never hard-coded ids: running the list twice changes nothing, and running it against a
+ * live database never overwrites live values such as stock or sold counts.
+ *
+ * This module stays pure (no node: imports, no file system, no work at import time beyond
+ * constants) because the worker tests import it inside the Workers runtime.
+ */
+import { hashPassword } from "../../app/services/password.server";
+import { blogCategories, blogs } from "./data/blog";
+import { categories } from "./data/categories";
+import { coupons, shippingMethods, taxRates } from "./data/checkout";
+import { homeSections } from "./data/home";
+import { products } from "./data/products";
+import { settings } from "./data/settings";
+import { roles, users } from "./data/users";
+
+/** Values sqlLiteral can inline. Objects and arrays are stored as JSON text. */
+export type SqlValue = string | number | boolean | null | undefined | Record<string, unknown> | unknown[];
+
+/** Renders a value as an SQLite literal: strings quoted with single quotes doubled, booleans as 1/0. */
+export function sqlLiteral(value: SqlValue): string {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "boolean") return value ? "1" : "0";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error(`Cannot inline non-finite number ${value} in SQL`);
+    return String(value);
+  }
+  if (typeof value === "string") return `'${value.replaceAll("'", "''")}'`;
+  return sqlLiteral(JSON.stringify(value));
+}
+
+/** A fragment of SQL placed into a statement as is (used for natural-key subselects). */
+class RawSql {
+  constructor(readonly raw: string) {}
+}
+const raw = (sql: string) => new RawSql(sql);
+const isRaw = (value: unknown): value is RawSql => value instanceof RawSql;
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const render = (value: SqlValue | RawSql) => (isRaw(value) ? value.raw : sqlLiteral(value));
+
+/** INSERT ... VALUES (...) ON CONFLICT DO NOTHING */
+function insertRow(table: string, row: Record<string, SqlValue | RawSql>): string {
+  const columns = Object.keys(row);
+  const values = columns.map((column) => render(row[column]));
+  return `INSERT INTO ${ident(table)} (${columns.map(ident).join(", ")}) VALUES (${values.join(", ")}) ON CONFLICT DO NOTHING`;
+}
+
+/**
+ * INSERT ... SELECT ... FROM <sources> WHERE <where> ON CONFLICT DO NOTHING, for rows whose parent
+ * rows are found by natural key: when a parent is missing the row is skipped instead of failing.
+ * (The WHERE clause is required: it keeps SQLite from reading ON CONFLICT as a join constraint.)
+ */
+function insertSelect(
+  table: string,
+  row: Record<string, SqlValue | RawSql>,
+  from: string,
+  where: string,
+): string {
+  const columns = Object.keys(row);
+  const values = columns.map((column) => render(row[column]));
+  return `INSERT INTO ${ident(table)} (${columns.map(ident).join(", ")}) SELECT ${values.join(", ")} FROM ${from} WHERE ${where} ON CONFLICT DO NOTHING`;
+}
+
+const idBy = (table: string, column: string, value: string) =>
+  raw(`(SELECT id FROM ${ident(table)} WHERE ${ident(column)} = ${sqlLiteral(value)})`);
+
+/** created_at of draft posts, which have no published_at: 2026-10-01T00:00:00Z. */
+const DRAFT_CREATED_AT = 1790812800;
+
+/** Development accounts created by the seed. */
+export const DEV_USERS: ReadonlyArray<{ email: string; password: string; role: string }> = users.map((user) => ({
+  email: user.email,
+  password: user.password,
+  role: user.roles[0] ?? "customer",
+}));
+
+/** Builds every seed statement, in dependency order. Hashes the development passwords (async). */
+export async function buildSeedStatements(): Promise<string[]> {
+  const statements: string[] = [];
+
+  // ---------------------------------------------------------------- accounts
+  for (const role of roles) statements.push(insertRow("roles", { name: role.name }));
+
+  for (const user of users) {
+    statements.push(
+      insertRow("users", {
+        name: user.name,
+        email: user.email,
+        password_hash: await hashPassword(user.password),
+        phone: user.phone,
+        address: user.address,
+        city: user.city,
+        state: user.state,
+        zip_code: user.zip_code,
+        country: user.country,
+      }),
+    );
+    for (const role of user.roles) {
+      statements.push(
+        insertSelect(
+          "user_roles",
+          { user_id: raw("u.id"), role_id: raw("r.id") },
+          `"users" u, "roles" r`,
+          `u.email = ${sqlLiteral(user.email)} AND r.name = ${sqlLiteral(role)}`,
+        ),
+      );
+    }
+  }
+
+  // ---------------------------------------------------------------- site content
+  for (const setting of settings) {
+    statements.push(
+      insertRow("settings", {
+        key: setting.key,
+        value: setting.value,
+        type: setting.type,
+        group: setting.group,
+        is_public: setting.is_public,
+        description: setting.description,
+      }),
+    );
+  }
+
+  for (const section of homeSections) {
+    statements.push(
+      insertRow("home_sections", {
+        key: section.key,
+        data: section.data,
+        is_active: section.is_active,
+        sort_order: section.sort_order,
+      }),
+    );
+  }
+
+  // ---------------------------------------------------------------- catalogue
+  for (const category of categories) {
+    statements.push(
+      insertRow("categories", {
+        name: category.name,
+        slug: category.slug,
+        description: category.description,
+        image: category.image,
+        icon: category.icon,
+        sort_order: category.sort_order,
+        is_active: true,
+      }),
+    );
+  }
+
+  for (const product of products) {
+    statements.push(
+      insertRow("products", {
+        category_id: idBy("categories", "slug", product.category),
+        name: product.name,
+        slug: product.slug,
+        sku: product.sku,
+        short_description: product.short_description,
+        description: product.description,
+        price_cents: product.price_cents,
+        sale_price_cents: product.sale_price_cents,
+        stock: product.stock,
+        image: product.images[0] ?? null,
+        is_featured: product.is_featured,
+        is_active: true,
+        sold_count: product.sold_count,
+        review_count: product.review_count,
+        review_average: product.review_average,
+        weight_grams: product.weight_grams,
+        dimensions: product.dimensions,
+        meta_keywords: product.meta_keywords,
+        created_at: product.created_at,
+        updated_at: product.created_at,
+      }),
+    );
+  }
+
+  for (const product of products) {
+    const where = `slug = ${sqlLiteral(product.slug)}`;
+    product.images.forEach((url, index) => {
+      statements.push(
+        insertSelect(
+          "product_images",
+          {
+            product_id: raw("id"),
+            url,
+            alt: index === 0 ? product.name : `${product.name}, view ${index + 1}`,
+            sort_order: index,
+          },
+          `"products"`,
+          where,
+        ),
+      );
+    });
+    for (const color of product.colors) {
+      statements.push(insertSelect("product_colors", { product_id: raw("id"), color }, `"products"`, where));
+    }
+  }
+
+  // ---------------------------------------------------------------- blog
+  for (const category of blogCategories) {
+    statements.push(insertRow("blog_categories", { name: category.name, slug: category.slug }));
+  }
+
+  for (const blog of blogs) {
+    const createdAt = blog.published_at ?? DRAFT_CREATED_AT;
+    statements.push(
+      insertRow("blogs", {
+        slug: blog.slug,
+        title: blog.title,
+        excerpt: blog.excerpt,
+        content: blog.content,
+        featured_image: blog.featured_image,
+        og_image: blog.og_image,
+        difficulty: blog.difficulty,
+        author_name: blog.author_name,
+        author_avatar: blog.author_avatar,
+        status: blog.status,
+        is_featured: blog.is_featured,
+        published_at: blog.published_at,
+        reading_time: blog.reading_time,
+        view_count: blog.view_count,
+        like_count: blog.like_count,
+        meta_title: blog.meta_title,
+        meta_description: blog.meta_description,
+        meta_keywords: blog.meta_keywords,
+        created_at: createdAt,
+        updated_at: createdAt,
+      }),
+    );
+  }
+
+  for (const blog of blogs) {
+    const blogSlug = sqlLiteral(blog.slug);
+    for (const slug of blog.categories) {
+      statements.push(
+        insertSelect(
+          "blog_category_links",
+          { blog_id: raw("b.id"), category_id: raw("c.id") },
+          `"blogs" b, "blog_categories" c`,
+          `b.slug = ${blogSlug} AND c.slug = ${sqlLiteral(slug)}`,
+        ),
+      );
+    }
+    for (const tag of blog.tags) {
+      statements.push(insertSelect("blog_tags", { blog_id: raw("id"), tag }, `"blogs"`, `slug = ${blogSlug}`));
+    }
+    blog.related_products.forEach((slug, index) => {
+      statements.push(
+        insertSelect(
+          "blog_related_products",
+          { blog_id: raw("b.id"), product_id: raw("p.id"), sort_order: index },
+          `"blogs" b, "products" p`,
+          `b.slug = ${blogSlug} AND p.slug = ${sqlLiteral(slug)}`,
+        ),
+      );
+    });
+  }
+
+  // ---------------------------------------------------------------- checkout
+  for (const method of shippingMethods) {
+    statements.push(
+      insertRow("shipping_methods", {
+        code: method.code,
+        name: method.name,
+        description: method.description,
+        cost_cents: method.cost_cents,
+        delivery_days_min: method.delivery_days_min,
+        delivery_days_max: method.delivery_days_max,
+        free_shipping_threshold_cents: method.free_shipping_threshold_cents,
+        countries: method.countries,
+        is_active: true,
+        sort_order: method.sort_order,
+      }),
+    );
+  }
+
+  for (const rate of taxRates) {
+    statements.push(
+      insertRow("tax_rates", {
+        country_code: rate.country_code,
+        state_code: rate.state_code,
+        name: rate.name,
+        rate_bps: rate.rate_bps,
+        is_active: true,
+      }),
+    );
+  }
+
+  for (const coupon of coupons) {
+    statements.push(
+      insertRow("coupons", {
+        code: coupon.code,
+        name: coupon.name,
+        type: coupon.type,
+        value: coupon.value,
+        min_subtotal_cents: coupon.min_subtotal_cents,
+        max_discount_cents: coupon.max_discount_cents,
+        usage_limit: coupon.usage_limit,
+        usage_count: coupon.usage_count,
+        starts_at: coupon.starts_at,
+        expires_at: coupon.expires_at,
+        is_active: coupon.is_active,
+      }),
+    );
+  }
+
+  return statements;
+}

@@ -1,0 +1,175 @@
+/**
+ * Shapes of the seed content. Field names follow the SQL column names (snake_case) so the
+ * statement builder in ./index.ts can map them one to one. Money is integer cents and
+ * timestamps are unix seconds, as everywhere else in the schema.
+ */
+
+export type SettingType = "string" | "number" | "boolean" | "json";
+
+export interface SeedSetting {
+  key: string;
+  value: string;
+  type: SettingType;
+  group: string;
+  is_public: boolean;
+  description: string;
+}
+
+export interface SeedHomeSection {
+  key: string;
+  data: Record<string, unknown>;
+  is_active: boolean;
+  sort_order: number;
+}
+
+export interface SeedCategory {
+  name: string;
+  slug: string;
+  description: string;
+  image: string;
+  icon: string;
+  sort_order: number;
+}
+
+/** The palette product colours are drawn from; also used by the image generator. */
+export const PRODUCT_COLORS = [
+  "red",
+  "pink",
+  "white",
+  "yellow",
+  "orange",
+  "purple",
+  "lavender",
+  "blue",
+  "green",
+  "peach",
+  "gold",
+  "burgundy",
+] as const;
+export type ProductColor = (typeof PRODUCT_COLORS)[number];
+
+export interface SeedProduct {
+  name: string;
+  slug: string;
+  sku: string;
+  short_description: string;
+  /** Plain text paragraphs separated by a blank line. */
+  description: string;
+  price_cents: number;
+  sale_price_cents: number | null;
+  stock: number;
+  is_featured: boolean;
+  sold_count: number;
+  review_count: number;
+  review_average: number;
+  weight_grams: number;
+  dimensions: string;
+  meta_keywords: string;
+  colors: ProductColor[];
+  /** Slug of the product's category. */
+  category: string;
+  /** 2 to 4 paths, "/images/products/<slug>-<n>.svg" with n from 1. */
+  images: string[];
+  created_at: number;
+}
+
+export interface SeedBlogCategory {
+  name: string;
+  slug: string;
+}
+
+export interface SeedAuthor {
+  name: string;
+  slug: string;
+  /** "/images/avatars/<slug>.svg" */
+  avatar: string;
+  /** Two colours used for the generated avatar illustration. */
+  colors: [ProductColor, ProductColor];
+}
+
+export type Difficulty = "beginner" | "intermediate" | "advanced";
+
+export interface SeedBlog {
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** Article body as HTML. */
+  content: string;
+  featured_image: string;
+  og_image: string;
+  difficulty: Difficulty;
+  author_name: string;
+  author_avatar: string;
+  status: "draft" | "published";
+  is_featured: boolean;
+  published_at: number | null;
+  /** Minutes; null lets the app fall back to its default of 5. */
+  reading_time: number | null;
+  view_count: number;
+  like_count: number;
+  meta_title: string;
+  meta_description: string;
+  meta_keywords: string;
+  tags: string[];
+  /** Blog category slugs (1-2). */
+  categories: string[];
+  /** Product slugs (2-4). */
+  related_products: string[];
+  /** Colours used for the generated header illustration. */
+  colors: ProductColor[];
+}
+
+export interface SeedShippingMethod {
+  code: string;
+  name: string;
+  description: string;
+  cost_cents: number;
+  delivery_days_min: number;
+  delivery_days_max: number;
+  free_shipping_threshold_cents: number | null;
+  /** Comma-separated ISO country codes; null serves every country. */
+  countries: string | null;
+  sort_order: number;
+}
+
+export interface SeedTaxRate {
+  country_code: string;
+  /** Empty string applies to the whole country. */
+  state_code: string;
+  name: string;
+  /** Basis points: 1500 is 15%. */
+  rate_bps: number;
+}
+
+export interface SeedCoupon {
+  code: string;
+  name: string;
+  type: "percentage" | "fixed";
+  /** Whole percent for percentage coupons, cents for fixed ones. */
+  value: number;
+  min_subtotal_cents: number;
+  max_discount_cents: number | null;
+  usage_limit: number | null;
+  usage_count: number;
+  starts_at: number | null;
+  expires_at: number | null;
+  is_active: boolean;
+}
+
+export interface SeedRole {
+  name: string;
+}
+
+export interface SeedUser {
+  name: string;
+  email: string;
+  /** Plain development password; hashed when the statements are built. */
+  password: string;
+  roles: string[];
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  country: string | null;
+}
