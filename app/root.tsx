@@ -14,7 +14,8 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { getSiteConfig } from "~/services/settings.server";
+import { CACHE_SECONDS } from "~/lib/constants";
+import { getPublicSettings, siteConfigFromSettings } from "~/services/settings.server";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -23,8 +24,9 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const site = await getSiteConfig(context.app.db);
-  return json({ site });
+  const { app } = context;
+  const settings = await app.cached("settings:public", CACHE_SECONDS.settings, () => getPublicSettings(app.db));
+  return json({ site: siteConfigFromSettings(settings) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

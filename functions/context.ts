@@ -8,6 +8,17 @@ export interface AppContext {
   env: Env;
   timer: QueryTimer;
   waitUntil: (promise: Promise<unknown>) => void;
+  /**
+   * Public, who-asks-independent data kept in the data centre's cache for `seconds` (the spec's
+   * lifetimes). Falls through to `load` where no Cache API exists (Node, the Vite dev server).
+   */
+  cached: <T>(key: string, seconds: number, load: () => Promise<T>) => Promise<T>;
+}
+
+const CACHE_ORIGIN = "https://cache.twistbloom.internal/";
+
+function edgeCache(): Cache | undefined {
+  return (globalThis as { caches?: { default?: Cache } }).caches?.default;
 }
 
 export interface CloudflareContext {
@@ -19,11 +30,25 @@ export interface CloudflareContext {
 
 export async function createAppContext(cloudflare: CloudflareContext): Promise<AppContext> {
   const timer = new QueryTimer();
+  const waitUntil = (promise: Promise<unknown>) => cloudflare.ctx.waitUntil(promise);
   return {
     db: await createDb(cloudflare.env, timer),
     env: cloudflare.env,
     timer,
-    waitUntil: (promise) => cloudflare.ctx.waitUntil(promise),
+    waitUntil,
+    async cached<T>(key: string, seconds: number, load: () => Promise<T>): Promise<T> {
+      const cache = edgeCache();
+      if (!cache) return load();
+      const request = new Request(CACHE_ORIGIN + encodeURIComponent(key));
+      const hit = await cache.match(request);
+      if (hit) return (await hit.json()) as T;
+      const value = await load();
+      const response = new Response(JSON.stringify(value), {
+        headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${seconds}` },
+      });
+      waitUntil(cache.put(request, response));
+      return value;
+    },
   };
 }
 

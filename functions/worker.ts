@@ -7,6 +7,24 @@ import { getLoadContext } from "./context";
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
 /**
+ * Public catalogue answers (those the API marks `Cache-Control: public, max-age=N`, the spec's
+ * lifetimes) are kept in the data centre's cache for that long, so repeated reads skip the
+ * database. They never depend on who asks; anything else is never cached.
+ */
+async function fromEdgeCache(request: Request, ctx: ExecutionContext, produce: () => Promise<Response>) {
+  if (request.method !== "GET") return { response: await produce(), hit: false };
+  const cache = (caches as unknown as { default: Cache }).default;
+  const hit = await cache.match(request);
+  if (hit) return { response: hit, hit: true };
+  const response = await produce();
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  if (response.status === 200 && /^public, max-age=\d+$/.test(cacheControl) && !response.headers.has("Set-Cookie")) {
+    ctx.waitUntil(cache.put(request, response.clone()));
+  }
+  return { response, hit: false };
+}
+
+/**
  * One Worker, two faces: /api/* goes to the Hono JSON API, everything else to Remix. Both get the
  * same per-request context, built once here; every answer says its database work in Server-Timing.
  */
@@ -25,9 +43,13 @@ export default {
     });
     const { pathname } = new URL(request.url);
     const isApi = pathname === "/api" || pathname.startsWith("/api/");
-    const response = isApi
-      ? await api.fetch(request, { app: loadContext.app }, ctx)
-      : await handleRemixRequest(request, loadContext);
+    if (isApi) {
+      const { response, hit } = await fromEdgeCache(request, ctx, async () => api.fetch(request, { app: loadContext.app }, ctx));
+      const timed = new Response(response.body, response);
+      timed.headers.set("Server-Timing", `${loadContext.app.timer.header()}${hit ? ', cache;desc="hit"' : ""}`);
+      return timed;
+    }
+    const response = await handleRemixRequest(request, loadContext);
     const timed = new Response(response.body, response);
     timed.headers.set("Server-Timing", loadContext.app.timer.header());
     return timed;

@@ -11,14 +11,21 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 if (process.env.SKIP_BUILD !== "1") build();
 const server = await startSeededServer({ port: Number(process.env.BENCH_PORT || 8797), stateDir: ".wrangler/bench-state" });
 
-function measure(url) {
+/** With `uncached`, every request carries a fresh `_t` (the spec's cache-busting parameter), so the edge cache never answers. */
+function measure(url, { uncached = false } = {}) {
+  let n = 0;
+  const options = { url, connections: CONNECTIONS, duration: DURATION };
+  if (uncached) {
+    const { pathname, search } = new URL(url);
+    options.requests = [{ setupRequest: (req) => ({ ...req, path: `${pathname}${search ? `${search}&` : "?"}_t=${Date.now()}-${n++}` }) }];
+  }
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
 async function queriesOf(url) {
-  const response = await fetch(url);
+  const response = await fetch(`${url}${url.includes("?") ? "&" : "?"}_t=${Date.now()}`);
   await response.arrayBuffer();
   const match = /db;desc="(\d+) quer/.exec(response.headers.get("Server-Timing") ?? "");
   return { status: response.status, queries: match ? Number(match[1]) : null };
@@ -33,7 +40,9 @@ try {
     { name: "GET /api/health (Worker floor)", path: "/api/health" },
     { name: `GET /assets/${asset} (static floor)`, path: `/assets/${asset}` },
     { name: "GET /api/products?per_page=12", path: "/api/products?per_page=12", target: { ratio: 0.5, queries: 2 } },
+    { name: "GET /api/products?per_page=12, uncached", path: "/api/products?per_page=12", uncached: true, target: { queries: 2 } },
     { name: `GET /api/products/slug/${slug}`, path: `/api/products/slug/${slug}`, target: { queries: 2 } },
+    { name: `GET /api/products/slug/${slug}, uncached`, path: `/api/products/slug/${slug}`, uncached: true, target: { queries: 2 } },
     { name: "GET / (home page)", path: "/" },
   ];
 
@@ -43,7 +52,7 @@ try {
   const rows = [];
   for (const t of targets) {
     const { status, queries } = await queriesOf(server.url + t.path);
-    const result = await measure(server.url + t.path);
+    const result = await measure(server.url + t.path, { uncached: t.uncached });
     rows.push({
       name: t.name,
       path: t.path,

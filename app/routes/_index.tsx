@@ -2,12 +2,15 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ProductCard } from "~/components/product-card";
-import { FEATURED_PRODUCTS_DEFAULT_LIMIT } from "~/lib/constants";
+import { CACHE_SECONDS, FEATURED_PRODUCTS_DEFAULT_LIMIT } from "~/lib/constants";
 import { listFeaturedProducts } from "~/services/products.server";
 import type { loader as rootLoader } from "~/root";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const featured = await listFeaturedProducts(context.app.db, FEATURED_PRODUCTS_DEFAULT_LIMIT);
+  const { app } = context;
+  const featured = await app.cached(`products:featured:${FEATURED_PRODUCTS_DEFAULT_LIMIT}`, CACHE_SECONDS.products, () =>
+    listFeaturedProducts(app.db, FEATURED_PRODUCTS_DEFAULT_LIMIT),
+  );
   return json({ featured });
 }
 
