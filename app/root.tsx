@@ -20,7 +20,7 @@ import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
-  { rel: "icon", href: "/images/logo.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -45,13 +45,12 @@ const NAV = [
   { to: "/contact", label: "Contact" },
 ];
 
-function Header({ siteName, logo }: { siteName: string; logo: string | null }) {
+function Header({ siteName }: { siteName: string }) {
   return (
     <header className="border-b border-bloom-100 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4">
-        <Link to="/" className="flex items-center gap-2 font-display text-2xl font-bold text-bloom-700">
-          {logo ? <img src={logo} alt="" width={36} height={36} /> : null}
-          <span>{siteName}</span>
+        <Link to="/" className="font-display text-2xl font-bold text-bloom-700">
+          {siteName}
         </Link>
         <nav aria-label="Main">
           <ul className="flex flex-wrap gap-4 text-sm font-medium">
@@ -115,7 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <Header siteName={siteName} logo={data?.site.logo ?? null} />
+        <Header siteName={siteName} />
         <main className="flex-1">{children}</main>
         <Footer siteName={siteName} footerText={data?.site.footerText ?? ""} />
         <ScrollRestoration />
