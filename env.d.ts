@@ -10,3 +10,9 @@ interface Env {
   LIBSQL_URL?: string;
   LIBSQL_AUTH_TOKEN?: string;
 }
+
+declare module "virtual:public-images" {
+  /** Every file under public/images, as a URL path ("/images/products/x-1.svg"). */
+  const images: Set<string>;
+  export default images;
+}

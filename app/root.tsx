@@ -9,13 +9,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLoaderData,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { CACHE_SECONDS } from "~/lib/constants";
-import { getPublicSettings, siteConfigFromSettings } from "~/services/settings.server";
+import { rootSeo, seoMeta } from "~/lib/seo";
+import { getPublicSettings, siteConfigFromSettings, type SettingsByGroup, type SiteConfig } from "~/services/settings.server";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -23,20 +24,28 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const SETTINGS_ERROR = "Failed to load site settings";
+
+/** Public settings, read once per request through the edge cache (the spec's 3600 s lifetime). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
-  const settings = await app.cached("settings:public", CACHE_SECONDS.settings, () => getPublicSettings(app.db));
-  return json({ site: siteConfigFromSettings(settings) });
+  let settings: SettingsByGroup = {};
+  let settingsError: string | null = null;
+  try {
+    settings = await app.cached("settings:public", CACHE_SECONDS.settings, () => getPublicSettings(app.db));
+  } catch (error) {
+    console.error(error);
+    settingsError = SETTINGS_ERROR;
+  }
+  return json({ site: siteConfigFromSettings(settings), settingsError, origin: new URL(request.url).origin });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  const site = data?.site;
-  const title = (site?.seo.seo_meta_title as string | undefined) || site?.name || "Twistbloom";
-  const description = (site?.seo.seo_meta_description as string | undefined) || site?.description || "";
-  return [{ title }, { name: "description", content: description }];
-};
+export type RootData = { site: SiteConfig; settingsError: string | null; origin: string };
 
-const NAV = [
+export const meta: MetaFunction<typeof loader> = ({ matches, location }) =>
+  seoMeta(rootSeo(matches), { path: location.pathname });
+
+export const NAV_LINKS = [
   { to: "/", label: "Home" },
   { to: "/products", label: "Shop" },
   { to: "/categories", label: "Categories" },
@@ -45,58 +54,183 @@ const NAV = [
   { to: "/contact", label: "Contact" },
 ];
 
-function Header({ siteName }: { siteName: string }) {
+export const ACCOUNT_LINKS = [
+  { to: "/login", label: "Login" },
+  { to: "/register", label: "Register" },
+  { to: "/profile", label: "Profile" },
+];
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-2 py-1 ${isActive ? "text-bloom-700" : "text-gray-700 hover:text-bloom-700"}`;
+
+function CartLink() {
   return (
-    <header className="border-b border-bloom-100 bg-white">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4">
+    <Link
+      to="/cart"
+      className="relative inline-flex items-center gap-1 rounded-full border border-bloom-200 px-3 py-1.5 text-sm font-medium text-gray-800 hover:border-bloom-400"
+    >
+      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M6 6h15l-1.5 9h-12z" />
+        <path d="M6 6 5 3H2" />
+        <circle cx="9" cy="20" r="1.5" />
+        <circle cx="18" cy="20" r="1.5" />
+      </svg>
+      Cart
+    </Link>
+  );
+}
+
+/** A <details> menu: it opens and closes without JavaScript; with it, it closes after navigating. */
+function MobileMenu() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location]);
+  return (
+    <details ref={ref} className="group md:hidden">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-gray-200 px-3 py-1.5 text-sm font-medium text-gray-800 [&::-webkit-details-marker]:hidden">
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M4 7h16M4 12h16M4 17h16" />
+        </svg>
+        Menu
+      </summary>
+      <nav aria-label="Mobile" className="absolute inset-x-0 top-full z-40 border-b border-bloom-100 bg-white px-4 py-4 shadow-lg">
+        <ul className="grid gap-1 text-base">
+          {[...NAV_LINKS, ...ACCOUNT_LINKS].map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === "/"} className={navClass}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
+  );
+}
+
+function Header({ site }: { site: SiteConfig }) {
+  return (
+    <header className="relative border-b border-bloom-100 bg-white">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <Link to="/" className="font-display text-2xl font-bold text-bloom-700">
-          {siteName}
+          {site.name}
         </Link>
-        <nav aria-label="Main">
-          <ul className="flex flex-wrap gap-4 text-sm font-medium">
-            {NAV.map((item) => (
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex gap-2 text-sm font-medium">
+            {NAV_LINKS.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  className={({ isActive }) => (isActive ? "text-bloom-700" : "text-gray-700 hover:text-bloom-600")}
-                >
+                <NavLink to={item.to} end={item.to === "/"} className={navClass}>
                   {item.label}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <div className="flex gap-3 text-sm">
-          <Link to="/login" className="text-gray-700 hover:text-bloom-600">
-            Login
-          </Link>
-          <Link to="/register" className="rounded-full bg-bloom-600 px-4 py-1.5 text-white hover:bg-bloom-700">
-            Register
-          </Link>
+        <div className="flex items-center gap-2 text-sm">
+          <ul className="hidden items-center gap-1 md:flex" aria-label="Account">
+            {ACCOUNT_LINKS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={navClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <CartLink />
+          <MobileMenu />
         </div>
       </div>
     </header>
   );
 }
 
-function Footer({ siteName, footerText }: { siteName: string; footerText: string }) {
+function SocialLinks({ social }: { social: SiteConfig["social"] }) {
+  const entries = Object.entries(social).filter((entry): entry is [string, string] => typeof entry[1] === "string" && /^https:\/\//.test(entry[1]));
+  if (entries.length === 0) return null;
   return (
-    <footer className="mt-16 border-t border-bloom-100 bg-bloom-50">
-      <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-8 text-sm text-gray-600 sm:flex-row sm:justify-between">
-        <p>{footerText || `© ${siteName}`}</p>
-        <ul className="flex gap-4">
-          <li>
-            <Link to="/privacy" className="hover:text-bloom-600">
-              Privacy Policy
-            </Link>
+    <ul className="flex flex-wrap gap-3" aria-label="Social media">
+      {entries.map(([key, url]) => {
+        const name = key.replace(/^social_/, "");
+        return (
+          <li key={key}>
+            <a href={url} rel="noopener noreferrer" className="capitalize hover:text-bloom-700">
+              {name}
+            </a>
           </li>
-          <li>
-            <Link to="/terms" className="hover:text-bloom-600">
-              Terms of Service
-            </Link>
-          </li>
-        </ul>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Footer({ site }: { site: SiteConfig }) {
+  const contact = site.contact;
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  return (
+    <footer className="mt-16 border-t border-bloom-100 bg-bloom-50 text-sm text-gray-700">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="font-display text-xl font-bold text-bloom-700">{site.name}</p>
+          {site.description ? <p className="mt-2">{site.description}</p> : null}
+        </div>
+        <div>
+          <h2 className="font-semibold text-gray-900">Shop</h2>
+          <ul className="mt-2 grid gap-1">
+            {NAV_LINKS.slice(1).map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="hover:text-bloom-700">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <address className="not-italic">
+          <h2 className="font-semibold text-gray-900">Contact</h2>
+          <ul className="mt-2 grid gap-1">
+            {text(contact.contact_email) ? (
+              <li>
+                <a href={`mailto:${text(contact.contact_email)}`} className="hover:text-bloom-700">
+                  {text(contact.contact_email)}
+                </a>
+              </li>
+            ) : null}
+            {text(contact.contact_phone) ? (
+              <li>
+                <a href={`tel:${text(contact.contact_phone).replace(/[^\d+]/g, "")}`} className="hover:text-bloom-700">
+                  {text(contact.contact_phone)}
+                </a>
+              </li>
+            ) : null}
+            {text(contact.contact_address) ? <li>{text(contact.contact_address)}</li> : null}
+            {text(contact.contact_hours) ? <li>{text(contact.contact_hours)}</li> : null}
+          </ul>
+        </address>
+        <div>
+          <h2 className="font-semibold text-gray-900">Follow us</h2>
+          <div className="mt-2">
+            <SocialLinks social={site.social} />
+          </div>
+        </div>
+      </div>
+      <div className="border-t border-bloom-100">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 sm:flex-row sm:justify-between">
+          <p>{site.footerText || `© ${site.name}`}</p>
+          <ul className="flex gap-4">
+            <li>
+              <Link to="/privacy" className="hover:text-bloom-700">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className="hover:text-bloom-700">
+                Terms of Service
+              </Link>
+            </li>
+          </ul>
+        </div>
       </div>
     </footer>
   );
@@ -104,19 +238,33 @@ function Footer({ siteName, footerText }: { siteName: string; footerText: string
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const siteName = data?.site.name ?? "Twistbloom";
+  const site = data?.site ?? siteConfigFromSettings({});
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#be185d" />
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <Header siteName={siteName} />
-        <main className="flex-1">{children}</main>
-        <Footer siteName={siteName} footerText={data?.site.footerText ?? ""} />
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <Header site={site} />
+        {data?.settingsError ? (
+          <p role="alert" className="bg-amber-50 px-4 py-2 text-center text-sm text-amber-900">
+            {data.settingsError}
+          </p>
+        ) : null}
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer site={site} />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -125,18 +273,16 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useLoaderData<typeof loader>();
   return <Outlet />;
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-4xl font-bold text-bloom-700">
-        {notFound ? "Page Not Found" : "Oops! Something went wrong"}
-      </h1>
+      <h1 className="font-display text-4xl font-bold text-bloom-700">{notFound ? "Page Not Found" : "Oops! Something went wrong"}</h1>
       <p className="mt-4 text-gray-600">
         {notFound
           ? "The page you are looking for does not exist or has been moved."

@@ -15,7 +15,8 @@ if (!existsSync(CHROMIUM)) {
 }
 
 if (process.env.SKIP_BUILD !== "1") build();
-const server = await startSeededServer({ port: Number(process.env.E2E_PORT || 8798), stateDir: ".wrangler/e2e-state" });
+const port = Number(process.env.E2E_PORT || 8798);
+const server = await startSeededServer({ port, stateDir: `.wrangler/e2e-state-${port}` });
 let status = 1;
 try {
   const reportDir = process.env.TEST_REPORT_DIR;

@@ -4,6 +4,7 @@ import { blogRelatedProducts, blogs, categories, products } from "../../db/schem
 import { DEFAULT_READING_TIME_MINUTES } from "../lib/constants";
 import type { BlogListQuery } from "../lib/schemas/catalog";
 import { NotFoundError } from "./errors";
+import { imageOrPlaceholder } from "./images.server";
 import { productSummaryColumns, toProduct, type Product } from "./products.server";
 import { isoDate, likeContains, pageMeta, parseJsonArray, type PageMeta } from "./sql";
 
@@ -62,8 +63,8 @@ export interface BlogCard {
   title: string;
   excerpt: string;
   url: string;
-  featured_image: string | null;
-  og_image: string | null;
+  featured_image: string;
+  og_image: string;
   difficulty: string;
   difficulty_badge: string;
   author_name: string;
@@ -110,12 +111,12 @@ function toCard(row: CardRow): BlogCard {
     title: row.title,
     excerpt: row.excerpt,
     url: `/blog/${row.slug}`,
-    featured_image: row.featuredImage,
-    og_image: row.ogImage ?? row.featuredImage,
+    featured_image: imageOrPlaceholder(row.featuredImage),
+    og_image: imageOrPlaceholder(row.ogImage ?? row.featuredImage),
     difficulty: row.difficulty,
     difficulty_badge: row.difficulty.charAt(0).toUpperCase() + row.difficulty.slice(1),
     author_name: row.authorName,
-    author_avatar: row.authorAvatar,
+    author_avatar: row.authorAvatar ? imageOrPlaceholder(row.authorAvatar) : null,
     is_featured: row.isFeatured,
     published_at: publishedAt,
     formatted_published_date: formatPublishedDate(publishedAt),

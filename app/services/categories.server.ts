@@ -2,13 +2,14 @@ import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { categories } from "../../db/schema";
 import { NotFoundError } from "./errors";
+import { imageOrPlaceholder } from "./images.server";
 
 export interface Category {
   id: number;
   name: string;
   slug: string;
   description: string;
-  image: string | null;
+  image: string;
   icon: string | null;
   product_count?: number;
 }
@@ -31,7 +32,10 @@ export async function listCategories(db: Database, { withCounts = false } = {}):
     .from(categories)
     .where(eq(categories.isActive, true))
     .orderBy(asc(categories.sortOrder), asc(categories.name));
-  return rows.map(({ productCount: count, ...row }) => (withCounts ? { ...row, product_count: Number(count) } : row));
+  return rows.map(({ productCount: count, ...row }) => {
+    const category = { ...row, image: imageOrPlaceholder(row.image) };
+    return withCounts ? { ...category, product_count: Number(count) } : category;
+  });
 }
 
 /** One category by numeric id or by slug, with its product count. */
@@ -46,5 +50,5 @@ export async function getCategory(db: Database, idOrSlug: string): Promise<Categ
     .limit(1);
   if (!row) throw new NotFoundError("Category not found");
   const { productCount: count, ...category } = row;
-  return { ...category, product_count: Number(count) };
+  return { ...category, image: imageOrPlaceholder(category.image), product_count: Number(count) };
 }

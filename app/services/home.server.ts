@@ -1,9 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { homeSections } from "../../db/schema";
-import type { Currency } from "../lib/money";
-import { bestSellersQuery, featuredProductsQuery, toProduct, type ProductRow } from "./products.server";
-import { currencyFromSettings, groupSettings, publicSettingsQuery } from "./settings.server";
+import { categories, homeSections, products } from "../../db/schema";
+import { productSummaryColumns, toProduct, type ProductRow } from "./products.server";
 
 /** A product as the home sections show it (the spec's monthly_best_sellers shape). */
 export interface HomeProduct {
@@ -51,18 +49,27 @@ function sectionLimit(section: Record<string, unknown> | undefined): number {
 
 /**
  * The home page's sections in the spec's shape, with the best sellers and the gift picks filled
- * live from the catalogue, and the currency: one round trip of four statements.
+ * live from the catalogue: two statements in one round trip. The products statement reads the
+ * featured products together with the top sellers, and the two lists are split here.
  */
-export async function getHomeData(db: Database): Promise<{ sections: HomeSections; currency: Currency }> {
-  const [sectionRows, bestSellers, featured, settingRows] = await db.batch([
+export async function getHomeSections(db: Database): Promise<HomeSections> {
+  const [sectionRows, productRows] = await db.batch([
     db
       .select({ key: homeSections.key, data: homeSections.data })
       .from(homeSections)
       .where(eq(homeSections.isActive, true))
       .orderBy(asc(homeSections.sortOrder)),
-    bestSellersQuery(db, MAX_SECTION_LIMIT),
-    featuredProductsQuery(db, MAX_SECTION_LIMIT),
-    publicSettingsQuery(db),
+    db
+      .select(productSummaryColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(
+        and(
+          eq(products.isActive, true),
+          sql`(${products.isFeatured} = 1 OR ${products.id} IN (SELECT p2.id FROM products p2 WHERE p2.is_active = 1 ORDER BY p2.sold_count DESC, p2.id ASC LIMIT ${MAX_SECTION_LIMIT}))`,
+        ),
+      )
+      .orderBy(desc(products.soldCount), asc(products.id)),
   ]);
   const sections: HomeSections = {};
   for (const row of sectionRows) {
@@ -70,8 +77,8 @@ export async function getHomeData(db: Database): Promise<{ sections: HomeSection
     if (data && typeof data === "object") sections[row.key] = data;
   }
   const best = sections.monthly_best_sellers;
-  if (best) best.products = bestSellers.slice(0, sectionLimit(best)).map(toHomeProduct);
+  if (best) best.products = productRows.slice(0, sectionLimit(best)).map(toHomeProduct);
   const gifts = sections.unforgettable_gifts;
-  if (gifts) gifts.products = featured.slice(0, sectionLimit(gifts)).map(toHomeProduct);
-  return { sections, currency: currencyFromSettings(groupSettings(settingRows)) };
+  if (gifts) gifts.products = productRows.filter((row) => row.isFeatured).slice(0, sectionLimit(gifts)).map(toHomeProduct);
+  return sections;
 }

@@ -5,6 +5,7 @@ import { RELATED_PRODUCTS_FETCHED } from "../lib/constants";
 import { isOnSale, percentOff, toCents, toUnits, unitPriceCents } from "../lib/money";
 import type { ProductListQuery } from "../lib/schemas/catalog";
 import { NotFoundError } from "./errors";
+import { imageOrPlaceholder } from "./images.server";
 import { isoDate, likeContains, pageMeta, parseJsonArray, type PageMeta } from "./sql";
 
 /**
@@ -84,7 +85,7 @@ export interface Product {
   unit_price_cents: number;
   is_on_sale: boolean;
   discount_percent: number;
-  image: string | null;
+  image: string;
   category: { id: number; name: string; slug: string } | null;
   stock: number;
   in_stock: boolean;
@@ -121,7 +122,7 @@ export function toProduct(row: ProductRow): Product {
     unit_price_cents: unit,
     is_on_sale: isOnSale(row.priceCents, row.salePriceCents),
     discount_percent: percentOff(row.priceCents, row.salePriceCents),
-    image: row.image,
+    image: imageOrPlaceholder(row.image),
     category:
       row.categoryId !== null && row.categoryName !== null && row.categorySlug !== null
         ? { id: row.categoryId, name: row.categoryName, slug: row.categorySlug }
@@ -210,28 +211,14 @@ export async function listProducts(db: Database, query: ProductListQuery): Promi
 }
 
 export async function listFeaturedProducts(db: Database, limit: number): Promise<Product[]> {
-  const rows = await featuredProductsQuery(db, limit);
-  return rows.map(toProduct);
-}
-
-export function featuredProductsQuery(db: Database, limit: number) {
-  return db
+  const rows = await db
     .select(productSummaryColumns)
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.isActive, true), eq(products.isFeatured, true)))
     .orderBy(desc(products.soldCount), asc(products.id))
     .limit(limit);
-}
-
-export function bestSellersQuery(db: Database, limit: number) {
-  return db
-    .select(productSummaryColumns)
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.isActive, true))
-    .orderBy(desc(products.soldCount), asc(products.id))
-    .limit(limit);
+  return rows.map(toProduct);
 }
 
 /**
@@ -268,10 +255,10 @@ export async function getProductBySlug(db: Database, slug: string): Promise<Prod
   if (!row) throw new NotFoundError("Product Not Found");
   const product = toProduct(row);
   const images = parseJsonArray<ProductImage>(row.images).map((image) => ({
-    url: image.url,
+    url: imageOrPlaceholder(image.url),
     alt: image.alt || product.name,
   }));
-  if (images.length === 0 && product.image) images.push({ url: product.image, alt: product.name });
+  if (images.length === 0) images.push({ url: product.image, alt: product.name });
   return {
     ...product,
     images,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getBlogBySlug, listBlogs } from "~/services/blogs.server";
 import { getCategory, listCategories } from "~/services/categories.server";
 import { NotFoundError } from "~/services/errors";
-import { getHomeData } from "~/services/home.server";
+import { getHomeSections } from "~/services/home.server";
 import { getPublicSetting, getPublicSettings } from "~/services/settings.server";
 import { buildSeedStatements } from "../../db/seed";
 import { blogQuery, createTestDb, type TestDb } from "./db";
@@ -58,9 +58,10 @@ describe("categories", () => {
 });
 
 describe("home", () => {
-  it("gives the sections in the spec's shape with live products and the currency", async () => {
-    const { sections, currency } = await getHomeData(t.db);
-    expect(currency).toEqual({ code: "USD", symbol: "$", position: "left", decimal_places: 2 });
+  it("gives the sections in the spec's shape with live products, in two statements", async () => {
+    const before = t.timer.queries;
+    const sections = await getHomeSections(t.db);
+    expect(t.timer.queries - before).toBe(2);
     expect(Object.keys(sections)).toEqual(
       expect.arrayContaining(["hero", "shop_by_occasion", "monthly_best_sellers", "make_it_special", "unforgettable_gifts", "faq"]),
     );
@@ -72,6 +73,10 @@ describe("home", () => {
     expect(best.length).toBeGreaterThan(0);
     expect(best.every((p, i) => i === 0 || best[i - 1]!.sold >= p.sold)).toBe(true);
     expect(best[0]!.url).toMatch(/^\/product\//);
+    const gifts = sections.unforgettable_gifts!.products as { id: number }[];
+    expect(gifts.length).toBeGreaterThan(0);
+    const featuredIds = (await t.client.execute("SELECT id FROM products WHERE is_featured = 1")).rows.map((row) => Number(row.id));
+    expect(gifts.every((p) => featuredIds.includes(p.id))).toBe(true);
   });
 });
 

@@ -1,0 +1,52 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
+import { launch, MODES, newPage } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(MODES)("shared chrome ($name)", ({ javaScriptEnabled }) => {
+  it("opens and closes the mobile menu on a phone and follows its links", async () => {
+    const context = await browser.newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu.isVisible()).resolves.toBe(false);
+    await page.getByText("Menu", { exact: true }).click();
+    await expect(menu.isVisible()).resolves.toBe(true);
+    for (const label of ["Home", "Shop", "Categories", "Blog", "About", "Contact", "Login", "Register", "Profile"]) {
+      await expect(menu.getByRole("link", { name: label, exact: true }).isVisible()).resolves.toBe(true);
+    }
+    await page.getByText("Menu", { exact: true }).click();
+    await expect(menu.isVisible()).resolves.toBe(false);
+    await page.getByText("Menu", { exact: true }).click();
+    await menu.getByRole("link", { name: "About", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/about");
+    await context.close();
+  });
+
+  it("shows the footer's links to the privacy policy and the terms", async () => {
+    const { context, page } = await newPage(browser, javaScriptEnabled);
+    await page.goto("/");
+    const footer = page.locator("footer");
+    expect(await footer.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy");
+    expect(await footer.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe("/terms");
+    expect(await page.locator("header").getByRole("link", { name: "Cart" }).getAttribute("href")).toBe("/cart");
+    await context.close();
+  });
+});
+
+describe("accessibility of the not-found page", () => {
+  it("has no axe violations", async () => {
+    const { context, page } = await newPage(browser, true);
+    await page.goto("/no-such-page");
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
