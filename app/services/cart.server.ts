@@ -1,0 +1,136 @@
+import { createCookie } from "@remix-run/cloudflare";
+import { inArray } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { products } from "../../db/schema";
+import { cartSummary, clampQuantity, parseCart, serializeCart, type CartLine } from "../lib/cart";
+import { isOnSale, unitPriceCents } from "../lib/money";
+import { imageOrPlaceholder } from "./images.server";
+import { sessionSecret } from "./secrets.server";
+
+export type CartItemStatus = "ok" | "reduced" | "out_of_stock" | "unavailable";
+
+export interface CartItem {
+  product: {
+    id: number;
+    name: string;
+    slug: string;
+    sku: string;
+    image: string;
+    price_cents: number;
+    sale_price_cents: number | null;
+    unit_price_cents: number;
+    is_on_sale: boolean;
+    stock: number;
+  } | null;
+  product_id: number;
+  /** What the shopper asked for. */
+  requested_quantity: number;
+  /** What can be sold: clamped to 1-99 and to the stock on hand; 0 when the product cannot be sold. */
+  quantity: number;
+  line_total_cents: number;
+  status: CartItemStatus;
+}
+
+export interface Cart {
+  items: CartItem[];
+  item_count: number;
+  subtotal_cents: number;
+  tax_cents: number;
+  shipping_cents: number;
+  total_cents: number;
+  can_checkout: boolean;
+}
+
+export const EMPTY_CART: Cart = { items: [], item_count: 0, ...cartSummary(0), can_checkout: false };
+
+/**
+ * Prices the cart from the database in one read, whatever the number of lines: the unit price is
+ * the sale price when present and lower, else the price. A product that is gone or out of stock
+ * stays in the list, marked, out of the totals, and blocks checkout until it is removed.
+ */
+export async function priceCart(db: Database, lines: CartLine[]): Promise<Cart> {
+  if (lines.length === 0) return EMPTY_CART;
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      sku: products.sku,
+      image: products.image,
+      priceCents: products.priceCents,
+      salePriceCents: products.salePriceCents,
+      stock: products.stock,
+      isActive: products.isActive,
+    })
+    .from(products)
+    .where(inArray(products.id, lines.map((line) => line.productId)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items: CartItem[] = lines.map((line) => {
+    const row = byId.get(line.productId);
+    if (!row || !row.isActive) {
+      return { product: null, product_id: line.productId, requested_quantity: line.quantity, quantity: 0, line_total_cents: 0, status: "unavailable" };
+    }
+    const unit = unitPriceCents(row.priceCents, row.salePriceCents);
+    const product = {
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      sku: row.sku,
+      image: imageOrPlaceholder(row.image),
+      price_cents: row.priceCents,
+      sale_price_cents: row.salePriceCents,
+      unit_price_cents: unit,
+      is_on_sale: isOnSale(row.priceCents, row.salePriceCents),
+      stock: row.stock,
+    };
+    if (row.stock <= 0) {
+      return { product, product_id: row.id, requested_quantity: line.quantity, quantity: 0, line_total_cents: 0, status: "out_of_stock" };
+    }
+    const quantity = clampQuantity(line.quantity, row.stock);
+    return {
+      product,
+      product_id: row.id,
+      requested_quantity: line.quantity,
+      quantity,
+      line_total_cents: unit * quantity,
+      status: quantity < line.quantity ? "reduced" : "ok",
+    };
+  });
+  const subtotal = items.reduce((sum, item) => sum + item.line_total_cents, 0);
+  return {
+    items,
+    item_count: items.reduce((sum, item) => sum + item.quantity, 0),
+    ...cartSummary(subtotal),
+    can_checkout: items.length > 0 && items.every((item) => item.status === "ok" || item.status === "reduced"),
+  };
+}
+
+const THIRTY_DAYS = 60 * 60 * 24 * 30;
+
+/** The signed, httpOnly, SameSite=Lax cookie that holds product ids and quantities, never prices. */
+export function cartCookie(env: Env, request: Request) {
+  return createCookie("cart", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: new URL(request.url).protocol === "https:",
+    maxAge: THIRTY_DAYS,
+    secrets: [sessionSecret(env)],
+  });
+}
+
+/** The cart lines from the request; a missing, unsigned, tampered or oversized cookie reads as an empty cart. */
+export async function readCartLines(env: Env, request: Request): Promise<CartLine[]> {
+  const header = request.headers.get("Cookie");
+  if (!header || !header.includes("cart=")) return [];
+  try {
+    return parseCart(await cartCookie(env, request).parse(header));
+  } catch {
+    return [];
+  }
+}
+
+export async function cartSetCookie(env: Env, request: Request, lines: CartLine[]): Promise<string> {
+  const cookie = cartCookie(env, request);
+  return lines.length ? cookie.serialize(serializeCart(lines)) : cookie.serialize("", { maxAge: 0 });
+}
