@@ -16,7 +16,12 @@ import {
 import { useEffect, useRef, type ReactNode } from "react";
 import { CACHE_SECONDS } from "~/lib/constants";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { getPublicSettings, siteConfigFromSettings, type SettingsByGroup, type SiteConfig } from "~/services/settings.server";
+import { CartDropdown } from "~/components/cart-dropdown";
+import { Toaster, type Toast } from "~/components/toaster";
+import { siteConfigFromSettings, type SettingsByGroup, type SiteConfig } from "~/lib/site";
+import { getPublicSettings } from "~/services/settings.server";
+import { toastDuration, toasts } from "~/services/toast.server";
+import { priceCart, readCartLines, type Cart } from "~/services/cart.server";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -37,10 +42,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.error(error);
     settingsError = SETTINGS_ERROR;
   }
-  return json({ site: siteConfigFromSettings(settings), settingsError, origin: new URL(request.url).origin });
+  // The header's cart, priced from the database in one read (none when the cart is empty).
+  const cart = await priceCart(app.db, await readCartLines(app.env, request));
+  const { toast: flash, headers } = await toasts(app.env, request).getToast(request);
+  const toast: Toast | null = flash
+    ? { ...flash, duration: flash.duration ?? toastDuration(flash.type), id: crypto.randomUUID() }
+    : null;
+  return json({ site: siteConfigFromSettings(settings), settingsError, origin: new URL(request.url).origin, toast, cart }, { headers });
 }
 
-export type RootData = { site: SiteConfig; settingsError: string | null; origin: string };
+export type RootData = { site: SiteConfig; settingsError: string | null; origin: string; toast: Toast | null; cart: Cart };
 
 export const meta: MetaFunction<typeof loader> = ({ matches, location }) =>
   seoMeta(rootSeo(matches), { path: location.pathname });
@@ -62,23 +73,6 @@ export const ACCOUNT_LINKS = [
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2 py-1 ${isActive ? "text-bloom-700" : "text-gray-700 hover:text-bloom-700"}`;
-
-function CartLink() {
-  return (
-    <Link
-      to="/cart"
-      className="relative inline-flex items-center gap-1 rounded-full border border-bloom-200 px-3 py-1.5 text-sm font-medium text-gray-800 hover:border-bloom-400"
-    >
-      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-        <path d="M6 6h15l-1.5 9h-12z" />
-        <path d="M6 6 5 3H2" />
-        <circle cx="9" cy="20" r="1.5" />
-        <circle cx="18" cy="20" r="1.5" />
-      </svg>
-      Cart
-    </Link>
-  );
-}
 
 /** A <details> menu: it opens and closes without JavaScript; with it, it closes after navigating. */
 function MobileMenu() {
@@ -138,7 +132,7 @@ function Header({ site }: { site: SiteConfig }) {
               </li>
             ))}
           </ul>
-          <CartLink />
+          <CartDropdown />
           <MobileMenu />
         </div>
       </div>
@@ -240,9 +234,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const site = data?.site ?? siteConfigFromSettings({});
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        {/* Marks the document as scripted, so JavaScript-only controls show and their plain fallbacks hide. */}
+        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#be185d" />
         <Meta />
@@ -265,6 +261,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer site={site} />
+        <Toaster toast={data?.toast ?? null} />
         <ScrollRestoration />
         <Scripts />
       </body>

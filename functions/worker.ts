@@ -41,7 +41,14 @@ export default {
         },
       },
     });
-    const { pathname } = new URL(request.url);
+    const url = new URL(request.url);
+    const { pathname } = url;
+    // Pages change data only through form posts from this site: a post from another origin is refused.
+    const origin = request.headers.get("Origin");
+    const isApiPath = pathname === "/api" || pathname.startsWith("/api/");
+    if (!isApiPath && request.method !== "GET" && request.method !== "HEAD" && origin && origin !== url.origin) {
+      return new Response("Cross-site form posts are not accepted", { status: 403 });
+    }
     const isApi = pathname === "/api" || pathname.startsWith("/api/");
     if (isApi) {
       const { response, hit } = await fromEdgeCache(request, ctx, async () => api.fetch(request, { app: loadContext.app }, ctx));

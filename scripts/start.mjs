@@ -15,7 +15,7 @@ function run(command, args) {
 if (!existsSync(".dev.vars")) {
   // Local secrets for this machine only; production secrets are set with `wrangler secret put`.
   const secret = () => randomBytes(32).toString("hex");
-  writeFileSync(".dev.vars", `SESSION_SECRET=${secret()}\nJWT_SECRET=${secret()}\n`);
+  writeFileSync(".dev.vars", `ENVIRONMENT=development\nSESSION_SECRET=${secret()}\nJWT_SECRET=${secret()}\n`);
   console.log("Created .dev.vars with random local secrets");
 }
 

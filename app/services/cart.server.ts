@@ -1,8 +1,9 @@
 import { createCookie } from "@remix-run/cloudflare";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { products } from "../../db/schema";
-import { cartSummary, clampQuantity, parseCart, serializeCart, type CartLine } from "../lib/cart";
+import { addToCart, cartSummary, clampQuantity, parseCart, removeFromCart, serializeCart, setQuantity, type CartLine } from "../lib/cart";
+import type { CartIntent } from "../lib/schemas/cart";
 import { isOnSale, unitPriceCents } from "../lib/money";
 import { imageOrPlaceholder } from "./images.server";
 import { sessionSecret } from "./secrets.server";
@@ -133,4 +134,50 @@ export async function readCartLines(env: Env, request: Request): Promise<CartLin
 export async function cartSetCookie(env: Env, request: Request, lines: CartLine[]): Promise<string> {
   const cookie = cartCookie(env, request);
   return lines.length ? cookie.serialize(serializeCart(lines)) : cookie.serialize("", { maxAge: 0 });
+}
+
+export interface CartChange {
+  lines: CartLine[];
+  ok: boolean;
+  message: string;
+  description?: string;
+}
+
+/**
+ * Applies one cart intent to the lines. Adding checks the product (one read): it must exist, be on
+ * sale and in stock, and the line is held to the stock on hand.
+ */
+export async function changeCart(db: Database, lines: CartLine[], intent: CartIntent): Promise<CartChange> {
+  switch (intent.intent) {
+    case "add": {
+      const [product] = await db
+        .select({ id: products.id, name: products.name, stock: products.stock, isActive: products.isActive })
+        .from(products)
+        .where(eq(products.id, intent.product_id))
+        .limit(1);
+      if (!product || !product.isActive) return { lines, ok: false, message: "This product is no longer available." };
+      if (product.stock <= 0) return { lines, ok: false, message: `${product.name} is out of stock.` };
+      const added = addToCart(lines, product.id, intent.quantity);
+      if (added === lines) return { lines, ok: false, message: "Your cart is full. Remove an item to add another." };
+      const line = added.find((l) => l.productId === product.id)!;
+      if (line.quantity > product.stock) {
+        return {
+          lines: setQuantity(added, product.id, product.stock),
+          ok: true,
+          message: `${product.name} added to cart!`,
+          description: `Only ${product.stock} in stock, so your cart holds ${product.stock}.`,
+        };
+      }
+      return { lines: added, ok: true, message: `${product.name} added to cart!` };
+    }
+    case "update": {
+      if (!lines.some((l) => l.productId === intent.product_id)) return { lines, ok: false, message: "That item is not in your cart." };
+      if (intent.quantity <= 0) return { lines: removeFromCart(lines, intent.product_id), ok: true, message: "Item removed from cart" };
+      return { lines: setQuantity(lines, intent.product_id, intent.quantity), ok: true, message: "Cart updated" };
+    }
+    case "remove":
+      return { lines: removeFromCart(lines, intent.product_id), ok: true, message: "Item removed from cart" };
+    case "clear":
+      return { lines: [], ok: true, message: "Cart cleared" };
+  }
 }

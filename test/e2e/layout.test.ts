@@ -37,7 +37,20 @@ describe.each(MODES)("shared chrome ($name)", ({ javaScriptEnabled }) => {
     const footer = page.locator("footer");
     expect(await footer.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy");
     expect(await footer.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe("/terms");
-    expect(await page.locator("header").getByRole("link", { name: "Cart" }).getAttribute("href")).toBe("/cart");
+    await context.close();
+  });
+
+  it("opens the cart dropdown: an empty cart, with links to the cart and checkout", async () => {
+    const { context, page } = await newPage(browser, javaScriptEnabled);
+    await page.goto("/");
+    const header = page.locator("header");
+    expect(await header.getByTestId("cart-count").innerText()).toBe("0");
+    await header.getByText("Cart", { exact: true }).click();
+    await expect(header.getByText("Your cart is empty").isVisible()).resolves.toBe(true);
+    expect(await header.getByRole("link", { name: "View Cart" }).getAttribute("href")).toBe("/cart");
+    expect(await header.getByRole("link", { name: "Checkout" }).getAttribute("href")).toBe("/checkout");
+    await header.getByText("Cart", { exact: true }).click();
+    await expect(header.getByText("Your cart is empty").isVisible()).resolves.toBe(false);
     await context.close();
   });
 });

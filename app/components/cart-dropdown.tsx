@@ -1,0 +1,84 @@
+import { Link, useFetchers, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import type { Cart } from "~/services/cart.server";
+import { Price } from "./price";
+
+/**
+ * The item count the header shows: the server's cart plus any add still on its way (optimistic).
+ * When a post fails the fetcher settles, the root data is read again and the count falls back.
+ */
+export function useCartCount(cart: Cart | undefined): number {
+  const fetchers = useFetchers();
+  let count = cart?.item_count ?? 0;
+  for (const fetcher of fetchers) {
+    if (fetcher.formAction !== "/cart" || !fetcher.formData) continue;
+    const intent = fetcher.formData.get("intent");
+    if (intent === "add") count += Math.max(1, Number(fetcher.formData.get("quantity") ?? 1) || 1);
+    if (intent === "clear") count = 0;
+  }
+  return count;
+}
+
+/** The header's cart: a <details> panel, so it opens and closes without JavaScript too. */
+export function CartDropdown() {
+  const root = useRouteLoaderData("root") as { cart?: Cart } | undefined;
+  const cart = root?.cart;
+  const count = useCartCount(cart);
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.pathname]);
+  const items = (cart?.items ?? []).filter((item) => item.product && item.quantity > 0);
+  return (
+    <details ref={ref} className="relative">
+      <summary
+        className="relative flex cursor-pointer list-none items-center gap-1 rounded-full border border-bloom-200 px-3 py-1.5 text-sm font-medium text-gray-800 hover:border-bloom-400 [&::-webkit-details-marker]:hidden"
+        aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
+      >
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M6 6h15l-1.5 9h-12z" />
+          <path d="M6 6 5 3H2" />
+          <circle cx="9" cy="20" r="1.5" />
+          <circle cx="18" cy="20" r="1.5" />
+        </svg>
+        <span>Cart</span>
+        <span data-testid="cart-count" className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-bloom-600 px-1.5 text-xs font-semibold text-white">
+          {count}
+        </span>
+      </summary>
+      <div className="absolute right-0 top-full z-50 mt-2 w-80 rounded-2xl border border-bloom-100 bg-white p-4 shadow-xl">
+        {items.length === 0 ? (
+          <p className="py-4 text-center text-sm text-gray-600">Your cart is empty</p>
+        ) : (
+          <>
+            <ul className="max-h-72 divide-y divide-bloom-50 overflow-y-auto">
+              {items.map((item) => (
+                <li key={item.product_id} className="flex justify-between gap-3 py-2 text-sm">
+                  <Link to={`/product/${item.product!.slug}`} className="flex-1 text-gray-900 hover:text-bloom-700">
+                    {item.product!.name}
+                  </Link>
+                  <span className="whitespace-nowrap text-gray-700">
+                    {item.quantity} × <Price cents={item.product!.unit_price_cents} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3 flex justify-between border-t border-bloom-100 pt-3 text-sm font-semibold">
+              <span>Total</span>
+              <Price cents={cart!.subtotal_cents} />
+            </p>
+          </>
+        )}
+        <div className="mt-4 grid grid-cols-2 gap-2 text-sm font-medium">
+          <Link to="/cart" className="rounded-full border border-bloom-300 px-3 py-2 text-center text-bloom-700 hover:bg-bloom-50">
+            View Cart
+          </Link>
+          <Link to="/checkout" className="rounded-full bg-bloom-600 px-3 py-2 text-center text-white hover:bg-bloom-700">
+            Checkout
+          </Link>
+        </div>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,196 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Img } from "~/components/img";
+import { Price } from "~/components/price";
+import { QUANTITY_MAX } from "~/lib/constants";
+import { CartIntentSchema } from "~/lib/schemas/cart";
+import { fieldErrors } from "~/lib/schemas/query";
+import { refererPath, safeRedirect } from "~/lib/redirect";
+import { rootSeo, seoMeta } from "~/lib/seo";
+import { cartSetCookie, changeCart, readCartLines, type Cart, type CartItem } from "~/services/cart.server";
+import { toasts } from "~/services/toast.server";
+import type { RootData } from "~/root";
+
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Shopping Cart", path: "/cart", noindex: true });
+
+/**
+ * Every cart change is a form post here with an `intent` (add, update, remove, clear); it answers
+ * with a redirect back (post/redirect/get) and a toast, so the cart works without JavaScript.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { app } = context;
+  const form = await request.formData();
+  const back = safeRedirect(form.get("redirectTo") ?? refererPath(request), "/cart");
+  const { redirectWithSuccess, redirectWithError } = toasts(app.env, request);
+  const parsed = CartIntentSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const message = Object.values(fieldErrors(parsed.error)).flat()[0] ?? "Something went wrong with your cart.";
+    return redirectWithError(back, message);
+  }
+  const lines = await readCartLines(app.env, request);
+  const change = await changeCart(app.db, lines, parsed.data);
+  if (!change.ok) return redirectWithError(back, change.message);
+  const headers = { "Set-Cookie": await cartSetCookie(app.env, request, change.lines) };
+  return redirectWithSuccess(back, { message: change.message, description: change.description }, { headers });
+}
+
+function QuantityButton({ item, quantity, label, children }: { item: CartItem; quantity: number; label: string; children: string }) {
+  return (
+    <Form method="post" action="/cart" noValidate>
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="product_id" value={item.product_id} />
+      <input type="hidden" name="quantity" value={quantity} />
+      <input type="hidden" name="redirectTo" value="/cart" />
+      <button
+        type="submit"
+        aria-label={label}
+        disabled={quantity > QUANTITY_MAX || (item.product !== null && quantity > item.product.stock)}
+        className="flex h-9 w-9 items-center justify-center rounded-full border border-gray-300 text-lg font-semibold text-gray-700 hover:border-bloom-500 hover:text-bloom-700 disabled:cursor-not-allowed disabled:opacity-40"
+      >
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+function CartLineRow({ item }: { item: CartItem }) {
+  const product = item.product;
+  const name = product?.name ?? "This product";
+  return (
+    <li className="flex gap-4 py-6">
+      {product ? (
+        <Link to={`/product/${product.slug}`} className="shrink-0">
+          <Img src={product.image} alt={product.name} width={96} height={96} className="h-24 w-24 rounded-xl bg-bloom-50 object-cover" />
+        </Link>
+      ) : (
+        <div className="h-24 w-24 shrink-0 rounded-xl bg-gray-100" aria-hidden="true" />
+      )}
+      <div className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h2 className="font-medium text-gray-900">
+            {product ? <Link to={`/product/${product.slug}`} className="hover:text-bloom-700">{product.name}</Link> : "No longer available"}
+          </h2>
+          {product ? <p className="text-sm text-gray-500">SKU: {product.sku}</p> : null}
+          {product ? (
+            <Price cents={product.unit_price_cents} originalCents={product.is_on_sale ? product.price_cents : null} className="text-sm" />
+          ) : null}
+          {item.status === "out_of_stock" ? <p className="text-sm font-medium text-red-700">Out of stock: remove it to check out</p> : null}
+          {item.status === "unavailable" ? <p className="text-sm font-medium text-red-700">This product is no longer sold: remove it to check out</p> : null}
+          {item.status === "reduced" ? <p className="text-sm font-medium text-amber-800">Only {item.quantity} left in stock</p> : null}
+        </div>
+        <div className="flex items-center gap-4">
+          {item.status === "ok" || item.status === "reduced" ? (
+            <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${name}`}>
+              <QuantityButton item={item} quantity={item.quantity - 1} label={`Decrease quantity of ${name}`}>
+                −
+              </QuantityButton>
+              <span className="w-8 text-center font-medium" aria-live="polite">
+                {item.quantity}
+              </span>
+              <QuantityButton item={item} quantity={item.quantity + 1} label={`Increase quantity of ${name}`}>
+                +
+              </QuantityButton>
+            </div>
+          ) : null}
+          <p className="w-24 text-right font-semibold text-gray-900">
+            <Price cents={item.line_total_cents} />
+          </p>
+          <Form method="post" action="/cart" noValidate>
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="product_id" value={item.product_id} />
+            <input type="hidden" name="redirectTo" value="/cart" />
+            <button type="submit" className="text-sm font-medium text-gray-600 underline hover:text-red-700" aria-label={`Remove ${name} from cart`}>
+              Remove
+            </button>
+          </Form>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function OrderSummary({ cart }: { cart: Cart }) {
+  return (
+    <section aria-labelledby="summary-heading" className="h-fit rounded-2xl border border-bloom-100 bg-bloom-50 p-6">
+      <h2 id="summary-heading" className="font-display text-xl font-bold text-gray-900">
+        Order Summary
+      </h2>
+      <dl className="mt-4 grid gap-2 text-sm">
+        <div className="flex justify-between">
+          <dt>Subtotal ({cart.item_count} {cart.item_count === 1 ? "item" : "items"})</dt>
+          <dd><Price cents={cart.subtotal_cents} /></dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Tax (10%)</dt>
+          <dd><Price cents={cart.tax_cents} /></dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Shipping</dt>
+          <dd className="font-semibold text-leaf-600">Free</dd>
+        </div>
+        <div className="mt-2 flex justify-between border-t border-bloom-200 pt-3 text-base">
+          <dt className="font-semibold">Total</dt>
+          <dd><Price cents={cart.total_cents} /></dd>
+        </div>
+      </dl>
+      {cart.can_checkout ? (
+        <Link to="/checkout" className="mt-6 block rounded-full bg-bloom-600 px-6 py-3 text-center font-medium text-white hover:bg-bloom-700">
+          Proceed to Checkout
+        </Link>
+      ) : (
+        <p className="mt-6 rounded-full bg-gray-200 px-6 py-3 text-center font-medium text-gray-600" aria-disabled="true">
+          Proceed to Checkout
+        </p>
+      )}
+      <Link to="/products" className="mt-3 block rounded-full border border-bloom-300 px-6 py-3 text-center font-medium text-bloom-700 hover:bg-white">
+        Continue Shopping
+      </Link>
+      <ul className="mt-6 grid gap-1 text-sm text-gray-700">
+        <li>Free shipping on orders over $50</li>
+        <li>30-day return policy</li>
+        <li>Delivery in 3-5 business days</li>
+      </ul>
+    </section>
+  );
+}
+
+export default function CartPage() {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const cart = root?.cart;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === "/cart";
+  if (!cart || cart.items.length === 0) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="font-display text-3xl font-bold text-gray-900">Shopping Cart</h1>
+        <p className="mt-4 text-gray-600">Your cart is empty</p>
+        <Link to="/products" className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
+          Browse Products
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="font-display text-3xl font-bold text-gray-900">Shopping Cart</h1>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
+        <section aria-label="Items in your cart" aria-busy={busy}>
+          <ul className="divide-y divide-bloom-100 border-y border-bloom-100">
+            {cart.items.map((item) => (
+              <CartLineRow key={item.product_id} item={item} />
+            ))}
+          </ul>
+          <Form method="post" action="/cart" noValidate className="mt-4">
+            <input type="hidden" name="intent" value="clear" />
+            <input type="hidden" name="redirectTo" value="/cart" />
+            <button type="submit" className="text-sm font-medium text-gray-600 underline hover:text-red-700">
+              Clear Cart
+            </button>
+          </Form>
+        </section>
+        <OrderSummary cart={cart} />
+      </div>
+    </div>
+  );
+}
