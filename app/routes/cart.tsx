@@ -22,17 +22,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
   const form = await request.formData();
   const back = safeRedirect(form.get("redirectTo") ?? refererPath(request), "/cart");
-  const { redirectWithSuccess, redirectWithError } = toasts(app.env, request);
+  const toast = toasts(app.env, request);
+  // A fetcher (JavaScript on) adds respond=data and stays on its page: it gets data, and Remix then
+  // reloads the cart and the toast through the root loader. A plain form post is redirected back.
+  const fromFetcher = form.get("respond") === "data";
+  const fail = (message: string) =>
+    fromFetcher ? toast.jsonWithError({ ok: false, message }, message) : toast.redirectWithError(back, message);
   const parsed = CartIntentSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    const message = Object.values(fieldErrors(parsed.error)).flat()[0] ?? "Something went wrong with your cart.";
-    return redirectWithError(back, message);
+    return fail(Object.values(fieldErrors(parsed.error)).flat()[0] ?? "Something went wrong with your cart.");
   }
   const lines = await readCartLines(app.env, request);
   const change = await changeCart(app.db, lines, parsed.data);
-  if (!change.ok) return redirectWithError(back, change.message);
-  const headers = { "Set-Cookie": await cartSetCookie(app.env, request, change.lines) };
-  return redirectWithSuccess(back, { message: change.message, description: change.description }, { headers });
+  if (!change.ok) return fail(change.message);
+  const init = { headers: { "Set-Cookie": await cartSetCookie(app.env, request, change.lines) } };
+  const message = { message: change.message, description: change.description };
+  return fromFetcher
+    ? toast.jsonWithSuccess({ ok: true, message: change.message }, message, init)
+    : toast.redirectWithSuccess(back, message, init);
 }
 
 function QuantityButton({ item, quantity, label, children }: { item: CartItem; quantity: number; label: string; children: string }) {

@@ -1,0 +1,50 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+/**
+ * Add to Cart, everywhere it appears. Without JavaScript it is a plain form post to /cart that comes
+ * back to this page; with JavaScript a fetcher posts it, the page stays, and the header's count
+ * rises at once (see useCartCount), falling back if the server refuses.
+ */
+export function AddToCartForm({
+  productId,
+  productName,
+  inStock,
+  children,
+  className = "",
+  buttonClassName = "w-full rounded-full bg-bloom-600 px-4 py-2 text-sm font-medium text-white hover:bg-bloom-700 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600",
+}: {
+  productId: number;
+  productName: string;
+  inStock: boolean;
+  /** Extra fields, such as a quantity input; without one the quantity is 1. */
+  children?: ReactNode;
+  className?: string;
+  buttonClassName?: string;
+}) {
+  const fetcher = useFetcher({ key: `add-to-cart-${productId}` });
+  const location = useLocation();
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      noValidate
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        data.set("respond", "data");
+        fetcher.submit(data, { method: "post", action: "/cart" });
+      }}
+    >
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="product_id" value={productId} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      {children ?? <input type="hidden" name="quantity" value="1" />}
+      <button type="submit" disabled={!inStock || busy} className={buttonClassName} aria-label={inStock ? `Add ${productName} to cart` : `${productName} is out of stock`}>
+        {!inStock ? "Out of stock" : busy ? "Adding…" : "Add to Cart"}
+      </button>
+    </fetcher.Form>
+  );
+}
