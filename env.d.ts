@@ -11,8 +11,3 @@ interface Env {
   LIBSQL_AUTH_TOKEN?: string;
 }
 
-declare module "virtual:public-images" {
-  /** Every file under public/images, as a URL path ("/images/products/x-1.svg"). */
-  const images: Set<string>;
-  export default images;
-}

@@ -2,7 +2,6 @@ import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/de
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { publicImages } from "./vite/public-images";
 import { getLoadContext } from "./functions/context";
 
 export default defineConfig({
@@ -17,7 +16,6 @@ export default defineConfig({
     }),
     tailwindcss(),
     tsconfigPaths(),
-    publicImages(),
   ],
   ssr: {
     resolve: {

@@ -1,10 +1,9 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { publicImages } from "./vite/public-images";
 
 /** Unit (pure app/lib code) and service (app/services against a real libSQL database) tests, in Node. */
 export default defineConfig({
-  plugins: [tsconfigPaths(), publicImages()],
+  plugins: [tsconfigPaths()],
   test: {
     projects: [
       {

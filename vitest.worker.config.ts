@@ -2,7 +2,6 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { publicImages } from "./vite/public-images";
 
 /** Worker tests: the built Worker inside workerd, with a real local D1 (migrations applied, seed loaded). */
 export default defineConfig(async () => {
@@ -10,7 +9,6 @@ export default defineConfig(async () => {
   return {
     plugins: [
       tsconfigPaths(),
-    publicImages(),
       cloudflareTest({
         main: "./functions/worker.ts",
         wrangler: { configPath: "./wrangler.toml" },

@@ -83,7 +83,7 @@ function MobileMenu() {
   }, [location]);
   return (
     <details ref={ref} className="group md:hidden">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-gray-200 px-3 py-1.5 text-sm font-medium text-gray-800 [&::-webkit-details-marker]:hidden">
+      <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md border border-gray-200 px-2.5 py-1.5 text-sm font-medium text-gray-800 [&::-webkit-details-marker]:hidden">
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M4 7h16M4 12h16M4 17h16" />
         </svg>
@@ -107,8 +107,8 @@ function MobileMenu() {
 function Header({ site }: { site: SiteConfig }) {
   return (
     <header className="relative border-b border-bloom-100 bg-white">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="font-display text-2xl font-bold text-bloom-700">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-3 py-3 sm:gap-4 sm:px-4">
+        <Link to="/" className="font-display text-xl font-bold text-bloom-700 sm:text-2xl">
           {site.name}
         </Link>
         <nav aria-label="Main" className="hidden md:block">
@@ -122,7 +122,7 @@ function Header({ site }: { site: SiteConfig }) {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2 text-sm">
+        <div className="flex items-center gap-1.5 text-sm sm:gap-2">
           <ul className="hidden items-center gap-1 md:flex" aria-label="Account">
             {ACCOUNT_LINKS.map((item) => (
               <li key={item.to}>

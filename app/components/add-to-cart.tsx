@@ -42,8 +42,9 @@ export function AddToCartForm({
       <input type="hidden" name="product_id" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {children ?? <input type="hidden" name="quantity" value="1" />}
-      <button type="submit" disabled={!inStock || busy} className={buttonClassName} aria-label={inStock ? `Add ${productName} to cart` : `${productName} is out of stock`}>
+      <button type="submit" disabled={!inStock || busy} className={buttonClassName}>
         {!inStock ? "Out of stock" : busy ? "Adding…" : "Add to Cart"}
+        <span className="sr-only">: {productName}</span>
       </button>
     </fetcher.Form>
   );

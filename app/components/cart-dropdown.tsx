@@ -32,22 +32,20 @@ export function CartDropdown() {
   const items = (cart?.items ?? []).filter((item) => item.product && item.quantity > 0);
   return (
     <details ref={ref} className="relative">
-      <summary
-        className="relative flex cursor-pointer list-none items-center gap-1 rounded-full border border-bloom-200 px-3 py-1.5 text-sm font-medium text-gray-800 hover:border-bloom-400 [&::-webkit-details-marker]:hidden"
-        aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
-      >
+      <summary className="relative flex cursor-pointer list-none items-center gap-1 rounded-full border border-bloom-200 px-2.5 py-1.5 text-sm font-medium text-gray-800 hover:border-bloom-400 sm:px-3 [&::-webkit-details-marker]:hidden">
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M6 6h15l-1.5 9h-12z" />
           <path d="M6 6 5 3H2" />
           <circle cx="9" cy="20" r="1.5" />
           <circle cx="18" cy="20" r="1.5" />
         </svg>
-        <span>Cart</span>
+        <span className="sr-only sm:not-sr-only">Cart</span>
         <span data-testid="cart-count" className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-bloom-600 px-1.5 text-xs font-semibold text-white">
           {count}
         </span>
+        <span className="sr-only">{count === 1 ? "item" : "items"}</span>
       </summary>
-      <div className="absolute right-0 top-full z-50 mt-2 w-80 rounded-2xl border border-bloom-100 bg-white p-4 shadow-xl">
+      <div className="absolute right-0 top-full z-50 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-2xl border border-bloom-100 bg-white p-4 shadow-xl">
         {items.length === 0 ? (
           <p className="py-4 text-center text-sm text-gray-600">Your cart is empty</p>
         ) : (

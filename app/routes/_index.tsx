@@ -1,46 +1,212 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { ProductCard } from "~/components/product-card";
-import { CACHE_SECONDS, FEATURED_PRODUCTS_DEFAULT_LIMIT } from "~/lib/constants";
-import { listFeaturedProducts } from "~/services/products.server";
-import type { loader as rootLoader } from "~/root";
+import { Faq, type FaqData } from "~/components/home/faq";
+import { Hero, type HeroData, type HeroLink } from "~/components/home/hero";
+import { safeHref } from "~/components/home/links";
+import { MakeItSpecial, type MakeItSpecialData } from "~/components/home/make-it-special";
+import { Occasions, type OccasionsData, type OccasionTile } from "~/components/home/occasions";
+import { ProductSection, type ProductSectionData } from "~/components/home/product-section";
+import { HomeStructuredData } from "~/components/home/structured-data";
+import { CACHE_SECONDS } from "~/lib/constants";
+import { rootSeo, seoMeta } from "~/lib/seo";
+import type { RootData } from "~/root";
+import { getHomeSections, type HomeProduct, type HomeSections } from "~/services/home.server";
+import { imageOrPlaceholder } from "~/services/images.server";
 
+export const HOME_ERROR_TITLE = "Oops! Something went wrong";
+export const HOME_ERROR_MESSAGE = "We're having trouble loading the page. Please try again later.";
+export const BEST_SELLERS_URL = "/products?sort=best-sellers";
+
+/** The home page's blocks, in the order the home data lists them; a section that is absent or empty has none. */
+type HomeBlock =
+  | { kind: "hero"; hero: HeroData }
+  | { kind: "shop_by_occasion"; data: OccasionsData }
+  | { kind: "monthly_best_sellers"; data: ProductSectionData }
+  | { kind: "make_it_special"; data: MakeItSpecialData }
+  | { kind: "unforgettable_gifts"; data: ProductSectionData }
+  | { kind: "faq"; data: FaqData };
+
+type Raw = Record<string, unknown>;
+
+const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
+const record = (value: unknown): Raw | null => (value && typeof value === "object" && !Array.isArray(value) ? (value as Raw) : null);
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+function link(textValue: unknown, url: unknown): HeroLink | null {
+  const label = text(textValue);
+  const href = safeHref(url);
+  return label && href ? { text: label, href } : null;
+}
+
+/** Only a CSS gradient may become the hero's background (the value goes into a style attribute). */
+function gradient(value: unknown): string | null {
+  const css = text(value);
+  return /^(repeating-)?(linear|radial|conic)-gradient\([#%.,\w\s()-]+\)$/i.test(css) ? css : null;
+}
+
+function image(value: unknown): string | null {
+  const path = text(value);
+  return path ? imageOrPlaceholder(path) : null;
+}
+
+function toHero(section: Raw): HeroData | null {
+  if (section.is_active === false) return null;
+  const titleLines = [section.title_line1, section.title_line2, section.title_line3].map(text).filter(Boolean);
+  if (titleLines.length === 0) return null;
+  return {
+    background: gradient(section.background_gradient),
+    badgeText: text(section.badge_text),
+    titleLines,
+    description: text(section.description),
+    features: [section.feature_1_text, section.feature_2_text, section.feature_3_text].map(text).filter(Boolean),
+    primary: link(section.cta_primary_text, section.cta_primary_url),
+    secondary: link(section.cta_secondary_text, section.cta_secondary_url),
+    trustText: text(section.trust_text),
+    mainImage: image(section.main_image),
+    image1: image(section.image_1),
+    image2: image(section.image_2),
+    badgeLabel: text(section.badge_label),
+  };
+}
+
+function toOccasions(section: Raw): OccasionsData | null {
+  const occasions: OccasionTile[] = [];
+  for (const item of list(section.categories).map(record)) {
+    if (!item) continue;
+    const name = text(item.name);
+    // The spec's link is /products?category={slug}; data without a slug names the category in its url.
+    const slug = text(item.slug) || (/[?&]category=([a-z0-9-]+)/.exec(text(item.url))?.[1] ?? "");
+    if (!name || !/^[a-z0-9-]+$/.test(slug)) continue;
+    occasions.push({ name, slug, icon: text(item.icon), href: `/products?category=${slug}` });
+  }
+  if (occasions.length === 0) return null;
+  return { title: text(section.title) || "Shop by Occasion", subtitle: text(section.subtitle), occasions };
+}
+
+function toProducts(section: Raw, fallbackTitle: string): ProductSectionData | null {
+  const products = list(section.products).filter((item): item is HomeProduct => Boolean(record(item)));
+  if (products.length === 0) return null;
+  return { title: text(section.title) || fallbackTitle, subtitle: text(section.subtitle), products };
+}
+
+function toMakeItSpecial(section: Raw): MakeItSpecialData | null {
+  const title = text(section.title);
+  if (!title) return null;
+  return { title, subtitle: text(section.subtitle), button: link(section.button_text, section.button_url) };
+}
+
+function toFaq(section: Raw): FaqData | null {
+  const items = list(section.items)
+    .map(record)
+    .map((item) => ({ question: text(item?.question), answer: text(item?.answer) }))
+    .filter((item) => item.question && item.answer);
+  if (items.length === 0) return null;
+  return { title: text(section.title) || "Frequently Asked Questions", subtitle: text(section.subtitle), items };
+}
+
+/** The home data as the page shows it: each section only when present, checked, in the data's order. */
+function homeBlocks(sections: HomeSections): HomeBlock[] {
+  const blocks: HomeBlock[] = [];
+  for (const [key, value] of Object.entries(sections)) {
+    const section = record(value);
+    if (!section) continue;
+    switch (key) {
+      case "hero": {
+        const hero = toHero(section);
+        if (hero) blocks.push({ kind: "hero", hero });
+        break;
+      }
+      case "shop_by_occasion": {
+        const data = toOccasions(section);
+        if (data) blocks.push({ kind: key, data });
+        break;
+      }
+      case "monthly_best_sellers": {
+        const data = toProducts(section, "This Month's Best Sellers");
+        if (data) blocks.push({ kind: key, data });
+        break;
+      }
+      case "make_it_special": {
+        const data = toMakeItSpecial(section);
+        if (data) blocks.push({ kind: key, data });
+        break;
+      }
+      case "unforgettable_gifts": {
+        const data = toProducts(section, "Unforgettable Gifts");
+        if (data) blocks.push({ kind: key, data });
+        break;
+      }
+      case "faq": {
+        const data = toFaq(section);
+        if (data) blocks.push({ kind: key, data });
+        break;
+      }
+    }
+  }
+  return blocks;
+}
+
+/** The home sections, read through the edge cache (content lifetime), so a warm page sends no query. */
 export async function loader({ context }: LoaderFunctionArgs) {
   const { app } = context;
-  const featured = await app.cached(`products:featured:${FEATURED_PRODUCTS_DEFAULT_LIMIT}`, CACHE_SECONDS.products, () =>
-    listFeaturedProducts(app.db, FEATURED_PRODUCTS_DEFAULT_LIMIT),
-  );
-  return json({ featured });
+  let sections: HomeSections;
+  try {
+    sections = await app.cached("home:sections", CACHE_SECONDS.content, () => getHomeSections(app.db));
+  } catch (error) {
+    console.error(error);
+    throw json({ message: HOME_ERROR_MESSAGE }, { status: 500 });
+  }
+  return json({ blocks: homeBlocks(sections) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) => seoMeta(rootSeo(matches), { path: "/" });
+
+function Block({ block }: { block: HomeBlock }) {
+  switch (block.kind) {
+    case "hero":
+      return <Hero hero={block.hero} />;
+    case "shop_by_occasion":
+      return <Occasions data={block.data} />;
+    case "monthly_best_sellers":
+      return <ProductSection id="best-sellers" data={block.data} link={{ href: BEST_SELLERS_URL, text: "View all best sellers" }} />;
+    case "make_it_special":
+      return <MakeItSpecial data={block.data} />;
+    case "unforgettable_gifts":
+      return <ProductSection id="gifts" data={block.data} link={{ href: "/products?featured=1", text: "Shop all gifts" }} tinted />;
+    case "faq":
+      return <Faq data={block.data} />;
+  }
 }
 
 export default function Home() {
-  const { featured } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { blocks } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const hasHero = blocks.some((block) => block.kind === "hero");
   return (
-    <div className="mx-auto max-w-7xl px-4">
-      <section className="py-16 text-center">
-        <h1 className="font-display text-4xl font-bold text-bloom-700 sm:text-5xl">{root?.site.name ?? "Twistbloom"}</h1>
-        {root?.site.description ? <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-600">{root.site.description}</p> : null}
-        <Link
-          to="/products"
-          className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700"
-        >
-          Shop all bouquets
-        </Link>
-      </section>
-      <section aria-labelledby="featured-heading">
-        <h2 id="featured-heading" className="font-display text-2xl font-bold text-gray-900">
-          Featured bouquets
-        </h2>
-        <ul className="mt-6 grid grid-cols-2 gap-6 md:grid-cols-3 lg:grid-cols-4">
-          {featured.map((product) => (
-            <li key={product.id}>
-              <ProductCard product={product} />
-            </li>
-          ))}
-        </ul>
-      </section>
-    </div>
+    <>
+      {root ? <HomeStructuredData site={root.site} origin={root.origin} /> : null}
+      {/* The hero's title is the page's h1; without a hero, the shop's name is. */}
+      {hasHero ? null : <h1 className="sr-only">{root?.site.name ?? "Twistbloom"}</h1>}
+      {blocks.map((block) => (
+        <Block key={block.kind} block={block as HomeBlock} />
+      ))}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="font-display text-4xl font-bold text-bloom-700">{HOME_ERROR_TITLE}</h1>
+      <p className="mt-4 text-gray-600">{HOME_ERROR_MESSAGE}</p>
+      <Link
+        to="/"
+        reloadDocument
+        className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600"
+      >
+        Try Again
+      </Link>
+    </section>
   );
 }

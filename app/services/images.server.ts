@@ -1,4 +1,4 @@
-import images from "virtual:public-images";
+import { PUBLIC_IMAGES } from "./public-images.generated";
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
@@ -6,5 +6,5 @@ export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 export function imageOrPlaceholder(path: string | null | undefined): string {
   if (!path) return PLACEHOLDER_IMAGE;
   if (/^https?:\/\//.test(path)) return path;
-  return images.has(path) ? path : PLACEHOLDER_IMAGE;
+  return PUBLIC_IMAGES.has(path) ? path : PLACEHOLDER_IMAGE;
 }

@@ -21,11 +21,12 @@ export interface ProductPageState {
   featured: boolean;
   sort: ProductPageSort;
   page: number;
+  search: string;
 }
 
 /**
- * Reads the products page's URL (`category` repeated or comma-separated, `min_price`, `max_price`,
- * `on_sale`, `featured`, `sort`, `page`) into the service's query. A value that does not parse is
+ * Reads the products page's URL (`search`, `category` repeated or comma-separated, `min_price`,
+ * `max_price`, `on_sale`, `featured`, `sort`, `page`) into the service's query. A value that does not parse is
  * dropped and reported under its field, so the page still renders with the rest applied.
  */
 export function parseProductPageParams(params: URLSearchParams, fixedCategory?: string) {
@@ -39,6 +40,7 @@ export function parseProductPageParams(params: URLSearchParams, fixedCategory?: 
     on_sale: params.get("on_sale") ?? "",
     featured: params.get("featured") ?? "",
     page: params.get("page") ?? "",
+    search: params.get("search") ?? "",
     per_page: String(PRODUCTS_PAGE_SIZE),
     sort_by: PRODUCT_PAGE_SORTS[sort].sort_by,
     sort_order: PRODUCT_PAGE_SORTS[sort].sort_order,
@@ -66,6 +68,7 @@ export function parseProductPageParams(params: URLSearchParams, fixedCategory?: 
     featured: query.featured === true,
     sort,
     page: query.page,
+    search: query.search ?? "",
   };
   return { query, state, errors };
 }
@@ -75,6 +78,7 @@ export function productPageHref(pathname: string, state: ProductPageState, chang
   const next = { ...state, ...changes };
   if (!("page" in changes)) next.page = 1;
   const params = new URLSearchParams();
+  if (next.search) params.set("search", next.search);
   for (const category of next.categories) params.append("category", category);
   if (next.min_price) params.set("min_price", next.min_price);
   if (next.max_price) params.set("max_price", next.max_price);
