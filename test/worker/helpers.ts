@@ -66,3 +66,26 @@ export async function postForm(jar: CookieJar, path: string, fields: Record<stri
   jar.store(response);
   return response;
 }
+
+/** HTML entities React writes, decoded. */
+export function decode(text: string): string {
+  return text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+/** The text a reader sees: no scripts, styles or tags, entities decoded, whitespace collapsed. */
+export function visibleText(html: string): string {
+  return decode(
+    html
+      .replace(/<script[\s\S]*?<\/script>/g, " ")
+      .replace(/<style[\s\S]*?<\/style>/g, " ")
+      .replace(/<!-- -->/g, "")
+      .replace(/<[^>]+>/g, " "),
+  )
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "../../app/lib/money";
-import { get, getJson, queryCount } from "./helpers";
+import { get, getJson, queryCount, decode, visibleText } from "./helpers";
 
 interface ApiProduct {
   id: number;
@@ -31,28 +31,6 @@ async function apiList(query: string): Promise<ApiProduct[]> {
   const { status, body } = await getJson<{ data: { data: ApiProduct[] } }>(`/api/products?${query}`);
   expect(status).toBe(200);
   return body.data.data;
-}
-
-function decode(text: string): string {
-  return text
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
-
-/** The text a reader sees: no scripts, styles or tags, entities decoded, whitespace collapsed. */
-function visibleText(html: string): string {
-  return decode(
-    html
-      .replace(/<script[\s\S]*?<\/script>/g, " ")
-      .replace(/<style[\s\S]*?<\/style>/g, " ")
-      .replace(/<!-- -->/g, "")
-      .replace(/<[^>]+>/g, " "),
-  )
-    .replace(/\s+/g, " ")
-    .trim();
 }
 
 function attribute(tag: string, name: string): string | null {

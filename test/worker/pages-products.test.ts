@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { categories as seedCategories } from "../../db/seed/data/categories";
 import { products as seedProducts } from "../../db/seed/data/products";
-import { get, queryCount } from "./helpers";
+import { get, queryCount, decode, visibleText } from "./helpers";
 
 const TOTAL = seedProducts.length;
 const bySlug = new Map(seedProducts.map((product) => [product.slug, product]));
@@ -10,28 +10,6 @@ const unitPrice = (slug: string) => {
   return product.sale_price_cents !== null && product.sale_price_cents < product.price_cents ? product.sale_price_cents : product.price_cents;
 };
 const weddingSlugs = seedProducts.filter((product) => product.category === "wedding").map((product) => product.slug);
-
-function decode(text: string): string {
-  return text
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
-
-/** The text a reader sees: no scripts, styles or tags, entities decoded, whitespace collapsed. */
-function visibleText(html: string): string {
-  return decode(
-    html
-      .replace(/<script[\s\S]*?<\/script>/g, " ")
-      .replace(/<style[\s\S]*?<\/style>/g, " ")
-      .replace(/<!-- -->/g, "")
-      .replace(/<[^>]+>/g, " "),
-  )
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 /** The attributes of every <input> of a page, as a browser would read them. */
 function inputs(html: string): Record<string, string>[] {
