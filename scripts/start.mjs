@@ -4,7 +4,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 
 const port = process.env.PORT || "8787";
-const env = { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" };
+// NODE_ENV=production: wrangler bundles React's production build, as `wrangler deploy` does.
+const env = { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", NODE_ENV: process.env.NODE_ENV || "production" };
 
 function run(command, args) {
   console.log(`\n> ${command} ${args.join(" ")}`);
