@@ -26,7 +26,11 @@ export function CartDropdown() {
   const count = useCartCount(cart);
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const shownPath = useRef(location.pathname);
+  // Close the panel after a navigation, but not on hydration: a shopper may already have opened it.
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     if (ref.current) ref.current.open = false;
   }, [location.pathname]);
   const items = (cart?.items ?? []).filter((item) => item.product && item.quantity > 0);
