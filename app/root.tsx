@@ -9,14 +9,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { CACHE_SECONDS } from "~/lib/constants";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { CartDropdown } from "~/components/cart-dropdown";
+import { useCloseOnNavigate } from "~/components/use-close-on-navigate";
 import { Toaster, type Toast } from "~/components/toaster";
 import { siteConfigFromSettings, type SettingsByGroup, type SiteConfig } from "~/lib/site";
 import { getPublicSettings } from "~/services/settings.server";
@@ -77,10 +77,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 /** A <details> menu: it opens and closes without JavaScript; with it, it closes after navigating. */
 function MobileMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location]);
+  useCloseOnNavigate(ref);
   return (
     <details ref={ref} className="group md:hidden">
       <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md border border-gray-200 px-2.5 py-1.5 text-sm font-medium text-gray-800 [&::-webkit-details-marker]:hidden">

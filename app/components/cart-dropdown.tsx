@@ -1,7 +1,8 @@
-import { Link, useFetchers, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link, useFetchers, useRouteLoaderData } from "@remix-run/react";
+import { useRef } from "react";
 import type { Cart } from "~/services/cart.server";
 import { Price } from "./price";
+import { useCloseOnNavigate } from "./use-close-on-navigate";
 
 /**
  * The item count the header shows: the server's cart plus any add still on its way (optimistic).
@@ -25,14 +26,7 @@ export function CartDropdown() {
   const cart = root?.cart;
   const count = useCartCount(cart);
   const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  const shownPath = useRef(location.pathname);
-  // Close the panel after a navigation, but not on hydration: a shopper may already have opened it.
-  useEffect(() => {
-    if (shownPath.current === location.pathname) return;
-    shownPath.current = location.pathname;
-    if (ref.current) ref.current.open = false;
-  }, [location.pathname]);
+  useCloseOnNavigate(ref);
   const items = (cart?.items ?? []).filter((item) => item.product && item.quantity > 0);
   return (
     <details ref={ref} className="relative">
