@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
+  Form,
   Link,
   Links,
   Meta,
@@ -22,6 +23,8 @@ import { siteConfigFromSettings, type SettingsByGroup, type SiteConfig } from "~
 import { getPublicSettings } from "~/services/settings.server";
 import { toastDuration, toasts } from "~/services/toast.server";
 import { priceCart, readCartLines, type Cart } from "~/services/cart.server";
+import { isAdmin } from "~/services/auth.server";
+import { clearSessionCookie, csrfToken, getSession } from "~/services/session.server";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -42,16 +45,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.error(error);
     settingsError = SETTINGS_ERROR;
   }
-  // The header's cart, priced from the database in one read (none when the cart is empty).
-  const cart = await priceCart(app.db, await readCartLines(app.env, request));
+  // The header's cart, priced from the database in one read (none when the cart is empty), and who
+  // is logged in (one read, only when a session cookie came).
+  const [cart, session] = await Promise.all([
+    readCartLines(app.env, request).then((lines) => priceCart(app.db, lines)),
+    getSession(app, request),
+  ]);
   const { toast: flash, headers } = await toasts(app.env, request).getToast(request);
   const toast: Toast | null = flash
     ? { ...flash, duration: flash.duration ?? toastDuration(flash.type), id: crypto.randomUUID() }
     : null;
-  return json({ site: siteConfigFromSettings(settings), settingsError, origin: new URL(request.url).origin, toast, cart }, { headers });
+  // A session that expired or was revoked is forgotten: the shopper browses on as a guest.
+  if (session.stale) headers.append("Set-Cookie", clearSessionCookie(app.env, request));
+  const user = session.viewer?.user;
+  const viewer: RootViewer | null = user ? { name: user.name, email: user.email, isAdmin: isAdmin(user) } : null;
+  const csrf = session.viewer ? await csrfToken(app.env, session.viewer.sessionId) : null;
+  return json(
+    { site: siteConfigFromSettings(settings), settingsError, origin: new URL(request.url).origin, toast, cart, viewer, csrf },
+    { headers },
+  );
 }
 
-export type RootData = { site: SiteConfig; settingsError: string | null; origin: string; toast: Toast | null; cart: Cart };
+export type RootViewer = { name: string; email: string; isAdmin: boolean };
+export type RootData = {
+  site: SiteConfig;
+  settingsError: string | null;
+  origin: string;
+  toast: Toast | null;
+  cart: Cart;
+  viewer: RootViewer | null;
+  csrf: string | null;
+};
 
 export const meta: MetaFunction<typeof loader> = ({ matches, location }) =>
   seoMeta(rootSeo(matches), { path: location.pathname });
@@ -65,17 +89,37 @@ export const NAV_LINKS = [
   { to: "/contact", label: "Contact" },
 ];
 
-export const ACCOUNT_LINKS = [
-  { to: "/login", label: "Login" },
-  { to: "/register", label: "Register" },
-  { to: "/profile", label: "Profile" },
-];
+/** The account links: Login and Register for guests; Profile, My Orders (and Admin) once logged in. */
+export function accountLinks(viewer: RootViewer | null | undefined) {
+  if (!viewer) {
+    return [
+      { to: "/login", label: "Login" },
+      { to: "/register", label: "Register" },
+    ];
+  }
+  return [
+    { to: "/profile", label: "Profile" },
+    { to: "/orders", label: "My Orders" },
+    ...(viewer.isAdmin ? [{ to: "/admin", label: "Admin" }] : []),
+  ];
+}
+
+/** Logging out is a form post (never a GET), so it works without JavaScript and cannot be forged by a link. */
+function LogoutButton({ className }: { className?: string }) {
+  return (
+    <Form method="post" action="/logout" noValidate>
+      <button type="submit" className={className ?? "rounded-md px-2 py-1 text-gray-700 hover:text-bloom-700"}>
+        Log out
+      </button>
+    </Form>
+  );
+}
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2 py-1 ${isActive ? "text-bloom-700" : "text-gray-700 hover:text-bloom-700"}`;
 
 /** A <details> menu: it opens and closes without JavaScript; with it, it closes after navigating. */
-function MobileMenu() {
+function MobileMenu({ viewer }: { viewer: RootViewer | null }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useCloseOnNavigate(ref);
   return (
@@ -88,20 +132,25 @@ function MobileMenu() {
       </summary>
       <nav aria-label="Mobile" className="absolute inset-x-0 top-full z-40 border-b border-bloom-100 bg-white px-4 py-4 shadow-lg">
         <ul className="grid gap-1 text-base">
-          {[...NAV_LINKS, ...ACCOUNT_LINKS].map((item) => (
+          {[...NAV_LINKS, ...accountLinks(viewer)].map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.to === "/"} className={navClass}>
                 {item.label}
               </NavLink>
             </li>
           ))}
+          {viewer ? (
+            <li>
+              <LogoutButton className="w-full rounded-md px-2 py-1 text-left text-gray-700 hover:text-bloom-700" />
+            </li>
+          ) : null}
         </ul>
       </nav>
     </details>
   );
 }
 
-function Header({ site }: { site: SiteConfig }) {
+function Header({ site, viewer }: { site: SiteConfig; viewer: RootViewer | null }) {
   return (
     <header className="relative border-b border-bloom-100 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-3 py-3 sm:gap-4 sm:px-4">
@@ -121,16 +170,21 @@ function Header({ site }: { site: SiteConfig }) {
         </nav>
         <div className="flex items-center gap-1.5 text-sm sm:gap-2">
           <ul className="hidden items-center gap-1 md:flex" aria-label="Account">
-            {ACCOUNT_LINKS.map((item) => (
+            {accountLinks(viewer).map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} className={navClass}>
                   {item.label}
                 </NavLink>
               </li>
             ))}
+            {viewer ? (
+              <li>
+                <LogoutButton />
+              </li>
+            ) : null}
           </ul>
           <CartDropdown />
-          <MobileMenu />
+          <MobileMenu viewer={viewer} />
         </div>
       </div>
     </header>
@@ -238,6 +292,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#be185d" />
+        {data?.csrf ? <meta name="csrf-token" content={data.csrf} /> : null}
         <Meta />
         <Links />
       </head>
@@ -248,7 +303,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <Header site={site} />
+        <Header site={site} viewer={data?.viewer ?? null} />
         {data?.settingsError ? (
           <p role="alert" className="bg-amber-50 px-4 py-2 text-center text-sm text-amber-900">
             {data.settingsError}

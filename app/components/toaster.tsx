@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { TOAST_DURATIONS } from "~/lib/constants";
 
 export interface Toast {
   message: string;
@@ -8,6 +9,15 @@ export interface Toast {
   /** Changes with every new toast, so the same text twice still shows twice. */
   id: string;
 }
+
+const TOAST_EVENT = "twistbloom:toast";
+
+/** Shows a toast from the browser, in the same place and style as the server's. */
+export function showToast(message: string, type: Toast["type"] = "info") {
+  const toast: Toast = { message, type, duration: TOAST_DURATIONS[type], id: crypto.randomUUID() };
+  window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: toast }));
+}
+
 
 const ICON_COLOURS: Record<Toast["type"], string> = {
   success: "#22c55e",
@@ -37,14 +47,21 @@ function Icon({ type }: { type: Toast["type"] }) {
  * JavaScript a CSS animation hides it after its duration; with JavaScript a timer removes it and the
  * close button dismisses it at once.
  */
-export function Toaster({ toast }: { toast: Toast | null }) {
+export function Toaster({ toast, listen = true }: { toast: Toast | null; listen?: boolean }) {
   const [visible, setVisible] = useState<Toast | null>(toast);
+  useEffect(() => setVisible(toast), [toast]);
+  // Toasts raised in the browser (a form that stops a submit with errors) arrive as events.
   useEffect(() => {
-    setVisible(toast);
-    if (!toast) return;
-    const timer = setTimeout(() => setVisible(null), toast.duration);
+    if (!listen) return;
+    const show = (event: Event) => setVisible((event as CustomEvent<Toast>).detail);
+    window.addEventListener(TOAST_EVENT, show);
+    return () => window.removeEventListener(TOAST_EVENT, show);
+  }, [listen]);
+  useEffect(() => {
+    if (!visible) return;
+    const timer = setTimeout(() => setVisible(null), visible.duration);
     return () => clearTimeout(timer);
-  }, [toast]);
+  }, [visible]);
   return (
     <div aria-live="polite" className="pointer-events-none fixed right-4 top-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
       {visible ? (

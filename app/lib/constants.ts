@@ -45,3 +45,6 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const BLOG_SORTS = ["published_at", "view_count", "title"] as const;
 export type BlogSort = (typeof BLOG_SORTS)[number];
 export const BLOG_DIFFICULTIES = ["beginner", "intermediate", "advanced"] as const;
+
+/** How long a toast stays, in milliseconds (loading toasts stay until dismissed). */
+export const TOAST_DURATIONS = { success: 3000, error: 5000, info: 4000, warning: 4000 } as const;

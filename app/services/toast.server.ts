@@ -1,5 +1,6 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { createToastUtilsWithCustomSession } from "remix-toast";
+import { TOAST_DURATIONS } from "../lib/constants";
 import { sessionSecret } from "./secrets.server";
 
 /**
@@ -23,5 +24,5 @@ export function toasts(env: Env, request: Request) {
 
 /** The spec's durations: success 3 s, error 5 s, anything else 4 s. */
 export function toastDuration(type: string): number {
-  return type === "success" ? 3000 : type === "error" ? 5000 : 4000;
+  return type === "success" || type === "error" ? TOAST_DURATIONS[type] : TOAST_DURATIONS.info;
 }

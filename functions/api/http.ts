@@ -2,12 +2,14 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { fieldErrors, queryRecord } from "../../app/lib/schemas/query";
 import { ValidationError } from "../../app/services/errors";
+import type { Viewer } from "../../app/services/auth.server";
 import type { AppContext } from "../context";
 
 /** The Worker hands each request's context to Hono as its env; handlers read it through `c.var.app`. */
 export type ApiEnv = {
   Bindings: { app: AppContext };
-  Variables: { app: AppContext };
+  /** `viewer` is set by the `authenticated` middleware, on the routes that use it. */
+  Variables: { app: AppContext; viewer: Viewer };
 };
 
 export type ApiContext = Context<ApiEnv>;
@@ -25,4 +27,27 @@ export function cachePublic(c: ApiContext, seconds: number) {
 
 export function ok<T>(c: ApiContext, data: T, extra: Record<string, unknown> = {}) {
   return c.json({ success: true, data, ...extra });
+}
+
+/**
+ * The JSON body, parsed with a schema; a failure becomes a 422 naming the fields. A body that is
+ * not JSON (or a form) counts as empty, so the answer lists what is required.
+ */
+export async function parseBody<S extends z.ZodType>(c: ApiContext, schema: S): Promise<z.output<S>> {
+  let body: unknown = {};
+  const type = c.req.header("Content-Type") ?? "";
+  try {
+    if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+      body = Object.fromEntries(await c.req.formData());
+    } else {
+      const text = await c.req.text();
+      body = text ? JSON.parse(text) : {};
+    }
+  } catch {
+    body = {};
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) body = {};
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ValidationError(fieldErrors(result.error));
+  return result.data;
 }

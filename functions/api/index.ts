@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { DomainError, ValidationError } from "../../app/services/errors";
+import { RateLimitError } from "../../app/services/rate-limit.server";
+import { accountApi, authApi } from "./auth";
 import { blogsApi } from "./blogs";
 import { categoriesApi } from "./categories";
 import { health } from "./health";
@@ -21,13 +23,19 @@ export const api = new Hono<ApiEnv>()
   .route("/home", homeApi)
   .route("/categories", categoriesApi)
   .route("/products", productsApi)
-  .route("/blogs", blogsApi);
+  .route("/blogs", blogsApi)
+  .route("/auth", authApi)
+  .route("/v1/auth", accountApi);
 
 api.notFound((c) => c.json({ success: false, message: "Not found" }, 404));
 
 api.onError((error, c) => {
   if (error instanceof ValidationError) {
     return c.json({ success: false, message: error.message, errors: error.errors }, 422);
+  }
+  if (error instanceof RateLimitError) {
+    c.header("Retry-After", String(error.retryAfterSeconds));
+    return c.json({ success: false, message: error.message }, 429);
   }
   if (error instanceof DomainError) {
     return c.json({ success: false, message: error.message }, error.status as 400);

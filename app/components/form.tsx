@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import type { z } from "zod";
+import { fieldErrors } from "~/lib/schemas/query";
+import { showToast } from "./toaster";
+
+export type FieldErrors = Record<string, string[] | undefined>;
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border px-3 py-2 text-gray-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-bloom-500 aria-[invalid=true]:border-red-600";
+
+/** The messages under a field, announced to screen readers through aria-describedby. */
+export function FieldError({ id, messages }: { id: string; messages?: string[] }) {
+  if (!messages?.length) return null;
+  return (
+    <div id={id} className="mt-1 text-sm text-red-700">
+      {messages.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+    </div>
+  );
+}
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "name"> {
+  name: string;
+  label: ReactNode;
+  errors?: FieldErrors;
+  /** A prefix that keeps ids unique when two forms on a page share field names. */
+  idPrefix?: string;
+}
+
+/** A labelled input with its error messages under it. */
+export function TextField({ name, label, errors, idPrefix = "", className, ...input }: TextFieldProps) {
+  const id = `${idPrefix}${name}`;
+  const messages = errors?.[name];
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={messages?.length ? true : undefined}
+        aria-describedby={messages?.length ? `${id}-error` : undefined}
+        className={`${inputClass} ${messages?.length ? "border-red-600" : "border-gray-300"}`}
+        {...input}
+      />
+      <FieldError id={`${id}-error`} messages={messages} />
+    </div>
+  );
+}
+
+interface SelectFieldProps {
+  name: string;
+  label: ReactNode;
+  errors?: FieldErrors;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  defaultValue?: string;
+  idPrefix?: string;
+  className?: string;
+}
+
+export function SelectField({ name, label, errors, options, defaultValue, idPrefix = "", className }: SelectFieldProps) {
+  const id = `${idPrefix}${name}`;
+  const messages = errors?.[name];
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        aria-invalid={messages?.length ? true : undefined}
+        aria-describedby={messages?.length ? `${id}-error` : undefined}
+        className={`${inputClass} ${messages?.length ? "border-red-600" : "border-gray-300"} bg-white`}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} messages={messages} />
+    </div>
+  );
+}
+
+/**
+ * Validates a form in the browser with the same zod schema the server uses: a field's messages
+ * appear once the shopper has left it (or submitted), and update as they type. A submit with
+ * errors is stopped, every message shows, the first wrong field takes the focus and `formMessage`
+ * shows as a toast. The server's errors (`serverErrors`, from the action) show as they come.
+ */
+export function useLiveValidation(schema: z.ZodType, formMessage: string, serverErrors?: FieldErrors) {
+  const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
+  const touched = useRef(new Set<string>(Object.keys(serverErrors ?? {})));
+
+  useEffect(() => {
+    setErrors(serverErrors ?? {});
+    for (const name of Object.keys(serverErrors ?? {})) touched.current.add(name);
+  }, [serverErrors]);
+
+  const check = (form: HTMLFormElement) => {
+    const result = schema.safeParse(Object.fromEntries(new FormData(form)));
+    return result.success ? {} : fieldErrors(result.error);
+  };
+
+  const refresh = (form: HTMLFormElement) => {
+    const all = check(form);
+    const shown: FieldErrors = {};
+    for (const name of touched.current) if (all[name]) shown[name] = all[name];
+    setErrors(shown);
+  };
+
+  return {
+    errors,
+    formProps: {
+      noValidate: true,
+      onBlur(event: FormEvent<HTMLFormElement>) {
+        const target = event.target as HTMLInputElement;
+        if (!target.name || target.type === "submit") return;
+        touched.current.add(target.name);
+        refresh(event.currentTarget);
+      },
+      onChange(event: FormEvent<HTMLFormElement>) {
+        const target = event.target as HTMLInputElement;
+        if (target.type === "checkbox" && target.name) touched.current.add(target.name);
+        if (touched.current.size > 0) refresh(event.currentTarget);
+      },
+      onSubmit(event: FormEvent<HTMLFormElement>) {
+        const form = event.currentTarget;
+        const all = check(form);
+        const names = Object.keys(all);
+        if (names.length === 0) return;
+        event.preventDefault();
+        for (const name of names) touched.current.add(name);
+        setErrors(all);
+        showToast(formMessage, "error");
+        const first = Array.from(form.elements).find(
+          (element): element is HTMLInputElement => element instanceof HTMLElement && names.includes((element as HTMLInputElement).name),
+        );
+        first?.focus();
+      },
+    },
+  };
+}
+
+export const submitButtonClass =
+  "inline-flex items-center justify-center rounded-full bg-bloom-600 px-6 py-2.5 font-semibold text-white shadow-sm hover:bg-bloom-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 disabled:cursor-wait disabled:opacity-70";

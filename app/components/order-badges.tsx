@@ -1,0 +1,33 @@
+/** The spec's colour codes: each order status its own colour (any other a neutral one); "paid" green, anything else yellow. */
+const STATUS_CLASSES: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  processing: "bg-blue-100 text-blue-900",
+  shipped: "bg-indigo-100 text-indigo-900",
+  delivered: "bg-green-100 text-green-900",
+  cancelled: "bg-red-100 text-red-900",
+};
+
+const label = (value: string) => value.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span data-status={status} className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASSES[status] ?? "bg-gray-100 text-gray-800"}`}>
+      {label(status)}
+    </span>
+  );
+}
+
+export function PaymentBadge({ status }: { status: string }) {
+  return (
+    <span
+      data-payment-status={status}
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${status === "paid" ? "bg-green-100 text-green-900" : "bg-yellow-100 text-yellow-900"}`}
+    >
+      Payment: {label(status)}
+    </span>
+  );
+}
+
+export function orderDate(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}

@@ -1,0 +1,207 @@
+import { z } from "zod";
+import { COUNTRIES, PASSWORD_MIN_LENGTH } from "../constants";
+
+/**
+ * The spec's validation rules (section 5) with its exact messages: one source for the pages'
+ * forms (on the server, and live in the browser) and the API's bodies.
+ */
+export const ACCOUNT_MESSAGES = {
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  phone: "Please enter a valid phone number",
+  confirmationRequired: "Password confirmation is required",
+  passwordsMismatch: "Passwords do not match",
+  terms: "You must agree to the terms and conditions",
+  currentPasswordRequired: "Current password is required",
+  formErrors: "Please fix the errors in the form",
+  passwordFormErrors: "Please fix the errors in the password form",
+  loginFailed: "Invalid email or password. Please try again.",
+  registerFailed: "Registration failed. Please try again.",
+  emailTaken: "This email address is already registered",
+  currentPasswordWrong: "Failed to update password. Please check your current password.",
+  passwordUpdateError: "An error occurred while updating your password.",
+  profileFailed: "Failed to update profile. Please try again.",
+  profileError: "An error occurred while updating your profile.",
+} as const;
+
+const EMAIL_MAX = 254;
+const PASSWORD_MAX = 128;
+const TEXT_MAX = 100;
+const ADDRESS_MAX = 255;
+
+/** Form values arrive as strings, JSON values as anything: absent and null read as empty. */
+const text = (trim = true) =>
+  z.unknown().optional().transform((value) => {
+    if (value === undefined || value === null) return "";
+    const string = typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+    return trim ? string.trim() : string;
+  });
+
+export function requiredText(label: string, { min = 1, max = TEXT_MAX } = {}) {
+  return text().superRefine((value, ctx) => {
+    if (!value) ctx.addIssue({ code: "custom", message: `${label} is required` });
+    else if (value.length < min) ctx.addIssue({ code: "custom", message: `${label} must be at least ${min} characters long` });
+    else if (value.length > max) ctx.addIssue({ code: "custom", message: `${label} may not be longer than ${max} characters` });
+  });
+}
+
+/** A person's name: required, at least 2 characters, letters (of any alphabet) and spaces only. */
+export function nameField(label: string) {
+  return requiredText(label, { min: 2 }).superRefine((value, ctx) => {
+    if (value.length >= 2 && !/^[\p{L}\p{M} ]+$/u.test(value)) {
+      ctx.addIssue({ code: "custom", message: `${label} may only contain letters and spaces` });
+    }
+  });
+}
+
+export const emailField = text()
+  .transform((value) => value.toLowerCase())
+  .superRefine((value, ctx) => {
+    if (!value) ctx.addIssue({ code: "custom", message: ACCOUNT_MESSAGES.emailRequired });
+    else if (value.length > EMAIL_MAX || !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value)) {
+      ctx.addIssue({ code: "custom", message: ACCOUNT_MESSAGES.emailInvalid });
+    }
+  });
+
+/** The password rules: required, at least 8 characters, a lowercase and an uppercase letter and a number. */
+export function passwordField(label: string, { strength = true } = {}) {
+  return text(false).superRefine((value, ctx) => {
+    if (!value) return ctx.addIssue({ code: "custom", message: `${label} is required` });
+    if (value.length < PASSWORD_MIN_LENGTH) {
+      return ctx.addIssue({ code: "custom", message: `${label} must be at least ${PASSWORD_MIN_LENGTH} characters long` });
+    }
+    if (value.length > PASSWORD_MAX) {
+      return ctx.addIssue({ code: "custom", message: `${label} may not be longer than ${PASSWORD_MAX} characters` });
+    }
+    if (!strength) return;
+    if (!/[a-z]/.test(value)) ctx.addIssue({ code: "custom", message: `${label} must contain at least one lowercase letter` });
+    if (!/[A-Z]/.test(value)) ctx.addIssue({ code: "custom", message: `${label} must contain at least one uppercase letter` });
+    if (!/\d/.test(value)) ctx.addIssue({ code: "custom", message: `${label} must contain at least one number` });
+  });
+}
+
+const confirmationField = text(false).superRefine((value, ctx) => {
+  if (!value) ctx.addIssue({ code: "custom", message: ACCOUNT_MESSAGES.confirmationRequired });
+});
+
+/** An optional field: empty means none (null); a value must pass `check`. */
+function optionalField(check: (value: string) => string | null, max = TEXT_MAX) {
+  return text().transform((value, ctx) => {
+    if (!value) return null;
+    const message = value.length > max ? `This field may not be longer than ${max} characters` : check(value);
+    if (message) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+export const phoneField = optionalField((value) => {
+  // Optional separators (spaces, hyphens, dots, brackets), an optional leading plus, then 1 to 16 digits, the first not 0.
+  const compact = value.replace(/[\s\-.()]/g, "");
+  return /^\+?[1-9]\d{0,15}$/.test(compact) ? null : ACCOUNT_MESSAGES.phone;
+}, 30);
+
+export const addressField = optionalField((value) => (value.length >= 5 ? null : "Address must be at least 5 characters long"), ADDRESS_MAX);
+
+export function placeField(label: string) {
+  return optionalField((value) => {
+    if (value.length < 2) return `${label} must be at least 2 characters long`;
+    return /^[\p{L}\p{M} \-'.]+$/u.test(value) ? null : `${label} may only contain letters, spaces, hyphens, apostrophes and periods`;
+  });
+}
+
+export const zipCodeField = optionalField((value) =>
+  /^[A-Za-z0-9 \-]{3,10}$/.test(value) ? null : "Please enter a valid postal code (3 to 10 letters, digits, spaces or hyphens)",
+);
+
+const COUNTRY_CODES = new Set<string>(COUNTRIES.map((country) => country.code));
+
+/** A country from the shop's list, as its ISO code (a name from the list is accepted too). */
+export const countryField = optionalField((value) => {
+  if (value.length < 2) return "Country must be at least 2 characters long";
+  return COUNTRY_CODES.has(countryCode(value)) ? null : "Please choose a country we deliver to";
+}).transform((value) => (value === null ? null : countryCode(value)));
+
+function countryCode(value: string): string {
+  const upper = value.toUpperCase();
+  if (COUNTRY_CODES.has(upper)) return upper;
+  return COUNTRIES.find((country) => country.name.toLowerCase() === value.toLowerCase())?.code ?? upper;
+}
+
+/** A checkbox: "on" (a form), true, "true" or "1" (JSON) mean ticked. */
+const checkbox = z.unknown().optional().transform((value) => value === true || value === "on" || value === "true" || value === "1" || value === 1);
+
+// ---------------------------------------------------------------- the forms and bodies
+
+export const LoginSchema = z.object({
+  email: emailField,
+  // Logging in checks the password's presence and length only; the strength rules are for new passwords.
+  password: passwordField("Password", { strength: false }),
+  remember: checkbox,
+});
+export type LoginInput = z.output<typeof LoginSchema>;
+
+function confirm<T extends z.ZodType<Record<string, unknown>>>(schema: T, password: string, confirmation: string) {
+  // Checked even when another field failed, so every message shows at once.
+  return schema.refine(
+    (value) => {
+      const a = value?.[password];
+      const b = value?.[confirmation];
+      return !(typeof a === "string" && typeof b === "string" && b && a !== b);
+    },
+    { path: [confirmation], message: ACCOUNT_MESSAGES.passwordsMismatch, when: () => true },
+  );
+}
+
+/** The register page: first and last name, email, password twice, the terms box. */
+export const RegisterFormSchema = confirm(
+  z.object({
+    firstName: nameField("First name"),
+    lastName: nameField("Last name"),
+    email: emailField,
+    password: passwordField("Password"),
+    confirmPassword: confirmationField,
+    terms: checkbox.refine((agreed) => agreed, ACCOUNT_MESSAGES.terms),
+  }),
+  "password",
+  "confirmPassword",
+);
+
+/** The API's register body: {name, email, password, password_confirmation}. */
+export const RegisterApiSchema = confirm(
+  z.object({
+    name: nameField("Name"),
+    email: emailField,
+    password: passwordField("Password"),
+    password_confirmation: confirmationField,
+  }),
+  "password",
+  "password_confirmation",
+);
+
+export const ProfileSchema = z.object({
+  name: nameField("Name"),
+  email: emailField,
+  phone: phoneField,
+  address: addressField,
+  city: placeField("City"),
+  state: placeField("State"),
+  zip_code: zipCodeField,
+  country: countryField,
+});
+export type ProfileInput = z.output<typeof ProfileSchema>;
+
+export const PasswordChangeSchema = confirm(
+  z.object({
+    current_password: text(false).superRefine((value, ctx) => {
+      if (!value) ctx.addIssue({ code: "custom", message: ACCOUNT_MESSAGES.currentPasswordRequired });
+    }),
+    new_password: passwordField("New password"),
+    new_password_confirmation: confirmationField,
+  }),
+  "new_password",
+  "new_password_confirmation",
+);
+export type PasswordChangeInput = z.output<typeof PasswordChangeSchema>;

@@ -1,0 +1,103 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthCard, SocialButtons } from "~/components/account/auth-card";
+import { submitButtonClass, TextField, useLiveValidation } from "~/components/form";
+import { Toaster } from "~/components/toaster";
+import { ACCOUNT_MESSAGES, LoginSchema } from "~/lib/schemas/account";
+import { fieldErrors } from "~/lib/schemas/query";
+import { safeRedirect } from "~/lib/redirect";
+import { rootSeo, seoMeta } from "~/lib/seo";
+import { AuthError, login } from "~/services/auth.server";
+import { formFailure, readForm, type FormFailure } from "~/services/forms.server";
+import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
+import { redirectIfLoggedIn, sessionCookie } from "~/services/session.server";
+import { toasts } from "~/services/toast.server";
+
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Login", description: "Log in to your account to follow your orders.", path: "/login", noindex: true });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await redirectIfLoggedIn(context.app, request);
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
+  return json({ redirectTo });
+}
+
+/**
+ * Logs in from a plain form post: "Login successful!" and back to where the shopper was going.
+ * Failures, in the spec's order: the server's message (wrong credentials, too many attempts),
+ * else the field messages with "Please fix the errors in the form".
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { app } = context;
+  const values = await readForm(request);
+  const redirectTo = safeRedirect(values.redirectTo, "/");
+  const parsed = LoginSchema.safeParse(values);
+  if (!parsed.success) return formFailure(fieldErrors(parsed.error), ACCOUNT_MESSAGES.formErrors, values);
+  try {
+    const auth = await login(app.db, app.env, parsed.data, clientAddress(request));
+    return toasts(app.env, request).redirectWithSuccess(redirectTo, "Login successful!", {
+      headers: { "Set-Cookie": sessionCookie(app.env, request, auth) },
+    });
+  } catch (error) {
+    if (error instanceof RateLimitError) {
+      return formFailure({}, error.message, values, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    }
+    if (error instanceof AuthError) return formFailure({}, error.message, values, { status: 401 });
+    console.error(error);
+    return formFailure({}, ACCOUNT_MESSAGES.loginFailed, values, { status: 500 });
+  }
+}
+
+export default function LoginPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const { errors, formProps } = useLiveValidation(LoginSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
+  const submitting = useNavigation().state === "submitting";
+  const formError = failure && Object.keys(failure.errors).length === 0 ? failure.toast.message : null;
+  return (
+    <AuthCard
+      title="Welcome Back"
+      subtitle={
+        <>
+          New here?{" "}
+          <Link to="/register" className="font-medium text-bloom-700 underline hover:text-bloom-800">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <Toaster toast={failure?.toast ?? null} listen={false} />
+      {formError ? (
+        <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      <Form method="post" {...formProps} className="grid gap-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={failure?.values.email} errors={errors} />
+        <TextField name="password" label="Password" type="password" autoComplete="current-password" errors={errors} />
+        <div className="flex items-center justify-between text-sm">
+          <label className="flex items-center gap-2 text-gray-800">
+            <input type="checkbox" name="remember" defaultChecked={failure?.values.remember === "on"} className="h-4 w-4 rounded border-gray-300 accent-bloom-600" />
+            Remember me
+          </label>
+          <a href="#forgot-password" className="font-medium text-bloom-700 underline hover:text-bloom-800">
+            Forgot password?
+          </a>
+        </div>
+        <p id="forgot-password" className="hidden rounded-lg bg-bloom-50 px-3 py-2 text-sm text-gray-700 target:block">
+          Password reset by email is coming soon. Until then,{" "}
+          <Link to="/contact" className="font-medium text-bloom-700 underline">
+            write to us
+          </Link>{" "}
+          from the address on your account and we will help you back in.
+        </p>
+        <button type="submit" className={submitButtonClass} disabled={submitting}>
+          {submitting ? "Logging in…" : "Login"}
+        </button>
+      </Form>
+      <SocialButtons action="Sign in" />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,256 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { SelectField, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
+import { Toaster } from "~/components/toaster";
+import { COUNTRIES } from "~/lib/constants";
+import { ACCOUNT_MESSAGES, PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/account";
+import { fieldErrors } from "~/lib/schemas/query";
+import { rootSeo, seoMeta } from "~/lib/seo";
+import { changePassword, updateProfile, type AuthUser } from "~/services/auth.server";
+import { ValidationError } from "~/services/errors";
+import { formFailure, readForm, type FormFailure } from "~/services/forms.server";
+import { requireViewer, sessionCookie } from "~/services/session.server";
+import { toasts } from "~/services/toast.server";
+
+export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "My Profile", path: "/profile", noindex: true });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(context.app, request);
+  return json({ user: viewer.user }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** Two forms post here: `intent=profile` saves the profile, `intent=password` changes the password. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { app } = context;
+  const viewer = await requireViewer(app, request);
+  const values = await readForm(request);
+  const toast = toasts(app.env, request);
+  if (values.intent === "password") {
+    const parsed = PasswordChangeSchema.safeParse(values);
+    if (!parsed.success) return formFailure(fieldErrors(parsed.error), ACCOUNT_MESSAGES.passwordFormErrors, values);
+    try {
+      const auth = await changePassword(app.db, app.env, viewer, parsed.data);
+      // Every other session is logged out; this browser carries on with a fresh token.
+      return toast.redirectWithSuccess("/profile", "Password updated successfully!", {
+        headers: { "Set-Cookie": sessionCookie(app.env, request, auth) },
+      });
+    } catch (error) {
+      if (error instanceof ValidationError) return formFailure(error.errors, error.message, values);
+      console.error(error);
+      return formFailure({}, ACCOUNT_MESSAGES.passwordUpdateError, values, { status: 500 });
+    }
+  }
+  const parsed = ProfileSchema.safeParse(values);
+  if (!parsed.success) return formFailure(fieldErrors(parsed.error), ACCOUNT_MESSAGES.formErrors, { ...values, intent: "profile" });
+  try {
+    await updateProfile(app.db, viewer.user.id, parsed.data);
+    return toast.redirectWithSuccess("/profile", "Profile updated successfully!");
+  } catch (error) {
+    if (error instanceof ValidationError) return formFailure(error.errors, ACCOUNT_MESSAGES.profileFailed, { ...values, intent: "profile" });
+    console.error(error);
+    return formFailure({}, ACCOUNT_MESSAGES.profileError, { ...values, intent: "profile" }, { status: 500 });
+  }
+}
+
+const countryName = (code: string | null) => COUNTRIES.find((country) => country.code === code)?.name ?? code ?? "";
+
+function memberSince(createdAt: string): string {
+  return new Date(createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+function SummaryCard({ user }: { user: AuthUser }) {
+  const address = [user.address, user.city, user.state, user.zip_code, countryName(user.country)].filter(Boolean).join(", ");
+  return (
+    <section aria-labelledby="summary-name" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+      <div className="flex items-center gap-4">
+        <span aria-hidden="true" className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-bloom-600 font-display text-2xl font-bold text-white">
+          {user.name.trim().charAt(0).toUpperCase()}
+        </span>
+        <div className="min-w-0">
+          <h2 id="summary-name" className="truncate text-xl font-semibold text-gray-900">
+            {user.name}
+          </h2>
+          <p className="truncate text-gray-600">{user.email}</p>
+        </div>
+      </div>
+      <dl className="mt-6 grid gap-3 text-sm">
+        <div>
+          <dt className="font-medium text-gray-600">Member since</dt>
+          <dd className="text-gray-900">{memberSince(user.created_at)}</dd>
+        </div>
+        {user.phone ? (
+          <div>
+            <dt className="font-medium text-gray-600">Phone</dt>
+            <dd className="text-gray-900">{user.phone}</dd>
+          </div>
+        ) : null}
+        {address ? (
+          <div>
+            <dt className="font-medium text-gray-600">Address</dt>
+            <dd className="text-gray-900">{address}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+function ProfileForm({ user, failure }: { user: AuthUser; failure?: FormFailure }) {
+  const own = failure?.values.intent === "profile" ? failure : undefined;
+  const { errors, formProps } = useLiveValidation(ProfileSchema, ACCOUNT_MESSAGES.formErrors, own?.errors);
+  const value = (name: keyof AuthUser) => own?.values[name] ?? (user[name] as string | null) ?? "";
+  const submitting = useNavigation().formData?.get("intent") === "profile";
+  return (
+    <Form method="post" action="/profile?edit=profile" {...formProps} className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="profile" />
+      <TextField name="name" label="Name" autoComplete="name" defaultValue={value("name")} errors={errors} />
+      <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={value("email")} errors={errors} />
+      <TextField name="phone" label="Phone" type="tel" autoComplete="tel" defaultValue={value("phone")} errors={errors} />
+      <TextField name="address" label="Address" autoComplete="street-address" defaultValue={value("address")} errors={errors} />
+      <TextField name="city" label="City" autoComplete="address-level2" defaultValue={value("city")} errors={errors} />
+      <TextField name="state" label="State / Province" autoComplete="address-level1" defaultValue={value("state")} errors={errors} />
+      <TextField name="zip_code" label="Zip / Postal code" autoComplete="postal-code" defaultValue={value("zip_code")} errors={errors} />
+      <SelectField
+        name="country"
+        label="Country"
+        defaultValue={value("country")}
+        errors={errors}
+        options={[{ value: "", label: "Choose a country" }, ...COUNTRIES.map((country) => ({ value: country.code, label: country.name }))]}
+      />
+      <div className="flex gap-3 sm:col-span-2">
+        <button type="submit" className={submitButtonClass} disabled={submitting}>
+          {submitting ? "Saving…" : "Save"}
+        </button>
+        <Link to="/profile" className="inline-flex items-center rounded-full border border-gray-300 px-6 py-2.5 font-medium text-gray-800 hover:border-bloom-400">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function PasswordForm({ failure }: { failure?: FormFailure }) {
+  const own = failure?.values.intent === "password" ? failure : undefined;
+  const { errors, formProps } = useLiveValidation(PasswordChangeSchema, ACCOUNT_MESSAGES.passwordFormErrors, own?.errors);
+  const submitting = useNavigation().formData?.get("intent") === "password";
+  return (
+    <Form method="post" action="/profile?edit=password" {...formProps} className="grid max-w-md gap-4">
+      <input type="hidden" name="intent" value="password" />
+      <TextField name="current_password" label="Current password" type="password" autoComplete="current-password" errors={errors} />
+      <TextField name="new_password" label="New password" type="password" autoComplete="new-password" errors={errors} />
+      <TextField name="new_password_confirmation" label="Confirm new password" type="password" autoComplete="new-password" errors={errors} />
+      <div className="flex gap-3">
+        <button type="submit" className={submitButtonClass} disabled={submitting}>
+          {submitting ? "Updating…" : "Update Password"}
+        </button>
+        <Link to="/profile" className="inline-flex items-center rounded-full border border-gray-300 px-6 py-2.5 font-medium text-gray-800 hover:border-bloom-400">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+const toggleClass =
+  "inline-flex items-center rounded-full border border-bloom-300 px-4 py-2 text-sm font-medium text-bloom-700 hover:bg-bloom-50 aria-[current=true]:bg-bloom-600 aria-[current=true]:text-white";
+
+export default function ProfilePage() {
+  const { user } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const [params] = useSearchParams();
+  // The Edit and Change Password toggles are links, so they work without JavaScript; a form the
+  // server sent back with errors stays open.
+  const mode = failure?.values.intent ?? params.get("edit");
+  const editing = mode === "profile";
+  const changingPassword = mode === "password";
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="font-display text-3xl font-bold text-gray-900">My Profile</h1>
+      <Toaster toast={failure?.toast ?? null} listen={false} />
+      <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_1fr]">
+        <div className="grid h-fit gap-6">
+          <SummaryCard user={user} />
+          <section aria-labelledby="account-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+            <h2 id="account-heading" className="font-semibold text-gray-900">
+              Account
+            </h2>
+            <div className="mt-4 grid gap-2">
+              <Link to="/orders" className="rounded-full bg-bloom-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-bloom-700">
+                My Orders
+              </Link>
+              <button type="button" aria-describedby="account-soon" className="rounded-full border border-gray-300 px-4 py-2 text-sm font-medium text-gray-800">
+                Wishlist
+              </button>
+              <button type="button" aria-describedby="account-soon" className="rounded-full border border-red-200 px-4 py-2 text-sm font-medium text-red-700">
+                Delete Account
+              </button>
+              <p id="account-soon" className="text-center text-xs text-gray-600">
+                Wishlists and deleting your account online are coming soon; until then, write to us from the contact page.
+              </p>
+            </div>
+          </section>
+        </div>
+        <div className="grid h-fit gap-8">
+          <section aria-labelledby="profile-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="profile-heading" className="text-lg font-semibold text-gray-900">
+                Profile Information
+              </h2>
+              <Link to={editing ? "/profile" : "/profile?edit=profile"} aria-current={editing} className={toggleClass} preventScrollReset>
+                {editing ? "Close" : "Edit"}
+              </Link>
+            </div>
+            <div className="mt-6">
+              {editing ? (
+                <ProfileForm user={user} failure={failure} />
+              ) : (
+                <dl className="grid gap-4 text-sm sm:grid-cols-2">
+                  {(
+                    [
+                      ["Name", user.name],
+                      ["Email", user.email],
+                      ["Phone", user.phone],
+                      ["Address", user.address],
+                      ["City", user.city],
+                      ["State / Province", user.state],
+                      ["Zip / Postal code", user.zip_code],
+                      ["Country", countryName(user.country)],
+                    ] as const
+                  ).map(([label, value]) => (
+                    <div key={label}>
+                      <dt className="font-medium text-gray-600">{label}</dt>
+                      <dd className="mt-0.5 text-gray-900">{value || "Not provided"}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+            </div>
+          </section>
+          <section aria-labelledby="password-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="password-heading" className="text-lg font-semibold text-gray-900">
+                Password
+              </h2>
+              <Link
+                to={changingPassword ? "/profile" : "/profile?edit=password"}
+                aria-current={changingPassword}
+                className={toggleClass}
+                preventScrollReset
+              >
+                {changingPassword ? "Close" : "Change Password"}
+              </Link>
+            </div>
+            <div className="mt-6">
+              {changingPassword ? (
+                <PasswordForm failure={failure} />
+              ) : (
+                <p className="text-sm text-gray-600">Changing your password logs you out on every other device.</p>
+              )}
+            </div>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { AuthCard, SocialButtons } from "~/components/account/auth-card";
+import { FieldError, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
+import { Toaster } from "~/components/toaster";
+import { CACHE_SECONDS } from "~/lib/constants";
+import { ACCOUNT_MESSAGES, RegisterFormSchema } from "~/lib/schemas/account";
+import { fieldErrors } from "~/lib/schemas/query";
+import { rootSeo, seoMeta } from "~/lib/seo";
+import { registerUser } from "~/services/auth.server";
+import { ValidationError } from "~/services/errors";
+import { formFailure, readForm, type FormFailure } from "~/services/forms.server";
+import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
+import { redirectIfLoggedIn, sessionCookie } from "~/services/session.server";
+import { getPublicSettings, siteConfigFromSettings } from "~/services/settings.server";
+import { toasts } from "~/services/toast.server";
+
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), {
+    title: "Create Account",
+    description: "Create an account to check out faster and follow your orders.",
+    path: "/register",
+    noindex: true,
+  });
+
+/** A field people never see: only bots fill it in. */
+const HONEYPOT = "website";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await redirectIfLoggedIn(context.app, request);
+  return null;
+}
+
+/**
+ * Creates the account and logs the shopper in: "Registration successful!" with a welcome naming
+ * the shop, then the home page. A taken email shows under the email field.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { app } = context;
+  const values = await readForm(request);
+  if (values[HONEYPOT]) return redirect("/");
+  const parsed = RegisterFormSchema.safeParse(values);
+  if (!parsed.success) return formFailure(fieldErrors(parsed.error), ACCOUNT_MESSAGES.formErrors, values);
+  const { firstName, lastName, email, password } = parsed.data;
+  try {
+    const auth = await registerUser(app.db, app.env, { name: `${firstName} ${lastName}`, email, password }, clientAddress(request));
+    const settings = await app.cached("settings:public", CACHE_SECONDS.settings, () => getPublicSettings(app.db)).catch(() => ({}));
+    const shop = siteConfigFromSettings(settings).name;
+    return toasts(app.env, request).redirectWithSuccess(
+      "/",
+      { message: "Registration successful!", description: `Welcome to ${shop}, ${firstName}! Happy twisting.` },
+      { headers: { "Set-Cookie": sessionCookie(app.env, request, auth) } },
+    );
+  } catch (error) {
+    if (error instanceof ValidationError) return formFailure(error.errors, error.message, values);
+    if (error instanceof RateLimitError) {
+      return formFailure({}, error.message, values, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    }
+    console.error(error);
+    return formFailure({}, ACCOUNT_MESSAGES.registerFailed, values, { status: 500 });
+  }
+}
+
+export default function RegisterPage() {
+  const failure = useActionData<FormFailure>();
+  const { errors, formProps } = useLiveValidation(RegisterFormSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
+  const submitting = useNavigation().state === "submitting";
+  const values = failure?.values ?? {};
+  const formError = failure && Object.keys(failure.errors).length === 0 ? failure.toast.message : null;
+  return (
+    <AuthCard
+      title="Create Account"
+      subtitle={
+        <>
+          Already have an account?{" "}
+          <Link to="/login" className="font-medium text-bloom-700 underline hover:text-bloom-800">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <Toaster toast={failure?.toast ?? null} listen={false} />
+      {formError ? (
+        <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      <Form method="post" {...formProps} className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField name="firstName" label="First name" autoComplete="given-name" defaultValue={values.firstName} errors={errors} />
+          <TextField name="lastName" label="Last name" autoComplete="family-name" defaultValue={values.lastName} errors={errors} />
+        </div>
+        <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} errors={errors} />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          aria-describedby={errors.password?.length ? "password-error" : "password-hint"}
+          errors={errors}
+        />
+        {errors.password?.length ? null : (
+          <p id="password-hint" className="-mt-3 text-xs text-gray-600">
+            At least 8 characters, with a lowercase letter, an uppercase letter and a number.
+          </p>
+        )}
+        <TextField name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" errors={errors} />
+        {/* Hidden from people (and from assistive technology); a bot that fills it in is ignored. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={HONEYPOT}>Website</label>
+          <input id={HONEYPOT} name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+        <div>
+          <label className="flex items-start gap-2 text-sm text-gray-800">
+            <input
+              type="checkbox"
+              name="terms"
+              defaultChecked={values.terms === "on"}
+              aria-invalid={errors.terms?.length ? true : undefined}
+              aria-describedby={errors.terms?.length ? "terms-error" : undefined}
+              className="mt-0.5 h-4 w-4 rounded border-gray-300 accent-bloom-600"
+            />
+            <span>
+              I agree to the{" "}
+              <Link to="/terms" className="font-medium text-bloom-700 underline">
+                Terms of Service
+              </Link>{" "}
+              and the{" "}
+              <Link to="/privacy" className="font-medium text-bloom-700 underline">
+                Privacy Policy
+              </Link>
+            </span>
+          </label>
+          <FieldError id="terms-error" messages={errors.terms} />
+        </div>
+        <button type="submit" className={submitButtonClass} disabled={submitting}>
+          {submitting ? "Creating account…" : "Create Account"}
+        </button>
+      </Form>
+      <SocialButtons action="Sign up" />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,302 @@
+import { and, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { jwtVerify, SignJWT } from "jose";
+import type { Database } from "../../db/client";
+import { roles, sessions, userRoles, users } from "../../db/schema";
+import { ACCOUNT_MESSAGES, type LoginInput, type PasswordChangeInput, type ProfileInput } from "../lib/schemas/account";
+import { DomainError, ValidationError } from "./errors";
+import { hashPassword, verifyPassword } from "./password.server";
+import { assertUnderLimits, countEvents, countStatement, loginLimits, registerLimit, resetStatement } from "./rate-limit.server";
+import { jwtSecret } from "./secrets.server";
+
+/** A user as pages and the API show them: never the password hash. */
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  country: string | null;
+  created_at: string;
+  roles: { name: string }[];
+}
+
+/** Who is asking: the user and the session their token belongs to. */
+export interface Viewer {
+  user: AuthUser;
+  sessionId: string;
+  remember: boolean;
+  expiresAt: Date;
+}
+
+export interface AuthResult {
+  user: AuthUser;
+  token: string;
+  sessionId: string;
+  remember: boolean;
+  expiresAt: Date;
+}
+
+/** A short session ends after a day (and with the browser); "Remember me" keeps one for 30 days. */
+export const SESSION_SECONDS = { short: 24 * 60 * 60, remember: 30 * 24 * 60 * 60 } as const;
+export const JWT_ALGORITHM = "HS256";
+export const JWT_ISSUER = "twistbloom";
+export const JWT_AUDIENCE = "twistbloom-storefront";
+export const ADMIN_ROLES = ["admin", "super-admin"] as const;
+
+export class AuthError extends DomainError {
+  constructor(message = "Unauthenticated.") {
+    super(message, 401);
+  }
+}
+
+export const isAdmin = (user: AuthUser) => user.roles.some((role) => (ADMIN_ROLES as readonly string[]).includes(role.name));
+
+const encoder = new TextEncoder();
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+// ---------------------------------------------------------------- tokens
+
+export async function signToken(env: Env, session: { userId: number; sessionId: string; expiresAt: Date }): Promise<string> {
+  return new SignJWT({ sid: session.sessionId })
+    .setProtectedHeader({ alg: JWT_ALGORITHM, typ: "JWT" })
+    .setSubject(String(session.userId))
+    .setIssuer(JWT_ISSUER)
+    .setAudience(JWT_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(session.expiresAt.getTime() / 1000))
+    .sign(encoder.encode(jwtSecret(env)));
+}
+
+/** The token's user and session when its signature (HS256 only), issuer, audience and expiry hold; else null. */
+export async function verifyToken(env: Env, token: string): Promise<{ userId: number; sessionId: string } | null> {
+  if (!token || token.length > 2048) return null;
+  try {
+    const { payload } = await jwtVerify(token, encoder.encode(jwtSecret(env)), {
+      algorithms: [JWT_ALGORITHM],
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+      requiredClaims: ["exp", "sub", "sid"],
+    });
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId) || userId < 1 || typeof payload.sid !== "string") return null;
+    return { userId, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- reading users
+
+/** The user's columns and roles (one correlated subquery), for a SELECT over `users`. */
+const userFields = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  address: users.address,
+  city: users.city,
+  state: users.state,
+  zip_code: users.zipCode,
+  country: users.country,
+  created_at: users.createdAt,
+  role_names: sql<string | null>`(SELECT group_concat("roles"."name", ',') FROM "user_roles"
+    JOIN "roles" ON "roles"."id" = "user_roles"."role_id" WHERE "user_roles"."user_id" = "users"."id")`.as("role_names"),
+};
+
+const selectUsers = (db: Database) => db.select(userFields).from(users);
+type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+function toUser(row: UserRow): AuthUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zip_code: row.zip_code,
+    country: row.country,
+    created_at: row.created_at.toISOString(),
+    roles: (row.role_names ?? "").split(",").filter(Boolean).sort().map((name) => ({ name })),
+  };
+}
+
+const selectUserById = (db: Database, id: number) => selectUsers(db).where(eq(users.id, id));
+
+export async function getUser(db: Database, id: number): Promise<AuthUser | null> {
+  const [row] = await selectUserById(db, id);
+  return row ? toUser(row) : null;
+}
+
+/**
+ * The viewer behind a token, in one read: the session must exist, belong to the token's user, be
+ * neither revoked nor expired. Anything else is null (the caller answers 401 or clears the cookie).
+ */
+export async function authenticateToken(db: Database, env: Env, token: string): Promise<Viewer | null> {
+  const claims = await verifyToken(env, token);
+  if (!claims) return null;
+  const [row] = await db
+    .select({ ...userFields, remember: sessions.remember, expires_at: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    );
+  if (!row) return null;
+  return { user: toUser(row), sessionId: claims.sessionId, remember: row.remember, expiresAt: row.expires_at };
+}
+
+// ---------------------------------------------------------------- sessions
+
+function newSession(remember: boolean) {
+  const expiresAt = new Date((nowSeconds() + (remember ? SESSION_SECONDS.remember : SESSION_SECONDS.short)) * 1000);
+  return { id: crypto.randomUUID(), remember, expiresAt };
+}
+
+const insertSession = (db: Database, session: ReturnType<typeof newSession>, userId: SQL<number> | number) =>
+  db.insert(sessions).values({ id: session.id, userId, remember: session.remember, expiresAt: session.expiresAt });
+
+async function result(env: Env, user: AuthUser, session: ReturnType<typeof newSession>): Promise<AuthResult> {
+  const token = await signToken(env, { userId: user.id, sessionId: session.id, expiresAt: session.expiresAt });
+  return { user, token, sessionId: session.id, remember: session.remember, expiresAt: session.expiresAt };
+}
+
+const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? ""));
+
+// ---------------------------------------------------------------- register, log in, log out
+
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+  remember?: boolean;
+}
+
+/**
+ * Creates a customer and logs them in: the user, their role and their first session in one batch,
+ * so a failure leaves nothing half-written. A taken email is a field error, never a 500.
+ */
+export async function registerUser(db: Database, env: Env, input: RegisterInput, client: string): Promise<AuthResult> {
+  const limit = registerLimit(client);
+  await assertUnderLimits(db, [limit], (wait) => `Too many registrations from this network. Please try again in ${wait}.`);
+  const taken = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (taken.length > 0) throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] }, ACCOUNT_MESSAGES.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  const session = newSession(input.remember ?? false);
+  const userId = sql<number>`(SELECT "id" FROM "users" WHERE "email" = ${input.email})`;
+  try {
+    const [, , , , rows] = await db.batch([
+      db.insert(users).values({ name: input.name, email: input.email, passwordHash }),
+      db.insert(userRoles).select(db.select({ userId: userId.as("user_id"), roleId: roles.id }).from(roles).where(eq(roles.name, "customer"))),
+      insertSession(db, session, userId),
+      countStatement(db, limit),
+      selectUsers(db).where(eq(users.email, input.email)),
+    ]);
+    const row = rows[0];
+    if (!row) throw new Error("the new user was not read back");
+    return result(env, toUser(row), session);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] }, ACCOUNT_MESSAGES.emailTaken);
+    throw error;
+  }
+}
+
+/** A hash of a password nobody has, checked when the email is unknown so both failures take as long. */
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * Logs in with email and password. Failures are counted per email and per client address; past
+ * the limit the answer is 429 until the window ends. An unknown email and a wrong password get the
+ * same message.
+ */
+export async function login(db: Database, env: Env, input: LoginInput, client: string): Promise<AuthResult> {
+  const limits = loginLimits(input.email, client);
+  await assertUnderLimits(db, limits, (wait) => `Too many login attempts. Please try again in ${wait}.`);
+  const [row] = await db.select({ ...userFields, password_hash: users.passwordHash }).from(users).where(eq(users.email, input.email));
+  const valid = row
+    ? await verifyPassword(input.password, row.password_hash)
+    : await verifyPassword(input.password, await (decoyHash ??= hashPassword(crypto.randomUUID())));
+  if (!row || !valid) {
+    await countEvents(db, limits);
+    throw new AuthError(ACCOUNT_MESSAGES.loginFailed);
+  }
+  const session = newSession(input.remember);
+  await db.batch([insertSession(db, session, row.id), resetStatement(db, limits[0]!.key)]);
+  return result(env, toUser(row), session);
+}
+
+/** Revokes one session: its token stops working at once. */
+export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** A fresh token for a live session: the old session is revoked and a new one of the same kind opened. */
+export async function refreshSession(db: Database, env: Env, viewer: Viewer): Promise<AuthResult> {
+  const session = newSession(viewer.remember);
+  await db.batch([
+    db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, viewer.sessionId)),
+    insertSession(db, session, viewer.user.id),
+  ]);
+  return result(env, viewer.user, session);
+}
+
+// ---------------------------------------------------------------- profile and password
+
+/** Saves the profile's fields, and only those: roles, id and dates cannot be changed here. */
+export async function updateProfile(db: Database, userId: number, input: ProfileInput): Promise<AuthUser> {
+  const taken = await db.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), ne(users.id, userId)));
+  if (taken.length > 0) throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] }, ACCOUNT_MESSAGES.emailTaken);
+  try {
+    const [, rows] = await db.batch([
+      db
+        .update(users)
+        .set({
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          address: input.address,
+          city: input.city,
+          state: input.state,
+          zipCode: input.zip_code,
+          country: input.country,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId)),
+      selectUserById(db, userId),
+    ]);
+    const row = rows[0];
+    if (!row) throw new AuthError();
+    return toUser(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] }, ACCOUNT_MESSAGES.emailTaken);
+    throw error;
+  }
+}
+
+/**
+ * Changes the password after checking the current one. Every session of the user is revoked (other
+ * devices are logged out) and the current one is replaced by a new session with a fresh token.
+ */
+export async function changePassword(db: Database, env: Env, viewer: Viewer, input: PasswordChangeInput): Promise<AuthResult> {
+  const [row] = await db.select({ password_hash: users.passwordHash }).from(users).where(eq(users.id, viewer.user.id));
+  if (!row || !(await verifyPassword(input.current_password, row.password_hash))) {
+    throw new ValidationError({ current_password: ["The current password is incorrect"] }, ACCOUNT_MESSAGES.currentPasswordWrong);
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  const session = newSession(viewer.remember);
+  await db.batch([
+    db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, viewer.user.id)),
+    db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, viewer.user.id), isNull(sessions.revokedAt))),
+    insertSession(db, session, viewer.user.id),
+  ]);
+  return result(env, viewer.user, session);
+}

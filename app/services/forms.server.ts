@@ -1,0 +1,41 @@
+import { json } from "@remix-run/cloudflare";
+import type { Toast } from "~/components/toaster";
+import { TOAST_DURATIONS } from "../lib/constants";
+
+/** What an action answers when it shows its form again: field messages, a toast, the typed values. */
+export interface FormFailure {
+  errors: Record<string, string[]>;
+  toast: Toast;
+  /** The values to show again (never passwords). */
+  values: Record<string, string>;
+}
+
+/** The form's text fields (files and repeated keys are not used by these forms). */
+export async function readForm(request: Request): Promise<Record<string, string>> {
+  const form = await request.formData();
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string" && !(key in values)) values[key] = value;
+  return values;
+}
+
+/** Everything typed except secrets, so the form shows it again. */
+export function keepValues(values: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) if (!/password/i.test(key)) kept[key] = value;
+  return kept;
+}
+
+/**
+ * The form shown again: its messages under the fields and a toast, rendered by the server so they
+ * show without JavaScript too. The toast travels with the data (not the flash cookie, which only the
+ * next request would read).
+ */
+export function formFailure(
+  errors: Record<string, string[]>,
+  message: string,
+  values: Record<string, string>,
+  init: ResponseInit & { status: number } = { status: 422 },
+) {
+  const toast: Toast = { message, type: "error", duration: TOAST_DURATIONS.error, id: crypto.randomUUID() };
+  return json<FormFailure>({ errors, toast, values: keepValues(values) }, init);
+}

@@ -1,0 +1,23 @@
+import { createMiddleware } from "hono/factory";
+import { authenticateToken, AuthError } from "../../app/services/auth.server";
+import { readCookie, SESSION_COOKIE, verifyCsrfToken } from "../../app/services/session.server";
+import type { ApiEnv } from "./http";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Who is calling: a bearer token (token clients), or the browser's session cookie, which for any
+ * change must come with the page's CSRF token in `X-CSRF-Token`. No valid session: 401.
+ */
+export const authenticated = createMiddleware<ApiEnv>(async (c, next) => {
+  const { db, env } = c.var.app;
+  const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "")?.[1];
+  const token = bearer ?? readCookie(c.req.raw, SESSION_COOKIE);
+  const viewer = token ? await authenticateToken(db, env, token) : null;
+  if (!viewer) throw new AuthError();
+  if (!bearer && !SAFE_METHODS.has(c.req.method) && !(await verifyCsrfToken(env, viewer.sessionId, c.req.header("X-CSRF-Token") ?? null))) {
+    return c.json({ success: false, message: "CSRF token mismatch." }, 403);
+  }
+  c.set("viewer", viewer);
+  await next();
+});
