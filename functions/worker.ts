@@ -44,9 +44,11 @@ export default {
     const url = new URL(request.url);
     const { pathname } = url;
     // Pages change data only through form posts from this site: a post from another origin is refused.
+    // Browsers send Origin with every POST (and Sec-Fetch-Site); either one naming another site is refused.
     const origin = request.headers.get("Origin");
+    const crossSite = (origin !== null && origin !== url.origin) || request.headers.get("Sec-Fetch-Site") === "cross-site";
     const isApiPath = pathname === "/api" || pathname.startsWith("/api/");
-    if (!isApiPath && request.method !== "GET" && request.method !== "HEAD" && origin && origin !== url.origin) {
+    if (!isApiPath && request.method !== "GET" && request.method !== "HEAD" && crossSite) {
       return new Response("Cross-site form posts are not accepted", { status: 403 });
     }
     const isApi = pathname === "/api" || pathname.startsWith("/api/");

@@ -7,6 +7,11 @@ import { authenticated } from "./session";
 
 /** POST /api/auth/register, /login and /refresh: they answer {success, data: {user, token}}. */
 export const authApi = new Hono<ApiEnv>()
+  .use(async (c, next) => {
+    await next();
+    // Tokens are for the one who asked: never kept by a cache.
+    c.header("Cache-Control", "no-store");
+  })
   .post("/register", async (c) => {
     const input = await parseBody(c, RegisterApiSchema);
     const { db, env } = c.var.app;

@@ -20,4 +20,6 @@ export const authenticated = createMiddleware<ApiEnv>(async (c, next) => {
   }
   c.set("viewer", viewer);
   await next();
+  // Answers about an account are for its owner only: never stored by a shared cache.
+  c.header("Cache-Control", "private, no-store");
 });
