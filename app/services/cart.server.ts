@@ -51,7 +51,12 @@ export const EMPTY_CART: Cart = { items: [], item_count: 0, ...cartSummary(0), c
  */
 export async function priceCart(db: Database, lines: CartLine[]): Promise<Cart> {
   if (lines.length === 0) return EMPTY_CART;
-  const rows = await db
+  return priceCartRows(lines, await cartProductsQuery(db, lines));
+}
+
+/** The one read that prices a cart: its products, live (price, sale price, stock, whether still sold). */
+export function cartProductsQuery(db: Database, lines: CartLine[]) {
+  return db
     .select({
       id: products.id,
       name: products.name,
@@ -64,7 +69,14 @@ export async function priceCart(db: Database, lines: CartLine[]): Promise<Cart> 
       isActive: products.isActive,
     })
     .from(products)
-    .where(inArray(products.id, lines.map((line) => line.productId)));
+    .where(inArray(products.id, lines.length ? lines.map((line) => line.productId) : [0]));
+}
+
+export type CartProductRow = Awaited<ReturnType<typeof cartProductsQuery>>[number];
+
+/** Prices the lines from their rows (see `priceCart`). */
+export function priceCartRows(lines: CartLine[], rows: CartProductRow[]): Cart {
+  if (lines.length === 0) return EMPTY_CART;
   const byId = new Map(rows.map((row) => [row.id, row]));
   const items: CartItem[] = lines.map((line) => {
     const row = byId.get(line.productId);

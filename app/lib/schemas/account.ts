@@ -105,10 +105,12 @@ export const phoneField = optionalField((value) => {
 
 export const addressField = optionalField((value) => (value.length >= 5 ? null : "Address must be at least 5 characters long"), ADDRESS_MAX);
 
+export const PLACE_PATTERN = /^[\p{L}\p{M} \-'.]+$/u;
+
 export function placeField(label: string) {
   return optionalField((value) => {
     if (value.length < 2) return `${label} must be at least 2 characters long`;
-    return /^[\p{L}\p{M} \-'.]+$/u.test(value) ? null : `${label} may only contain letters, spaces, hyphens, apostrophes and periods`;
+    return PLACE_PATTERN.test(value) ? null : `${label} may only contain letters, spaces, hyphens, apostrophes and periods`;
   });
 }
 

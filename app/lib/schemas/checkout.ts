@@ -1,0 +1,147 @@
+import { z } from "zod";
+import { DEFAULT_COUNTRY, QUANTITY_MAX, QUANTITY_MIN } from "../constants";
+import { countryField, emailField, nameField, phoneField, PLACE_PATTERN, placeField, requiredText, zipCodeField } from "./account";
+
+/** The spec's checkout and coupon messages (sections 5 and 8), and ours where it has none. */
+export const CHECKOUT_MESSAGES = {
+  couponEmpty: "Please enter a coupon code",
+  couponInvalid: "Invalid coupon code",
+  couponError: "Error validating coupon code",
+  orderFailed: "There was an error processing your order. Please try again.",
+  formErrors: "Please fix the errors in the form",
+  emptyCart: "Your cart is empty",
+  shippingMethod: "Please choose a shipping method we offer for your country",
+  paymentMethod: "Only cash on delivery is accepted",
+  quantityRange: `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}.`,
+  product: "Please choose a valid product.",
+  idempotencyReused: "This order was already placed with different items. Please reload the checkout page.",
+} as const;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const text = typeof value === "string" ? value.trim() : "";
+      if (text.length > max) {
+        ctx.addIssue({ code: "custom", message: `${label} may not be longer than ${max} characters` });
+        return z.NEVER;
+      }
+      return text || null;
+    });
+
+/**
+ * The shipping information form. The spec requires first name, last name and email and checks the
+ * others when filled; an order is delivered and paid for at the door, so we also need an address and
+ * a city to deliver to (docs/decisions/006).
+ */
+export const CheckoutFormSchema = z.object({
+  firstName: nameField("First name"),
+  lastName: nameField("Last name"),
+  email: emailField,
+  phone: phoneField,
+  address: requiredText("Address", { min: 5, max: 255 }),
+  city: requiredText("City", { min: 2 }).superRefine((value, ctx) => {
+    if (value.length >= 2 && !PLACE_PATTERN.test(value)) {
+      ctx.addIssue({ code: "custom", message: "City may only contain letters, spaces, hyphens, apostrophes and periods" });
+    }
+  }),
+  state: placeField("State"),
+  zipCode: zipCodeField,
+  country: countryField.transform((value) => value ?? DEFAULT_COUNTRY),
+  notes: optionalText(1000, "Notes"),
+});
+export type CheckoutForm = z.output<typeof CheckoutFormSchema>;
+
+export const couponCodeField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    const code = typeof value === "string" ? value.trim().toUpperCase() : "";
+    if (code.length > 50) {
+      ctx.addIssue({ code: "custom", message: CHECKOUT_MESSAGES.couponInvalid });
+      return z.NEVER;
+    }
+    return code;
+  });
+
+/** A positive whole id, from a form (string) or JSON (number); absent is null. */
+export const optionalId = (message: string) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || value === "") return null;
+      const text = String(value).trim();
+      if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+
+/** Money on the wire (24.99), as lookups take it. */
+export const amountField = (label: string) =>
+  z.unknown().transform((value, ctx) => {
+    const number = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+    if (!Number.isFinite(number) || number < 0 || number > 1_000_000) {
+      ctx.addIssue({ code: "custom", message: `The ${label} must be a number between 0 and 1000000.` });
+      return z.NEVER;
+    }
+    return Math.round(number * 100);
+  });
+
+const countryCodeParam = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" && value.trim() ? value.trim().toUpperCase() : DEFAULT_COUNTRY));
+const stateCodeParam = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value.trim().toUpperCase().slice(0, 10) : ""));
+
+export const ShippingMethodsSchema = z.object({ subtotal: amountField("subtotal"), country_code: countryCodeParam, state_code: stateCodeParam });
+export const ShippingCalculateSchema = z.object({
+  subtotal: amountField("subtotal"),
+  shipping_method_id: optionalId("The selected shipping method is invalid.").refine((id) => id !== null, "The shipping method id is required."),
+});
+export const TaxCalculateSchema = z.object({ subtotal: amountField("subtotal"), country_code: countryCodeParam, state_code: stateCodeParam });
+export const TaxRatesQuerySchema = z.object({ country_code: countryCodeParam, state_code: stateCodeParam });
+export const CouponValidateSchema = z.object({
+  code: couponCodeField.refine((code) => code !== "", CHECKOUT_MESSAGES.couponEmpty),
+  subtotal: amountField("subtotal"),
+});
+export const CouponApplySchema = z.object({
+  coupon_id: optionalId("The coupon id is invalid.").refine((id) => id !== null, "The coupon id is required."),
+  subtotal: amountField("subtotal"),
+});
+
+const quantityField = z.unknown().transform((value, ctx) => {
+  const number = typeof value === "number" ? value : typeof value === "string" && /^\s*-?\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(number) || number < QUANTITY_MIN || number > QUANTITY_MAX) {
+    ctx.addIssue({ code: "custom", message: CHECKOUT_MESSAGES.quantityRange });
+    return z.NEVER;
+  }
+  return number;
+});
+
+/**
+ * POST /api/orders, the spec's payload. Prices and totals a client sends (items[].price, subtotal,
+ * shipping, tax, total) are accepted and ignored: the server computes every figure again.
+ */
+export const OrderApiSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        product_id: optionalId(CHECKOUT_MESSAGES.product).refine((id) => id !== null, CHECKOUT_MESSAGES.product),
+        quantity: quantityField,
+      }),
+      { error: CHECKOUT_MESSAGES.emptyCart },
+    )
+    .min(1, CHECKOUT_MESSAGES.emptyCart)
+    .max(50, "An order may hold at most 50 different products."),
+  customer: z.unknown().transform((value) => (value && typeof value === "object" ? value : {})).pipe(CheckoutFormSchema),
+  payment_method: z.unknown().refine((value) => value === undefined || value === "cash_on_delivery", CHECKOUT_MESSAGES.paymentMethod),
+  shipping_method_id: optionalId(CHECKOUT_MESSAGES.shippingMethod),
+  coupon_code: couponCodeField,
+});

@@ -1,0 +1,405 @@
+import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { coupons, orderItems, orders, products, shippingMethods, taxRates } from "../../db/schema";
+import type { CartLine } from "../lib/cart";
+import { couponDiscountCents, orderTotals, shippingCostCents, taxLines, type TaxLine, type Totals } from "../lib/checkout";
+import { COUNTRIES, DEFAULT_COUNTRY } from "../lib/constants";
+import { CHECKOUT_MESSAGES, type CheckoutForm } from "../lib/schemas/checkout";
+import { cartProductsQuery, priceCartRows, type Cart } from "./cart.server";
+import { DomainError, NotFoundError, ValidationError } from "./errors";
+
+// ---------------------------------------------------------------- shipping
+
+export interface ShippingOption {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  /** What this order pays: 0 once the subtotal reaches the free threshold. */
+  cost_cents: number;
+  base_cost_cents: number;
+  delivery_days_min: number;
+  delivery_days_max: number;
+  free_shipping_threshold_cents: number | null;
+}
+
+const shippingQuery = (db: Database, id?: number) =>
+  db
+    .select({
+      id: shippingMethods.id,
+      code: shippingMethods.code,
+      name: shippingMethods.name,
+      description: shippingMethods.description,
+      cost_cents: shippingMethods.costCents,
+      delivery_days_min: shippingMethods.deliveryDaysMin,
+      delivery_days_max: shippingMethods.deliveryDaysMax,
+      free_shipping_threshold_cents: shippingMethods.freeShippingThresholdCents,
+      countries: shippingMethods.countries,
+    })
+    .from(shippingMethods)
+    .where(id === undefined ? eq(shippingMethods.isActive, true) : and(eq(shippingMethods.isActive, true), eq(shippingMethods.id, id)))
+    .orderBy(asc(shippingMethods.sortOrder), asc(shippingMethods.id));
+
+type ShippingRow = Awaited<ReturnType<typeof shippingQuery>>[number];
+
+function shippingOptions(rows: ShippingRow[], subtotalCents: number, country: string): ShippingOption[] {
+  return rows
+    .filter((row) => row.countries === null || row.countries.split(",").map((c) => c.trim()).includes(country))
+    .map(({ countries: _countries, ...row }) => ({
+      ...row,
+      base_cost_cents: row.cost_cents,
+      cost_cents: shippingCostCents(row, subtotalCents),
+    }));
+}
+
+export async function listShippingOptions(db: Database, subtotalCents: number, country: string): Promise<ShippingOption[]> {
+  return shippingOptions(await shippingQuery(db), subtotalCents, country);
+}
+
+export async function shippingCostFor(db: Database, subtotalCents: number, methodId: number): Promise<ShippingOption> {
+  const [row] = await shippingQuery(db, methodId);
+  if (!row) throw new ValidationError({ shipping_method_id: ["The selected shipping method is invalid."] });
+  const { countries: _countries, ...rest } = row;
+  return { ...rest, base_cost_cents: row.cost_cents, cost_cents: shippingCostCents(row, subtotalCents) };
+}
+
+// ---------------------------------------------------------------- tax
+
+const taxQuery = (db: Database, country: string, state: string) =>
+  db
+    .select({ name: taxRates.name, rate_bps: taxRates.rateBps, state_code: taxRates.stateCode })
+    .from(taxRates)
+    .where(
+      and(
+        eq(taxRates.isActive, true),
+        eq(taxRates.countryCode, country),
+        state ? or(eq(taxRates.stateCode, ""), eq(taxRates.stateCode, state)) : eq(taxRates.stateCode, ""),
+      ),
+    )
+    .orderBy(asc(taxRates.stateCode), asc(taxRates.id));
+
+export interface TaxResult {
+  total_tax_cents: number;
+  lines: TaxLine[];
+}
+
+function taxResult(rates: Array<{ name: string; rate_bps: number }>, taxableCents: number): TaxResult {
+  const lines = taxLines(rates, taxableCents);
+  return { total_tax_cents: lines.reduce((sum, line) => sum + line.amount_cents, 0), lines };
+}
+
+/** The country's rates plus the state's (a state's own rates apply only when a state is given). */
+export async function calculateTax(db: Database, taxableCents: number, country: string, state: string): Promise<TaxResult> {
+  return taxResult(await taxQuery(db, country, state), taxableCents);
+}
+
+export async function listTaxRates(db: Database, country: string, state: string) {
+  return taxQuery(db, country, state);
+}
+
+// ---------------------------------------------------------------- coupons
+
+export interface AppliedCoupon {
+  id: number;
+  code: string;
+  name: string;
+  type: "percentage" | "fixed";
+  /** Whole percent, or cents for a fixed coupon. */
+  value: number;
+  discount_cents: number;
+}
+
+export type CouponCheck = { valid: true; coupon: AppliedCoupon; message: string } | { valid: false; message: string };
+
+const couponQuery = (db: Database, where: SQL | undefined) =>
+  db
+    .select({
+      id: coupons.id,
+      code: coupons.code,
+      name: coupons.name,
+      type: coupons.type,
+      value: coupons.value,
+      min_subtotal_cents: coupons.minSubtotalCents,
+      max_discount_cents: coupons.maxDiscountCents,
+      usage_limit: coupons.usageLimit,
+      usage_count: coupons.usageCount,
+      starts_at: coupons.startsAt,
+      expires_at: coupons.expiresAt,
+      is_active: coupons.isActive,
+    })
+    .from(coupons)
+    .where(where);
+
+type CouponRow = Awaited<ReturnType<typeof couponQuery>>[number];
+
+function formatCents(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** "Invalid coupon code" with its reason: unknown, inactive, not yet valid, expired, used up, below its minimum. */
+function checkCoupon(row: CouponRow | undefined, subtotalCents: number, now = new Date()): CouponCheck {
+  const invalid = (reason: string): CouponCheck => ({ valid: false, message: `${CHECKOUT_MESSAGES.couponInvalid}: ${reason}` });
+  if (!row) return { valid: false, message: CHECKOUT_MESSAGES.couponInvalid };
+  if (!row.is_active) return invalid("this coupon is no longer active.");
+  if (row.starts_at && row.starts_at > now) return invalid("this coupon is not valid yet.");
+  if (row.expires_at && row.expires_at < now) return invalid("this coupon has expired.");
+  if (row.usage_limit !== null && row.usage_count >= row.usage_limit) return invalid("this coupon has been used up.");
+  if (subtotalCents < row.min_subtotal_cents) {
+    return invalid(`this coupon needs a subtotal of at least ${formatCents(row.min_subtotal_cents)}.`);
+  }
+  const coupon: AppliedCoupon = {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    type: row.type,
+    value: row.value,
+    discount_cents: couponDiscountCents(row, subtotalCents),
+  };
+  return { valid: true, coupon, message: "Coupon applied successfully!" };
+}
+
+export async function validateCoupon(db: Database, code: string, subtotalCents: number): Promise<CouponCheck> {
+  if (!code) return { valid: false, message: CHECKOUT_MESSAGES.couponEmpty };
+  const [row] = await couponQuery(db, eq(coupons.code, code.toUpperCase()));
+  return checkCoupon(row, subtotalCents);
+}
+
+export async function validateCouponById(db: Database, id: number, subtotalCents: number): Promise<CouponCheck> {
+  const [row] = await couponQuery(db, eq(coupons.id, id));
+  return checkCoupon(row, subtotalCents);
+}
+
+// ---------------------------------------------------------------- the quote
+
+export interface QuoteInput {
+  lines: CartLine[];
+  country: string;
+  state: string;
+  shippingMethodId: number | null;
+  couponCode: string;
+}
+
+export interface Quote {
+  cart: Cart;
+  country: string;
+  shipping_options: ShippingOption[];
+  shipping: ShippingOption | null;
+  coupon: CouponCheck | null;
+  tax: TaxResult;
+  totals: Totals;
+}
+
+const knownCountry = (code: string) => (COUNTRIES.some((country) => country.code === code) ? code : DEFAULT_COUNTRY);
+
+/**
+ * Everything the checkout shows, priced by the server in one batched read: the cart's products,
+ * the shipping methods, the tax rates for the place and the coupon. Discount applies to the
+ * subtotal; tax is charged on the subtotal after the discount; total = subtotal + shipping + tax -
+ * discount.
+ */
+export async function quoteCheckout(db: Database, input: QuoteInput): Promise<Quote> {
+  const country = knownCountry(input.country);
+  const state = input.state.trim().toUpperCase().slice(0, 10);
+  const [productRows, shippingRows, rateRows, couponRows] = await db.batch([
+    cartProductsQuery(db, input.lines),
+    shippingQuery(db),
+    taxQuery(db, country, state),
+    couponQuery(db, eq(coupons.code, input.couponCode.toUpperCase())),
+  ]);
+  const cart = priceCartRows(input.lines, productRows);
+  const subtotal = cart.subtotal_cents;
+  const options = shippingOptions(shippingRows, subtotal, country);
+  const shipping = options.find((option) => option.id === input.shippingMethodId) ?? (input.shippingMethodId === null ? (options[0] ?? null) : null);
+  const coupon = input.couponCode ? checkCoupon(couponRows[0], subtotal) : null;
+  const discount = coupon?.valid ? coupon.coupon.discount_cents : 0;
+  const tax = taxResult(rateRows, subtotal - discount);
+  const totals = orderTotals({
+    subtotal_cents: subtotal,
+    shipping_cents: cart.items.length && shipping ? shipping.cost_cents : 0,
+    tax_cents: cart.items.length ? tax.total_tax_cents : 0,
+    discount_cents: discount,
+  });
+  return { cart, country, shipping_options: options, shipping, coupon, tax, totals };
+}
+
+// ---------------------------------------------------------------- placing an order
+
+export class OrderError extends DomainError {
+  constructor(message: string, status = 422) {
+    super(message, status);
+  }
+}
+
+export interface PlaceOrderInput {
+  lines: CartLine[];
+  customer: CheckoutForm;
+  shippingMethodId: number | null;
+  couponCode: string;
+  userId: number | null;
+  /** A key the client sends once per order: the same key twice places one order. */
+  idempotencyKey: string | null;
+}
+
+export interface PlacedOrder {
+  id: number;
+  order_number: string;
+  total_cents: number;
+  /** False when the key had already placed this order: nothing new was written. */
+  created: boolean;
+}
+
+const ORDER_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** TB-261121-7KQ2M: the date and five characters people read over the phone without confusion. */
+export function newOrderNumber(now = new Date()): string {
+  const date = now.toISOString().slice(2, 10).replace(/-/g, "");
+  const random = crypto.getRandomValues(new Uint8Array(5));
+  return `TB-${date}-${Array.from(random, (byte) => ORDER_ALPHABET[byte % ORDER_ALPHABET.length]).join("")}`;
+}
+
+async function existingOrder(db: Database, key: string, lines: CartLine[]): Promise<PlacedOrder | null> {
+  const [order] = await db
+    .select({ id: orders.id, order_number: orders.orderNumber, total_cents: orders.totalCents })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, key));
+  if (!order) return null;
+  const items = await db.select({ product_id: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order.id));
+  const same =
+    items.length === lines.length && lines.every((line) => items.some((item) => item.product_id === line.productId && item.quantity === line.quantity));
+  if (!same) throw new OrderError(CHECKOUT_MESSAGES.idempotencyReused, 409);
+  return { ...order, created: false };
+}
+
+const isConstraint = (error: unknown, pattern: RegExp) => {
+  const text = `${(error as Error)?.message ?? ""} ${String((error as { cause?: unknown })?.cause ?? "")}`;
+  return pattern.test(text);
+};
+
+function address(customer: CheckoutForm): string {
+  return JSON.stringify({
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    phone: customer.phone ?? "",
+    address: customer.address,
+    city: customer.city,
+    state: customer.state ?? "",
+    zipCode: customer.zipCode ?? "",
+    country: customer.country,
+  });
+}
+
+/**
+ * Places a cash-on-delivery order. Every price and total is computed here from the database; the
+ * order, its items, the stock decrements, the sold counts and the coupon's use are written in one
+ * batch, which SQLite runs as one transaction: `CHECK (stock >= 0)` and the coupon's usage CHECK make
+ * a losing concurrent buyer fail the whole batch, so nothing is ever half-written.
+ */
+export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
+  if (input.lines.length === 0) throw new OrderError(CHECKOUT_MESSAGES.emptyCart);
+  if (input.idempotencyKey) {
+    const previous = await existingOrder(db, input.idempotencyKey, input.lines);
+    if (previous) return previous;
+  }
+  const quote = await quoteCheckout(db, {
+    lines: input.lines,
+    country: input.customer.country,
+    state: input.customer.state ?? "",
+    shippingMethodId: input.shippingMethodId,
+    couponCode: input.couponCode,
+  });
+  for (const item of quote.cart.items) {
+    const name = item.product?.name ?? "A product in your cart";
+    if (item.status === "unavailable") throw new OrderError(`${name} is no longer available. Please remove it from your cart.`);
+    if (item.status === "out_of_stock") throw new OrderError(`${name} is out of stock. Please remove it from your cart.`);
+    if (item.status === "reduced") throw new OrderError(`Only ${item.product!.stock} of ${name} left in stock. Please update your cart.`);
+  }
+  if (!quote.shipping) throw new ValidationError({ shipping_method_id: [CHECKOUT_MESSAGES.shippingMethod] }, CHECKOUT_MESSAGES.shippingMethod);
+  if (quote.coupon && !quote.coupon.valid) throw new ValidationError({ coupon_code: [quote.coupon.message] }, quote.coupon.message);
+
+  const orderNumber = newOrderNumber();
+  const orderId = sql<number>`(SELECT "id" FROM "orders" WHERE "order_number" = ${orderNumber})`;
+  const { totals } = quote;
+  const coupon = quote.coupon?.valid ? quote.coupon.coupon : null;
+  const items = quote.cart.items.filter((item) => item.product);
+  const shippingAddress = address(input.customer);
+  let placedRows: Array<{ id: number }>;
+  try {
+    const results = await db.batch([
+      db.insert(orders).values({
+        orderNumber,
+        userId: input.userId,
+        status: "pending",
+        paymentMethod: "cash_on_delivery",
+        paymentStatus: "pending",
+        email: input.customer.email,
+        subtotalCents: totals.subtotal_cents,
+        shippingCents: totals.shipping_cents,
+        taxCents: totals.tax_cents,
+        discountCents: totals.discount_cents,
+        totalCents: totals.total_cents,
+        couponId: coupon?.id ?? null,
+        couponCode: coupon?.code ?? null,
+        shippingMethodId: quote.shipping.id,
+        shippingMethodName: quote.shipping.name,
+        shippingAddress,
+        billingAddress: shippingAddress,
+        notes: input.customer.notes,
+        idempotencyKey: input.idempotencyKey,
+      }),
+      db.insert(orderItems).values(
+        items.map((item) => ({
+          orderId,
+          productId: item.product_id,
+          productName: item.product!.name,
+          productSku: item.product!.sku,
+          productImage: item.product!.image,
+          quantity: item.quantity,
+          priceCents: item.product!.unit_price_cents,
+          totalCents: item.line_total_cents,
+        })),
+      ),
+      // No "WHERE stock >= n": a buyer who lost the race must fail the CHECK, and with it the batch.
+      ...items.map((item) =>
+        db
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${item.quantity}`, soldCount: sql`${products.soldCount} + ${item.quantity}` })
+          .where(eq(products.id, item.product_id)),
+      ),
+      ...(coupon ? [db.update(coupons).set({ usageCount: sql`${coupons.usageCount} + 1` }).where(eq(coupons.id, coupon.id))] : []),
+      db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber)),
+    ]);
+    placedRows = results[results.length - 1] as Array<{ id: number }>;
+  } catch (error) {
+    if (input.idempotencyKey && isConstraint(error, /UNIQUE constraint failed: orders\.idempotency_key/i)) {
+      // The same order, submitted twice at once: the other submit wrote it.
+      const previous = await existingOrder(db, input.idempotencyKey, input.lines);
+      if (previous) return previous;
+    }
+    if (isConstraint(error, /CHECK constraint failed/i)) {
+      // Someone else bought the last units (or used the coupon's last redemption) first.
+      const fresh = await quoteCheckout(db, {
+        lines: input.lines,
+        country: input.customer.country,
+        state: input.customer.state ?? "",
+        shippingMethodId: input.shippingMethodId,
+        couponCode: input.couponCode,
+      });
+      const short = fresh.cart.items.find((item) => item.status !== "ok");
+      if (short?.product) {
+        throw new OrderError(
+          short.product.stock > 0
+            ? `Only ${short.product.stock} of ${short.product.name} left in stock. Please update your cart.`
+            : `${short.product.name} has just sold out. Please remove it from your cart.`,
+          409,
+        );
+      }
+      if (coupon) throw new ValidationError({ coupon_code: [`${CHECKOUT_MESSAGES.couponInvalid}: this coupon has been used up.`] });
+      throw new OrderError("Some items in your cart have just sold out. Please review your cart.", 409);
+    }
+    throw error;
+  }
+  const placed = placedRows[0];
+  if (!placed) throw new NotFoundError("The order was not found after placing it");
+  return { id: placed.id, order_number: orderNumber, total_cents: totals.total_cents, created: true };
+}
