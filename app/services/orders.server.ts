@@ -111,3 +111,13 @@ export async function getMyOrder(db: Database, userId: number, orderId: number):
   const [order] = toOrders(rows as OrderRow[], items as ItemRow[]);
   return order ?? null;
 }
+
+/** Any order by id, for the one who just placed it (the API's answer) and the guest confirmation page. */
+export async function getOrder(db: Database, orderId: number): Promise<OrderView | null> {
+  const [rows, items] = await db.batch([
+    selectOrders(db).where(eq(orders.id, orderId)),
+    selectItems(db).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id),
+  ]);
+  const [order] = toOrders(rows as OrderRow[], items as ItemRow[]);
+  return order ?? null;
+}

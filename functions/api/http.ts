@@ -9,7 +9,7 @@ import type { AppContext } from "../context";
 export type ApiEnv = {
   Bindings: { app: AppContext };
   /** `viewer` is set by the `authenticated` middleware, on the routes that use it. */
-  Variables: { app: AppContext; viewer: Viewer };
+  Variables: { app: AppContext; viewer: Viewer; maybeViewer: Viewer | null };
 };
 
 export type ApiContext = Context<ApiEnv>;

@@ -4,6 +4,8 @@ import { DomainError, ValidationError } from "../../app/services/errors";
 import { RateLimitError } from "../../app/services/rate-limit.server";
 import { accountApi, authApi } from "./auth";
 import { blogsApi } from "./blogs";
+import { couponsApi, shippingApi, taxApi } from "./checkout";
+import { myOrdersApi, ordersApi } from "./orders";
 import { categoriesApi } from "./categories";
 import { health } from "./health";
 import { homeApi } from "./home";
@@ -25,7 +27,12 @@ export const api = new Hono<ApiEnv>()
   .route("/products", productsApi)
   .route("/blogs", blogsApi)
   .route("/auth", authApi)
-  .route("/v1/auth", accountApi);
+  .route("/v1/auth", accountApi)
+  .route("/shipping", shippingApi)
+  .route("/tax", taxApi)
+  .route("/coupons", couponsApi)
+  .route("/orders", ordersApi)
+  .route("/v1/orders", myOrdersApi);
 
 api.notFound((c) => c.json({ success: false, message: "Not found" }, 404));
 

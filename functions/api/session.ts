@@ -23,3 +23,25 @@ export const authenticated = createMiddleware<ApiEnv>(async (c, next) => {
   // Answers about an account are for its owner only: never stored by a shared cache.
   c.header("Cache-Control", "private, no-store");
 });
+
+/**
+ * For calls guests may make too (placing an order): a bearer token must be valid (else 401); a
+ * session cookie counts only with the page's CSRF token (else 403); nothing at all is a guest.
+ */
+export const optionalViewer = createMiddleware<ApiEnv>(async (c, next) => {
+  const { db, env } = c.var.app;
+  const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "")?.[1];
+  const cookie = bearer ? null : readCookie(c.req.raw, SESSION_COOKIE);
+  let viewer = null;
+  if (bearer) {
+    viewer = await authenticateToken(db, env, bearer);
+    if (!viewer) throw new AuthError();
+  } else if (cookie) {
+    viewer = await authenticateToken(db, env, cookie);
+    if (viewer && !SAFE_METHODS.has(c.req.method) && !(await verifyCsrfToken(env, viewer.sessionId, c.req.header("X-CSRF-Token") ?? null))) {
+      return c.json({ success: false, message: "CSRF token mismatch." }, 403);
+    }
+  }
+  c.set("maybeViewer", viewer);
+  await next();
+});
