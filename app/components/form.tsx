@@ -93,7 +93,13 @@ export function SelectField({ name, label, errors, options, defaultValue, idPref
  * errors is stopped, every message shows, the first wrong field takes the focus and `formMessage`
  * shows as a toast. The server's errors (`serverErrors`, from the action) show as they come.
  */
-export function useLiveValidation(schema: z.ZodType, formMessage: string, serverErrors?: FieldErrors) {
+export function useLiveValidation(
+  schema: z.ZodType,
+  formMessage: string,
+  serverErrors?: FieldErrors,
+  /** Which submit buttons the check guards (all by default): a checkout's "Apply coupon" needs no address. */
+  guards: (submitter: HTMLElement | null) => boolean = () => true,
+) {
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const touched = useRef(new Set<string>(Object.keys(serverErrors ?? {})));
 
@@ -131,6 +137,7 @@ export function useLiveValidation(schema: z.ZodType, formMessage: string, server
       },
       onSubmit(event: FormEvent<HTMLFormElement>) {
         const form = event.currentTarget;
+        if (!guards((event.nativeEvent as SubmitEvent).submitter)) return;
         const all = check(form);
         const names = Object.keys(all);
         if (names.length === 0) return;

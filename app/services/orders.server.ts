@@ -121,3 +121,10 @@ export async function getOrder(db: Database, orderId: number): Promise<OrderView
   const [order] = toOrders(rows as OrderRow[], items as ItemRow[]);
   return order ?? null;
 }
+
+export async function getOrderByNumber(db: Database, orderNumber: string): Promise<OrderView | null> {
+  const [row] = await selectOrders(db).where(eq(orders.orderNumber, orderNumber));
+  if (!row) return null;
+  const items = await selectItems(db).where(eq(orderItems.orderId, row.id)).orderBy(orderItems.id);
+  return toOrders([row], items)[0] ?? null;
+}

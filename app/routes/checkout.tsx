@@ -1,0 +1,446 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useRef } from "react";
+import { FieldError, SelectField, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
+import { Img } from "~/components/img";
+import { Price } from "~/components/price";
+import { Toaster, type Toast } from "~/components/toaster";
+import { ratePercent } from "~/lib/checkout";
+import { COUNTRIES, DEFAULT_COUNTRY, TOAST_DURATIONS } from "~/lib/constants";
+import { CHECKOUT_MESSAGES, CheckoutFormSchema } from "~/lib/schemas/checkout";
+import { fieldErrors } from "~/lib/schemas/query";
+import { rootSeo, seoMeta } from "~/lib/seo";
+import { cartSetCookie, readCartLines } from "~/services/cart.server";
+import { OrderError, placeOrder, quoteCheckout, type Quote } from "~/services/checkout.server";
+import { DomainError, ValidationError } from "~/services/errors";
+import { keepValues, readForm } from "~/services/forms.server";
+import { getSession } from "~/services/session.server";
+import { sign } from "~/services/signature.server";
+import { toasts } from "~/services/toast.server";
+
+export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Checkout", path: "/checkout", noindex: true });
+
+/** The fields the page keeps between renders (the form, the method, the applied coupon). */
+type Values = Record<string, string>;
+
+interface CheckoutData {
+  values: Values;
+  quote: Quote;
+  errors: FieldErrors;
+  toast: Toast | null;
+  /** A failure to place the order, shown above the button. */
+  message: string | null;
+}
+
+const toast = (message: string, type: Toast["type"]): Toast => ({ message, type, duration: TOAST_DURATIONS[type === "success" ? "success" : type === "error" ? "error" : "info"], id: crypto.randomUUID() });
+
+function quoteInput(lines: Awaited<ReturnType<typeof readCartLines>>, values: Values) {
+  const id = Number(values.shipping_method_id);
+  return {
+    lines,
+    country: values.country || DEFAULT_COUNTRY,
+    state: values.state ?? "",
+    shippingMethodId: Number.isSafeInteger(id) && id > 0 ? id : null,
+    couponCode: (values.applied_coupon ?? "").trim().toUpperCase(),
+  };
+}
+
+/** The form prefilled from the logged-in shopper's profile, Sri Lanka by default. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { app } = context;
+  const [lines, session] = await Promise.all([readCartLines(app.env, request), getSession(app, request)]);
+  const user = session.viewer?.user;
+  const [firstName = "", ...rest] = (user?.name ?? "").split(" ");
+  const values: Values = {
+    firstName,
+    lastName: rest.join(" "),
+    email: user?.email ?? "",
+    phone: user?.phone ?? "",
+    address: user?.address ?? "",
+    city: user?.city ?? "",
+    state: user?.state ?? "",
+    zipCode: user?.zip_code ?? "",
+    country: user?.country ?? DEFAULT_COUNTRY,
+    notes: "",
+    applied_coupon: "",
+    shipping_method_id: "",
+  };
+  const quote = await quoteCheckout(app.db, quoteInput(lines, values));
+  values.shipping_method_id = quote.shipping ? String(quote.shipping.id) : "";
+  // One key per checkout form: the same form submitted twice places one order.
+  return json({ values, quote, idempotencyKey: crypto.randomUUID() }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/**
+ * One form, several buttons (`intent`): update the totals, apply or remove a coupon, place the
+ * order. Every intent but a successful order shows the page again with every typed value kept and
+ * the totals the server computed, so all of it works without JavaScript.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { app } = context;
+  const values = await readForm(request);
+  const lines = await readCartLines(app.env, request);
+  const intent = values.intent ?? "update";
+  const kept = () => keepValues({ ...values, intent: "" });
+  const answer = async (extra: Partial<CheckoutData> = {}, status = 200) => {
+    const current = { ...kept(), ...extra.values };
+    const quote = await quoteCheckout(app.db, quoteInput(lines, current));
+    current.shipping_method_id = quote.shipping ? String(quote.shipping.id) : (current.shipping_method_id ?? "");
+    const data: CheckoutData = { quote, errors: {}, toast: null, message: null, ...extra, values: current };
+    return json(data, { status });
+  };
+
+  if (intent === "apply_coupon") {
+    const code = (values.coupon_input ?? "").trim().toUpperCase();
+    if (!code) {
+      return answer({ errors: { coupon_input: [CHECKOUT_MESSAGES.couponEmpty] }, toast: toast(CHECKOUT_MESSAGES.couponEmpty, "error") }, 422);
+    }
+    const quote = await quoteCheckout(app.db, quoteInput(lines, { ...values, applied_coupon: code }));
+    if (!quote.coupon?.valid) {
+      const message = quote.coupon?.message ?? CHECKOUT_MESSAGES.couponInvalid;
+      return answer({ errors: { coupon_input: [message] }, toast: toast(message, "error") }, 422);
+    }
+    return answer({ values: { applied_coupon: code, coupon_input: "" }, toast: toast(`Coupon ${code} applied: ${quote.coupon.coupon.name}`, "success") });
+  }
+  if (intent === "remove_coupon") {
+    return answer({ values: { applied_coupon: "", coupon_input: "" }, toast: toast("Coupon removed", "info") });
+  }
+  if (intent !== "place_order") return answer();
+
+  const parsed = CheckoutFormSchema.safeParse(values);
+  if (!parsed.success) {
+    return answer({ errors: fieldErrors(parsed.error), toast: toast(CHECKOUT_MESSAGES.formErrors, "error") }, 422);
+  }
+  const { viewer } = await getSession(app, request);
+  const input = quoteInput(lines, values);
+  const key = /^[A-Za-z0-9-]{8,100}$/.test(values.idempotency_key ?? "") ? values.idempotency_key! : null;
+  try {
+    const placed = await placeOrder(app.db, {
+      lines,
+      customer: parsed.data,
+      shippingMethodId: input.shippingMethodId,
+      couponCode: input.couponCode,
+      userId: viewer?.user.id ?? null,
+      idempotencyKey: key,
+    });
+    const headers = { "Set-Cookie": await cartSetCookie(app.env, request, []) };
+    const message = `Order ${placed.order_number} placed successfully!`;
+    if (viewer) return toasts(app.env, request).redirectWithSuccess("/orders", { message, description: "Pay in cash when it is delivered." }, { headers });
+    const signature = await sign(app.env, "order", placed.order_number);
+    return toasts(app.env, request).redirectWithSuccess(`/order-confirmation/${placed.order_number}?sig=${signature}`, message, { headers });
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      const errors = { ...error.errors };
+      if (errors.coupon_code) errors.coupon_input = errors.coupon_code;
+      return answer({ errors, toast: toast(error.message, "error"), message: error.message }, 422);
+    }
+    if (error instanceof OrderError || error instanceof DomainError) {
+      return answer({ toast: toast(error.message, "error"), message: error.message }, error.status);
+    }
+    console.error(error);
+    return answer({ toast: toast(CHECKOUT_MESSAGES.orderFailed, "error"), message: CHECKOUT_MESSAGES.orderFailed }, 500);
+  }
+}
+
+/** Sends the form with intent=update (with JavaScript), so the totals follow the country and the method. */
+function useRequote() {
+  const submit = useSubmit();
+  return (form: HTMLFormElement | null) => {
+    if (!form) return;
+    const data = new FormData(form);
+    data.set("intent", "update");
+    submit(data, { method: "post", action: "/checkout", replace: true, preventScrollReset: true });
+  };
+}
+
+function Summary({ quote, message, submitting }: { quote: Quote; message: string | null; submitting: boolean }) {
+  const { totals, cart } = quote;
+  const coupon = quote.coupon?.valid ? quote.coupon.coupon : null;
+  return (
+    <section aria-labelledby="summary-heading" className="h-fit rounded-2xl border border-bloom-100 bg-bloom-50 p-6 lg:sticky lg:top-6">
+      <h2 id="summary-heading" className="font-display text-xl font-bold text-gray-900">
+        Order Summary
+      </h2>
+      <ul className="mt-4 divide-y divide-bloom-100">
+        {cart.items.map((item) => (
+          <li key={item.product_id} className="flex items-center gap-3 py-3 text-sm">
+            {item.product ? (
+              <Img src={item.product.image} alt="" width={48} height={48} className="h-12 w-12 rounded-lg bg-white object-cover" />
+            ) : null}
+            <div className="flex-1">
+              <p className="font-medium text-gray-900">{item.product?.name ?? "No longer available"}</p>
+              <p className="text-gray-600">
+                {item.quantity} × {item.product ? <Price cents={item.product.unit_price_cents} /> : null}
+              </p>
+              {item.status !== "ok" ? (
+                <p className="font-medium text-red-700">
+                  {item.status === "reduced" ? `Only ${item.product?.stock} left in stock` : "Not available: remove it from your cart"}
+                </p>
+              ) : null}
+            </div>
+            <Price cents={item.line_total_cents} />
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 grid gap-2 border-t border-bloom-200 pt-4 text-sm" aria-live="polite">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd>
+            <Price cents={totals.subtotal_cents} />
+          </dd>
+        </div>
+        {coupon ? (
+          <div className="flex justify-between text-leaf-600">
+            <dt>Discount ({coupon.code})</dt>
+            <dd data-testid="discount">
+              −<Price cents={totals.discount_cents} />
+            </dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between">
+          <dt>Shipping{quote.shipping ? ` (${quote.shipping.name})` : ""}</dt>
+          <dd data-testid="shipping">{totals.shipping_cents === 0 ? <span className="font-semibold text-leaf-600">Free</span> : <Price cents={totals.shipping_cents} />}</dd>
+        </div>
+        {quote.tax.lines.length ? (
+          quote.tax.lines.map((line) => (
+            <div key={line.name} className="flex justify-between">
+              <dt>
+                {line.name} ({ratePercent(line.rate_bps)})
+              </dt>
+              <dd>
+                <Price cents={line.amount_cents} />
+              </dd>
+            </div>
+          ))
+        ) : (
+          <div className="flex justify-between">
+            <dt>Tax</dt>
+            <dd>
+              <Price cents={0} />
+            </dd>
+          </div>
+        )}
+        <div className="mt-2 flex justify-between border-t border-bloom-200 pt-3 text-base font-semibold">
+          <dt>Total</dt>
+          <dd data-testid="total">
+            <Price cents={totals.total_cents} />
+          </dd>
+        </div>
+      </dl>
+      {message ? (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {message}
+        </p>
+      ) : null}
+      <button type="submit" name="intent" value="place_order" className={`${submitButtonClass} mt-6 w-full`} disabled={submitting || !cart.can_checkout}>
+        {submitting ? "Placing Order…" : "Place Order"}
+      </button>
+      <p className="mt-3 text-center text-xs text-gray-600">You pay in cash when your bouquet is delivered.</p>
+    </section>
+  );
+}
+
+export default function CheckoutPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const failure = useActionData<CheckoutData>();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const requote = useRequote();
+  const values = failure?.values ?? loaded.values;
+  const quote = (failure?.quote ?? loaded.quote) as Quote;
+  const { errors, formProps } = useLiveValidation(
+    CheckoutFormSchema,
+    CHECKOUT_MESSAGES.formErrors,
+    failure?.errors,
+    (submitter) => submitter?.getAttribute("value") === "place_order",
+  );
+  const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === "place_order";
+  const coupon = quote.coupon?.valid ? quote.coupon.coupon : null;
+
+  if (quote.cart.items.length === 0) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="font-display text-3xl font-bold text-gray-900">Checkout</h1>
+        <p className="mt-4 text-lg text-gray-700">Your cart is empty</p>
+        <p className="mt-2 text-gray-600">Add a bouquet or two, then come back to check out.</p>
+        <Link to="/products" className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="font-display text-3xl font-bold text-gray-900">Checkout</h1>
+      <Toaster toast={failure?.toast ?? null} listen={false} />
+      <Form ref={formRef} method="post" action="/checkout" {...formProps} className="mt-8 grid gap-8 lg:grid-cols-[1fr_24rem]">
+        {/* Enter in any field recalculates; only the Place Order button places the order. */}
+        <button type="submit" name="intent" value="update" tabIndex={-1} className="sr-only">
+          Update totals
+        </button>
+        <input type="hidden" name="idempotency_key" value={loaded.idempotencyKey} />
+        <input type="hidden" name="applied_coupon" value={coupon?.code ?? ""} />
+        <div className="grid h-fit gap-8">
+          <section aria-labelledby="shipping-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+            <h2 id="shipping-heading" className="text-lg font-semibold text-gray-900">
+              Shipping Information
+            </h2>
+            <div className="mt-4 grid gap-4 sm:grid-cols-2">
+              <TextField name="firstName" label="First name" autoComplete="given-name" defaultValue={values.firstName} errors={errors} />
+              <TextField name="lastName" label="Last name" autoComplete="family-name" defaultValue={values.lastName} errors={errors} />
+              <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} errors={errors} />
+              <TextField name="phone" label="Phone" type="tel" autoComplete="tel" defaultValue={values.phone} errors={errors} />
+              <TextField name="address" label="Address" autoComplete="street-address" defaultValue={values.address} errors={errors} className="sm:col-span-2" />
+              <TextField name="city" label="City" autoComplete="address-level2" defaultValue={values.city} errors={errors} />
+              <TextField
+                name="state"
+                label="State / Province"
+                autoComplete="address-level1"
+                defaultValue={values.state}
+                errors={errors}
+                onBlur={() => requote(formRef.current)}
+              />
+              <TextField name="zipCode" label="Zip / Postal code" autoComplete="postal-code" defaultValue={values.zipCode} errors={errors} />
+              <div onChange={() => requote(formRef.current)}>
+                <SelectField
+                  name="country"
+                  label="Country"
+                  defaultValue={values.country}
+                  errors={errors}
+                  options={COUNTRIES.map((country) => ({ value: country.code, label: country.name }))}
+                />
+              </div>
+              <div className="sm:col-span-2">
+                <label htmlFor="notes" className="block text-sm font-medium text-gray-800">
+                  Order notes (optional)
+                </label>
+                <textarea
+                  id="notes"
+                  name="notes"
+                  rows={3}
+                  defaultValue={values.notes}
+                  aria-invalid={errors.notes?.length ? true : undefined}
+                  aria-describedby={errors.notes?.length ? "notes-error" : undefined}
+                  className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 shadow-sm focus:outline-none focus:ring-2 focus:ring-bloom-500"
+                  placeholder="A gift message, or when you are home to receive it"
+                />
+                <FieldError id="notes-error" messages={errors.notes} />
+              </div>
+            </div>
+            <p className="no-js-only mt-4 text-sm text-gray-600">
+              Changed your country or state?{" "}
+              <button type="submit" name="intent" value="update" className="font-medium text-bloom-700 underline">
+                Update shipping and tax
+              </button>
+            </p>
+          </section>
+
+          <fieldset className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+            <legend className="px-1 text-lg font-semibold text-gray-900">Shipping Method</legend>
+            {quote.shipping_options.length === 0 ? (
+              <p className="text-sm text-red-700">{CHECKOUT_MESSAGES.shippingMethod}</p>
+            ) : (
+              <div className="grid gap-3" onChange={() => requote(formRef.current)}>
+                {quote.shipping_options.map((option) => (
+                  <label key={option.id} className="flex cursor-pointer items-start gap-3 rounded-xl border border-gray-200 p-4 has-[:checked]:border-bloom-500 has-[:checked]:bg-bloom-50">
+                    <input
+                      type="radio"
+                      name="shipping_method_id"
+                      value={option.id}
+                      defaultChecked={quote.shipping?.id === option.id}
+                      className="mt-1 accent-bloom-600"
+                    />
+                    <span className="flex-1">
+                      <span className="flex justify-between gap-3 font-medium text-gray-900">
+                        {option.name}
+                        <span>{option.cost_cents === 0 ? "Free" : <Price cents={option.cost_cents} />}</span>
+                      </span>
+                      <span className="block text-sm text-gray-600">
+                        {option.description} ({option.delivery_days_min}-{option.delivery_days_max} business days)
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            )}
+            <FieldError id="shipping_method_id-error" messages={errors.shipping_method_id} />
+            <p className="no-js-only mt-3 text-sm">
+              <button type="submit" name="intent" value="update" className="font-medium text-bloom-700 underline">
+                Update shipping
+              </button>
+            </p>
+          </fieldset>
+
+          <section aria-labelledby="coupon-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+            <h2 id="coupon-heading" className="text-lg font-semibold text-gray-900">
+              Coupon
+            </h2>
+            {coupon ? (
+              <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-green-50 p-4 text-sm" data-testid="applied-coupon">
+                <p>
+                  <span className="font-semibold text-gray-900">{coupon.name}</span> ({coupon.code}):{" "}
+                  {coupon.type === "percentage" ? `${coupon.value}% off` : <Price cents={coupon.value} />} · you save <Price cents={coupon.discount_cents} />
+                </p>
+                <button type="submit" name="intent" value="remove_coupon" className="font-medium text-red-700 underline">
+                  Remove
+                </button>
+              </div>
+            ) : (
+              <div className="mt-4 flex flex-wrap items-start gap-3">
+                {quote.coupon && !quote.coupon.valid ? (
+                  <p role="status" className="w-full text-sm text-amber-800">
+                    {quote.coupon.message}
+                  </p>
+                ) : null}
+                <TextField
+                  name="coupon_input"
+                  label="Coupon code"
+                  autoComplete="off"
+                  defaultValue={values.coupon_input}
+                  errors={errors}
+                  className="min-w-0 flex-1"
+                />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="apply_coupon"
+                  className="mt-6 rounded-full border border-bloom-300 px-5 py-2 font-medium text-bloom-700 hover:bg-bloom-50"
+                >
+                  Apply
+                </button>
+              </div>
+            )}
+          </section>
+
+          <section aria-labelledby="payment-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+            <h2 id="payment-heading" className="text-lg font-semibold text-gray-900">
+              Payment
+            </h2>
+            <p className="mt-3 flex items-center gap-3 rounded-xl border border-bloom-500 bg-bloom-50 p-4 text-sm">
+              <span aria-hidden="true" className="h-3 w-3 rounded-full bg-bloom-600" />
+              <span>
+                <span className="font-medium text-gray-900">Cash on Delivery</span>
+                <span className="block text-gray-600">Pay the courier in cash when your order arrives.</span>
+              </span>
+            </p>
+          </section>
+        </div>
+        <Summary quote={quote} message={failure?.message ?? null} submitting={placing} />
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="font-display text-3xl font-bold text-gray-900">Checkout</h1>
+      <p className="mt-4 text-gray-600">{CHECKOUT_MESSAGES.orderFailed}</p>
+      <Link to="/cart" className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
+        Back to Cart
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Img } from "~/components/img";
+import { orderDate, PaymentBadge, StatusBadge } from "~/components/order-badges";
+import { Price } from "~/components/price";
+import { rootSeo, seoMeta } from "~/lib/seo";
+import { getOrderByNumber } from "~/services/orders.server";
+import { verifySignature } from "~/services/signature.server";
+
+export const meta: MetaFunction = ({ matches, params }) =>
+  seoMeta(rootSeo(matches), { title: "Thank you for your order", path: `/order-confirmation/${params.number}`, noindex: true });
+
+/**
+ * A guest's confirmation: the link the checkout sent them to carries a signature of the order
+ * number, so nobody can read another shopper's order by guessing numbers.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { app } = context;
+  const number = params.number ?? "";
+  const signature = new URL(request.url).searchParams.get("sig");
+  const order = (await verifySignature(app.env, "order", number, signature)) ? await getOrderByNumber(app.db, number) : null;
+  if (!order) throw json({ message: "Order Not Found" }, { status: 404 });
+  return json({ order }, { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } });
+}
+
+export default function OrderConfirmationPage() {
+  const { order } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <div className="rounded-2xl border border-green-200 bg-green-50 p-6 text-center">
+        <h1 className="font-display text-3xl font-bold text-gray-900">Thank you for your order!</h1>
+        <p className="mt-2 text-gray-700">
+          Your order number is <strong data-testid="order-number">{order.order_number}</strong>. We sent the details to {order.email}.
+        </p>
+      </div>
+      <section aria-labelledby="items-heading" className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="items-heading" className="font-semibold text-gray-900">
+            Placed on {orderDate(order.created_at)}
+          </h2>
+          <div className="flex gap-2">
+            <StatusBadge status={order.status} />
+            <PaymentBadge status={order.payment_status} />
+          </div>
+        </div>
+        <ul className="mt-4 divide-y divide-bloom-50">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex items-center gap-4 py-3 text-sm">
+              <Img src={item.image} alt="" width={56} height={56} className="h-14 w-14 rounded-lg bg-bloom-50 object-cover" />
+              <span className="flex-1 font-medium text-gray-900">{item.product_name}</span>
+              <span className="text-gray-700">
+                {item.quantity} × <Price cents={item.price_cents} />
+              </span>
+              <span className="w-24 text-right font-semibold">
+                <Price cents={item.total_cents} />
+              </span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-4 grid gap-1 border-t border-bloom-100 pt-4 text-sm">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd><Price cents={order.subtotal_cents} /></dd>
+          </div>
+          {order.discount_cents > 0 ? (
+            <div className="flex justify-between">
+              <dt>Discount{order.coupon_code ? ` (${order.coupon_code})` : ""}</dt>
+              <dd>−<Price cents={order.discount_cents} /></dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between">
+            <dt>Shipping{order.shipping_method_name ? ` (${order.shipping_method_name})` : ""}</dt>
+            <dd>{order.shipping_cents === 0 ? "Free" : <Price cents={order.shipping_cents} />}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Tax</dt>
+            <dd><Price cents={order.tax_cents} /></dd>
+          </div>
+          <div className="mt-1 flex justify-between text-base font-semibold">
+            <dt>Total to pay on delivery</dt>
+            <dd data-testid="total"><Price cents={order.total_cents} /></dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-labelledby="next-heading" className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+        <h2 id="next-heading" className="font-semibold text-gray-900">
+          What happens next
+        </h2>
+        <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm text-gray-700">
+          <li>We twist, shape and wrap your bouquet by hand, usually within two business days.</li>
+          <li>The courier brings it to the address you gave us and calls ahead if you left a phone number.</li>
+          <li>You pay the total above in cash when it arrives. Questions? Quote your order number on the contact page.</li>
+        </ol>
+        <p className="mt-4 text-sm text-gray-700">
+          Keep this page's address to look at your order again, or{" "}
+          <Link to="/register" className="font-medium text-bloom-700 underline">
+            create an account
+          </Link>{" "}
+          to follow your next orders.
+        </p>
+      </section>
+      <div className="mt-8 text-center">
+        <Link to="/products" className="inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
+          Continue Shopping
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="font-display text-3xl font-bold text-gray-900">{notFound ? "Order Not Found" : "Failed to fetch order details"}</h1>
+      <p className="mt-4 text-gray-600">This order may not exist, or you may not have permission to view it.</p>
+      <Link to="/" className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
+        Go Back Home
+      </Link>
+    </section>
+  );
+}
