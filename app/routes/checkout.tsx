@@ -358,7 +358,7 @@ export default function CheckoutPage() {
                         <span>{option.cost_cents === 0 ? "Free" : <Price cents={option.cost_cents} />}</span>
                       </span>
                       <span className="block text-sm text-gray-600">
-                        {option.description} ({option.delivery_days_min}-{option.delivery_days_max} business days)
+                        {option.description}
                       </span>
                     </span>
                   </label>
