@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { jwtVerify, SignJWT } from "jose";
+import { decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
 import type { Database } from "../../db/client";
 import { roles, sessions, userRoles, users } from "../../db/schema";
 import { ACCOUNT_MESSAGES, type LoginInput, type PasswordChangeInput, type ProfileInput } from "../lib/schemas/account";
@@ -70,9 +70,28 @@ export async function signToken(env: Env, session: { userId: number; sessionId: 
     .sign(encoder.encode(jwtSecret(env)));
 }
 
+/** Three base64url parts, the last an HS256 signature (32 bytes, 43 characters). */
+const COMPACT_HS256 = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Whether the token has the shape of ours: compact, and a header of exactly `alg: HS256` (and `typ`).
+ * Checked before jose sees it: jose refuses another `alg`, a `crit` list or a bad part from a promise
+ * it has not handed back yet, which workerd reports as an unhandled rejection, an error in the logs
+ * for every forged token (alg none, alg confusion).
+ */
+function looksLikeOurs(token: string): boolean {
+  if (!COMPACT_HS256.test(token)) return false;
+  try {
+    const header = decodeProtectedHeader(token);
+    return header.alg === JWT_ALGORITHM && Object.keys(header).every((key) => key === "alg" || key === "typ");
+  } catch {
+    return false;
+  }
+}
+
 /** The token's user and session when its signature (HS256 only), issuer, audience and expiry hold; else null. */
 export async function verifyToken(env: Env, token: string): Promise<{ userId: number; sessionId: string } | null> {
-  if (!token || token.length > 2048) return null;
+  if (!token || token.length > 2048 || !looksLikeOurs(token)) return null;
   try {
     const { payload } = await jwtVerify(token, encoder.encode(jwtSecret(env)), {
       algorithms: [JWT_ALGORITHM],
