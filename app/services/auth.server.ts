@@ -208,7 +208,11 @@ export async function registerUser(db: Database, env: Env, input: RegisterInput,
   const limit = registerLimit(client);
   await assertUnderLimits(db, [limit], (wait) => `Too many registrations from this network. Please try again in ${wait}.`);
   const taken = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-  if (taken.length > 0) throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] }, ACCOUNT_MESSAGES.emailTaken);
+  if (taken.length > 0) {
+    // Counted like a registration, so the form cannot be used to test addresses without limit.
+    await countEvents(db, [limit]);
+    throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] }, ACCOUNT_MESSAGES.emailTaken);
+  }
   const passwordHash = await hashPassword(input.password);
   const session = newSession(input.remember ?? false);
   const userId = sql<number>`(SELECT "id" FROM "users" WHERE "email" = ${input.email})`;
