@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { requireAdmin } from "~/services/session.server";
+import { privatePageHeaders, requireAdmin } from "~/services/session.server";
 
 export const meta: MetaFunction = ({ matches, location }) =>
   seoMeta(rootSeo(matches), { title: "Admin", path: location.pathname, noindex: true });
@@ -15,6 +15,8 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/users", label: "Users" },
   { to: "/admin/settings", label: "Settings" },
 ] as const;
+
+export const headers = privatePageHeaders;
 
 /** The admin guard for every admin screen: admins and super-admins only. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -9,13 +9,15 @@ import { fieldErrors } from "~/lib/schemas/query";
 import { safeRedirect } from "~/lib/redirect";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { AuthError, login } from "~/services/auth.server";
-import { formFailure, readForm, type FormFailure } from "~/services/forms.server";
+import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/services/forms.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
 import { redirectIfLoggedIn, sessionCookie } from "~/services/session.server";
 import { toasts } from "~/services/toast.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), { title: "Login", description: "Log in to your account to follow your orders.", path: "/login", noindex: true });
+
+export const headers = formPageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfLoggedIn(context.app, request);

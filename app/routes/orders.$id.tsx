@@ -7,10 +7,12 @@ import { Price } from "~/components/price";
 import { COUNTRIES } from "~/lib/constants";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { getMyOrder } from "~/services/orders.server";
-import { requireViewer } from "~/services/session.server";
+import { privatePageHeaders, requireViewer } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seoMeta(rootSeo(matches), { title: data ? `Order ${data.order.order_number}` : "Order Not Found", path: `/orders/${params.id}`, noindex: true });
+
+export const headers = privatePageHeaders;
 
 /** The order, when it is the viewer's; an unknown order and another user's answer the same 404. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -7,9 +7,11 @@ import { Price } from "~/components/price";
 import { ORDER_LIST_PREVIEW_ITEMS } from "~/lib/constants";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { listMyOrders } from "~/services/orders.server";
-import { requireViewer } from "~/services/session.server";
+import { privatePageHeaders, requireViewer } from "~/services/session.server";
 
 export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "My Orders", path: "/orders", noindex: true });
+
+export const headers = privatePageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(context.app, request);

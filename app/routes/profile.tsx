@@ -10,10 +10,12 @@ import { rootSeo, seoMeta } from "~/lib/seo";
 import { changePassword, updateProfile, type AuthUser } from "~/services/auth.server";
 import { ValidationError } from "~/services/errors";
 import { formFailure, readForm, type FormFailure } from "~/services/forms.server";
-import { requireViewer, sessionCookie } from "~/services/session.server";
+import { privatePageHeaders, requireViewer, sessionCookie } from "~/services/session.server";
 import { toasts } from "~/services/toast.server";
 
 export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "My Profile", path: "/profile", noindex: true });
+
+export const headers = privatePageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(context.app, request);

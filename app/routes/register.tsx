@@ -10,7 +10,7 @@ import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { registerUser } from "~/services/auth.server";
 import { ValidationError } from "~/services/errors";
-import { formFailure, readForm, type FormFailure } from "~/services/forms.server";
+import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/services/forms.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
 import { redirectIfLoggedIn, sessionCookie } from "~/services/session.server";
 import { getPublicSettings, siteConfigFromSettings } from "~/services/settings.server";
@@ -26,6 +26,8 @@ export const meta: MetaFunction = ({ matches }) =>
 
 /** A field people never see: only bots fill it in. */
 const HONEYPOT = "website";
+
+export const headers = formPageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfLoggedIn(context.app, request);

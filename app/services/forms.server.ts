@@ -1,4 +1,4 @@
-import { json } from "@remix-run/cloudflare";
+import { json, type HeadersFunction } from "@remix-run/cloudflare";
 import type { Toast } from "~/components/toaster";
 import { TOAST_DURATIONS } from "../lib/constants";
 
@@ -39,3 +39,14 @@ export function formFailure(
   const toast: Toast = { message, type: "error", duration: TOAST_DURATIONS.error, id: crypto.randomUUID() };
   return json<FormFailure>({ errors, toast, values: keepValues(values) }, init);
 }
+
+/**
+ * The document headers of a page whose action can refuse with 429: Remix keeps only an action's
+ * cookies for a full page, so its Retry-After is passed on here (a plain form post sees it too).
+ */
+export const formPageHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};

@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/cloudflare";
+import { redirect, type HeadersFunction } from "@remix-run/cloudflare";
 import type { AppContext } from "../../functions/context";
 import { authenticateToken, isAdmin, SESSION_SECONDS, type AuthResult, type Viewer } from "./auth.server";
 import { sessionSecret } from "./secrets.server";
@@ -93,6 +93,12 @@ export async function redirectIfLoggedIn(app: AppContext, request: Request): Pro
   const { viewer } = await getSession(app, request);
   if (viewer) throw redirect("/");
 }
+
+/**
+ * The document headers of a personal page (profile, orders, admin): a loader's own headers reach
+ * only `_data` requests, so the full page says it must not be stored by shared caches here.
+ */
+export const privatePageHeaders: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 // ---------------------------------------------------------------- CSRF
 
