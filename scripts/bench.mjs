@@ -110,6 +110,38 @@ try {
     const result = await measure(server.url + t.path, { uncached: t.uncached });
     rows.push({ ...t, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
   }
+  // Orders placed per second: guest cash-on-delivery orders of one bouquet through POST /api/orders,
+  // on a product given enough stock for the run (the database is this run's own copy).
+  const orderProduct = list.data.data[0];
+  spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to=.wrangler/bench-state", "--command",
+    `UPDATE products SET stock = 1000000 WHERE id = ${Number(orderProduct.id)}`], { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" }, stdio: "ignore" });
+  const orderBody = JSON.stringify({
+    items: [{ product_id: orderProduct.id, quantity: 1, price: 0.01 }],
+    customer: { firstName: "Bench", lastName: "Buyer", email: "bench@example.com", address: "1 Benchmark Lane", city: "Colombo", country: "LK" },
+    payment_method: "cash_on_delivery",
+  });
+  const orderInit = { method: "POST", headers: { "Content-Type": "application/json" }, body: orderBody };
+  const firstOrder = await fetch(`${server.url}/api/orders`, orderInit);
+  const orderTiming = /db;desc="(\d+) quer/.exec(firstOrder.headers.get("Server-Timing") ?? "");
+  if (firstOrder.status === 201) {
+    for (let i = 0; i < 10; i++) await (await fetch(`${server.url}/api/orders`, orderInit)).arrayBuffer();
+    const result = await new Promise((resolve, reject) =>
+      autocannon({ url: `${server.url}/api/orders`, connections: CONNECTIONS, duration: DURATION, ...orderInit }, (error, r) => (error ? reject(error) : resolve(r))),
+    );
+    rows.push({
+      name: "POST /api/orders (guest, 1 item)",
+      path: "/api/orders",
+      kind: "write",
+      queries: orderTiming ? Number(orderTiming[1]) : null,
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.non2xx,
+    });
+  } else {
+    console.log(`skipping POST /api/orders: it answers ${firstOrder.status} ${await firstOrder.text()}`);
+  }
+
   const health = rows.find((r) => r.path === "/api/health").rps;
   const staticFloor = rows.find((r) => r.kind === "floor" && r.path !== "/api/health").rps;
   for (const r of rows) {
@@ -123,6 +155,7 @@ try {
       if (r.jsGzip > TARGETS.pageJsGzip) misses.push("JS > 110 KB");
     }
     if (r.kind === "api-list" && r.vsHealth < TARGETS.apiListRatio) misses.push(`req/s < ${TARGETS.apiListRatio} of health`);
+    if (r.kind === "write" && r.errors > 0) misses.push(`${r.errors} failed requests`);
     r.targets = r.kind === "floor" || (r.kind === "api" && r.uncached) ? "" : misses.length ? `MISSED: ${misses.join(", ")}` : "met";
   }
   const worker = workerBundleGzip();

@@ -15,7 +15,7 @@ import { cartSetCookie, readCartLines } from "~/services/cart.server";
 import { OrderError, placeOrder, quoteCheckout, type Quote } from "~/services/checkout.server";
 import { DomainError, ValidationError } from "~/services/errors";
 import { keepValues, readForm } from "~/services/forms.server";
-import { getSession } from "~/services/session.server";
+import { getSession, privatePageHeaders } from "~/services/session.server";
 import { sign } from "~/services/signature.server";
 import { toasts } from "~/services/toast.server";
 
@@ -47,6 +47,9 @@ function quoteInput(lines: Awaited<ReturnType<typeof readCartLines>>, values: Va
 }
 
 /** The form prefilled from the logged-in shopper's profile, Sri Lanka by default. */
+/** Personal pages: never kept by a shared cache. */
+export const headers = privatePageHeaders;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
   const [lines, session] = await Promise.all([readCartLines(app.env, request), getSession(app, request)]);

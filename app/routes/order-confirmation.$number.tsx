@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { Img } from "~/components/img";
@@ -15,6 +15,9 @@ export const meta: MetaFunction = ({ matches, params }) =>
  * A guest's confirmation: the link the checkout sent them to carries a signature of the order
  * number, so nobody can read another shopper's order by guessing numbers.
  */
+/** Never cached, and the signed address never leaks to another site through the Referer header. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { app } = context;
   const number = params.number ?? "";
