@@ -394,7 +394,11 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           409,
         );
       }
-      if (coupon) throw new ValidationError({ coupon_code: [`${CHECKOUT_MESSAGES.couponInvalid}: this coupon has been used up.`] });
+      if (coupon) {
+        // The message too (not only the field's): the API and the page show it, as for a coupon refused before the write.
+        const message = `${CHECKOUT_MESSAGES.couponInvalid}: this coupon has been used up.`;
+        throw new ValidationError({ coupon_code: [message] }, message);
+      }
       throw new OrderError("Some items in your cart have just sold out. Please review your cart.", 409);
     }
     throw error;

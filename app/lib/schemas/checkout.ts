@@ -141,7 +141,11 @@ export const OrderApiSchema = z.object({
     .min(1, CHECKOUT_MESSAGES.emptyCart)
     .max(50, "An order may hold at most 50 different products."),
   customer: z.unknown().transform((value) => (value && typeof value === "object" ? value : {})).pipe(CheckoutFormSchema),
-  payment_method: z.unknown().refine((value) => value === undefined || value === "cash_on_delivery", CHECKOUT_MESSAGES.paymentMethod),
+  // `.optional()`: without it zod refuses an absent key before the refinement runs (with its own "expected nonoptional" text).
+  payment_method: z
+    .unknown()
+    .optional()
+    .refine((value) => value === undefined || value === "cash_on_delivery", CHECKOUT_MESSAGES.paymentMethod),
   shipping_method_id: optionalId(CHECKOUT_MESSAGES.shippingMethod),
   coupon_code: couponCodeField,
 });
