@@ -3,7 +3,7 @@ import type { Database } from "../../db/client";
 import { coupons, orderItems, orders, products, shippingMethods, taxRates } from "../../db/schema";
 import type { CartLine } from "../lib/cart";
 import { couponDiscountCents, orderTotals, shippingCostCents, taxLines, type TaxLine, type Totals } from "../lib/checkout";
-import { COUNTRIES, DEFAULT_COUNTRY } from "../lib/constants";
+import { COUNTRIES, DEFAULT_COUNTRY, QUANTITY_MAX } from "../lib/constants";
 import { CHECKOUT_MESSAGES, type CheckoutForm } from "../lib/schemas/checkout";
 import { cartProductsQuery, priceCartRows, type Cart } from "./cart.server";
 import { DomainError, NotFoundError, ValidationError } from "./errors";
@@ -295,7 +295,30 @@ function address(customer: CheckoutForm): string {
  * batch, which SQLite runs as one transaction: `CHECK (stock >= 0)` and the coupon's usage CHECK make
  * a losing concurrent buyer fail the whole batch, so nothing is ever half-written.
  */
-export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
+export async function placeOrder(db: Database, request: PlaceOrderInput): Promise<PlacedOrder> {
+  const input = { ...request, lines: mergeLines(request.lines) };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await placeOrderOnce(db, input);
+    } catch (error) {
+      // Two orders drew the same number the same day (about 1 in 33 million): draw again.
+      if (error instanceof OrderNumberTaken && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+class OrderNumberTaken extends Error {}
+
+/** The same product listed twice is one line of the summed quantity (at most 99). */
+function mergeLines(lines: CartLine[]): CartLine[] {
+  const merged = new Map<number, number>();
+  for (const line of lines) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
+  if ([...merged.values()].some((quantity) => quantity > QUANTITY_MAX)) throw new OrderError(CHECKOUT_MESSAGES.quantityRange);
+  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
   if (input.lines.length === 0) throw new OrderError(CHECKOUT_MESSAGES.emptyCart);
   if (input.idempotencyKey) {
     const previous = await existingOrder(db, input.idempotencyKey, input.lines);
@@ -371,6 +394,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     ]);
     placedRows = results[results.length - 1] as Array<{ id: number }>;
   } catch (error) {
+    if (isConstraint(error, /UNIQUE constraint failed: orders\.order_number/i)) throw new OrderNumberTaken();
     if (input.idempotencyKey && isConstraint(error, /UNIQUE constraint failed: orders\.idempotency_key/i)) {
       // The same order, submitted twice at once: the other submit wrote it.
       const previous = await existingOrder(db, input.idempotencyKey, input.lines);
