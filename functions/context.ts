@@ -13,6 +13,13 @@ export interface AppContext {
    * lifetimes). Falls through to `load` where no Cache API exists (Node, the Vite dev server).
    */
   cached: <T>(key: string, seconds: number, load: () => Promise<T>) => Promise<T>;
+  /**
+   * Work for after the response (counting a view): the Worker starts it once the answer and its
+   * Server-Timing are ready, and keeps it alive with waitUntil, so the page never waits for it.
+   */
+  afterResponse: (task: () => Promise<unknown>) => void;
+  /** Starts the tasks `afterResponse` collected (the Worker entry calls this). */
+  runAfterResponse: () => void;
 }
 
 const CACHE_ORIGIN = "https://cache.twistbloom.internal/";
@@ -31,7 +38,14 @@ export interface CloudflareContext {
 export async function createAppContext(cloudflare: CloudflareContext): Promise<AppContext> {
   const timer = new QueryTimer();
   const waitUntil = (promise: Promise<unknown>) => cloudflare.ctx.waitUntil(promise);
+  const tasks: Array<() => Promise<unknown>> = [];
   return {
+    afterResponse: (task) => tasks.push(task),
+    runAfterResponse() {
+      for (const task of tasks.splice(0)) {
+        waitUntil(task().catch((error: unknown) => console.error(error)));
+      }
+    },
     db: await createDb(cloudflare.env, timer),
     env: cloudflare.env,
     timer,

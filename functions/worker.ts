@@ -56,11 +56,13 @@ export default {
       const { response, hit } = await fromEdgeCache(request, ctx, async () => api.fetch(request, { app: loadContext.app }, ctx));
       const timed = new Response(response.body, response);
       timed.headers.set("Server-Timing", `${loadContext.app.timer.header()}${hit ? ', cache;desc="hit"' : ""}`);
+      loadContext.app.runAfterResponse();
       return timed;
     }
     const response = await handleRemixRequest(request, loadContext);
     const timed = new Response(response.body, response);
     timed.headers.set("Server-Timing", loadContext.app.timer.header());
+    loadContext.app.runAfterResponse();
     return timed;
   },
 } satisfies ExportedHandler<Env>;

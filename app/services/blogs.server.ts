@@ -3,6 +3,7 @@ import type { Database } from "../../db/client";
 import { blogRelatedProducts, blogs, categories, products } from "../../db/schema";
 import { DEFAULT_READING_TIME_MINUTES } from "../lib/constants";
 import type { BlogListQuery } from "../lib/schemas/catalog";
+import { sanitizeHtml } from "../lib/sanitize";
 import { NotFoundError } from "./errors";
 import { imageOrPlaceholder } from "./images.server";
 import { productSummaryColumns, toProduct, type Product } from "./products.server";
@@ -95,6 +96,8 @@ export interface BlogDetail extends BlogCard {
   previous_blog: BlogLink | null;
   next_blog: BlogLink | null;
   similar_blogs: BlogCard[];
+  /** Whether the visitor asking has liked it. */
+  liked: boolean;
 }
 
 export function formatPublishedDate(date: string | null): string {
@@ -182,25 +185,23 @@ export async function listBlogs(db: Database, query: BlogListQuery): Promise<Blo
 const SIMILAR_BLOGS = 3;
 
 /**
- * A published post by slug with its related products, the previous (older) and next (newer)
- * posts and up to three similar posts (sharing a tag or a category): one round trip.
+ * A published post by slug in three statements of one batch, whatever the number of tags,
+ * categories and related products: the post (with its previous and next posts and whether this
+ * visitor liked it, as subqueries), its related products, and up to three similar posts (sharing a
+ * tag or a category). The content is sanitized here, before anything renders it.
  */
-export async function getBlogBySlug(db: Database, slug: string): Promise<BlogDetail> {
-  const current = sql`(SELECT b2.published_at, b2.id FROM blogs b2 WHERE b2.slug = ${slug})`;
-  const neighbour = (older: boolean) =>
-    db
-      .select({ title: blogs.title, slug: blogs.slug })
-      .from(blogs)
-      .where(and(published, older ? sql`(${blogs.publishedAt}, ${blogs.id}) < ${current}` : sql`(${blogs.publishedAt}, ${blogs.id}) > ${current}`))
-      .orderBy(...(older ? [desc(blogs.publishedAt), desc(blogs.id)] : [asc(blogs.publishedAt), asc(blogs.id)]))
-      .limit(1);
+export async function getBlogBySlug(db: Database, slug: string, visitor: string | null = null): Promise<BlogDetail> {
+  const neighbour = (older: boolean) => sql<string | null>`(SELECT json_object('title', n.title, 'slug', n.slug) FROM blogs n
+    WHERE n.status = 'published' AND n.published_at IS NOT NULL
+      AND (n.published_at, n.id) ${sql.raw(older ? "<" : ">")} (${blogs.publishedAt}, ${outerBlogId})
+    ORDER BY n.published_at ${sql.raw(older ? "DESC" : "ASC")}, n.id ${sql.raw(older ? "DESC" : "ASC")} LIMIT 1)`;
   const shared = sql<number>`(
     (SELECT count(*) FROM blog_tags t1 JOIN blog_tags t2 ON t2.tag = t1.tag
       WHERE t1.blog_id = ${outerBlogId} AND t2.blog_id = (SELECT id FROM blogs WHERE slug = ${slug}))
     + (SELECT count(*) FROM blog_category_links c1 JOIN blog_category_links c2 ON c2.category_id = c1.category_id
       WHERE c1.blog_id = ${outerBlogId} AND c2.blog_id = (SELECT id FROM blogs WHERE slug = ${slug})))`;
 
-  const [found, related, older, newer, similar] = await db.batch([
+  const [found, related, similar] = await db.batch([
     db
       .select({
         ...cardColumns,
@@ -208,6 +209,9 @@ export async function getBlogBySlug(db: Database, slug: string): Promise<BlogDet
         metaTitle: blogs.metaTitle,
         metaDescription: blogs.metaDescription,
         metaKeywords: blogs.metaKeywords,
+        previous: neighbour(true).as("previous_json"),
+        next: neighbour(false).as("next_json"),
+        liked: sql<number>`EXISTS (SELECT 1 FROM blog_likes l WHERE l.blog_id = ${outerBlogId} AND l.visitor_id = ${visitor ?? ""})`.as("liked"),
       })
       .from(blogs)
       .where(and(eq(blogs.slug, slug), published))
@@ -219,8 +223,6 @@ export async function getBlogBySlug(db: Database, slug: string): Promise<BlogDet
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(and(sql`${blogRelatedProducts.blogId} = (SELECT id FROM blogs WHERE slug = ${slug})`, eq(products.isActive, true)))
       .orderBy(asc(blogRelatedProducts.sortOrder), asc(products.id)),
-    neighbour(true),
-    neighbour(false),
     db
       .select({ ...cardColumns, shared: sql<number>`${shared}`.as("shared_count") })
       .from(blogs)
@@ -231,17 +233,21 @@ export async function getBlogBySlug(db: Database, slug: string): Promise<BlogDet
   const row = found[0];
   if (!row) throw new NotFoundError("Article Not Found");
   const card = toCard(row);
-  const link = (blog: { title: string; slug: string } | undefined): BlogLink | null =>
-    blog ? { title: blog.title, slug: blog.slug, url: `/blog/${blog.slug}` } : null;
+  const link = (json: string | null): BlogLink | null => {
+    if (!json) return null;
+    const blog = JSON.parse(json) as { title: string; slug: string };
+    return { title: blog.title, slug: blog.slug, url: `/blog/${blog.slug}` };
+  };
   return {
     ...card,
-    content: row.content,
+    content: sanitizeHtml(row.content),
     meta_title: row.metaTitle || row.title,
     meta_description: row.metaDescription || row.excerpt,
     meta_keywords: row.metaKeywords || card.tags.join(", "),
     related_products: related.map(toProduct),
-    previous_blog: link(older[0]),
-    next_blog: link(newer[0]),
+    previous_blog: link(row.previous),
+    next_blog: link(row.next),
     similar_blogs: similar.map(toCard),
+    liked: Boolean(row.liked),
   };
 }

@@ -1,0 +1,79 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { blogLikes, blogs, blogViews } from "../../db/schema";
+import { NotFoundError } from "./errors";
+import { readCookie } from "./session.server";
+
+/**
+ * Likes and views count people, not requests: a logged-in user is "u:<id>", anyone else the
+ * anonymous visitor id in the `visitor` cookie ("v:<uuid>"), given on their first visit.
+ */
+export const VISITOR_COOKIE = "visitor";
+const ONE_YEAR = 60 * 60 * 24 * 365;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface Visitor {
+  key: string;
+  /** Set when the visitor had no id yet: the cookie that gives them one. */
+  setCookie: string | null;
+}
+
+export function visitorFor(request: Request, env: Env, userId: number | null): Visitor {
+  if (userId !== null) return { key: `u:${userId}`, setCookie: null };
+  const existing = readCookie(request, VISITOR_COOKIE);
+  if (existing && UUID.test(existing)) return { key: `v:${existing.toLowerCase()}`, setCookie: null };
+  const id = crypto.randomUUID();
+  const secure = env.ENVIRONMENT === "production" || new URL(request.url).protocol === "https:";
+  const cookie = [`${VISITOR_COOKIE}=${id}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${ONE_YEAR}`, ...(secure ? ["Secure"] : [])].join("; ");
+  return { key: `v:${id}`, setCookie: cookie };
+}
+
+/** The published post's id, or not found (drafts cannot be liked). */
+async function publishedBlogId(db: Database, id: number): Promise<number> {
+  const [row] = await db
+    .select({ id: blogs.id })
+    .from(blogs)
+    .where(and(eq(blogs.id, id), eq(blogs.status, "published"), sql`${blogs.publishedAt} IS NOT NULL`));
+  if (!row) throw new NotFoundError("Article Not Found");
+  return row.id;
+}
+
+/**
+ * Likes (or unlikes) a post for one visitor, idempotently: the like is a row keyed by post and
+ * visitor, and the count is recounted from those rows in the same batch, so a second like, or many
+ * at once, from the same visitor count once.
+ */
+export async function setBlogLike(db: Database, blogId: number, visitor: string, liked: boolean): Promise<{ like_count: number; liked: boolean }> {
+  const id = await publishedBlogId(db, blogId);
+  const [, , rows] = await db.batch([
+    liked
+      ? db.insert(blogLikes).values({ blogId: id, visitorId: visitor }).onConflictDoNothing()
+      : db.delete(blogLikes).where(and(eq(blogLikes.blogId, id), eq(blogLikes.visitorId, visitor))),
+    db
+      .update(blogs)
+      .set({ likeCount: sql`(SELECT count(*) FROM "blog_likes" WHERE "blog_likes"."blog_id" = ${id})` })
+      .where(eq(blogs.id, id)),
+    db.select({ like_count: blogs.likeCount }).from(blogs).where(eq(blogs.id, id)),
+  ]);
+  return { like_count: rows[0]?.like_count ?? 0, liked };
+}
+
+/**
+ * Counts a view once per visitor per day (UTC): the count goes up only when that visitor has no
+ * view of the post today, checked and written in one batch (one transaction).
+ */
+export async function recordBlogView(db: Database, blogId: number, visitor: string, now = new Date()): Promise<void> {
+  const day = now.toISOString().slice(0, 10);
+  await db.batch([
+    db
+      .update(blogs)
+      .set({ viewCount: sql`${blogs.viewCount} + 1` })
+      .where(
+        and(
+          eq(blogs.id, blogId),
+          sql`NOT EXISTS (SELECT 1 FROM "blog_views" v WHERE v."blog_id" = ${blogId} AND v."visitor_id" = ${visitor} AND v."day" = ${day})`,
+        ),
+      ),
+    db.insert(blogViews).values({ blogId, visitorId: visitor, day }).onConflictDoNothing(),
+  ]);
+}
