@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import type { z } from "zod";
 import { fieldErrors } from "~/lib/schemas/query";
 import { showToast } from "./toaster";
@@ -124,10 +124,15 @@ export function useLiveValidation(
     errors,
     formProps: {
       noValidate: true,
-      onBlur(event: FormEvent<HTMLFormElement>) {
-        const target = event.target as HTMLInputElement;
+      onBlur(event: FocusEvent<HTMLFormElement>) {
+        const target = event.target as EventTarget as HTMLInputElement;
         if (!target.name || target.type === "submit") return;
         touched.current.add(target.name);
+        // Leaving a field for this form's submit button (pressed, not yet released): showing the
+        // field's message now would move the button and swallow the click; the submit checks
+        // every field anyway.
+        const next = event.relatedTarget;
+        if (next instanceof HTMLButtonElement && next.type === "submit" && next.form === event.currentTarget) return;
         refresh(event.currentTarget);
       },
       onChange(event: FormEvent<HTMLFormElement>) {

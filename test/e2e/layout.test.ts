@@ -20,9 +20,14 @@ describe.each(MODES)("shared chrome ($name)", ({ javaScriptEnabled }) => {
     await expect(menu.isVisible()).resolves.toBe(false);
     await page.getByText("Menu", { exact: true }).click();
     await expect(menu.isVisible()).resolves.toBe(true);
-    for (const label of ["Home", "Shop", "Categories", "Blog", "About", "Contact", "Login", "Register", "Profile"]) {
+    for (const label of ["Home", "Shop", "Categories", "Blog", "About", "Contact", "Login", "Register"]) {
       await expect(menu.getByRole("link", { name: label, exact: true }).isVisible()).resolves.toBe(true);
     }
+    // A guest's account entries are Login and Register only.
+    for (const label of ["Profile", "My Orders", "Admin"]) {
+      expect(await menu.getByRole("link", { name: label, exact: true }).count()).toBe(0);
+    }
+    expect(await menu.getByRole("button", { name: "Log out", exact: true }).count()).toBe(0);
     await page.getByText("Menu", { exact: true }).click();
     await expect(menu.isVisible()).resolves.toBe(false);
     await page.getByText("Menu", { exact: true }).click();
