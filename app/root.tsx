@@ -51,7 +51,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     readCartLines(app.env, request).then((lines) => priceCart(app.db, lines)),
     getSession(app, request),
   ]);
-  const { toast: flash, headers } = await toasts(app.env, request).getToast(request);
+  const { toast: flash, headers: toastHeaders } = await toasts(app.env, request).getToast(request);
+  // Only a request that brought a toast cookie needs it cleared: the others get no Set-Cookie.
+  const headers = /(?:^|;\s*)toast=/.test(request.headers.get("Cookie") ?? "") ? toastHeaders : new Headers();
   const toast: Toast | null = flash
     ? { ...flash, duration: flash.duration ?? toastDuration(flash.type), id: crypto.randomUUID() }
     : null;

@@ -40,19 +40,19 @@ async function publishedBlogId(db: Database, id: number): Promise<number> {
 
 /**
  * Likes (or unlikes) a post for one visitor, idempotently: the like is a row keyed by post and
- * visitor, and the count is recounted from those rows in the same batch, so a second like, or many
- * at once, from the same visitor count once.
+ * visitor, and the count moves only when that row appears or disappears, checked and written in
+ * one batch (one transaction), so a second like, or many at once, from the same visitor count once.
  */
 export async function setBlogLike(db: Database, blogId: number, visitor: string, liked: boolean): Promise<{ like_count: number; liked: boolean }> {
   const id = await publishedBlogId(db, blogId);
+  const likedAlready = sql`EXISTS (SELECT 1 FROM "blog_likes" l WHERE l."blog_id" = ${id} AND l."visitor_id" = ${visitor})`;
   const [, , rows] = await db.batch([
+    liked
+      ? db.update(blogs).set({ likeCount: sql`${blogs.likeCount} + 1` }).where(and(eq(blogs.id, id), sql`NOT ${likedAlready}`))
+      : db.update(blogs).set({ likeCount: sql`max(${blogs.likeCount} - 1, 0)` }).where(and(eq(blogs.id, id), likedAlready)),
     liked
       ? db.insert(blogLikes).values({ blogId: id, visitorId: visitor }).onConflictDoNothing()
       : db.delete(blogLikes).where(and(eq(blogLikes.blogId, id), eq(blogLikes.visitorId, visitor))),
-    db
-      .update(blogs)
-      .set({ likeCount: sql`(SELECT count(*) FROM "blog_likes" WHERE "blog_likes"."blog_id" = ${id})` })
-      .where(eq(blogs.id, id)),
     db.select({ like_count: blogs.likeCount }).from(blogs).where(eq(blogs.id, id)),
   ]);
   return { like_count: rows[0]?.like_count ?? 0, liked };

@@ -1,0 +1,272 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { Img } from "~/components/img";
+import { JsonLd } from "~/components/json-ld";
+import { ProductCard } from "~/components/product-card";
+import { absoluteUrl, rootSeo, seoMeta, type SeoRoot } from "~/lib/seo";
+import { recordBlogView, setBlogLike, visitorFor } from "~/services/blog-engagement.server";
+import { getBlogBySlug, type BlogDetail } from "~/services/blogs.server";
+import { NotFoundError } from "~/services/errors";
+import { getSession } from "~/services/session.server";
+import { toasts } from "~/services/toast.server";
+import { BlogCardView, DifficultyBadge } from "./blog._index";
+
+export const ARTICLE_NOT_FOUND = "Article Not Found";
+export const ARTICLE_ERROR = "Failed to load blog. Please try again.";
+
+/**
+ * The article, its related products, neighbours and similar posts in one batch (three statements),
+ * with whether this visitor liked it. The view is counted after the response is sent.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { app } = context;
+  const { viewer } = await getSession(app, request);
+  const visitor = visitorFor(request, app.env, viewer?.user.id ?? null);
+  let blog: BlogDetail;
+  try {
+    blog = await getBlogBySlug(app.db, params.slug ?? "", visitor.key);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw json({ message: ARTICLE_NOT_FOUND }, { status: 404 });
+    console.error(error);
+    throw json({ message: ARTICLE_ERROR }, { status: 500 });
+  }
+  app.afterResponse(() => recordBlogView(app.db, blog.id, visitor.key));
+  return json({ blog }, { headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : {} });
+}
+
+/** The Like button: `liked=true` likes, `liked=false` unlikes; a plain form post that comes back here. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { app } = context;
+  const form = await request.formData();
+  const liked = form.get("liked") === "true";
+  const id = Number(form.get("blog_id"));
+  const { viewer } = await getSession(app, request);
+  const visitor = visitorFor(request, app.env, viewer?.user.id ?? null);
+  const headers = visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined;
+  const back = `/blog/${encodeURIComponent(params.slug ?? "")}`;
+  const toast = toasts(app.env, request);
+  if (!Number.isSafeInteger(id) || id < 1) return toast.redirectWithError(back, ARTICLE_NOT_FOUND, { headers });
+  try {
+    const result = await setBlogLike(app.db, id, visitor.key, liked);
+    if (form.get("respond") === "data") return json(result, { headers });
+    return toast.redirectWithSuccess(back, liked ? "Thanks for liking this tutorial!" : "Like removed", { headers });
+  } catch (error) {
+    if (error instanceof NotFoundError) throw json({ message: ARTICLE_NOT_FOUND }, { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) => {
+  if (!data) return seoMeta(rootSeo(matches), { title: ARTICLE_NOT_FOUND, path: `/blog/${params.slug}`, noindex: true });
+  const { blog } = data;
+  return seoMeta(rootSeo(matches), {
+    title: blog.meta_title,
+    description: blog.meta_description,
+    keywords: blog.meta_keywords,
+    image: blog.og_image,
+    type: "article",
+    path: blog.url,
+  });
+};
+
+function Stats({ blog, likes }: { blog: BlogDetail; likes: number }) {
+  return (
+    <p className="flex gap-4 text-sm text-gray-600">
+      <span>
+        <span aria-hidden="true">👁</span> {blog.view_count} {blog.view_count === 1 ? "view" : "views"}
+      </span>
+      <span data-testid="like-count">
+        <span aria-hidden="true">♥</span> {likes} {likes === 1 ? "like" : "likes"}
+      </span>
+    </p>
+  );
+}
+
+/** Posts to this page's action; with JavaScript the count and the button change at once (optimistic). */
+function LikeButton({ blog }: { blog: BlogDetail }) {
+  const fetcher = useFetcher<{ like_count: number; liked: boolean }>();
+  const pending = fetcher.formData ? fetcher.formData.get("liked") === "true" : null;
+  const liked = pending ?? fetcher.data?.liked ?? blog.liked;
+  const serverCount = fetcher.data?.like_count ?? blog.like_count;
+  const count = pending === null ? serverCount : Math.max(0, serverCount + (pending === blog.liked ? 0 : pending ? 1 : -1));
+  return (
+    <div className="flex flex-wrap items-center gap-4">
+      <fetcher.Form
+        method="post"
+        noValidate
+        onSubmit={(event) => {
+          // With JavaScript the page stays: the action answers data instead of redirecting back.
+          event.preventDefault();
+          const data = new FormData(event.currentTarget);
+          data.set("respond", "data");
+          fetcher.submit(data, { method: "post" });
+        }}
+      >
+        <input type="hidden" name="blog_id" value={blog.id} />
+        <input type="hidden" name="liked" value={liked ? "false" : "true"} />
+        <button
+          type="submit"
+          aria-pressed={liked}
+          className={`inline-flex items-center gap-2 rounded-full border px-5 py-2 font-medium ${liked ? "border-bloom-600 bg-bloom-600 text-white hover:bg-bloom-700" : "border-bloom-300 text-bloom-700 hover:bg-bloom-50"}`}
+        >
+          <span aria-hidden="true">{liked ? "♥" : "♡"}</span>
+          {liked ? "Liked" : "Like"}
+        </button>
+      </fetcher.Form>
+      <span className="text-sm text-gray-600" data-testid="like-button-count">
+        {count} {count === 1 ? "person likes" : "people like"} this tutorial
+      </span>
+    </div>
+  );
+}
+
+export default function BlogArticlePage() {
+  const { blog } = useLoaderData<typeof loader>();
+  return (
+    <article className="mx-auto max-w-4xl px-4 py-10">
+      <ArticleJsonLd blog={blog} />
+      <Breadcrumb
+        items={[
+          { label: "Home", href: "/" },
+          { label: "Blog", href: "/blog" },
+          { label: blog.title, href: blog.url },
+        ]}
+      />
+      <header className="mt-6">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <DifficultyBadge difficulty={blog.difficulty} label={blog.difficulty_badge} />
+          {blog.category_names.map((name) => (
+            <span key={name} className="rounded-full bg-bloom-50 px-2.5 py-0.5 text-xs font-medium text-bloom-700">
+              {name}
+            </span>
+          ))}
+        </div>
+        <h1 className="mt-3 font-display text-4xl font-bold text-gray-900">{blog.title}</h1>
+        <div className="mt-4 flex flex-wrap items-center gap-3 text-sm text-gray-700">
+          {blog.author_avatar ? <Img src={blog.author_avatar} alt="" width={40} height={40} loading="eager" className="h-10 w-10 rounded-full bg-bloom-50" /> : null}
+          <span className="font-medium text-gray-900">{blog.author_name}</span>
+          <span aria-hidden="true">·</span>
+          {blog.published_at ? <time dateTime={blog.published_at}>{blog.formatted_published_date}</time> : <span>Not published</span>}
+          <span aria-hidden="true">·</span>
+          <span>{blog.reading_time_text}</span>
+        </div>
+        <div className="mt-3">
+          <Stats blog={blog} likes={blog.like_count} />
+        </div>
+      </header>
+      <Img src={blog.featured_image} alt="" width={1200} height={800} loading="eager" className="mt-8 aspect-[3/2] w-full rounded-2xl bg-bloom-50 object-cover" />
+      {/* Sanitized on the server (app/lib/sanitize.ts) before it gets here. */}
+      <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: blog.content }} />
+      {blog.tags.length ? (
+        <ul className="mt-8 flex flex-wrap gap-2" aria-label="Tags">
+          {blog.tags.map((tag) => (
+            <li key={tag}>
+              <Link to={`/blog?search=${encodeURIComponent(tag)}`} className="inline-block rounded-full border border-gray-200 px-3 py-1 text-sm text-gray-700 hover:border-bloom-300 hover:text-bloom-700">
+                #{tag}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="mt-8 border-y border-bloom-100 py-6">
+        <LikeButton blog={blog} />
+      </div>
+      {blog.related_products.length ? (
+        <section aria-labelledby="related-heading" className="mt-12">
+          <h2 id="related-heading" className="font-display text-2xl font-bold text-gray-900">
+            Shop the Tutorial
+          </h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {blog.related_products.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} actions />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {blog.previous_blog || blog.next_blog ? (
+        <nav aria-label="More tutorials" className="mt-12 grid gap-4 sm:grid-cols-2">
+          {blog.previous_blog ? (
+            <Link to={blog.previous_blog.url} rel="prev" className="rounded-2xl border border-bloom-100 p-4 hover:border-bloom-300">
+              <span className="block text-xs uppercase tracking-wide text-gray-600">Previous tutorial</span>
+              <span className="font-medium text-gray-900">{blog.previous_blog.title}</span>
+            </Link>
+          ) : (
+            <span />
+          )}
+          {blog.next_blog ? (
+            <Link to={blog.next_blog.url} rel="next" className="rounded-2xl border border-bloom-100 p-4 text-right hover:border-bloom-300">
+              <span className="block text-xs uppercase tracking-wide text-gray-600">Next tutorial</span>
+              <span className="font-medium text-gray-900">{blog.next_blog.title}</span>
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+      {blog.similar_blogs.length ? (
+        <section aria-labelledby="similar-heading" className="mt-12">
+          <h2 id="similar-heading" className="font-display text-2xl font-bold text-gray-900">
+            Similar Tutorials
+          </h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {blog.similar_blogs.map((similar) => (
+              <li key={similar.id}>
+                <BlogCardView blog={similar} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+function ArticleJsonLd({ blog }: { blog: BlogDetail }) {
+  const root = useRouteLoaderData("root") as (SeoRoot & { site: { name: string } }) | undefined;
+  const origin = root?.origin ?? "";
+  return (
+    <JsonLd
+      data={{
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: blog.title,
+        description: blog.meta_description,
+        image: absoluteUrl(origin, blog.og_image),
+        datePublished: blog.published_at ?? undefined,
+        author: { "@type": "Person", name: blog.author_name },
+        publisher: { "@type": "Organization", name: root?.site.name ?? "Twistbloom" },
+        mainEntityOfPage: absoluteUrl(origin, blog.url),
+        keywords: blog.meta_keywords,
+        interactionStatistic: [
+          { "@type": "InteractionCounter", interactionType: "https://schema.org/LikeAction", userInteractionCount: blog.like_count },
+          { "@type": "InteractionCounter", interactionType: "https://schema.org/ViewAction", userInteractionCount: blog.view_count },
+        ],
+      }}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const button = "mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700";
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="font-display text-3xl font-bold text-bloom-700">{notFound ? ARTICLE_NOT_FOUND : ARTICLE_ERROR}</h1>
+      <p className="mt-4 text-gray-600">{notFound ? "This tutorial does not exist or is not published yet." : "Something went wrong on our side."}</p>
+      {notFound ? (
+        <Link to="/blog" className={button}>
+          Back to Tutorials
+        </Link>
+      ) : (
+        <Link to={`${location.pathname}${location.search}`} reloadDocument className={button}>
+          Try Again
+        </Link>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Img } from "~/components/img";
+import { Pagination } from "~/components/pagination";
+import { BLOG_PAGE_SIZE, CACHE_SECONDS } from "~/lib/constants";
+import { BlogListQuerySchema } from "~/lib/schemas/catalog";
+import { rootSeo, seoMeta } from "~/lib/seo";
+import { listBlogs, type BlogCard } from "~/services/blogs.server";
+
+export const BLOGS_ERROR = "Failed to load blogs";
+
+/** The sort tabs: Latest, Most Popular, Alphabetical, as `?sort=` values. */
+export const BLOG_TABS = [
+  { value: "latest", label: "Latest", sortBy: "published_at" },
+  { value: "popular", label: "Most Popular", sortBy: "view_count" },
+  { value: "alphabetical", label: "Alphabetical", sortBy: "title" },
+] as const;
+type TabValue = (typeof BLOG_TABS)[number]["value"];
+
+/** All state in the URL: search, sort tab and page; anything unknown falls back to the default. */
+function readState(url: URL) {
+  const search = (url.searchParams.get("search") ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 100);
+  const sortParam = url.searchParams.get("sort");
+  const tab = BLOG_TABS.find((t) => t.value === sortParam) ?? BLOG_TABS[0];
+  const pageText = url.searchParams.get("page") ?? "1";
+  const page = /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1;
+  return { search, tab, page };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { app } = context;
+  const { search, tab, page } = readState(new URL(request.url));
+  const query = BlogListQuerySchema.parse({ page: String(page), per_page: String(BLOG_PAGE_SIZE), search: search || undefined, sort_by: tab.sortBy });
+  try {
+    const key = `blogs:list:${tab.value}:${page}:${search.toLowerCase()}`;
+    const result = search ? await listBlogs(app.db, query) : await app.cached(key, CACHE_SECONDS.content, () => listBlogs(app.db, query));
+    return json({ search, sort: tab.value as TabValue, ...result });
+  } catch (error) {
+    console.error(error);
+    throw json({ message: BLOGS_ERROR }, { status: 500 });
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  seoMeta(rootSeo(matches), {
+    title: data?.search ? `Tutorials matching "${data.search}"` : "Crafting Tutorials",
+    description: "Step-by-step pipe-cleaner flower tutorials, from a first rose to wedding bouquets: materials, techniques and patterns from our studio.",
+    path: "/blog",
+    noindex: Boolean(data?.search) || (data?.pagination.current_page ?? 1) > 1,
+  });
+
+function href(search: string, sort: TabValue, page: number): string {
+  const params = new URLSearchParams();
+  if (search) params.set("search", search);
+  if (sort !== "latest") params.set("sort", sort);
+  if (page > 1) params.set("page", String(page));
+  const text = params.toString();
+  return text ? `/blog?${text}` : "/blog";
+}
+
+const DIFFICULTY_CLASSES: Record<string, string> = {
+  beginner: "bg-green-100 text-green-900",
+  intermediate: "bg-amber-100 text-amber-900",
+};
+
+export function DifficultyBadge({ difficulty, label }: { difficulty: string; label: string }) {
+  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${DIFFICULTY_CLASSES[difficulty] ?? "bg-purple-100 text-purple-900"}`}>{label}</span>;
+}
+
+export function BlogCardView({ blog, eager = false }: { blog: BlogCard; eager?: boolean }) {
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm transition hover:shadow-md focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-bloom-600">
+      <div className="aspect-[3/2] overflow-hidden bg-bloom-50">
+        <Img src={blog.featured_image} alt="" width={600} height={400} loading={eager ? "eager" : "lazy"} className="h-full w-full object-cover transition group-hover:scale-[1.02]" />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <div className="flex flex-wrap items-center gap-2 text-xs text-gray-600">
+          <DifficultyBadge difficulty={blog.difficulty} label={blog.difficulty_badge} />
+          <span>{blog.reading_time_text}</span>
+        </div>
+        <h2 className="font-display text-xl font-bold text-gray-900">
+          <Link to={blog.url} className="after:absolute after:inset-0 after:content-[''] hover:text-bloom-700 focus-visible:outline-none">
+            {blog.title}
+          </Link>
+        </h2>
+        <p className="line-clamp-3 text-sm text-gray-700">{blog.excerpt}</p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3 text-xs text-gray-600">
+          <span>
+            By {blog.author_name} · {blog.published_at ? <time dateTime={blog.published_at}>{blog.formatted_published_date}</time> : "Not published"}
+          </span>
+          <span>
+            <span aria-label={`${blog.view_count} views`}>👁 {blog.view_count}</span> · <span aria-label={`${blog.like_count} likes`}>♥ {blog.like_count}</span>
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export default function BlogListPage() {
+  const { search, sort, blogs, pagination } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <header className="max-w-2xl">
+        <h1 className="font-display text-4xl font-bold text-gray-900">Crafting Tutorials</h1>
+        <p className="mt-3 text-gray-700">Learn to twist your own everlasting flowers, one stem at a time, with the patterns we use in the studio.</p>
+      </header>
+      <div className="mt-8 flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <Form method="get" action="/blog" role="search" className="flex w-full max-w-md gap-2">
+          <label htmlFor="blog-search" className="sr-only">
+            Search tutorials
+          </label>
+          <input
+            id="blog-search"
+            type="search"
+            name="search"
+            defaultValue={search}
+            maxLength={100}
+            placeholder="Search tutorials"
+            className="block w-full rounded-full border border-gray-300 px-4 py-2 focus:outline-none focus:ring-2 focus:ring-bloom-500"
+          />
+          {sort !== "latest" ? <input type="hidden" name="sort" value={sort} /> : null}
+          <button type="submit" className="rounded-full bg-bloom-600 px-5 py-2 font-medium text-white hover:bg-bloom-700">
+            Search
+          </button>
+        </Form>
+        <nav aria-label="Sort tutorials">
+          <ul className="flex gap-2 text-sm font-medium">
+            {BLOG_TABS.map((tab) => (
+              <li key={tab.value}>
+                <Link
+                  to={href(search, tab.value, 1)}
+                  aria-current={tab.value === sort ? "page" : undefined}
+                  className={`inline-block rounded-full border px-4 py-2 ${tab.value === sort ? "border-bloom-600 bg-bloom-600 text-white" : "border-gray-200 text-gray-700 hover:border-bloom-300 hover:text-bloom-700"}`}
+                >
+                  {tab.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      {pagination.total > 0 ? (
+        <p className="mt-6 text-sm text-gray-600" aria-live="polite">
+          {pagination.from}-{pagination.to} of {pagination.total} {pagination.total === 1 ? "tutorial" : "tutorials"}
+          {search ? ` matching "${search}"` : ""}
+        </p>
+      ) : null}
+      {blogs.length === 0 ? (
+        <div className="mt-10 rounded-2xl border border-bloom-100 bg-bloom-50 p-10 text-center">
+          <p className="text-lg font-semibold text-gray-900">{search ? `No tutorials found for "${search}"` : "No tutorials yet"}</p>
+          <p className="mt-2 text-gray-700">{search ? "Try another word, or browse them all." : "Check back soon for new patterns."}</p>
+          {search ? (
+            <Link to="/blog" className="mt-6 inline-block rounded-full bg-bloom-600 px-6 py-2.5 font-medium text-white hover:bg-bloom-700">
+              Show All Tutorials
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {blogs.map((blog, index) => (
+            <li key={blog.id}>
+              <BlogCardView blog={blog} eager={index < 3} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination currentPage={pagination.current_page} lastPage={pagination.last_page} href={(page) => href(search, sort, page)} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="font-display text-3xl font-bold text-bloom-700">{BLOGS_ERROR}</h1>
+      <p className="mt-4 text-gray-600">Please try again in a moment.</p>
+      <Link to={`${location.pathname}${location.search}`} reloadDocument className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
+        Try Again
+      </Link>
+    </section>
+  );
+}
