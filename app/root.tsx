@@ -17,6 +17,7 @@ import { useRef, type ReactNode } from "react";
 import { CACHE_SECONDS } from "~/lib/constants";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { CartDropdown } from "~/components/cart-dropdown";
+import { useNonce } from "~/components/nonce";
 import { useCloseOnNavigate } from "~/components/use-close-on-navigate";
 import { Toaster, type Toast } from "~/components/toaster";
 import { siteConfigFromSettings, type SettingsByGroup, type SiteConfig } from "~/lib/site";
@@ -285,13 +286,14 @@ function Footer({ site }: { site: SiteConfig }) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   const site = data?.site ?? siteConfigFromSettings({});
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         {/* Marks the document as scripted, so JavaScript-only controls show and their plain fallbacks hide. */}
-        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#be185d" />
         {data?.csrf ? <meta name="csrf-token" content={data.csrf} /> : null}
@@ -316,8 +318,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <Footer site={site} />
         <Toaster toast={data?.toast ?? null} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -5,6 +5,8 @@ import { QueryTimer } from "../db/timing";
 /** What every request needs, built once and handed to both Remix (load context) and Hono (c.var). */
 export interface AppContext {
   db: Database;
+  /** This request's Content-Security-Policy nonce for inline scripts. */
+  nonce: string;
   env: Env;
   timer: QueryTimer;
   waitUntil: (promise: Promise<unknown>) => void;
@@ -39,7 +41,9 @@ export async function createAppContext(cloudflare: CloudflareContext): Promise<A
   const timer = new QueryTimer();
   const waitUntil = (promise: Promise<unknown>) => cloudflare.ctx.waitUntil(promise);
   const tasks: Array<() => Promise<unknown>> = [];
+  const nonceBytes = crypto.getRandomValues(new Uint8Array(16));
   return {
+    nonce: btoa(String.fromCharCode(...nonceBytes)),
     afterResponse: (task) => tasks.push(task),
     runAfterResponse() {
       for (const task of tasks.splice(0)) {

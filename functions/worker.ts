@@ -1,6 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The server build exists only after `npm run build`.
 import * as build from "../build/server";
+import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS } from "../app/lib/security-headers";
 import { api } from "./api";
 import { getLoadContext } from "./context";
 
@@ -49,19 +50,24 @@ export default {
     const crossSite = (origin !== null && origin !== url.origin) || request.headers.get("Sec-Fetch-Site") === "cross-site";
     const isApiPath = pathname === "/api" || pathname.startsWith("/api/");
     if (!isApiPath && request.method !== "GET" && request.method !== "HEAD" && crossSite) {
-      return new Response("Cross-site form posts are not accepted", { status: 403 });
+      return new Response("Cross-site form posts are not accepted", { status: 403, headers: { ...BASE_SECURITY_HEADERS, "Content-Security-Policy": API_CONTENT_SECURITY_POLICY } });
     }
     const isApi = pathname === "/api" || pathname.startsWith("/api/");
     if (isApi) {
       const { response, hit } = await fromEdgeCache(request, ctx, async () => api.fetch(request, { app: loadContext.app }, ctx));
       const timed = new Response(response.body, response);
       timed.headers.set("Server-Timing", `${loadContext.app.timer.header()}${hit ? ', cache;desc="hit"' : ""}`);
+      for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) timed.headers.set(name, value);
+      timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
       loadContext.app.runAfterResponse();
       return timed;
     }
     const response = await handleRemixRequest(request, loadContext);
     const timed = new Response(response.body, response);
     timed.headers.set("Server-Timing", loadContext.app.timer.header());
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) timed.headers.set(name, value);
+    // Pages get theirs (with the nonce) from entry.server; data, feeds and redirects get the strict one.
+    if (!timed.headers.has("Content-Security-Policy")) timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
     loadContext.app.runAfterResponse();
     return timed;
   },
