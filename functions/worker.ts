@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The server build exists only after `npm run build`.
 import * as build from "../build/server";
 import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS } from "../app/lib/security-headers";
+import { missingSecrets } from "../app/services/secrets.server";
 import { api } from "./api";
 import { getLoadContext } from "./context";
 
@@ -31,6 +32,14 @@ async function fromEdgeCache(request: Request, ctx: ExecutionContext, produce: (
  */
 export default {
   async fetch(request, env, ctx) {
+    const missing = missingSecrets(env);
+    if (missing.length > 0) {
+      const message = `The shop is not configured: ${missing.join(" and ")} ${missing.length === 1 ? "is" : "are"} not set. Run ${missing
+        .map((name) => `\`wrangler secret put ${name}\``)
+        .join(" and ")} (at least 16 random characters each).`;
+      console.error(message);
+      return new Response(message, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", ...BASE_SECURITY_HEADERS } });
+    }
     const loadContext = await getLoadContext({
       request,
       context: {

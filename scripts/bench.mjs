@@ -18,9 +18,9 @@ if (process.env.SKIP_BUILD !== "1") build();
 const server = await startSeededServer({ port: Number(process.env.BENCH_PORT || 8797), stateDir: ".wrangler/bench-state" });
 
 /** With `uncached`, every request carries a fresh `_t` (the spec's cache-busting parameter), so the edge cache never answers. */
-function measure(url, { uncached = false } = {}) {
+function measure(url, { uncached = false, headers = {} } = {}) {
   let n = 0;
-  const options = { url, connections: CONNECTIONS, duration: DURATION };
+  const options = { url, connections: CONNECTIONS, duration: DURATION, headers };
   if (uncached) {
     const { pathname, search } = new URL(url);
     options.requests = [{ setupRequest: (req) => ({ ...req, path: `${pathname}${search ? `${search}&` : "?"}_t=${Date.now()}-${n++}` }) }];
@@ -30,8 +30,8 @@ function measure(url, { uncached = false } = {}) {
   });
 }
 
-async function probe(url) {
-  const response = await fetch(`${url}${url.includes("?") ? "&" : "?"}_t=${Date.now()}`);
+async function probe(url, headers = {}) {
+  const response = await fetch(`${url}${url.includes("?") ? "&" : "?"}_t=${Date.now()}`, { headers });
   const body = Buffer.from(await response.arrayBuffer());
   const match = /db;desc="(\d+) quer/.exec(response.headers.get("Server-Timing") ?? "");
   return { status: response.status, queries: match ? Number(match[1]) : null, body, type: response.headers.get("Content-Type") ?? "" };
@@ -75,6 +75,20 @@ try {
   const blogSlug = blogs.data.blogs[0]?.slug;
   const asset = readdirSync("build/client/assets").find((file) => file.endsWith(".css"));
 
+  // A shopper's cart with three lines: three form posts to /cart, keeping the signed cookie.
+  const three = await (await fetch(`${server.url}/api/products?per_page=3`)).json();
+  let cartCookie = "";
+  for (const product of three.data.data) {
+    const response = await fetch(`${server.url}/cart`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cartCookie },
+      body: new URLSearchParams({ intent: "add", product_id: String(product.id), quantity: "1" }),
+    });
+    const set = response.headers.getSetCookie().find((cookie) => cookie.startsWith("cart="));
+    if (set) cartCookie = set.split(";")[0];
+  }
+
   const targets = [
     { name: "/api/health (Worker floor)", path: "/api/health", kind: "floor" },
     { name: "static asset (server floor)", path: `/assets/${asset}`, kind: "floor" },
@@ -85,6 +99,7 @@ try {
     { name: "/categories", path: "/categories", kind: "page" },
     { name: "/blog", path: "/blog", kind: "page" },
     { name: "/blog/{slug}", path: `/blog/${blogSlug}`, kind: "page" },
+    { name: "/cart (3 lines)", path: "/cart", kind: "page", headers: { Cookie: cartCookie } },
     { name: "/api/products?per_page=12", path: "/api/products?per_page=12", kind: "api-list" },
     { name: "/api/products?per_page=12 (uncached)", path: "/api/products?per_page=12", kind: "api", uncached: true },
     { name: "/api/products/slug/{slug}", path: `/api/products/slug/${slug}`, kind: "api" },
@@ -93,7 +108,7 @@ try {
 
   const live = [];
   for (const t of targets) {
-    const info = await probe(server.url + t.path);
+    const info = await probe(server.url + t.path, t.headers);
     if (info.status !== 200) {
       console.log(`skipping ${t.path}: it answers ${info.status}`);
       continue;
@@ -103,11 +118,11 @@ try {
   }
 
   // Warm-up: let workerd compile and D1 open its file before anything is measured.
-  for (const t of live) for (let i = 0; i < 20; i++) await (await fetch(server.url + t.path)).arrayBuffer();
+  for (const t of live) for (let i = 0; i < 20; i++) await (await fetch(server.url + t.path, { headers: t.headers })).arrayBuffer();
 
   const rows = [];
   for (const t of live) {
-    const result = await measure(server.url + t.path, { uncached: t.uncached });
+    const result = await measure(server.url + t.path, { uncached: t.uncached, headers: t.headers });
     rows.push({ ...t, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
   }
   // Orders placed per second: guest cash-on-delivery orders of one bouquet through POST /api/orders,

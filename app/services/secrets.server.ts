@@ -13,3 +13,12 @@ function secret(env: Env, name: "SESSION_SECRET" | "JWT_SECRET"): string {
 
 export const sessionSecret = (env: Env) => secret(env, "SESSION_SECRET");
 export const jwtSecret = (env: Env) => secret(env, "JWT_SECRET");
+
+/**
+ * The secrets a production Worker lacks (empty when all are set). The Worker answers every request
+ * with an error naming them until they are put, rather than run with a guessable default.
+ */
+export function missingSecrets(env: Env): string[] {
+  if (LOCAL_ENVIRONMENTS.has(env.ENVIRONMENT ?? "")) return [];
+  return (["JWT_SECRET", "SESSION_SECRET"] as const).filter((name) => !env[name] || env[name]!.length < 16);
+}
