@@ -11,6 +11,14 @@ import { buildSeedStatements } from "../db/seed";
 const command = process.argv[2];
 /** Extra wrangler flags, such as --persist-to=DIR for a separate local database. */
 const passThrough = process.argv.slice(3);
+/** `--remote`: the Cloudflare D1 database itself (production) instead of the local one. */
+const remote = passThrough.includes("--remote");
+const target = remote ? [] : ["--local"];
+/**
+ * The development accounts (public passwords) go only into local databases, unless asked for with
+ * SEED_DEV_USERS=1; a remote D1 or a libSQL database gets the catalogue, content and settings.
+ */
+const devUsers = process.env.SEED_DEV_USERS === "1" || (!remote && !process.env.LIBSQL_URL);
 const root = join(import.meta.dirname, "..");
 
 function wrangler(args: string[]) {
@@ -29,22 +37,22 @@ async function main() {
       const applied = await applyMigrations(openLibsql(url, process.env.LIBSQL_AUTH_TOKEN));
       console.log(applied.length ? `Applied ${applied.join(", ")}` : "No migrations to apply");
     } else {
-      wrangler(["d1", "migrations", "apply", "DB", "--local", ...passThrough]);
+      wrangler(["d1", "migrations", "apply", "DB", ...target, ...passThrough]);
     }
     return;
   }
   if (command === "seed") {
     if (url) {
-      const count = await seedLibsql(openLibsql(url, process.env.LIBSQL_AUTH_TOKEN));
+      const count = await seedLibsql(openLibsql(url, process.env.LIBSQL_AUTH_TOKEN), { devUsers });
       console.log(`Seeded libSQL (${count} statements, existing rows kept)`);
     } else {
-      const statements = await buildSeedStatements();
+      const statements = await buildSeedStatements({ devUsers });
       const dir = join(root, ".wrangler");
       mkdirSync(dir, { recursive: true });
       const file = join(dir, "seed.sql");
       writeFileSync(file, statements.map((statement) => `${statement};`).join("\n"));
-      wrangler(["d1", "execute", "DB", "--local", `--file=${file}`, ...passThrough]);
-      console.log(`Seeded the local D1 database (${statements.length} statements, existing rows kept)`);
+      wrangler(["d1", "execute", "DB", ...target, `--file=${file}`, ...passThrough]);
+      console.log(`Seeded the ${remote ? "remote" : "local"} D1 database (${statements.length} statements, existing rows kept${devUsers ? "" : ", no development accounts"})`);
     }
     return;
   }

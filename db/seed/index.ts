@@ -80,14 +80,18 @@ export const DEV_USERS: ReadonlyArray<{ email: string; password: string; role: s
   role: user.roles[0] ?? "customer",
 }));
 
-/** Builds every seed statement, in dependency order. Hashes the development passwords (async). */
-export async function buildSeedStatements(): Promise<string[]> {
+/**
+ * Builds every seed statement, in dependency order. Hashes the development passwords (async).
+ * `devUsers: false` (a production database) leaves out the development accounts, whose passwords
+ * are public in this repository.
+ */
+export async function buildSeedStatements({ devUsers = true }: { devUsers?: boolean } = {}): Promise<string[]> {
   const statements: string[] = [];
 
   // ---------------------------------------------------------------- accounts
   for (const role of roles) statements.push(insertRow("roles", { name: role.name }));
 
-  for (const user of users) {
+  for (const user of devUsers ? users : []) {
     statements.push(
       insertRow("users", {
         name: user.name,
