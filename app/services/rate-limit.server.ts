@@ -26,6 +26,9 @@ export const LOGIN_MAX_FAILURES_PER_EMAIL = 10;
 export const LOGIN_MAX_FAILURES_PER_CLIENT = 30;
 export const REGISTER_WINDOW_SECONDS = 60 * 60;
 export const REGISTER_MAX_PER_CLIENT = 20;
+export const CONTACT_WINDOW_SECONDS = 60 * 60;
+/** Contact messages allowed per client address in the window. */
+export const CONTACT_MAX_PER_CLIENT = 5;
 
 export const loginLimits = (email: string, client: string): Limit[] => [
   { key: `login:email:${email}`, max: LOGIN_MAX_FAILURES_PER_EMAIL, windowSeconds: LOGIN_WINDOW_SECONDS },
@@ -36,6 +39,12 @@ export const registerLimit = (client: string): Limit => ({
   key: `register:client:${client}`,
   max: REGISTER_MAX_PER_CLIENT,
   windowSeconds: REGISTER_WINDOW_SECONDS,
+});
+
+export const contactLimit = (client: string): Limit => ({
+  key: `contact:client:${client}`,
+  max: CONTACT_MAX_PER_CLIENT,
+  windowSeconds: CONTACT_WINDOW_SECONDS,
 });
 
 const now = () => Math.floor(Date.now() / 1000);

@@ -7,6 +7,7 @@ import { blogsApi } from "./blogs";
 import { couponsApi, shippingApi, taxApi } from "./checkout";
 import { myOrdersApi, ordersApi } from "./orders";
 import { categoriesApi } from "./categories";
+import { contactApi } from "./contact";
 import { health } from "./health";
 import { homeApi } from "./home";
 import type { ApiEnv } from "./http";
@@ -32,7 +33,8 @@ export const api = new Hono<ApiEnv>()
   .route("/tax", taxApi)
   .route("/coupons", couponsApi)
   .route("/orders", ordersApi)
-  .route("/v1/orders", myOrdersApi);
+  .route("/v1/orders", myOrdersApi)
+  .route("/contact", contactApi);
 
 api.notFound((c) => c.json({ success: false, message: "Not found" }, 404));
 

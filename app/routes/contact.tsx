@@ -1,0 +1,247 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { FieldError, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
+import { useSiteContact } from "~/components/home/content-page";
+import { Faq, type FaqData } from "~/components/home/faq";
+import { Toaster } from "~/components/toaster";
+import { CONTACT_HONEYPOT, CONTACT_MESSAGES, ContactSchema } from "~/lib/schemas/contact";
+import { fieldErrors } from "~/lib/schemas/query";
+import { rootSeo, seoMeta } from "~/lib/seo";
+import { submitContactMessage } from "~/services/contact.server";
+import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/services/forms.server";
+import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
+import { toasts } from "~/services/toast.server";
+
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), {
+    title: "Contact Us",
+    description: "Questions about an order, a custom bouquet or a tutorial? Write to the Twistbloom studio: we reply within 24 hours.",
+    path: "/contact",
+  });
+
+export const headers = formPageHeaders;
+
+/**
+ * Stores the message and comes back to an empty form with "Thank you for your message!..."
+ * (post/redirect/get). Bad input shows each field's message and "Please fix the errors in the
+ * form"; too many messages from one address, the server's message with 429 and Retry-After.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { app } = context;
+  const values = await readForm(request);
+  const sent = () => toasts(app.env, request).redirectWithSuccess("/contact", CONTACT_MESSAGES.sent);
+  // A bot that fills in the hidden field is told it worked; nothing is stored.
+  if (values[CONTACT_HONEYPOT]?.trim()) return sent();
+  const parsed = ContactSchema.safeParse(values);
+  if (!parsed.success) return formFailure(fieldErrors(parsed.error), CONTACT_MESSAGES.formErrors, values);
+  try {
+    await submitContactMessage(app.db, parsed.data, clientAddress(request));
+    return sent();
+  } catch (error) {
+    if (error instanceof RateLimitError) {
+      return formFailure({}, error.message, values, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    }
+    console.error(error);
+    return formFailure({}, CONTACT_MESSAGES.failed, values, { status: 500 });
+  }
+}
+
+const FAQ: FaqData = {
+  title: "Before you write",
+  subtitle: "The questions we are asked most often.",
+  items: [
+    {
+      question: "How soon will you reply?",
+      answer:
+        "We answer every message within 24 hours, usually sooner on weekdays. For anything urgent about an order, call us Monday to Friday, 9AM to 6PM EST.",
+    },
+    {
+      question: "Can you make a custom bouquet?",
+      answer:
+        "Yes. Tell us the occasion, the colours and the size you have in mind (and the date you need it by), and we will reply with ideas and a quote.",
+    },
+    {
+      question: "What if my bouquet arrives damaged, or is not what I expected?",
+      answer:
+        "You have 30 days to return a bouquet. Send us your order number (it starts with TB) and a photo, and we will repair, replace or refund it.",
+    },
+  ],
+};
+
+/** The same look as the form's other inputs (components/form.tsx), for the message's textarea. */
+const textareaClass =
+  "mt-1 block w-full rounded-lg border px-3 py-2 text-gray-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-bloom-500 aria-[invalid=true]:border-red-600";
+
+/**
+ * How many messages this page has sent (with JavaScript): a submission that ends without the
+ * action's data was redirected, so it worked, and the form starts again empty.
+ */
+function useSentCount(failure: FormFailure | undefined) {
+  const state = useNavigation().state;
+  const submitted = useRef(false);
+  const [sent, setSent] = useState(0);
+  useEffect(() => {
+    if (state === "submitting") submitted.current = true;
+    else if (state === "idle" && submitted.current) {
+      submitted.current = false;
+      if (!failure) setSent((count) => count + 1);
+    }
+  }, [state, failure]);
+  return sent;
+}
+
+function ContactForm({ failure }: { failure: FormFailure | undefined }) {
+  const { errors, formProps } = useLiveValidation(ContactSchema, CONTACT_MESSAGES.formErrors, failure?.errors);
+  const sending = useNavigation().state === "submitting";
+  const values = failure?.values ?? {};
+  // The error state: the server's message (too many messages, a fault), when no field is to blame.
+  const formError = failure && Object.keys(failure.errors).length === 0 ? failure.toast.message : null;
+  return (
+    <>
+      <Toaster toast={failure?.toast ?? null} listen={false} />
+      {formError ? (
+        <p role="alert" className="mt-6 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      <Form method="post" {...formProps} className="mt-6 grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField name="name" label="Name" autoComplete="name" defaultValue={values.name} errors={errors} />
+          <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} errors={errors} />
+        </div>
+        <TextField name="subject" label="Subject" autoComplete="off" defaultValue={values.subject} errors={errors} />
+        <MessageField defaultValue={values.message} errors={errors} />
+        {/* Hidden from people (and from assistive technology); a bot that fills it in is ignored. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={CONTACT_HONEYPOT}>Website</label>
+          <input id={CONTACT_HONEYPOT} name={CONTACT_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <button type="submit" className={submitButtonClass} disabled={sending}>
+            {sending ? "Sending…" : "Send Message"}
+          </button>
+          <p className="text-sm text-gray-600">{CONTACT_MESSAGES.replyHint}</p>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+function MessageField({ defaultValue, errors }: { defaultValue?: string; errors: FieldErrors }) {
+  const messages = errors.message;
+  return (
+    <div>
+      <label htmlFor="message" className="block text-sm font-medium text-gray-800">
+        Message
+      </label>
+      <textarea
+        id="message"
+        name="message"
+        rows={6}
+        defaultValue={defaultValue}
+        aria-invalid={messages?.length ? true : undefined}
+        aria-describedby={messages?.length ? "message-error" : "message-hint"}
+        className={`${textareaClass} ${messages?.length ? "border-red-600" : "border-gray-300"}`}
+      />
+      {messages?.length ? null : (
+        <p id="message-hint" className="mt-1 text-xs text-gray-600">
+          At least 10 characters. An order number or the occasion helps us answer faster.
+        </p>
+      )}
+      <FieldError id="message-error" messages={messages} />
+    </div>
+  );
+}
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+function ContactDetails() {
+  const contact = useSiteContact();
+  const hours = contact.hours || CONTACT_MESSAGES.phoneHours;
+  const row = "flex flex-col gap-0.5";
+  const term = "text-sm font-semibold uppercase tracking-wide text-bloom-700";
+  const link = "font-medium text-gray-900 underline decoration-bloom-300 underline-offset-2 hover:text-bloom-700";
+  return (
+    <section aria-labelledby="details-title" className="rounded-3xl bg-bloom-50 p-6 sm:p-8">
+      <h2 id="details-title" className="font-display text-2xl font-bold text-gray-900">
+        Other ways to reach us
+      </h2>
+      <dl className="mt-6 grid gap-5 text-gray-800">
+        {contact.email ? (
+          <div className={row}>
+            <dt className={term}>Email</dt>
+            <dd>
+              <a href={`mailto:${contact.email}`} className={link}>
+                {contact.email}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        {contact.phone ? (
+          <div className={row}>
+            <dt className={term}>Phone</dt>
+            <dd>
+              <a href={telHref(contact.phone)} className={link}>
+                {contact.phone}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        <div className={row}>
+          <dt className={term}>Phone hours</dt>
+          <dd>{hours}</dd>
+        </div>
+        {contact.address ? (
+          <div className={row}>
+            <dt className={term}>Studio</dt>
+            <dd>
+              <address className="not-italic">{contact.address}</address>
+            </dd>
+          </div>
+        ) : null}
+        <div className={row}>
+          <dt className={term}>Replies</dt>
+          <dd>{CONTACT_MESSAGES.replyHint}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export default function ContactPage() {
+  const failure = useActionData<FormFailure>();
+  // After a message is sent the form is drawn anew: empty, with no messages from the last one.
+  const sent = useSentCount(failure);
+  return (
+    <div>
+      <section aria-labelledby="contact-title" className="bg-bloom-50">
+        <div className="mx-auto max-w-4xl px-4 py-12 text-center sm:py-16">
+          <p className="text-sm font-semibold uppercase tracking-wider text-bloom-700">Contact</p>
+          <h1 id="contact-title" className="mt-3 font-display text-4xl font-bold text-gray-900 sm:text-5xl">
+            Get in Touch
+          </h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-gray-700">
+            A question about an order, an idea for a custom bouquet, a tricky tutorial? Write to us and a maker from the studio will
+            answer within 24 hours.
+          </p>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:grid-cols-5 lg:gap-12">
+        <section aria-labelledby="form-title" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-bloom-100 sm:p-8 lg:col-span-3">
+          <h2 id="form-title" className="font-display text-2xl font-bold text-gray-900">
+            Send us a message
+          </h2>
+          <p className="mt-2 text-sm text-gray-600">Every field is required.</p>
+          <ContactForm key={sent} failure={failure} />
+        </section>
+        <div className="lg:col-span-2">
+          <ContactDetails />
+        </div>
+      </div>
+
+      <Faq data={FAQ} />
+    </div>
+  );
+}
