@@ -61,13 +61,38 @@ const DROP_WITH_CONTENT = ["script", "style", "iframe", "object", "embed", "nosc
 
 const SAFE_URL = /^(?:https?:\/\/|mailto:|\/(?!\/)|#|\.{0,2}\/?[\w-])/i;
 
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", colon: ":", tab: "\t", newline: "\n", sol: "/", bsol: "\\",
+  quest: "?", equals: "=", num: "#", percnt: "%", period: ".", comma: ",", lpar: "(", rpar: ")", excl: "!",
+  commat: "@", plus: "+", semi: ";", nbsp: "\u00a0",
+};
+
+/**
+ * An attribute value as the browser reads it: character references decoded ("&#106;", "&#x6A",
+ * "&colon;", "&Tab;"), so "jav&#x09;ascript:" or "javascript&colon;" are seen for what they are.
+ * URLs are checked on this text and written back from it, escaped again, so the browser ends up
+ * with exactly the text that was checked.
+ */
+function decodeEntities(value: string): string {
+  return value.replace(/&(?:#x([0-9a-f]+)|#(\d+)|([a-z]+));?/gi, (whole, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
+    if (name !== undefined) return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+    const code = hex !== undefined ? parseInt(hex, 16) : Number(dec);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\ufffd";
+  });
+}
+
+/** Text safe inside a double-quoted attribute, every "&" written as "&amp;". */
+function escapeUrlAttr(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
 /** Removes whitespace and control characters browsers ignore inside a scheme ("java\tscript:"). */
 function normaliseUrl(value: string): string {
   return value.replace(/[\u0000-\u0020\u007f-\u009f]+/g, "").trim();
 }
 
 function safeUrl(value: string): string | null {
-  const url = normaliseUrl(value);
+  const url = normaliseUrl(decodeEntities(value));
   if (!url) return null;
   // A scheme other than http(s) or mailto ("javascript:", "data:", "vbscript:") is never allowed.
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url);
@@ -84,7 +109,7 @@ const filter = new FilterXSS({
   safeAttrValue(_tag: string, name: string, value: string) {
     if (name === "href" || name === "src" || name === "cite") {
       const url = safeUrl(value);
-      return url === null ? "" : escapeAttrValue(url);
+      return url === null ? "" : escapeUrlAttr(url);
     }
     if ((name === "width" || name === "height" || name === "colspan" || name === "rowspan" || name === "start") && !/^\d{1,4}$/.test(value)) return "";
     return escapeAttrValue(value);
@@ -98,7 +123,9 @@ const filter = new FilterXSS({
 
 export function sanitizeHtml(html: string): string {
   const clean = filter.process(html);
-  // External links open safely.
   // js-xss leaves a "[removed]" marker where it cut out a tag left open; the reader needs none.
-  return clean.replace(/\[removed\]/g, "").replace(/<a href="(https?:\/\/[^"]*)"/gi, '<a rel="noopener noreferrer nofollow" href="$1"');
+  // External links open safely, whatever the order of their attributes (`<a title="…" href="https://…">` too).
+  return clean
+    .replace(/\[removed\]/g, "")
+    .replace(/<a\s([^>]*\bhref="https?:\/\/[^>]*)>/gi, '<a rel="noopener noreferrer nofollow" $1>');
 }

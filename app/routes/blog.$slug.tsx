@@ -61,8 +61,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) => {
   if (!data) return seoMeta(rootSeo(matches), { title: ARTICLE_NOT_FOUND, path: `/blog/${params.slug}`, noindex: true });
   const { blog } = data;
-  return seoMeta(rootSeo(matches), {
-    title: blog.meta_title,
+  const root = rootSeo(matches);
+  // seoMeta appends " | {site name}"; a meta title that already ends with it keeps it once.
+  const suffix = ` | ${root?.site.name || "Twistbloom"}`;
+  return seoMeta(root, {
+    title: blog.meta_title.endsWith(suffix) ? blog.meta_title.slice(0, -suffix.length) : blog.meta_title,
     description: blog.meta_description,
     keywords: blog.meta_keywords,
     image: blog.og_image,

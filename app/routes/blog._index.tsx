@@ -141,13 +141,24 @@ export default function BlogListPage() {
           </ul>
         </nav>
       </div>
-      {pagination.total > 0 ? (
+      {blogs.length > 0 ? (
         <p className="mt-6 text-sm text-gray-600" aria-live="polite">
           {pagination.from}-{pagination.to} of {pagination.total} {pagination.total === 1 ? "tutorial" : "tutorials"}
           {search ? ` matching "${search}"` : ""}
         </p>
       ) : null}
-      {blogs.length === 0 ? (
+      {blogs.length === 0 && pagination.total > 0 ? (
+        // Past the last page: there are tutorials, just none this far.
+        <div className="mt-10 rounded-2xl border border-bloom-100 bg-bloom-50 p-10 text-center">
+          <p className="text-lg font-semibold text-gray-900">No tutorials on this page</p>
+          <p className="mt-2 text-gray-700">
+            There {pagination.last_page === 1 ? "is only 1 page" : `are only ${pagination.last_page} pages`} of tutorials{search ? ` matching "${search}"` : ""}.
+          </p>
+          <Link to={href(search, sort, 1)} className="mt-6 inline-block rounded-full bg-bloom-600 px-6 py-2.5 font-medium text-white hover:bg-bloom-700">
+            Go to the First Page
+          </Link>
+        </div>
+      ) : blogs.length === 0 ? (
         <div className="mt-10 rounded-2xl border border-bloom-100 bg-bloom-50 p-10 text-center">
           <p className="text-lg font-semibold text-gray-900">{search ? `No tutorials found for "${search}"` : "No tutorials yet"}</p>
           <p className="mt-2 text-gray-700">{search ? "Try another word, or browse them all." : "Check back soon for new patterns."}</p>

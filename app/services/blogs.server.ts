@@ -14,6 +14,7 @@ import { isoDate, likeContains, pageMeta, parseJsonArray, type PageMeta } from "
  * its table when a query has no join, and inside a subquery a bare "id" means the inner table's.
  */
 const outerBlogId = sql.raw(`"blogs"."id"`);
+const outerPublishedAt = sql.raw(`"blogs"."published_at"`);
 
 const published = and(eq(blogs.status, "published"), sql`${blogs.publishedAt} IS NOT NULL`);
 
@@ -193,7 +194,7 @@ const SIMILAR_BLOGS = 3;
 export async function getBlogBySlug(db: Database, slug: string, visitor: string | null = null): Promise<BlogDetail> {
   const neighbour = (older: boolean) => sql<string | null>`(SELECT json_object('title', n.title, 'slug', n.slug) FROM blogs n
     WHERE n.status = 'published' AND n.published_at IS NOT NULL
-      AND (n.published_at, n.id) ${sql.raw(older ? "<" : ">")} (${blogs.publishedAt}, ${outerBlogId})
+      AND (n.published_at, n.id) ${sql.raw(older ? "<" : ">")} (${outerPublishedAt}, ${outerBlogId})
     ORDER BY n.published_at ${sql.raw(older ? "DESC" : "ASC")}, n.id ${sql.raw(older ? "DESC" : "ASC")} LIMIT 1)`;
   const shared = sql<number>`(
     (SELECT count(*) FROM blog_tags t1 JOIN blog_tags t2 ON t2.tag = t1.tag
