@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { COUNTRIES } from "../../app/lib/constants";
 import { toUnits } from "../../app/lib/money";
 import {
   CouponApplySchema,
@@ -20,6 +21,17 @@ import {
 } from "../../app/services/checkout.server";
 import { ValidationError } from "../../app/services/errors";
 import { ok, parseBody, parseQuery, type ApiEnv } from "./http";
+
+const DELIVERED = new Set<string>(COUNTRIES.map((country) => country.code));
+
+/**
+ * The lookups quote only for the countries an order can be placed for (POST /api/orders refuses the
+ * others), so a client never shows a shipping cost or a tax for an order that will be refused.
+ */
+function deliveredCountry(code: string): string {
+  if (!DELIVERED.has(code)) throw new ValidationError({ country_code: ["Please choose a country we deliver to"] });
+  return code;
+}
 
 const shippingJson = (option: ShippingOption) => ({
   id: option.id,
@@ -47,7 +59,7 @@ export const couponJson = (coupon: AppliedCoupon) => ({
 export const shippingApi = new Hono<ApiEnv>()
   .post("/methods", async (c) => {
     const input = await parseBody(c, ShippingMethodsSchema);
-    const options = await listShippingOptions(c.var.app.db, input.subtotal, input.country_code);
+    const options = await listShippingOptions(c.var.app.db, input.subtotal, deliveredCountry(input.country_code));
     return ok(c, { shipping_methods: options.map(shippingJson) });
   })
   .post("/calculate", async (c) => {
@@ -60,7 +72,7 @@ export const shippingApi = new Hono<ApiEnv>()
 export const taxApi = new Hono<ApiEnv>()
   .post("/calculate", async (c) => {
     const input = await parseBody(c, TaxCalculateSchema);
-    const tax = await calculateTax(c.var.app.db, input.subtotal, input.country_code, input.state_code);
+    const tax = await calculateTax(c.var.app.db, input.subtotal, deliveredCountry(input.country_code), input.state_code);
     return ok(c, {
       total_tax: toUnits(tax.total_tax_cents),
       tax_breakdown: tax.lines.map((line) => ({ name: line.name, rate: line.rate_bps / 100, amount: toUnits(line.amount_cents) })),
@@ -68,7 +80,7 @@ export const taxApi = new Hono<ApiEnv>()
   })
   .get("/rates", async (c) => {
     const query = parseQuery(c, TaxRatesQuerySchema);
-    const rates = await listTaxRates(c.var.app.db, query.country_code, query.state_code);
+    const rates = await listTaxRates(c.var.app.db, deliveredCountry(query.country_code), query.state_code);
     return ok(c, rates.map((rate) => ({ name: rate.name, rate: rate.rate_bps / 100, country_code: query.country_code, state_code: rate.state_code || null })));
   });
 
