@@ -17,7 +17,7 @@ export const ARTICLE_NOT_FOUND = "Article Not Found";
 export const ARTICLE_ERROR = "Failed to load blog. Please try again.";
 
 /**
- * The article, its related products, neighbours and similar posts in one batch (three statements),
+ * The article, its related products, neighbours and similar posts in one batch (two statements),
  * with whether this visitor liked it. The view is counted after the response is sent.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

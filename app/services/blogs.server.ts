@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { blogRelatedProducts, blogs, categories, products } from "../../db/schema";
+import { blogs } from "../../db/schema";
 import { DEFAULT_READING_TIME_MINUTES } from "../lib/constants";
 import type { BlogListQuery } from "../lib/schemas/catalog";
 import { sanitizeHtml } from "../lib/sanitize";
 import { NotFoundError } from "./errors";
 import { imageOrPlaceholder } from "./images.server";
-import { productSummaryColumns, toProduct, type Product } from "./products.server";
+import { toProduct, type Product, type ProductRow } from "./products.server";
 import { isoDate, likeContains, pageMeta, parseJsonArray, type PageMeta } from "./sql";
 
 /**
@@ -186,10 +186,27 @@ export async function listBlogs(db: Database, query: BlogListQuery): Promise<Blo
 const SIMILAR_BLOGS = 3;
 
 /**
- * A published post by slug in three statements of one batch, whatever the number of tags,
- * categories and related products: the post (with its previous and next posts and whether this
- * visitor liked it, as subqueries), its related products, and up to three similar posts (sharing a
- * tag or a category). The content is sanitized here, before anything renders it.
+ * The post's related products (active ones, in the editor's order) as one JSON array, so they come
+ * with the post's own row: the same fields `toProduct` reads from a product row.
+ */
+const relatedProductsJson = sql<string>`(SELECT json_group_array(json_object(
+    'id', p.id, 'name', p.name, 'slug', p.slug, 'sku', p.sku, 'shortDescription', p.short_description,
+    'description', p.description, 'priceCents', p.price_cents, 'salePriceCents', p.sale_price_cents,
+    'stock', p.stock, 'image', p.image, 'isFeatured', p.is_featured, 'soldCount', p.sold_count,
+    'reviewCount', p.review_count, 'reviewAverage', p.review_average, 'weightGrams', p.weight_grams,
+    'dimensions', p.dimensions, 'metaKeywords', p.meta_keywords, 'createdAt', p.created_at,
+    'categoryId', c.id, 'categoryName', c.name, 'categorySlug', c.slug))
+  FROM (SELECT * FROM blog_related_products r WHERE r.blog_id = ${outerBlogId} ORDER BY r.sort_order, r.product_id) r
+  JOIN products p ON p.id = r.product_id AND p.is_active = 1
+  LEFT JOIN categories c ON c.id = p.category_id)`;
+
+type RelatedJson = Omit<ProductRow, "isFeatured" | "createdAt"> & { isFeatured: number; createdAt: number };
+
+/**
+ * A published post by slug in two statements of one batch, whatever the number of tags, categories
+ * and related products: the post (with its related products, its previous and next posts and
+ * whether this visitor liked it, as subqueries), and up to three similar posts (sharing a tag or a
+ * category). The content is sanitized here, before anything renders it.
  */
 export async function getBlogBySlug(db: Database, slug: string, visitor: string | null = null): Promise<BlogDetail> {
   const neighbour = (older: boolean) => sql<string | null>`(SELECT json_object('title', n.title, 'slug', n.slug) FROM blogs n
@@ -202,7 +219,7 @@ export async function getBlogBySlug(db: Database, slug: string, visitor: string 
     + (SELECT count(*) FROM blog_category_links c1 JOIN blog_category_links c2 ON c2.category_id = c1.category_id
       WHERE c1.blog_id = ${outerBlogId} AND c2.blog_id = (SELECT id FROM blogs WHERE slug = ${slug})))`;
 
-  const [found, related, similar] = await db.batch([
+  const [found, similar] = await db.batch([
     db
       .select({
         ...cardColumns,
@@ -213,17 +230,11 @@ export async function getBlogBySlug(db: Database, slug: string, visitor: string 
         previous: neighbour(true).as("previous_json"),
         next: neighbour(false).as("next_json"),
         liked: sql<number>`EXISTS (SELECT 1 FROM blog_likes l WHERE l.blog_id = ${outerBlogId} AND l.visitor_id = ${visitor ?? ""})`.as("liked"),
+        related: relatedProductsJson.as("related_json"),
       })
       .from(blogs)
       .where(and(eq(blogs.slug, slug), published))
       .limit(1),
-    db
-      .select(productSummaryColumns)
-      .from(blogRelatedProducts)
-      .innerJoin(products, eq(products.id, blogRelatedProducts.productId))
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(and(sql`${blogRelatedProducts.blogId} = (SELECT id FROM blogs WHERE slug = ${slug})`, eq(products.isActive, true)))
-      .orderBy(asc(blogRelatedProducts.sortOrder), asc(products.id)),
     db
       .select({ ...cardColumns, shared: sql<number>`${shared}`.as("shared_count") })
       .from(blogs)
@@ -245,7 +256,9 @@ export async function getBlogBySlug(db: Database, slug: string, visitor: string 
     meta_title: row.metaTitle || row.title,
     meta_description: row.metaDescription || row.excerpt,
     meta_keywords: row.metaKeywords || card.tags.join(", "),
-    related_products: related.map(toProduct),
+    related_products: parseJsonArray<RelatedJson>(row.related).map((product) =>
+      toProduct({ ...product, isFeatured: Boolean(product.isFeatured), createdAt: product.createdAt as unknown as Date }),
+    ),
     previous_blog: link(row.previous),
     next_blog: link(row.next),
     similar_blogs: similar.map(toCard),
