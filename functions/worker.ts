@@ -74,7 +74,8 @@ export default {
     const response = await handleRemixRequest(request, loadContext);
     const timed = new Response(response.body, response);
     timed.headers.set("Server-Timing", loadContext.app.timer.header());
-    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) timed.headers.set(name, value);
+    // A page may be stricter (the order confirmation sends no Referer at all); the rest get the defaults.
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) if (!timed.headers.has(name)) timed.headers.set(name, value);
     // Pages get theirs (with the nonce) from entry.server; data, feeds and redirects get the strict one.
     if (!timed.headers.has("Content-Security-Policy")) timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
     loadContext.app.runAfterResponse();

@@ -334,8 +334,9 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<Pla
   for (const item of quote.cart.items) {
     const name = item.product?.name ?? "A product in your cart";
     if (item.status === "unavailable") throw new OrderError(`${name} is no longer available. Please remove it from your cart.`);
-    if (item.status === "out_of_stock") throw new OrderError(`${name} is out of stock. Please remove it from your cart.`);
-    if (item.status === "reduced") throw new OrderError(`Only ${item.product!.stock} of ${name} left in stock. Please update your cart.`);
+    // Stock that ran out is a conflict with the shop's state (409), as when the race is lost at the write.
+    if (item.status === "out_of_stock") throw new OrderError(`${name} is out of stock. Please remove it from your cart.`, 409);
+    if (item.status === "reduced") throw new OrderError(`Only ${item.product!.stock} of ${name} left in stock. Please update your cart.`, 409);
   }
   if (!quote.shipping) throw new ValidationError({ shipping_method_id: [CHECKOUT_MESSAGES.shippingMethod] }, CHECKOUT_MESSAGES.shippingMethod);
   if (quote.coupon && !quote.coupon.valid) throw new ValidationError({ coupon_code: [quote.coupon.message] }, quote.coupon.message);

@@ -247,7 +247,7 @@ describe("GET /checkout", () => {
     expect(text.match(/Not available: remove it from your cart/g)).toHaveLength(2);
     expect(html).toMatch(/<button type="submit" name="intent" value="place_order"[^>]*disabled=""/);
     const response = await postForm(jar, "/checkout", form("place_order", key));
-    expect(response.status).toBe(422);
+    expect(response.status).toBe(409);
     expect(visibleText(await response.text())).toContain(`${soldOut.name} is out of stock. Please remove it from your cart.`);
     expect(await ordersWithKey(key)).toBe(0);
     // With the sold-out line gone, the vanished one still blocks the order.
@@ -516,7 +516,7 @@ describe("POST /checkout, intent=place_order", () => {
     const { key } = await checkout(jar);
     await env.DB.prepare("UPDATE products SET stock = 2 WHERE id = ?").bind(p.id).run();
     const response = await postForm(jar, "/checkout", form("place_order", key));
-    expect(response.status).toBe(422);
+    expect(response.status).toBe(409);
     const html = await response.text();
     expect(visibleText(html)).toContain(`Only 2 of ${p.name} left in stock. Please update your cart.`);
     expect(summary(html)).toContain("Only 2 left in stock");
