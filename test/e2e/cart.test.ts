@@ -25,6 +25,14 @@ const count = (page: Page) => page.locator("header").getByTestId("cart-count").i
 const waitForCount = (page: Page, expected: string) =>
   page.waitForFunction((n) => document.querySelector('[data-testid="cart-count"]')?.textContent === n, expected);
 const toast = (page: Page) => page.locator("[data-toast-type]").first();
+/**
+ * Presses a cart page button. Without JavaScript it is a form post and a new document: wait for it
+ * to load, so the next press finds the next page's buttons and not the old page's going away.
+ */
+async function press(page: Page, button: ReturnType<Page["getByRole"]>, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) return button.click();
+  await Promise.all([page.waitForNavigation({ waitUntil: "load" }), button.click()]);
+}
 
 describe.each(MODES)("the cart ($name)", ({ javaScriptEnabled }) => {
   it("adds from the product grid and says so, without reloading the page when JavaScript runs", async () => {
@@ -52,13 +60,13 @@ describe.each(MODES)("the cart ($name)", ({ javaScriptEnabled }) => {
     expect(await page.getByRole("link", { name: "Proceed to Checkout" }).getAttribute("href")).toBe("/checkout");
     expect(await page.getByText("Tax (10%)").isVisible()).toBe(true);
 
-    await page.getByRole("button", { name: /^Increase quantity of/ }).first().click();
+    await press(page, page.getByRole("button", { name: /^Increase quantity of/ }).first(), javaScriptEnabled);
     await waitForCount(page, "3");
-    await page.getByRole("button", { name: /^Decrease quantity of/ }).first().click();
+    await press(page, page.getByRole("button", { name: /^Decrease quantity of/ }).first(), javaScriptEnabled);
     await waitForCount(page, "2");
-    await page.getByRole("button", { name: /^Decrease quantity of/ }).first().click();
+    await press(page, page.getByRole("button", { name: /^Decrease quantity of/ }).first(), javaScriptEnabled);
     await waitForCount(page, "1");
-    await page.getByRole("button", { name: /^Remove .* from cart$/ }).first().click();
+    await press(page, page.getByRole("button", { name: /^Remove .* from cart$/ }).first(), javaScriptEnabled);
     await waitForCount(page, "0");
     await expect(page.locator("main").getByText("Your cart is empty").isVisible()).resolves.toBe(true);
 
@@ -66,7 +74,7 @@ describe.each(MODES)("the cart ($name)", ({ javaScriptEnabled }) => {
     await addButton(page, plenty[2]!).click();
     await waitForCount(page, "1");
     await page.goto("/cart");
-    await page.getByRole("button", { name: "Clear Cart" }).click();
+    await press(page, page.getByRole("button", { name: "Clear Cart" }), javaScriptEnabled);
     await waitForCount(page, "0");
     expect(await toast(page).innerText()).toContain("Cart cleared");
     await context.close();
