@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { QueryTimer } from "../../db/timing";
-import { containsPattern, pageMeta } from "../../app/services/sql";
+import { pageMeta } from "../../app/services/sql";
 
 describe("QueryTimer", () => {
   it("names the number of statements and the database time in a Server-Timing header", async () => {
@@ -23,11 +23,5 @@ describe("pagination", () => {
     expect(pageMeta(5, 12, 50, 2)).toMatchObject({ from: 49, to: 50, last_page: 5 });
     expect(pageMeta(9, 12, 50, 0)).toMatchObject({ from: null, to: null });
     expect(pageMeta(1, 12, 0, 0)).toMatchObject({ last_page: 1, total: 0 });
-  });
-});
-
-describe("search patterns", () => {
-  it("escapes LIKE wildcards so a search matches them literally", () => {
-    expect(containsPattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
   });
 });

@@ -72,7 +72,8 @@ export const optionalId = (message: string) =>
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value === null || value === "") return null;
-      const text = String(value).trim();
+      // Only numbers and strings can be ids; anything else (an object, a nested array) is refused as is.
+      const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
       if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;
