@@ -4,6 +4,8 @@
  */
 export class QueryTimer {
   queries = 0;
+  /** Round trips to the database: a batch of several statements is one. */
+  roundTrips = 0;
   durationMs = 0;
   readonly startedAt = performance.now();
 
@@ -13,14 +15,16 @@ export class QueryTimer {
       return await run();
     } finally {
       this.queries += statements;
+      this.roundTrips += 1;
       this.durationMs += performance.now() - start;
     }
   }
 
-  /** `db;desc="N queries";dur=<ms>, total;dur=<ms>` */
+  /** `db;desc="N queries in R round trips";dur=<ms>, total;dur=<ms>` */
   header(): string {
     const total = performance.now() - this.startedAt;
     const noun = this.queries === 1 ? "query" : "queries";
-    return `db;desc="${this.queries} ${noun}";dur=${this.durationMs.toFixed(1)}, total;dur=${total.toFixed(1)}`;
+    const trips = this.roundTrips === 1 ? "round trip" : "round trips";
+    return `db;desc="${this.queries} ${noun} in ${this.roundTrips} ${trips}";dur=${this.durationMs.toFixed(1)}, total;dur=${total.toFixed(1)}`;
   }
 }

@@ -7,13 +7,13 @@ describe("QueryTimer", () => {
     const timer = new QueryTimer();
     await timer.measure(2, async () => "rows");
     await timer.measure(1, async () => "row");
-    expect(timer.header()).toMatch(/^db;desc="3 queries";dur=\d+(\.\d)?, total;dur=\d+(\.\d)?$/);
+    expect(timer.header()).toMatch(/^db;desc="3 queries in 2 round trips";dur=\d+(\.\d)?, total;dur=\d+(\.\d)?$/);
   });
 
   it("counts a failed statement too", async () => {
     const timer = new QueryTimer();
     await expect(timer.measure(1, async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
-    expect(timer.header()).toContain('desc="1 query"');
+    expect(timer.header()).toContain('desc="1 query in 1 round trip"');
   });
 });
 

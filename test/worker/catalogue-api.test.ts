@@ -6,7 +6,7 @@ describe("GET /api/health", () => {
     const { status, body, response } = await getJson("/api/health");
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, data: { status: "ok" } });
-    expect(response.headers.get("Server-Timing")).toMatch(/^db;desc="0 queries";dur=[\d.]+, total;dur=[\d.]+$/);
+    expect(response.headers.get("Server-Timing")).toMatch(/^db;desc="0 queries in 0 round trips";dur=[\d.]+, total;dur=[\d.]+$/);
   });
 });
 
