@@ -208,7 +208,11 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
     expect(await likeButton(page).getAttribute("aria-pressed")).toBe("false");
 
     if (javaScriptEnabled) await page.evaluate(() => ((window as unknown as { blogMarker: number }).blogMarker = 42));
+    // With JavaScript the count changes before the server answers: wait for the answer itself before
+    // leaving the page (networkidle may already have been reached and would not wait).
+    const liked = javaScriptEnabled ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === path) : null;
     await likeButton(page).click();
+    await liked;
     await expect.poll(() => likeCountText(page)).toBe(likeSentence(before + 1));
     await expect.poll(() => likeButton(page).getAttribute("aria-pressed")).toBe("true");
     expect((await likeButton(page).innerText()).trim()).toMatch(/Liked$/);
@@ -225,7 +229,9 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
     expect(await likeButton(page).getAttribute("aria-pressed")).toBe("true");
 
     if (javaScriptEnabled) await page.evaluate(() => ((window as unknown as { blogMarker: number }).blogMarker = 43));
+    const unliked = javaScriptEnabled ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === path) : null;
     await likeButton(page).click();
+    await unliked;
     await expect.poll(() => likeCountText(page)).toBe(likeSentence(before));
     await expect.poll(() => likeButton(page).getAttribute("aria-pressed")).toBe("false");
     expect((await likeButton(page).innerText()).trim()).toMatch(/Like$/);
