@@ -1,7 +1,7 @@
 import { redirect, type HeadersFunction } from "@remix-run/cloudflare";
 import type { AppContext } from "../../functions/context";
 import { authenticateToken, isAdmin, SESSION_SECONDS, type AuthResult, type Viewer } from "./auth.server";
-import { sessionSecret } from "./secrets.server";
+import { sign, verifySignature } from "./signature.server";
 import { toasts } from "./toast.server";
 
 /**
@@ -102,26 +102,14 @@ export const privatePageHeaders: HeadersFunction = () => ({ "Cache-Control": "pr
 
 // ---------------------------------------------------------------- CSRF
 
-function toBase64Url(bytes: ArrayBuffer): string {
-  let binary = "";
-  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
 /**
  * The token a page puts in `<meta name="csrf-token">` for calls that ride on the session cookie:
  * an HMAC of the session id, so it cannot be guessed and dies with the session.
  */
-export async function csrfToken(env: Env, sessionId: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(sessionSecret(env)), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return toBase64Url(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`csrf:${sessionId}`)));
+export function csrfToken(env: Env, sessionId: string): Promise<string> {
+  return sign(env, "csrf", sessionId);
 }
 
-export async function verifyCsrfToken(env: Env, sessionId: string, token: string | null): Promise<boolean> {
-  if (!token) return false;
-  const expected = await csrfToken(env, sessionId);
-  if (expected.length !== token.length) return false;
-  let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ token.charCodeAt(i);
-  return diff === 0;
+export function verifyCsrfToken(env: Env, sessionId: string, token: string | null): Promise<boolean> {
+  return verifySignature(env, "csrf", sessionId, token);
 }
