@@ -14,19 +14,18 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
-import { CACHE_SECONDS } from "~/lib/constants";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { CartDropdown } from "~/components/cart-dropdown";
 import { useNonce } from "~/components/nonce";
 import { useCloseOnNavigate } from "~/components/use-close-on-navigate";
 import { Toaster, type Toast } from "~/components/toaster";
 import { siteConfigFromSettings, type SettingsByGroup, type SiteConfig } from "~/lib/site";
-import { getPublicSettings } from "~/services/settings.server";
 import { toastDuration, toasts } from "~/services/toast.server";
 import { priceCart, readCartLines, type Cart } from "~/services/cart.server";
 import { isAdmin } from "~/services/auth.server";
 import { clearSessionCookie, csrfToken, getSession } from "~/services/session.server";
 import styles from "~/styles/app.css?url";
+import { cachedData } from "~/services/cache-entries.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -41,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let settings: SettingsByGroup = {};
   let settingsError: string | null = null;
   try {
-    settings = await app.cached("settings:public", CACHE_SECONDS.settings, () => getPublicSettings(app.db));
+    settings = await app.cache.read(cachedData.publicSettings());
   } catch (error) {
     console.error(error);
     settingsError = SETTINGS_ERROR;

@@ -462,3 +462,21 @@ export const contactMessages = sqliteTable(
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt)],
 );
+
+// ---------------------------------------------------------------- freshness
+
+/**
+ * One row per cache tag (`product:12`, `products`, `settings`...): its version goes up in the same
+ * batch as every write that changes what the tag covers, so a cached entry that recorded an older
+ * version is known to be stale. `changed_at` (unix seconds) lets readers fetch only the tags that
+ * changed within the longest cache lifetime; older ones cannot concern any live entry.
+ */
+export const cacheTags = sqliteTable(
+  "cache_tags",
+  {
+    tag: text("tag").primaryKey(),
+    version: integer("version").notNull().default(1),
+    changedAt: integer("changed_at").notNull(),
+  },
+  (t) => [index("cache_tags_changed_idx").on(t.changedAt)],
+);

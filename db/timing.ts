@@ -8,6 +8,12 @@ export class QueryTimer {
   roundTrips = 0;
   durationMs = 0;
   readonly startedAt = performance.now();
+  /** Other Server-Timing entries, as written (`versions;desc="read"`). */
+  readonly notes: string[] = [];
+
+  note(entry: string) {
+    if (!this.notes.includes(entry)) this.notes.push(entry);
+  }
 
   async measure<T>(statements: number, run: () => Promise<T>): Promise<T> {
     const start = performance.now();
@@ -20,11 +26,12 @@ export class QueryTimer {
     }
   }
 
-  /** `db;desc="N queries in R round trips";dur=<ms>, total;dur=<ms>` */
+  /** `db;desc="N queries in R round trips";dur=<ms>, total;dur=<ms>`, then any notes. */
   header(): string {
     const total = performance.now() - this.startedAt;
     const noun = this.queries === 1 ? "query" : "queries";
     const trips = this.roundTrips === 1 ? "round trip" : "round trips";
-    return `db;desc="${this.queries} ${noun} in ${this.roundTrips} ${trips}";dur=${this.durationMs.toFixed(1)}, total;dur=${total.toFixed(1)}`;
+    const notes = this.notes.map((entry) => `, ${entry}`).join("");
+    return `db;desc="${this.queries} ${noun} in ${this.roundTrips} ${trips}";dur=${this.durationMs.toFixed(1)}, total;dur=${total.toFixed(1)}${notes}`;
   }
 }

@@ -1,6 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Database } from "../db/client";
 import { QueryTimer } from "../db/timing";
+import { isCachedAnswerPath } from "../app/services/cache-entries.server";
+import { EdgeCache } from "../app/services/edge-cache.server";
 
 /** What every request needs, built once and handed to both Remix (load context) and Hono (c.var). */
 export interface AppContext {
@@ -11,10 +13,11 @@ export interface AppContext {
   timer: QueryTimer;
   waitUntil: (promise: Promise<unknown>) => void;
   /**
-   * Public, who-asks-independent data kept in the data centre's cache for `seconds` (the spec's
-   * lifetimes). Falls through to `load` where no Cache API exists (Node, the Vite dev server).
+   * The one cache layer: public, who-asks-independent data declared in `cache-entries.server`, kept
+   * in the data centre's cache while its tags are unchanged. Reads the database where no Cache API
+   * exists (Node, the Vite dev server).
    */
-  cached: <T>(key: string, seconds: number, load: () => Promise<T>) => Promise<T>;
+  cache: EdgeCache;
   /**
    * Work for after the response (counting a view): the Worker starts it once the answer and its
    * Server-Timing are ready, and keeps it alive with waitUntil, so the page never waits for it.
@@ -24,12 +27,6 @@ export interface AppContext {
   runAfterResponse: () => void;
 }
 
-const CACHE_ORIGIN = "https://cache.twistbloom.internal/";
-
-function edgeCache(): Cache | undefined {
-  return (globalThis as { caches?: { default?: Cache } }).caches?.default;
-}
-
 export interface CloudflareContext {
   env: Env;
   ctx: { waitUntil: (promise: Promise<unknown>) => void; passThroughOnException?: () => void };
@@ -37,36 +34,32 @@ export interface CloudflareContext {
   caches?: unknown;
 }
 
-export async function createAppContext(cloudflare: CloudflareContext): Promise<AppContext> {
+/** `build` names the deployed code, so that a new deploy never reads entries of another shape. */
+export async function createAppContext(cloudflare: CloudflareContext, { build }: { build?: string } = {}): Promise<AppContext> {
   const timer = new QueryTimer();
   const waitUntil = (promise: Promise<unknown>) => cloudflare.ctx.waitUntil(promise);
   const tasks: Array<() => Promise<unknown>> = [];
   const nonceBytes = crypto.getRandomValues(new Uint8Array(16));
+  const db = await createDb(cloudflare.env, timer);
+  const cache = new EdgeCache({ db, waitUntil, build, timer, isCacheableAnswer: isCachedAnswerPath });
   return {
     nonce: btoa(String.fromCharCode(...nonceBytes)),
     afterResponse: (task) => tasks.push(task),
     runAfterResponse() {
+      // A task that writes (a view) purges like a request that writes, once it is done.
       for (const task of tasks.splice(0)) {
-        waitUntil(task().catch((error: unknown) => console.error(error)));
+        waitUntil(
+          task()
+            .then(() => cache.afterWrites())
+            .catch((error: unknown) => console.error(error)),
+        );
       }
     },
-    db: await createDb(cloudflare.env, timer),
+    db,
     env: cloudflare.env,
     timer,
     waitUntil,
-    async cached<T>(key: string, seconds: number, load: () => Promise<T>): Promise<T> {
-      const cache = edgeCache();
-      if (!cache) return load();
-      const request = new Request(CACHE_ORIGIN + encodeURIComponent(key));
-      const hit = await cache.match(request);
-      if (hit) return (await hit.json()) as T;
-      const value = await load();
-      const response = new Response(JSON.stringify(value), {
-        headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${seconds}` },
-      });
-      waitUntil(cache.put(request, response));
-      return value;
-    },
+    cache,
   };
 }
 

@@ -4,27 +4,10 @@ import * as build from "../build/server";
 import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS } from "../app/lib/security-headers";
 import { missingSecrets } from "../app/services/secrets.server";
 import { api } from "./api";
-import { getLoadContext } from "./context";
+import { createAppContext, getLoadContext } from "./context";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
-
-/**
- * Public catalogue answers (those the API marks `Cache-Control: public, max-age=N`, the spec's
- * lifetimes) are kept in the data centre's cache for that long, so repeated reads skip the
- * database. They never depend on who asks; anything else is never cached.
- */
-async function fromEdgeCache(request: Request, ctx: ExecutionContext, produce: () => Promise<Response>) {
-  if (request.method !== "GET") return { response: await produce(), hit: false };
-  const cache = (caches as unknown as { default: Cache }).default;
-  const hit = await cache.match(request);
-  if (hit) return { response: hit, hit: true };
-  const response = await produce();
-  const cacheControl = response.headers.get("Cache-Control") ?? "";
-  if (response.status === 200 && /^public, max-age=\d+$/.test(cacheControl) && !response.headers.has("Set-Cookie")) {
-    ctx.waitUntil(cache.put(request, response.clone()));
-  }
-  return { response, hit: false };
-}
+const serverBuild = build as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(serverBuild);
 
 /**
  * One Worker, two faces: /api/* goes to the Hono JSON API, everything else to Remix. Both get the
@@ -40,17 +23,14 @@ export default {
       console.error(message);
       return new Response(message, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", ...BASE_SECURITY_HEADERS } });
     }
-    const loadContext = await getLoadContext({
-      request,
-      context: {
-        cloudflare: {
-          env,
-          ctx: { waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx) },
-          cf: request.cf,
-          caches,
-        },
-      },
-    });
+    const cloudflare = {
+      env,
+      ctx: { waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx) },
+      cf: request.cf,
+      caches,
+    };
+    const app = await createAppContext(cloudflare, { build: serverBuild.assets?.version });
+    const loadContext = await getLoadContext({ request, context: { cloudflare, app } });
     const url = new URL(request.url);
     const { pathname } = url;
     // Pages change data only through form posts from this site: a post from another origin is refused.
@@ -63,22 +43,26 @@ export default {
     }
     const isApi = pathname === "/api" || pathname.startsWith("/api/");
     if (isApi) {
-      const { response, hit } = await fromEdgeCache(request, ctx, async () => api.fetch(request, { app: loadContext.app }, ctx));
+      // Public answers come from the edge cache while the data they show is unchanged (docs/decisions/007).
+      const { response, hit } = await app.cache.respond(request, async () => api.fetch(request, { app }, ctx));
+      await app.cache.afterWrites();
       const timed = new Response(response.body, response);
-      timed.headers.set("Server-Timing", `${loadContext.app.timer.header()}${hit ? ', cache;desc="hit"' : ""}`);
+      timed.headers.set("Server-Timing", `${app.timer.header()}${hit ? ', cache;desc="hit"' : ""}`);
       for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) timed.headers.set(name, value);
       timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
-      loadContext.app.runAfterResponse();
+      app.runAfterResponse();
       return timed;
     }
     const response = await handleRemixRequest(request, loadContext);
+    // A page post that wrote (an order, a like) purges before its redirect is followed.
+    await app.cache.afterWrites();
     const timed = new Response(response.body, response);
-    timed.headers.set("Server-Timing", loadContext.app.timer.header());
+    timed.headers.set("Server-Timing", app.timer.header());
     // A page may be stricter (the order confirmation sends no Referer at all); the rest get the defaults.
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) if (!timed.headers.has(name)) timed.headers.set(name, value);
     // Pages get theirs (with the nonce) from entry.server; data, feeds and redirects get the strict one.
     if (!timed.headers.has("Content-Security-Policy")) timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
-    loadContext.app.runAfterResponse();
+    app.runAfterResponse();
     return timed;
   },
 } satisfies ExportedHandler<Env>;

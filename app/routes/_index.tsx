@@ -8,11 +8,11 @@ import { MakeItSpecial, type MakeItSpecialData } from "~/components/home/make-it
 import { Occasions, type OccasionsData, type OccasionTile } from "~/components/home/occasions";
 import { ProductSection, type ProductSectionData } from "~/components/home/product-section";
 import { HomeStructuredData } from "~/components/home/structured-data";
-import { CACHE_SECONDS } from "~/lib/constants";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import type { RootData } from "~/root";
-import { getHomeSections, type HomeProduct, type HomeSections } from "~/services/home.server";
+import { type HomeProduct, type HomeSections } from "~/services/home.server";
 import { imageOrPlaceholder } from "~/services/images.server";
+import { cachedData } from "~/services/cache-entries.server";
 
 export const HOME_ERROR_TITLE = "Oops! Something went wrong";
 export const HOME_ERROR_MESSAGE = "We're having trouble loading the page. Please try again later.";
@@ -152,7 +152,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const { app } = context;
   let sections: HomeSections;
   try {
-    sections = await app.cached("home:sections", CACHE_SECONDS.content, () => getHomeSections(app.db));
+    sections = await app.cache.read(cachedData.homeSections());
   } catch (error) {
     console.error(error);
     throw json({ message: HOME_ERROR_MESSAGE }, { status: 500 });

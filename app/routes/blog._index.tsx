@@ -3,10 +3,11 @@ import { json } from "@remix-run/cloudflare";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { Img } from "~/components/img";
 import { Pagination } from "~/components/pagination";
-import { BLOG_PAGE_SIZE, CACHE_SECONDS } from "~/lib/constants";
+import { BLOG_PAGE_SIZE } from "~/lib/constants";
 import { BlogListQuerySchema } from "~/lib/schemas/catalog";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { listBlogs, type BlogCard } from "~/services/blogs.server";
+import { cachedData } from "~/services/cache-entries.server";
 
 export const BLOGS_ERROR = "Failed to load blogs";
 
@@ -33,8 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { search, tab, page } = readState(new URL(request.url));
   const query = BlogListQuerySchema.parse({ page: String(page), per_page: String(BLOG_PAGE_SIZE), search: search || undefined, sort_by: tab.sortBy });
   try {
-    const key = `blogs:list:${tab.value}:${page}:${search.toLowerCase()}`;
-    const result = search ? await listBlogs(app.db, query) : await app.cached(key, CACHE_SECONDS.content, () => listBlogs(app.db, query));
+    const result = search ? await listBlogs(app.db, query) : await app.cache.read(cachedData.blogs(query));
     return json({ search, sort: tab.value as TabValue, ...result });
   } catch (error) {
     console.error(error);

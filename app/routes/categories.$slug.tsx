@@ -8,12 +8,11 @@ import { toCardProduct } from "~/components/product-card";
 import { FieldError } from "~/components/product-filters";
 import { EmptyProducts, ProductCount, ProductGrid } from "~/components/product-grid";
 import { SortBar } from "~/components/sort-bar";
-import { CACHE_SECONDS } from "~/lib/constants";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { parseProductPageParams, productPageHref, type ProductPageState } from "~/lib/schemas/storefront";
-import { getCategory } from "~/services/categories.server";
 import { NotFoundError } from "~/services/errors";
 import { listProducts } from "~/services/products.server";
+import { cachedData } from "~/services/cache-entries.server";
 
 /** A slug (or a numeric id) as the URL may carry one; anything else cannot be a category. */
 const SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
@@ -33,7 +32,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { query, state, errors } = parseProductPageParams(url.searchParams, slug);
   const [category, page] = await Promise.all([
-    app.cached(`categories:slug:${slug}`, CACHE_SECONDS.categories, () => getCategory(app.db, slug)).catch((error: unknown) => {
+    app.cache.read(cachedData.category(slug)).catch((error: unknown) => {
       throw error instanceof NotFoundError ? notFound() : error;
     }),
     listProducts(app.db, query),

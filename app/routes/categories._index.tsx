@@ -3,9 +3,9 @@ import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Img } from "~/components/img";
-import { CACHE_SECONDS } from "~/lib/constants";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { listCategories, type Category } from "~/services/categories.server";
+import { type Category } from "~/services/categories.server";
+import { cachedData } from "~/services/cache-entries.server";
 
 export const CATEGORIES_ERROR = "Unable to load categories. Please try again later.";
 export const NO_CATEGORIES = "No categories found";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = normalizeQuery(new URL(request.url).searchParams.get("q"));
   let categories: CategoryCard[];
   try {
-    const all = await app.cached("categories:with-counts", CACHE_SECONDS.categories, () => listCategories(app.db, { withCounts: true }));
+    const all = await app.cache.read(cachedData.categories({ withCounts: true }));
     categories = all.map(({ id, name, slug, description, image, product_count }) => ({
       id,
       name,

@@ -9,11 +9,12 @@ import { Price, useCurrency } from "~/components/price";
 import { ProductGallery } from "~/components/product-gallery";
 import { QuantityInput } from "~/components/quantity-input";
 import { RelatedProducts, toRelatedProduct } from "~/components/related-products";
-import { CACHE_SECONDS, RELATED_PRODUCTS_SHOWN } from "~/lib/constants";
+import { RELATED_PRODUCTS_SHOWN } from "~/lib/constants";
 import { absoluteUrl, rootSeo, seoMeta } from "~/lib/seo";
 import { NotFoundError } from "~/services/errors";
-import { getProductBySlug, type ProductDetail } from "~/services/products.server";
+import { type ProductDetail } from "~/services/products.server";
 import type { RootData } from "~/root";
+import { cachedData } from "~/services/cache-entries.server";
 
 export const PRODUCT_NOT_FOUND = "Product Not Found";
 export const PRODUCT_LOAD_ERROR = "Failed to load product. Please try again.";
@@ -36,7 +37,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
   let product: ProductDetail;
   try {
-    product = await app.cached(`product:${slug}`, CACHE_SECONDS.products, () => getProductBySlug(app.db, slug));
+    product = await app.cache.read(cachedData.product(slug));
   } catch (error) {
     if (error instanceof NotFoundError) throw json({ message: PRODUCT_NOT_FOUND }, { status: 404 });
     console.error(error);

@@ -7,11 +7,10 @@ import { toCardProduct } from "~/components/product-card";
 import { FieldError, ProductFilters } from "~/components/product-filters";
 import { EmptyProducts, ProductCount, ProductGrid } from "~/components/product-grid";
 import { SortBar } from "~/components/sort-bar";
-import { CACHE_SECONDS } from "~/lib/constants";
 import { absoluteUrl, rootSeo, seoMeta, type SeoRoot } from "~/lib/seo";
 import { parseProductPageParams, productPageHref } from "~/lib/schemas/storefront";
-import { listCategories } from "~/services/categories.server";
 import { listProducts } from "~/services/products.server";
+import { cachedData } from "~/services/cache-entries.server";
 
 const PRODUCTS_TITLE = "Shop All Bouquets";
 const PRODUCTS_DESCRIPTION =
@@ -28,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { query, state, errors } = parseProductPageParams(url.searchParams);
   const [categories, page] = await Promise.all([
-    app.cached("categories:list", CACHE_SECONDS.categories, () => listCategories(app.db)),
+    app.cache.read(cachedData.categories({ withCounts: false })),
     listProducts(app.db, query),
   ]);
   return json({

@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { AuthCard, SocialButtons } from "~/components/account/auth-card";
 import { FieldError, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
 import { Toaster } from "~/components/toaster";
-import { CACHE_SECONDS } from "~/lib/constants";
 import { ACCOUNT_MESSAGES, RegisterFormSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
@@ -13,8 +12,9 @@ import { ValidationError } from "~/services/errors";
 import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/services/forms.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
 import { redirectIfLoggedIn, sessionCookie } from "~/services/session.server";
-import { getPublicSettings, siteConfigFromSettings } from "~/services/settings.server";
+import { siteConfigFromSettings } from "~/services/settings.server";
 import { toasts } from "~/services/toast.server";
+import { cachedData } from "~/services/cache-entries.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), {
@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { firstName, lastName, email, password } = parsed.data;
   try {
     const auth = await registerUser(app.db, app.env, { name: `${firstName} ${lastName}`, email, password }, clientAddress(request));
-    const settings = await app.cached("settings:public", CACHE_SECONDS.settings, () => getPublicSettings(app.db)).catch(() => ({}));
+    const settings = await app.cache.read(cachedData.publicSettings()).catch(() => ({}));
     const shop = siteConfigFromSettings(settings).name;
     return toasts(app.env, request).redirectWithSuccess(
       "/",

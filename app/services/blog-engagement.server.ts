@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blogLikes, blogs, blogViews } from "../../db/schema";
+import { changes } from "../lib/cache-tags";
+import { bumpTags } from "./cache-tags.server";
 import { NotFoundError } from "./errors";
 import { readCookie } from "./session.server";
 
@@ -42,17 +44,19 @@ async function publishedBlogId(db: Database, id: number): Promise<number> {
  * Likes (or unlikes) a post for one visitor, idempotently: the like is a row keyed by post and
  * visitor, and the count moves only when that row appears or disappears, checked and written in
  * one batch (one transaction), so a second like, or many at once, from the same visitor count once.
+ * The same batch marks the post's cached answers and the lists stale.
  */
 export async function setBlogLike(db: Database, blogId: number, visitor: string, liked: boolean): Promise<{ like_count: number; liked: boolean }> {
   const id = await publishedBlogId(db, blogId);
   const likedAlready = sql`EXISTS (SELECT 1 FROM "blog_likes" l WHERE l."blog_id" = ${id} AND l."visitor_id" = ${visitor})`;
-  const [, , rows] = await db.batch([
+  const [, , , rows] = await db.batch([
     liked
       ? db.update(blogs).set({ likeCount: sql`${blogs.likeCount} + 1` }).where(and(eq(blogs.id, id), sql`NOT ${likedAlready}`))
       : db.update(blogs).set({ likeCount: sql`max(${blogs.likeCount} - 1, 0)` }).where(and(eq(blogs.id, id), likedAlready)),
     liked
       ? db.insert(blogLikes).values({ blogId: id, visitorId: visitor }).onConflictDoNothing()
       : db.delete(blogLikes).where(and(eq(blogLikes.blogId, id), eq(blogLikes.visitorId, visitor))),
+    bumpTags(db, changes.blogLiked(id)),
     db.select({ like_count: blogs.likeCount }).from(blogs).where(eq(blogs.id, id)),
   ]);
   return { like_count: rows[0]?.like_count ?? 0, liked };
@@ -60,20 +64,18 @@ export async function setBlogLike(db: Database, blogId: number, visitor: string,
 
 /**
  * Counts a view once per visitor per day (UTC): the count goes up only when that visitor has no
- * view of the post today, checked and written in one batch (one transaction).
+ * view of the post today, checked and written in one batch (one transaction), which also marks the
+ * post's cached answers stale when the count moved.
  */
 export async function recordBlogView(db: Database, blogId: number, visitor: string, now = new Date()): Promise<void> {
   const day = now.toISOString().slice(0, 10);
+  const newToday = sql`NOT EXISTS (SELECT 1 FROM "blog_views" v WHERE v."blog_id" = ${blogId} AND v."visitor_id" = ${visitor} AND v."day" = ${day})`;
   await db.batch([
+    bumpTags(db, changes.blogViewed(blogId), newToday),
     db
       .update(blogs)
       .set({ viewCount: sql`${blogs.viewCount} + 1` })
-      .where(
-        and(
-          eq(blogs.id, blogId),
-          sql`NOT EXISTS (SELECT 1 FROM "blog_views" v WHERE v."blog_id" = ${blogId} AND v."visitor_id" = ${visitor} AND v."day" = ${day})`,
-        ),
-      ),
+      .where(and(eq(blogs.id, blogId), newToday)),
     db.insert(blogViews).values({ blogId, visitorId: visitor, day }).onConflictDoNothing(),
   ]);
 }

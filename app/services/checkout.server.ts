@@ -1,10 +1,12 @@
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { coupons, orderItems, orders, products, shippingMethods, taxRates } from "../../db/schema";
+import { changes } from "../lib/cache-tags";
 import type { CartLine } from "../lib/cart";
 import { couponDiscountCents, orderTotals, shippingCostCents, taxLines, type TaxLine, type Totals } from "../lib/checkout";
 import { COUNTRIES, DEFAULT_COUNTRY, QUANTITY_MAX } from "../lib/constants";
 import { CHECKOUT_MESSAGES, type CheckoutForm } from "../lib/schemas/checkout";
+import { bumpTags } from "./cache-tags.server";
 import { cartProductsQuery, priceCartRows, type Cart } from "./cart.server";
 import { DomainError, NotFoundError, ValidationError } from "./errors";
 
@@ -391,6 +393,8 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<Pla
           .where(eq(products.id, item.product_id)),
       ),
       ...(coupon ? [db.update(coupons).set({ usageCount: sql`${coupons.usageCount} + 1` }).where(eq(coupons.id, coupon.id))] : []),
+      // The products' pages, the lists and the home page's best sellers show stock and sales: stale now.
+      bumpTags(db, changes.orderPlaced(items.map((item) => item.product_id))),
       db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber)),
     ]);
     placedRows = results[results.length - 1] as Array<{ id: number }>;

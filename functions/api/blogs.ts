@@ -1,8 +1,9 @@
 import { Hono } from "hono";
-import { CACHE_SECONDS } from "../../app/lib/constants";
 import { BlogListQuerySchema } from "../../app/lib/schemas/catalog";
-import { setBlogLike, visitorFor } from "../../app/services/blog-engagement.server";
+import { setBlogLike, VISITOR_COOKIE, visitorFor } from "../../app/services/blog-engagement.server";
 import { getBlogBySlug, listBlogs } from "../../app/services/blogs.server";
+import { cachedAnswers } from "../../app/services/cache-entries.server";
+import { readCookie } from "../../app/services/session.server";
 import { NotFoundError } from "../../app/services/errors";
 import { cachePublic, ok, parseQuery, type ApiContext, type ApiEnv } from "./http";
 import { optionalViewer } from "./session";
@@ -23,13 +24,23 @@ export const blogsApi = new Hono<ApiEnv>()
   .get("/", async (c) => {
     const query = parseQuery(c, BlogListQuerySchema);
     const data = await listBlogs(c.var.app.db, query);
-    cachePublic(c, CACHE_SECONDS.content);
+    cachePublic(c, cachedAnswers.blogs, data);
     return ok(c, data);
   })
   .post("/:id/like", optionalViewer, (c) => like(c, true))
   .delete("/:id/like", optionalViewer, (c) => like(c, false))
-  .get("/:slug", async (c) => {
-    const data = await getBlogBySlug(c.var.app.db, c.req.param("slug"));
-    cachePublic(c, CACHE_SECONDS.content);
+  // `liked` is the asker's own: a visitor we know (a user, or the visitor cookie) gets it read live
+  // and privately; anyone else gets the shared answer, which the edge never gives to the former.
+  .get("/:slug", optionalViewer, async (c) => {
+    const { db, env } = c.var.app;
+    const userId = c.var.maybeViewer?.user.id ?? null;
+    if (userId !== null || readCookie(c.req.raw, VISITOR_COOKIE)) {
+      const visitor = visitorFor(c.req.raw, env, userId);
+      const data = await getBlogBySlug(db, c.req.param("slug"), visitor.key);
+      c.header("Cache-Control", "private, no-store");
+      return ok(c, data);
+    }
+    const data = await getBlogBySlug(db, c.req.param("slug"));
+    cachePublic(c, cachedAnswers.blog, data, { anonymousOnly: true });
     return ok(c, data);
   });

@@ -1,15 +1,14 @@
 import { Hono } from "hono";
-import { CACHE_SECONDS } from "../../app/lib/constants";
-import { getHomeSections } from "../../app/services/home.server";
-import { currencyFromSettings, getPublicSettings } from "../../app/services/settings.server";
+import { cachedAnswers, cachedData } from "../../app/services/cache-entries.server";
+import { currencyFromSettings } from "../../app/services/settings.server";
 import { cachePublic, type ApiEnv } from "./http";
 
 export const homeApi = new Hono<ApiEnv>().get("/", async (c) => {
   const { app } = c.var;
   const [sections, settings] = await Promise.all([
-    getHomeSections(app.db),
-    app.cached("settings:public", CACHE_SECONDS.settings, () => getPublicSettings(app.db)),
+    app.cache.read(cachedData.homeSections()),
+    app.cache.read(cachedData.publicSettings()),
   ]);
-  cachePublic(c, CACHE_SECONDS.content);
+  cachePublic(c, cachedAnswers.home, sections);
   return c.json({ success: true, data: sections, currency: currencyFromSettings(settings), message: "Home data loaded" });
 });

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { fieldErrors, queryRecord } from "../../app/lib/schemas/query";
 import { ValidationError } from "../../app/services/errors";
 import type { Viewer } from "../../app/services/auth.server";
+import { cacheHeaders, type Cached } from "../../app/services/edge-cache.server";
 import type { AppContext } from "../context";
 
 /** The Worker hands each request's context to Hono as its env; handlers read it through `c.var.app`. */
@@ -21,8 +22,12 @@ export function parseQuery<S extends z.ZodType>(c: ApiContext, schema: S): z.out
   return result.data;
 }
 
-export function cachePublic(c: ApiContext, seconds: number) {
-  c.header("Cache-Control", `public, max-age=${seconds}`);
+/**
+ * Marks a public answer as one the edge may keep: its lifetime and the tags of `value`, as
+ * `cachedAnswers` declares them (docs/decisions/007). The client is told to revalidate every time.
+ */
+export function cachePublic<T>(c: ApiContext, cached: Cached<T>, value: T, options?: { anonymousOnly?: boolean }) {
+  for (const [name, header] of Object.entries(cacheHeaders(cached, value, options))) c.header(name, header);
 }
 
 export function ok<T>(c: ApiContext, data: T, extra: Record<string, unknown> = {}) {

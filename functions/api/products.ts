@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { CACHE_SECONDS } from "../../app/lib/constants";
 import { FeaturedQuerySchema, ProductListQuerySchema } from "../../app/lib/schemas/catalog";
+import { cachedAnswers } from "../../app/services/cache-entries.server";
 import { getProductBySlug, listFeaturedProducts, listProducts } from "../../app/services/products.server";
 import { cachePublic, ok, parseQuery, type ApiEnv } from "./http";
 
@@ -8,17 +8,17 @@ export const productsApi = new Hono<ApiEnv>()
   .get("/", async (c) => {
     const query = parseQuery(c, ProductListQuerySchema);
     const data = await listProducts(c.var.app.db, query);
-    cachePublic(c, CACHE_SECONDS.products);
+    cachePublic(c, cachedAnswers.products, data);
     return ok(c, data, { message: "Products retrieved successfully" });
   })
   .get("/featured", async (c) => {
     const { limit } = parseQuery(c, FeaturedQuerySchema);
     const data = await listFeaturedProducts(c.var.app.db, limit);
-    cachePublic(c, CACHE_SECONDS.products);
+    cachePublic(c, cachedAnswers.products, data);
     return ok(c, data);
   })
   .get("/slug/:slug", async (c) => {
     const data = await getProductBySlug(c.var.app.db, c.req.param("slug"));
-    cachePublic(c, CACHE_SECONDS.products);
+    cachePublic(c, cachedAnswers.product, data);
     return ok(c, data);
   });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CookieJar, get, getJson, postForm, visibleText, visit } from "./helpers";
+import { CookieJar, get, getJson, markChanged, postForm, visibleText, visit } from "./helpers";
+import { TAGS } from "../../app/lib/cache-tags";
 
 // The accounts pages as a browser without JavaScript meets them: the login, register and logout
 // forms, the guards, the session cookie's life, the profile's two forms, My Orders and the admin
@@ -122,10 +123,6 @@ const csrfMeta = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.e
 /** Where a guarded page sends an anonymous visitor. */
 const loginFor = (path: string) => `/login?redirectTo=${encodeURIComponent(path)}`;
 
-/** Forgets what the edge cache keeps under `key`, so the next request reads the database. */
-async function forgetCached(key: string) {
-  await (caches as unknown as { default: Cache }).default.delete(new Request(`https://cache.twistbloom.internal/${encodeURIComponent(key)}`));
-}
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 // ---------------------------------------------------------------- login
@@ -333,7 +330,7 @@ describe("the register page", () => {
 
   it("names the shop as the settings call it", async () => {
     await env.DB.prepare(`UPDATE settings SET value = 'Petal Works' WHERE key = 'site_name'`).run();
-    await forgetCached("settings:public");
+    await markChanged(TAGS.settings);
     try {
       const jar = new CookieJar();
       expect((await register(jar, registration({ firstName: "Iris" }))).status).toBe(302);
@@ -341,7 +338,7 @@ describe("the register page", () => {
     } finally {
       await env.DB.prepare(`UPDATE settings SET value = 'Twistbloom' WHERE key = 'site_name'`).run();
       await settle();
-      await forgetCached("settings:public");
+      await markChanged(TAGS.settings);
     }
   });
 

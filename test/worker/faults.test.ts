@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CookieJar, get, postForm, visibleText, visit } from "./helpers";
+import { CookieJar, get, markChanged, postForm, visibleText, visit } from "./helpers";
+import { TAGS } from "../../app/lib/cache-tags";
 
 // Faults on the built Worker with the real D1: (a) the database failing in the middle of placing an
 // order (a trigger that aborts a statement of the order's batch) leaves no partial order, stock or
@@ -11,7 +12,6 @@ import { CookieJar, get, postForm, visibleText, visit } from "./helpers";
 const CUSTOMER = { email: "customer@twistbloom.test", password: "Customer1234" };
 const ORDER_FAILED = "There was an error processing your order. Please try again.";
 const SERVER_ERROR = { success: false, message: "Server error" };
-const CACHE_ORIGIN = "https://cache.twistbloom.internal/";
 
 let addresses = 0;
 const newAddress = () => `198.18.0.${++addresses}`;
@@ -30,8 +30,6 @@ function expectLayout(where: string, html: string) {
   expect(html, where).toContain('href="/cart"');
 }
 
-/** Forgets a value the pages keep in the edge cache, so the next request reads the database. */
-const forget = (key: string) => (caches as unknown as { default: Cache }).default.delete(new Request(CACHE_ORIGIN + encodeURIComponent(key)));
 
 // ---------------------------------------------------------------- the database, read directly
 
@@ -259,7 +257,7 @@ async function expectApiFault(method: string, path: string, init: RequestInit = 
 describe("a database that is down", () => {
   it("products: /products and /product/{slug} show their error screens, the product API answers 500", async () => {
     await takeDown("products");
-    await forget(`product:${product.slug}`);
+    await markChanged(TAGS.product(product.id), TAGS.products);
     await expectErrorPage("/products", "Failed to load products. Please try again.");
     await expectErrorPage("/products?sort=price-asc&page=2", "Failed to load products. Please try again.");
     await expectErrorPage(`/product/${product.slug}`, "Failed to load product. Please try again.");
@@ -273,7 +271,7 @@ describe("a database that is down", () => {
 
   it("blogs: /blog shows its error screen (list and search), the blog API answers 500", async () => {
     await takeDown("blogs");
-    await forget("blogs:list:latest:1:");
+    await markChanged(TAGS.blogs);
     await expectErrorPage("/blog", "Failed to load blogs");
     await expectErrorPage("/blog?search=rose", "Failed to load blogs");
     await expectErrorPage("/blog?sort=popular&page=2", "Failed to load blogs");
@@ -285,7 +283,7 @@ describe("a database that is down", () => {
 
   it("categories: /categories shows its error screen, the category API answers 500", async () => {
     await takeDown("categories");
-    await forget("categories:with-counts");
+    await markChanged(TAGS.categories);
     await expectErrorPage("/categories", "Unable to load categories. Please try again later.");
     await expectErrorPage("/categories?q=wedding", "Unable to load categories. Please try again later.");
     const t = Date.now();

@@ -1,4 +1,7 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
+import { bumpTags } from "../../app/services/cache-tags.server";
+import { EdgeCache } from "../../app/services/edge-cache.server";
+import { createD1Database } from "../../db/client";
 
 export const BASE = "http://shop.test";
 
@@ -17,6 +20,31 @@ export function queryCount(response: Response): number {
   const match = /db;desc="(\d+) quer/.exec(response.headers.get("Server-Timing") ?? "");
   if (!match) throw new Error("no db entry in Server-Timing");
   return Number(match[1]);
+}
+
+/** Whether the request read the cache tags' versions from the database (once per data centre every 10 s). */
+export function readTagVersions(response: Response): boolean {
+  return /\bversions;desc="read"/.test(response.headers.get("Server-Timing") ?? "");
+}
+
+/**
+ * The statements the request sent for its own data: all of them but the read of the tag versions,
+ * which a data centre makes once every 10 s for every request it serves, and which Server-Timing
+ * names apart.
+ */
+export function ownQueryCount(response: Response): number {
+  return queryCount(response) - (readTagVersions(response) ? 1 : 0);
+}
+
+/**
+ * For a test that changes the database behind the shop's back (as the back office will): what every
+ * write of the shop does for the caches, in the same way. The tags' versions go up and this data
+ * centre drops its copy of them, so the next read shows the change.
+ */
+export async function markChanged(...tags: string[]) {
+  const db = createD1Database(env.DB);
+  await db.batch([bumpTags(db, tags)]);
+  await new EdgeCache({ db, waitUntil: () => {} }).afterWrites();
 }
 
 /** A browser's cookie jar, enough for one shopper: keeps what Set-Cookie says, sends it back. */

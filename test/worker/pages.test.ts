@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { get, queryCount } from "./helpers";
+import { get, ownQueryCount } from "./helpers";
 
 describe("pages", () => {
   it("renders the home page with the site name and featured prices, on the server", async () => {
@@ -10,7 +10,7 @@ describe("pages", () => {
     expect(html).toContain("<title>");
     expect(html).toContain("Twistbloom");
     expect(html).toMatch(/\$\d+\.\d{2}/);
-    expect(queryCount(response)).toBeLessThanOrEqual(3);
+    expect(ownQueryCount(response)).toBeLessThanOrEqual(3);
   });
 
   it("answers an unknown path with the not-found screen and a 404 status", async () => {

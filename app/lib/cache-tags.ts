@@ -1,0 +1,68 @@
+/**
+ * Cache tags: the names of what a cached answer shows, and of what a write changes. Every cached
+ * entry (an API answer, a page's data) carries the tags of the data in it; every write bumps the
+ * tags of the data it changes (`changes` below), in the same batch as the write, so that an entry
+ * holding any of them is stale from that moment. The mechanism is in `services/edge-cache.server`;
+ * the decision is docs/decisions/007.
+ */
+export const TAGS = {
+  /** One product's own fields: price, stock, sold count, name, images, whether it is sold at all. */
+  product: (id: number) => `product:${id}`,
+  /** Which products a list shows and in which order (filters by stock, sorts by sales). */
+  products: "products",
+  /** One category's fields and its members. */
+  category: (id: number) => `category:${id}`,
+  /** The list of categories and their product counts. */
+  categories: "categories",
+  /** One tutorial's fields and counts. */
+  blog: (id: number) => `blog:${id}`,
+  /** Which tutorials a list shows, in which order, with their counts. */
+  blogs: "blogs",
+  settings: "settings",
+  /** The home page's sections. */
+  home: "home",
+} as const;
+
+function unique(tags: string[]): string[] {
+  return [...new Set(tags)];
+}
+
+/**
+ * What each write changes. A write that exists calls its line in the same batch; the back office's
+ * writes (next issues) add theirs here, so that this one table says which write clears which tags.
+ */
+export const changes = {
+  /**
+   * An order took stock and added sales: the products' pages and answers, every list (in-stock
+   * filters, best-seller order) and the home page's best sellers. Cancelling one gives the stock
+   * back, the same tags.
+   */
+  orderPlaced: (productIds: number[]) => unique([...productIds.map(TAGS.product), TAGS.products, TAGS.home]),
+  /** A like or unlike moves the post's like count, shown on its page and on every list's card. */
+  blogLiked: (blogId: number) => [TAGS.blog(blogId), TAGS.blogs],
+  /**
+   * A view (once per visitor per day) moves the post's own view count at once. Lists show the
+   * counts too, but purging every list on each new reader would leave them uncached: their view
+   * counts and "Most Popular" order follow within the content lifetime (README, "How fresh").
+   */
+  blogViewed: (blogId: number) => [TAGS.blog(blogId)],
+  /** Staff changed a product (any field, archive or restore): its lists, its categories' counts, the home page. */
+  productChanged: (productId: number, categoryIds: number[] = []) =>
+    unique([TAGS.product(productId), TAGS.products, TAGS.categories, TAGS.home, ...categoryIds.map(TAGS.category)]),
+  /** Staff changed a category: its page, the list, and every product card that names it. */
+  categoryChanged: (categoryId: number) => [TAGS.category(categoryId), TAGS.categories, TAGS.products],
+  /** Staff changed a tutorial (text, publication, related products). */
+  blogChanged: (blogId: number) => [TAGS.blog(blogId), TAGS.blogs],
+  /** Staff changed the settings: every page's layout and the home page (it shows the currency). */
+  settingsChanged: () => [TAGS.settings, TAGS.home],
+  /** Staff changed the home page's sections. */
+  homeChanged: () => [TAGS.home],
+} satisfies Record<string, (...args: never[]) => string[]>;
+
+/**
+ * A tag as stored and compared: printable ASCII without spaces or commas, at most 128 characters
+ * (the limits of a `Cache-Tag` header), so a tag list survives being a header.
+ */
+export function isValidTag(tag: string): boolean {
+  return /^[\x21-\x2b\x2d-\x7e]{1,128}$/.test(tag);
+}

@@ -1,0 +1,74 @@
+import { TAGS } from "../lib/cache-tags";
+import { CACHE_SECONDS } from "../lib/constants";
+import type { BlogListQuery } from "../lib/schemas/catalog";
+import { listBlogs, type BlogDetail, type BlogPage } from "./blogs.server";
+import { getCategory, listCategories, type Category } from "./categories.server";
+import type { CacheEntry, Cached } from "./edge-cache.server";
+import { getHomeSections, type HomeSections } from "./home.server";
+import { getProductBySlug, type Product, type ProductDetail } from "./products.server";
+import { getPublicSettings, type SettingsByGroup } from "./settings.server";
+import { getSitemapEntries, type SitemapEntry } from "./sitemap.server";
+
+/**
+ * Everything the shop caches, in one place: for how long at most (the spec's lifetimes: settings
+ * 3600 s, products 1800 s, categories 7200 s; tutorials and the home page, which the spec does not
+ * name, its 300 s data freshness) and which tags the data depends on. `changes` in lib/cache-tags
+ * says which write bumps which tag.
+ */
+
+const productTags = (product: Pick<Product, "id" | "category">) => [
+  TAGS.product(product.id),
+  ...(product.category ? [TAGS.category(product.category.id)] : []),
+];
+
+/** A product's page shows it, its category and its related products (their prices and stock). */
+const productDetailTags = (product: ProductDetail) => [...productTags(product), ...product.related_products.map((related) => TAGS.product(related.id))];
+
+/**
+ * A tutorial shows its own counts, its neighbours' and similar posts' titles (any tutorial change
+ * bumps `blogs`) and its related products.
+ */
+const blogDetailTags = (blog: BlogDetail) => [TAGS.blog(blog.id), TAGS.blogs, ...blog.related_products.map((product) => TAGS.product(product.id))];
+
+const categoryTags = (category: Category) => [TAGS.category(category.id), TAGS.categories];
+
+function entry<T>(key: string, seconds: number, tags: (value: T) => string[], load: CacheEntry<T>["load"]): CacheEntry<T> {
+  return { key, seconds, tags, load };
+}
+
+/** Data the pages read through the cache (`app.cache.read(...)`). */
+export const cachedData = {
+  publicSettings: (): CacheEntry<SettingsByGroup> => entry("settings:public", CACHE_SECONDS.settings, () => [TAGS.settings], getPublicSettings),
+  homeSections: (): CacheEntry<HomeSections> => entry("home:sections", CACHE_SECONDS.content, () => [TAGS.home, TAGS.products], getHomeSections),
+  product: (slug: string): CacheEntry<ProductDetail> =>
+    entry(`product:${slug}`, CACHE_SECONDS.products, productDetailTags, (db) => getProductBySlug(db, slug)),
+  categories: ({ withCounts }: { withCounts: boolean }): CacheEntry<Category[]> =>
+    entry(`categories:${withCounts ? "with-counts" : "list"}`, CACHE_SECONDS.categories, () => [TAGS.categories], (db) => listCategories(db, { withCounts })),
+  category: (slug: string): CacheEntry<Category> => entry(`category:${slug}`, CACHE_SECONDS.categories, categoryTags, (db) => getCategory(db, slug)),
+  /** A page of tutorials without a search (searches are not cached: too many, too rarely repeated). */
+  blogs: (query: BlogListQuery): CacheEntry<BlogPage> =>
+    entry(`blogs:${JSON.stringify(query)}`, CACHE_SECONDS.content, () => [TAGS.blogs], (db) => listBlogs(db, query)),
+  sitemap: (): CacheEntry<SitemapEntry[]> =>
+    entry("sitemap", CACHE_SECONDS.content, () => [TAGS.products, TAGS.categories, TAGS.blogs], getSitemapEntries),
+} as const;
+
+/**
+ * The API paths whose GET answers may be kept: the public catalogue, content and settings. A path
+ * listed here still has its answer kept only when its handler marks it (`cachePublic`).
+ */
+const CACHED_ANSWER_PATHS = /^\/api\/(?:settings|home|categories|products|blogs)(?:\/|$)/;
+export const isCachedAnswerPath = (pathname: string) => CACHED_ANSWER_PATHS.test(pathname);
+
+/** Public API answers the edge keeps (keyed by their URL), with the same lifetimes and tags as the pages' data. */
+export const cachedAnswers = {
+  settings: { seconds: CACHE_SECONDS.settings, tags: () => [TAGS.settings] } satisfies Cached<unknown>,
+  /** The home sections and the currency from the settings. */
+  home: { seconds: CACHE_SECONDS.content, tags: () => [TAGS.home, TAGS.products, TAGS.settings] } satisfies Cached<unknown>,
+  /** Any list of products (filters, featured): every product write bumps `products`. */
+  products: { seconds: CACHE_SECONDS.products, tags: () => [TAGS.products] } satisfies Cached<unknown>,
+  product: { seconds: CACHE_SECONDS.products, tags: productDetailTags } satisfies Cached<ProductDetail>,
+  categories: { seconds: CACHE_SECONDS.categories, tags: () => [TAGS.categories] } satisfies Cached<unknown>,
+  category: { seconds: CACHE_SECONDS.categories, tags: categoryTags } satisfies Cached<Category>,
+  blogs: { seconds: CACHE_SECONDS.content, tags: () => [TAGS.blogs] } satisfies Cached<unknown>,
+  blog: { seconds: CACHE_SECONDS.content, tags: blogDetailTags } satisfies Cached<BlogDetail>,
+} as const;

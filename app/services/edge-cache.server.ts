@@ -1,0 +1,282 @@
+import type { Database } from "../../db/client";
+import type { QueryTimer } from "../../db/timing";
+import { CACHE_SECONDS } from "../lib/constants";
+import { hasBumpedTags, readTagVersions, takeBumpedTags } from "./cache-tags.server";
+
+/**
+ * The one cache layer (docs/decisions/007). Every cached read, a page's data or a public API answer,
+ * goes through here; what is cached, for how long and with which tags is declared in
+ * `cache-entries.server`.
+ *
+ * Freshness: each entry records the versions of its tags as they were before its data was read;
+ * every write bumps the versions of the tags it changes in its own batch (`bumpTags`). An entry is
+ * served only while all its tags still have the versions it recorded. The versions are read from
+ * the database at most every SNAPSHOT_SECONDS per data centre (a copy in the Cache API), and a
+ * request that wrote drops that copy before its answer leaves: the data centre that took a write
+ * shows it at once, the others within SNAPSHOT_SECONDS.
+ *
+ * Faults: a cache that throws on match or put is skipped (the database answers); versions that
+ * cannot be read mean no cached answer for this request; a failed purge is logged, and bounded by
+ * SNAPSHOT_SECONDS.
+ */
+
+/** How long a data centre trusts its copy of the tag versions: the bound on staleness elsewhere. */
+export const SNAPSHOT_SECONDS = 10;
+/**
+ * Tags unchanged for longer than any entry can live (plus the snapshot's age and a margin for
+ * clocks) cannot make a live entry stale, so the versions read leave them out.
+ */
+const VERSIONS_WINDOW_SECONDS = Math.max(...Object.values(CACHE_SECONDS)) + SNAPSHOT_SECONDS + 300;
+/** A reader that fetched the versions just before a write may store them just after its purge: purge once more. */
+const SECOND_PURGE_MS = 1000;
+
+const ORIGIN = "https://cache.twistbloom.internal/";
+/** Where a data centre keeps its copy of the tag versions. */
+export const TAG_VERSIONS_URL = `${ORIGIN}tag-versions`;
+
+/** Headers the API sets on an answer the edge may keep; never sent to the client. */
+export const CACHE_TAG_HEADER = "Cache-Tag";
+const LIFETIME_HEADER = "X-Edge-Lifetime";
+const VERSIONS_HEADER = "X-Edge-Tag-Versions";
+const ANONYMOUS_HEADER = "X-Edge-Anonymous-Only";
+/**
+ * What clients are told about a public answer: keep it, but ask again every time (an ETag makes
+ * that a 304). The lifetimes are the edge's business: a browser holding an answer for half an hour
+ * is a stale stock figure no purge can reach.
+ */
+export const CLIENT_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+
+type Versions = Record<string, number>;
+
+/** What a cached value is declared with (`cache-entries.server`). */
+export interface Cached<T> {
+  /** The longest it may be kept when nobody changes it: the spec's lifetimes. */
+  seconds: number;
+  /** The tags of the data in the value: a write bumping any of them makes the entry stale. */
+  tags: (value: T) => string[];
+}
+
+/** A page's cached data: its key, and how to read it from the database. */
+export interface CacheEntry<T> extends Cached<T> {
+  key: string;
+  load: (db: Database) => Promise<T>;
+}
+
+function defaultCache(): Cache | undefined {
+  return (globalThis as { caches?: { default?: Cache } }).caches?.default;
+}
+
+function isCurrent(recorded: Versions, current: Versions): boolean {
+  for (const tag in recorded) if ((current[tag] ?? 0) !== recorded[tag]) return false;
+  return true;
+}
+
+function versionsOf(tags: string[], current: Versions): Versions {
+  const recorded: Versions = {};
+  for (const tag of tags) recorded[tag] = current[tag] ?? 0;
+  return recorded;
+}
+
+async function etagOf(body: ArrayBuffer): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+  let hex = "";
+  for (const byte of digest.subarray(0, 12)) hex += byte.toString(16).padStart(2, "0");
+  return `"${hex}"`;
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function logged(what: string) {
+  return (error: unknown) => {
+    console.error(`edge cache: ${what} failed`, error);
+    return undefined;
+  };
+}
+
+/** The cache layer of one request. */
+export class EdgeCache {
+  readonly #db: Database;
+  readonly #waitUntil: (promise: Promise<unknown>) => void;
+  readonly #cache: Cache | undefined;
+  readonly #prefix: string;
+  readonly #timer: QueryTimer | undefined;
+  readonly #isCacheableAnswer: (pathname: string) => boolean;
+  #versions: Promise<Versions | null> | null = null;
+
+  constructor(options: {
+    db: Database;
+    waitUntil: (promise: Promise<unknown>) => void;
+    /** Names the deployed code: entries written by another build (another shape of data) are never read. */
+    build?: string;
+    /** The Cache API's cache; `null` for none (then everything is read from the database). */
+    cache?: Cache | null;
+    timer?: QueryTimer;
+    /** The API paths whose GET answers may be kept (`isCachedAnswerPath`): no other answer costs a cache lookup. */
+    isCacheableAnswer?: (pathname: string) => boolean;
+  }) {
+    this.#db = options.db;
+    this.#timer = options.timer;
+    this.#isCacheableAnswer = options.isCacheableAnswer ?? (() => false);
+    this.#waitUntil = options.waitUntil;
+    this.#cache = options.cache === null ? undefined : (options.cache ?? defaultCache());
+    this.#prefix = `${ORIGIN}${encodeURIComponent(options.build ?? "dev")}/`;
+  }
+
+  /**
+   * The tag versions this request judges entries by, read once per request: the data centre's copy,
+   * or the database's (then kept as the copy). After this request wrote, always the database's.
+   * Null when they cannot be read: nothing cached is then served.
+   */
+  #currentVersions(): Promise<Versions | null> {
+    if (hasBumpedTags(this.#db)) this.#versions = null;
+    return (this.#versions ??= this.#readVersions());
+  }
+
+  async #readVersions(): Promise<Versions | null> {
+    const cache = this.#cache!;
+    const snapshot = new Request(TAG_VERSIONS_URL);
+    if (!hasBumpedTags(this.#db)) {
+      const hit = await cache.match(snapshot).catch(logged("reading the tag versions"));
+      if (hit) {
+        const versions = (await hit.json().catch(() => null)) as Versions | null;
+        if (versions && typeof versions === "object") return versions;
+      }
+    }
+    let versions: Versions;
+    try {
+      versions = await readTagVersions(this.#db, VERSIONS_WINDOW_SECONDS);
+      // Said apart in Server-Timing: one read per data centre every SNAPSHOT_SECONDS, not the page's own work.
+      this.#timer?.note(`versions;desc="read"`);
+    } catch (error) {
+      logged("reading the tag versions from the database")(error);
+      return null;
+    }
+    if (!hasBumpedTags(this.#db)) {
+      const copy = new Response(JSON.stringify(versions), {
+        headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${SNAPSHOT_SECONDS}` },
+      });
+      this.#waitUntil(Promise.resolve().then(() => cache.put(snapshot, copy)).catch(logged("keeping the tag versions")));
+    }
+    return versions;
+  }
+
+  /**
+   * A page's data: from the cache while its tags are unchanged, else from the database (and kept).
+   * Without a Cache API (Node, the Vite dev server) it always reads the database.
+   */
+  async read<T>(entry: CacheEntry<T>): Promise<T> {
+    const cache = this.#cache;
+    if (!cache) return entry.load(this.#db);
+    const request = new Request(`${this.#prefix}data/${encodeURIComponent(entry.key)}`);
+    const [versions, hit] = await Promise.all([this.#currentVersions(), cache.match(request).catch(logged("reading an entry"))]);
+    if (!versions) return entry.load(this.#db);
+    if (hit) {
+      const stored = (await hit.json().catch(() => null)) as { value: T; versions: Versions } | null;
+      if (stored && typeof stored.versions === "object" && isCurrent(stored.versions, versions)) return stored.value;
+    }
+    const value = await entry.load(this.#db);
+    const body = JSON.stringify({ value, versions: versionsOf(entry.tags(value), versions) });
+    const response = new Response(body, { headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${entry.seconds}` } });
+    this.#waitUntil(Promise.resolve().then(() => cache.put(request, response)).catch(logged("keeping an entry")));
+    return value;
+  }
+
+  /**
+   * A public API answer: from the cache while the tags it was stored with are unchanged, else
+   * `produce`d. An answer is kept when it is a 200 to a GET on a cacheable path that its handler
+   * marked (`cacheHeaders`) and that sets no cookie. The spec's cache-busting `_t` parameter always
+   * reads the database, and is not kept. A client that sends the ETag it has gets a 304.
+   */
+  async respond(request: Request, produce: () => Promise<Response>): Promise<{ response: Response; hit: boolean }> {
+    const cache = this.#cache;
+    const url = new URL(request.url);
+    const eligible = request.method === "GET" && !url.searchParams.has("_t") && this.#isCacheableAnswer(url.pathname);
+    if (!cache || !eligible) return { response: forClient(request, await produce()), hit: false };
+    const key = new Request(`${this.#prefix}api${url.pathname}${url.search}`);
+    // The versions are read before anything is produced: an answer is never stored with versions newer than its data.
+    const [versions, hit] = await Promise.all([this.#currentVersions(), cache.match(key).catch(logged("reading an answer"))]);
+    if (!versions) return { response: forClient(request, await produce()), hit: false };
+    if (hit && isCurrent(parseVersions(hit.headers.get(VERSIONS_HEADER)), versions) && !(hit.headers.has(ANONYMOUS_HEADER) && identifies(request))) {
+      return { response: forClient(request, hit), hit: true };
+    }
+    const produced = await produce();
+    const lifetime = Number(produced.headers.get(LIFETIME_HEADER));
+    const tags = produced.headers.get(CACHE_TAG_HEADER);
+    if (produced.status !== 200 || !(lifetime > 0) || !tags || produced.headers.has("Set-Cookie")) {
+      return { response: forClient(request, produced), hit: false };
+    }
+    const body = await produced.arrayBuffer();
+    const headers = new Headers(produced.headers);
+    headers.set("ETag", await etagOf(body));
+    headers.set(VERSIONS_HEADER, JSON.stringify(versionsOf(tags.split(","), versions)));
+    headers.set("Cache-Control", `public, max-age=${lifetime}`);
+    const stored = new Response(body, { status: 200, headers });
+    this.#waitUntil(Promise.resolve().then(() => cache.put(key, stored)).catch(logged("keeping an answer")));
+    return { response: forClient(request, new Response(body, { status: 200, headers })), hit: false };
+  }
+
+  /**
+   * Called when the request's work is done (the Worker entry, after the answer and after each
+   * after-response task): if it bumped tags, the data centre's copy of the versions goes, so that
+   * the next read here sees the write. A failed purge is logged; other readers catch up within
+   * SNAPSHOT_SECONDS in any case. Answers the tags that were bumped.
+   */
+  async afterWrites(): Promise<string[]> {
+    const tags = takeBumpedTags(this.#db);
+    const cache = this.#cache;
+    if (tags.length === 0 || !cache) return tags;
+    this.#versions = null;
+    const purge = () => cache.delete(new Request(TAG_VERSIONS_URL));
+    await Promise.resolve().then(purge).catch(logged("purging the tag versions"));
+    this.#waitUntil(delay(SECOND_PURGE_MS).then(purge).catch(logged("purging the tag versions again")));
+    return tags;
+  }
+}
+
+/** A stored answer whose versions cannot be read is never current. */
+function parseVersions(header: string | null): Versions {
+  const never = { "": -1 };
+  if (!header) return never;
+  try {
+    const parsed = JSON.parse(header) as unknown;
+    return parsed && typeof parsed === "object" ? (parsed as Versions) : never;
+  } catch {
+    return never;
+  }
+}
+
+/** Whether the request says who asks (a token or any cookie): an anonymous-only answer is then made afresh. */
+function identifies(request: Request): boolean {
+  return request.headers.has("Authorization") || request.headers.has("Cookie");
+}
+
+/**
+ * What the client gets: public answers without the edge's own headers and with the client's cache
+ * rule; a 304 when the client already has this ETag.
+ */
+function forClient(request: Request, response: Response): Response {
+  const headers = new Headers(response.headers);
+  const cacheable = headers.has(LIFETIME_HEADER) || headers.has(VERSIONS_HEADER);
+  for (const name of [LIFETIME_HEADER, VERSIONS_HEADER, ANONYMOUS_HEADER, CACHE_TAG_HEADER]) headers.delete(name);
+  if (!cacheable) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  headers.set("Cache-Control", CLIENT_CACHE_CONTROL);
+  const etag = headers.get("ETag");
+  if (etag && response.status === 200 && request.headers.get("If-None-Match")?.split(/\s*,\s*/).includes(etag)) {
+    return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": CLIENT_CACHE_CONTROL } });
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * The headers that mark an API answer as one the edge may keep (the handler's side of `respond`):
+ * its lifetime and the tags of its data, from the answer's declaration in `cache-entries.server`.
+ * With `anonymousOnly`, a request that says who asks never gets the kept copy.
+ */
+export function cacheHeaders<T>(cached: Cached<T>, value: T, { anonymousOnly = false } = {}): Record<string, string> {
+  return {
+    "Cache-Control": CLIENT_CACHE_CONTROL,
+    [LIFETIME_HEADER]: String(cached.seconds),
+    [CACHE_TAG_HEADER]: [...new Set(cached.tags(value))].join(","),
+    ...(anonymousOnly ? { [ANONYMOUS_HEADER]: "1" } : {}),
+  };
+}
