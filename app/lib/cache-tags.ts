@@ -6,6 +6,8 @@
  * the decision is docs/decisions/007.
  */
 export const TAGS = {
+  /** Every entry carries it: bumping it says "anything may have changed" (a re-seed, an operator's hand edit). */
+  all: "all",
   /** One product's own fields: price, stock, sold count, name, images, whether it is sold at all. */
   product: (id: number) => `product:${id}`,
   /** Which products a list shows and in which order (filters by stock, sorts by sales). */
@@ -57,6 +59,8 @@ export const changes = {
   settingsChanged: () => [TAGS.settings, TAGS.home],
   /** Staff changed the home page's sections. */
   homeChanged: () => [TAGS.home],
+  /** Anything may have changed: the seed, an import, an edit made with SQL. */
+  everything: () => [TAGS.all],
 } satisfies Record<string, (...args: never[]) => string[]>;
 
 /**

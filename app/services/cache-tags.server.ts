@@ -4,10 +4,18 @@ import { cacheTags } from "../../db/schema";
 import { isValidTag } from "../lib/cache-tags";
 
 /**
- * The tags each request's writes bumped, keyed by that request's database object: the request's
- * cache layer reads them when the request ends and purges its data centre's copy of the versions.
+ * The tags a request's writes bumped, kept on that request's database object: the request's cache
+ * layer reads them when the request ends and purges its data centre's copy of the versions. Kept on
+ * the object under a registered symbol, not in this module: the Worker and the Remix server build
+ * are two bundles, each with its own copy of this module, and a page's write must reach the
+ * Worker's cache layer.
  */
-const bumpedBy = new WeakMap<Database, Set<string>>();
+const BUMPED = Symbol.for("twistbloom.bumpedCacheTags");
+
+function bumpedBy(db: Database): Set<string> {
+  const holder = db as unknown as { [BUMPED]?: Set<string> };
+  return (holder[BUMPED] ??= new Set());
+}
 
 /**
  * The statement that marks `tags` changed, to put in the write's own batch so that it commits or
@@ -22,8 +30,7 @@ const bumpedBy = new WeakMap<Database, Set<string>>();
 export function bumpTags(db: Database, tags: string[], onlyIf?: SQL) {
   const valid = [...new Set(tags)].filter(isValidTag);
   if (valid.length === 0) throw new Error(`bumpTags: no valid tag in ${JSON.stringify(tags)}`);
-  let noted = bumpedBy.get(db);
-  if (!noted) bumpedBy.set(db, (noted = new Set()));
+  const noted = bumpedBy(db);
   for (const tag of valid) noted.add(tag);
   const changedAt = sql<number>`unixepoch()`;
   return db
@@ -39,8 +46,8 @@ export function bumpTags(db: Database, tags: string[], onlyIf?: SQL) {
 
 /** The tags this request's writes bumped so far (and forgets them). */
 export function takeBumpedTags(db: Database): string[] {
-  const noted = bumpedBy.get(db);
-  if (!noted || noted.size === 0) return [];
+  const noted = bumpedBy(db);
+  if (noted.size === 0) return [];
   const tags = [...noted];
   noted.clear();
   return tags;
@@ -48,7 +55,7 @@ export function takeBumpedTags(db: Database): string[] {
 
 /** Whether this request has bumped tags that its cache layer has not yet taken. */
 export function hasBumpedTags(db: Database): boolean {
-  return (bumpedBy.get(db)?.size ?? 0) > 0;
+  return bumpedBy(db).size > 0;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client";
 import type { QueryTimer } from "../../db/timing";
+import { TAGS } from "../lib/cache-tags";
 import { CACHE_SECONDS } from "../lib/constants";
 import { hasBumpedTags, readTagVersions, takeBumpedTags } from "./cache-tags.server";
 
@@ -71,8 +72,9 @@ function isCurrent(recorded: Versions, current: Versions): boolean {
   return true;
 }
 
+/** The versions an entry records: its own tags' and `all`'s, which every entry depends on. */
 function versionsOf(tags: string[], current: Versions): Versions {
-  const recorded: Versions = {};
+  const recorded: Versions = { [TAGS.all]: current[TAGS.all] ?? 0 };
   for (const tag of tags) recorded[tag] = current[tag] ?? 0;
   return recorded;
 }

@@ -314,5 +314,10 @@ export async function buildSeedStatements({ devUsers = true }: { devUsers?: bool
     );
   }
 
+  // Whatever a running shop keeps in its caches may predate what this seed added: mark everything changed.
+  statements.push(
+    `INSERT INTO "cache_tags" ("tag", "version", "changed_at") VALUES ('all', 1, unixepoch()) ON CONFLICT ("tag") DO UPDATE SET "version" = "version" + 1, "changed_at" = excluded."changed_at"`,
+  );
+
   return statements;
 }
