@@ -27,6 +27,11 @@ const waitForCount = (page: Page, expected: string) =>
   expect.poll(() => count(page).catch(() => ""), { timeout: 30_000 }).toBe(expected);
 const toast = (page: Page) => page.locator("[data-toast-type]").first();
 /**
+ * Before leaving a page after an add: with JavaScript the header's count is optimistic and shows
+ * before the server's answer has set the cart cookie, so wait for the post and its reload to end.
+ */
+const settled = (page: Page) => page.waitForLoadState("networkidle");
+/**
  * Presses a cart page button. Without JavaScript it is a form post and a new document: wait for it
  * to load, so the next press finds the next page's buttons and not the old page's going away.
  */
@@ -56,6 +61,7 @@ describe.each(MODES)("the cart ($name)", ({ javaScriptEnabled }) => {
     await waitForCount(page, "1");
     await press(page, addButton(page, plenty[1]!), javaScriptEnabled);
     await waitForCount(page, "2");
+    await settled(page);
     await page.goto("/cart");
     expect(await page.locator("h1").innerText()).toBe("Shopping Cart");
     expect(await page.getByRole("link", { name: "Proceed to Checkout" }).getAttribute("href")).toBe("/checkout");
@@ -74,6 +80,7 @@ describe.each(MODES)("the cart ($name)", ({ javaScriptEnabled }) => {
     await page.goto("/products?sort=name");
     await press(page, addButton(page, plenty[2]!), javaScriptEnabled);
     await waitForCount(page, "1");
+    await settled(page);
     await page.goto("/cart");
     await press(page, page.getByRole("button", { name: "Clear Cart" }), javaScriptEnabled);
     await waitForCount(page, "0");
@@ -140,6 +147,7 @@ describe("the cart with JavaScript", () => {
     await page.goto("/products?sort=name");
     await page.getByRole("button", { name: /^Add to Cart/ }).first().click();
     await waitForCount(page, "1");
+    await settled(page);
     await page.goto("/cart");
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
