@@ -229,7 +229,16 @@ try {
             url: server.url + otherPath,
             connections: CONNECTIONS,
             duration: DURATION,
-            requests: [{ onResponse: (status, body, context, headers) => { answers += 1; if (String(headers["server-timing"] ?? "").includes("cache;desc=\"hit\"")) hits += 1; } }],
+            requests: [
+              {
+                // autocannon keeps the header names' case as sent.
+                onResponse: (status, body, context, headers) => {
+                  answers += 1;
+                  const timing = Object.entries(headers).find(([name]) => name.toLowerCase() === "server-timing")?.[1];
+                  if (String(timing ?? "").includes('cache;desc="hit"')) hits += 1;
+                },
+              },
+            ],
           },
           (error, r) => (error ? reject(error) : resolve(r)),
         ),

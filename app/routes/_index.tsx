@@ -10,7 +10,7 @@ import { ProductSection, type ProductSectionData } from "~/components/home/produ
 import { HomeStructuredData } from "~/components/home/structured-data";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import type { RootData } from "~/root";
-import { type HomeProduct, type HomeSections } from "~/services/home.server";
+import type { HomeProduct, HomeSections } from "~/services/home.server";
 import { imageOrPlaceholder } from "~/services/images.server";
 import { cachedData } from "~/services/cache-entries.server";
 

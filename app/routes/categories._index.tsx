@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Img } from "~/components/img";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { type Category } from "~/services/categories.server";
+import type { Category } from "~/services/categories.server";
 import { cachedData } from "~/services/cache-entries.server";
 
 export const CATEGORIES_ERROR = "Unable to load categories. Please try again later.";

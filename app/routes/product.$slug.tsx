@@ -12,7 +12,7 @@ import { RelatedProducts, toRelatedProduct } from "~/components/related-products
 import { RELATED_PRODUCTS_SHOWN } from "~/lib/constants";
 import { absoluteUrl, rootSeo, seoMeta } from "~/lib/seo";
 import { NotFoundError } from "~/services/errors";
-import { type ProductDetail } from "~/services/products.server";
+import type { ProductDetail } from "~/services/products.server";
 import type { RootData } from "~/root";
 import { cachedData } from "~/services/cache-entries.server";
 

@@ -12,9 +12,10 @@ import { hasBumpedTags, readTagVersions, takeBumpedTags } from "./cache-tags.ser
  * Freshness: each entry records the versions of its tags as they were before its data was read;
  * every write bumps the versions of the tags it changes in its own batch (`bumpTags`). An entry is
  * served only while all its tags still have the versions it recorded. The versions are read from
- * the database at most every SNAPSHOT_SECONDS per data centre (a copy in the Cache API), and a
- * request that wrote drops that copy before its answer leaves: the data centre that took a write
- * shows it at once, the others within SNAPSHOT_SECONDS.
+ * the database at most every SNAPSHOT_SECONDS per data centre (a copy in the Cache API) and kept by
+ * each isolate for ISOLATE_MEMO_MS; a request that wrote drops its isolate's and its data centre's
+ * copies before its answer leaves. So the isolate that took a write shows it at once, the data
+ * centre's other isolates within ISOLATE_MEMO_MS, other data centres within SNAPSHOT_SECONDS.
  *
  * Faults: a cache that throws on match or put is skipped (the database answers); versions that
  * cannot be read mean no cached answer for this request; a failed purge is logged, and bounded by
@@ -28,12 +29,17 @@ export const SNAPSHOT_SECONDS = 10;
  * clocks) cannot make a live entry stale, so the versions read leave them out.
  */
 const VERSIONS_WINDOW_SECONDS = Math.max(...Object.values(CACHE_SECONDS)) + SNAPSHOT_SECONDS + 300;
+/**
+ * How long an isolate reuses the versions it read, so that a cached answer costs one Cache API
+ * lookup, not two: the bound on staleness for the data centre's other isolates.
+ */
+export const ISOLATE_MEMO_MS = 1000;
 /** A reader that fetched the versions just before a write may store them just after its purge: purge once more. */
 const SECOND_PURGE_MS = 1000;
 
 const ORIGIN = "https://cache.twistbloom.internal/";
 /** Where a data centre keeps its copy of the tag versions. */
-export const TAG_VERSIONS_URL = `${ORIGIN}tag-versions`;
+const TAG_VERSIONS_URL = `${ORIGIN}tag-versions`;
 
 /** Headers the API sets on an answer the edge may keep; never sent to the client. */
 export const CACHE_TAG_HEADER = "Cache-Tag";
@@ -48,6 +54,14 @@ const ANONYMOUS_HEADER = "X-Edge-Anonymous-Only";
 export const CLIENT_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
 type Versions = Record<string, number>;
+
+/**
+ * The isolate's copy of the versions. Kept on the global object under a registered symbol: the
+ * Worker and the Remix server build are two bundles with their own copies of this module.
+ */
+const MEMO = Symbol.for("twistbloom.tagVersions");
+type Memo = { versions: Versions; readAt: number };
+const isolate = globalThis as unknown as { [MEMO]?: Memo | null };
 
 /** What a cached value is declared with (`cache-entries.server`). */
 export interface Cached<T> {
@@ -137,11 +151,17 @@ export class EdgeCache {
   async #readVersions(): Promise<Versions | null> {
     const cache = this.#cache!;
     const snapshot = new Request(TAG_VERSIONS_URL);
-    if (!hasBumpedTags(this.#db)) {
+    const wrote = hasBumpedTags(this.#db);
+    const memo = isolate[MEMO];
+    if (!wrote && memo && Date.now() - memo.readAt < ISOLATE_MEMO_MS) return memo.versions;
+    if (!wrote) {
       const hit = await cache.match(snapshot).catch(logged("reading the tag versions"));
       if (hit) {
         const versions = (await hit.json().catch(() => null)) as Versions | null;
-        if (versions && typeof versions === "object") return versions;
+        if (versions && typeof versions === "object") {
+          isolate[MEMO] = { versions, readAt: Date.now() };
+          return versions;
+        }
       }
     }
     let versions: Versions;
@@ -154,6 +174,7 @@ export class EdgeCache {
       return null;
     }
     if (!hasBumpedTags(this.#db)) {
+      isolate[MEMO] = { versions, readAt: Date.now() };
       const copy = new Response(JSON.stringify(versions), {
         headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${SNAPSHOT_SECONDS}` },
       });
@@ -228,11 +249,22 @@ export class EdgeCache {
     const cache = this.#cache;
     if (tags.length === 0 || !cache) return tags;
     this.#versions = null;
-    const purge = () => cache.delete(new Request(TAG_VERSIONS_URL));
-    await Promise.resolve().then(purge).catch(logged("purging the tag versions"));
-    this.#waitUntil(delay(SECOND_PURGE_MS).then(purge).catch(logged("purging the tag versions again")));
+    await forgetTagVersions(cache);
+    this.#waitUntil(delay(SECOND_PURGE_MS).then(() => forgetTagVersions(cache)));
     return tags;
   }
+}
+
+/**
+ * Drops this isolate's and this data centre's copies of the tag versions, so that the next read
+ * here fetches them from the database. A failure is logged, never thrown.
+ */
+export async function forgetTagVersions(cache: Cache | undefined = defaultCache()): Promise<void> {
+  isolate[MEMO] = null;
+  if (!cache) return;
+  await Promise.resolve()
+    .then(() => cache.delete(new Request(TAG_VERSIONS_URL)))
+    .catch(logged("purging the tag versions"));
 }
 
 /** A stored answer whose versions cannot be read is never current. */
