@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The server build exists only after `npm run build`.
 import * as build from "../build/server";
 import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS } from "../app/lib/security-headers";
+import { clientHeaders } from "../app/services/edge-cache.server";
 import { missingSecrets } from "../app/services/secrets.server";
 import { api } from "./api";
 import { createAppContext, getLoadContext } from "./context";
@@ -47,6 +48,7 @@ export default {
       const { response, hit } = await app.cache.respond(request, async () => api.fetch(request, { app }, ctx));
       await app.cache.afterWrites();
       const timed = new Response(response.body, response);
+      clientHeaders(timed.headers);
       timed.headers.set("Server-Timing", `${app.timer.header()}${hit ? ', cache;desc="hit"' : ""}`);
       for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) timed.headers.set(name, value);
       timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);

@@ -209,25 +209,26 @@ export class EdgeCache {
    * `produce`d. An answer is kept when it is a 200 to a GET on a cacheable path that its handler
    * marked (`cacheHeaders`) and that sets no cookie. The spec's cache-busting `_t` parameter always
    * reads the database, and is not kept. A client that sends the ETag it has gets a 304.
+   *
+   * The answer may still carry the edge's own headers: the caller copies it once anyway (to add
+   * Server-Timing) and passes the copy's headers to `clientHeaders`, so a hit is copied only once.
    */
   async respond(request: Request, produce: () => Promise<Response>): Promise<{ response: Response; hit: boolean }> {
     const cache = this.#cache;
     const url = new URL(request.url);
     const eligible = request.method === "GET" && !url.searchParams.has("_t") && this.#isCacheableAnswer(url.pathname);
-    if (!cache || !eligible) return { response: forClient(request, await produce()), hit: false };
+    if (!cache || !eligible) return { response: await produce(), hit: false };
     const key = new Request(`${this.#prefix}api${url.pathname}${url.search}`);
     // The versions are read before anything is produced: an answer is never stored with versions newer than its data.
     const [versions, hit] = await Promise.all([this.#currentVersions(), cache.match(key).catch(logged("reading an answer"))]);
-    if (!versions) return { response: forClient(request, await produce()), hit: false };
+    if (!versions) return { response: await produce(), hit: false };
     if (hit && isCurrent(parseVersions(hit.headers.get(VERSIONS_HEADER)), versions) && !(hit.headers.has(ANONYMOUS_HEADER) && identifies(request))) {
-      return { response: forClient(request, hit), hit: true };
+      return { response: notModified(request, hit) ?? hit, hit: true };
     }
     const produced = await produce();
     const lifetime = Number(produced.headers.get(LIFETIME_HEADER));
     const tags = produced.headers.get(CACHE_TAG_HEADER);
-    if (produced.status !== 200 || !(lifetime > 0) || !tags || produced.headers.has("Set-Cookie")) {
-      return { response: forClient(request, produced), hit: false };
-    }
+    if (produced.status !== 200 || !(lifetime > 0) || !tags || produced.headers.has("Set-Cookie")) return { response: produced, hit: false };
     const body = await produced.arrayBuffer();
     const headers = new Headers(produced.headers);
     headers.set("ETag", await etagOf(body));
@@ -235,7 +236,8 @@ export class EdgeCache {
     headers.set("Cache-Control", `public, max-age=${lifetime}`);
     const stored = new Response(body, { status: 200, headers });
     this.#waitUntil(Promise.resolve().then(() => cache.put(key, stored)).catch(logged("keeping an answer")));
-    return { response: forClient(request, new Response(body, { status: 200, headers })), hit: false };
+    const answer = new Response(body, { status: 200, headers });
+    return { response: notModified(request, answer) ?? answer, hit: false };
   }
 
   /**
@@ -284,21 +286,21 @@ function identifies(request: Request): boolean {
   return request.headers.has("Authorization") || request.headers.has("Cookie");
 }
 
+/** A 304 when the client already has this answer's ETag. */
+function notModified(request: Request, response: Response): Response | null {
+  const etag = response.headers.get("ETag");
+  if (!etag || !request.headers.get("If-None-Match")?.split(/\s*,\s*/).includes(etag)) return null;
+  return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": CLIENT_CACHE_CONTROL } });
+}
+
 /**
- * What the client gets: public answers without the edge's own headers and with the client's cache
- * rule; a 304 when the client already has this ETag.
+ * What the client is told, on the (mutable) headers of the answer about to leave: never the edge's
+ * own headers, and the client's cache rule on anything the edge may keep.
  */
-function forClient(request: Request, response: Response): Response {
-  const headers = new Headers(response.headers);
+export function clientHeaders(headers: Headers): void {
   const cacheable = headers.has(LIFETIME_HEADER) || headers.has(VERSIONS_HEADER);
   for (const name of [LIFETIME_HEADER, VERSIONS_HEADER, ANONYMOUS_HEADER, CACHE_TAG_HEADER]) headers.delete(name);
-  if (!cacheable) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  headers.set("Cache-Control", CLIENT_CACHE_CONTROL);
-  const etag = headers.get("ETag");
-  if (etag && response.status === 200 && request.headers.get("If-None-Match")?.split(/\s*,\s*/).includes(etag)) {
-    return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": CLIENT_CACHE_CONTROL } });
-  }
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  if (cacheable) headers.set("Cache-Control", CLIENT_CACHE_CONTROL);
 }
 
 /**
