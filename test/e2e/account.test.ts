@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { launch, MODES, newPage } from "./browser";
+import { launch, MODES, newPage, open, settle } from "./browser";
 
 const CUSTOMER = { email: "customer@twistbloom.test", password: "Customer1234" };
 const ADMIN = { email: "admin@twistbloom.test", password: "Admin1234" };
@@ -17,17 +17,6 @@ afterAll(async () => {
 /** An address no other run or mode has used (every run starts from a fresh database, but modes share it). */
 let counter = 0;
 const uniqueEmail = (mode: string) => `shopper-${mode}-${Date.now().toString(36)}-${++counter}@example.com`;
-
-/** With JavaScript, waits until the page has settled (hydrated) so the live validation listens. */
-async function settle(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.waitForLoadState("networkidle");
-}
-
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  const response = await page.goto(path);
-  expect(response?.status()).toBe(200);
-  await settle(page, javaScriptEnabled);
-}
 
 const pathOf = (page: Page) => {
   const url = new URL(page.url());

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogs as seedBlogs } from "../../db/seed/data/blog";
 import { products as seedProducts } from "../../db/seed/data/products";
 import { axeViolations } from "./axe";
-import { BASE_URL, launch, MODES, newPage } from "./browser";
+import { BASE_URL, launch, MODES, newPage, open, settle } from "./browser";
 
 const PAGE_SIZE = 9;
 const PUBLISHED = seedBlogs.filter((blog) => blog.status === "published" && blog.published_at !== null);
@@ -36,17 +36,6 @@ const likeSentence = (count: number) => `${count} ${count === 1 ? "person likes"
 const parseLikes = (text: string) => Number(/^(\d+) /.exec(text)?.[1] ?? Number.NaN);
 const marked = (page: Page) => page.evaluate(() => (window as unknown as { blogMarker?: number }).blogMarker);
 const ascending = (values: string[]) => values.every((value, index) => index === 0 || values[index - 1]!.localeCompare(value) <= 0);
-
-/** With JavaScript, waits until the page has hydrated and its route modules have loaded. */
-async function ready(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.waitForLoadState("networkidle");
-}
-
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  const response = await page.goto(path);
-  expect(response?.status()).toBe(200);
-  await ready(page, javaScriptEnabled);
-}
 
 describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
   it("searches the tutorials, keeping the term in the URL and the box", async () => {
@@ -166,7 +155,7 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
     const blog = LATEST[0]!;
     await cards(page).first().getByRole("link", { name: blog.title, exact: true }).click();
     await page.waitForURL((url) => url.pathname === `/blog/${blog.slug}`);
-    await ready(page, javaScriptEnabled);
+    await settle(page, javaScriptEnabled);
 
     await expect.poll(() => page.locator("h1").innerText()).toBe(blog.title);
     const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
@@ -261,7 +250,7 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
     const product = related.find((item) => item.stock >= 5)!;
     await shop.getByRole("link", { name: product.name, exact: true }).click();
     await page.waitForURL((url) => url.pathname === `/product/${product.slug}`);
-    await ready(page, javaScriptEnabled);
+    await settle(page, javaScriptEnabled);
     await expect.poll(() => page.locator("h1").innerText()).toBe(product.name);
 
     await page.locator("main").getByRole("button", { name: /^Add to Cart/ }).first().click();

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:8798";
 
@@ -29,3 +30,15 @@ export const MODES = [
   { name: "JavaScript on", javaScriptEnabled: true },
   { name: "JavaScript off", javaScriptEnabled: false },
 ] as const;
+
+/** With JavaScript, waits until the page has settled (hydrated, its route modules and background requests done). */
+export async function settle(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await page.waitForLoadState("networkidle");
+}
+
+/** Opens a page that must answer 200, and waits for it to settle. */
+export async function open(page: Page, path: string, javaScriptEnabled: boolean) {
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  await settle(page, javaScriptEnabled);
+}

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { BASE_URL, launch, MODES, newPage } from "./browser";
+import { BASE_URL, launch, MODES, newPage, open, settle } from "./browser";
 
 const CUSTOMER = { email: "customer@twistbloom.test", password: "Customer1234" };
 
@@ -30,17 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** With JavaScript, waits until the page has settled (hydrated, background requests done). */
-async function settle(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.waitForLoadState("networkidle");
-}
-
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  const response = await page.goto(path);
-  expect(response?.status()).toBe(200);
-  await settle(page, javaScriptEnabled);
-}
 
 const cartCount = (page: Page) => page.locator("header").getByTestId("cart-count").innerText();
 /** Every toast's text as it stands (the root's and the page's). */

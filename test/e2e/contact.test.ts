@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { launch, MODES, newPage } from "./browser";
+import { launch, MODES, newPage, settle } from "./browser";
 
 const SENT = "Thank you for your message! We'll get back to you within 24 hours.";
 const FIX_FORM = "Please fix the errors in the form";
@@ -13,11 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** With JavaScript, waits until the page has settled (hydrated) so the live validation listens. */
-async function settle(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.waitForLoadState("networkidle");
-}
 
 /** Every toast's text as it stands (the root's and the page's). */
 const toastText = (page: Page) => page.locator("[data-toast-type]").allTextContents().then((texts) => texts.join(" | "));

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, launch, MODES, newPage } from "./browser";
+import { BASE_URL, launch, MODES, newPage, open, settle } from "./browser";
 
 // Fresh data as a shopper meets it (docs/decisions/007): pages read through the edge cache, and the
 // next page after a write shows it. JavaScript on and off.
@@ -20,16 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function settle(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.waitForLoadState("networkidle");
-}
-
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  const response = await page.goto(path);
-  expect(response?.status()).toBe(200);
-  await settle(page, javaScriptEnabled);
-}
 
 /** What the product page lets a shopper buy: its quantity field's maximum (the stock, under 99). */
 const quantityLimit = (page: Page) => page.getByLabel("Quantity", { exact: true }).getAttribute("max").then(Number);
