@@ -60,8 +60,14 @@ type Versions = Record<string, number>;
  * Worker and the Remix server build are two bundles with their own copies of this module.
  */
 const MEMO = Symbol.for("twistbloom.tagVersions");
+/**
+ * Counts the writes this isolate has purged for: a reader keeps the versions it read only if no
+ * write happened while it read them (else it could keep versions from before that write).
+ */
+const WRITES = Symbol.for("twistbloom.tagVersionsWrites");
 type Memo = { versions: Versions; readAt: number };
-const isolate = globalThis as unknown as { [MEMO]?: Memo | null };
+const isolate = globalThis as unknown as { [MEMO]?: Memo | null; [WRITES]?: number };
+const writesSoFar = () => isolate[WRITES] ?? 0;
 
 /** What a cached value is declared with (`cache-entries.server`). */
 export interface Cached<T> {
@@ -139,9 +145,9 @@ export class EdgeCache {
   }
 
   /**
-   * The tag versions this request judges entries by, read once per request: the data centre's copy,
-   * or the database's (then kept as the copy). After this request wrote, always the database's.
-   * Null when they cannot be read: nothing cached is then served.
+   * The tag versions this request judges entries by, read once per request: the isolate's copy, the
+   * data centre's, or the database's (then kept as both copies). After this request wrote, always
+   * the database's. Null when they cannot be read: nothing cached is then served.
    */
   #currentVersions(): Promise<Versions | null> {
     if (hasBumpedTags(this.#db)) this.#versions = null;
@@ -152,6 +158,7 @@ export class EdgeCache {
     const cache = this.#cache!;
     const snapshot = new Request(TAG_VERSIONS_URL);
     const wrote = hasBumpedTags(this.#db);
+    const writes = writesSoFar();
     const memo = isolate[MEMO];
     if (!wrote && memo && Date.now() - memo.readAt < ISOLATE_MEMO_MS) return memo.versions;
     if (!wrote) {
@@ -159,7 +166,7 @@ export class EdgeCache {
       if (hit) {
         const versions = (await hit.json().catch(() => null)) as Versions | null;
         if (versions && typeof versions === "object") {
-          isolate[MEMO] = { versions, readAt: Date.now() };
+          if (writesSoFar() === writes) isolate[MEMO] = { versions, readAt: Date.now() };
           return versions;
         }
       }
@@ -173,7 +180,7 @@ export class EdgeCache {
       logged("reading the tag versions from the database")(error);
       return null;
     }
-    if (!hasBumpedTags(this.#db)) {
+    if (!hasBumpedTags(this.#db) && writesSoFar() === writes) {
       isolate[MEMO] = { versions, readAt: Date.now() };
       const copy = new Response(JSON.stringify(versions), {
         headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${SNAPSHOT_SECONDS}` },
@@ -262,6 +269,7 @@ export class EdgeCache {
  * here fetches them from the database. A failure is logged, never thrown.
  */
 export async function forgetTagVersions(cache: Cache | undefined = defaultCache()): Promise<void> {
+  isolate[WRITES] = writesSoFar() + 1;
   isolate[MEMO] = null;
   if (!cache) return;
   await Promise.resolve()
