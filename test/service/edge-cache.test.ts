@@ -139,6 +139,18 @@ describe("the edge cache", () => {
     }
   });
 
+  it("gives each reader its own copy of a cached value: no request can change what another reads", async () => {
+    cache = new MemoryCache();
+    const shared: CacheEntry<{ count: number }> = { key: "test:object", seconds: 60, tags: () => ["test:object"], load: async () => ({ count: 1 }) };
+    await request().read(shared);
+    await settle();
+    const first = await request().read(shared);
+    first.count = 99;
+    const second = await request().read(shared);
+    expect(second).toEqual({ count: 1 });
+    expect(second).not.toBe(first);
+  });
+
   it("without a Cache API (Node, the Vite dev server) always reads the database", async () => {
     loads = 0;
     const layer = new EdgeCache({ db: t.db, waitUntil, cache: null });

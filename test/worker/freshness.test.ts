@@ -385,6 +385,8 @@ describe("the edge cache", () => {
     const match = vi.spyOn(cache, "match").mockRejectedValue(new Error("cache unavailable"));
     const put = vi.spyOn(cache, "put").mockRejectedValue(new Error("cache unavailable"));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    // Everything kept so far is stale (the isolate's near copies too): the next reads must reach the cache.
+    await markChanged(TAGS.all);
     const api = await getJson(`/api/products/slug/${product.slug}`);
     expect(api.status).toBe(200);
     expect(api.body.data.stock).toBe(product.stock);
