@@ -43,9 +43,10 @@ export const changes = {
   /** A like or unlike moves the post's like count, shown on its page and on every list's card. */
   blogLiked: (blogId: number) => [TAGS.blog(blogId), TAGS.blogs],
   /**
-   * A view (once per visitor per day) moves the post's own view count at once. Lists show the
-   * counts too, but purging every list on each new reader would leave them uncached: their view
-   * counts and "Most Popular" order follow within the content lifetime (README, "How fresh").
+   * A view (once per visitor per day) moves the post's own view count, seen within the versions'
+   * copies' 10 s (no purge per view). Lists show the counts too, but making every list stale on each
+   * new reader would leave them uncached: their view counts and "Most Popular" order follow within
+   * the content lifetime (README, "How fresh").
    */
   blogViewed: (blogId: number) => [TAGS.blog(blogId)],
   /** Staff changed a product (any field, archive or restore): its lists, its categories' counts, the home page. */

@@ -25,13 +25,17 @@ function bumpedBy(db: Database): Set<string> {
  *
  * Building it also notes the tags on this request's database: the request's data centre drops its
  * copy of the versions before the answer leaves, so the writer's next read is fresh. A batch that
- * then fails costs a needless refresh, never a stale read.
+ * then fails costs a needless refresh, never a stale read. With `purgeHere: false` (a view, which
+ * nobody expects to see at once) the versions still go up, and every reader sees the change once
+ * its copies of the versions expire, without a purge per write.
  */
-export function bumpTags(db: Database, tags: string[], onlyIf?: SQL) {
+export function bumpTags(db: Database, tags: string[], { onlyIf, purgeHere = true }: { onlyIf?: SQL; purgeHere?: boolean } = {}) {
   const valid = [...new Set(tags)].filter(isValidTag);
   if (valid.length === 0) throw new Error(`bumpTags: no valid tag in ${JSON.stringify(tags)}`);
-  const noted = bumpedBy(db);
-  for (const tag of valid) noted.add(tag);
+  if (purgeHere) {
+    const noted = bumpedBy(db);
+    for (const tag of valid) noted.add(tag);
+  }
   const changedAt = sql<number>`unixepoch()`;
   return db
     .insert(cacheTags)

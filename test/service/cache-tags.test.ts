@@ -37,6 +37,9 @@ describe("tag versions", () => {
     expect(hasBumpedTags(t.db)).toBe(true);
     expect(takeBumpedTags(t.db)).toEqual(["test:d"]);
     expect(hasBumpedTags(t.db)).toBe(false);
+    // A view's bump is not noted: no purge for it.
+    bumpTags(t.db, ["test:e"], { purgeHere: false });
+    expect(hasBumpedTags(t.db)).toBe(false);
   });
 
   it("leave out tags unchanged for longer than the window", async () => {
