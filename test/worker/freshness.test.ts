@@ -261,6 +261,11 @@ describe("a like", () => {
     expect(stranger.body.data.liked).toBe(false);
     const anonymous = await getJson(`/api/blogs/${blog.slug}`);
     expect(anonymous.body.data.liked).toBe(false);
+    // A stale or forged token on this public read is a guest, not a 401 (a like with it is refused).
+    const stale = await getJson(`/api/blogs/${blog.slug}`, { headers: { Authorization: "Bearer not-a-token" } });
+    expect(stale.status).toBe(200);
+    expect(stale.body.data).toMatchObject({ slug: blog.slug, liked: false });
+    expect((await get(`/api/blogs/${blog.id}/like`, { method: "POST", headers: { Authorization: "Bearer not-a-token" } })).status).toBe(401);
   });
 });
 
