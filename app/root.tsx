@@ -19,13 +19,15 @@ import { CartDropdown } from "~/components/cart-dropdown";
 import { useNonce } from "~/components/nonce";
 import { useCloseOnNavigate } from "~/components/use-close-on-navigate";
 import { Toaster, type Toast } from "~/components/toaster";
+import { makeToast } from "~/lib/toast";
 import { siteConfigFromSettings, type SettingsByGroup, type SiteConfig } from "~/lib/site";
-import { toastDuration, toasts } from "~/services/toast.server";
-import { priceCart, readCartLines, type Cart } from "~/services/cart.server";
+import { toasts } from "~/http/pages/toast.server";
+import { priceCart, type Cart } from "~/services/cart.server";
+import { readCartLines } from "~/http/pages/cart-cookie.server";
 import { isAdmin } from "~/services/auth.server";
-import { clearSessionCookie, csrfToken, getSession } from "~/services/session.server";
+import { clearSessionCookie, csrfToken, getSession } from "~/http/session.server";
 import styles from "~/styles/app.css?url";
-import { cachedData } from "~/services/cache-entries.server";
+import { cachedData } from "~/http/cache-entries.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -55,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Only a request that brought a toast cookie needs it cleared: the others get no Set-Cookie.
   const headers = /(?:^|;\s*)toast=/.test(request.headers.get("Cookie") ?? "") ? toastHeaders : new Headers();
   const toast: Toast | null = flash
-    ? { ...flash, duration: flash.duration ?? toastDuration(flash.type), id: crypto.randomUUID() }
+    ? makeToast(flash.message, flash.type, { description: flash.description, duration: flash.duration })
     : null;
   // A session that expired or was revoked is forgotten: the shopper browses on as a guest.
   if (session.stale) headers.append("Set-Cookie", clearSessionCookie(app.env, request));

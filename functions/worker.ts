@@ -2,7 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The server build exists only after `npm run build`.
 import * as build from "../build/server";
 import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS } from "../app/lib/security-headers";
-import { clientHeaders } from "../app/services/edge-cache.server";
+import { clientHeaders } from "../app/http/edge-cache.server";
 import { missingSecrets } from "../app/services/secrets.server";
 import { api } from "./api";
 import { createAppContext, getLoadContext } from "./context";

@@ -1,21 +1,13 @@
 import { useEffect, useState } from "react";
-import { TOAST_DURATIONS } from "~/lib/constants";
+import { makeToast, type Toast } from "~/lib/toast";
 
-export interface Toast {
-  message: string;
-  description?: string;
-  type: "info" | "success" | "error" | "warning";
-  duration: number;
-  /** Changes with every new toast, so the same text twice still shows twice. */
-  id: string;
-}
+export type { Toast };
 
 const TOAST_EVENT = "twistbloom:toast";
 
 /** Shows a toast from the browser, in the same place and style as the server's. */
 export function showToast(message: string, type: Toast["type"] = "info") {
-  const toast: Toast = { message, type, duration: TOAST_DURATIONS[type], id: crypto.randomUUID() };
-  window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: toast }));
+  window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: makeToast(message, type) }));
 }
 
 

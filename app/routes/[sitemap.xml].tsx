@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS } from "~/lib/constants";
 import { renderSitemapXml } from "~/services/sitemap.server";
-import { cachedData } from "~/services/cache-entries.server";
+import { cachedData } from "~/http/cache-entries.server";
 
 /** /sitemap.xml: every public page with absolute URLs on the address it was asked for; the entries come through the edge cache. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

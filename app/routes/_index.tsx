@@ -12,7 +12,7 @@ import { rootSeo, seoMeta } from "~/lib/seo";
 import type { RootData } from "~/root";
 import type { HomeProduct, HomeSections } from "~/services/home.server";
 import { imageOrPlaceholder } from "~/services/images.server";
-import { cachedData } from "~/services/cache-entries.server";
+import { cachedData } from "~/http/cache-entries.server";
 
 export const HOME_ERROR_TITLE = "Oops! Something went wrong";
 export const HOME_ERROR_MESSAGE = "We're having trouble loading the page. Please try again later.";

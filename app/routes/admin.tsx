@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { privatePageHeaders, requireAdmin } from "~/services/session.server";
+import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 
 export const meta: MetaFunction = ({ matches, location }) =>
   seoMeta(rootSeo(matches), { title: "Admin", path: location.pathname, noindex: true });

@@ -6,12 +6,13 @@ import { Img } from "~/components/img";
 import { JsonLd } from "~/components/json-ld";
 import { ProductCard } from "~/components/product-card";
 import { absoluteUrl, rootSeo, seoMeta, type SeoRoot } from "~/lib/seo";
-import { recordBlogView, setBlogLike, visitorFor } from "~/services/blog-engagement.server";
+import { recordBlogView, setBlogLike } from "~/services/blog-engagement.server";
+import { visitorFor } from "~/http/visitor.server";
 import { getBlogBySlug, type BlogDetail } from "~/services/blogs.server";
 import { NotFoundError } from "~/services/errors";
-import { getSession } from "~/services/session.server";
-import { toasts } from "~/services/toast.server";
-import { BlogCardView, DifficultyBadge } from "./blog._index";
+import { getSession } from "~/http/session.server";
+import { toasts } from "~/http/pages/toast.server";
+import { BlogCardView, DifficultyBadge } from "~/components/blog-card";
 
 export const ARTICLE_NOT_FOUND = "Article Not Found";
 export const ARTICLE_ERROR = "Failed to load blog. Please try again.";

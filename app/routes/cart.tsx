@@ -7,8 +7,9 @@ import { CartIntentSchema } from "~/lib/schemas/cart";
 import { fieldErrors } from "~/lib/schemas/query";
 import { refererPath, safeRedirect } from "~/lib/redirect";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { cartSetCookie, changeCart, readCartLines, type Cart, type CartItem } from "~/services/cart.server";
-import { toasts } from "~/services/toast.server";
+import { changeCart, type Cart, type CartItem } from "~/services/cart.server";
+import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
+import { toasts } from "~/http/pages/toast.server";
 import type { RootData } from "~/root";
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -12,7 +12,7 @@ import { rootSeo, seoMeta } from "~/lib/seo";
 import { parseProductPageParams, productPageHref, type ProductPageState } from "~/lib/schemas/storefront";
 import { NotFoundError } from "~/services/errors";
 import { listProducts } from "~/services/products.server";
-import { cachedData } from "~/services/cache-entries.server";
+import { cachedData } from "~/http/cache-entries.server";
 
 /** A slug (or a numeric id) as the URL may carry one; anything else cannot be a category. */
 const SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;

@@ -5,7 +5,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { Img } from "~/components/img";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import type { Category } from "~/services/categories.server";
-import { cachedData } from "~/services/cache-entries.server";
+import { cachedData } from "~/http/cache-entries.server";
 
 export const CATEGORIES_ERROR = "Unable to load categories. Please try again later.";
 export const NO_CATEGORIES = "No categories found";

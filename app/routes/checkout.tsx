@@ -7,17 +7,19 @@ import { Img } from "~/components/img";
 import { Price } from "~/components/price";
 import { Toaster, type Toast } from "~/components/toaster";
 import { ratePercent } from "~/lib/checkout";
-import { COUNTRIES, DEFAULT_COUNTRY, TOAST_DURATIONS } from "~/lib/constants";
+import { COUNTRIES, DEFAULT_COUNTRY } from "~/lib/constants";
+import { makeToast } from "~/lib/toast";
 import { CHECKOUT_MESSAGES, CheckoutFormSchema } from "~/lib/schemas/checkout";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { cartSetCookie, readCartLines } from "~/services/cart.server";
+import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
 import { OrderError, placeOrder, quoteCheckout, type Quote } from "~/services/checkout.server";
 import { DomainError, ValidationError } from "~/services/errors";
-import { keepValues, readForm } from "~/services/forms.server";
-import { getSession, privatePageHeaders } from "~/services/session.server";
-import { sign } from "~/services/signature.server";
-import { toasts } from "~/services/toast.server";
+import { keepValues, readForm } from "~/http/pages/forms.server";
+import { getSession } from "~/http/session.server";
+import { privatePageHeaders } from "~/http/pages/guards.server";
+import { sign } from "~/http/signature.server";
+import { toasts } from "~/http/pages/toast.server";
 
 export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Checkout", path: "/checkout", noindex: true });
 
@@ -33,7 +35,7 @@ interface CheckoutData {
   message: string | null;
 }
 
-const toast = (message: string, type: Toast["type"]): Toast => ({ message, type, duration: TOAST_DURATIONS[type === "success" ? "success" : type === "error" ? "error" : "info"], id: crypto.randomUUID() });
+const toast = makeToast;
 
 function quoteInput(lines: Awaited<ReturnType<typeof readCartLines>>, values: Values) {
   const id = Number(values.shipping_method_id);

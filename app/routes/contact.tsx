@@ -5,13 +5,14 @@ import { FieldError, submitButtonClass, TextField, useLiveValidation, type Field
 import { useSiteContact } from "~/components/home/content-page";
 import { Faq, type FaqData } from "~/components/home/faq";
 import { Toaster } from "~/components/toaster";
-import { CONTACT_HONEYPOT, CONTACT_MESSAGES, ContactSchema } from "~/lib/schemas/contact";
+import { CONTACT_MESSAGES, ContactSchema } from "~/lib/schemas/contact";
+import { honeypotFilled, HONEYPOT } from "~/lib/honeypot";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { submitContactMessage } from "~/services/contact.server";
-import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/services/forms.server";
+import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
-import { toasts } from "~/services/toast.server";
+import { toasts } from "~/http/pages/toast.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), {
@@ -32,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = await readForm(request);
   const sent = () => toasts(app.env, request).redirectWithSuccess("/contact", CONTACT_MESSAGES.sent);
   // A bot that fills in the hidden field is told it worked; nothing is stored.
-  if (values[CONTACT_HONEYPOT]?.trim()) return sent();
+  if (honeypotFilled(values)) return sent();
   const parsed = ContactSchema.safeParse(values);
   if (!parsed.success) return formFailure(fieldErrors(parsed.error), CONTACT_MESSAGES.formErrors, values);
   try {
@@ -114,8 +115,8 @@ function ContactForm({ failure }: { failure: FormFailure | undefined }) {
         <MessageField defaultValue={values.message} errors={errors} />
         {/* Hidden from people (and from assistive technology); a bot that fills it in is ignored. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor={CONTACT_HONEYPOT}>Website</label>
-          <input id={CONTACT_HONEYPOT} name={CONTACT_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
+          <label htmlFor={HONEYPOT}>Website</label>
+          <input id={HONEYPOT} name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <button type="submit" className={submitButtonClass} disabled={sending}>

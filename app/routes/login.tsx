@@ -9,10 +9,11 @@ import { fieldErrors } from "~/lib/schemas/query";
 import { safeRedirect } from "~/lib/redirect";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { AuthError, login } from "~/services/auth.server";
-import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/services/forms.server";
+import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
-import { redirectIfLoggedIn, sessionCookie } from "~/services/session.server";
-import { toasts } from "~/services/toast.server";
+import { sessionCookie } from "~/http/session.server";
+import { redirectIfLoggedIn } from "~/http/pages/guards.server";
+import { toasts } from "~/http/pages/toast.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), { title: "Login", description: "Log in to your account to follow your orders.", path: "/login", noindex: true });

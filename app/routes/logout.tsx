@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { revokeSession } from "~/services/auth.server";
-import { clearSessionCookie, getSession } from "~/services/session.server";
-import { toasts } from "~/services/toast.server";
+import { clearSessionCookie, getSession } from "~/http/session.server";
+import { toasts } from "~/http/pages/toast.server";
 
 /** Logging out never happens on a GET: a link or an image pointing here changes nothing. */
 export const loader = () => redirect("/");

@@ -6,7 +6,7 @@ import { orderDate, PaymentBadge, StatusBadge } from "~/components/order-badges"
 import { Price } from "~/components/price";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { getOrderByNumber } from "~/services/orders.server";
-import { verifySignature } from "~/services/signature.server";
+import { verifySignature } from "~/http/signature.server";
 
 export const meta: MetaFunction = ({ matches, params }) =>
   seoMeta(rootSeo(matches), { title: "Thank you for your order", path: `/order-confirmation/${params.number}`, noindex: true });

@@ -7,7 +7,7 @@ import { Price } from "~/components/price";
 import { COUNTRIES } from "~/lib/constants";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { getMyOrder } from "~/services/orders.server";
-import { privatePageHeaders, requireViewer } from "~/services/session.server";
+import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seoMeta(rootSeo(matches), { title: data ? `Order ${data.order.order_number}` : "Order Not Found", path: `/orders/${params.id}`, noindex: true });

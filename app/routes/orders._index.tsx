@@ -7,7 +7,7 @@ import { Price } from "~/components/price";
 import { ORDER_LIST_PREVIEW_ITEMS } from "~/lib/constants";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { listMyOrders } from "~/services/orders.server";
-import { privatePageHeaders, requireViewer } from "~/services/session.server";
+import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
 
 export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "My Orders", path: "/orders", noindex: true });
 

@@ -14,7 +14,7 @@ import { absoluteUrl, rootSeo, seoMeta } from "~/lib/seo";
 import { NotFoundError } from "~/services/errors";
 import type { ProductDetail } from "~/services/products.server";
 import type { RootData } from "~/root";
-import { cachedData } from "~/services/cache-entries.server";
+import { cachedData } from "~/http/cache-entries.server";
 
 export const PRODUCT_NOT_FOUND = "Product Not Found";
 export const PRODUCT_LOAD_ERROR = "Failed to load product. Please try again.";

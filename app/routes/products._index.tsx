@@ -10,7 +10,7 @@ import { SortBar } from "~/components/sort-bar";
 import { absoluteUrl, rootSeo, seoMeta, type SeoRoot } from "~/lib/seo";
 import { parseProductPageParams, productPageHref } from "~/lib/schemas/storefront";
 import { listProducts } from "~/services/products.server";
-import { cachedData } from "~/services/cache-entries.server";
+import { cachedData } from "~/http/cache-entries.server";
 
 const PRODUCTS_TITLE = "Shop All Bouquets";
 const PRODUCTS_DESCRIPTION =

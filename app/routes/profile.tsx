@@ -9,9 +9,10 @@ import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { changePassword, updateProfile, type AuthUser } from "~/services/auth.server";
 import { ValidationError } from "~/services/errors";
-import { formFailure, readForm, type FormFailure } from "~/services/forms.server";
-import { privatePageHeaders, requireViewer, sessionCookie } from "~/services/session.server";
-import { toasts } from "~/services/toast.server";
+import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { sessionCookie } from "~/http/session.server";
+import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
+import { toasts } from "~/http/pages/toast.server";
 
 export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "My Profile", path: "/profile", noindex: true });
 

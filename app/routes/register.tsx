@@ -9,12 +9,14 @@ import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { registerUser } from "~/services/auth.server";
 import { ValidationError } from "~/services/errors";
-import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/services/forms.server";
+import { honeypotFilled, HONEYPOT } from "~/lib/honeypot";
+import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
-import { redirectIfLoggedIn, sessionCookie } from "~/services/session.server";
+import { sessionCookie } from "~/http/session.server";
+import { redirectIfLoggedIn } from "~/http/pages/guards.server";
 import { siteConfigFromSettings } from "~/services/settings.server";
-import { toasts } from "~/services/toast.server";
-import { cachedData } from "~/services/cache-entries.server";
+import { toasts } from "~/http/pages/toast.server";
+import { cachedData } from "~/http/cache-entries.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), {
@@ -23,9 +25,6 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/register",
     noindex: true,
   });
-
-/** A field people never see: only bots fill it in. */
-const HONEYPOT = "website";
 
 export const headers = formPageHeaders;
 
@@ -41,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
   const values = await readForm(request);
-  if (values[HONEYPOT]) return redirect("/");
+  if (honeypotFilled(values)) return redirect("/");
   const parsed = RegisterFormSchema.safeParse(values);
   if (!parsed.success) return formFailure(fieldErrors(parsed.error), ACCOUNT_MESSAGES.formErrors, values);
   const { firstName, lastName, email, password } = parsed.data;

@@ -4,31 +4,6 @@ import { blogLikes, blogs, blogViews } from "../../db/schema";
 import { changes } from "../lib/cache-tags";
 import { bumpTags } from "./cache-tags.server";
 import { NotFoundError } from "./errors";
-import { readCookie } from "./session.server";
-
-/**
- * Likes and views count people, not requests: a logged-in user is "u:<id>", anyone else the
- * anonymous visitor id in the `visitor` cookie ("v:<uuid>"), given on their first visit.
- */
-export const VISITOR_COOKIE = "visitor";
-const ONE_YEAR = 60 * 60 * 24 * 365;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface Visitor {
-  key: string;
-  /** Set when the visitor had no id yet: the cookie that gives them one. */
-  setCookie: string | null;
-}
-
-export function visitorFor(request: Request, env: Env, userId: number | null): Visitor {
-  if (userId !== null) return { key: `u:${userId}`, setCookie: null };
-  const existing = readCookie(request, VISITOR_COOKIE);
-  if (existing && UUID.test(existing)) return { key: `v:${existing.toLowerCase()}`, setCookie: null };
-  const id = crypto.randomUUID();
-  const secure = env.ENVIRONMENT === "production" || new URL(request.url).protocol === "https:";
-  const cookie = [`${VISITOR_COOKIE}=${id}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${ONE_YEAR}`, ...(secure ? ["Secure"] : [])].join("; ");
-  return { key: `v:${id}`, setCookie: cookie };
-}
 
 /** The published post's id, or not found (drafts cannot be liked). */
 async function publishedBlogId(db: Database, id: number): Promise<number> {

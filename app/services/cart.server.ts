@@ -1,12 +1,10 @@
-import { createCookie } from "@remix-run/cloudflare";
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { products } from "../../db/schema";
-import { addToCart, cartSummary, clampQuantity, parseCart, removeFromCart, serializeCart, setQuantity, type CartLine } from "../lib/cart";
+import { addToCart, cartSummary, clampQuantity, removeFromCart, setQuantity, type CartLine } from "../lib/cart";
 import type { CartIntent } from "../lib/schemas/cart";
 import { isOnSale, unitPriceCents } from "../lib/money";
 import { imageOrPlaceholder } from "./images.server";
-import { sessionSecret } from "./secrets.server";
 
 export type CartItemStatus = "ok" | "reduced" | "out_of_stock" | "unavailable";
 
@@ -116,36 +114,6 @@ export function priceCartRows(lines: CartLine[], rows: CartProductRow[]): Cart {
     ...cartSummary(subtotal),
     can_checkout: items.length > 0 && items.every((item) => item.status === "ok" || item.status === "reduced"),
   };
-}
-
-const THIRTY_DAYS = 60 * 60 * 24 * 30;
-
-/** The signed, httpOnly, SameSite=Lax cookie that holds product ids and quantities, never prices. */
-export function cartCookie(env: Env, request: Request) {
-  return createCookie("cart", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: new URL(request.url).protocol === "https:",
-    maxAge: THIRTY_DAYS,
-    secrets: [sessionSecret(env)],
-  });
-}
-
-/** The cart lines from the request; a missing, unsigned, tampered or oversized cookie reads as an empty cart. */
-export async function readCartLines(env: Env, request: Request): Promise<CartLine[]> {
-  const header = request.headers.get("Cookie");
-  if (!header || !header.includes("cart=")) return [];
-  try {
-    return parseCart(await cartCookie(env, request).parse(header));
-  } catch {
-    return [];
-  }
-}
-
-export async function cartSetCookie(env: Env, request: Request, lines: CartLine[]): Promise<string> {
-  const cookie = cartCookie(env, request);
-  return lines.length ? cookie.serialize(serializeCart(lines)) : cookie.serialize("", { maxAge: 0 });
 }
 
 export interface CartChange {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { LoginSchema, PasswordChangeSchema, ProfileSchema, RegisterApiSchema } from "../../app/lib/schemas/account";
 import { changePassword, login, refreshSession, registerUser, revokeSession, updateProfile, type AuthResult } from "../../app/services/auth.server";
 import { clientAddress } from "../../app/services/rate-limit.server";
-import { clearSessionCookie, sessionCookie } from "../../app/services/session.server";
+import { clearSessionCookie, sessionCookie } from "../../app/http/session.server";
 import { ok, parseBody, type ApiContext, type ApiEnv } from "./http";
 import { authenticated } from "./session";
 

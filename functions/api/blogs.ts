@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { BlogListQuerySchema } from "../../app/lib/schemas/catalog";
-import { setBlogLike, VISITOR_COOKIE, visitorFor } from "../../app/services/blog-engagement.server";
+import { setBlogLike } from "../../app/services/blog-engagement.server";
+import { VISITOR_COOKIE, visitorFor } from "../../app/http/visitor.server";
 import { getBlogBySlug, listBlogs } from "../../app/services/blogs.server";
-import { cachedAnswers } from "../../app/services/cache-entries.server";
-import { readCookie } from "../../app/services/session.server";
+import { cachedAnswers } from "../../app/http/cache-entries.server";
+import { readCookie } from "../../app/http/cookies.server";
 import { NotFoundError } from "../../app/services/errors";
 import { cachePublic, ok, parseQuery, type ApiContext, type ApiEnv } from "./http";
 import { optionalViewer } from "./session";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { CategoryListQuerySchema } from "../../app/lib/schemas/catalog";
-import { cachedAnswers } from "../../app/services/cache-entries.server";
+import { cachedAnswers } from "../../app/http/cache-entries.server";
 import { getCategory, listCategories } from "../../app/services/categories.server";
 import { cachePublic, ok, parseQuery, type ApiEnv } from "./http";
 

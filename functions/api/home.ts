@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { cachedAnswers, cachedData } from "../../app/services/cache-entries.server";
+import { cachedAnswers, cachedData } from "../../app/http/cache-entries.server";
 import { currencyFromSettings } from "../../app/services/settings.server";
 import { cachePublic, type ApiEnv } from "./http";
 

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { fieldErrors, queryRecord } from "../../app/lib/schemas/query";
 import { ValidationError } from "../../app/services/errors";
 import type { Viewer } from "../../app/services/auth.server";
-import { cacheHeaders, type Cached } from "../../app/services/edge-cache.server";
+import { cacheHeaders, type Cached } from "../../app/http/edge-cache.server";
 import type { AppContext } from "../context";
 
 /** The Worker hands each request's context to Hono as its env; handlers read it through `c.var.app`. */

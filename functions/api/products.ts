@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { FeaturedQuerySchema, ProductListQuerySchema } from "../../app/lib/schemas/catalog";
-import { cachedAnswers } from "../../app/services/cache-entries.server";
+import { cachedAnswers } from "../../app/http/cache-entries.server";
 import { getProductBySlug, listFeaturedProducts, listProducts } from "../../app/services/products.server";
 import { cachePublic, ok, parseQuery, type ApiEnv } from "./http";
 

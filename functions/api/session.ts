@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { authenticateToken, AuthError } from "../../app/services/auth.server";
-import { readCookie, SESSION_COOKIE, verifyCsrfToken } from "../../app/services/session.server";
+import { readCookie } from "../../app/http/cookies.server";
+import { SESSION_COOKIE, verifyCsrfToken } from "../../app/http/session.server";
 import type { ApiEnv } from "./http";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

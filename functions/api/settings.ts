@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { cachedAnswers } from "../../app/services/cache-entries.server";
+import { cachedAnswers } from "../../app/http/cache-entries.server";
 import { getPublicSetting, getPublicSettings } from "../../app/services/settings.server";
 import { cachePublic, ok, type ApiEnv } from "./http";
 

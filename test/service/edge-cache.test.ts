@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bumpTags } from "~/services/cache-tags.server";
-import { EdgeCache, forgetTagVersions, type CacheEntry } from "~/services/edge-cache.server";
+import { EdgeCache, forgetTagVersions, type CacheEntry } from "~/http/edge-cache.server";
 import { createTestDb, type TestDb } from "./db";
 
 // The cache layer on libSQL with an in-memory Cache API, where the order of events can be chosen:

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_MESSAGES, ContactSchema, HoneypotSchema } from "~/lib/schemas/contact";
+import { HoneypotSchema } from "~/lib/honeypot";
+import { CONTACT_MESSAGES, ContactSchema } from "~/lib/schemas/contact";
 import { fieldErrors } from "~/lib/schemas/query";
 
 /** The field errors a parse gives ({} when it passes). */

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { TAGS } from "../../app/lib/cache-tags";
-import { forgetTagVersions } from "../../app/services/edge-cache.server";
+import { forgetTagVersions } from "../../app/http/edge-cache.server";
 import { CookieJar, get, getJson, markChanged, ownQueryCount, postForm, queryCount, visibleText, visit } from "./helpers";
 
 // Fresh data (docs/decisions/007): every cached read, warmed by reading twice, shows a write at once

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { bumpTags } from "../../app/services/cache-tags.server";
-import { EdgeCache } from "../../app/services/edge-cache.server";
+import { EdgeCache } from "../../app/http/edge-cache.server";
 import { createD1Database } from "../../db/client";
 
 export const BASE = "http://shop.test";

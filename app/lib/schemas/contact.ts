@@ -14,20 +14,6 @@ export const SUBJECT_MAX = 150;
 export const MESSAGE_MIN = 10;
 export const MESSAGE_MAX = 5000;
 
-/**
- * A field people never see: only bots fill it in. A message carrying it is answered as sent and
- * never stored (the page's hidden input, and the same key in an API body).
- */
-export const CONTACT_HONEYPOT = "website";
-
-/** Whether the honeypot was filled in (any non-blank value). */
-export const HoneypotSchema = z.object({
-  [CONTACT_HONEYPOT]: z
-    .unknown()
-    .optional()
-    .transform((value) => (typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null && value !== false && value !== "")),
-});
-
 /** The contact form and `POST /api/contact/submit`'s body: name, email, subject and message, all required. */
 export const ContactSchema = z.object({
   name: nameField("Name"),

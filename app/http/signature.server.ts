@@ -1,4 +1,4 @@
-import { sessionSecret } from "./secrets.server";
+import { sessionSecret } from "../services/secrets.server";
 
 function toBase64Url(bytes: ArrayBuffer): string {
   let binary = "";

@@ -2,7 +2,7 @@ import type { Database } from "../../db/client";
 import type { QueryTimer } from "../../db/timing";
 import { TAGS } from "../lib/cache-tags";
 import { CACHE_SECONDS } from "../lib/constants";
-import { hasBumpedTags, readTagVersions, takeBumpedTags } from "./cache-tags.server";
+import { hasBumpedTags, readTagVersions, takeBumpedTags } from "../services/cache-tags.server";
 
 /**
  * The one cache layer (docs/decisions/007). Every cached read, a page's data or a public API answer,

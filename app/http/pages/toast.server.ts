@@ -1,7 +1,7 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { TOAST_DURATIONS } from "../lib/constants";
-import { sessionSecret } from "./secrets.server";
+import { sessionSecret } from "../../services/secrets.server";
+import { cookieFlags } from "../cookies.server";
 
 /**
  * Toasts travel in a flash session signed with SESSION_SECRET (remix-toast's own default cookie is
@@ -10,19 +10,7 @@ import { sessionSecret } from "./secrets.server";
  */
 export function toasts(env: Env, request: Request) {
   const storage = createCookieSessionStorage({
-    cookie: {
-      name: "toast",
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secure: new URL(request.url).protocol === "https:",
-      secrets: [sessionSecret(env)],
-    },
+    cookie: { name: "toast", ...cookieFlags(env, request), secrets: [sessionSecret(env)] },
   });
   return createToastUtilsWithCustomSession(storage);
-}
-
-/** The spec's durations: success 3 s, error 5 s, anything else 4 s. */
-export function toastDuration(type: string): number {
-  return type === "success" || type === "error" ? TOAST_DURATIONS[type] : TOAST_DURATIONS.info;
 }

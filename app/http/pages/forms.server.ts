@@ -1,6 +1,5 @@
 import { json, type HeadersFunction } from "@remix-run/cloudflare";
-import type { Toast } from "~/components/toaster";
-import { TOAST_DURATIONS } from "../lib/constants";
+import { makeToast, type Toast } from "../../lib/toast";
 
 /** What an action answers when it shows its form again: field messages, a toast, the typed values. */
 export interface FormFailure {
@@ -36,8 +35,7 @@ export function formFailure(
   values: Record<string, string>,
   init: ResponseInit & { status: number } = { status: 422 },
 ) {
-  const toast: Toast = { message, type: "error", duration: TOAST_DURATIONS.error, id: crypto.randomUUID() };
-  return json<FormFailure>({ errors, toast, values: keepValues(values) }, init);
+  return json<FormFailure>({ errors, toast: makeToast(message, "error"), values: keepValues(values) }, init);
 }
 
 /**

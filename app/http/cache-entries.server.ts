@@ -1,13 +1,13 @@
 import { TAGS } from "../lib/cache-tags";
 import { CACHE_SECONDS } from "../lib/constants";
 import type { BlogListQuery } from "../lib/schemas/catalog";
-import { listBlogs, type BlogDetail, type BlogPage } from "./blogs.server";
-import { getCategory, listCategories, type Category } from "./categories.server";
+import { listBlogs, type BlogDetail, type BlogPage } from "../services/blogs.server";
+import { getCategory, listCategories, type Category } from "../services/categories.server";
 import type { CacheEntry, Cached } from "./edge-cache.server";
-import { getHomeSections, type HomeSections } from "./home.server";
-import { getProductBySlug, type Product, type ProductDetail } from "./products.server";
-import { getPublicSettings, type SettingsByGroup } from "./settings.server";
-import { getSitemapEntries, type SitemapEntry } from "./sitemap.server";
+import { getHomeSections, type HomeSections } from "../services/home.server";
+import { getProductBySlug, type Product, type ProductDetail } from "../services/products.server";
+import { getPublicSettings, type SettingsByGroup } from "../services/settings.server";
+import { getSitemapEntries, type SitemapEntry } from "../services/sitemap.server";
 
 /**
  * Everything the shop caches, in one place: for how long at most (the spec's lifetimes: settings

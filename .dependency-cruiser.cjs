@@ -1,0 +1,120 @@
+/**
+ * The layers, checked by `npm test` (scripts/test.mjs runs `depcruise` first). Imports run down only:
+ *
+ *   app/routes, app/root, app/entry.*   functions/worker, functions/api     (the two faces)
+ *        |            \                        |
+ *        |        app/components (UI)          |
+ *        v                                     v
+ *   app/http/pages  (Remix-only plumbing: guards, toasts, forms, cart cookie)
+ *        v
+ *   app/http        (request plumbing of both faces: context, cookies, session, CSRF, signatures, edge cache)
+ *        v
+ *   app/services    (domain operations, `db` first)
+ *        v
+ *   db              (schema, client, seed)          app/lib (pure, isomorphic: any layer may use it)
+ *
+ * docs/decisions/008-layers.md says why.
+ */
+const NOT_TYPE = { dependencyTypesNot: ["type-only"] };
+
+module.exports = {
+  forbidden: [
+    {
+      name: "lib-is-pure",
+      comment: "app/lib runs in the browser too: it imports nothing of the app but app/lib.",
+      severity: "error",
+      from: { path: "^app/lib/" },
+      to: { path: "^(app/(?!lib/)|db/|functions/)" },
+    },
+    {
+      name: "lib-no-server-packages",
+      comment: "app/lib stays free of server and framework packages.",
+      severity: "error",
+      from: { path: "^app/lib/" },
+      to: { path: "node_modules/(@remix-run|hono|drizzle-orm|@libsql|jose|remix-toast)/" },
+    },
+    {
+      name: "db-below-the-app",
+      comment: "db/ is the bottom layer: it may use app/lib (schemas, constants), nothing above. The seed is a script on top: it may use the domain (password hashing).",
+      severity: "error",
+      from: { path: "^db/", pathNot: "^db/seed/" },
+      to: { path: "^(app/(?!lib/)|functions/)" },
+    },
+    {
+      name: "seed-uses-the-domain-only",
+      severity: "error",
+      from: { path: "^db/seed/" },
+      to: { path: "^(app/(http|routes|components)/|app/root|functions/)" },
+    },
+    {
+      name: "services-are-domain",
+      comment: "Domain services take `db` first; they know nothing of requests, pages or the API.",
+      severity: "error",
+      from: { path: "^app/services/" },
+      to: { path: "^(app/(http|routes|components)/|app/root|app/entry|functions/)" },
+    },
+    {
+      name: "services-no-frameworks",
+      comment: "Domain services do not depend on Remix or Hono.",
+      severity: "error",
+      from: { path: "^app/services/" },
+      to: { path: "node_modules/(@remix-run|hono|remix-toast)/" },
+    },
+    {
+      name: "http-below-the-faces",
+      comment: "Request plumbing serves pages and API alike: it never imports either face or the UI.",
+      severity: "error",
+      from: { path: "^app/http/" },
+      to: { path: "^(app/(routes|components)/|app/root|app/entry|functions/)" },
+    },
+    {
+      name: "http-is-framework-neutral",
+      comment: "app/http (outside app/http/pages) is shared with the Hono API: no Remix in it.",
+      severity: "error",
+      from: { path: "^app/http/(?!pages/)" },
+      to: { path: "(^app/http/pages/|node_modules/(@remix-run|remix-toast|hono)/)" },
+    },
+    {
+      name: "components-are-ui",
+      comment: "Components get their data as props: no data access, no request plumbing (types may be named).",
+      severity: "error",
+      from: { path: "^app/components/" },
+      to: { path: "^(app/(services|http|routes)/|db/|functions/)", ...NOT_TYPE },
+    },
+    {
+      name: "no-route-imports-a-route",
+      comment: "What two routes share lives in app/components, app/lib or a layer below.",
+      severity: "error",
+      from: { path: "^app/routes/" },
+      to: { path: "^app/routes/" },
+    },
+    {
+      name: "pages-do-not-import-the-api",
+      comment: "Pages call services, not the JSON API's handlers (api.$ only hands /api/* to Hono under `remix vite:dev`).",
+      severity: "error",
+      from: { path: "^app/", pathNot: "^app/routes/api\\.\\$\\.ts$" },
+      to: { path: "^functions/" },
+    },
+    {
+      name: "api-has-no-remix",
+      comment: "The Hono API never loads Remix, its pages or their plumbing.",
+      severity: "error",
+      from: { path: "^functions/api/" },
+      to: { path: "(^app/(routes|components|http/pages)/|^app/root|node_modules/(@remix-run|remix-toast)/)" },
+    },
+    {
+      name: "no-circular",
+      severity: "error",
+      from: {},
+      to: { circular: true, ...NOT_TYPE },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(build|node_modules|\\.wrangler)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"], extensions: [".ts", ".tsx", ".js", ".mjs", ".d.ts"] },
+    combinedDependencies: true,
+  },
+};
