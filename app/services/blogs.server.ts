@@ -171,10 +171,10 @@ export async function getBlogBySlug(db: Database, slug: string, visitor: string 
         metaTitle: blogs.metaTitle,
         metaDescription: blogs.metaDescription,
         metaKeywords: blogs.metaKeywords,
-        previous: scalar<string | null>(sql`${neighbour(true)}`).as("previous_json"),
-        next: scalar<string | null>(sql`${neighbour(false)}`).as("next_json"),
-        liked: scalar<number>(liked).as("liked"),
-        related: scalar<string>(sql`${relatedProductsJson}`).as("related_json"),
+        previous: sql<string | null>`${neighbour(true)}`.as("previous_json"),
+        next: sql<string | null>`${neighbour(false)}`.as("next_json"),
+        liked: sql<number>`${liked}`.as("liked"),
+        related: sql<string>`${relatedProductsJson}`.as("related_json"),
       })
       .from(blogs)
       .where(and(eq(blogs.slug, slug), published))

@@ -4,6 +4,8 @@
  * timestamps are unix seconds, as everywhere else in the schema.
  */
 
+import type { AuthUser } from "../../app/services/auth.server";
+
 export type SettingType = "string" | "number" | "boolean" | "json";
 
 export interface SeedSetting {
@@ -160,16 +162,9 @@ export interface SeedRole {
   name: string;
 }
 
-export interface SeedUser {
-  name: string;
-  email: string;
+/** An account: the profile a user has in the app (`AuthUser`, snake_case like the columns), a password and roles. */
+export type SeedUser = Pick<AuthUser, "name" | "email" | "phone" | "address" | "city" | "state" | "zip_code" | "country"> & {
   /** Plain development password; hashed when the statements are built. */
   password: string;
   roles: string[];
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  country: string | null;
-}
+};
