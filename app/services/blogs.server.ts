@@ -13,20 +13,16 @@ export type { BlogCard, BlogDetail, BlogLink } from "./serializers/blog";
 
 const published = and(eq(blogs.status, "published"), isNotNull(blogs.publishedAt));
 
-const tags = subqueries
-  .select({ tag: blogTags.tag })
-  .from(blogTags)
-  .where(eq(blogTags.blogId, blogs.id))
-  .orderBy(asc(blogTags.tag))
-  .as("tags_");
-
-const categoryNames = subqueries
-  .select({ name: blogCategories.name })
-  .from(blogCategoryLinks)
-  .innerJoin(blogCategories, eq(blogCategories.id, blogCategoryLinks.categoryId))
-  .where(eq(blogCategoryLinks.blogId, blogs.id))
-  .orderBy(asc(blogCategories.name))
-  .as("category_names_");
+/** The post's tags (alphabetical) and its categories' names (alphabetical), each as a JSON array. */
+const tagsJson = jsonArrayOf(subqueries.select({ tag: blogTags.tag }).from(blogTags).where(eq(blogTags.blogId, blogs.id)).orderBy(asc(blogTags.tag)));
+const categoryNamesJson = jsonArrayOf(
+  subqueries
+    .select({ name: blogCategories.name })
+    .from(blogCategoryLinks)
+    .innerJoin(blogCategories, eq(blogCategories.id, blogCategoryLinks.categoryId))
+    .where(eq(blogCategoryLinks.blogId, blogs.id))
+    .orderBy(asc(blogCategories.name)),
+);
 
 const cardColumns = {
   id: blogs.id,
@@ -43,8 +39,8 @@ const cardColumns = {
   readingTime: blogs.readingTime,
   viewCount: blogs.viewCount,
   likeCount: blogs.likeCount,
-  tags: jsonArrayOf(tags, sql`${tags.tag}`).as("tags_json"),
-  categoryNames: jsonArrayOf(categoryNames, sql`${categoryNames.name}`).as("category_names_json"),
+  tags: tagsJson.as("tags_json"),
+  categoryNames: categoryNamesJson.as("category_names_json"),
 };
 
 /** Whether the post has a row in a link table matching the condition. */

@@ -7,7 +7,7 @@ import { toCents } from "../lib/money";
 import type { ProductListQuery } from "../lib/schemas/catalog";
 import { NotFoundError } from "./errors";
 import { productSummaryColumns, toProduct, toProductDetail, type Product, type ProductDetail } from "./serializers/product";
-import { jsonArrayOf, jsonObject, likeContains, pageMeta, subqueries, type PageMeta } from "./sql";
+import { jsonArrayOf, likeContains, pageMeta, subqueries, type PageMeta } from "./sql";
 
 export { productSummaryColumns, toProduct } from "./serializers/product";
 export type { Product, ProductDetail, ProductImage, ProductRow } from "./serializers/product";
@@ -23,23 +23,17 @@ export function selectProducts<T extends Record<string, SQL.Aliased> = {}>(db: D
     .leftJoin(categories, eq(categories.id, products.categoryId));
 }
 
-const images = subqueries
-  .select({ url: productImages.url, alt: productImages.alt })
-  .from(productImages)
-  .where(eq(productImages.productId, products.id))
-  .orderBy(asc(productImages.sortOrder))
-  .as("images_");
-
-const colors = subqueries
-  .select({ color: productColors.color })
-  .from(productColors)
-  .where(eq(productColors.productId, products.id))
-  .orderBy(asc(productColors.color))
-  .as("colors_");
-
 /** The product's images ({url, alt} in their order) and colours (alphabetical), each as a JSON array. */
-const imagesJson = jsonArrayOf(images, jsonObject({ url: images.url, alt: images.alt }));
-const colorsJson = jsonArrayOf(colors, sql`${colors.color}`);
+const imagesJson = jsonArrayOf(
+  subqueries
+    .select({ url: productImages.url, alt: productImages.alt })
+    .from(productImages)
+    .where(eq(productImages.productId, products.id))
+    .orderBy(asc(productImages.sortOrder)),
+);
+const colorsJson = jsonArrayOf(
+  subqueries.select({ color: productColors.color }).from(productColors).where(eq(productColors.productId, products.id)).orderBy(asc(productColors.color)),
+);
 
 /** Another row of products, for subqueries about products inside a products statement. */
 const otherProduct = alias(products, "p2");

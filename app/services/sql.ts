@@ -32,8 +32,15 @@ export function jsonObject(columns: Columns): SQL<string> {
   return sql<string>`json_object(${sql.join(pairs, sql`, `)})`;
 }
 
-/** One value per row of a (correlated) subquery, in its order, as one JSON array text: `["a","b"]`. */
-export function jsonArrayOf(rows: Subquery, value: SQL): SQL<string> {
+/**
+ * The rows of a (correlated) select, in its order, as one JSON array text: the values of its field
+ * when it selects one (`["a","b"]`), else objects keyed by its fields (`[{"url":…,"alt":…}]`).
+ */
+export function jsonArrayOf(select: { as(alias: string): Subquery }): SQL<string> {
+  const rows = select.as("rows_");
+  const field = (key: string) => (rows as unknown as Record<string, Column>)[key]!;
+  const keys = Object.keys(rows._.selectedFields);
+  const value = keys.length === 1 ? sql`${field(keys[0]!)}` : jsonObject(Object.fromEntries(keys.map((key) => [key, field(key)])));
   return scalar<string>(sql`SELECT json_group_array(${value}) FROM ${rows}`);
 }
 

@@ -5,8 +5,9 @@
  */
 
 import type { AuthUser } from "../../app/services/auth.server";
+import type { settings } from "../schema";
 
-export type SettingType = "string" | "number" | "boolean" | "json";
+export type SettingType = (typeof settings.$inferSelect)["type"];
 
 export interface SeedSetting {
   key: string;

@@ -168,20 +168,13 @@ export interface HomeProduct {
 }
 
 export function toHomeProduct(row: ProductRow): HomeProduct {
-  const product = toProduct(row);
+  const { id, name, image, slug, price, unit_price, is_on_sale, reviews, rating, sold, price_cents, unit_price_cents } = toProduct(row);
+  // The shopper's price first, the crossed-out one only on sale; the same in cents.
   return {
-    id: product.id,
-    name: product.name,
-    image: product.image,
-    url: `/product/${product.slug}`,
-    price: product.unit_price,
-    originalPrice: product.is_on_sale ? product.price : null,
-    isOnSale: product.is_on_sale,
-    reviews: product.reviews,
-    rating: product.rating,
-    sold: product.sold,
-    price_cents: product.unit_price_cents,
-    original_price_cents: product.is_on_sale ? product.price_cents : null,
+    id, name, image, url: `/product/${slug}`,
+    price: unit_price, originalPrice: is_on_sale ? price : null, isOnSale: is_on_sale,
+    reviews, rating, sold,
+    price_cents: unit_price_cents, original_price_cents: is_on_sale ? price_cents : null,
   };
 }
 
