@@ -213,7 +213,8 @@ function productJsonLd(product: PageProduct, origin: string, brand: string, curr
     offers: {
       "@type": "Offer",
       url,
-      price: (product.unit_price_cents / 100).toFixed(2),
+      // The wire's unit price (currency units), written with its cents as schema.org expects.
+      price: product.unit_price.toFixed(2),
       priceCurrency: currencyCode,
       availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",

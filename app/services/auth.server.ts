@@ -7,21 +7,13 @@ import { DomainError, ValidationError } from "./errors";
 import { hashPassword, verifyPassword } from "./password.server";
 import { assertUnderLimits, countEvents, countStatement, loginLimits, registerLimit, resetStatement } from "./rate-limit.server";
 import { jwtSecret } from "./secrets.server";
+import { subqueries } from "./sql";
 
-/** A user as pages and the API show them: never the password hash. */
-export interface AuthUser {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  country: string | null;
+/** A user as pages and the API show them (the columns of `userFields`): never the password hash. */
+export type AuthUser = Omit<UserRow, "created_at" | "role_names"> & {
   created_at: string;
   roles: { name: string }[];
-}
+};
 
 /** Who is asking: the user and the session their token belongs to. */
 export interface Viewer {
@@ -121,8 +113,11 @@ const userFields = {
   zip_code: users.zipCode,
   country: users.country,
   created_at: users.createdAt,
-  role_names: sql<string | null>`(SELECT group_concat("roles"."name", ',') FROM "user_roles"
-    JOIN "roles" ON "roles"."id" = "user_roles"."role_id" WHERE "user_roles"."user_id" = "users"."id")`.as("role_names"),
+  role_names: sql<string | null>`${subqueries
+    .select({ names: sql`group_concat(${roles.name}, ',')` })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, users.id))}`.as("role_names"),
 };
 
 const selectUsers = (db: Database) => db.select(userFields).from(users);

@@ -1,16 +1,17 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, exists, isNotNull, not, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blogLikes, blogs, blogViews } from "../../db/schema";
 import { changes } from "../lib/cache-tags";
 import { bumpTags } from "./cache-tags.server";
 import { NotFoundError } from "./errors";
+import { subqueries } from "./sql";
 
 /** The published post's id, or not found (drafts cannot be liked). */
 async function publishedBlogId(db: Database, id: number): Promise<number> {
   const [row] = await db
     .select({ id: blogs.id })
     .from(blogs)
-    .where(and(eq(blogs.id, id), eq(blogs.status, "published"), sql`${blogs.publishedAt} IS NOT NULL`));
+    .where(and(eq(blogs.id, id), eq(blogs.status, "published"), isNotNull(blogs.publishedAt)));
   if (!row) throw new NotFoundError("Article Not Found");
   return row.id;
 }
@@ -23,10 +24,15 @@ async function publishedBlogId(db: Database, id: number): Promise<number> {
  */
 export async function setBlogLike(db: Database, blogId: number, visitor: string, liked: boolean): Promise<{ like_count: number; liked: boolean }> {
   const id = await publishedBlogId(db, blogId);
-  const likedAlready = sql`EXISTS (SELECT 1 FROM "blog_likes" l WHERE l."blog_id" = ${id} AND l."visitor_id" = ${visitor})`;
+  const likedAlready = exists(
+    subqueries
+      .select({ one: sql`1` })
+      .from(blogLikes)
+      .where(and(eq(blogLikes.blogId, id), eq(blogLikes.visitorId, visitor))),
+  );
   const [, , , rows] = await db.batch([
     liked
-      ? db.update(blogs).set({ likeCount: sql`${blogs.likeCount} + 1` }).where(and(eq(blogs.id, id), sql`NOT ${likedAlready}`))
+      ? db.update(blogs).set({ likeCount: sql`${blogs.likeCount} + 1` }).where(and(eq(blogs.id, id), not(likedAlready)))
       : db.update(blogs).set({ likeCount: sql`max(${blogs.likeCount} - 1, 0)` }).where(and(eq(blogs.id, id), likedAlready)),
     liked
       ? db.insert(blogLikes).values({ blogId: id, visitorId: visitor }).onConflictDoNothing()
@@ -46,7 +52,14 @@ export async function setBlogLike(db: Database, blogId: number, visitor: string,
  */
 export async function recordBlogView(db: Database, blogId: number, visitor: string, now = new Date()): Promise<void> {
   const day = now.toISOString().slice(0, 10);
-  const newToday = sql`NOT EXISTS (SELECT 1 FROM "blog_views" v WHERE v."blog_id" = ${blogId} AND v."visitor_id" = ${visitor} AND v."day" = ${day})`;
+  const newToday = not(
+    exists(
+      subqueries
+        .select({ one: sql`1` })
+        .from(blogViews)
+        .where(and(eq(blogViews.blogId, blogId), eq(blogViews.visitorId, visitor), eq(blogViews.day, day))),
+    ),
+  );
   await db.batch([
     bumpTags(db, changes.blogViewed(blogId), { onlyIf: newToday, purgeHere: false }),
     db

@@ -3,24 +3,12 @@ import type { Database } from "../../db/client";
 import { products } from "../../db/schema";
 import { addToCart, cartSummary, clampQuantity, removeFromCart, setQuantity, type CartLine } from "../lib/cart";
 import type { CartIntent } from "../lib/schemas/cart";
-import { isOnSale, unitPriceCents } from "../lib/money";
-import { imageOrPlaceholder } from "./images.server";
+import { toCartProduct, type CartProduct } from "./serializers/product";
 
 export type CartItemStatus = "ok" | "reduced" | "out_of_stock" | "unavailable";
 
 export interface CartItem {
-  product: {
-    id: number;
-    name: string;
-    slug: string;
-    sku: string;
-    image: string;
-    price_cents: number;
-    sale_price_cents: number | null;
-    unit_price_cents: number;
-    is_on_sale: boolean;
-    stock: number;
-  } | null;
+  product: CartProduct | null;
   product_id: number;
   /** What the shopper asked for. */
   requested_quantity: number;
@@ -81,19 +69,8 @@ export function priceCartRows(lines: CartLine[], rows: CartProductRow[]): Cart {
     if (!row || !row.isActive) {
       return { product: null, product_id: line.productId, requested_quantity: line.quantity, quantity: 0, line_total_cents: 0, status: "unavailable" };
     }
-    const unit = unitPriceCents(row.priceCents, row.salePriceCents);
-    const product = {
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      sku: row.sku,
-      image: imageOrPlaceholder(row.image),
-      price_cents: row.priceCents,
-      sale_price_cents: row.salePriceCents,
-      unit_price_cents: unit,
-      is_on_sale: isOnSale(row.priceCents, row.salePriceCents),
-      stock: row.stock,
-    };
+    const product = toCartProduct(row);
+    const unit = product.unit_price_cents;
     if (row.stock <= 0) {
       return { product, product_id: row.id, requested_quantity: line.quantity, quantity: 0, line_total_cents: 0, status: "out_of_stock" };
     }

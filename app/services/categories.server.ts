@@ -1,18 +1,11 @@
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { categories } from "../../db/schema";
+import { categories, products } from "../../db/schema";
 import { NotFoundError } from "./errors";
-import { imageOrPlaceholder } from "./images.server";
+import { toCategory, type Category } from "./serializers/category";
+import { subqueries } from "./sql";
 
-export interface Category {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  image: string;
-  icon: string | null;
-  product_count?: number;
-}
+export type { Category } from "./serializers/category";
 
 const categoryColumns = {
   id: categories.id,
@@ -24,7 +17,10 @@ const categoryColumns = {
 };
 
 /** Only active products count. */
-const productCount = sql<number>`(SELECT count(*) FROM products p WHERE p.category_id = "categories"."id" AND p.is_active = 1)`;
+const productCount = sql<number>`${subqueries
+  .select({ n: count() })
+  .from(products)
+  .where(and(eq(products.categoryId, categories.id), eq(products.isActive, true)))}`;
 
 export async function listCategories(db: Database, { withCounts = false } = {}): Promise<Category[]> {
   const rows = await db
@@ -32,10 +28,7 @@ export async function listCategories(db: Database, { withCounts = false } = {}):
     .from(categories)
     .where(eq(categories.isActive, true))
     .orderBy(asc(categories.sortOrder), asc(categories.name));
-  return rows.map(({ productCount: count, ...row }) => {
-    const category = { ...row, image: imageOrPlaceholder(row.image) };
-    return withCounts ? { ...category, product_count: Number(count) } : category;
-  });
+  return rows.map((row) => toCategory(row, { withCount: withCounts }));
 }
 
 /** One category by numeric id or by slug, with its product count. */
@@ -49,6 +42,5 @@ export async function getCategory(db: Database, idOrSlug: string): Promise<Categ
     .where(and(match, eq(categories.isActive, true)))
     .limit(1);
   if (!row) throw new NotFoundError("Category not found");
-  const { productCount: count, ...category } = row;
-  return { ...category, image: imageOrPlaceholder(category.image), product_count: Number(count) };
+  return toCategory(row);
 }

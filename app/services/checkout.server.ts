@@ -5,6 +5,7 @@ import { changes } from "../lib/cache-tags";
 import type { CartLine } from "../lib/cart";
 import { couponDiscountCents, orderTotals, shippingCostCents, taxLines, type TaxLine, type Totals } from "../lib/checkout";
 import { COUNTRIES, DEFAULT_COUNTRY, QUANTITY_MAX } from "../lib/constants";
+import { DEFAULT_CURRENCY, formatMoney, type Currency } from "../lib/money";
 import { CHECKOUT_MESSAGES, type CheckoutForm } from "../lib/schemas/checkout";
 import { bumpTags } from "./cache-tags.server";
 import { cartProductsQuery, priceCartRows, type Cart } from "./cart.server";
@@ -134,12 +135,11 @@ const couponQuery = (db: Database, where: SQL | undefined) =>
 
 type CouponRow = Awaited<ReturnType<typeof couponQuery>>[number];
 
-function formatCents(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}
-
-/** "Invalid coupon code" with its reason: unknown, inactive, not yet valid, expired, used up, below its minimum. */
-function checkCoupon(row: CouponRow | undefined, subtotalCents: number, now = new Date()): CouponCheck {
+/**
+ * "Invalid coupon code" with its reason: unknown, inactive, not yet valid, expired, used up, below
+ * its minimum (an amount in the shop's currency).
+ */
+function checkCoupon(row: CouponRow | undefined, subtotalCents: number, currency: Currency, now = new Date()): CouponCheck {
   const invalid = (reason: string): CouponCheck => ({ valid: false, message: `${CHECKOUT_MESSAGES.couponInvalid}: ${reason}` });
   if (!row) return { valid: false, message: CHECKOUT_MESSAGES.couponInvalid };
   if (!row.is_active) return invalid("this coupon is no longer active.");
@@ -147,7 +147,7 @@ function checkCoupon(row: CouponRow | undefined, subtotalCents: number, now = ne
   if (row.expires_at && row.expires_at < now) return invalid("this coupon has expired.");
   if (row.usage_limit !== null && row.usage_count >= row.usage_limit) return invalid("this coupon has been used up.");
   if (subtotalCents < row.min_subtotal_cents) {
-    return invalid(`this coupon needs a subtotal of at least ${formatCents(row.min_subtotal_cents)}.`);
+    return invalid(`this coupon needs a subtotal of at least ${formatMoney(row.min_subtotal_cents, currency)}.`);
   }
   const coupon: AppliedCoupon = {
     id: row.id,
@@ -160,15 +160,15 @@ function checkCoupon(row: CouponRow | undefined, subtotalCents: number, now = ne
   return { valid: true, coupon, message: "Coupon applied successfully!" };
 }
 
-export async function validateCoupon(db: Database, code: string, subtotalCents: number): Promise<CouponCheck> {
+export async function validateCoupon(db: Database, code: string, subtotalCents: number, currency = DEFAULT_CURRENCY): Promise<CouponCheck> {
   if (!code) return { valid: false, message: CHECKOUT_MESSAGES.couponEmpty };
   const [row] = await couponQuery(db, eq(coupons.code, code.toUpperCase()));
-  return checkCoupon(row, subtotalCents);
+  return checkCoupon(row, subtotalCents, currency);
 }
 
-export async function validateCouponById(db: Database, id: number, subtotalCents: number): Promise<CouponCheck> {
+export async function validateCouponById(db: Database, id: number, subtotalCents: number, currency = DEFAULT_CURRENCY): Promise<CouponCheck> {
   const [row] = await couponQuery(db, eq(coupons.id, id));
-  return checkCoupon(row, subtotalCents);
+  return checkCoupon(row, subtotalCents, currency);
 }
 
 // ---------------------------------------------------------------- the quote
@@ -179,6 +179,8 @@ export interface QuoteInput {
   state: string;
   shippingMethodId: number | null;
   couponCode: string;
+  /** The shop's currency, for amounts in messages (the coupon's minimum); the default currency if not given. */
+  currency?: Currency;
 }
 
 export interface Quote {
@@ -212,7 +214,7 @@ export async function quoteCheckout(db: Database, input: QuoteInput): Promise<Qu
   const subtotal = cart.subtotal_cents;
   const options = shippingOptions(shippingRows, subtotal, country);
   const shipping = options.find((option) => option.id === input.shippingMethodId) ?? (input.shippingMethodId === null ? (options[0] ?? null) : null);
-  const coupon = input.couponCode ? checkCoupon(couponRows[0], subtotal) : null;
+  const coupon = input.couponCode ? checkCoupon(couponRows[0], subtotal, input.currency ?? DEFAULT_CURRENCY) : null;
   const discount = coupon?.valid ? coupon.coupon.discount_cents : 0;
   const tax = taxResult(rateRows, subtotal - discount);
   const totals = orderTotals({
@@ -240,6 +242,8 @@ export interface PlaceOrderInput {
   userId: number | null;
   /** A key the client sends once per order: the same key twice places one order. */
   idempotencyKey: string | null;
+  /** The shop's currency, for amounts in messages; the default currency if not given. */
+  currency?: Currency;
 }
 
 export interface PlacedOrder {
@@ -320,19 +324,25 @@ function mergeLines(lines: CartLine[]): CartLine[] {
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
+/** What an order is priced from: its lines, the customer's place, the chosen method and coupon. */
+function orderQuoteInput(input: PlaceOrderInput): QuoteInput {
+  return {
+    lines: input.lines,
+    country: input.customer.country,
+    state: input.customer.state ?? "",
+    shippingMethodId: input.shippingMethodId,
+    couponCode: input.couponCode,
+    currency: input.currency,
+  };
+}
+
 async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
   if (input.lines.length === 0) throw new OrderError(CHECKOUT_MESSAGES.emptyCart);
   if (input.idempotencyKey) {
     const previous = await existingOrder(db, input.idempotencyKey, input.lines);
     if (previous) return previous;
   }
-  const quote = await quoteCheckout(db, {
-    lines: input.lines,
-    country: input.customer.country,
-    state: input.customer.state ?? "",
-    shippingMethodId: input.shippingMethodId,
-    couponCode: input.couponCode,
-  });
+  const quote = await quoteCheckout(db, orderQuoteInput(input));
   for (const item of quote.cart.items) {
     const name = item.product?.name ?? "A product in your cart";
     if (item.status === "unavailable") throw new OrderError(`${name} is no longer available. Please remove it from your cart.`);
@@ -344,7 +354,9 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<Pla
   if (quote.coupon && !quote.coupon.valid) throw new ValidationError({ coupon_code: [quote.coupon.message] }, quote.coupon.message);
 
   const orderNumber = newOrderNumber();
-  const orderId = sql<number>`(SELECT "id" FROM "orders" WHERE "order_number" = ${orderNumber})`;
+  // The new order's id: read back at the end of the batch, and a subquery for its items' rows.
+  const placedOrder = db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber));
+  const orderId = sql<number>`${placedOrder}`;
   const { totals } = quote;
   const coupon = quote.coupon?.valid ? quote.coupon.coupon : null;
   const items = quote.cart.items.filter((item) => item.product);
@@ -395,7 +407,7 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<Pla
       ...(coupon ? [db.update(coupons).set({ usageCount: sql`${coupons.usageCount} + 1` }).where(eq(coupons.id, coupon.id))] : []),
       // The products' pages, the lists and the home page's best sellers show stock and sales: stale now.
       bumpTags(db, changes.orderPlaced(items.map((item) => item.product_id))),
-      db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber)),
+      placedOrder,
     ]);
     placedRows = results[results.length - 1] as Array<{ id: number }>;
   } catch (error) {
@@ -407,13 +419,7 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<Pla
     }
     if (isConstraint(error, /CHECK constraint failed/i)) {
       // Someone else bought the last units (or used the coupon's last redemption) first.
-      const fresh = await quoteCheckout(db, {
-        lines: input.lines,
-        country: input.customer.country,
-        state: input.customer.state ?? "",
-        shippingMethodId: input.shippingMethodId,
-        couponCode: input.couponCode,
-      });
+      const fresh = await quoteCheckout(db, orderQuoteInput(input));
       const short = fresh.cart.items.find((item) => item.status !== "ok");
       if (short?.product) {
         throw new OrderError(

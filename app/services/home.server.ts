@@ -1,46 +1,25 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
-import { categories, homeSections, products } from "../../db/schema";
-import { productSummaryColumns, toProduct, type ProductRow } from "./products.server";
+import { homeSections, products } from "../../db/schema";
+import { selectProducts } from "./products.server";
+import { toHomeProduct } from "./serializers/product";
+import { subqueries } from "./sql";
 
-/** A product as the home sections show it (the spec's monthly_best_sellers shape). */
-export interface HomeProduct {
-  id: number;
-  name: string;
-  image: string | null;
-  url: string;
-  price: number;
-  originalPrice: number | null;
-  isOnSale: boolean;
-  reviews: number;
-  rating: number;
-  sold: number;
-  price_cents: number;
-  original_price_cents: number | null;
-}
+export type { HomeProduct } from "./serializers/product";
 
 export type HomeSections = Record<string, Record<string, unknown>>;
 
 const PRODUCT_SECTION_LIMIT = 4;
 const MAX_SECTION_LIMIT = 12;
 
-function toHomeProduct(row: ProductRow): HomeProduct {
-  const product = toProduct(row);
-  return {
-    id: product.id,
-    name: product.name,
-    image: product.image,
-    url: `/product/${product.slug}`,
-    price: product.unit_price,
-    originalPrice: product.is_on_sale ? product.price : null,
-    isOnSale: product.is_on_sale,
-    reviews: product.reviews,
-    rating: product.rating,
-    sold: product.sold,
-    price_cents: product.unit_price_cents,
-    original_price_cents: product.is_on_sale ? product.price_cents : null,
-  };
-}
+const ranked = alias(products, "p2");
+const topSellerIds = subqueries
+  .select({ id: ranked.id })
+  .from(ranked)
+  .where(eq(ranked.isActive, true))
+  .orderBy(desc(ranked.soldCount), asc(ranked.id))
+  .limit(MAX_SECTION_LIMIT);
 
 function sectionLimit(section: Record<string, unknown> | undefined): number {
   const limit = Number(section?.limit);
@@ -59,16 +38,8 @@ export async function getHomeSections(db: Database): Promise<HomeSections> {
       .from(homeSections)
       .where(eq(homeSections.isActive, true))
       .orderBy(asc(homeSections.sortOrder)),
-    db
-      .select(productSummaryColumns)
-      .from(products)
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(
-        and(
-          eq(products.isActive, true),
-          sql`(${products.isFeatured} = 1 OR ${products.id} IN (SELECT p2.id FROM products p2 WHERE p2.is_active = 1 ORDER BY p2.sold_count DESC, p2.id ASC LIMIT ${MAX_SECTION_LIMIT}))`,
-        ),
-      )
+    selectProducts(db)
+      .where(and(eq(products.isActive, true), or(eq(products.isFeatured, true), inArray(products.id, topSellerIds))))
       .orderBy(desc(products.soldCount), asc(products.id)),
   ]);
   const sections: HomeSections = {};

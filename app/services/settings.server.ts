@@ -8,12 +8,7 @@ import { siteConfigFromSettings, type SettingsByGroup, type SettingValue, type S
 export { currencyFromSettings, siteConfigFromSettings } from "../lib/site";
 export type { SettingsByGroup, SettingValue, SiteConfig } from "../lib/site";
 
-export interface SettingRow {
-  key: string;
-  value: string;
-  type: "string" | "number" | "boolean" | "json";
-  group: string;
-}
+export type SettingRow = Pick<typeof settings.$inferSelect, "key" | "value" | "type" | "group">;
 
 export function parseSettingValue(row: Pick<SettingRow, "value" | "type">): SettingValue {
   switch (row.type) {

@@ -1,4 +1,58 @@
-import { sql, type SQL } from "drizzle-orm";
+import { Column, is, SQL, sql, type Subquery } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/sqlite-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+
+/**
+ * Builds subqueries (correlated or not) without a database handle: they are embedded in the
+ * statements of the services, which run them. A select built here renders in parentheses.
+ */
+export const subqueries = new QueryBuilder();
+
+/** What a select may read: columns and SQL expressions, keyed by the row's field names. */
+export type Columns = Record<string, Column | SQL | SQL.Aliased>;
+
+/** The row a select of these columns gives: the types come from the schema's columns. */
+export type RowOf<T extends Columns> = SelectResultFields<T>;
+
+/**
+ * `(SELECT <expression> FROM ...)` as a field of a select. The inner SQL is nested so that drizzle
+ * keeps the table names of its columns: in a single-table select it drops them from a field's own
+ * top-level columns, and a correlated subquery needs them (`"blogs"."id"`, not a bare `"id"`).
+ */
+export function scalar<T>(inner: SQL): SQL<T> {
+  return sql<T>`(${inner})`;
+}
+
+/** `json_object('field', expression, ...)` over a selection: a JSON object with a selected row's keys. */
+export function jsonObject(columns: Columns): SQL<string> {
+  const pairs = Object.entries(columns).map(([key, column]) => {
+    if (!/^\w+$/.test(key)) throw new Error(`Not a field name: ${key}`);
+    return sql`${sql.raw(`'${key}'`)}, ${is(column, SQL.Aliased) ? column.getSQL() : column}`;
+  });
+  return sql<string>`json_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/**
+ * The rows of a (correlated) select, in its order, as one JSON array text: the values of its field
+ * when it selects one (`["a","b"]`), else objects keyed by its fields (`[{"url":…,"alt":…}]`).
+ */
+export function jsonArrayOf(select: { as(alias: string): Subquery }): SQL<string> {
+  const rows = select.as("rows_");
+  const field = (key: string) => (rows as unknown as Record<string, Column>)[key]!;
+  const keys = Object.keys(rows._.selectedFields);
+  const value = keys.length === 1 ? sql`${field(keys[0]!)}` : jsonObject(Object.fromEntries(keys.map((key) => [key, field(key)])));
+  return scalar<string>(sql`SELECT json_group_array(${value}) FROM ${rows}`);
+}
+
+/** A row read back from `jsonObject(columns)`: each column's value decoded as drizzle decodes a selected one. */
+export function rowFromJson<T extends Columns>(columns: T, json: Record<string, unknown>): RowOf<T> {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(columns)) {
+    const value = json[key] ?? null;
+    row[key] = value !== null && is(column, Column) ? column.mapFromDriverValue(value) : value;
+  }
+  return row as RowOf<T>;
+}
 
 /**
  * Whether the column contains the text, ignoring ASCII case like LIKE does. `instr` rather than

@@ -67,6 +67,25 @@ function insertSelect(
   return `INSERT INTO ${ident(table)} (${columns.map(ident).join(", ")}) SELECT ${values.join(", ")} FROM ${from} WHERE ${where} ON CONFLICT DO NOTHING`;
 }
 
+/** A parent row found by natural key: the child's `column` takes its id. */
+interface Parent {
+  column: string;
+  table: string;
+  key: string;
+  value: string;
+}
+
+/**
+ * A row that points at one or more parents found by natural key (`product_images` at its product,
+ * `user_roles` at a user and a role...), with its own values; skipped when a parent is missing.
+ */
+function insertChild(table: string, parents: Parent[], values: Record<string, SqlValue> = {}): string {
+  const ids = Object.fromEntries(parents.map((parent, i) => [parent.column, raw(`p${i}.id`)]));
+  const from = parents.map((parent, i) => `${ident(parent.table)} p${i}`).join(", ");
+  const where = parents.map((parent, i) => `p${i}.${ident(parent.key)} = ${sqlLiteral(parent.value)}`).join(" AND ");
+  return insertSelect(table, { ...ids, ...values }, from, where);
+}
+
 const idBy = (table: string, column: string, value: string) =>
   raw(`(SELECT id FROM ${ident(table)} WHERE ${ident(column)} = ${sqlLiteral(value)})`);
 
@@ -91,29 +110,11 @@ export async function buildSeedStatements({ devUsers = true }: { devUsers?: bool
   // ---------------------------------------------------------------- accounts
   for (const role of roles) statements.push(insertRow("roles", { name: role.name }));
 
-  for (const user of devUsers ? users : []) {
-    statements.push(
-      insertRow("users", {
-        name: user.name,
-        email: user.email,
-        password_hash: await hashPassword(user.password),
-        phone: user.phone,
-        address: user.address,
-        city: user.city,
-        state: user.state,
-        zip_code: user.zip_code,
-        country: user.country,
-      }),
-    );
-    for (const role of user.roles) {
-      statements.push(
-        insertSelect(
-          "user_roles",
-          { user_id: raw("u.id"), role_id: raw("r.id") },
-          `"users" u, "roles" r`,
-          `u.email = ${sqlLiteral(user.email)} AND r.name = ${sqlLiteral(role)}`,
-        ),
-      );
+  for (const { password, roles: userRoles, ...user } of devUsers ? users : []) {
+    statements.push(insertRow("users", { ...user, password_hash: await hashPassword(password) }));
+    const account: Parent = { column: "user_id", table: "users", key: "email", value: user.email };
+    for (const role of userRoles) {
+      statements.push(insertChild("user_roles", [account, { column: "role_id", table: "roles", key: "name", value: role }]));
     }
   }
 
@@ -185,25 +186,12 @@ export async function buildSeedStatements({ devUsers = true }: { devUsers?: bool
   }
 
   for (const product of products) {
-    const where = `slug = ${sqlLiteral(product.slug)}`;
+    const parent: Parent = { column: "product_id", table: "products", key: "slug", value: product.slug };
     product.images.forEach((url, index) => {
-      statements.push(
-        insertSelect(
-          "product_images",
-          {
-            product_id: raw("id"),
-            url,
-            alt: index === 0 ? product.name : `${product.name}, view ${index + 1}`,
-            sort_order: index,
-          },
-          `"products"`,
-          where,
-        ),
-      );
+      const alt = index === 0 ? product.name : `${product.name}, view ${index + 1}`;
+      statements.push(insertChild("product_images", [parent], { url, alt, sort_order: index }));
     });
-    for (const color of product.colors) {
-      statements.push(insertSelect("product_colors", { product_id: raw("id"), color }, `"products"`, where));
-    }
+    for (const color of product.colors) statements.push(insertChild("product_colors", [parent], { color }));
   }
 
   // ---------------------------------------------------------------- blog
@@ -240,28 +228,14 @@ export async function buildSeedStatements({ devUsers = true }: { devUsers?: bool
   }
 
   for (const blog of blogs) {
-    const blogSlug = sqlLiteral(blog.slug);
+    const post: Parent = { column: "blog_id", table: "blogs", key: "slug", value: blog.slug };
     for (const slug of blog.categories) {
-      statements.push(
-        insertSelect(
-          "blog_category_links",
-          { blog_id: raw("b.id"), category_id: raw("c.id") },
-          `"blogs" b, "blog_categories" c`,
-          `b.slug = ${blogSlug} AND c.slug = ${sqlLiteral(slug)}`,
-        ),
-      );
+      statements.push(insertChild("blog_category_links", [post, { column: "category_id", table: "blog_categories", key: "slug", value: slug }]));
     }
-    for (const tag of blog.tags) {
-      statements.push(insertSelect("blog_tags", { blog_id: raw("id"), tag }, `"blogs"`, `slug = ${blogSlug}`));
-    }
+    for (const tag of blog.tags) statements.push(insertChild("blog_tags", [post], { tag }));
     blog.related_products.forEach((slug, index) => {
       statements.push(
-        insertSelect(
-          "blog_related_products",
-          { blog_id: raw("b.id"), product_id: raw("p.id"), sort_order: index },
-          `"blogs" b, "products" p`,
-          `b.slug = ${blogSlug} AND p.slug = ${sqlLiteral(slug)}`,
-        ),
+        insertChild("blog_related_products", [post, { column: "product_id", table: "products", key: "slug", value: slug }], { sort_order: index }),
       );
     });
   }

@@ -4,7 +4,10 @@
  * timestamps are unix seconds, as everywhere else in the schema.
  */
 
-export type SettingType = "string" | "number" | "boolean" | "json";
+import type { AuthUser } from "../../app/services/auth.server";
+import type { settings } from "../schema";
+
+export type SettingType = (typeof settings.$inferSelect)["type"];
 
 export interface SeedSetting {
   key: string;
@@ -160,16 +163,9 @@ export interface SeedRole {
   name: string;
 }
 
-export interface SeedUser {
-  name: string;
-  email: string;
+/** An account: the profile a user has in the app (`AuthUser`, snake_case like the columns), a password and roles. */
+export type SeedUser = Pick<AuthUser, "name" | "email" | "phone" | "address" | "city" | "state" | "zip_code" | "country"> & {
   /** Plain development password; hashed when the statements are built. */
   password: string;
   roles: string[];
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  country: string | null;
-}
+};

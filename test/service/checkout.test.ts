@@ -426,6 +426,16 @@ describe("pricing the checkout", () => {
       expect(await validateCoupon(t.db, "BLOOM20", 20_000)).toMatchObject({ valid: true, coupon: { discount_cents: 3000 } });
     });
 
+    it("states a coupon's minimum in the shop's currency when given one (by code, by id, in a quote)", async () => {
+      const euro = { code: "EUR", symbol: "€", position: "right" as const, decimal_places: 2 };
+      const message = "Invalid coupon code: this coupon needs a subtotal of at least 25.00€.";
+      expect(await validateCoupon(t.db, "SAVE5", 2499, euro)).toEqual({ valid: false, message });
+      const save5 = await validateCoupon(t.db, "SAVE5", 2500);
+      expect(save5.valid && (await validateCouponById(t.db, save5.coupon.id, 2499, euro))).toEqual({ valid: false, message });
+      const quote = await quoteCheckout(t.db, quoteInput([{ productId: A, quantity: 1 }], { couponCode: "SAVE5", currency: euro }));
+      expect(quote.coupon).toEqual({ valid: false, message: "Invalid coupon code: this coupon needs a subtotal of at least 25.00€." });
+    });
+
     it("answers an unknown code with the spec's message alone", async () => {
       expect(await validateCoupon(t.db, "NOSUCHCODE", 5000)).toEqual({ valid: false, message: "Invalid coupon code" });
     });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_COUNTRY, QUANTITY_MAX, QUANTITY_MIN } from "../constants";
+import { toCents } from "../money";
 import { countryField, emailField, nameField, phoneField, PLACE_PATTERN, placeField, requiredText, zipCodeField } from "./account";
 
 /** The spec's checkout and coupon messages (sections 5 and 8), and ours where it has none. */
@@ -89,7 +90,7 @@ export const amountField = (label: string) =>
       ctx.addIssue({ code: "custom", message: `The ${label} must be a number between 0 and 1000000.` });
       return z.NEVER;
     }
-    return Math.round(number * 100);
+    return toCents(number);
   });
 
 const countryCodeParam = z

@@ -63,83 +63,62 @@ export const taxRates: SeedTaxRate[] = [
   { country_code: "AE", state_code: "", name: "VAT", rate_bps: 500 },
 ];
 
+/** A coupon with the usual terms unless it says otherwise: no minimum, no cap, no limit, always valid, active. */
+const coupon = (terms: Pick<SeedCoupon, "code" | "name" | "type" | "value"> & Partial<SeedCoupon>): SeedCoupon => ({
+  min_subtotal_cents: 0,
+  max_discount_cents: null,
+  usage_limit: null,
+  usage_count: 0,
+  starts_at: null,
+  expires_at: null,
+  is_active: true,
+  ...terms,
+});
+
 export const coupons: SeedCoupon[] = [
-  {
+  coupon({
     code: "WELCOME10",
     name: "Welcome 10% Off",
     type: "percentage",
     value: 10,
-    min_subtotal_cents: 0,
-    max_discount_cents: null,
-    usage_limit: null,
-    usage_count: 0,
-    starts_at: null,
-    expires_at: null,
-    is_active: true,
-  },
-  {
+  }),
+  coupon({
     code: "SAVE5",
     name: "$5 Off Orders Over $25",
     type: "fixed",
     value: 500,
     min_subtotal_cents: 2500,
-    max_discount_cents: null,
-    usage_limit: null,
-    usage_count: 0,
-    starts_at: null,
-    expires_at: null,
-    is_active: true,
-  },
-  {
+  }),
+  coupon({
     code: "BLOOM20",
     name: "20% Off Orders Over $60",
     type: "percentage",
     value: 20,
     min_subtotal_cents: 6000,
     max_discount_cents: 3000,
-    usage_limit: null,
-    usage_count: 0,
-    starts_at: null,
     expires_at: utc(2030, 12, 31, 23, 59, 59),
-    is_active: true,
-  },
-  {
+  }),
+  coupon({
     code: "SPRING24",
     name: "Spring 2024 Sale",
     type: "percentage",
     value: 15,
-    min_subtotal_cents: 0,
-    max_discount_cents: null,
-    usage_limit: null,
-    usage_count: 0,
     starts_at: utc(2024, 3, 1),
     expires_at: utc(2024, 6, 30, 23, 59, 59),
-    is_active: true,
-  },
-  {
+  }),
+  coupon({
     code: "FIRSTBLOOM",
     name: "First Bloom Launch Offer",
     type: "percentage",
     value: 10,
-    min_subtotal_cents: 0,
-    max_discount_cents: null,
     usage_limit: 100,
     usage_count: 100,
-    starts_at: null,
-    expires_at: null,
-    is_active: true,
-  },
-  {
+  }),
+  coupon({
     code: "RETIRED",
     name: "Retired Promotion",
     type: "percentage",
     value: 10,
-    min_subtotal_cents: 0,
-    max_discount_cents: null,
-    usage_limit: null,
-    usage_count: 0,
-    starts_at: null,
-    expires_at: null,
     is_active: false,
-  },
+  }),
 ];

@@ -1,0 +1,207 @@
+import { sql } from "drizzle-orm";
+import { categories, products } from "../../../db/schema";
+import { isOnSale, percentOff, toUnits, unitPriceCents } from "../../lib/money";
+import { imageOrPlaceholder } from "../images.server";
+import { isoDate, jsonObject, parseJsonArray, rowFromJson, type RowOf } from "../sql";
+
+type Category = typeof categories.$inferSelect;
+
+/**
+ * The columns every product answer is made from: one row per product, its category joined. Joined
+ * columns carry their own SQL aliases: D1 answers a batch as objects keyed by column name, so two
+ * columns both called "name" would overwrite each other.
+ */
+export const productSummaryColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  sku: products.sku,
+  shortDescription: products.shortDescription,
+  description: products.description,
+  priceCents: products.priceCents,
+  salePriceCents: products.salePriceCents,
+  stock: products.stock,
+  image: products.image,
+  isFeatured: products.isFeatured,
+  soldCount: products.soldCount,
+  reviewCount: products.reviewCount,
+  reviewAverage: products.reviewAverage,
+  weightGrams: products.weightGrams,
+  dimensions: products.dimensions,
+  metaKeywords: products.metaKeywords,
+  createdAt: products.createdAt,
+  categoryId: sql<Category["id"] | null>`${categories.id}`.as("category_id_"),
+  categoryName: sql<Category["name"] | null>`${categories.name}`.as("category_name_"),
+  categorySlug: sql<Category["slug"] | null>`${categories.slug}`.as("category_slug_"),
+};
+
+/** A row of `productSummaryColumns`, typed from the schema. */
+export type ProductRow = RowOf<typeof productSummaryColumns>;
+
+export interface ProductImage {
+  url: string;
+  alt: string;
+}
+
+/** A product as the API and the pages see it: money in currency units, as the spec's client expects. */
+export interface Product {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string;
+  description: string;
+  short_description: string;
+  price: number;
+  sale_price: number | null;
+  unit_price: number;
+  price_cents: number;
+  sale_price_cents: number | null;
+  unit_price_cents: number;
+  is_on_sale: boolean;
+  discount_percent: number;
+  image: string;
+  category: { id: number; name: string; slug: string } | null;
+  stock: number;
+  in_stock: boolean;
+  is_featured: boolean;
+  weight: number | null;
+  dimensions: string | null;
+  reviews: number;
+  rating: number;
+  sold: number;
+  meta_keywords: string | null;
+  created_at: string | null;
+}
+
+export interface ProductDetail extends Product {
+  images: ProductImage[];
+  colors: string[];
+  related_products: Product[];
+}
+
+/** The price fields every product answer carries, in cents: the unit price is the sale price only when lower. */
+export function priceCentsFields(row: Pick<ProductRow, "priceCents" | "salePriceCents">) {
+  return {
+    price_cents: row.priceCents,
+    sale_price_cents: row.salePriceCents,
+    unit_price_cents: unitPriceCents(row.priceCents, row.salePriceCents),
+    is_on_sale: isOnSale(row.priceCents, row.salePriceCents),
+  };
+}
+
+export function toProduct(row: ProductRow): Product {
+  const prices = priceCentsFields(row);
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    sku: row.sku,
+    description: row.description,
+    short_description: row.shortDescription,
+    price: toUnits(row.priceCents),
+    sale_price: row.salePriceCents === null ? null : toUnits(row.salePriceCents),
+    unit_price: toUnits(prices.unit_price_cents),
+    price_cents: prices.price_cents,
+    sale_price_cents: prices.sale_price_cents,
+    unit_price_cents: prices.unit_price_cents,
+    is_on_sale: prices.is_on_sale,
+    discount_percent: percentOff(row.priceCents, row.salePriceCents),
+    image: imageOrPlaceholder(row.image),
+    category:
+      row.categoryId !== null && row.categoryName !== null && row.categorySlug !== null
+        ? { id: row.categoryId, name: row.categoryName, slug: row.categorySlug }
+        : null,
+    stock: row.stock,
+    in_stock: row.stock > 0,
+    is_featured: row.isFeatured,
+    weight: row.weightGrams,
+    dimensions: row.dimensions,
+    reviews: row.reviewCount,
+    rating: row.reviewAverage,
+    sold: row.soldCount,
+    meta_keywords: row.metaKeywords,
+    created_at: isoDate(row.createdAt),
+  };
+}
+
+/** A product row as one JSON object (`productsFromJson` reads an array of them back). */
+export const productJson = jsonObject(productSummaryColumns);
+
+/** Products from a JSON array of `productJson` objects, as `toProduct` gives them. */
+export function productsFromJson(json: unknown): Product[] {
+  return parseJsonArray<Record<string, unknown>>(json).map((object) => toProduct(rowFromJson(productSummaryColumns, object)));
+}
+
+/**
+ * A product's page: its images (each through the placeholder, alt falling back to the name; the
+ * main image alone when it has none), its colours and related products.
+ */
+export function toProductDetail(row: ProductRow & { images: string; colors: string }, related: ProductRow[]): ProductDetail {
+  const product = toProduct(row);
+  const images = parseJsonArray<ProductImage>(row.images).map((image) => ({
+    url: imageOrPlaceholder(image.url),
+    alt: image.alt || product.name,
+  }));
+  if (images.length === 0) images.push({ url: product.image, alt: product.name });
+  return {
+    ...product,
+    images,
+    colors: parseJsonArray<string>(row.colors),
+    related_products: related.map(toProduct),
+  };
+}
+
+/** A product as the home sections show it (the spec's monthly_best_sellers shape). */
+export interface HomeProduct {
+  id: number;
+  name: string;
+  image: string | null;
+  url: string;
+  price: number;
+  originalPrice: number | null;
+  isOnSale: boolean;
+  reviews: number;
+  rating: number;
+  sold: number;
+  price_cents: number;
+  original_price_cents: number | null;
+}
+
+export function toHomeProduct(row: ProductRow): HomeProduct {
+  const { id, name, image, slug, price, unit_price, is_on_sale, reviews, rating, sold, price_cents, unit_price_cents } = toProduct(row);
+  // The shopper's price first, the crossed-out one only on sale; the same in cents.
+  return {
+    id, name, image, url: `/product/${slug}`,
+    price: unit_price, originalPrice: is_on_sale ? price : null, isOnSale: is_on_sale,
+    reviews, rating, sold,
+    price_cents: unit_price_cents, original_price_cents: is_on_sale ? price_cents : null,
+  };
+}
+
+/** A product as a cart line shows it: live prices in cents, the image through the placeholder. */
+export interface CartProduct {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string;
+  image: string;
+  price_cents: number;
+  sale_price_cents: number | null;
+  unit_price_cents: number;
+  is_on_sale: boolean;
+  stock: number;
+}
+
+export function toCartProduct(
+  row: Pick<ProductRow, "id" | "name" | "slug" | "sku" | "image" | "priceCents" | "salePriceCents" | "stock">,
+): CartProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    sku: row.sku,
+    image: imageOrPlaceholder(row.image),
+    ...priceCentsFields(row),
+    stock: row.stock,
+  };
+}
