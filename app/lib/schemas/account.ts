@@ -120,10 +120,14 @@ export const zipCodeField = optionalField((value) =>
 
 const COUNTRY_CODES = new Set<string>(COUNTRIES.map((country) => country.code));
 
+/** Orders are delivered (and quoted) only to the shop's list of countries. */
+export const DELIVERY_COUNTRY_MESSAGE = "Please choose a country we deliver to";
+export const isDeliveredCountry = (code: string) => COUNTRY_CODES.has(code);
+
 /** A country from the shop's list, as its ISO code (a name from the list is accepted too). */
 export const countryField = optionalField((value) => {
   if (value.length < 2) return "Country must be at least 2 characters long";
-  return COUNTRY_CODES.has(countryCode(value)) ? null : "Please choose a country we deliver to";
+  return isDeliveredCountry(countryCode(value)) ? null : DELIVERY_COUNTRY_MESSAGE;
 }).transform((value) => (value === null ? null : countryCode(value)));
 
 function countryCode(value: string): string {

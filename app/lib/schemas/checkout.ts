@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { DEFAULT_COUNTRY, QUANTITY_MAX, QUANTITY_MIN } from "../constants";
-import { countryField, emailField, nameField, phoneField, PLACE_PATTERN, placeField, requiredText, zipCodeField } from "./account";
+import {
+  countryField,
+  DELIVERY_COUNTRY_MESSAGE,
+  emailField,
+  isDeliveredCountry,
+  nameField,
+  phoneField,
+  PLACE_PATTERN,
+  placeField,
+  requiredText,
+  zipCodeField,
+} from "./account";
 
 /** The spec's checkout and coupon messages (sections 5 and 8), and ours where it has none. */
 export const CHECKOUT_MESSAGES = {
@@ -92,10 +103,15 @@ export const amountField = (label: string) =>
     return Math.round(number * 100);
   });
 
+/**
+ * The lookups quote only for the countries an order can be placed for (POST /api/orders refuses the
+ * others), so a client never shows a shipping cost or a tax for an order that will be refused.
+ */
 const countryCodeParam = z
   .unknown()
   .optional()
-  .transform((value) => (typeof value === "string" && value.trim() ? value.trim().toUpperCase() : DEFAULT_COUNTRY));
+  .transform((value) => (typeof value === "string" && value.trim() ? value.trim().toUpperCase() : DEFAULT_COUNTRY))
+  .refine(isDeliveredCountry, DELIVERY_COUNTRY_MESSAGE);
 const stateCodeParam = z
   .unknown()
   .optional()
@@ -116,6 +132,17 @@ export const CouponApplySchema = z.object({
   coupon_id: optionalId("The coupon id is invalid.").refine((id) => id !== null, "The coupon id is required."),
   subtotal: amountField("subtotal"),
 });
+
+export const IDEMPOTENCY_KEY_MESSAGE = "The Idempotency-Key header must be 8 to 100 letters, digits, hyphens or underscores.";
+
+/**
+ * The key that makes a retried order answer the same order instead of a second one: the API's
+ * `Idempotency-Key` header and the checkout page's hidden field, checked by the same rule.
+ */
+export const IdempotencyKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, IDEMPOTENCY_KEY_MESSAGE);
 
 const quantityField = z.unknown().transform((value, ctx) => {
   const number = typeof value === "number" ? value : typeof value === "string" && /^\s*-?\d+\s*$/.test(value) ? Number(value) : NaN;
