@@ -31,11 +31,16 @@ const ADDRESS_MAX = 255;
 
 /** Form values arrive as strings, JSON values as anything: absent and null read as empty. */
 const text = (trim = true) =>
-  z.unknown().optional().transform((value) => {
-    if (value === undefined || value === null) return "";
-    const string = typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
-    return trim ? string.trim() : string;
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((value) => {
+      if (value === undefined || value === null) return "";
+      const string = typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+      return trim ? string.trim() : string;
+    })
+    // For the API's published document only: what a client sends.
+    .meta({ type: "string" });
 
 export function requiredText(label: string, { min = 1, max = TEXT_MAX } = {}) {
   return text().superRefine((value, ctx) => {
@@ -137,7 +142,11 @@ function countryCode(value: string): string {
 }
 
 /** A checkbox: "on" (a form), true, "true" or "1" (JSON) mean ticked. */
-const checkbox = z.unknown().optional().transform((value) => value === true || value === "on" || value === "true" || value === "1" || value === 1);
+const checkbox = z
+  .unknown()
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true" || value === "1" || value === 1)
+  .meta({ type: ["boolean", "string"], description: 'true, "on", "true" or "1" mean ticked.' });
 
 // ---------------------------------------------------------------- the forms and bodies
 

@@ -39,7 +39,8 @@ const optionalText = (max: number, label: string) =>
         return z.NEVER;
       }
       return text || null;
-    });
+    })
+    .meta({ type: "string" });
 
 /**
  * The shipping information form. The spec requires first name, last name and email and checks the
@@ -74,7 +75,8 @@ export const couponCodeField = z
       return z.NEVER;
     }
     return code;
-  });
+  })
+  .meta({ type: "string" });
 
 /** A positive whole id, from a form (string) or JSON (number); absent is null. */
 export const optionalId = (message: string) =>
@@ -90,7 +92,8 @@ export const optionalId = (message: string) =>
         return z.NEVER;
       }
       return Number(text);
-    });
+    })
+    .meta({ type: ["integer", "string"], description: "A positive id." });
 
 /** Money on the wire (24.99), as lookups take it. */
 export const amountField = (label: string) =>
@@ -101,7 +104,8 @@ export const amountField = (label: string) =>
       return z.NEVER;
     }
     return Math.round(number * 100);
-  });
+  })
+  .meta({ type: ["number", "string"], description: `The ${label} in currency units (24.99), 0 to 1000000.` });
 
 /**
  * The lookups quote only for the countries an order can be placed for (POST /api/orders refuses the
@@ -111,11 +115,13 @@ const countryCodeParam = z
   .unknown()
   .optional()
   .transform((value) => (typeof value === "string" && value.trim() ? value.trim().toUpperCase() : DEFAULT_COUNTRY))
-  .refine(isDeliveredCountry, DELIVERY_COUNTRY_MESSAGE);
+  .refine(isDeliveredCountry, DELIVERY_COUNTRY_MESSAGE)
+  .meta({ type: "string", description: `An ISO country code the shop delivers to; ${DEFAULT_COUNTRY} when absent.` });
 const stateCodeParam = z
   .unknown()
   .optional()
-  .transform((value) => (typeof value === "string" ? value.trim().toUpperCase().slice(0, 10) : ""));
+  .transform((value) => (typeof value === "string" ? value.trim().toUpperCase().slice(0, 10) : ""))
+  .meta({ type: "string" });
 
 export const ShippingMethodsSchema = z.object({ subtotal: amountField("subtotal"), country_code: countryCodeParam, state_code: stateCodeParam });
 export const ShippingCalculateSchema = z.object({
@@ -151,7 +157,7 @@ const quantityField = z.unknown().transform((value, ctx) => {
     return z.NEVER;
   }
   return number;
-});
+}).meta({ type: ["integer", "string"], minimum: QUANTITY_MIN, maximum: QUANTITY_MAX });
 
 /**
  * POST /api/orders, the spec's payload. Prices and totals a client sends (items[].price, subtotal,
@@ -168,12 +174,13 @@ export const OrderApiSchema = z.object({
     )
     .min(1, CHECKOUT_MESSAGES.emptyCart)
     .max(50, "An order may hold at most 50 different products."),
-  customer: z.unknown().transform((value) => (value && typeof value === "object" ? value : {})).pipe(CheckoutFormSchema),
+  customer: z.preprocess((value) => (value && typeof value === "object" ? value : {}), CheckoutFormSchema),
   // `.optional()`: without it zod refuses an absent key before the refinement runs (with its own "expected nonoptional" text).
   payment_method: z
     .unknown()
     .optional()
-    .refine((value) => value === undefined || value === "cash_on_delivery", CHECKOUT_MESSAGES.paymentMethod),
+    .refine((value) => value === undefined || value === "cash_on_delivery", CHECKOUT_MESSAGES.paymentMethod)
+    .meta({ type: "string", enum: ["cash_on_delivery"] }),
   shipping_method_id: optionalId(CHECKOUT_MESSAGES.shippingMethod),
   coupon_code: couponCodeField,
 });
