@@ -128,7 +128,7 @@ export function publicGet<T, Q extends z.ZodObject = z.ZodObject>(
     query?: Q;
     params?: z.ZodObject;
     message?: string;
-    /** The description of the 404 a lookup by path answers. */
+    /** Whether a lookup by path can answer 404. */
     notFound?: boolean;
   }
 ): ApiApp {
