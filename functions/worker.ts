@@ -51,7 +51,8 @@ export default {
       clientHeaders(timed.headers);
       timed.headers.set("Server-Timing", `${app.timer.header()}${hit ? ', cache;desc="hit"' : ""}`);
       for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) timed.headers.set(name, value);
-      timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
+      // The API reference page (/api/docs) sends its own, which lets Scalar's script run; every other answer gets the strict one.
+      if (!timed.headers.has("Content-Security-Policy")) timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
       app.runAfterResponse();
       return timed;
     }

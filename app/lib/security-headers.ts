@@ -28,3 +28,24 @@ export function pageContentSecurityPolicy(nonce: string): string {
 
 /** For JSON and other non-HTML answers: nothing may run or frame them. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * The API reference page (/api/docs) only: Scalar's bundle from its CDN and its start-up script,
+ * both carrying the request's nonce; its styles inline; fonts and images from the site (the page is
+ * set up without Scalar's web fonts); calls (the document, "try it") to this site only.
+ */
+export function apiDocsContentSecurityPolicy(nonce: string, scriptUrl: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}' ${scriptUrl}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "form-action 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}

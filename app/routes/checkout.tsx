@@ -9,7 +9,7 @@ import { Toaster, type Toast } from "~/components/toaster";
 import { ratePercent } from "~/lib/checkout";
 import { COUNTRIES, DEFAULT_COUNTRY } from "~/lib/constants";
 import { makeToast } from "~/lib/toast";
-import { CHECKOUT_MESSAGES, CheckoutFormSchema } from "~/lib/schemas/checkout";
+import { CHECKOUT_MESSAGES, CheckoutFormSchema, IdempotencyKeySchema } from "~/lib/schemas/checkout";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
@@ -119,7 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { viewer } = await getSession(app, request);
   const input = quoteInput(lines, values);
-  const key = /^[A-Za-z0-9-]{8,100}$/.test(values.idempotency_key ?? "") ? values.idempotency_key! : null;
+  const key = IdempotencyKeySchema.safeParse(values.idempotency_key).data ?? null;
   try {
     const placed = await placeOrder(app.db, {
       lines,

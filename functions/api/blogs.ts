@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { z } from "zod";
+import { parseId } from "../../app/lib/ids";
 import { BlogListQuerySchema } from "../../app/lib/schemas/catalog";
 import { setBlogLike } from "../../app/services/blog-engagement.server";
 import { VISITOR_COOKIE, visitorFor } from "../../app/http/visitor.server";
@@ -6,42 +7,88 @@ import { getBlogBySlug, listBlogs } from "../../app/services/blogs.server";
 import { cachedAnswers } from "../../app/http/cache-entries.server";
 import { readCookie } from "../../app/http/cookies.server";
 import { NotFoundError } from "../../app/services/errors";
-import { cachePublic, ok, parseQuery, type ApiContext, type ApiEnv } from "./http";
+import { cachePublic, ok, type ApiContext } from "./http";
+import { apiApp, errors, GUEST_OR_SIGNED_IN_READ, GUEST_OR_SIGNED_IN_WRITE, json, mount, publicGet, success } from "./openapi";
+import { BlogDetailSchema, BlogLikeSchema, BlogPageSchema } from "./schemas";
 import { optionalViewer } from "./session";
+
+const tags = ["Blog"];
 
 /** POST likes, DELETE unlikes: both idempotent, one like per visitor (user, or the visitor cookie). */
 async function like(c: ApiContext, liked: boolean) {
-  const id = /^\d{1,9}$/.test(c.req.param("id") ?? "") ? Number(c.req.param("id")) : 0;
-  if (id < 1) throw new NotFoundError("Article Not Found");
+  const id = parseId(c.req.param("id"));
+  if (id === null) throw new NotFoundError("Article Not Found");
   const { db, env } = c.var.app;
   const visitor = visitorFor(c.req.raw, env, c.var.maybeViewer?.user.id ?? null);
   const result = await setBlogLike(db, id, visitor.key, liked);
   if (visitor.setCookie) c.header("Set-Cookie", visitor.setCookie);
   c.header("Cache-Control", "no-store");
-  return ok(c, result, { message: liked ? "Thanks for liking this tutorial!" : "Like removed" });
+  return ok(c, result, {
+    message: liked ? "Thanks for liking this tutorial!" : "Like removed",
+  });
 }
 
-export const blogsApi = new Hono<ApiEnv>()
-  .get("/", async (c) => {
-    const query = parseQuery(c, BlogListQuerySchema);
-    const data = await listBlogs(c.var.app.db, query);
-    cachePublic(c, cachedAnswers.blogs, data);
-    return ok(c, data);
-  })
-  .post("/:id/like", optionalViewer, (c) => like(c, true))
-  .delete("/:id/like", optionalViewer, (c) => like(c, false))
-  // `liked` is the asker's own: a visitor we know (a user, or the visitor cookie) gets it read live
-  // and privately; anyone else gets the shared answer, which the edge never gives to the former.
-  .get("/:slug", optionalViewer, async (c) => {
+const likeRoute = (method: "post" | "delete", summary: string) =>
+  ({
+    method,
+    path: "/{id}/like",
+    tags,
+    summary,
+    description: "One like per visitor: the user, or the visitor cookie this call may set. Idempotent.",
+    middleware: optionalViewer,
+    security: GUEST_OR_SIGNED_IN_WRITE,
+    request: {
+      params: z.object({
+        id: z.string().meta({ description: "The article's id." }),
+      }),
+    },
+    responses: {
+      200: json(success(BlogLikeSchema, { message: z.string() }), "The article's likes now."),
+      ...errors(401, 403, 404),
+    },
+  } as const);
+
+export const blogsApi = apiApp();
+publicGet(blogsApi, {
+  path: "/",
+  tags,
+  summary: "List the published articles",
+  query: BlogListQuerySchema,
+  data: BlogPageSchema,
+  cached: cachedAnswers.blogs,
+  load: (db, { query }) => listBlogs(db, query),
+});
+mount(blogsApi, likeRoute("post", "Like an article"), (c) => like(c, true));
+mount(blogsApi, likeRoute("delete", "Take a like back"), (c) => like(c, false));
+// `liked` is the asker's own: a visitor we know (a user, or the visitor cookie) gets it read live
+// and privately; anyone else gets the shared answer, which the edge never gives to the former.
+mount(
+  blogsApi,
+  {
+    method: "get",
+    path: "/{slug}",
+    tags,
+    summary: "One article with its related products and neighbours",
+    description: "Anonymous callers get a shared, edge-cached answer; a known visitor (user or visitor cookie) a private one with `liked`.",
+    middleware: optionalViewer,
+    security: GUEST_OR_SIGNED_IN_READ,
+    request: { params: z.object({ slug: z.string() }) },
+    responses: {
+      200: json(success(BlogDetailSchema), "The article."),
+      ...errors(404),
+    },
+  },
+  async (c) => {
     const { db, env } = c.var.app;
     const userId = c.var.maybeViewer?.user.id ?? null;
     if (userId !== null || readCookie(c.req.raw, VISITOR_COOKIE)) {
       const visitor = visitorFor(c.req.raw, env, userId);
-      const data = await getBlogBySlug(db, c.req.param("slug"), visitor.key);
+      const data = await getBlogBySlug(db, c.req.param("slug")!, visitor.key);
       c.header("Cache-Control", "private, no-store");
       return ok(c, data);
     }
-    const data = await getBlogBySlug(db, c.req.param("slug"));
+    const data = await getBlogBySlug(db, c.req.param("slug")!);
     cachePublic(c, cachedAnswers.blog, data, { anonymousOnly: true });
     return ok(c, data);
-  });
+  }
+);

@@ -1,18 +1,29 @@
-import { Hono } from "hono";
+import { z } from "zod";
 import { CategoryListQuerySchema } from "../../app/lib/schemas/catalog";
 import { cachedAnswers } from "../../app/http/cache-entries.server";
 import { getCategory, listCategories } from "../../app/services/categories.server";
-import { cachePublic, ok, parseQuery, type ApiEnv } from "./http";
+import { apiApp, publicGet } from "./openapi";
+import { CategorySchema } from "./schemas";
 
-export const categoriesApi = new Hono<ApiEnv>()
-  .get("/", async (c) => {
-    const query = parseQuery(c, CategoryListQuerySchema);
-    const data = await listCategories(c.var.app.db, { withCounts: query.with_counts === true });
-    cachePublic(c, cachedAnswers.categories, data);
-    return ok(c, data);
-  })
-  .get("/:idOrSlug", async (c) => {
-    const data = await getCategory(c.var.app.db, c.req.param("idOrSlug"));
-    cachePublic(c, cachedAnswers.categories, data);
-    return ok(c, data);
-  });
+const tags = ["Catalogue"];
+
+export const categoriesApi = apiApp();
+publicGet(categoriesApi, {
+  path: "/",
+  tags,
+  summary: "List the categories",
+  query: CategoryListQuerySchema,
+  data: z.array(CategorySchema),
+  cached: cachedAnswers.categories,
+  load: (db, { query }) => listCategories(db, { withCounts: query.with_counts === true }),
+});
+publicGet(categoriesApi, {
+  path: "/{idOrSlug}",
+  tags,
+  summary: "One category, by id or slug",
+  params: z.object({ idOrSlug: z.string() }),
+  data: CategorySchema,
+  cached: cachedAnswers.categories,
+  notFound: true,
+  load: (db, { params }) => getCategory(db, params.idOrSlug!),
+});

@@ -1,5 +1,4 @@
-import { Hono } from "hono";
-import { COUNTRIES } from "../../app/lib/constants";
+import { z } from "zod";
 import { toUnits } from "../../app/lib/money";
 import {
   CouponApplySchema,
@@ -16,90 +15,152 @@ import {
   shippingCostFor,
   validateCoupon,
   validateCouponById,
-  type AppliedCoupon,
-  type ShippingOption,
 } from "../../app/services/checkout.server";
 import { ValidationError } from "../../app/services/errors";
-import { ok, parseBody, parseQuery, type ApiEnv } from "./http";
+import {
+  couponJson,
+  CouponSchema,
+  ShippingMethodSchema,
+  shippingJson,
+  TaxCalculationSchema,
+  taxJson,
+  taxRateJson,
+  TaxRateSchema,
+} from "../../app/services/serializers/checkout";
+import { ok, parseBody, parseQuery } from "./http";
+import { apiApp, errors, json, jsonOrForm, mount, success } from "./openapi";
 
-const DELIVERED = new Set<string>(COUNTRIES.map((country) => country.code));
+const tags = ["Checkout"];
 
-/**
- * The lookups quote only for the countries an order can be placed for (POST /api/orders refuses the
- * others), so a client never shows a shipping cost or a tax for an order that will be refused.
- */
-function deliveredCountry(code: string): string {
-  if (!DELIVERED.has(code)) throw new ValidationError({ country_code: ["Please choose a country we deliver to"] });
-  return code;
-}
-
-const shippingJson = (option: ShippingOption) => ({
-  id: option.id,
-  code: option.code,
-  name: option.name,
-  description: option.description,
-  cost: toUnits(option.cost_cents),
-  base_cost: toUnits(option.base_cost_cents),
-  delivery_days_min: option.delivery_days_min,
-  delivery_days_max: option.delivery_days_max,
-  free_shipping_threshold: option.free_shipping_threshold_cents === null ? null : toUnits(option.free_shipping_threshold_cents),
-});
-
-export const couponJson = (coupon: AppliedCoupon) => ({
-  id: coupon.id,
-  code: coupon.code,
-  name: coupon.name,
-  type: coupon.type,
-  // Whole percent for a percentage coupon, currency units for a fixed one.
-  value: coupon.type === "percentage" ? coupon.value : toUnits(coupon.value),
-  discount: toUnits(coupon.discount_cents),
-});
+/** A lookup: public, never cached, answers `{success, data}` or 422 naming the fields. */
+const lookup = (method: "get" | "post", path: string, summary: string, request: object, data: z.ZodType, extra: object = {}) =>
+  ({
+    method,
+    path,
+    tags,
+    summary,
+    request,
+    responses: {
+      200: json(success(data, extra as z.ZodRawShape), "The answer."),
+      ...errors(422),
+    },
+  } as const);
 
 /** POST /api/shipping/methods and /api/shipping/calculate. */
-export const shippingApi = new Hono<ApiEnv>()
-  .post("/methods", async (c) => {
+export const shippingApi = apiApp();
+mount(
+  shippingApi,
+  lookup(
+    "post",
+    "/methods",
+    "The shipping methods for a subtotal and a country, with what each costs",
+    { body: jsonOrForm(ShippingMethodsSchema) },
+    z.object({ shipping_methods: z.array(ShippingMethodSchema) })
+  ),
+  async (c) => {
     const input = await parseBody(c, ShippingMethodsSchema);
-    const options = await listShippingOptions(c.var.app.db, input.subtotal, deliveredCountry(input.country_code));
+    const options = await listShippingOptions(c.var.app.db, input.subtotal, input.country_code);
     return ok(c, { shipping_methods: options.map(shippingJson) });
-  })
-  .post("/calculate", async (c) => {
+  }
+);
+mount(
+  shippingApi,
+  lookup(
+    "post",
+    "/calculate",
+    "What one shipping method costs for a subtotal",
+    { body: jsonOrForm(ShippingCalculateSchema) },
+    z.object({
+      shipping_cost: z.number(),
+      shipping_method: ShippingMethodSchema,
+    })
+  ),
+  async (c) => {
     const input = await parseBody(c, ShippingCalculateSchema);
     const option = await shippingCostFor(c.var.app.db, input.subtotal, input.shipping_method_id!);
-    return ok(c, { shipping_cost: toUnits(option.cost_cents), shipping_method: shippingJson(option) });
-  });
+    return ok(c, {
+      shipping_cost: toUnits(option.cost_cents),
+      shipping_method: shippingJson(option),
+    });
+  }
+);
 
 /** POST /api/tax/calculate and GET /api/tax/rates. */
-export const taxApi = new Hono<ApiEnv>()
-  .post("/calculate", async (c) => {
+export const taxApi = apiApp();
+mount(
+  taxApi,
+  lookup("post", "/calculate", "The tax on a subtotal for a place", { body: jsonOrForm(TaxCalculateSchema) }, TaxCalculationSchema),
+  async (c) => {
     const input = await parseBody(c, TaxCalculateSchema);
-    const tax = await calculateTax(c.var.app.db, input.subtotal, deliveredCountry(input.country_code), input.state_code);
-    return ok(c, {
-      total_tax: toUnits(tax.total_tax_cents),
-      tax_breakdown: tax.lines.map((line) => ({ name: line.name, rate: line.rate_bps / 100, amount: toUnits(line.amount_cents) })),
-    });
-  })
-  .get("/rates", async (c) => {
+    return ok(c, taxJson(await calculateTax(c.var.app.db, input.subtotal, input.country_code, input.state_code)));
+  }
+);
+mount(
+  taxApi,
+  lookup("get", "/rates", "The tax rates of a place, the country's first", { query: TaxRatesQuerySchema }, z.array(TaxRateSchema)),
+  async (c) => {
     const query = parseQuery(c, TaxRatesQuerySchema);
-    const rates = await listTaxRates(c.var.app.db, deliveredCountry(query.country_code), query.state_code);
-    return ok(c, rates.map((rate) => ({ name: rate.name, rate: rate.rate_bps / 100, country_code: query.country_code, state_code: rate.state_code || null })));
-  });
+    const rates = await listTaxRates(c.var.app.db, query.country_code, query.state_code);
+    return ok(
+      c,
+      rates.map((rate) => taxRateJson(rate, query.country_code))
+    );
+  }
+);
 
 /** POST /api/coupons/validate ({code, subtotal}) and /api/coupons/apply ({coupon_id, subtotal}). */
-export const couponsApi = new Hono<ApiEnv>()
-  .post("/validate", async (c) => {
+export const couponsApi = apiApp();
+mount(
+  couponsApi,
+  lookup(
+    "post",
+    "/validate",
+    "Whether a coupon code applies to a subtotal",
+    { body: jsonOrForm(CouponValidateSchema) },
+    z.object({
+      valid: z.boolean(),
+      coupon: CouponSchema.nullable(),
+      message: z.string(),
+    })
+  ),
+  async (c) => {
     const input = await parseBody(c, CouponValidateSchema);
     const check = await validateCoupon(c.var.app.db, input.code, input.subtotal);
     return check.valid
-      ? ok(c, { valid: true, coupon: couponJson(check.coupon), message: check.message })
+      ? ok(c, {
+          valid: true,
+          coupon: couponJson(check.coupon),
+          message: check.message,
+        })
       : ok(c, { valid: false, coupon: null, message: check.message });
-  })
-  .post("/apply", async (c) => {
+  }
+);
+mount(
+  couponsApi,
+  lookup(
+    "post",
+    "/apply",
+    "Apply a coupon (by id) to a subtotal; 422 when it does not apply",
+    { body: jsonOrForm(CouponApplySchema) },
+    z.object({
+      coupon: CouponSchema,
+      discount: z.number(),
+      subtotal: z.number(),
+    }),
+    { message: z.string() }
+  ),
+  async (c) => {
     const input = await parseBody(c, CouponApplySchema);
     const check = await validateCouponById(c.var.app.db, input.coupon_id!, input.subtotal);
     if (!check.valid) throw new ValidationError({ coupon_id: [check.message] }, check.message);
     return ok(
       c,
-      { coupon: couponJson(check.coupon), discount: toUnits(check.coupon.discount_cents), subtotal: toUnits(input.subtotal - check.coupon.discount_cents) },
-      { message: check.message },
+      {
+        coupon: couponJson(check.coupon),
+        discount: toUnits(check.coupon.discount_cents),
+        subtotal: toUnits(input.subtotal - check.coupon.discount_cents),
+      },
+      { message: check.message }
     );
-  });
+  }
+);

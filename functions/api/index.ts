@@ -1,5 +1,7 @@
-import { Hono } from "hono";
+import { $ } from "@hono/zod-openapi";
+import { Scalar } from "@scalar/hono-api-reference";
 import { HTTPException } from "hono/http-exception";
+import { apiDocsContentSecurityPolicy } from "../../app/lib/security-headers";
 import { DomainError, ValidationError } from "../../app/services/errors";
 import { RateLimitError } from "../../app/services/rate-limit.server";
 import { accountApi, authApi } from "./auth";
@@ -11,30 +13,138 @@ import { contactApi } from "./contact";
 import { health } from "./health";
 import { homeApi } from "./home";
 import type { ApiEnv } from "./http";
+import { apiApp, mount, SECURITY_SCHEMES } from "./openapi";
 import { productsApi } from "./products";
 import { settingsApi } from "./settings";
 
 /** The JSON API under /api. The Worker entry passes each request's context as the env. */
-export const api = new Hono<ApiEnv>()
-  .basePath("/api")
-  .use(async (c, next) => {
-    c.set("app", c.env.app);
-    await next();
-  })
-  .route("/health", health)
-  .route("/settings", settingsApi)
-  .route("/home", homeApi)
-  .route("/categories", categoriesApi)
-  .route("/products", productsApi)
-  .route("/blogs", blogsApi)
-  .route("/auth", authApi)
-  .route("/v1/auth", accountApi)
-  .route("/shipping", shippingApi)
-  .route("/tax", taxApi)
-  .route("/coupons", couponsApi)
-  .route("/orders", ordersApi)
-  .route("/v1/orders", myOrdersApi)
-  .route("/contact", contactApi);
+export const api = $(
+  apiApp()
+    .basePath("/api")
+    .use(async (c, next) => {
+      c.set("app", c.env.app);
+      await next();
+    })
+    .route("/health", health)
+    .route("/settings", settingsApi)
+    .route("/home", homeApi)
+    .route("/categories", categoriesApi)
+    .route("/products", productsApi)
+    .route("/blogs", blogsApi)
+    .route("/auth", authApi)
+    .route("/v1/auth", accountApi)
+    .route("/shipping", shippingApi)
+    .route("/tax", taxApi)
+    .route("/coupons", couponsApi)
+    .route("/orders", ordersApi)
+    .route("/v1/orders", myOrdersApi)
+    .route("/contact", contactApi)
+);
+
+for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) api.openAPIRegistry.registerComponent("securitySchemes", name, scheme);
+
+const TAGS = [
+  {
+    name: "Catalogue",
+    description: "Products, categories and the home page: public, edge-cached until the data changes.",
+  },
+  { name: "Blog", description: "The crafting tutorials, and their likes." },
+  { name: "Settings", description: "The shop's public settings." },
+  {
+    name: "Checkout",
+    description: "Lookups for a checkout: shipping, tax and coupons. Public, never cached.",
+  },
+  {
+    name: "Orders",
+    description: "Placing an order (guests too) and a user's own orders.",
+  },
+  {
+    name: "Auth",
+    description: "Accounts and sessions: a bearer token (JWT) for token clients, the session cookie for the site's pages.",
+  },
+  {
+    name: "Account",
+    description: "The signed-in user's own profile and password.",
+  },
+  { name: "Contact", description: "Messages to the shop." },
+  {
+    name: "System",
+    description: "Health, this document and its reference page.",
+  },
+];
+
+let document: ReturnType<typeof api.getOpenAPI31Document> | undefined;
+
+/** The OpenAPI 3.1 document of every declared route, built on first use and kept for the isolate's life. */
+export function openApiDocument() {
+  document ??= api.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "TwistBloom API",
+      version: "1.0.0",
+      description:
+        "The shop's JSON API. Every answer is `{success, ...}`; a refusal is `{success: false, message, errors?}`, with `errors` (field to messages) on a 422. Money is in currency units (24.99).",
+    },
+    servers: [{ url: "/", description: "This shop" }],
+    tags: TAGS,
+  });
+  return document;
+}
+
+/** Public and the same for everyone: a browser may keep it for a while. */
+const DOC_CACHE_CONTROL = "public, max-age=300";
+
+mount(
+  api,
+  {
+    method: "get",
+    path: "/openapi.json",
+    tags: ["System"],
+    summary: "This document (OpenAPI 3.1)",
+    responses: {
+      200: {
+        description: "The document.",
+        content: { "application/json": { schema: { type: "object" } } },
+      },
+    },
+  },
+  (c) => c.json(openApiDocument(), 200, { "Cache-Control": DOC_CACHE_CONTROL })
+);
+
+/** Scalar's single-file bundle, from the CDN the package uses by default (@scalar/client-side-rendering's DEFAULT_CDN). */
+const SCALAR_SCRIPT = "https://cdn.jsdelivr.net/npm/@scalar/api-reference";
+
+const reference = Scalar<ApiEnv>((c) => ({
+  url: "/api/openapi.json",
+  pageTitle: "TwistBloom API reference",
+  cdn: SCALAR_SCRIPT,
+  // Both scripts (the bundle and its start-up call) carry the request's nonce, which the page's CSP names.
+  nonce: c.var.app.nonce,
+  // No web fonts from Scalar's font host, no telemetry: the page needs nothing but its CDN script and this site.
+  withDefaultFonts: false,
+  telemetry: false,
+}));
+
+mount(
+  api,
+  {
+    method: "get",
+    path: "/docs",
+    tags: ["System"],
+    summary: "The interactive reference of this document (Scalar)",
+    responses: {
+      200: {
+        description: "An HTML page.",
+        content: { "text/html": { schema: { type: "string" } } },
+      },
+    },
+  },
+  async (c, next) => {
+    c.header("Cache-Control", DOC_CACHE_CONTROL);
+    c.header("Content-Security-Policy", apiDocsContentSecurityPolicy(c.var.app.nonce, SCALAR_SCRIPT));
+    return reference(c, next);
+  }
+);
 
 api.notFound((c) => c.json({ success: false, message: "Not found" }, 404));
 

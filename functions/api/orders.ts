@@ -1,80 +1,114 @@
-import { Hono } from "hono";
-import { toUnits } from "../../app/lib/money";
-import { OrderApiSchema } from "../../app/lib/schemas/checkout";
+import { z } from "zod";
+import { parseId } from "../../app/lib/ids";
+import { IdempotencyKeySchema, OrderApiSchema } from "../../app/lib/schemas/checkout";
 import { placeOrder } from "../../app/services/checkout.server";
 import { NotFoundError } from "../../app/services/errors";
-import { getMyOrder, getOrder, listMyOrders, type OrderView } from "../../app/services/orders.server";
-import { ok, parseBody, type ApiEnv } from "./http";
+import { getMyOrder, getOrder, listMyOrders } from "../../app/services/orders.server";
+import { orderJson, OrderSchema } from "../../app/services/serializers/order";
+import { ok, parseBody } from "./http";
+import { apiApp, errors, GUEST_OR_SIGNED_IN_WRITE, json, jsonOrForm, mount, SIGNED_IN_READ, success } from "./openapi";
 import { authenticated, optionalViewer } from "./session";
 
-/** An order as the spec's client reads it: money in currency units, addresses as JSON strings. */
-export const orderJson = (order: OrderView) => ({
-  id: order.id,
-  order_number: order.order_number,
-  status: order.status,
-  created_at: order.created_at,
-  items: order.items.map((item) => ({
-    id: item.id,
-    product_name: item.product_name,
-    product_sku: item.product_sku,
-    quantity: item.quantity,
-    price: toUnits(item.price_cents),
-    total: toUnits(item.total_cents),
-    product: { id: item.product_id, image: item.image },
-  })),
-  subtotal: toUnits(order.subtotal_cents),
-  shipping: toUnits(order.shipping_cents),
-  tax: toUnits(order.tax_cents),
-  discount: toUnits(order.discount_cents),
-  total: toUnits(order.total_cents),
-  coupon_code: order.coupon_code,
-  shipping_method: order.shipping_method_name,
-  payment_method: order.payment_method,
-  payment_status: order.payment_status,
-  notes: order.notes,
-  shipping_address: order.shipping_address,
-  billing_address: order.billing_address,
-});
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+const tags = ["Orders"];
+const placed = (description: string) => json(success(OrderSchema, { message: z.string() }), description);
 
 /**
  * POST /api/orders: guests and users (bearer token, or the session cookie with the page's CSRF
  * header). The server re-reads every product and price; what the client says a price or total is
  * is ignored. `Idempotency-Key` makes a retried call answer the same order instead of a second one.
  */
-export const ordersApi = new Hono<ApiEnv>().post("/", optionalViewer, async (c) => {
-  const input = await parseBody(c, OrderApiSchema);
-  const key = c.req.header("Idempotency-Key")?.trim() || null;
-  if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
-    return c.json({ success: false, message: "The Idempotency-Key header must be 8 to 100 letters, digits, hyphens or underscores." }, 422);
+export const ordersApi = mount(
+  apiApp(),
+  {
+    method: "post",
+    path: "/",
+    tags,
+    summary: "Place an order (cash on delivery)",
+    description: "Prices and totals are computed again on the server; any the client sends are ignored.",
+    middleware: optionalViewer,
+    security: GUEST_OR_SIGNED_IN_WRITE,
+    request: {
+      headers: z.object({
+        "Idempotency-Key": IdempotencyKeySchema.optional().meta({
+          description: "Retrying with the same key answers the same order.",
+        }),
+      }),
+      body: jsonOrForm(OrderApiSchema),
+    },
+    responses: {
+      201: placed("Placed."),
+      200: placed("Already placed with this Idempotency-Key: the same order."),
+      ...errors(401, 403, 409, 422),
+    },
+  },
+  async (c) => {
+    const input = await parseBody(c, OrderApiSchema);
+    const header = c.req.header("Idempotency-Key")?.trim() || null;
+    const key = header === null ? null : IdempotencyKeySchema.safeParse(header);
+    if (key && !key.success) return c.json({ success: false, message: key.error.issues[0]!.message }, 422);
+    const { db } = c.var.app;
+    const order = await placeOrder(db, {
+      lines: input.items.map((item) => ({
+        productId: item.product_id!,
+        quantity: item.quantity,
+      })),
+      customer: input.customer,
+      shippingMethodId: input.shipping_method_id,
+      couponCode: input.coupon_code,
+      userId: c.var.maybeViewer?.user.id ?? null,
+      idempotencyKey: key?.data ?? null,
+    });
+    const view = await getOrder(db, order.id);
+    if (!view) throw new NotFoundError("Order not found");
+    c.header("Cache-Control", "no-store");
+    return c.json(
+      {
+        success: true,
+        message: "Order placed successfully",
+        data: orderJson(view),
+      },
+      order.created ? 201 : 200
+    );
   }
-  const { db } = c.var.app;
-  const placed = await placeOrder(db, {
-    lines: input.items.map((item) => ({ productId: item.product_id!, quantity: item.quantity })),
-    customer: input.customer,
-    shippingMethodId: input.shipping_method_id,
-    couponCode: input.coupon_code,
-    userId: c.var.maybeViewer?.user.id ?? null,
-    idempotencyKey: key,
-  });
-  const order = await getOrder(db, placed.id);
-  if (!order) throw new NotFoundError("Order not found");
-  c.header("Cache-Control", "no-store");
-  return c.json({ success: true, message: "Order placed successfully", data: orderJson(order) }, placed.created ? 201 : 200);
-});
+);
 
 /** GET /api/v1/orders/my-orders and /api/v1/orders/{id}: the bearer's own orders only. */
-export const myOrdersApi = new Hono<ApiEnv>()
-  .use(authenticated)
-  .get("/my-orders", async (c) => {
-    const orders = await listMyOrders(c.var.app.db, c.var.viewer.user.id);
-    return ok(c, orders.map(orderJson));
-  })
-  .get("/:id", async (c) => {
-    const id = /^\d{1,9}$/.test(c.req.param("id")) ? Number(c.req.param("id")) : 0;
-    // Another user's order answers exactly like one that does not exist.
-    const order = id > 0 ? await getMyOrder(c.var.app.db, c.var.viewer.user.id, id) : null;
+export const myOrdersApi = apiApp();
+myOrdersApi.use(authenticated);
+mount(
+  myOrdersApi,
+  {
+    method: "get",
+    path: "/my-orders",
+    tags,
+    summary: "The caller's orders, newest first",
+    security: SIGNED_IN_READ,
+    responses: {
+      200: json(success(z.array(OrderSchema)), "The orders."),
+      ...errors(401),
+    },
+  },
+  async (c) => ok(c, (await listMyOrders(c.var.app.db, c.var.viewer.user.id)).map(orderJson))
+);
+mount(
+  myOrdersApi,
+  {
+    method: "get",
+    path: "/{id}",
+    tags,
+    summary: "One of the caller's orders",
+    description: "Another user's order answers exactly like one that does not exist.",
+    security: SIGNED_IN_READ,
+    request: { params: z.object({ id: z.string() }) },
+    responses: {
+      200: json(success(OrderSchema), "The order."),
+      ...errors(401, 404),
+    },
+  },
+  async (c) => {
+    const id = parseId(c.req.param("id"));
+    const order = id === null ? null : await getMyOrder(c.var.app.db, c.var.viewer.user.id, id);
     if (!order) throw new NotFoundError("Order not found");
     return ok(c, orderJson(order));
-  });
+  }
+);

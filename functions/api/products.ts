@@ -1,24 +1,39 @@
-import { Hono } from "hono";
+import { z } from "zod";
 import { FeaturedQuerySchema, ProductListQuerySchema } from "../../app/lib/schemas/catalog";
 import { cachedAnswers } from "../../app/http/cache-entries.server";
 import { getProductBySlug, listFeaturedProducts, listProducts } from "../../app/services/products.server";
-import { cachePublic, ok, parseQuery, type ApiEnv } from "./http";
+import { apiApp, publicGet } from "./openapi";
+import { ProductDetailSchema, ProductPageSchema, ProductSchema } from "./schemas";
 
-export const productsApi = new Hono<ApiEnv>()
-  .get("/", async (c) => {
-    const query = parseQuery(c, ProductListQuerySchema);
-    const data = await listProducts(c.var.app.db, query);
-    cachePublic(c, cachedAnswers.products, data);
-    return ok(c, data, { message: "Products retrieved successfully" });
-  })
-  .get("/featured", async (c) => {
-    const { limit } = parseQuery(c, FeaturedQuerySchema);
-    const data = await listFeaturedProducts(c.var.app.db, limit);
-    cachePublic(c, cachedAnswers.products, data);
-    return ok(c, data);
-  })
-  .get("/slug/:slug", async (c) => {
-    const data = await getProductBySlug(c.var.app.db, c.req.param("slug"));
-    cachePublic(c, cachedAnswers.product, data);
-    return ok(c, data);
-  });
+const tags = ["Catalogue"];
+
+export const productsApi = apiApp();
+publicGet(productsApi, {
+  path: "/",
+  tags,
+  summary: "List products: filters, search, sort and pages",
+  query: ProductListQuerySchema,
+  data: ProductPageSchema,
+  cached: cachedAnswers.products,
+  message: "Products retrieved successfully",
+  load: (db, { query }) => listProducts(db, query),
+});
+publicGet(productsApi, {
+  path: "/featured",
+  tags,
+  summary: "The featured products",
+  query: FeaturedQuerySchema,
+  data: z.array(ProductSchema),
+  cached: cachedAnswers.products,
+  load: (db, { query }) => listFeaturedProducts(db, query.limit),
+});
+publicGet(productsApi, {
+  path: "/slug/{slug}",
+  tags,
+  summary: "One product with its images, colours and related products",
+  params: z.object({ slug: z.string() }),
+  data: ProductDetailSchema,
+  cached: cachedAnswers.product,
+  notFound: true,
+  load: (db, { params }) => getProductBySlug(db, params.slug!),
+});

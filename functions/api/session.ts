@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { bearerToken } from "../../app/http/bearer";
 import { authenticateToken, AuthError } from "../../app/services/auth.server";
 import { readCookie } from "../../app/http/cookies.server";
 import { SESSION_COOKIE, verifyCsrfToken } from "../../app/http/session.server";
@@ -6,17 +7,20 @@ import type { ApiEnv } from "./http";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The header that carries the page's CSRF token with the session cookie. */
+export const CSRF_HEADER = "X-CSRF-Token";
+
 /**
  * Who is calling: a bearer token (token clients), or the browser's session cookie, which for any
  * change must come with the page's CSRF token in `X-CSRF-Token`. No valid session: 401.
  */
 export const authenticated = createMiddleware<ApiEnv>(async (c, next) => {
   const { db, env } = c.var.app;
-  const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "")?.[1];
+  const bearer = bearerToken(c.req.raw);
   const token = bearer ?? readCookie(c.req.raw, SESSION_COOKIE);
   const viewer = token ? await authenticateToken(db, env, token) : null;
   if (!viewer) throw new AuthError();
-  if (!bearer && !SAFE_METHODS.has(c.req.method) && !(await verifyCsrfToken(env, viewer.sessionId, c.req.header("X-CSRF-Token") ?? null))) {
+  if (!bearer && !SAFE_METHODS.has(c.req.method) && !(await verifyCsrfToken(env, viewer.sessionId, c.req.header(CSRF_HEADER) ?? null))) {
     return c.json({ success: false, message: "CSRF token mismatch." }, 403);
   }
   c.set("viewer", viewer);
@@ -33,7 +37,7 @@ export const authenticated = createMiddleware<ApiEnv>(async (c, next) => {
  */
 export const optionalViewer = createMiddleware<ApiEnv>(async (c, next) => {
   const { db, env } = c.var.app;
-  const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "")?.[1];
+  const bearer = bearerToken(c.req.raw);
   const cookie = bearer ? null : readCookie(c.req.raw, SESSION_COOKIE);
   let viewer = null;
   if (bearer) {
@@ -41,7 +45,7 @@ export const optionalViewer = createMiddleware<ApiEnv>(async (c, next) => {
     if (!viewer && !SAFE_METHODS.has(c.req.method)) throw new AuthError();
   } else if (cookie) {
     viewer = await authenticateToken(db, env, cookie);
-    if (viewer && !SAFE_METHODS.has(c.req.method) && !(await verifyCsrfToken(env, viewer.sessionId, c.req.header("X-CSRF-Token") ?? null))) {
+    if (viewer && !SAFE_METHODS.has(c.req.method) && !(await verifyCsrfToken(env, viewer.sessionId, c.req.header(CSRF_HEADER) ?? null))) {
       return c.json({ success: false, message: "CSRF token mismatch." }, 403);
     }
   }

@@ -1,16 +1,27 @@
-import { Hono } from "hono";
+import { z } from "zod";
 import { cachedAnswers } from "../../app/http/cache-entries.server";
 import { getPublicSetting, getPublicSettings } from "../../app/services/settings.server";
-import { cachePublic, ok, type ApiEnv } from "./http";
+import { apiApp, publicGet } from "./openapi";
+import { PublicSettingSchema, PublicSettingsSchema } from "./schemas";
 
-export const settingsApi = new Hono<ApiEnv>()
-  .get("/public", async (c) => {
-    const data = await getPublicSettings(c.var.app.db);
-    cachePublic(c, cachedAnswers.settings, data);
-    return ok(c, data);
-  })
-  .get("/key/:key", async (c) => {
-    const data = await getPublicSetting(c.var.app.db, c.req.param("key"));
-    cachePublic(c, cachedAnswers.settings, data);
-    return ok(c, data);
-  });
+const tags = ["Settings"];
+
+export const settingsApi = apiApp();
+publicGet(settingsApi, {
+  path: "/public",
+  tags,
+  summary: "The public settings, by group",
+  data: PublicSettingsSchema,
+  cached: cachedAnswers.settings,
+  load: (db) => getPublicSettings(db),
+});
+publicGet(settingsApi, {
+  path: "/key/{key}",
+  tags,
+  summary: "One public setting",
+  params: z.object({ key: z.string() }),
+  data: PublicSettingSchema,
+  cached: cachedAnswers.settings,
+  notFound: true,
+  load: (db, { params }) => getPublicSetting(db, params.key!),
+});

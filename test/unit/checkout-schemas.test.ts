@@ -5,6 +5,7 @@ import {
   CheckoutFormSchema,
   CouponApplySchema,
   CouponValidateSchema,
+  IdempotencyKeySchema,
   OrderApiSchema,
   ShippingCalculateSchema,
   ShippingMethodsSchema,
@@ -323,5 +324,33 @@ describe("the lookups' schemas", () => {
   it("need a coupon id to apply one", () => {
     expect(dataOf(CouponApplySchema, { coupon_id: "4", subtotal: 70 })).toEqual({ coupon_id: 4, subtotal: 7000 });
     expect(errorsOf(CouponApplySchema, { subtotal: 70 })).toEqual({ coupon_id: ["The coupon id is required."] });
+  });
+});
+
+describe("the lookups' country", () => {
+  it("is one the shop delivers to, refused in the schema with the checkout form's message", () => {
+    for (const schema of [ShippingMethodsSchema, TaxCalculateSchema]) {
+      expect(errorsOf(schema, { subtotal: 10, country_code: "fr" })).toEqual({ country_code: ["Please choose a country we deliver to"] });
+      expect(dataOf(schema, { subtotal: 10, country_code: "us" }).country_code).toBe("US");
+    }
+    expect(errorsOf(TaxRatesQuerySchema, { country_code: "ZZ" })).toEqual({ country_code: ["Please choose a country we deliver to"] });
+  });
+});
+
+describe("IdempotencyKeySchema", () => {
+  it("takes 8 to 100 letters, digits, hyphens or underscores (a UUID, as the page makes them), trimmed", () => {
+    for (const key of [crypto.randomUUID(), "order_key_123", "x".repeat(100), "  abcdefgh  "]) {
+      expect(IdempotencyKeySchema.safeParse(key).success).toBe(true);
+    }
+    expect(IdempotencyKeySchema.parse("  abcdefgh  ")).toBe("abcdefgh");
+  });
+
+  it("refuses anything else with the API's message", () => {
+    for (const key of ["short", "has spaces in it", "x".repeat(101), "key/with/slashes", ""]) {
+      const result = IdempotencyKeySchema.safeParse(key);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+        "The Idempotency-Key header must be 8 to 100 letters, digits, hyphens or underscores.",
+      ]);
+    }
   });
 });

@@ -31,11 +31,16 @@ const ADDRESS_MAX = 255;
 
 /** Form values arrive as strings, JSON values as anything: absent and null read as empty. */
 const text = (trim = true) =>
-  z.unknown().optional().transform((value) => {
-    if (value === undefined || value === null) return "";
-    const string = typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
-    return trim ? string.trim() : string;
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((value) => {
+      if (value === undefined || value === null) return "";
+      const string = typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+      return trim ? string.trim() : string;
+    })
+    // For the API's published document only: what a client sends.
+    .meta({ type: "string" });
 
 export function requiredText(label: string, { min = 1, max = TEXT_MAX } = {}) {
   return text().superRefine((value, ctx) => {
@@ -120,10 +125,14 @@ export const zipCodeField = optionalField((value) =>
 
 const COUNTRY_CODES = new Set<string>(COUNTRIES.map((country) => country.code));
 
+/** Orders are delivered (and quoted) only to the shop's list of countries. */
+export const DELIVERY_COUNTRY_MESSAGE = "Please choose a country we deliver to";
+export const isDeliveredCountry = (code: string) => COUNTRY_CODES.has(code);
+
 /** A country from the shop's list, as its ISO code (a name from the list is accepted too). */
 export const countryField = optionalField((value) => {
   if (value.length < 2) return "Country must be at least 2 characters long";
-  return COUNTRY_CODES.has(countryCode(value)) ? null : "Please choose a country we deliver to";
+  return isDeliveredCountry(countryCode(value)) ? null : DELIVERY_COUNTRY_MESSAGE;
 }).transform((value) => (value === null ? null : countryCode(value)));
 
 function countryCode(value: string): string {
@@ -133,7 +142,11 @@ function countryCode(value: string): string {
 }
 
 /** A checkbox: "on" (a form), true, "true" or "1" (JSON) mean ticked. */
-const checkbox = z.unknown().optional().transform((value) => value === true || value === "on" || value === "true" || value === "1" || value === 1);
+const checkbox = z
+  .unknown()
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true" || value === "1" || value === 1)
+  .meta({ type: ["boolean", "string"], description: 'true, "on", "true" or "1" mean ticked.' });
 
 // ---------------------------------------------------------------- the forms and bodies
 

@@ -1,7 +1,18 @@
 import { z } from "zod";
 import { DEFAULT_COUNTRY, QUANTITY_MAX, QUANTITY_MIN } from "../constants";
 import { toCents } from "../money";
-import { countryField, emailField, nameField, phoneField, PLACE_PATTERN, placeField, requiredText, zipCodeField } from "./account";
+import {
+  countryField,
+  DELIVERY_COUNTRY_MESSAGE,
+  emailField,
+  isDeliveredCountry,
+  nameField,
+  phoneField,
+  PLACE_PATTERN,
+  placeField,
+  requiredText,
+  zipCodeField,
+} from "./account";
 
 /** The spec's checkout and coupon messages (sections 5 and 8), and ours where it has none. */
 export const CHECKOUT_MESSAGES = {
@@ -29,7 +40,8 @@ const optionalText = (max: number, label: string) =>
         return z.NEVER;
       }
       return text || null;
-    });
+    })
+    .meta({ type: "string" });
 
 /**
  * The shipping information form. The spec requires first name, last name and email and checks the
@@ -64,7 +76,8 @@ export const couponCodeField = z
       return z.NEVER;
     }
     return code;
-  });
+  })
+  .meta({ type: "string" });
 
 /** A positive whole id, from a form (string) or JSON (number); absent is null. */
 export const optionalId = (message: string) =>
@@ -80,7 +93,8 @@ export const optionalId = (message: string) =>
         return z.NEVER;
       }
       return Number(text);
-    });
+    })
+    .meta({ type: ["integer", "string"], description: "A positive id." });
 
 /** Money on the wire (24.99), as lookups take it. */
 export const amountField = (label: string) =>
@@ -91,16 +105,24 @@ export const amountField = (label: string) =>
       return z.NEVER;
     }
     return toCents(number);
-  });
+  })
+  .meta({ type: ["number", "string"], description: `The ${label} in currency units (24.99), 0 to 1000000.` });
 
+/**
+ * The lookups quote only for the countries an order can be placed for (POST /api/orders refuses the
+ * others), so a client never shows a shipping cost or a tax for an order that will be refused.
+ */
 const countryCodeParam = z
   .unknown()
   .optional()
-  .transform((value) => (typeof value === "string" && value.trim() ? value.trim().toUpperCase() : DEFAULT_COUNTRY));
+  .transform((value) => (typeof value === "string" && value.trim() ? value.trim().toUpperCase() : DEFAULT_COUNTRY))
+  .refine(isDeliveredCountry, DELIVERY_COUNTRY_MESSAGE)
+  .meta({ type: "string", description: `An ISO country code the shop delivers to; ${DEFAULT_COUNTRY} when absent.` });
 const stateCodeParam = z
   .unknown()
   .optional()
-  .transform((value) => (typeof value === "string" ? value.trim().toUpperCase().slice(0, 10) : ""));
+  .transform((value) => (typeof value === "string" ? value.trim().toUpperCase().slice(0, 10) : ""))
+  .meta({ type: "string" });
 
 export const ShippingMethodsSchema = z.object({ subtotal: amountField("subtotal"), country_code: countryCodeParam, state_code: stateCodeParam });
 export const ShippingCalculateSchema = z.object({
@@ -118,6 +140,17 @@ export const CouponApplySchema = z.object({
   subtotal: amountField("subtotal"),
 });
 
+export const IDEMPOTENCY_KEY_MESSAGE = "The Idempotency-Key header must be 8 to 100 letters, digits, hyphens or underscores.";
+
+/**
+ * The key that makes a retried order answer the same order instead of a second one: the API's
+ * `Idempotency-Key` header and the checkout page's hidden field, checked by the same rule.
+ */
+export const IdempotencyKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, IDEMPOTENCY_KEY_MESSAGE);
+
 const quantityField = z.unknown().transform((value, ctx) => {
   const number = typeof value === "number" ? value : typeof value === "string" && /^\s*-?\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(number) || number < QUANTITY_MIN || number > QUANTITY_MAX) {
@@ -125,7 +158,7 @@ const quantityField = z.unknown().transform((value, ctx) => {
     return z.NEVER;
   }
   return number;
-});
+}).meta({ type: ["integer", "string"], minimum: QUANTITY_MIN, maximum: QUANTITY_MAX });
 
 /**
  * POST /api/orders, the spec's payload. Prices and totals a client sends (items[].price, subtotal,
@@ -142,12 +175,13 @@ export const OrderApiSchema = z.object({
     )
     .min(1, CHECKOUT_MESSAGES.emptyCart)
     .max(50, "An order may hold at most 50 different products."),
-  customer: z.unknown().transform((value) => (value && typeof value === "object" ? value : {})).pipe(CheckoutFormSchema),
+  customer: z.preprocess((value) => (value && typeof value === "object" ? value : {}), CheckoutFormSchema),
   // `.optional()`: without it zod refuses an absent key before the refinement runs (with its own "expected nonoptional" text).
   payment_method: z
     .unknown()
     .optional()
-    .refine((value) => value === undefined || value === "cash_on_delivery", CHECKOUT_MESSAGES.paymentMethod),
+    .refine((value) => value === undefined || value === "cash_on_delivery", CHECKOUT_MESSAGES.paymentMethod)
+    .meta({ type: "string", enum: ["cash_on_delivery"] }),
   shipping_method_id: optionalId(CHECKOUT_MESSAGES.shippingMethod),
   coupon_code: couponCodeField,
 });
