@@ -3,7 +3,9 @@ import { CACHE_SECONDS } from "../lib/constants";
 import type { BlogListQuery } from "../lib/schemas/catalog";
 import { listBlogs, type BlogDetail, type BlogPage } from "../services/blogs.server";
 import { getCategory, listCategories, type Category } from "../services/categories.server";
-import type { CacheEntry, Cached } from "./edge-cache.server";
+import type { CacheEntry, Cached, EdgeCache } from "./edge-cache.server";
+import type { Currency } from "../lib/money";
+import { currencyFromSettings } from "../lib/site";
 import { getHomeSections, type HomeSections } from "../services/home.server";
 import { getProductBySlug, type Product, type ProductDetail } from "../services/products.server";
 import { getPublicSettings, type SettingsByGroup } from "../services/settings.server";
@@ -51,6 +53,11 @@ export const cachedData = {
   sitemap: (): CacheEntry<SitemapEntry[]> =>
     entry("sitemap", CACHE_SECONDS.content, () => [TAGS.products, TAGS.categories, TAGS.blogs], getSitemapEntries),
 } as const;
+
+/** The shop's currency (settings, through the cache): amounts in messages are written in it. */
+export async function shopCurrency(cache: Pick<EdgeCache, "read">): Promise<Currency> {
+  return currencyFromSettings(await cache.read(cachedData.publicSettings()));
+}
 
 /**
  * The API paths whose GET answers may be kept: the public catalogue, content and settings. A path

@@ -16,6 +16,7 @@ import {
   validateCoupon,
   validateCouponById,
 } from "../../app/services/checkout.server";
+import { shopCurrency } from "../../app/http/cache-entries.server";
 import { ValidationError } from "../../app/services/errors";
 import {
   couponJson,
@@ -125,7 +126,8 @@ mount(
   ),
   async (c) => {
     const input = await parseBody(c, CouponValidateSchema);
-    const check = await validateCoupon(c.var.app.db, input.code, input.subtotal);
+    const { db, cache } = c.var.app;
+    const check = await validateCoupon(db, input.code, input.subtotal, await shopCurrency(cache));
     return check.valid
       ? ok(c, {
           valid: true,
@@ -151,7 +153,8 @@ mount(
   ),
   async (c) => {
     const input = await parseBody(c, CouponApplySchema);
-    const check = await validateCouponById(c.var.app.db, input.coupon_id!, input.subtotal);
+    const { db, cache } = c.var.app;
+    const check = await validateCouponById(db, input.coupon_id!, input.subtotal, await shopCurrency(cache));
     if (!check.valid) throw new ValidationError({ coupon_id: [check.message] }, check.message);
     return ok(
       c,
