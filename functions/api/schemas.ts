@@ -1,9 +1,15 @@
 import { z } from "zod";
+import { BlogCardSchema } from "../../app/services/serializers/blog";
+import { ProductSchema } from "../../app/services/serializers/product";
+
+export { ProductDetailSchema, ProductSchema } from "../../app/services/serializers/product";
+export { CategorySchema } from "../../app/services/serializers/category";
+export { BlogCardSchema, BlogDetailSchema } from "../../app/services/serializers/blog";
 
 /**
- * The wire shapes of the catalogue, blog, settings and accounts, as the services' view types give
- * them (app/services/products.server.ts `Product`, blogs.server.ts `BlogCard`, ...). Orders, shipping,
- * coupons and tax have theirs next to their serializers in app/services/serializers.
+ * The wire shapes the API declares beside the entities' own: pages of products and tutorials,
+ * likes, settings, home, accounts and health. Each entity's schema lives next to its serializer in
+ * app/services/serializers (the serializer's type is derived from it), and is re-exported here.
  */
 
 const PageMetaShape = {
@@ -15,106 +21,10 @@ const PageMetaShape = {
   total: z.number().int(),
 };
 
-export const ProductSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    slug: z.string(),
-    sku: z.string(),
-    description: z.string(),
-    short_description: z.string(),
-    price: z.number(),
-    sale_price: z.number().nullable(),
-    unit_price: z.number().meta({
-      description: "What one costs now: the sale price when on sale.",
-    }),
-    price_cents: z.number().int(),
-    sale_price_cents: z.number().int().nullable(),
-    unit_price_cents: z.number().int(),
-    is_on_sale: z.boolean(),
-    discount_percent: z.number(),
-    image: z.string(),
-    category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
-    stock: z.number().int(),
-    in_stock: z.boolean(),
-    is_featured: z.boolean(),
-    weight: z.number().nullable(),
-    dimensions: z.string().nullable(),
-    reviews: z.number().int(),
-    rating: z.number(),
-    sold: z.number().int(),
-    meta_keywords: z.string().nullable(),
-    created_at: z.string().nullable(),
-  })
-  .meta({ id: "Product" });
-
-export const ProductDetailSchema = ProductSchema.extend({
-  images: z.array(z.object({ url: z.string(), alt: z.string() })),
-  colors: z.array(z.string()),
-  related_products: z.array(ProductSchema),
-}).meta({ id: "ProductDetail" });
-
 export const ProductPageSchema = z.object({
   data: z.array(ProductSchema),
   ...PageMetaShape,
 });
-
-export const CategorySchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    slug: z.string(),
-    description: z.string(),
-    image: z.string(),
-    icon: z.string().nullable(),
-    product_count: z.number().int().optional().meta({ description: "With `with_counts=1`: its active products." }),
-  })
-  .meta({ id: "Category" });
-
-export const BlogCardSchema = z
-  .object({
-    id: z.number().int(),
-    slug: z.string(),
-    title: z.string(),
-    excerpt: z.string(),
-    url: z.string(),
-    featured_image: z.string(),
-    og_image: z.string(),
-    difficulty: z.string(),
-    difficulty_badge: z.string(),
-    author_name: z.string(),
-    author_avatar: z.string().nullable(),
-    is_featured: z.boolean(),
-    published_at: z.string().nullable(),
-    formatted_published_date: z.string(),
-    reading_time: z.number().int(),
-    reading_time_text: z.string(),
-    view_count: z.number().int(),
-    like_count: z.number().int(),
-    tags: z.array(z.string()),
-    category_names: z.array(z.string()),
-  })
-  .meta({ id: "BlogCard" });
-
-const BlogLinkSchema = z.object({
-  title: z.string(),
-  url: z.string(),
-  slug: z.string(),
-});
-
-export const BlogDetailSchema = BlogCardSchema.extend({
-  content: z.string().meta({ description: "Sanitized HTML." }),
-  meta_title: z.string(),
-  meta_description: z.string(),
-  meta_keywords: z.string(),
-  related_products: z.array(ProductSchema),
-  previous_blog: BlogLinkSchema.nullable(),
-  next_blog: BlogLinkSchema.nullable(),
-  similar_blogs: z.array(BlogCardSchema),
-  liked: z.boolean().meta({
-    description: "Whether the visitor asking has liked it (false for an anonymous shared answer).",
-  }),
-}).meta({ id: "BlogDetail" });
 
 export const BlogPageSchema = z.object({
   blogs: z.array(BlogCardSchema),

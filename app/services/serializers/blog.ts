@@ -1,9 +1,10 @@
+import { z } from "zod";
 import { blogs } from "../../../db/schema";
 import { DEFAULT_READING_TIME_MINUTES } from "../../lib/constants";
 import { sanitizeHtml } from "../../lib/sanitize";
 import { imageOrPlaceholder } from "../images.server";
 import { isoDate, parseJsonArray } from "../sql";
-import { productsFromJson, type Product } from "./product";
+import { ProductSchema, productsFromJson } from "./product";
 
 type Blog = typeof blogs.$inferSelect;
 
@@ -35,47 +36,54 @@ export type BlogDetailRow = BlogCardRow &
     related: string;
   };
 
-export interface BlogCard {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  url: string;
-  featured_image: string;
-  og_image: string;
-  difficulty: string;
-  difficulty_badge: string;
-  author_name: string;
-  author_avatar: string | null;
-  is_featured: boolean;
-  published_at: string | null;
-  formatted_published_date: string;
-  reading_time: number;
-  reading_time_text: string;
-  view_count: number;
-  like_count: number;
-  tags: string[];
-  category_names: string[];
-}
+export const BlogCardSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    title: z.string(),
+    excerpt: z.string(),
+    url: z.string(),
+    featured_image: z.string(),
+    og_image: z.string(),
+    difficulty: z.string(),
+    difficulty_badge: z.string(),
+    author_name: z.string(),
+    author_avatar: z.string().nullable(),
+    is_featured: z.boolean(),
+    published_at: z.string().nullable(),
+    formatted_published_date: z.string(),
+    reading_time: z.number().int(),
+    reading_time_text: z.string(),
+    view_count: z.number().int(),
+    like_count: z.number().int(),
+    tags: z.array(z.string()),
+    category_names: z.array(z.string()),
+  })
+  .meta({ id: "BlogCard" });
 
-export interface BlogLink {
-  title: string;
-  url: string;
-  slug: string;
-}
+const BlogLinkSchema = z.object({
+  title: z.string(),
+  url: z.string(),
+  slug: z.string(),
+});
 
-export interface BlogDetail extends BlogCard {
-  content: string;
-  meta_title: string;
-  meta_description: string;
-  meta_keywords: string;
-  related_products: Product[];
-  previous_blog: BlogLink | null;
-  next_blog: BlogLink | null;
-  similar_blogs: BlogCard[];
-  /** Whether the visitor asking has liked it. */
-  liked: boolean;
-}
+export const BlogDetailSchema = BlogCardSchema.extend({
+  content: z.string().meta({ description: "Sanitized HTML." }),
+  meta_title: z.string(),
+  meta_description: z.string(),
+  meta_keywords: z.string(),
+  related_products: z.array(ProductSchema),
+  previous_blog: BlogLinkSchema.nullable(),
+  next_blog: BlogLinkSchema.nullable(),
+  similar_blogs: z.array(BlogCardSchema),
+  liked: z.boolean().meta({
+    description: "Whether the visitor asking has liked it (false for an anonymous shared answer).",
+  }),
+}).meta({ id: "BlogDetail" });
+
+export type BlogCard = z.output<typeof BlogCardSchema>;
+export type BlogLink = z.output<typeof BlogLinkSchema>;
+export type BlogDetail = z.output<typeof BlogDetailSchema>;
 
 export function formatPublishedDate(date: string | null): string {
   if (!date) return "Not published";

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { sql } from "drizzle-orm";
 import { categories, products } from "../../../db/schema";
 import { isOnSale, percentOff, toUnits, unitPriceCents } from "../../lib/money";
@@ -38,46 +39,49 @@ export const productSummaryColumns = {
 /** A row of `productSummaryColumns`, typed from the schema. */
 export type ProductRow = RowOf<typeof productSummaryColumns>;
 
-export interface ProductImage {
-  url: string;
-  alt: string;
-}
-
 /** A product as the API and the pages see it: money in currency units, as the spec's client expects. */
-export interface Product {
-  id: number;
-  name: string;
-  slug: string;
-  sku: string;
-  description: string;
-  short_description: string;
-  price: number;
-  sale_price: number | null;
-  unit_price: number;
-  price_cents: number;
-  sale_price_cents: number | null;
-  unit_price_cents: number;
-  is_on_sale: boolean;
-  discount_percent: number;
-  image: string;
-  category: { id: number; name: string; slug: string } | null;
-  stock: number;
-  in_stock: boolean;
-  is_featured: boolean;
-  weight: number | null;
-  dimensions: string | null;
-  reviews: number;
-  rating: number;
-  sold: number;
-  meta_keywords: string | null;
-  created_at: string | null;
-}
+export const ProductSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    sku: z.string(),
+    description: z.string(),
+    short_description: z.string(),
+    price: z.number(),
+    sale_price: z.number().nullable(),
+    unit_price: z.number().meta({
+      description: "What one costs now: the sale price when on sale.",
+    }),
+    price_cents: z.number().int(),
+    sale_price_cents: z.number().int().nullable(),
+    unit_price_cents: z.number().int(),
+    is_on_sale: z.boolean(),
+    discount_percent: z.number(),
+    image: z.string(),
+    category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
+    stock: z.number().int(),
+    in_stock: z.boolean(),
+    is_featured: z.boolean(),
+    weight: z.number().nullable(),
+    dimensions: z.string().nullable(),
+    reviews: z.number().int(),
+    rating: z.number(),
+    sold: z.number().int(),
+    meta_keywords: z.string().nullable(),
+    created_at: z.string().nullable(),
+  })
+  .meta({ id: "Product" });
 
-export interface ProductDetail extends Product {
-  images: ProductImage[];
-  colors: string[];
-  related_products: Product[];
-}
+export const ProductDetailSchema = ProductSchema.extend({
+  images: z.array(z.object({ url: z.string(), alt: z.string() })),
+  colors: z.array(z.string()),
+  related_products: z.array(ProductSchema),
+}).meta({ id: "ProductDetail" });
+
+export type Product = z.output<typeof ProductSchema>;
+export type ProductDetail = z.output<typeof ProductDetailSchema>;
+export type ProductImage = ProductDetail["images"][number];
 
 /** The price fields every product answer carries, in cents: the unit price is the sale price only when lower. */
 export function priceCentsFields(row: Pick<ProductRow, "priceCents" | "salePriceCents">) {
