@@ -41,19 +41,27 @@ export function formatConsoleArgs(args: unknown[]): string {
 }
 
 /** React's development warnings start so ("Warning: Each child in a list should have a unique key…"). */
-const REACT_WARNING = /^Warning: /;
+export const REACT_WARNING = /^Warning: /;
 
 const original = { error: console.error, warn: console.warn };
 
-function report(kind: "console.error" | "console.warn", args: unknown[]) {
-  const text = formatConsoleArgs(args);
+/**
+ * Counts a printed problem against this test: allowed when an `expectConsoleError` pattern matches
+ * it, otherwise it fails the test at its end. Answers whether it was unexpected. The e2e browser
+ * reports its pages' console errors and uncaught errors here too (test/e2e/browser.ts).
+ */
+export function reportConsoleProblem(kind: string, text: string): boolean {
   const allowance = allowances.find((a) => a.pattern.test(text));
   if (allowance) {
     allowance.seen++;
-    return;
+    return false;
   }
   unexpected.push(`${kind}: ${text}`);
-  (kind === "console.error" ? original.error : original.warn).apply(console, args);
+  return true;
+}
+
+function report(kind: "console.error" | "console.warn", args: unknown[]) {
+  if (reportConsoleProblem(kind, formatConsoleArgs(args))) (kind === "console.error" ? original.error : original.warn).apply(console, args);
 }
 
 console.error = (...args: unknown[]) => report("console.error", args);
@@ -63,7 +71,7 @@ console.warn = (...args: unknown[]) => {
 };
 
 /**
- * This test means to provoke an error log matching `pattern` (for example a database made to fail,
+ * This test means to provoke an error log (or, in the browser, a console error) matching `pattern` (for example a database made to fail,
  * which the API logs before answering "Server error"). Matching messages no longer fail it; at its
  * end at least one must have come. Call it once per expected kind of message.
  */

@@ -1,14 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CookieJar, get, getJson, markChanged, postForm, visibleText, visit } from "./helpers";
+import { ADMIN, CUSTOMER } from "../fixtures/accounts";
+import { CookieJar, csrfMeta, errorsUnder, field, get, getJson, markChanged, postForm, visibleText, visit } from "./helpers";
+import { loggedIn as logInAs } from "./fixtures";
 import { TAGS } from "../../app/lib/cache-tags";
 
 // The accounts pages as a browser without JavaScript meets them: the login, register and logout
 // forms, the guards, the session cookie's life, the profile's two forms, My Orders and the admin
 // screens. Seeded accounts: an admin and a customer (db/seed/data/users.ts).
 
-const ADMIN = { email: "admin@twistbloom.test", password: "Admin1234", name: "Ava Admin" };
-const CUSTOMER = { email: "customer@twistbloom.test", password: "Customer1234", name: "Casey Customer" };
 const INVALID_CREDENTIALS = "Invalid email or password. Please try again.";
 const FIX_FORM = "Please fix the errors in the form";
 
@@ -54,13 +54,7 @@ async function newShopper(overrides: Record<string, string> = {}) {
 }
 
 /** A logged-in seeded account (its "Login successful!" toast already seen). */
-async function loggedIn(account: { email: string; password: string }) {
-  const jar = new CookieJar();
-  const response = await logIn(jar, { email: account.email, password: account.password });
-  expect(response.status).toBe(302);
-  await visit(jar, "/");
-  return jar;
-}
+const loggedIn = (account: { email: string; password: string }) => logInAs(account, newAddress());
 
 /** The Set-Cookie header that sets or clears the session cookie, if any. */
 const sessionSetCookie = (response: Response) => response.headers.getSetCookie().find((header) => header.startsWith("session="));
@@ -78,19 +72,6 @@ function jarWith(token: string) {
   const jar = new CookieJar();
   jar.set("session", token);
   return jar;
-}
-
-/** The <input> (or <select>) named `name`, as rendered. */
-function field(html: string, name: string, tag = "input"): string {
-  const match = new RegExp(`<${tag}[^>]*\\bname="${name}"[^>]*>`).exec(html);
-  if (!match) throw new Error(`no ${tag} named ${name}`);
-  return match[0];
-}
-
-/** The messages rendered under a field (its `{id}-error` block), as text; "" when there are none. */
-function errorsUnder(html: string, id: string): string {
-  const match = new RegExp(`<div id="${id}-error"[^>]*>([\\s\\S]*?)</div>`).exec(html);
-  return match ? visibleText(match[1]!) : "";
 }
 
 /** The site header only. */
@@ -117,8 +98,6 @@ const headerShowsUser = (html: string, { admin = false } = {}) => {
   if (admin) expect(top).toContain('href="/admin"');
   else expect(top).not.toContain('href="/admin"');
 };
-
-const csrfMeta = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? null;
 
 /** Where a guarded page sends an anonymous visitor. */
 const loginFor = (path: string) => `/login?redirectTo=${encodeURIComponent(path)}`;

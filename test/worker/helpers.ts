@@ -117,3 +117,19 @@ export function visibleText(html: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/** The <input> (or <select>, <textarea>) named `name`, as rendered. */
+export function field(html: string, name: string, tag = "input"): string {
+  const match = new RegExp(`<${tag}[^>]*\\bname="${name}"[^>]*>`).exec(html);
+  if (!match) throw new Error(`no ${tag} named ${name}`);
+  return match[0];
+}
+
+/** The messages rendered under a field (its `{id}-error` block), as text; "" when there are none. */
+export function errorsUnder(html: string, id: string): string {
+  const match = new RegExp(`<div id="${id}-error"[^>]*>([\\s\\S]*?)</div>`).exec(html);
+  return match ? visibleText(match[1]!) : "";
+}
+
+/** The CSRF token a page puts in its meta tag, or null. */
+export const csrfMeta = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? null;
