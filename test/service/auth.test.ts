@@ -22,7 +22,7 @@ import {
 import { ValidationError } from "~/services/errors";
 import { RateLimitError } from "~/services/rate-limit.server";
 import { jwtSecret } from "~/services/secrets.server";
-import { ADMIN, CUSTOMER, NO_CONTACT } from "../fixtures/accounts";
+import { ADMIN, CUSTOMER, KANDY_CONTACT, NO_CONTACT } from "../fixtures/accounts";
 import { createTestDb, type TestDb } from "./db";
 import { rejection } from "./fixtures";
 
@@ -375,19 +375,9 @@ describe("updateProfile", () => {
     const updated = await updateProfile(
       t.db,
       user.id,
-      profile({ name: "Ann Perera", email: email.toUpperCase(), phone: "+94 77 000 1111", address: "1 Temple Road", city: "Kandy", state: "Central", zip_code: "20000", country: "Sri Lanka" }),
+      profile({ name: "Ann Perera", email: email.toUpperCase(), ...KANDY_CONTACT, country: "Sri Lanka" }),
     );
-    expect(updated).toEqual({
-      ...user,
-      name: "Ann Perera",
-      email,
-      phone: "+94 77 000 1111",
-      address: "1 Temple Road",
-      city: "Kandy",
-      state: "Central",
-      zip_code: "20000",
-      country: "LK",
-    });
+    expect(updated).toEqual({ ...user, name: "Ann Perera", email, ...KANDY_CONTACT });
     expectNoPasswordHash(updated);
     expect((await viewerOf(token)).user).toEqual(updated);
     // Emptied optional fields are cleared.

@@ -1,6 +1,6 @@
 import { decodeJwt, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { ADMIN, CUSTOMER, NO_CONTACT } from "../fixtures/accounts";
+import { ADMIN, CUSTOMER, KANDY_CONTACT, NO_CONTACT } from "../fixtures/accounts";
 import { CookieJar } from "./helpers";
 import { apiClient, csrfOf } from "./fixtures";
 
@@ -354,15 +354,7 @@ describe("POST /api/auth/refresh", () => {
 });
 
 describe("PUT /api/v1/auth/profile", () => {
-  const fields = {
-    name: "Ann Perera",
-    phone: "+94 77 000 1111",
-    address: "1 Temple Road",
-    city: "Kandy",
-    state: "Central",
-    zip_code: "20000",
-    country: "LK",
-  };
+  const fields = { name: "Ann Perera", ...KANDY_CONTACT };
 
   it("saves the profile and answers it", async () => {
     const { token, user } = await register();

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CUSTOMER } from "../fixtures/accounts";
 import { shopper } from "../fixtures/checkout";
-import { BASE, CookieJar, errorsUnder, field, get, postForm, visibleText, visit } from "./helpers";
+import { BASE, CookieJar, errorsUnder, expectErrorsUnder, field, get, postForm, visibleText, visit } from "./helpers";
 import { loggedIn as logIn, Pool } from "./fixtures";
 
 // The checkout as a browser without JavaScript meets it: one form whose buttons (intent) update
@@ -342,10 +342,12 @@ describe("POST /checkout, intent=place_order", () => {
     const response = await postForm(jar, "/checkout", form("place_order", key, { firstName: "", lastName: "  ", email: "nope", city: "Galle" }));
     expect(response.status).toBe(422);
     const html = await response.text();
-    expect(errorsUnder(html, "firstName")).toBe("First name is required");
-    expect(errorsUnder(html, "lastName")).toBe("Last name is required");
-    expect(errorsUnder(html, "email")).toBe("Please enter a valid email address");
-    expect(errorsUnder(html, "city")).toBe("");
+    expectErrorsUnder(html, {
+      firstName: "First name is required",
+      lastName: "Last name is required",
+      email: "Please enter a valid email address",
+      city: "",
+    });
     expect(field(html, "firstName")).toContain('aria-invalid="true"');
     expect(field(html, "firstName")).toContain('aria-describedby="firstName-error"');
     expect(visibleText(html)).toContain(FIX_FORM);

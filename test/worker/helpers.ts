@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { expect } from "vitest";
 import { bumpTags } from "../../app/services/cache-tags.server";
 import { EdgeCache } from "../../app/http/edge-cache.server";
 import { createD1Database } from "../../db/client";
@@ -133,3 +134,17 @@ export function errorsUnder(html: string, id: string): string {
 
 /** The CSRF token a page puts in its meta tag, or null. */
 export const csrfMeta = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? null;
+
+/** Expects exactly these messages under these fields ("" for none), as errorsUnder reads them. */
+export function expectErrorsUnder(html: string, expected: Record<string, string>) {
+  const shown = Object.fromEntries(Object.keys(expected).map((id) => [id, errorsUnder(html, id)]));
+  expect(shown).toEqual(expected);
+}
+
+/** A form sent back with mistakes: 422 and "Please fix the errors in the form" on the page. Answers its HTML. */
+export async function refusedForm(response: Response): Promise<string> {
+  expect(response.status).toBe(422);
+  const html = await response.text();
+  expect(visibleText(html)).toContain("Please fix the errors in the form");
+  return html;
+}
