@@ -4,7 +4,6 @@ import { ADMIN, CUSTOMER } from "../fixtures/accounts";
 import { axeViolations } from "./axe";
 import { MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from "./browser";
 
-
 const browser = useBrowser();
 
 /** An address no other run or mode has used (every run starts from a fresh database, but modes share it). */
@@ -15,7 +14,6 @@ const pathOf = (page: Page) => {
   const url = new URL(page.url());
   return url.pathname + url.search;
 };
-
 
 /** The header's account entries, in order: links and the Log out button. */
 const accountEntries = (page: Page) =>

@@ -4,7 +4,6 @@ import { CUSTOMER } from "../fixtures/accounts";
 import { axeViolations } from "./axe";
 import { BASE_URL, cartCount, MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from "./browser";
 
-
 /**
  * Seeded bouquets with plenty in stock (db/seed/data/products.ts: 50 to 60 each), so the orders
  * these journeys and others place never run them out. Each journey buys its own.
@@ -26,7 +25,6 @@ beforeAll(async () => {
     expect(body.data.stock, slug).toBeGreaterThanOrEqual(5);
   }
 });
-
 
 /** Adds one of a product from its page; waits for the server's answer (its toast) and the header count. */
 async function addToCart(page: Page, javaScriptEnabled: boolean, product: { slug: string; name: string }, expectedCount: number) {

@@ -8,7 +8,6 @@ const FIX_FORM = "Please fix the errors in the form";
 
 const browser = useBrowser();
 
-
 /** The message tied to a field (through aria-describedby): what the shopper reads under it. */
 async function messageUnder(page: Page, field: Locator): Promise<string> {
   const id = await field.getAttribute("aria-describedby");

@@ -32,7 +32,6 @@ function expectLayout(where: string, html: string) {
   expect(html, where).toContain('href="/cart"');
 }
 
-
 // ---------------------------------------------------------------- the database, read directly
 
 interface Snapshot {
