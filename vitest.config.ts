@@ -5,6 +5,8 @@ import tsconfigPaths from "vite-tsconfig-paths";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // Every project: a console.error (or a React warning) during a test fails it (test/console-guard.ts).
+    setupFiles: ["./test/console-guard.ts"],
     projects: [
       {
         extends: true,

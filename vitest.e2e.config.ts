@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // A console.error, in this process or in a page of the browser (test/e2e/browser.ts), fails the journey.
+    setupFiles: ["./test/console-guard.ts"],
   },
 });

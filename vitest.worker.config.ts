@@ -25,7 +25,7 @@ export default defineConfig(async () => {
     test: {
       name: "worker",
       include: ["test/worker/**/*.test.ts"],
-      setupFiles: ["./test/worker/setup.ts"],
+      setupFiles: ["./test/console-guard.ts", "./test/worker/setup.ts"],
       testTimeout: 30_000,
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
     },

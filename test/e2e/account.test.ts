@@ -1,18 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { ADMIN, CUSTOMER } from "../fixtures/accounts";
 import { axeViolations } from "./axe";
-import { launch, MODES, newPage, open, settle } from "./browser";
+import { MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from "./browser";
 
-const CUSTOMER = { email: "customer@twistbloom.test", password: "Customer1234" };
-const ADMIN = { email: "admin@twistbloom.test", password: "Admin1234" };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** An address no other run or mode has used (every run starts from a fresh database, but modes share it). */
 let counter = 0;
@@ -22,9 +14,6 @@ const pathOf = (page: Page) => {
   const url = new URL(page.url());
   return url.pathname + url.search;
 };
-
-/** Every toast's text as it stands (the root's and the page's). */
-const toastText = (page: Page) => page.locator("[data-toast-type]").allTextContents().then((texts) => texts.join(" | "));
 
 /** The header's account entries, in order: links and the Log out button. */
 const accountEntries = (page: Page) =>
@@ -50,16 +39,7 @@ async function register(page: Page, javaScriptEnabled: boolean, account: { first
   await page.waitForURL((url) => url.pathname === "/");
 }
 
-async function logIn(page: Page, javaScriptEnabled: boolean, email: string, password: string) {
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== "/login");
-  // The header has caught up (with JavaScript the URL changes just before the page renders).
-  // (On a phone the button sits in the closed mobile menu: present, not visible.)
-  await page.locator("header").getByRole("button", { name: "Log out", exact: true, includeHidden: true }).first().waitFor({ state: "attached" });
-  await settle(page, javaScriptEnabled);
-}
+const logIn = (page: Page, javaScriptEnabled: boolean, email: string, password: string) => submitLogin(page, javaScriptEnabled, { email, password });
 
 async function logOut(page: Page, javaScriptEnabled: boolean) {
   await page.locator("header").getByRole("list", { name: "Account" }).getByRole("button", { name: "Log out", exact: true }).click();
@@ -72,7 +52,7 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
   const mode = javaScriptEnabled ? "js" : "nojs";
 
   it("registers a new account, logs out and logs back in with it", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/", javaScriptEnabled);
     expect(await accountEntries(page)).toEqual(["Login", "Register"]);
 
@@ -104,7 +84,7 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("logs out from the mobile menu", async () => {
-    const context = await browser.newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL, viewport: { width: 360, height: 740 } });
+    const context = await browser().newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL, viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await open(page, "/login", javaScriptEnabled);
     await logIn(page, javaScriptEnabled, CUSTOMER.email, CUSTOMER.password);
@@ -124,7 +104,7 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("edits the profile: phone, city and country show once saved", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     const email = uniqueEmail(mode);
     await register(page, javaScriptEnabled, { firstName: "Iris", lastName: "Meadow", email, password: "Garden2024" });
     await settle(page, javaScriptEnabled);
@@ -168,7 +148,7 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("changes the password, then logs in with the new one only", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     const email = uniqueEmail(mode);
     await register(page, javaScriptEnabled, { firstName: "Daisy", lastName: "Field", email, password: "OldPassw0rd" });
     await settle(page, javaScriptEnabled);
@@ -205,7 +185,7 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("refuses a registration with bad input: the spec's messages under the fields and a toast", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/register", javaScriptEnabled);
     const posts: string[] = [];
     page.on("request", (request) => {
@@ -257,7 +237,7 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("sends an anonymous visitor of /profile to /login and back after logging in", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     for (const path of ["/orders", "/orders/1", "/admin", "/admin/users"]) {
       await page.goto(path);
       expect(pathOf(page)).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
@@ -276,7 +256,7 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("sends a customer visiting /admin to the home page", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/login", javaScriptEnabled);
     await logIn(page, javaScriptEnabled, CUSTOMER.email, CUSTOMER.password);
     expect(await accountEntries(page)).toEqual(["Profile", "My Orders", "Log out"]);
@@ -290,7 +270,7 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("shows an admin the admin area's coming-soon screens", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/login?redirectTo=%2Fadmin", javaScriptEnabled);
     await logIn(page, javaScriptEnabled, ADMIN.email, ADMIN.password);
     expect(pathOf(page)).toBe("/admin");
@@ -308,7 +288,7 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
 describe("accessibility of the account pages", () => {
   for (const path of ["/login", "/register"]) {
     it(`has no axe violations on ${path}`, async () => {
-      const { context, page } = await newPage(browser, true);
+      const { context, page } = await newPage(browser(), true);
       await open(page, path, true);
       expect(await axeViolations(page)).toEqual([]);
       await context.close();
@@ -316,7 +296,7 @@ describe("accessibility of the account pages", () => {
   }
 
   it("has no axe violations on /register showing its errors", async () => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     await open(page, "/register", true);
     await page.getByRole("button", { name: "Create Account", exact: true }).click();
     await expect.poll(() => messageUnder(page, page.getByLabel("Email", { exact: true }))).toBe("Email is required");
@@ -325,7 +305,7 @@ describe("accessibility of the account pages", () => {
   });
 
   it("has no axe violations on the profile, its edit form and its password form", async () => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     await open(page, "/login", true);
     await logIn(page, true, CUSTOMER.email, CUSTOMER.password);
     for (const path of ["/profile", "/profile?edit=profile", "/profile?edit=password"]) {

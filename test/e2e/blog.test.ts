@@ -1,9 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { blogs as seedBlogs } from "../../db/seed/data/blog";
 import { products as seedProducts } from "../../db/seed/data/products";
 import { axeViolations } from "./axe";
-import { BASE_URL, launch, MODES, newPage, open, settle } from "./browser";
+import { BASE_URL, cartCount, MODES, newPage, open, settle, useBrowser } from "./browser";
 
 const PAGE_SIZE = 9;
 const PUBLISHED = seedBlogs.filter((blog) => blog.status === "published" && blog.published_at !== null);
@@ -17,19 +17,12 @@ const ALPHABETICAL = PUBLISHED.map((blog) => blog.title).sort((a, b) => (a < b ?
 const TERM = "rose";
 const MATCHES = PUBLISHED.filter((blog) => [blog.title, blog.excerpt, ...blog.tags].some((text) => text.toLowerCase().includes(TERM)));
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const cards = (page: Page) => page.locator("main article");
 const cardTitles = (page: Page) => page.locator("main article h2").allInnerTexts();
 const countText = (page: Page) => page.getByText(/^\d+-\d+ of \d+ tutorials?/).innerText();
 const sortTabs = (page: Page) => page.getByRole("navigation", { name: "Sort tutorials" });
-const cartCount = (page: Page) => page.locator("header").getByTestId("cart-count").innerText();
 const likeButton = (page: Page) => page.getByRole("button", { name: /^Liked?$/ });
 const likeCountText = (page: Page) => page.getByTestId("like-button-count").innerText();
 const likeSentence = (count: number) => `${count} ${count === 1 ? "person likes" : "people like"} this tutorial`;
@@ -39,7 +32,7 @@ const ascending = (values: string[]) => values.every((value, index) => index ===
 
 describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
   it("searches the tutorials, keeping the term in the URL and the box", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/blog", javaScriptEnabled);
     expect(await cards(page).count()).toBe(PAGE_SIZE);
 
@@ -62,7 +55,7 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("switches the sort tabs: Latest, Most Popular, Alphabetical", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/blog", javaScriptEnabled);
     const tab = (name: string) => sortTabs(page).getByRole("link", { name, exact: true });
     expect(await tab("Latest").getAttribute("aria-current")).toBe("page");
@@ -103,7 +96,7 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("pages to page 2 and back with Previous", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/blog", javaScriptEnabled);
     const firstPage = await cardTitles(page);
     expect(await countText(page)).toBe(`1-${PAGE_SIZE} of ${TOTAL} tutorials`);
@@ -131,7 +124,7 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("shows the empty state for a search with no results, with a way back to every tutorial", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/blog", javaScriptEnabled);
     const term = "zebra origami";
     await page.getByLabel("Search tutorials").fill(term);
@@ -150,7 +143,7 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("opens an article from its card, with its details, and walks to the previous and next tutorials", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/blog", javaScriptEnabled);
     const blog = LATEST[0]!;
     await cards(page).first().getByRole("link", { name: blog.title, exact: true }).click();
@@ -186,7 +179,7 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("likes an article (count +1, Liked) and unlikes it", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     const blog = LATEST[1]!;
     const path = `/blog/${blog.slug}`;
     await open(page, path, javaScriptEnabled);
@@ -237,7 +230,7 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("follows a product from Shop the Tutorial to its page and adds it to the cart", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     const blog = LATEST[0]!;
     await open(page, `/blog/${blog.slug}`, javaScriptEnabled);
     const shop = page.getByRole("region", { name: "Shop the Tutorial" });
@@ -260,7 +253,7 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("adds a product to the cart from the article's own card, staying on the article", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     const blog = LATEST[0]!;
     const path = `/blog/${blog.slug}`;
     await open(page, path, javaScriptEnabled);
@@ -277,7 +270,7 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
 
 describe("the Like button with JavaScript", () => {
   it("changes at once, before the server answers", async () => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     const blog = LATEST[2]!;
     const path = `/blog/${blog.slug}`;
     await open(page, path, true);
@@ -304,7 +297,7 @@ describe("accessibility of the blog", () => {
   for (const path of ["/blog", `/blog/${LATEST[0]!.slug}`]) {
     it(`${path} has no axe violations`, async () => {
       // axe is injected as a script tag, which the pages' nonce-based Content-Security-Policy would refuse.
-      const context = await browser.newContext({ baseURL: BASE_URL, bypassCSP: true });
+      const context = await browser().newContext({ baseURL: BASE_URL, bypassCSP: true });
       const page = await context.newPage();
       await open(page, path, true);
       expect(await axeViolations(page)).toEqual([]);

@@ -1,5 +1,7 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
+import { credentialsOf, CUSTOMER } from "../fixtures/accounts";
+import { REACT_WARNING, reportConsoleProblem } from "../console-guard";
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:8798";
 
@@ -15,8 +17,55 @@ const ARGS = [
   "--disable-sync",
 ];
 
+/**
+ * A message a page printed that fails the journey: console.error (React's errors, the shop's own
+ * logs, a refused script) and React's warnings. Not Chromium's "Failed to load resource: the server
+ * responded with a status of 4xx/5xx", which it prints for every error status, including the 404
+ * page and the 422 of a form with mistakes that a journey opens on purpose: statuses are the
+ * journeys' own business.
+ */
+function isProblem(message: ConsoleMessage): boolean {
+  const text = message.text();
+  if (message.type() === "error") return !/^Failed to load resource: the server responded with a status of \d+/.test(text);
+  return message.type() === "warning" && REACT_WARNING.test(text);
+}
+
+/**
+ * Every page of this context reports its console errors and uncaught errors to the test's console
+ * guard (test/console-guard.ts): they fail the journey unless the test said
+ * `expectConsoleError(/pattern/)`.
+ */
+function watch(context: BrowserContext): BrowserContext {
+  context.on("console", (message) => {
+    if (isProblem(message)) reportConsoleProblem(`browser console.${message.type()} at ${message.page()?.url() ?? "?"}`, message.text());
+  });
+  context.on("weberror", (webError) => {
+    const error = webError.error();
+    reportConsoleProblem(`uncaught error at ${webError.page()?.url() ?? "?"}`, error.stack ?? `${error.name}: ${error.message}`);
+  });
+  return context;
+}
+
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => watch(await newContext(options));
+  return browser;
+}
+
+/** One browser for this test file: launched before its tests, closed after them. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("the browser is not launched (useBrowser's beforeAll has not run)");
+    return browser;
+  };
 }
 
 /** A fresh context (own cookies) with JavaScript on or off. */
@@ -40,5 +89,27 @@ export async function settle(page: Page, javaScriptEnabled: boolean) {
 export async function open(page: Page, path: string, javaScriptEnabled: boolean) {
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
+  await settle(page, javaScriptEnabled);
+}
+
+/** Every toast's text as it stands (the root's and the page's). */
+export const toastText = (page: Page) => page.locator("[data-toast-type]").allTextContents().then((texts) => texts.join(" | "));
+
+/** The cart count in the header. */
+export const cartCount = (page: Page) => page.locator("header").getByTestId("cart-count").innerText();
+
+/**
+ * Fills in and sends the login form the page shows (the seeded customer unless told), then waits
+ * until the browser has left /login and the header shows the Log out button.
+ */
+export async function submitLogin(page: Page, javaScriptEnabled: boolean, account: { email: string; password: string } = CUSTOMER) {
+  const { email, password } = credentialsOf(account);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== "/login");
+  // The header has caught up (with JavaScript the URL changes just before the page renders).
+  // (On a phone the button sits in the closed mobile menu: present, not visible.)
+  await page.locator("header").getByRole("button", { name: "Log out", exact: true, includeHidden: true }).first().waitFor({ state: "attached" });
   await settle(page, javaScriptEnabled);
 }

@@ -1,13 +1,12 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { BASE_URL, launch, MODES, newPage } from "./browser";
+import { BASE_URL, MODES, newPage, useBrowser } from "./browser";
 
-let browser: Browser;
+const browser = useBrowser();
 /** Bouquets on the first page of /products?sort=name with plenty in stock, so quantities can rise. */
 let plenty: string[] = [];
 beforeAll(async () => {
-  browser = await launch();
   const first = (await (await fetch(`${BASE_URL}/api/products?sort_by=name&per_page=12`)).json()) as {
     data: { data: { name: string; stock: number }[] };
   };
@@ -17,9 +16,6 @@ beforeAll(async () => {
 /** The Add to Cart button on a named bouquet's card. */
 const addButton = (page: Page, name: string) =>
   page.locator("article", { has: page.getByRole("link", { name, exact: true }) }).getByRole("button", { name: /^Add to Cart/ });
-afterAll(async () => {
-  await browser?.close();
-});
 
 const count = (page: Page) => page.locator("header").getByTestId("cart-count").innerText();
 /** Polls the header's count; across a form post's page change a read may fail, and is simply retried. */
@@ -42,7 +38,7 @@ async function press(page: Page, button: Locator, javaScriptEnabled: boolean) {
 
 describe.each(MODES)("the cart ($name)", ({ javaScriptEnabled }) => {
   it("adds from the product grid and says so, without reloading the page when JavaScript runs", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await page.goto("/products?sort=name");
     if (javaScriptEnabled) await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     const name = plenty[0]!;
@@ -55,7 +51,7 @@ describe.each(MODES)("the cart ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("changes quantities on the cart page, removes a line, clears the cart and reaches checkout", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await page.goto("/products?sort=name");
     await press(page, addButton(page, plenty[0]!), javaScriptEnabled);
     await waitForCount(page, "1");
@@ -89,7 +85,7 @@ describe.each(MODES)("the cart ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("adds from the product page with the chosen quantity", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await page.goto("/products?sort=name");
     await page.locator("article").getByRole("link", { name: plenty[0]!, exact: true }).first().click();
     await page.waitForURL((url) => url.pathname.startsWith("/product/"));
@@ -102,7 +98,7 @@ describe.each(MODES)("the cart ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("lists the cart in the header's dropdown with quantity times unit price", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await page.goto("/products?sort=name");
     await addButton(page, plenty[0]!).click();
     await waitForCount(page, "1");
@@ -117,7 +113,7 @@ describe.each(MODES)("the cart ($name)", ({ javaScriptEnabled }) => {
 
 describe("the cart with JavaScript", () => {
   it("adds from Quick View", async () => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     await page.goto("/products?sort=name");
     await page.getByRole("button", { name: /^Quick View/ }).first().click();
     const dialog = page.getByRole("dialog");
@@ -127,7 +123,7 @@ describe("the cart with JavaScript", () => {
   });
 
   it("shows the count at once, before the server answers, and falls back when it refuses", async () => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     await page.goto("/products?sort=name");
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -143,7 +139,7 @@ describe("the cart with JavaScript", () => {
   });
 
   it("has no axe violations on a cart with lines", async () => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     await page.goto("/products?sort=name");
     await page.getByRole("button", { name: /^Add to Cart/ }).first().click();
     await waitForCount(page, "1");

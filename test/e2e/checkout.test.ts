@@ -1,9 +1,8 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CUSTOMER } from "../fixtures/accounts";
 import { axeViolations } from "./axe";
-import { BASE_URL, launch, MODES, newPage, open, settle } from "./browser";
-
-const CUSTOMER = { email: "customer@twistbloom.test", password: "Customer1234" };
+import { BASE_URL, cartCount, MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from "./browser";
 
 /**
  * Seeded bouquets with plenty in stock (db/seed/data/products.ts: 50 to 60 each), so the orders
@@ -16,9 +15,8 @@ const SHOPPER_PRODUCTS = [
 ];
 const AXE_PRODUCT = { slug: "single-forever-rose", name: "Single Forever Rose" };
 
-let browser: Browser;
+const browser = useBrowser();
 beforeAll(async () => {
-  browser = await launch();
   // The chosen products exist and have stock to spare (a clear failure here beats a confusing one later).
   for (const { slug } of [GUEST_PRODUCT, ...SHOPPER_PRODUCTS, AXE_PRODUCT]) {
     const response = await fetch(`${BASE_URL}/api/products/slug/${slug}`);
@@ -27,13 +25,6 @@ beforeAll(async () => {
     expect(body.data.stock, slug).toBeGreaterThanOrEqual(5);
   }
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
-const cartCount = (page: Page) => page.locator("header").getByTestId("cart-count").innerText();
-/** Every toast's text as it stands (the root's and the page's). */
-const toastText = (page: Page) => page.locator("[data-toast-type]").allTextContents().then((texts) => texts.join(" | "));
 
 /** Adds one of a product from its page; waits for the server's answer (its toast) and the header count. */
 async function addToCart(page: Page, javaScriptEnabled: boolean, product: { slug: string; name: string }, expectedCount: number) {
@@ -47,12 +38,7 @@ async function addToCart(page: Page, javaScriptEnabled: boolean, product: { slug
 
 async function logIn(page: Page, javaScriptEnabled: boolean) {
   await open(page, "/login", javaScriptEnabled);
-  await page.getByLabel("Email", { exact: true }).fill(CUSTOMER.email);
-  await page.getByLabel("Password", { exact: true }).fill(CUSTOMER.password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== "/login");
-  await page.locator("header").getByRole("button", { name: "Log out", exact: true, includeHidden: true }).first().waitFor({ state: "attached" });
-  await settle(page, javaScriptEnabled);
+  await submitLogin(page, javaScriptEnabled, CUSTOMER);
 }
 
 /** The message tied to a field (through aria-describedby): what the shopper reads under it. */
@@ -81,7 +67,7 @@ const ORDER_NUMBER = /TB-\d{6}-[A-HJ-NP-Z2-9]{5}/;
 
 describe.each(MODES)("checkout ($name)", ({ javaScriptEnabled }) => {
   it("a guest checks out: required fields, coupons, shipping method, then the confirmation page", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await addToCart(page, javaScriptEnabled, GUEST_PRODUCT, 1);
 
     await open(page, "/cart", javaScriptEnabled);
@@ -180,7 +166,7 @@ describe.each(MODES)("checkout ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("a logged-in shopper checks out with the form prefilled and a US address, then finds the order", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await logIn(page, javaScriptEnabled);
     await addToCart(page, javaScriptEnabled, SHOPPER_PRODUCTS[0]!, 1);
     await addToCart(page, javaScriptEnabled, SHOPPER_PRODUCTS[1]!, 2);
@@ -252,7 +238,7 @@ describe.each(MODES)("checkout ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("an empty cart shows the empty state with a link to the products", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/checkout", javaScriptEnabled);
     const main = page.locator("main");
     expect(await main.getByText("Your cart is empty", { exact: true }).isVisible()).toBe(true);
@@ -269,7 +255,7 @@ describe("checkout accessibility", () => {
   it("has no axe violations on a checkout with items", async () => {
     // axe-core goes in as an inline script, which the pages' Content-Security-Policy (nonce-only
     // scripts) refuses: this context alone sets the policy aside so the audit can run.
-    const context = await browser.newContext({ javaScriptEnabled: true, baseURL: BASE_URL, bypassCSP: true });
+    const context = await browser().newContext({ javaScriptEnabled: true, baseURL: BASE_URL, bypassCSP: true });
     const page = await context.newPage();
     await addToCart(page, true, AXE_PRODUCT, 1);
     await open(page, "/checkout", true);

@@ -1,21 +1,12 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { launch, MODES, newPage, settle } from "./browser";
+import { MODES, newPage, settle, toastText, useBrowser } from "./browser";
 
 const SENT = "Thank you for your message! We'll get back to you within 24 hours.";
 const FIX_FORM = "Please fix the errors in the form";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Every toast's text as it stands (the root's and the page's). */
-const toastText = (page: Page) => page.locator("[data-toast-type]").allTextContents().then((texts) => texts.join(" | "));
+const browser = useBrowser();
 
 /** The message tied to a field (through aria-describedby): what the shopper reads under it. */
 async function messageUnder(page: Page, field: Locator): Promise<string> {
@@ -37,7 +28,7 @@ function fields(page: Page) {
 
 describe.each(MODES)("contact page ($name)", ({ name: mode, javaScriptEnabled }) => {
   it("shows the errors of an empty form, then sends a message and clears the form", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await page.goto("/");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
     await page.waitForURL((url) => url.pathname === "/contact");
@@ -125,7 +116,7 @@ describe.each(MODES)("contact page ($name)", ({ name: mode, javaScriptEnabled })
 
 describe.each(MODES)("contact page on a 320 px phone ($name)", ({ javaScriptEnabled }) => {
   it("fits without sideways scrolling", async () => {
-    const context = await browser.newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL, viewport: { width: 320, height: 640 } });
+    const context = await browser().newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL, viewport: { width: 320, height: 640 } });
     const page = await context.newPage();
     await page.goto("/contact");
     expect(await page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
@@ -136,7 +127,7 @@ describe.each(MODES)("contact page on a 320 px phone ($name)", ({ javaScriptEnab
 
 describe("accessibility of the contact page", () => {
   it("has no axe violations, before and after a submit with errors", async () => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     await page.goto("/contact");
     await settle(page, true);
     expect(await axeViolations(page)).toEqual([]);

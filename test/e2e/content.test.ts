@@ -1,15 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { launch, MODES, newPage } from "./browser";
+import { MODES, newPage, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The category cards' links in the grid (the "Show all categories" link goes to /categories itself). */
 function cardLinks(page: Page) {
@@ -22,7 +16,7 @@ async function cardNames(page: Page): Promise<string[]> {
 
 describe.each(MODES)("categories page ($name)", ({ javaScriptEnabled }) => {
   it("searches the categories and opens one", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     const response = await page.goto("/categories");
     expect(response?.status()).toBe(200);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Shop by Category");
@@ -70,7 +64,7 @@ describe.each(MODES)("categories page ($name)", ({ javaScriptEnabled }) => {
 
 describe.each(MODES)("about, privacy and terms ($name)", ({ javaScriptEnabled }) => {
   it("visits the about page from the header and the policies from the footer", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await page.goto("/");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
     await page.waitForURL((url) => url.pathname === "/about");
@@ -100,7 +94,7 @@ describe.each(MODES)("about, privacy and terms ($name)", ({ javaScriptEnabled })
 
 describe.each(MODES)("content pages on a 320 px phone ($name)", ({ javaScriptEnabled }) => {
   it.each(["/categories", "/about", "/privacy", "/terms"])("%s fits without sideways scrolling", async (path) => {
-    const context = await browser.newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL, viewport: { width: 320, height: 640 } });
+    const context = await browser().newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL, viewport: { width: 320, height: 640 } });
     const page = await context.newPage();
     await page.goto(path);
     expect(await page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
@@ -111,7 +105,7 @@ describe.each(MODES)("content pages on a 320 px phone ($name)", ({ javaScriptEna
 
 describe("accessibility of the content pages", () => {
   it.each(["/categories", "/about", "/privacy", "/terms"])("%s has no axe violations", async (path) => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     await page.goto(path);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();

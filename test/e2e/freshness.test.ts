@@ -1,24 +1,20 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, launch, MODES, newPage, open, settle } from "./browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, MODES, newPage, open, settle, useBrowser } from "./browser";
 
 // Fresh data as a shopper meets it (docs/decisions/007): pages read through the edge cache, and the
 // next page after a write shows it. JavaScript on and off.
 
-let browser: Browser;
+const browser = useBrowser();
 /** Bouquets no other journey buys (the end of the alphabet), 10 to 90 in stock: one per mode. */
 let bouquets: Array<{ slug: string; name: string }> = [];
 
 beforeAll(async () => {
-  browser = await launch();
   const list = (await (await fetch(`${BASE_URL}/api/products?sort_by=name&sort_order=desc&per_page=8`)).json()) as {
     data: { data: Array<{ slug: string; name: string; stock: number }> };
   };
   bouquets = list.data.data.filter((p) => p.stock >= 10 && p.stock <= 90);
   expect(bouquets.length).toBeGreaterThanOrEqual(2);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** What the product page lets a shopper buy: its quantity field's maximum (the stock, under 99). */
@@ -28,7 +24,7 @@ describe.each(MODES)("fresh data ($name)", ({ javaScriptEnabled }) => {
   it("after a shopper buys two, the product page lets the next shopper buy two fewer", async () => {
     const bouquet = bouquets[javaScriptEnabled ? 0 : 1]!;
     const path = `/product/${bouquet.slug}`;
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     // Twice, so that the page's data is in the edge cache.
     await open(page, path, javaScriptEnabled);
     await open(page, path, javaScriptEnabled);
@@ -50,7 +46,7 @@ describe.each(MODES)("fresh data ($name)", ({ javaScriptEnabled }) => {
     await page.waitForURL((url) => url.pathname.startsWith("/order-confirmation/"));
 
     // Another shopper, in another browser, opens the product page next.
-    const next = await newPage(browser, javaScriptEnabled);
+    const next = await newPage(browser(), javaScriptEnabled);
     await open(next.page, path, javaScriptEnabled);
     expect(await quantityLimit(next.page)).toBe(before - 2);
     await next.context.close();
@@ -58,7 +54,7 @@ describe.each(MODES)("fresh data ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("after a like, the tutorial's card on /blog shows the new count", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     const list = "/blog?sort=alphabetical";
     await open(page, list, javaScriptEnabled);
     await open(page, list, javaScriptEnabled);

@@ -1,15 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { launch, MODES, newPage } from "./browser";
+import { MODES, newPage, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const OCCASIONS = ["Mother's Day", "Father's Day", "Wedding", "Anniversary", "Graduation", "Sympathy"];
 
@@ -19,7 +13,7 @@ function section(page: Page, name: string) {
 
 describe.each(MODES)("home page ($name)", ({ javaScriptEnabled }) => {
   it("shows the hero and the sections, and an occasion tile opens the products of that occasion", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     await expect(page.title()).resolves.toContain("Twistbloom");
@@ -50,7 +44,7 @@ describe.each(MODES)("home page ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("follows the best sellers link to the products sorted by best sellers", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await page.goto("/");
     await section(page, "This Month's Best Sellers").getByRole("link", { name: "View all best sellers" }).click();
     await page.waitForURL((url) => url.pathname === "/products" && url.searchParams.get("sort") === "best-sellers");
@@ -58,7 +52,7 @@ describe.each(MODES)("home page ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("opens and closes each FAQ item on its own", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await page.goto("/");
     const faq = section(page, "Frequently Asked Questions");
     const delivery = faq.getByText("How long does delivery take?");
@@ -87,7 +81,7 @@ describe.each(MODES)("home page ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("fits its content in a 320 px phone without sideways scrolling", async () => {
-    const context = await browser.newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL, viewport: { width: 320, height: 640 } });
+    const context = await browser().newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL, viewport: { width: 320, height: 640 } });
     const page = await context.newPage();
     await page.goto("/");
     expect(await page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
@@ -97,7 +91,7 @@ describe.each(MODES)("home page ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("answers an unknown path with the not-found screen and a 404", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     expect(await page.locator("h1").innerText()).toBe("Page Not Found");
@@ -109,7 +103,7 @@ describe.each(MODES)("home page ($name)", ({ javaScriptEnabled }) => {
 
 describe("accessibility of the home page", () => {
   it("has no axe violations", async () => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     await page.goto("/");
     expect(await axeViolations(page)).toEqual([]);
     await context.close();

@@ -1,19 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { launch, MODES, newPage } from "./browser";
+import { MODES, newPage, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe.each(MODES)("shared chrome ($name)", ({ javaScriptEnabled }) => {
   it("opens and closes the mobile menu on a phone and follows its links", async () => {
-    const context = await browser.newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL, viewport: { width: 360, height: 740 } });
+    const context = await browser().newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL, viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await page.goto("/");
     const menu = page.getByRole("navigation", { name: "Mobile" });
@@ -37,7 +30,7 @@ describe.each(MODES)("shared chrome ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("shows the footer's links to the privacy policy and the terms", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await page.goto("/");
     const footer = page.locator("footer");
     expect(await footer.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy");
@@ -46,7 +39,7 @@ describe.each(MODES)("shared chrome ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("opens the cart dropdown: an empty cart, with links to the cart and checkout", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await page.goto("/");
     const header = page.locator("header");
     expect(await header.getByTestId("cart-count").innerText()).toBe("0");
@@ -62,7 +55,7 @@ describe.each(MODES)("shared chrome ($name)", ({ javaScriptEnabled }) => {
 
 describe("accessibility of the not-found page", () => {
   it("has no axe violations", async () => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     await page.goto("/no-such-page");
     expect(await axeViolations(page)).toEqual([]);
     await context.close();

@@ -1,17 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { BASE_URL, launch, MODES, newPage } from "./browser";
+import { BASE_URL, MODES, newPage, useBrowser } from "./browser";
 
 const SLUG = "blush-garden-bouquet";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const mainImage = (page: Page) => page.getByRole("figure").getByRole("img");
 const quantityInput = (page: Page) => page.getByLabel("Quantity", { exact: true });
@@ -21,7 +15,7 @@ describe.each(MODES)("product page ($name)", ({ javaScriptEnabled }) => {
     page.getByRole(javaScriptEnabled ? "button" : "link", { name: new RegExp(`^Show image ${n} of \\d+`) });
 
   it("opens a product from the shop and shows its details and the add-to-cart form", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await page.goto("/products");
     const link = page.locator('main a[href^="/product/"]:not([href*="?"])').first();
     const name = (await link.innerText()).trim();
@@ -45,7 +39,7 @@ describe.each(MODES)("product page ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("switches the gallery's main image from a thumbnail", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await page.goto(`/product/${SLUG}`);
     const first = await mainImage(page).getAttribute("src");
     const second = await thumbnail(page, 2).locator("img").getAttribute("src");
@@ -67,7 +61,7 @@ describe.each(MODES)("product page ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("accepts a typed quantity within 1 to 99", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await page.goto(`/product/${SLUG}`);
     if (javaScriptEnabled) await page.getByRole("button", { name: "Increase quantity" }).waitFor();
     const input = quantityInput(page);
@@ -87,7 +81,7 @@ describe.each(MODES)("product page ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("opens a related product", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await page.goto(`/product/${SLUG}?image=2`);
     const related = page.getByRole("region", { name: "Related Products" });
     const links = related.getByRole("link");
@@ -106,7 +100,7 @@ describe.each(MODES)("product page ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("shows 'Product Not Found' for an unknown product, with a way back to the shop", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     const response = await page.goto("/product/no-such-bouquet");
     expect(response?.status()).toBe(404);
     expect(await page.locator("h1").innerText()).toBe("Product Not Found");
@@ -120,7 +114,7 @@ describe.each(MODES)("product page ($name)", ({ javaScriptEnabled }) => {
       [320, false],
       [1280, true],
     ] as const) {
-      const context = await browser.newContext({ javaScriptEnabled, baseURL: BASE_URL, viewport: { width, height: 800 } });
+      const context = await browser().newContext({ javaScriptEnabled, baseURL: BASE_URL, viewport: { width, height: 800 } });
       const page = await context.newPage();
       await page.goto(`/product/${SLUG}`);
       // Nothing on the product's part of the page reaches past the screen's edge.
@@ -141,7 +135,7 @@ describe.each(MODES)("product page ($name)", ({ javaScriptEnabled }) => {
 
 describe("product page with JavaScript", () => {
   it("clamps the quantity at 1 and at its maximum with the minus and plus buttons", async () => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     await page.goto(`/product/${SLUG}`);
     const input = quantityInput(page);
     const minus = page.getByRole("button", { name: "Decrease quantity" });
@@ -173,7 +167,7 @@ describe("product page with JavaScript", () => {
   });
 
   it("moves between thumbnails with the arrow keys", async () => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     await page.goto(`/product/${SLUG}`);
     const thumb = (n: number) => page.getByRole("button", { name: new RegExp(`^Show image ${n} of \\d+`) });
     await thumb(1).waitFor();
@@ -194,7 +188,7 @@ describe("product page with JavaScript", () => {
   });
 
   it("has no axe violations", async () => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     await page.goto(`/product/${SLUG}`);
     await page.getByRole("button", { name: "Increase quantity" }).waitFor();
     expect(await axeViolations(page)).toEqual([]);

@@ -1,19 +1,13 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { products as seedProducts } from "../../db/seed/data/products";
 import { axeViolations } from "./axe";
-import { launch, MODES, newPage } from "./browser";
+import { MODES, newPage, useBrowser } from "./browser";
 
 const TOTAL = seedProducts.length;
 const WEDDING = seedProducts.filter((product) => product.category === "wedding");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const cards = (page: Page) => page.locator("main article");
 const countText = (page: Page) => page.getByText(/^\d+-\d+ of \d+ products$/).innerText();
@@ -38,7 +32,7 @@ async function open(page: Page, path: string, javaScriptEnabled: boolean) {
 
 describe.each(MODES)("products page ($name)", ({ javaScriptEnabled }) => {
   it("filters by a category and a price, keeping them in the URL", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/products", javaScriptEnabled);
     expect(await countText(page)).toBe(`1-12 of ${TOTAL} products`);
     expect(await cards(page).count()).toBe(12);
@@ -60,7 +54,7 @@ describe.each(MODES)("products page ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("sorts by Price and by Name A-Z", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/products", javaScriptEnabled);
     const sortBy = page.getByRole("group", { name: "Sort by" });
 
@@ -81,7 +75,7 @@ describe.each(MODES)("products page ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("pages to page 2 and back", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/products", javaScriptEnabled);
     const firstPage = await cardNames(page);
     const pagination = page.getByRole("navigation", { name: "Pagination" });
@@ -100,7 +94,7 @@ describe.each(MODES)("products page ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("clears every filter with Clear All", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/products?category=wedding&on_sale=1&min_price=10", javaScriptEnabled);
     expect(await page.getByLabel("On sale only").isChecked()).toBe(true);
     await page.getByRole("link", { name: "Clear All", exact: true }).click();
@@ -113,7 +107,7 @@ describe.each(MODES)("products page ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("shows the empty state with a way back to every product", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await page.goto("/products?min_price=999999");
     expect(await page.getByText("No products found", { exact: true }).first().isVisible()).toBe(true);
     await page.getByRole("link", { name: "Clear All Filters" }).click();
@@ -123,7 +117,7 @@ describe.each(MODES)("products page ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("opens a product from its card", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/products", javaScriptEnabled);
     const name = (await cardNames(page))[0]!;
     const slug = seedProducts.find((product) => product.name === name)!.slug;
@@ -133,7 +127,7 @@ describe.each(MODES)("products page ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("adds a bouquet to the cart from its card and comes back to the same list", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/products?sort=name", javaScriptEnabled);
     const card = cards(page).first();
     await card.getByRole("button", { name: /^Add to Cart/ }).click();
@@ -145,7 +139,7 @@ describe.each(MODES)("products page ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("opens a category page with its bouquets, sorted on its own path", async () => {
-    const { context, page } = await newPage(browser, javaScriptEnabled);
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/categories/wedding", javaScriptEnabled);
     expect(await page.locator("h1").innerText()).toBe("Wedding");
     const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
@@ -166,7 +160,7 @@ describe.each(MODES)("products page ($name)", ({ javaScriptEnabled }) => {
 
 describe("Quick View (JavaScript on)", () => {
   it("opens an accessible dialog, keeps focus inside, and closes with Escape and Close", async () => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     await open(page, "/products", true);
     const name = (await cardNames(page))[0]!;
     const product = seedProducts.find((item) => item.name === name)!;
@@ -213,7 +207,7 @@ describe("Quick View (JavaScript on)", () => {
 
 describe("Quick View (JavaScript off)", () => {
   it("is a link to the product page", async () => {
-    const { context, page } = await newPage(browser, false);
+    const { context, page } = await newPage(browser(), false);
     await open(page, "/products", false);
     const name = (await cardNames(page))[0]!;
     const product = seedProducts.find((item) => item.name === name)!;
@@ -229,7 +223,7 @@ describe("Quick View (JavaScript off)", () => {
 describe("accessibility of the product lists", () => {
   for (const path of ["/products", "/categories/wedding"]) {
     it(`${path} has no axe violations`, async () => {
-      const { context, page } = await newPage(browser, true);
+      const { context, page } = await newPage(browser(), true);
       await open(page, path, true);
       expect(await axeViolations(page)).toEqual([]);
       await context.close();
@@ -237,7 +231,7 @@ describe("accessibility of the product lists", () => {
   }
 
   it("the Quick View dialog has no axe violations", async () => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     await open(page, "/products", true);
     await cards(page).first().getByRole("button", { name: /^Quick View/ }).click();
     await page.getByRole("dialog").waitFor();
@@ -246,7 +240,7 @@ describe("accessibility of the product lists", () => {
   });
 
   it("/products works on a 320 px phone: filters above two columns of cards", async () => {
-    const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 320, height: 640 } });
+    const context = await browser().newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 320, height: 640 } });
     const page = await context.newPage();
     await open(page, "/products", true);
     const filters = await page.locator("main form").first().boundingBox();

@@ -1,20 +1,16 @@
-import type { Browser, ConsoleMessage } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newPage } from "./browser";
+import type { ConsoleMessage } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectConsoleError } from "../console-guard";
+import { CUSTOMER } from "../fixtures/accounts";
+import { newPage, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const PAGES = ["/", "/products", "/categories", "/blog", "/cart", "/checkout", "/login", "/register", "/contact", "/about"];
 
 describe("the Content-Security-Policy in a real browser", () => {
   it("lets every page hydrate with no script refused, while the policy is in force", async () => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     const refused: string[] = [];
     page.on("console", (message: ConsoleMessage) => {
       if (/Content Security Policy|Refused to (execute|load)/i.test(message.text())) refused.push(`${page.url()}: ${message.text()}`);
@@ -30,7 +26,9 @@ describe("the Content-Security-Policy in a real browser", () => {
   });
 
   it("refuses a script injected into the page without the nonce", async () => {
-    const { context, page } = await newPage(browser, true);
+    // Chromium reports the refused script as a console error: expected here, and only that one.
+    expectConsoleError(/Content Security Policy/);
+    const { context, page } = await newPage(browser(), true);
     const refused: string[] = [];
     page.on("console", (message: ConsoleMessage) => {
       if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
@@ -49,10 +47,10 @@ describe("the Content-Security-Policy in a real browser", () => {
   });
 
   it("keeps the shop's cookies out of reach of page scripts", async () => {
-    const { context, page } = await newPage(browser, true);
+    const { context, page } = await newPage(browser(), true);
     await page.goto("/login");
-    await page.getByLabel("Email").fill("customer@twistbloom.test");
-    await page.getByLabel("Password").fill("Customer1234");
+    await page.getByLabel("Email").fill(CUSTOMER.email);
+    await page.getByLabel("Password").fill(CUSTOMER.password);
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     const cookies = await context.cookies();

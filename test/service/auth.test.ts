@@ -22,7 +22,9 @@ import {
 import { ValidationError } from "~/services/errors";
 import { RateLimitError } from "~/services/rate-limit.server";
 import { jwtSecret } from "~/services/secrets.server";
+import { ADMIN, CUSTOMER, KANDY_CONTACT, NO_CONTACT } from "../fixtures/accounts";
 import { createTestDb, type TestDb } from "./db";
+import { rejection } from "./fixtures";
 
 const env = { ENVIRONMENT: "test" } as Env;
 const LOGIN_FAILED = "Invalid email or password. Please try again.";
@@ -50,15 +52,6 @@ async function viewerOf(token: string): Promise<Viewer> {
   return viewer;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected the call to fail");
-}
-
 const passwordHashOf = async (email: string) =>
   String((await t.client.execute({ sql: "SELECT password_hash FROM users WHERE email = ?", args: [email] })).rows[0]!.password_hash);
 
@@ -75,12 +68,7 @@ describe("registerUser", () => {
     expect(result.user).toMatchObject({
       name: "Ann Lee",
       email,
-      phone: null,
-      address: null,
-      city: null,
-      state: null,
-      zip_code: null,
-      country: null,
+      ...NO_CONTACT,
       roles: [{ name: "customer" }],
     });
     expect(result.user.id).toBeGreaterThan(0);
@@ -117,7 +105,7 @@ describe("registerUser", () => {
   });
 
   it("refuses the seeded customer's email", async () => {
-    const error = await rejection(register("customer@twistbloom.test"));
+    const error = await rejection(register(CUSTOMER.email));
     expect((error as ValidationError).errors).toEqual({ email: [EMAIL_TAKEN] });
   });
 
@@ -166,10 +154,10 @@ describe("login", () => {
   });
 
   it("logs in the seeded accounts with their roles", async () => {
-    const admin = await login(t.db, env, credentials("admin@twistbloom.test", "Admin1234"), unique("client"));
+    const admin = await login(t.db, env, credentials(ADMIN.email, ADMIN.password), unique("client"));
     expect(admin.user.roles).toEqual([{ name: "admin" }]);
     expect(isAdmin(admin.user)).toBe(true);
-    const customer = await login(t.db, env, credentials("customer@twistbloom.test", "Customer1234"), unique("client"));
+    const customer = await login(t.db, env, credentials(CUSTOMER.email, CUSTOMER.password), unique("client"));
     expect(customer.user).toMatchObject({ name: "Casey Customer", country: "LK", roles: [{ name: "customer" }] });
     expect(isAdmin(customer.user)).toBe(false);
   });
@@ -387,19 +375,9 @@ describe("updateProfile", () => {
     const updated = await updateProfile(
       t.db,
       user.id,
-      profile({ name: "Ann Perera", email: email.toUpperCase(), phone: "+94 77 000 1111", address: "1 Temple Road", city: "Kandy", state: "Central", zip_code: "20000", country: "Sri Lanka" }),
+      profile({ name: "Ann Perera", email: email.toUpperCase(), ...KANDY_CONTACT, country: "Sri Lanka" }),
     );
-    expect(updated).toEqual({
-      ...user,
-      name: "Ann Perera",
-      email,
-      phone: "+94 77 000 1111",
-      address: "1 Temple Road",
-      city: "Kandy",
-      state: "Central",
-      zip_code: "20000",
-      country: "LK",
-    });
+    expect(updated).toEqual({ ...user, name: "Ann Perera", email, ...KANDY_CONTACT });
     expectNoPasswordHash(updated);
     expect((await viewerOf(token)).user).toEqual(updated);
     // Emptied optional fields are cleared.
@@ -424,13 +402,13 @@ describe("updateProfile", () => {
     expect(await getUser(t.db, user.id)).toEqual(updated);
     expect(await passwordHashOf(user.email)).toBe(before);
     // The admin (user 1) is untouched.
-    expect(await getUser(t.db, 1)).toMatchObject({ email: "admin@twistbloom.test", name: "Ava Admin" });
+    expect(await getUser(t.db, 1)).toMatchObject({ email: ADMIN.email, name: ADMIN.name });
   });
 
   it("keeps one's own email, and refuses another user's as a field error", async () => {
     const { user } = await register();
     await expect(updateProfile(t.db, user.id, profile({ name: "Ann Lee", email: user.email }))).resolves.toMatchObject({ email: user.email });
-    const error = await rejection(updateProfile(t.db, user.id, profile({ name: "Ann Lee", email: "customer@twistbloom.test" })));
+    const error = await rejection(updateProfile(t.db, user.id, profile({ name: "Ann Lee", email: CUSTOMER.email })));
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).errors).toEqual({ email: [EMAIL_TAKEN] });
     expect((await getUser(t.db, user.id))!.email).toBe(user.email);

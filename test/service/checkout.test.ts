@@ -17,7 +17,9 @@ import {
   type QuoteInput,
 } from "~/services/checkout.server";
 import { DomainError, ValidationError } from "~/services/errors";
+import { CUSTOMER } from "../fixtures/accounts";
 import { createTestDb, type TestDb } from "./db";
+import { rejection } from "./fixtures";
 
 // ---------------------------------------------------------------- helpers
 
@@ -46,15 +48,6 @@ async function setProduct(
   if (values.stock !== undefined) sets.push("stock = ?") && args.push(values.stock);
   if (values.active !== undefined) sets.push("is_active = ?") && args.push(values.active ? 1 : 0);
   await client.execute({ sql: `UPDATE products SET ${sets.join(", ")} WHERE id = ?`, args: [...args, id] });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected the call to fail");
 }
 
 /** Unix seconds, as the coupons table keeps its dates. */
@@ -91,18 +84,18 @@ const quoteInput = (lines: CartLine[], extra: Partial<QuoteInput> = {}): QuoteIn
   ...extra,
 });
 
-const customerOf = (values: Record<string, unknown> = {}): CheckoutForm =>
-  CheckoutFormSchema.parse({
-    firstName: "Ann",
-    lastName: "Lee",
-    email: "ann@example.com",
-    phone: "+94 77 123 4567",
-    address: "12 Flower Lane",
-    city: "Colombo",
-    zipCode: "00300",
-    notes: "Ring twice",
-    ...values,
-  });
+/** The address fields of the checkout form this file fills in. */
+const ANN = {
+  firstName: "Ann",
+  lastName: "Lee",
+  email: "ann@example.com",
+  phone: "+94 77 123 4567",
+  address: "12 Flower Lane",
+  city: "Colombo",
+  zipCode: "00300",
+};
+
+const customerOf = (values: Record<string, unknown> = {}): CheckoutForm => CheckoutFormSchema.parse({ ...ANN, notes: "Ring twice", ...values });
 
 // ---------------------------------------------------------------- quotes, shipping, tax, coupons
 
@@ -583,17 +576,7 @@ describe("placeOrder", () => {
         idempotency_key: key,
       });
       expect(Number(order.coupon_id)).toBe(Number((await one(t.client, "SELECT id FROM coupons WHERE code = 'WELCOME10'")).id));
-      expect(JSON.parse(String(order.shipping_address))).toEqual({
-        firstName: "Ann",
-        lastName: "Lee",
-        email: "ann@example.com",
-        phone: "+94 77 123 4567",
-        address: "12 Flower Lane",
-        city: "Colombo",
-        state: "ON",
-        zipCode: "00300",
-        country: "CA",
-      });
+      expect(JSON.parse(String(order.shipping_address))).toEqual({ ...ANN, state: "ON", country: "CA" });
       expect(order.billing_address).toBe(order.shipping_address);
 
       const items = await all(t.client, "SELECT * FROM order_items WHERE order_id = ? ORDER BY id", [placed.id]);
@@ -631,7 +614,7 @@ describe("placeOrder", () => {
     });
 
     it("records the user who placed it, and no coupon when none was used", async () => {
-      const user = await one<{ id: number }>(t.client, "SELECT id FROM users WHERE email = 'customer@twistbloom.test'");
+      const user = await one<{ id: number }>(t.client, "SELECT id FROM users WHERE email = ?", [CUSTOMER.email]);
       const aster = await product({ stock: 10 });
       const placed = await placeOrder(t.db, input([{ productId: aster.id, quantity: 1 }], { userId: Number(user.id) }));
       expect(await one(t.client, "SELECT user_id, coupon_id, coupon_code, discount_cents, idempotency_key FROM orders WHERE id = ?", [placed.id])).toEqual({

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
 import {
   ACCOUNT_MESSAGES,
   LoginSchema,
@@ -8,19 +7,8 @@ import {
   RegisterApiSchema,
   RegisterFormSchema,
 } from "~/lib/schemas/account";
-import { fieldErrors } from "~/lib/schemas/query";
-
-/** The field errors a parse gives ({} when it passes). */
-function errorsOf(schema: z.ZodType, input: unknown): Record<string, string[]> {
-  const result = schema.safeParse(input);
-  return result.success ? {} : fieldErrors(result.error);
-}
-
-function dataOf<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw new Error(`expected a pass, got ${JSON.stringify(fieldErrors(result.error))}`);
-  return result.data;
-}
+import { NO_CONTACT } from "../fixtures/accounts";
+import { dataOf, errorsOf } from "./schemas";
 
 const goodRegisterForm = {
   firstName: "Ann",
@@ -254,25 +242,9 @@ describe("names", () => {
 
 describe("ProfileSchema", () => {
   it("needs only name and email; empty optional fields become null", () => {
-    expect(dataOf(ProfileSchema, goodProfile)).toEqual({
-      name: "Ann Lee",
-      email: "ann@example.com",
-      phone: null,
-      address: null,
-      city: null,
-      state: null,
-      zip_code: null,
-      country: null,
-    });
+    expect(dataOf(ProfileSchema, goodProfile)).toEqual({ name: "Ann Lee", email: "ann@example.com", ...NO_CONTACT });
     const blank = { phone: "", address: "  ", city: "", state: null, zip_code: "", country: "" };
-    expect(dataOf(ProfileSchema, { ...goodProfile, ...blank })).toMatchObject({
-      phone: null,
-      address: null,
-      city: null,
-      state: null,
-      zip_code: null,
-      country: null,
-    });
+    expect(dataOf(ProfileSchema, { ...goodProfile, ...blank })).toMatchObject(NO_CONTACT);
   });
 
   it("requires name and email", () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
 import {
   CHECKOUT_MESSAGES,
   CheckoutFormSchema,
@@ -12,19 +11,7 @@ import {
   TaxCalculateSchema,
   TaxRatesQuerySchema,
 } from "~/lib/schemas/checkout";
-import { fieldErrors } from "~/lib/schemas/query";
-
-/** The field errors a parse gives ({} when it passes). */
-function errorsOf(schema: z.ZodType, input: unknown): Record<string, string[]> {
-  const result = schema.safeParse(input);
-  return result.success ? {} : fieldErrors(result.error);
-}
-
-function dataOf<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw new Error(`expected a pass, got ${JSON.stringify(fieldErrors(result.error))}`);
-  return result.data;
-}
+import { dataOf, errorsOf } from "./schemas";
 
 const goodForm = {
   firstName: "Ann",

@@ -1,13 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { HoneypotSchema } from "~/lib/honeypot";
 import { CONTACT_MESSAGES, ContactSchema } from "~/lib/schemas/contact";
-import { fieldErrors } from "~/lib/schemas/query";
+import { errorsOf as schemaErrors } from "./schemas";
 
 /** The field errors a parse gives ({} when it passes). */
-function errorsOf(input: unknown): Record<string, string[]> {
-  const result = ContactSchema.safeParse(input);
-  return result.success ? {} : fieldErrors(result.error);
-}
+const errorsOf = (input: unknown) => schemaErrors(ContactSchema, input);
 
 const good = { name: "Ann Lee", email: "ann@example.com", subject: "A custom bouquet", message: "Could you make twelve lavender stems for May?" };
 

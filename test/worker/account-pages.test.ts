@@ -1,14 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CookieJar, get, getJson, markChanged, postForm, visibleText, visit } from "./helpers";
+import { ADMIN, CUSTOMER } from "../fixtures/accounts";
+import { CookieJar, csrfMeta, errorsUnder, expectErrorsUnder, field, get, getJson, markChanged, postForm, refusedForm, visibleText, visit } from "./helpers";
+import { loggedIn as logInAs } from "./fixtures";
 import { TAGS } from "../../app/lib/cache-tags";
 
 // The accounts pages as a browser without JavaScript meets them: the login, register and logout
 // forms, the guards, the session cookie's life, the profile's two forms, My Orders and the admin
 // screens. Seeded accounts: an admin and a customer (db/seed/data/users.ts).
 
-const ADMIN = { email: "admin@twistbloom.test", password: "Admin1234", name: "Ava Admin" };
-const CUSTOMER = { email: "customer@twistbloom.test", password: "Customer1234", name: "Casey Customer" };
 const INVALID_CREDENTIALS = "Invalid email or password. Please try again.";
 const FIX_FORM = "Please fix the errors in the form";
 
@@ -54,18 +54,25 @@ async function newShopper(overrides: Record<string, string> = {}) {
 }
 
 /** A logged-in seeded account (its "Login successful!" toast already seen). */
-async function loggedIn(account: { email: string; password: string }) {
-  const jar = new CookieJar();
-  const response = await logIn(jar, { email: account.email, password: account.password });
-  expect(response.status).toBe(302);
-  await visit(jar, "/");
-  return jar;
-}
+const loggedIn = (account: { email: string; password: string }) => logInAs(account, newAddress());
 
 /** The Set-Cookie header that sets or clears the session cookie, if any. */
 const sessionSetCookie = (response: Response) => response.headers.getSetCookie().find((header) => header.startsWith("session="));
 
 const attributes = (setCookie: string) => setCookie.split(";").slice(1).map((part) => part.trim().toLowerCase());
+
+/**
+ * A login or registration that went through: a redirect home that sets an HttpOnly, SameSite=Lax
+ * session cookie for the whole site, for the browser session only (no Max-Age, no Expires).
+ */
+function expectSessionCookieToHome(response: Response) {
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/");
+  const cookie = sessionSetCookie(response)!;
+  expect(cookie).toBeDefined();
+  expect(attributes(cookie)).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/"]));
+  expect(attributes(cookie).some((a) => a.startsWith("max-age") || a.startsWith("expires"))).toBe(false);
+}
 
 /** The session id inside the session cookie's JWT. */
 function sessionIdOf(token: string): string {
@@ -78,19 +85,6 @@ function jarWith(token: string) {
   const jar = new CookieJar();
   jar.set("session", token);
   return jar;
-}
-
-/** The <input> (or <select>) named `name`, as rendered. */
-function field(html: string, name: string, tag = "input"): string {
-  const match = new RegExp(`<${tag}[^>]*\\bname="${name}"[^>]*>`).exec(html);
-  if (!match) throw new Error(`no ${tag} named ${name}`);
-  return match[0];
-}
-
-/** The messages rendered under a field (its `{id}-error` block), as text; "" when there are none. */
-function errorsUnder(html: string, id: string): string {
-  const match = new RegExp(`<div id="${id}-error"[^>]*>([\\s\\S]*?)</div>`).exec(html);
-  return match ? visibleText(match[1]!) : "";
 }
 
 /** The site header only. */
@@ -117,8 +111,6 @@ const headerShowsUser = (html: string, { admin = false } = {}) => {
   if (admin) expect(top).toContain('href="/admin"');
   else expect(top).not.toContain('href="/admin"');
 };
-
-const csrfMeta = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? null;
 
 /** Where a guarded page sends an anonymous visitor. */
 const loginFor = (path: string) => `/login?redirectTo=${encodeURIComponent(path)}`;
@@ -157,12 +149,7 @@ describe("the login page", () => {
   it("logs in, sets an httpOnly SameSite=Lax session cookie for the browser session only, and says so on the next page", async () => {
     const jar = new CookieJar();
     const response = await logIn(jar, { email: CUSTOMER.email, password: CUSTOMER.password, redirectTo: "/" });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/");
-    const cookie = sessionSetCookie(response)!;
-    expect(cookie).toBeDefined();
-    expect(attributes(cookie)).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/"]));
-    expect(attributes(cookie).some((a) => a.startsWith("max-age") || a.startsWith("expires"))).toBe(false);
+    expectSessionCookieToHome(response);
     const html = await (await visit(jar, "/")).text();
     expect(visibleText(html)).toContain("Login successful!");
     headerShowsUser(html);
@@ -221,15 +208,13 @@ describe("the login page", () => {
     expect(empty.status).toBe(422);
     let html = await empty.text();
     expect(visibleText(html)).toContain(FIX_FORM);
-    expect(errorsUnder(html, "email")).toBe("Email is required");
-    expect(errorsUnder(html, "password")).toBe("Password is required");
+    expectErrorsUnder(html, { email: "Email is required", password: "Password is required" });
     expect(field(html, "email")).toContain('aria-invalid="true"');
 
     const malformed = await logIn(new CookieJar(), { email: "ann@", password: "short", remember: "on" });
     expect(malformed.status).toBe(422);
     html = await malformed.text();
-    expect(errorsUnder(html, "email")).toBe("Please enter a valid email address");
-    expect(errorsUnder(html, "password")).toBe("Password must be at least 8 characters long");
+    expectErrorsUnder(html, { email: "Please enter a valid email address", password: "Password must be at least 8 characters long" });
     expect(field(html, "email")).toContain('value="ann@"');
     expect(field(html, "remember")).toContain("checked");
   });
@@ -306,12 +291,7 @@ describe("the register page", () => {
     const jar = new CookieJar();
     const fields = registration({ firstName: "Rosa", lastName: "Petal" });
     const response = await register(jar, fields);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/");
-    const cookie = sessionSetCookie(response)!;
-    expect(cookie).toBeDefined();
-    expect(attributes(cookie)).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/"]));
-    expect(attributes(cookie).some((a) => a.startsWith("max-age") || a.startsWith("expires"))).toBe(false);
+    expectSessionCookieToHome(response);
 
     const html = await (await visit(jar, "/")).text();
     const text = visibleText(html);
@@ -348,12 +328,14 @@ describe("the register page", () => {
     expect(sessionSetCookie(response)).toBeUndefined();
     const html = await response.text();
     expect(visibleText(html)).toContain(FIX_FORM);
-    expect(errorsUnder(html, "firstName")).toBe("First name is required");
-    expect(errorsUnder(html, "lastName")).toBe("Last name is required");
-    expect(errorsUnder(html, "email")).toBe("Email is required");
-    expect(errorsUnder(html, "password")).toBe("Password is required");
-    expect(errorsUnder(html, "confirmPassword")).toBe("Password confirmation is required");
-    expect(errorsUnder(html, "terms")).toBe("You must agree to the terms and conditions");
+    expectErrorsUnder(html, {
+      firstName: "First name is required",
+      lastName: "Last name is required",
+      email: "Email is required",
+      password: "Password is required",
+      confirmPassword: "Password confirmation is required",
+      terms: "You must agree to the terms and conditions",
+    });
     for (const name of ["firstName", "lastName", "email", "password", "confirmPassword"]) {
       expect(field(html, name)).toContain('aria-invalid="true"');
     }
@@ -368,16 +350,15 @@ describe("the register page", () => {
       confirmPassword: "Different9",
       terms: "on",
     });
-    expect(response.status).toBe(422);
-    const html = await response.text();
-    expect(visibleText(html)).toContain(FIX_FORM);
-    expect(errorsUnder(html, "firstName")).toBe("");
-    expect(errorsUnder(html, "lastName")).toBe("Last name may only contain letters and spaces");
-    expect(errorsUnder(html, "email")).toBe("Please enter a valid email address");
+    const html = await refusedForm(response);
+    expectErrorsUnder(html, {
+      firstName: "",
+      lastName: "Last name may only contain letters and spaces",
+      email: "Please enter a valid email address",
+    });
     expect(errorsUnder(html, "password")).toContain("Password must contain at least one uppercase letter");
     expect(errorsUnder(html, "password")).toContain("Password must contain at least one number");
-    expect(errorsUnder(html, "confirmPassword")).toBe("Passwords do not match");
-    expect(errorsUnder(html, "terms")).toBe("");
+    expectErrorsUnder(html, { confirmPassword: "Passwords do not match", terms: "" });
     expect(field(html, "firstName")).toContain('value="Ann"');
     expect(field(html, "lastName")).toContain('value="B1"');
     expect(field(html, "email")).toContain('value="ann@example"');
@@ -388,8 +369,10 @@ describe("the register page", () => {
     expect(html).not.toContain("Different9");
 
     const short = await (await register(new CookieJar(), registration({ firstName: "A", password: "Ab1", confirmPassword: "Ab1" }))).text();
-    expect(errorsUnder(short, "firstName")).toBe("First name must be at least 2 characters long");
-    expect(errorsUnder(short, "password")).toBe("Password must be at least 8 characters long");
+    expectErrorsUnder(short, {
+      firstName: "First name must be at least 2 characters long",
+      password: "Password must be at least 8 characters long",
+    });
   });
 
   it("says under the email that an address is already registered, whatever its case", async () => {
@@ -787,9 +770,7 @@ describe("the profile page", () => {
       phone: "0123",
       city: "Galle",
     });
-    expect(response.status).toBe(422);
-    const html = await response.text();
-    expect(visibleText(html)).toContain(FIX_FORM);
+    const html = await refusedForm(response);
     expect(errorsUnder(html, "phone")).toBe("Please enter a valid phone number");
     expect(field(html, "phone")).toContain('value="0123"');
     expect(field(html, "phone")).toContain('aria-invalid="true"');
@@ -871,9 +852,11 @@ describe("changing the password", () => {
     expect(empty.status).toBe(422);
     let html = await empty.text();
     expect(visibleText(html)).toContain("Please fix the errors in the password form");
-    expect(errorsUnder(html, "current_password")).toBe("Current password is required");
-    expect(errorsUnder(html, "new_password")).toBe("New password is required");
-    expect(errorsUnder(html, "new_password_confirmation")).toBe("Password confirmation is required");
+    expectErrorsUnder(html, {
+      current_password: "Current password is required",
+      new_password: "New password is required",
+      new_password_confirmation: "Password confirmation is required",
+    });
     // The form stays open; the profile form does not.
     expect(field(html, "intent")).toContain('value="password"');
     expect(html).not.toContain('name="zip_code"');
@@ -887,8 +870,10 @@ describe("changing the password", () => {
     expect(weak.status).toBe(422);
     html = await weak.text();
     expect(visibleText(html)).toContain("Please fix the errors in the password form");
-    expect(errorsUnder(html, "new_password")).toBe("New password must be at least 8 characters long");
-    expect(errorsUnder(html, "new_password_confirmation")).toBe("Passwords do not match");
+    expectErrorsUnder(html, {
+      new_password: "New password must be at least 8 characters long",
+      new_password_confirmation: "Passwords do not match",
+    });
     expect(html).not.toContain(shopper.password);
     // The old password still works.
     expect((await logIn(new CookieJar(), { email: shopper.email, password: shopper.password })).status).toBe(302);

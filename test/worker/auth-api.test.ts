@@ -1,6 +1,8 @@
 import { decodeJwt, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { CookieJar, get, visit } from "./helpers";
+import { ADMIN, CUSTOMER, KANDY_CONTACT, NO_CONTACT } from "../fixtures/accounts";
+import { CookieJar } from "./helpers";
+import { apiClient, csrfOf } from "./fixtures";
 
 const JWT_SECRET = "test-jwt-secret-0123456789abcdef";
 const ISSUER = "twistbloom";
@@ -15,30 +17,7 @@ const newEmail = () => `api-${tag()}@example.com`;
 /** A client address of its own for each test, so no rate limit counter is shared. */
 const newIp = () => `198.51.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}-${tag()}`;
 
-interface Call {
-  body?: unknown;
-  raw?: string;
-  token?: string;
-  ip?: string;
-  headers?: Record<string, string>;
-}
-
-/** A JSON API call as a token client makes it: JSON body, bearer token when given, its own address. */
-async function call(method: string, path: string, { body, raw, token, ip = newIp(), headers = {} }: Call = {}) {
-  const response = await get(path, {
-    method,
-    headers: {
-      Accept: "application/json",
-      ...(body !== undefined || raw !== undefined ? { "Content-Type": "application/json" } : {}),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      "CF-Connecting-IP": ip,
-      ...headers,
-    },
-    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
-  });
-  const json = (await response.json()) as any;
-  return { status: response.status, body: json, response };
-}
+const { call } = apiClient(newIp);
 
 const registration = (email = newEmail(), password = "Secret123", name = "Ann Lee") => ({
   name,
@@ -75,12 +54,7 @@ describe("POST /api/auth/register", () => {
     expect(user).toMatchObject({
       name: "Ann Lee",
       email,
-      phone: null,
-      address: null,
-      city: null,
-      state: null,
-      zip_code: null,
-      country: null,
+      ...NO_CONTACT,
       roles: [{ name: "customer" }],
     });
     expect(typeof user.id).toBe("number");
@@ -207,10 +181,10 @@ describe("POST /api/auth/login", () => {
   });
 
   it("logs in the seeded admin and customer with their roles", async () => {
-    const admin = await loginCall("admin@twistbloom.test", "Admin1234");
+    const admin = await loginCall(ADMIN.email, ADMIN.password);
     expect(admin.status).toBe(200);
-    expect(admin.body.data.user).toMatchObject({ email: "admin@twistbloom.test", roles: [{ name: "admin" }] });
-    const customer = await loginCall("customer@twistbloom.test", "Customer1234");
+    expect(admin.body.data.user).toMatchObject({ email: ADMIN.email, roles: [{ name: "admin" }] });
+    const customer = await loginCall(CUSTOMER.email, CUSTOMER.password);
     expect(customer.status).toBe(200);
     expect(customer.body.data.user).toMatchObject({ name: "Casey Customer", roles: [{ name: "customer" }] });
   });
@@ -337,7 +311,7 @@ describe("bearer tokens", () => {
 
     it("refuses a valid signature naming another user than the session's", async () => {
       const c = await claims();
-      const admin = await loginCall("admin@twistbloom.test", "Admin1234");
+      const admin = await loginCall(ADMIN.email, ADMIN.password);
       const adminId = String(admin.body.data.user.id);
       expectUnauthenticated(await profileOf(await sign({ sub: adminId, sid: c.sid })));
       expectUnauthenticated(await profileOf(await sign({ sub: c.sub, sid: crypto.randomUUID() })));
@@ -380,15 +354,7 @@ describe("POST /api/auth/refresh", () => {
 });
 
 describe("PUT /api/v1/auth/profile", () => {
-  const fields = {
-    name: "Ann Perera",
-    phone: "+94 77 000 1111",
-    address: "1 Temple Road",
-    city: "Kandy",
-    state: "Central",
-    zip_code: "20000",
-    country: "LK",
-  };
+  const fields = { name: "Ann Perera", ...KANDY_CONTACT };
 
   it("saves the profile and answers it", async () => {
     const { token, user } = await register();
@@ -425,8 +391,8 @@ describe("PUT /api/v1/auth/profile", () => {
     expect((await loginCall(user.email, "Secret123")).status).toBe(200);
     expect((await loginCall(user.email, "Hacked123")).status).toBe(401);
     // And the admin account is as it was.
-    const admin = await loginCall("admin@twistbloom.test", "Admin1234");
-    expect(admin.body.data.user).toMatchObject({ name: "Ava Admin", email: "admin@twistbloom.test" });
+    const admin = await loginCall(ADMIN.email, ADMIN.password);
+    expect(admin.body.data.user).toMatchObject({ name: ADMIN.name, email: ADMIN.email });
   });
 
   it("refuses bad fields with 422 and the messages, and changes nothing", async () => {
@@ -455,7 +421,7 @@ describe("PUT /api/v1/auth/profile", () => {
 
   it("refuses another user's email with 422 on email", async () => {
     const { token } = await register();
-    const { status, body } = await call("PUT", "/api/v1/auth/profile", { token, body: { name: "Ann Lee", email: "customer@twistbloom.test" } });
+    const { status, body } = await call("PUT", "/api/v1/auth/profile", { token, body: { name: "Ann Lee", email: CUSTOMER.email } });
     expect(status).toBe(422);
     expect(body.errors).toEqual({ email: [EMAIL_TAKEN] });
   });
@@ -551,14 +517,6 @@ describe("calls riding on the browser's session cookie", () => {
     // Nothing changed: the name is the same and the session is alive.
     expect((await profileOf(token)).body.data).toEqual(user);
   });
-
-  /** The CSRF token a page puts in its meta tag for this browser's session. */
-  async function csrfOf(jar: CookieJar): Promise<string> {
-    const html = await (await visit(jar, "/")).text();
-    const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1];
-    expect(csrf).toBeTruthy();
-    return csrf!;
-  }
 
   it("accepts a change carrying the CSRF token the page puts in its meta tag", async () => {
     const { token, user } = await register();

@@ -1,12 +1,14 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CookieJar, get, postForm, queryCount, visit } from "./helpers";
+import { credentialsOf, CUSTOMER } from "../fixtures/accounts";
+import { shopper } from "../fixtures/checkout";
+import { CookieJar, postForm, queryCount, visit } from "./helpers";
+import { apiClient, csrfOf, Pool, type Call } from "./fixtures";
 
 // The checkout's JSON API on the Worker with the seeded shipping methods, tax rates and coupons
 // (db/seed/data/checkout.ts): the lookups, POST /api/orders (guests, bearer tokens, the session
 // cookie with its CSRF header), idempotency, stock races, and a user's own orders only.
 
-const CUSTOMER = { email: "customer@twistbloom.test", password: "Customer1234" };
 const ORDER_NUMBER = /^TB-\d{6}-[A-HJ-NP-Z2-9]{5}$/;
 const RANGE = "Quantity must be between 1 and 99.";
 const EMPTY = "Your cart is empty";
@@ -19,31 +21,7 @@ const tag = () => `${++counter}-${crypto.randomUUID().slice(0, 8)}`;
 const newIp = () => `203.0.113.${(counter % 250) + 1}-${tag()}`;
 const newKey = () => `key-${crypto.randomUUID()}`;
 
-interface Call {
-  body?: unknown;
-  raw?: string;
-  token?: string;
-  ip?: string;
-  headers?: Record<string, string>;
-}
-
-async function call(method: string, path: string, { body, raw, token, ip = newIp(), headers = {} }: Call = {}) {
-  const response = await get(path, {
-    method,
-    headers: {
-      Accept: "application/json",
-      ...(body !== undefined || raw !== undefined ? { "Content-Type": "application/json" } : {}),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      "CF-Connecting-IP": ip,
-      ...headers,
-    },
-    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
-  });
-  const json = (await response.json()) as any;
-  return { status: response.status, body: json, response };
-}
-
-const post = (path: string, body: unknown, extra: Omit<Call, "body"> = {}) => call("POST", path, { ...extra, body });
+const { call, post } = apiClient(newIp);
 
 // ---------------------------------------------------------------- the database, read directly
 
@@ -85,22 +63,18 @@ const ordersWithKey = async (key: string) => (await env.DB.prepare("SELECT COUNT
  * Products for this file, handed out one per test that changes stock or availability, so no test
  * sees another's changes (ascending ids here; the page tests take theirs from the other end).
  */
-let pool: ProductRow[] = [];
+const pool = new Pool<ProductRow>();
 /** One product with plenty of stock for the tests that only need something to buy. */
 let shared: ProductRow;
-const take = () => {
-  const next = pool.shift();
-  if (!next) throw new Error("the product pool ran dry");
-  return next;
-};
+const take = () => pool.take();
 
 beforeAll(async () => {
   const { results } = await env.DB.prepare(
     "SELECT id, name, sku, price_cents, sale_price_cents, unit_price_cents, stock, sold_count, is_active FROM products WHERE is_active = 1 AND stock >= 20 ORDER BY id",
   ).all<ProductRow>();
-  pool = results.slice(0, 16);
-  expect(pool.length).toBe(16);
-  const first = pool.shift()!;
+  pool.fill(results.slice(0, 16));
+  expect(pool.size).toBe(16);
+  const first = pool.take();
   await setStock(first.id, 500);
   shared = await product(first.id);
 });
@@ -112,19 +86,7 @@ const rate = (cents: number, bps: number) => Math.round((cents * bps) / 10_000);
 const LK_VAT_BPS = 1800;
 const STANDARD = { cost: 599, free: 5000 };
 
-const customer = (overrides: Record<string, unknown> = {}) => ({
-  firstName: "Rosa",
-  lastName: "Petal",
-  email: "rosa.petal@example.com",
-  phone: "+94 71 234 5678",
-  address: "12 Lotus Road",
-  city: "Colombo",
-  state: "",
-  zipCode: "00300",
-  country: "LK",
-  notes: "Please ring twice",
-  ...overrides,
-});
+const customer = (overrides: Record<string, unknown> = {}) => shopper({ notes: "Please ring twice", ...overrides });
 
 /** The spec's payload, with the prices and totals a client computed (which the server ignores). */
 function orderBody(lines: Array<[ProductRow, number]>, overrides: Record<string, unknown> = {}) {
@@ -146,7 +108,7 @@ const placeOrder = (body: unknown, extra: Omit<Call, "body"> = {}) => post("/api
 // ---------------------------------------------------------------- accounts
 
 async function loginToken(account = CUSTOMER) {
-  const result = await post("/api/auth/login", account, { ip: newIp() });
+  const result = await post("/api/auth/login", credentialsOf(account), { ip: newIp() });
   expect(result.status).toBe(200);
   return { token: result.body.data.token as string, user: result.body.data.user as { id: number; email: string } };
 }
@@ -781,11 +743,9 @@ describe("orders of a logged-in user", () => {
 
   it("the session cookie places an order only with the page's X-CSRF-Token (403 without)", async () => {
     const jar = new CookieJar();
-    const login = await postForm(jar, "/login", CUSTOMER, { "CF-Connecting-IP": newIp() });
+    const login = await postForm(jar, "/login", credentialsOf(CUSTOMER), { "CF-Connecting-IP": newIp() });
     expect(login.status).toBe(302);
-    const html = await (await visit(jar, "/")).text();
-    const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1];
-    expect(csrf).toBeTruthy();
+    const csrf = await csrfOf(jar);
     const p = take();
     const asBrowser = (headers: Record<string, string>) => placeOrder(orderBody([[p, 1]]), { headers: { Cookie: jar.header(), ...headers } });
     for (const headers of [{}, { "X-CSRF-Token": "forged" }] as Array<Record<string, string>>) {
@@ -794,7 +754,7 @@ describe("orders of a logged-in user", () => {
       expect(refused.body).toEqual({ success: false, message: "CSRF token mismatch." });
     }
     expect(await ordersWithProduct(p.id)).toBe(0);
-    const placed = await asBrowser({ "X-CSRF-Token": csrf! });
+    const placed = await asBrowser({ "X-CSRF-Token": csrf });
     expect(placed.status).toBe(201);
     const { user } = await loginToken();
     expect((await orderRow(placed.body.data.id))!.user_id).toBe(user.id);

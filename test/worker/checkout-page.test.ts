@@ -1,12 +1,14 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BASE, CookieJar, get, postForm, visibleText, visit } from "./helpers";
+import { CUSTOMER } from "../fixtures/accounts";
+import { shopper } from "../fixtures/checkout";
+import { BASE, CookieJar, errorsUnder, expectErrorsUnder, field, get, postForm, visibleText, visit } from "./helpers";
+import { loggedIn as logIn, Pool } from "./fixtures";
 
 // The checkout as a browser without JavaScript meets it: one form whose buttons (intent) update
 // the totals, apply or remove a coupon and place the order; the guest's signed confirmation page;
 // a logged-in shopper's orders. Seeded methods, rates and coupons: db/seed/data/checkout.ts.
 
-const CUSTOMER = { email: "customer@twistbloom.test", password: "Customer1234" };
 const ORDER_NUMBER = /TB-\d{6}-[A-HJ-NP-Z2-9]{5}/;
 const FIX_FORM = "Please fix the errors in the form";
 const REUSED = "This order was already placed with different items. Please reload the checkout page.";
@@ -47,19 +49,15 @@ const itemsOf = async (orderId: number) =>
  * Products for this file, one per test that changes stock or availability (highest ids first; the
  * API tests take theirs from the other end), and one with plenty of stock for the rest.
  */
-let pool: ProductRow[] = [];
+const pool = new Pool<ProductRow>();
 let shared: ProductRow;
-const take = () => {
-  const next = pool.shift();
-  if (!next) throw new Error("the product pool ran dry");
-  return next;
-};
+const take = () => pool.take();
 
 beforeAll(async () => {
   const { results } = await env.DB.prepare("SELECT id, name, sku, unit_price_cents, stock FROM products WHERE is_active = 1 AND stock >= 20 ORDER BY id DESC").all<ProductRow>();
-  pool = results.slice(0, 8);
-  expect(pool.length).toBe(8);
-  const first = pool.shift()!;
+  pool.fill(results.slice(0, 8));
+  expect(pool.size).toBe(8);
+  const first = pool.take();
   await env.DB.prepare("UPDATE products SET stock = 500 WHERE id = ?").bind(first.id).run();
   shared = await product(first.id);
 });
@@ -70,20 +68,7 @@ const money = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { min
 const rate = (cents: number, bps: number) => Math.round((cents * bps) / 10_000);
 const standardShipping = (subtotal: number) => (subtotal >= 5000 ? 0 : 599);
 
-/** The <input> (or <select>, <textarea>) named `name`, as rendered. */
-function field(html: string, name: string, tag = "input"): string {
-  const match = new RegExp(`<${tag}[^>]*\\bname="${name}"[^>]*>`).exec(html);
-  if (!match) throw new Error(`no ${tag} named ${name}`);
-  return match[0];
-}
-
 const valueOf = (html: string, name: string) => /\bvalue="([^"]*)"/.exec(field(html, name))?.[1] ?? "";
-
-/** The messages rendered under a field (its `{id}-error` block), as text; "" when there are none. */
-function errorsUnder(html: string, id: string): string {
-  const match = new RegExp(`<div id="${id}-error"[^>]*>([\\s\\S]*?)</div>`).exec(html);
-  return match ? visibleText(match[1]!) : "";
-}
 
 /** Text as read, with a minus sign kept next to its amount. */
 const readable = (html: string) => visibleText(html).replace(/− /g, "−");
@@ -122,13 +107,7 @@ async function guestWith(lines: Array<[ProductRow, number]>) {
   return jar;
 }
 
-async function loggedIn(account = CUSTOMER) {
-  const jar = new CookieJar();
-  const response = await postForm(jar, "/login", account, { "CF-Connecting-IP": newAddress() });
-  expect(response.status).toBe(302);
-  await visit(jar, "/");
-  return jar;
-}
+const loggedIn = (account = CUSTOMER) => logIn(account, newAddress());
 
 async function newShopper() {
   const jar = new CookieJar();
@@ -151,18 +130,7 @@ async function checkout(jar: CookieJar) {
   return { response, html, key: html.includes('name="idempotency_key"') ? valueOf(html, "idempotency_key") : "" };
 }
 
-const shipping = {
-  firstName: "Rosa",
-  lastName: "Petal",
-  email: "rosa.page@example.com",
-  phone: "+94 71 234 5678",
-  address: "12 Lotus Road",
-  city: "Colombo",
-  state: "",
-  zipCode: "00300",
-  country: "LK",
-  notes: "Leave it with the neighbour",
-};
+const shipping = shopper({ email: "rosa.page@example.com", notes: "Leave it with the neighbour" });
 
 /** The whole form as the browser sends it when a button is pressed. */
 function form(intent: string, key: string, overrides: Record<string, string> = {}) {
@@ -374,10 +342,12 @@ describe("POST /checkout, intent=place_order", () => {
     const response = await postForm(jar, "/checkout", form("place_order", key, { firstName: "", lastName: "  ", email: "nope", city: "Galle" }));
     expect(response.status).toBe(422);
     const html = await response.text();
-    expect(errorsUnder(html, "firstName")).toBe("First name is required");
-    expect(errorsUnder(html, "lastName")).toBe("Last name is required");
-    expect(errorsUnder(html, "email")).toBe("Please enter a valid email address");
-    expect(errorsUnder(html, "city")).toBe("");
+    expectErrorsUnder(html, {
+      firstName: "First name is required",
+      lastName: "Last name is required",
+      email: "Please enter a valid email address",
+      city: "",
+    });
     expect(field(html, "firstName")).toContain('aria-invalid="true"');
     expect(field(html, "firstName")).toContain('aria-describedby="firstName-error"');
     expect(visibleText(html)).toContain(FIX_FORM);

@@ -1,5 +1,9 @@
 import { env } from "cloudflare:test";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectConsoleError } from "../console-guard";
+import { addressesFrom } from "../fixtures/accounts";
+import { shopper } from "../fixtures/checkout";
+import { apiToken } from "./fixtures";
 import { CookieJar, get, markChanged, postForm, visibleText, visit } from "./helpers";
 import { TAGS } from "../../app/lib/cache-tags";
 
@@ -9,12 +13,10 @@ import { TAGS } from "../../app/lib/cache-tags";
 // that is down (its tables renamed away) gives each page its own error screen inside the layout,
 // and the API its generic 500 envelope, never a stack trace or an SQL error.
 
-const CUSTOMER = { email: "customer@twistbloom.test", password: "Customer1234" };
 const ORDER_FAILED = "There was an error processing your order. Please try again.";
 const SERVER_ERROR = { success: false, message: "Server error" };
 
-let addresses = 0;
-const newAddress = () => `198.18.0.${++addresses}`;
+const newAddress = addressesFrom((n) => `198.18.0.${n}`);
 
 /** What no answer may show: stack frames, source paths, the database's own words, the fault's text. */
 const INTERNALS = /\n\s+at |\bat [\w$.<>]+ \(|\.tsx?:\d+|node_modules|SQLITE|D1_ERROR|no such table|_down\b|injected fault|RAISE\(|Error: /i;
@@ -29,7 +31,6 @@ function expectLayout(where: string, html: string) {
   expect(html, where).toContain("<footer");
   expect(html, where).toContain('href="/cart"');
 }
-
 
 // ---------------------------------------------------------------- the database, read directly
 
@@ -66,6 +67,8 @@ async function injectFault(name: string, when: string) {
 const renamed: Array<[string, string]> = [];
 /** The table is gone as far as the shop can tell: renamed away until `restore`. */
 async function takeDown(table: string) {
+  // What the shop then logs, the failed read of this table, is expected in this test, and only that.
+  expectConsoleError(new RegExp(`no such table: ${table}\\b|Failed query:[\\s\\S]*"${table}"`));
   await env.DB.exec(`ALTER TABLE ${table} RENAME TO ${table}_down`);
   renamed.push([`${table}_down`, table]);
 }
@@ -83,18 +86,7 @@ beforeAll(async () => {
   blog = (await env.DB.prepare("SELECT id, slug FROM blogs WHERE status = 'published' ORDER BY id LIMIT 1").first())!;
 });
 
-const customer = {
-  firstName: "Rosa",
-  lastName: "Petal",
-  email: "rosa.faults@example.com",
-  phone: "+94 71 234 5678",
-  address: "12 Lotus Road",
-  city: "Colombo",
-  state: "",
-  zipCode: "00300",
-  country: "LK",
-  notes: "",
-};
+const customer = shopper({ email: "rosa.faults@example.com" });
 
 const orderBody = () => ({
   items: [{ product_id: product.id, quantity: 2 }],
@@ -119,19 +111,13 @@ async function placeOrder(key: string, token?: string) {
   return { status: response.status, text, body: JSON.parse(text) as any, response };
 }
 
-async function login(): Promise<string> {
-  const response = await get("/api/auth/login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": newAddress() },
-    body: JSON.stringify(CUSTOMER),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { data: { token: string } }).data.token;
-}
+const login = () => apiToken(newAddress());
 
 // ---------------------------------------------------------------- (a) a fault while placing an order
 
 describe("a database fault in the middle of placing an order", () => {
+  // The Worker logs the fault it met (and Remix the error it rendered): expected here, and only here.
+  beforeEach(() => expectConsoleError(/injected fault|Unexpected Server Error/));
   // Each trigger fires on a different statement of the order's batch: the order row is written
   // before it in every case, the items, stock and sold count before the last.
   const faults: Array<[string, string]> = [
@@ -257,6 +243,9 @@ async function expectApiFault(method: string, path: string, init: RequestInit = 
 describe("a database that is down", () => {
   it("products: /products and /product/{slug} show their error screens, the product API answers 500", async () => {
     await takeDown("products");
+    // The product page's error boundary logs the error it renders, which Remix has already
+    // replaced by "Unexpected Server Error" (the real one is logged by handleError above).
+    expectConsoleError(/^Error: Unexpected Server Error/);
     await markChanged(TAGS.product(product.id), TAGS.products);
     await expectErrorPage("/products", "Failed to load products. Please try again.");
     await expectErrorPage("/products?sort=price-asc&page=2", "Failed to load products. Please try again.");

@@ -2,6 +2,9 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { TAGS } from "../../app/lib/cache-tags";
 import { forgetTagVersions } from "../../app/http/edge-cache.server";
+import { addressesFrom } from "../fixtures/accounts";
+import { shopper } from "../fixtures/checkout";
+import { Pool } from "./fixtures";
 import { CookieJar, get, getJson, markChanged, ownQueryCount, postForm, queryCount, visibleText, visit } from "./helpers";
 
 // Fresh data (docs/decisions/007): every cached read, warmed by reading twice, shows a write at once
@@ -13,8 +16,7 @@ const isHit = (response: Response) => (response.headers.get("Server-Timing") ?? 
 /** Lets the cache's puts (made after the answer, with waitUntil) land. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 60));
 
-let addresses = 0;
-const newAddress = () => `198.51.100.${++addresses}`;
+const newAddress = addressesFrom((n) => `198.51.100.${n}`);
 
 interface ProductRow {
   id: number;
@@ -27,35 +29,20 @@ interface ProductRow {
 }
 
 /** Products with 10 to 90 in stock (so the quantity input's maximum is the stock), one per test. */
-let pool: ProductRow[] = [];
-const take = () => {
-  const next = pool.shift();
-  if (!next) throw new Error("the product pool ran dry");
-  return next;
-};
+const pool = new Pool<ProductRow>();
+const take = () => pool.take();
 
 beforeAll(async () => {
   const { results } = await env.DB.prepare(
     "SELECT id, slug, name, unit_price_cents, stock, sold_count, category_id FROM products WHERE is_active = 1 AND stock BETWEEN 10 AND 90 ORDER BY id DESC",
   ).all<ProductRow>();
-  pool = results;
+  pool.fill(results);
 });
 
 const productRow = async (id: number) =>
   (await env.DB.prepare("SELECT id, slug, name, unit_price_cents, stock, sold_count, category_id FROM products WHERE id = ?").bind(id).first<ProductRow>())!;
 
-const customer = {
-  firstName: "Rosa",
-  lastName: "Petal",
-  email: "rosa.fresh@example.com",
-  phone: "+94 71 234 5678",
-  address: "12 Lotus Road",
-  city: "Colombo",
-  state: "",
-  zipCode: "00300",
-  country: "LK",
-  notes: "",
-};
+const customer = shopper({ email: "rosa.fresh@example.com" });
 
 async function orderThroughApi(product: ProductRow, quantity: number) {
   const response = await get("/api/orders", {
@@ -91,8 +78,7 @@ describe("an order", () => {
   it("through the API: the product API shows the new stock and sales at once, while another product stays cached", async () => {
     const product = take();
     // Another product of another category: the ordered one is not among its related products.
-    const otherIndex = pool.findIndex((p) => p.category_id !== product.category_id);
-    const other = pool.splice(otherIndex, 1)[0]!;
+    const other = pool.takeWhere((p) => p.category_id !== product.category_id);
     const warmed = await warm(`/api/products/slug/${product.slug}`);
     expect(isHit(warmed)).toBe(true);
     expect(((await warmed.json()) as any).data.stock).toBe(product.stock);

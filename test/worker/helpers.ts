@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { expect } from "vitest";
 import { bumpTags } from "../../app/services/cache-tags.server";
 import { EdgeCache } from "../../app/http/edge-cache.server";
 import { createD1Database } from "../../db/client";
@@ -116,4 +117,34 @@ export function visibleText(html: string): string {
   )
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** The <input> (or <select>, <textarea>) named `name`, as rendered. */
+export function field(html: string, name: string, tag = "input"): string {
+  const match = new RegExp(`<${tag}[^>]*\\bname="${name}"[^>]*>`).exec(html);
+  if (!match) throw new Error(`no ${tag} named ${name}`);
+  return match[0];
+}
+
+/** The messages rendered under a field (its `{id}-error` block), as text; "" when there are none. */
+export function errorsUnder(html: string, id: string): string {
+  const match = new RegExp(`<div id="${id}-error"[^>]*>([\\s\\S]*?)</div>`).exec(html);
+  return match ? visibleText(match[1]!) : "";
+}
+
+/** The CSRF token a page puts in its meta tag, or null. */
+export const csrfMeta = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? null;
+
+/** Expects exactly these messages under these fields ("" for none), as errorsUnder reads them. */
+export function expectErrorsUnder(html: string, expected: Record<string, string>) {
+  const shown = Object.fromEntries(Object.keys(expected).map((id) => [id, errorsUnder(html, id)]));
+  expect(shown).toEqual(expected);
+}
+
+/** A form sent back with mistakes: 422 and "Please fix the errors in the form" on the page. Answers its HTML. */
+export async function refusedForm(response: Response): Promise<string> {
+  expect(response.status).toBe(422);
+  const html = await response.text();
+  expect(visibleText(html)).toContain("Please fix the errors in the form");
+  return html;
 }

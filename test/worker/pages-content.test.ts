@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { blogs } from "../../db/seed/data/blog";
 import { categories } from "../../db/seed/data/categories";
 import { products } from "../../db/seed/data/products";
+import { expectConsoleError } from "../console-guard";
 import { BASE, get, markChanged, ownQueryCount } from "./helpers";
 import { TAGS } from "../../app/lib/cache-tags";
 
@@ -111,6 +112,7 @@ describe("home page", () => {
 
   it("says something went wrong, with a 500, when the home data cannot be read", async () => {
     await env.DB.prepare("ALTER TABLE home_sections RENAME TO home_sections_away").run();
+    expectConsoleError(/no such table: home_sections/);
     try {
       await forgetCachedHome();
       const response = await get("/");
@@ -169,6 +171,7 @@ describe("categories page", () => {
 
   it("says the categories cannot be loaded, with a 500, when they cannot be read", async () => {
     await env.DB.prepare("ALTER TABLE categories RENAME TO categories_away").run();
+    expectConsoleError(/Failed query: select .* from "categories"/);
     try {
       await markChanged(TAGS.categories);
       const response = await get("/categories");

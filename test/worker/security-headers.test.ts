@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { addressesFrom, credentialsOf, CUSTOMER as SEEDED_CUSTOMER } from "../fixtures/accounts";
 import { BASE, CookieJar, get, postForm, visit } from "./helpers";
 
 // The security headers every answer carries, on the built Worker: pages get a Content-Security-Policy
@@ -7,10 +8,9 @@ import { BASE, CookieJar, get, postForm, visit } from "./helpers";
 // inline script in the page carries that nonce; JSON, redirects and data get `default-src 'none'`;
 // every cookie the shop sets is HttpOnly and SameSite=Lax.
 
-const CUSTOMER = { email: "customer@twistbloom.test", password: "Customer1234" };
+const CUSTOMER = credentialsOf(SEEDED_CUSTOMER);
 
-let addresses = 0;
-const newAddress = () => `192.0.2.${++addresses}`;
+const newAddress = addressesFrom((n) => `192.0.2.${n}`);
 
 /** Every Set-Cookie the shop sent in this file, with where it came from. */
 const cookiesSeen: Array<{ from: string; header: string }> = [];
