@@ -1,3 +1,4 @@
+import { useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { productPageHref, type ProductPageState } from "~/lib/schemas/storefront";
 import { Pagination } from "./pagination";
@@ -15,25 +16,28 @@ export interface ProductListPage {
   last_page: number;
 }
 
+/** This list page's path, and whether another page of it (a filter, a sort, a page number) is loading. */
+export function useListPage() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  return { pathname, loading: navigation.state === "loading" && navigation.location?.pathname === pathname };
+}
+
 /**
  * A page of products as the list pages show it: the count and the sort links, any notice about the
  * request, then the grid (faded while the next page loads) with its pagination, or what to do when
  * nothing matches. Every link keeps the page's other parameters.
  */
 export function ProductListing({
-  pathname,
   state,
   page,
-  loading,
   barClassName,
   notice,
   columns,
   children,
 }: {
-  pathname: string;
   state: ProductPageState;
   page: ProductListPage;
-  loading: boolean;
   /** The layout of the count and sort row. */
   barClassName: string;
   /** Shown between the sort row and the products (a message about the request). */
@@ -42,6 +46,7 @@ export function ProductListing({
   /** Shown after the pagination when there are products. */
   children?: ReactNode;
 }) {
+  const { pathname, loading } = useListPage();
   return (
     <>
       <div className={barClassName}>

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json, redirect } from "@remix-run/cloudflare";
-import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Img } from "~/components/img";
 import { toCardProduct } from "~/components/product-card";
 import { FieldError } from "~/components/product-filters";
-import { ProductListing } from "~/components/product-listing";
+import { ProductListing, useListPage } from "~/components/product-listing";
 import { TitledSection } from "~/components/section";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { parseProductPageParams, type ProductPageState } from "~/lib/schemas/storefront";
@@ -59,10 +59,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 
 export default function CategoryPage() {
   const { category, state, errors, page } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const navigation = useNavigation();
-  const pathname = location.pathname;
-  const loading = navigation.state === "loading" && navigation.location?.pathname === pathname;
+  const { loading } = useListPage();
   const pageErrors = Object.values(errors).flat();
 
   return (
@@ -84,10 +81,8 @@ export default function CategoryPage() {
 
       <TitledSection id="category-products-heading" title={`${category.name} bouquets`} busy={loading} className="mt-10">
         <ProductListing
-          pathname={pathname}
           state={state}
           page={page}
-          loading={loading}
           barClassName="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
           notice={<FieldError id="category-page-error" messages={pageErrors.length ? pageErrors : undefined} />}
           columns="sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4"

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { JsonLd } from "~/components/json-ld";
 import { toCardProduct } from "~/components/product-card";
 import { FieldError, ProductFilters } from "~/components/product-filters";
-import { ProductListing } from "~/components/product-listing";
+import { ProductListing, useListPage } from "~/components/product-listing";
 import { absoluteUrl, rootSeo, seoMeta, type SeoRoot } from "~/lib/seo";
 import { parseProductPageParams } from "~/lib/schemas/storefront";
 import { listProducts } from "~/services/products.server";
@@ -51,10 +51,7 @@ function PageHeading() {
 export default function ProductsPage() {
   const { categories, state, errors, page } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData("root") as SeoRoot | undefined;
-  const location = useLocation();
-  const navigation = useNavigation();
-  const pathname = location.pathname;
-  const loading = navigation.state === "loading" && navigation.location?.pathname === pathname;
+  const { pathname, loading } = useListPage();
   const pageErrors = [...(errors.page ?? []), ...(errors.sort ?? [])];
   const origin = root?.origin ?? "";
 
@@ -70,11 +67,9 @@ export default function ProductsPage() {
             Products
           </h2>
           <ProductListing
-            pathname={pathname}
-            state={state}
+              state={state}
             page={page}
-            loading={loading}
-            barClassName="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+              barClassName="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
             notice={<FieldError id="products-page-error" messages={pageErrors.length ? pageErrors : undefined} />}
           >
             <JsonLd

@@ -46,6 +46,17 @@ function Stars() {
   );
 }
 
+/** A pill with the flower mark before its text (the mark hidden from screen readers), or nothing without text. */
+function FlowerPill({ text, mark, className }: { text: string; mark: string; className: string }) {
+  if (!text) return null;
+  return (
+    <p className={className}>
+      <span aria-hidden="true">{mark}</span>
+      {text}
+    </p>
+  );
+}
+
 /** The two small pictures over the corners of the main one. */
 const INSET_IMAGE = "aspect-square rounded-2xl bg-white object-cover shadow-lg ring-4 ring-white";
 
@@ -68,12 +79,11 @@ export function Hero({ hero }: { hero: HeroData }) {
         className={`mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:py-16 lg:gap-16 lg:py-20 ${hasImages ? "lg:grid-cols-2" : ""}`}
       >
         <div className={hasImages ? "" : "mx-auto max-w-3xl text-center"}>
-          {hero.badgeText ? (
-            <p className="inline-flex items-center gap-2 rounded-full bg-white/90 px-4 py-1.5 text-sm font-medium text-bloom-700 shadow-sm ring-1 ring-bloom-100">
-              <span aria-hidden="true">✿</span>
-              {hero.badgeText}
-            </p>
-          ) : null}
+          <FlowerPill
+            text={hero.badgeText}
+            mark="✿"
+            className="inline-flex items-center gap-2 rounded-full bg-white/90 px-4 py-1.5 text-sm font-medium text-bloom-700 shadow-sm ring-1 ring-bloom-100"
+          />
           <h1
             id="hero-title"
             className="mt-6 font-display text-4xl font-bold leading-tight text-gray-900 sm:text-5xl lg:text-6xl"
@@ -141,12 +151,11 @@ export function Hero({ hero }: { hero: HeroData }) {
               alt="A small pipe-cleaner posy"
               className={`absolute -right-2 top-6 w-1/4 sm:-right-6 ${INSET_IMAGE}`}
             />
-            {hero.badgeLabel ? (
-              <p className="absolute bottom-4 right-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-bloom-700 shadow-md ring-1 ring-bloom-100 sm:right-6">
-                <span aria-hidden="true">✿ </span>
-                {hero.badgeLabel}
-              </p>
-            ) : null}
+            <FlowerPill
+              text={hero.badgeLabel}
+              mark="✿ "
+              className="absolute bottom-4 right-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-bloom-700 shadow-md ring-1 ring-bloom-100 sm:right-6"
+            />
           </div>
         ) : null}
       </div>
