@@ -14,6 +14,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
+import { linkList } from "~/lib/nav";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { CartDropdown } from "~/components/cart-dropdown";
 import { useNonce } from "~/components/nonce";
@@ -84,28 +85,12 @@ export type RootData = {
 export const meta: MetaFunction<typeof loader> = ({ matches, location }) =>
   seoMeta(rootSeo(matches), { path: location.pathname });
 
-export const NAV_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/products", label: "Shop" },
-  { to: "/categories", label: "Categories" },
-  { to: "/blog", label: "Blog" },
-  { to: "/about", label: "About" },
-  { to: "/contact", label: "Contact" },
-];
+export const NAV_LINKS = linkList({ "/": "Home", "/products": "Shop", "/categories": "Categories", "/blog": "Blog", "/about": "About", "/contact": "Contact" });
 
 /** The account links: Login and Register for guests; Profile, My Orders (and Admin) once logged in. */
 export function accountLinks(viewer: RootViewer | null | undefined) {
-  if (!viewer) {
-    return [
-      { to: "/login", label: "Login" },
-      { to: "/register", label: "Register" },
-    ];
-  }
-  return [
-    { to: "/profile", label: "Profile" },
-    { to: "/orders", label: "My Orders" },
-    ...(viewer.isAdmin ? [{ to: "/admin", label: "Admin" }] : []),
-  ];
+  if (!viewer) return linkList({ "/login": "Login", "/register": "Register" });
+  return linkList({ "/profile": "Profile", "/orders": "My Orders", ...(viewer.isAdmin ? { "/admin": "Admin" } : {}) });
 }
 
 /** Logging out is a form post (never a GET), so it works without JavaScript and cannot be forged by a link. */

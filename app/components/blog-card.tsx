@@ -7,6 +7,9 @@ const DIFFICULTY_CLASSES: Record<string, string> = {
   intermediate: "bg-amber-100 text-amber-900",
 };
 
+/** The three-column grid the blog lays its cards out in. */
+export const CARD_GRID = "mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
+
 export function DifficultyBadge({ difficulty, label }: { difficulty: string; label: string }) {
   return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${DIFFICULTY_CLASSES[difficulty] ?? "bg-purple-100 text-purple-900"}`}>{label}</span>;
 }

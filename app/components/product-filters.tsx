@@ -114,6 +114,27 @@ export function ProductFilters({
     );
   };
 
+  const flagCheckbox = (name: "on_sale" | "featured", label: string) => {
+    const errorId = `filter-${name}-error`;
+    return (
+      <div>
+        <label className="flex items-center gap-2 text-sm text-gray-800">
+          <input
+            type="checkbox"
+            name={name}
+            value="1"
+            defaultChecked={state[name]}
+            aria-describedby={errors[name] ? errorId : undefined}
+            onChange={hydrated ? submitNow : undefined}
+            className={`${checkboxClass} ${focusRing}`}
+          />
+          {label}
+        </label>
+        <FieldError id={errorId} messages={errors[name]} />
+      </div>
+    );
+  };
+
   return (
     <form ref={formRef} method="get" action={pathname} noValidate onSubmit={onSubmit} className="relative rounded-2xl border border-bloom-100 bg-white p-4 shadow-sm">
       <div className="flex items-center justify-between gap-2">
@@ -173,36 +194,8 @@ export function ProductFilters({
       </fieldset>
 
       <div className="mt-5 grid gap-2">
-        <div>
-          <label className="flex items-center gap-2 text-sm text-gray-800">
-            <input
-              type="checkbox"
-              name="on_sale"
-              value="1"
-              defaultChecked={state.on_sale}
-              aria-describedby={errors.on_sale ? "filter-on_sale-error" : undefined}
-              onChange={hydrated ? submitNow : undefined}
-              className={`${checkboxClass} ${focusRing}`}
-            />
-            On sale only
-          </label>
-          <FieldError id="filter-on_sale-error" messages={errors.on_sale} />
-        </div>
-        <div>
-          <label className="flex items-center gap-2 text-sm text-gray-800">
-            <input
-              type="checkbox"
-              name="featured"
-              value="1"
-              defaultChecked={state.featured}
-              aria-describedby={errors.featured ? "filter-featured-error" : undefined}
-              onChange={hydrated ? submitNow : undefined}
-              className={`${checkboxClass} ${focusRing}`}
-            />
-            Featured only
-          </label>
-          <FieldError id="filter-featured-error" messages={errors.featured} />
-        </div>
+        {flagCheckbox("on_sale", "On sale only")}
+        {flagCheckbox("featured", "Featured only")}
       </div>
 
       {state.sort !== "newest" ? <input type="hidden" name="sort" value={state.sort} /> : null}

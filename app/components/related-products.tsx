@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { Product } from "~/services/products.server";
 import { Img } from "./img";
 import { Price } from "./price";
+import { CardList, TitledSection } from "./section";
 
 /** What a related-product card shows; the loader sends no more than this. */
 export type RelatedProduct = Pick<
@@ -55,17 +56,10 @@ function RelatedProductCard({ product }: { product: RelatedProduct }) {
 export function RelatedProducts({ products }: { products: RelatedProduct[] }) {
   if (products.length === 0) return null;
   return (
-    <section aria-labelledby="related-heading" className="mt-16">
-      <h2 id="related-heading" className="font-display text-2xl font-bold text-gray-900">
-        Related Products
-      </h2>
-      <ul className="mt-6 grid grid-cols-1 gap-6 min-[480px]:grid-cols-2 md:grid-cols-3">
-        {products.map((product) => (
-          <li key={product.id}>
-            <RelatedProductCard product={product} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <TitledSection id="related-heading" title="Related Products" className="mt-16">
+      <CardList items={products} className="mt-6 grid grid-cols-1 gap-6 min-[480px]:grid-cols-2 md:grid-cols-3">
+        {(product) => <RelatedProductCard product={product} />}
+      </CardList>
+    </TitledSection>
   );
 }

@@ -59,3 +59,8 @@ export function seoMeta(root: SeoRoot | undefined, input: SeoInput): MetaDescrip
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }
+
+/** The meta function of a page whose tags do not depend on its loader data. */
+export function pageMeta(input: SeoInput) {
+  return ({ matches }: { matches: MatchLike[] }): MetaDescriptor[] => seoMeta(rootSeo(matches), input);
+}

@@ -105,43 +105,30 @@ function toFaq(section: Raw): FaqData | null {
   return { title: text(section.title) || "Frequently Asked Questions", subtitle: text(section.subtitle), items };
 }
 
+type DataBlock = Exclude<HomeBlock, { kind: "hero" }>;
+
+/** How each section of the home data is read and checked; a key not listed here is not shown. */
+const READERS: { [K in DataBlock["kind"]]: (section: Raw) => Extract<DataBlock, { kind: K }>["data"] | null } = {
+  shop_by_occasion: toOccasions,
+  monthly_best_sellers: (section) => toProducts(section, "This Month's Best Sellers"),
+  make_it_special: toMakeItSpecial,
+  unforgettable_gifts: (section) => toProducts(section, "Unforgettable Gifts"),
+  faq: toFaq,
+};
+
 /** The home data as the page shows it: each section only when present, checked, in the data's order. */
 function homeBlocks(sections: HomeSections): HomeBlock[] {
   const blocks: HomeBlock[] = [];
   for (const [key, value] of Object.entries(sections)) {
     const section = record(value);
     if (!section) continue;
-    switch (key) {
-      case "hero": {
-        const hero = toHero(section);
-        if (hero) blocks.push({ kind: "hero", hero });
-        break;
-      }
-      case "shop_by_occasion": {
-        const data = toOccasions(section);
-        if (data) blocks.push({ kind: key, data });
-        break;
-      }
-      case "monthly_best_sellers": {
-        const data = toProducts(section, "This Month's Best Sellers");
-        if (data) blocks.push({ kind: key, data });
-        break;
-      }
-      case "make_it_special": {
-        const data = toMakeItSpecial(section);
-        if (data) blocks.push({ kind: key, data });
-        break;
-      }
-      case "unforgettable_gifts": {
-        const data = toProducts(section, "Unforgettable Gifts");
-        if (data) blocks.push({ kind: key, data });
-        break;
-      }
-      case "faq": {
-        const data = toFaq(section);
-        if (data) blocks.push({ kind: key, data });
-        break;
-      }
+    if (key === "hero") {
+      const hero = toHero(section);
+      if (hero) blocks.push({ kind: "hero", hero });
+    } else if (Object.hasOwn(READERS, key)) {
+      const kind = key as DataBlock["kind"];
+      const data = READERS[kind](section);
+      if (data) blocks.push({ kind, data } as DataBlock);
     }
   }
   return blocks;

@@ -1,18 +1,27 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { PROSE, useSiteContact } from "~/components/home/content-page";
 import { Img } from "~/components/img";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { CardList } from "~/components/section";
+import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), {
-    title: "About Us",
-    description:
-      "How a kitchen-table hobby became Twistbloom: a small Burlington studio that twists everlasting pipe-cleaner bouquets by hand, and the four makers behind them.",
-    path: "/about",
-  });
+export const meta = pageMeta({
+  title: "About Us",
+  description:
+    "How a kitchen-table hobby became Twistbloom: a small Burlington studio that twists everlasting pipe-cleaner bouquets by hand, and the four makers behind them.",
+  path: "/about",
+});
 
 const FOCUS_RING = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600";
+
+const PRIMARY_BUTTON = "rounded-full bg-bloom-600 px-6 py-3 font-semibold text-white hover:bg-bloom-700";
+const SECONDARY_BUTTON = "rounded-full border-2 border-bloom-600 px-6 py-3 font-semibold text-bloom-700 hover:bg-bloom-50";
+
+/** Where the page sends a reader next: the shop first, then the tutorials and the contact form. */
+const NEXT_LINKS = [
+  { to: "/products", label: "Shop bouquets" },
+  { to: "/blog", label: "Read the tutorials" },
+  { to: "/contact", label: "Contact us" },
+];
 
 const TEAM = [
   {
@@ -105,14 +114,14 @@ export default function About() {
               anyone who wants to learn how to make them.
             </p>
           </div>
-          <ul className="mt-6 grid gap-4">
-            {VALUES.map((value) => (
-              <li key={value.title} className="rounded-2xl bg-bloom-50 p-4">
+          <CardList items={VALUES} keyOf={(value) => value.title} className="mt-6 grid gap-4" itemClassName="rounded-2xl bg-bloom-50 p-4">
+            {(value) => (
+              <>
                 <h3 className="font-semibold text-gray-900">{value.title}</h3>
                 <p className="mt-1 text-sm leading-relaxed text-gray-700">{value.text}</p>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          </CardList>
         </section>
       </div>
 
@@ -124,16 +133,21 @@ export default function About() {
             </h2>
             <p className="mt-3 text-gray-600">The four pairs of hands behind every bouquet and every tutorial.</p>
           </div>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {TEAM.map((member) => (
-              <li key={member.name} className="flex flex-col items-center rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-bloom-100">
+          <CardList
+            items={TEAM}
+            keyOf={(member) => member.name}
+            className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+            itemClassName="flex flex-col items-center rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-bloom-100"
+          >
+            {(member) => (
+              <>
                 <Img src={member.avatar} alt={`Portrait of ${member.name}`} width={256} height={256} className="h-28 w-28 rounded-full bg-bloom-50" />
                 <h3 className="mt-4 text-lg font-semibold text-gray-900">{member.name}</h3>
                 <p className="text-sm font-medium text-bloom-700">{member.role}</p>
                 <p className="mt-3 text-sm leading-relaxed text-gray-700">{member.bio}</p>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          </CardList>
         </div>
       </section>
 
@@ -146,23 +160,11 @@ export default function About() {
           make something for.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to="/products" prefetch="intent" className={`rounded-full bg-bloom-600 px-6 py-3 font-semibold text-white hover:bg-bloom-700 ${FOCUS_RING}`}>
-            Shop bouquets
-          </Link>
-          <Link
-            to="/blog"
-            prefetch="intent"
-            className={`rounded-full border-2 border-bloom-600 px-6 py-3 font-semibold text-bloom-700 hover:bg-bloom-50 ${FOCUS_RING}`}
-          >
-            Read the tutorials
-          </Link>
-          <Link
-            to="/contact"
-            prefetch="intent"
-            className={`rounded-full border-2 border-bloom-600 px-6 py-3 font-semibold text-bloom-700 hover:bg-bloom-50 ${FOCUS_RING}`}
-          >
-            Contact us
-          </Link>
+          {NEXT_LINKS.map((link, index) => (
+            <Link key={link.to} to={link.to} prefetch="intent" className={`${index === 0 ? PRIMARY_BUTTON : SECONDARY_BUTTON} ${FOCUS_RING}`}>
+              {link.label}
+            </Link>
+          ))}
         </div>
       </section>
     </div>

@@ -1,20 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { linkList } from "~/lib/nav";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 
 export const meta: MetaFunction = ({ matches, location }) =>
   seoMeta(rootSeo(matches), { title: "Admin", path: location.pathname, noindex: true });
 
-export const ADMIN_SECTIONS = [
-  { to: "/admin", label: "Dashboard" },
-  { to: "/admin/products", label: "Products" },
-  { to: "/admin/categories", label: "Categories" },
-  { to: "/admin/orders", label: "Orders" },
-  { to: "/admin/users", label: "Users" },
-  { to: "/admin/settings", label: "Settings" },
-] as const;
+export const ADMIN_SECTIONS = linkList({
+  "/admin": "Dashboard",
+  "/admin/products": "Products",
+  "/admin/categories": "Categories",
+  "/admin/orders": "Orders",
+  "/admin/users": "Users",
+  "/admin/settings": "Settings",
+});
 
 export const headers = privatePageHeaders;
 

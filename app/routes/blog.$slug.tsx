@@ -12,7 +12,8 @@ import { getBlogBySlug, type BlogDetail } from "~/services/blogs.server";
 import { NotFoundError } from "~/services/errors";
 import { getSession } from "~/http/session.server";
 import { toasts } from "~/http/pages/toast.server";
-import { BlogCardView, DifficultyBadge } from "~/components/blog-card";
+import { BlogCardView, CARD_GRID, DifficultyBadge } from "~/components/blog-card";
+import { CardList, TitledSection } from "~/components/section";
 
 export const ARTICLE_NOT_FOUND = "Article Not Found";
 export const ARTICLE_ERROR = "Failed to load blog. Please try again.";
@@ -178,18 +179,11 @@ export default function BlogArticlePage() {
         <LikeButton blog={blog} />
       </div>
       {blog.related_products.length ? (
-        <section aria-labelledby="related-heading" className="mt-12">
-          <h2 id="related-heading" className="font-display text-2xl font-bold text-gray-900">
-            Shop the Tutorial
-          </h2>
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {blog.related_products.map((product) => (
-              <li key={product.id}>
-                <ProductCard product={product} actions />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <TitledSection id="related-heading" title="Shop the Tutorial" className="mt-12">
+          <CardList items={blog.related_products} className={CARD_GRID}>
+            {(product) => <ProductCard product={product} actions />}
+          </CardList>
+        </TitledSection>
       ) : null}
       {blog.previous_blog || blog.next_blog ? (
         <nav aria-label="More tutorials" className="mt-12 grid gap-4 sm:grid-cols-2">
@@ -210,18 +204,11 @@ export default function BlogArticlePage() {
         </nav>
       ) : null}
       {blog.similar_blogs.length ? (
-        <section aria-labelledby="similar-heading" className="mt-12">
-          <h2 id="similar-heading" className="font-display text-2xl font-bold text-gray-900">
-            Similar Tutorials
-          </h2>
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {blog.similar_blogs.map((similar) => (
-              <li key={similar.id}>
-                <BlogCardView blog={similar} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <TitledSection id="similar-heading" title="Similar Tutorials" className="mt-12">
+          <CardList items={blog.similar_blogs} className={CARD_GRID}>
+            {(similar) => <BlogCardView blog={similar} />}
+          </CardList>
+        </TitledSection>
       ) : null}
     </article>
   );

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
-import { BlogCardView } from "~/components/blog-card";
+import { BlogCardView, CARD_GRID } from "~/components/blog-card";
+import { CardList } from "~/components/section";
 import { Pagination } from "~/components/pagination";
 import { BLOG_PAGE_SIZE } from "~/lib/constants";
 import { BlogListQuerySchema } from "~/lib/schemas/catalog";
@@ -130,13 +131,9 @@ export default function BlogListPage() {
           ) : null}
         </div>
       ) : (
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {blogs.map((blog, index) => (
-            <li key={blog.id}>
-              <BlogCardView blog={blog} eager={index < 3} />
-            </li>
-          ))}
-        </ul>
+        <CardList items={blogs} className={CARD_GRID}>
+          {(blog, index) => <BlogCardView blog={blog} eager={index < 3} />}
+        </CardList>
       )}
       <Pagination currentPage={pagination.current_page} lastPage={pagination.last_page} href={(page) => href(search, sort, page)} />
     </div>

@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json, redirect } from "@remix-run/cloudflare";
-import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Img } from "~/components/img";
-import { Pagination } from "~/components/pagination";
 import { toCardProduct } from "~/components/product-card";
 import { FieldError } from "~/components/product-filters";
-import { EmptyProducts, ProductCount, ProductGrid } from "~/components/product-grid";
-import { SortBar } from "~/components/sort-bar";
+import { ProductListing, useListPage } from "~/components/product-listing";
+import { TitledSection } from "~/components/section";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { parseProductPageParams, productPageHref, type ProductPageState } from "~/lib/schemas/storefront";
+import { parseProductPageParams, type ProductPageState } from "~/lib/schemas/storefront";
 import { NotFoundError } from "~/services/errors";
 import { listProducts } from "~/services/products.server";
 import { cachedData } from "~/http/cache-entries.server";
@@ -60,10 +59,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 
 export default function CategoryPage() {
   const { category, state, errors, page } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const navigation = useNavigation();
-  const pathname = location.pathname;
-  const loading = navigation.state === "loading" && navigation.location?.pathname === pathname;
+  const { loading } = useListPage();
   const pageErrors = Object.values(errors).flat();
 
   return (
@@ -83,30 +79,15 @@ export default function CategoryPage() {
         <Img src={category.image} alt="" width={600} height={400} loading="eager" className="h-auto w-full" />
       </div>
 
-      <section aria-labelledby="category-products-heading" aria-busy={loading || undefined} className="mt-10">
-        <h2 id="category-products-heading" className="font-display text-2xl font-bold text-gray-900">
-          {category.name} bouquets
-        </h2>
-        <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <ProductCount from={page.from} to={page.to} total={page.total} />
-          <SortBar pathname={pathname} state={state} />
-        </div>
-        <FieldError id="category-page-error" messages={pageErrors.length ? pageErrors : undefined} />
-        <div className={`mt-6 transition-opacity ${loading ? "opacity-60" : ""}`}>
-          {page.data.length ? (
-            <>
-              <ProductGrid products={page.data} columns="sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" />
-              <Pagination
-                currentPage={page.current_page}
-                lastPage={page.last_page}
-                href={(number) => productPageHref(pathname, state, { page: number })}
-              />
-            </>
-          ) : (
-            <EmptyProducts clearHref={pathname} />
-          )}
-        </div>
-      </section>
+      <TitledSection id="category-products-heading" title={`${category.name} bouquets`} busy={loading} className="mt-10">
+        <ProductListing
+          state={state}
+          page={page}
+          barClassName="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+          notice={<FieldError id="category-page-error" messages={pageErrors.length ? pageErrors : undefined} />}
+          columns="sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4"
+        />
+      </TitledSection>
     </div>
   );
 }

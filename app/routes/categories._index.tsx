@@ -3,6 +3,7 @@ import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Img } from "~/components/img";
+import { CardList } from "~/components/section";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import type { Category } from "~/services/categories.server";
 import { cachedData } from "~/http/cache-entries.server";
@@ -167,13 +168,9 @@ export default function Categories() {
       </p>
 
       {visible.length > 0 ? (
-        <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {visible.map((category, index) => (
-            <li key={category.id}>
-              <CategoryCardView category={category} eager={index < 3} />
-            </li>
-          ))}
-        </ul>
+        <CardList items={visible} className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {(category, index) => <CategoryCardView category={category} eager={index < 3} />}
+        </CardList>
       ) : (
         <div className="mx-auto mt-10 max-w-md rounded-2xl border border-dashed border-bloom-200 bg-bloom-50/60 px-6 py-12 text-center">
           <h2 className="font-display text-2xl font-bold text-gray-900">{NO_CATEGORIES}</h2>

@@ -1,18 +1,14 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { ContactLines, PolicyPage, useSiteContact, type ContentSection } from "~/components/home/content-page";
+import { ContactLines, PolicyPage, POLICIES_UPDATED, useSiteContact, type ContentSection } from "~/components/home/content-page";
 import { COUNTRIES } from "~/lib/constants";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), {
-    title: "Privacy Policy",
-    description:
-      "What Twistbloom keeps about you (your account and your orders), why, for how long, which cookies the shop uses (cart, session, messages) and how to see or delete your data.",
-    path: "/privacy",
-  });
-
-const UPDATED = "November 20, 2026";
+export const meta = pageMeta({
+  title: "Privacy Policy",
+  description:
+    "What Twistbloom keeps about you (your account and your orders), why, for how long, which cookies the shop uses (cart, session, messages) and how to see or delete your data.",
+  path: "/privacy",
+});
 
 export default function Privacy() {
   const { name } = useSiteContact();
@@ -195,7 +191,7 @@ export default function Privacy() {
   return (
     <PolicyPage
       title="Privacy Policy"
-      updated={UPDATED}
+      updated={POLICIES_UPDATED}
       intro={
         <p>
           This policy explains what {name} keeps about you, why, who else sees it and for how long. The short version: we keep your

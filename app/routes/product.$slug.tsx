@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { AddToCartForm } from "~/components/add-to-cart";
 import { Breadcrumb, type Crumb } from "~/components/breadcrumb";
+import { DetailList, type Detail } from "~/components/detail-list";
 import { JsonLd } from "~/components/json-ld";
 import { Price, useCurrency } from "~/components/price";
 import { ProductGallery } from "~/components/product-gallery";
 import { QuantityInput } from "~/components/quantity-input";
 import { RelatedProducts, toRelatedProduct } from "~/components/related-products";
+import { TitledSection } from "~/components/section";
 import { RELATED_PRODUCTS_SHOWN } from "~/lib/constants";
 import { absoluteUrl, rootSeo, seoMeta } from "~/lib/seo";
 import { NotFoundError } from "~/services/errors";
@@ -134,7 +135,7 @@ function Rating({ rating, reviews, sold }: { rating: number; reviews: number; so
 }
 
 function ProductFacts({ product }: { product: PageProduct }) {
-  const rows: { label: string; value: ReactNode }[] = [{ label: "SKU", value: product.sku }];
+  const rows: Detail[] = [{ label: "SKU", value: product.sku }];
   if (product.weight !== null) rows.push({ label: "Weight", value: `${product.weight.toLocaleString("en-US")} g` });
   if (product.dimensions) rows.push({ label: "Dimensions", value: product.dimensions });
   if (product.colors.length) {
@@ -165,14 +166,7 @@ function ProductFacts({ product }: { product: PageProduct }) {
     });
   }
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-      {rows.map((row) => (
-        <div key={row.label} className="contents">
-          <dt className="font-medium text-gray-600">{row.label}</dt>
-          <dd className="text-gray-900">{row.value}</dd>
-        </div>
-      ))}
-    </dl>
+    <DetailList rows={rows} className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm" rowClassName="contents" />
   );
 }
 
@@ -268,16 +262,13 @@ export default function ProductPage() {
         </div>
       </div>
       {description.length ? (
-        <section aria-labelledby="description-heading" className="mt-12 max-w-3xl">
-          <h2 id="description-heading" className="font-display text-2xl font-bold text-gray-900">
-            Description
-          </h2>
+        <TitledSection id="description-heading" title="Description" className="mt-12 max-w-3xl">
           <div className="mt-4 flex flex-col gap-4 leading-relaxed text-gray-700">
             {description.map((paragraph, index) => (
               <p key={index}>{paragraph}</p>
             ))}
           </div>
-        </section>
+        </TitledSection>
       ) : null}
       <RelatedProducts products={product.related_products} />
       <JsonLd data={productJsonLd(product, root?.origin ?? "", root?.site.name ?? "Twistbloom", currency.code)} />

@@ -1,14 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { JsonLd } from "~/components/json-ld";
-import { Pagination } from "~/components/pagination";
 import { toCardProduct } from "~/components/product-card";
 import { FieldError, ProductFilters } from "~/components/product-filters";
-import { EmptyProducts, ProductCount, ProductGrid } from "~/components/product-grid";
-import { SortBar } from "~/components/sort-bar";
+import { ProductListing, useListPage } from "~/components/product-listing";
 import { absoluteUrl, rootSeo, seoMeta, type SeoRoot } from "~/lib/seo";
-import { parseProductPageParams, productPageHref } from "~/lib/schemas/storefront";
+import { parseProductPageParams } from "~/lib/schemas/storefront";
 import { listProducts } from "~/services/products.server";
 import { cachedData } from "~/http/cache-entries.server";
 
@@ -53,10 +51,7 @@ function PageHeading() {
 export default function ProductsPage() {
   const { categories, state, errors, page } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData("root") as SeoRoot | undefined;
-  const location = useLocation();
-  const navigation = useNavigation();
-  const pathname = location.pathname;
-  const loading = navigation.state === "loading" && navigation.location?.pathname === pathname;
+  const { pathname, loading } = useListPage();
   const pageErrors = [...(errors.page ?? []), ...(errors.sort ?? [])];
   const origin = root?.origin ?? "";
 
@@ -71,39 +66,27 @@ export default function ProductsPage() {
           <h2 id="products-heading" className="sr-only">
             Products
           </h2>
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <ProductCount from={page.from} to={page.to} total={page.total} />
-            <SortBar pathname={pathname} state={state} />
-          </div>
-          <FieldError id="products-page-error" messages={pageErrors.length ? pageErrors : undefined} />
-          <div className={`mt-6 transition-opacity ${loading ? "opacity-60" : ""}`}>
-            {page.data.length ? (
-              <>
-                <ProductGrid products={page.data} />
-                <Pagination
-                  currentPage={page.current_page}
-                  lastPage={page.last_page}
-                  href={(number) => productPageHref(pathname, state, { page: number })}
-                />
-                <JsonLd
-                  data={{
-                    "@context": "https://schema.org",
-                    "@type": "ItemList",
-                    name: PRODUCTS_TITLE,
-                    numberOfItems: page.total,
-                    itemListElement: page.data.map((product, index) => ({
-                      "@type": "ListItem",
-                      position: (page.from ?? 1) + index,
-                      name: product.name,
-                      url: absoluteUrl(origin, `/product/${product.slug}`),
-                    })),
-                  }}
-                />
-              </>
-            ) : (
-              <EmptyProducts clearHref={pathname} />
-            )}
-          </div>
+          <ProductListing
+              state={state}
+            page={page}
+              barClassName="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+            notice={<FieldError id="products-page-error" messages={pageErrors.length ? pageErrors : undefined} />}
+          >
+            <JsonLd
+              data={{
+                "@context": "https://schema.org",
+                "@type": "ItemList",
+                name: PRODUCTS_TITLE,
+                numberOfItems: page.total,
+                itemListElement: page.data.map((product, index) => ({
+                  "@type": "ListItem",
+                  position: (page.from ?? 1) + index,
+                  name: product.name,
+                  url: absoluteUrl(origin, `/product/${product.slug}`),
+                })),
+              }}
+            />
+          </ProductListing>
         </section>
       </div>
     </div>

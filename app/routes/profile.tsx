@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { DetailList } from "~/components/detail-list";
 import { SelectField, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
 import { Toaster } from "~/components/toaster";
 import { COUNTRIES } from "~/lib/constants";
@@ -77,24 +78,14 @@ function SummaryCard({ user }: { user: AuthUser }) {
           <p className="truncate text-gray-600">{user.email}</p>
         </div>
       </div>
-      <dl className="mt-6 grid gap-3 text-sm">
-        <div>
-          <dt className="font-medium text-gray-600">Member since</dt>
-          <dd className="text-gray-900">{memberSince(user.created_at)}</dd>
-        </div>
-        {user.phone ? (
-          <div>
-            <dt className="font-medium text-gray-600">Phone</dt>
-            <dd className="text-gray-900">{user.phone}</dd>
-          </div>
-        ) : null}
-        {address ? (
-          <div>
-            <dt className="font-medium text-gray-600">Address</dt>
-            <dd className="text-gray-900">{address}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <DetailList
+        className="mt-6 grid gap-3 text-sm"
+        rows={[
+          { label: "Member since", value: memberSince(user.created_at) },
+          ...(user.phone ? [{ label: "Phone", value: user.phone }] : []),
+          ...(address ? [{ label: "Address", value: address }] : []),
+        ]}
+      />
     </section>
   );
 }
@@ -121,15 +112,22 @@ function ProfileForm({ user, failure }: { user: AuthUser; failure?: FormFailure 
         errors={errors}
         options={[{ value: "", label: "Choose a country" }, ...COUNTRIES.map((country) => ({ value: country.code, label: country.name }))]}
       />
-      <div className="flex gap-3 sm:col-span-2">
-        <button type="submit" className={submitButtonClass} disabled={submitting}>
-          {submitting ? "Saving…" : "Save"}
-        </button>
-        <Link to="/profile" className="inline-flex items-center rounded-full border border-gray-300 px-6 py-2.5 font-medium text-gray-800 hover:border-bloom-400">
-          Cancel
-        </Link>
-      </div>
+      <FormActions submitting={submitting} label="Save" busyLabel="Saving…" className="flex gap-3 sm:col-span-2" />
     </Form>
+  );
+}
+
+/** A profile form's submit button (its busy label while this form is being sent) and the Cancel link back to the profile. */
+function FormActions({ submitting, label, busyLabel, className }: { submitting: boolean; label: string; busyLabel: string; className: string }) {
+  return (
+    <div className={className}>
+      <button type="submit" className={submitButtonClass} disabled={submitting}>
+        {submitting ? busyLabel : label}
+      </button>
+      <Link to="/profile" className="inline-flex items-center rounded-full border border-gray-300 px-6 py-2.5 font-medium text-gray-800 hover:border-bloom-400">
+        Cancel
+      </Link>
+    </div>
   );
 }
 
@@ -143,14 +141,7 @@ function PasswordForm({ failure }: { failure?: FormFailure }) {
       <TextField name="current_password" label="Current password" type="password" autoComplete="current-password" errors={errors} />
       <TextField name="new_password" label="New password" type="password" autoComplete="new-password" errors={errors} />
       <TextField name="new_password_confirmation" label="Confirm new password" type="password" autoComplete="new-password" errors={errors} />
-      <div className="flex gap-3">
-        <button type="submit" className={submitButtonClass} disabled={submitting}>
-          {submitting ? "Updating…" : "Update Password"}
-        </button>
-        <Link to="/profile" className="inline-flex items-center rounded-full border border-gray-300 px-6 py-2.5 font-medium text-gray-800 hover:border-bloom-400">
-          Cancel
-        </Link>
-      </div>
+      <FormActions submitting={submitting} label="Update Password" busyLabel="Updating…" className="flex gap-3" />
     </Form>
   );
 }
@@ -208,8 +199,10 @@ export default function ProfilePage() {
               {editing ? (
                 <ProfileForm user={user} failure={failure} />
               ) : (
-                <dl className="grid gap-4 text-sm sm:grid-cols-2">
-                  {(
+                <DetailList
+                  className="grid gap-4 text-sm sm:grid-cols-2"
+                  valueClassName="mt-0.5 text-gray-900"
+                  rows={(
                     [
                       ["Name", user.name],
                       ["Email", user.email],
@@ -220,13 +213,8 @@ export default function ProfilePage() {
                       ["Zip / Postal code", user.zip_code],
                       ["Country", countryName(user.country)],
                     ] as const
-                  ).map(([label, value]) => (
-                    <div key={label}>
-                      <dt className="font-medium text-gray-600">{label}</dt>
-                      <dd className="mt-0.5 text-gray-900">{value || "Not provided"}</dd>
-                    </div>
-                  ))}
-                </dl>
+                  ).map(([label, value]) => ({ label, value: value || "Not provided" }))}
+                />
               )}
             </div>
           </section>

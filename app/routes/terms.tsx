@@ -1,20 +1,16 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useRouteLoaderData } from "@remix-run/react";
-import { ContactLines, PolicyPage, useSiteContact, type ContentSection } from "~/components/home/content-page";
+import { ContactLines, PolicyPage, POLICIES_UPDATED, useSiteContact, type ContentSection } from "~/components/home/content-page";
 import { COUNTRIES } from "~/lib/constants";
 import { DEFAULT_CURRENCY } from "~/lib/money";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import type { RootData } from "~/root";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), {
-    title: "Terms of Service",
-    description:
-      "The terms for buying Twistbloom bouquets: cash on delivery, delivery in 3-5 business days to ten countries, free shipping over $50 and 30-day returns.",
-    path: "/terms",
-  });
-
-const UPDATED = "November 20, 2026";
+export const meta = pageMeta({
+  title: "Terms of Service",
+  description:
+    "The terms for buying Twistbloom bouquets: cash on delivery, delivery in 3-5 business days to ten countries, free shipping over $50 and 30-day returns.",
+  path: "/terms",
+});
 
 export default function Terms() {
   const { name } = useSiteContact();
@@ -185,7 +181,7 @@ export default function Terms() {
   return (
     <PolicyPage
       title="Terms of Service"
-      updated={UPDATED}
+      updated={POLICIES_UPDATED}
       intro={
         <p>
           The rules for buying from {name}, in plain words: you pay cash on delivery, standard delivery takes 3-5 business days and is

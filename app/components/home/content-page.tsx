@@ -6,6 +6,9 @@ import type { RootData } from "~/root";
 export const PROSE =
   "text-base leading-relaxed text-gray-700 [&_a]:font-medium [&_a]:text-bloom-700 [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:text-bloom-600 [&_a:focus-visible]:outline-2 [&_a:focus-visible]:outline-offset-2 [&_a:focus-visible]:outline-bloom-600 [&_li]:mt-1.5 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_strong]:font-semibold [&_strong]:text-gray-900 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6";
 
+/** When the privacy policy and the terms of service were last revised (together). */
+export const POLICIES_UPDATED = "November 20, 2026";
+
 export interface ContentSection {
   id: string;
   title: string;

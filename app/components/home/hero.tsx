@@ -46,6 +46,26 @@ function Stars() {
   );
 }
 
+/** A pill with the flower mark before its text (the mark hidden from screen readers), or nothing without text. */
+function FlowerPill({ text, mark, className }: { text: string; mark: string; className: string }) {
+  if (!text) return null;
+  return (
+    <p className={className}>
+      <span aria-hidden="true">{mark}</span>
+      {text}
+    </p>
+  );
+}
+
+/** The two small pictures over the corners of the main one. */
+const INSET_IMAGE = "aspect-square rounded-2xl bg-white object-cover shadow-lg ring-4 ring-white";
+
+/** A hero picture (square, above the fold so loaded at once), or nothing when the settings name none. */
+function HeroImage({ src, alt, className, decoding }: { src: string | null; alt: string; className: string; decoding?: "sync" }) {
+  if (!src) return null;
+  return <Img src={src} alt={alt} width={800} height={800} loading="eager" decoding={decoding} className={className} />;
+}
+
 /** The first screen of the home page: badge, three-line title (the page's h1), pitch, calls to action and pictures. */
 export function Hero({ hero }: { hero: HeroData }) {
   const hasImages = Boolean(hero.mainImage);
@@ -59,12 +79,11 @@ export function Hero({ hero }: { hero: HeroData }) {
         className={`mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:py-16 lg:gap-16 lg:py-20 ${hasImages ? "lg:grid-cols-2" : ""}`}
       >
         <div className={hasImages ? "" : "mx-auto max-w-3xl text-center"}>
-          {hero.badgeText ? (
-            <p className="inline-flex items-center gap-2 rounded-full bg-white/90 px-4 py-1.5 text-sm font-medium text-bloom-700 shadow-sm ring-1 ring-bloom-100">
-              <span aria-hidden="true">✿</span>
-              {hero.badgeText}
-            </p>
-          ) : null}
+          <FlowerPill
+            text={hero.badgeText}
+            mark="✿"
+            className="inline-flex items-center gap-2 rounded-full bg-white/90 px-4 py-1.5 text-sm font-medium text-bloom-700 shadow-sm ring-1 ring-bloom-100"
+          />
           <h1
             id="hero-title"
             className="mt-6 font-display text-4xl font-bold leading-tight text-gray-900 sm:text-5xl lg:text-6xl"
@@ -116,41 +135,27 @@ export function Hero({ hero }: { hero: HeroData }) {
         </div>
         {hero.mainImage ? (
           <div className="relative mx-auto w-full max-w-md pb-6 lg:max-w-lg">
-            <Img
+            <HeroImage
               src={hero.mainImage}
               alt="A hand-twisted pipe-cleaner flower bouquet"
-              width={800}
-              height={800}
-              loading="eager"
               decoding="sync"
               className="aspect-square w-full rounded-[2rem] bg-white object-cover shadow-xl ring-1 ring-bloom-100"
             />
-            {hero.image1 ? (
-              <Img
-                src={hero.image1}
-                alt="Close-up of a twisted pipe-cleaner bloom"
-                width={800}
-                height={800}
-                loading="eager"
-                className="absolute -left-2 bottom-0 aspect-square w-1/3 rounded-2xl bg-white object-cover shadow-lg ring-4 ring-white sm:-left-6"
-              />
-            ) : null}
-            {hero.image2 ? (
-              <Img
-                src={hero.image2}
-                alt="A small pipe-cleaner posy"
-                width={800}
-                height={800}
-                loading="eager"
-                className="absolute -right-2 top-6 aspect-square w-1/4 rounded-2xl bg-white object-cover shadow-lg ring-4 ring-white sm:-right-6"
-              />
-            ) : null}
-            {hero.badgeLabel ? (
-              <p className="absolute bottom-4 right-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-bloom-700 shadow-md ring-1 ring-bloom-100 sm:right-6">
-                <span aria-hidden="true">✿ </span>
-                {hero.badgeLabel}
-              </p>
-            ) : null}
+            <HeroImage
+              src={hero.image1}
+              alt="Close-up of a twisted pipe-cleaner bloom"
+              className={`absolute -left-2 bottom-0 w-1/3 sm:-left-6 ${INSET_IMAGE}`}
+            />
+            <HeroImage
+              src={hero.image2}
+              alt="A small pipe-cleaner posy"
+              className={`absolute -right-2 top-6 w-1/4 sm:-right-6 ${INSET_IMAGE}`}
+            />
+            <FlowerPill
+              text={hero.badgeLabel}
+              mark="✿ "
+              className="absolute bottom-4 right-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-bloom-700 shadow-md ring-1 ring-bloom-100 sm:right-6"
+            />
           </div>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import type { HomeProduct } from "~/services/home.server";
+import { CardList } from "~/components/section";
 import { FOCUS_RING, SmartLink } from "./links";
 import { HomeProductTile } from "./product-tile";
 import { SectionHeading } from "./section-heading";
@@ -38,13 +39,9 @@ export function ProductSection({
             </SmartLink>
           }
         />
-        <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
-          {data.products.map((product) => (
-            <li key={product.id}>
-              <HomeProductTile product={product} />
-            </li>
-          ))}
-        </ul>
+        <CardList items={data.products} className="mt-8 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
+          {(product) => <HomeProductTile product={product} />}
+        </CardList>
       </div>
     </section>
   );

@@ -1,0 +1,52 @@
+import type { Key, ReactNode } from "react";
+
+/** A page section named by its h2 (the display font, 2xl), with whatever follows the heading. */
+export function TitledSection({
+  id,
+  title,
+  className,
+  busy,
+  children,
+}: {
+  /** The heading's id; the section is labelled by it. */
+  id: string;
+  title: ReactNode;
+  className?: string;
+  /** Marks the section aria-busy while its content is being replaced. */
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} aria-busy={busy || undefined} className={className}>
+      <h2 id={id} className="font-display text-2xl font-bold text-gray-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A list of cards (a <ul> with one <li> an item), keyed by the item's id unless told otherwise. */
+export function CardList<T>({
+  items,
+  className,
+  itemClassName,
+  keyOf = (item) => (item as { id: Key }).id,
+  children,
+}: {
+  items: readonly T[];
+  className: string;
+  itemClassName?: string;
+  keyOf?: (item: T) => Key;
+  children: (item: T, index: number) => ReactNode;
+}) {
+  return (
+    <ul className={className}>
+      {items.map((item, index) => (
+        <li key={keyOf(item)} className={itemClassName}>
+          {children(item, index)}
+        </li>
+      ))}
+    </ul>
+  );
+}

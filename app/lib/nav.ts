@@ -1,0 +1,10 @@
+/** A navigation link: where it goes and what it says. */
+export interface NavLink {
+  to: string;
+  label: string;
+}
+
+/** A list of navigation links written as path → label pairs, kept in the order given. */
+export function linkList(labels: Record<string, string>): NavLink[] {
+  return Object.entries(labels).map(([to, label]) => ({ to, label }));
+}
