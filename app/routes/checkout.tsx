@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } fr
 import { useRef } from "react";
 import { FieldError, SelectField, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
 import { Img } from "~/components/img";
+import { OrderTotals } from "~/components/order-totals";
 import { Price } from "~/components/price";
 import { Toaster, type Toast } from "~/components/toaster";
 import { ratePercent } from "~/lib/checkout";
@@ -188,51 +189,17 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
           </li>
         ))}
       </ul>
-      <dl className="mt-4 grid gap-2 border-t border-bloom-200 pt-4 text-sm" aria-live="polite">
-        <div className="flex justify-between">
-          <dt>Subtotal</dt>
-          <dd>
-            <Price cents={totals.subtotal_cents} />
-          </dd>
-        </div>
-        {coupon ? (
-          <div className="flex justify-between text-leaf-600">
-            <dt>Discount ({coupon.code})</dt>
-            <dd data-testid="discount">
-              −<Price cents={totals.discount_cents} />
-            </dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between">
-          <dt>Shipping{quote.shipping ? ` (${quote.shipping.name})` : ""}</dt>
-          <dd data-testid="shipping">{totals.shipping_cents === 0 ? <span className="font-semibold text-leaf-600">Free</span> : <Price cents={totals.shipping_cents} />}</dd>
-        </div>
-        {quote.tax.lines.length ? (
-          quote.tax.lines.map((line) => (
-            <div key={line.name} className="flex justify-between">
-              <dt>
-                {line.name} ({ratePercent(line.rate_bps)})
-              </dt>
-              <dd>
-                <Price cents={line.amount_cents} />
-              </dd>
-            </div>
-          ))
-        ) : (
-          <div className="flex justify-between">
-            <dt>Tax</dt>
-            <dd>
-              <Price cents={0} />
-            </dd>
-          </div>
-        )}
-        <div className="mt-2 flex justify-between border-t border-bloom-200 pt-3 text-base font-semibold">
-          <dt>Total</dt>
-          <dd data-testid="total">
-            <Price cents={totals.total_cents} />
-          </dd>
-        </div>
-      </dl>
+      <OrderTotals
+        live
+        className="mt-4 border-t border-bloom-200 pt-4"
+        subtotalCents={totals.subtotal_cents}
+        discountCents={coupon ? totals.discount_cents : 0}
+        couponCode={coupon?.code}
+        shippingCents={totals.shipping_cents}
+        shippingName={quote.shipping?.name}
+        taxLines={quote.tax.lines.map((line) => ({ label: `${line.name} (${ratePercent(line.rate_bps)})`, cents: line.amount_cents }))}
+        totalCents={totals.total_cents}
+      />
       {message ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           {message}

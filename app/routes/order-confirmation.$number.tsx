@@ -3,6 +3,7 @@ import { json } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { Img } from "~/components/img";
 import { orderDate, PaymentBadge, StatusBadge } from "~/components/order-badges";
+import { OrderTotals } from "~/components/order-totals";
 import { Price } from "~/components/price";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { getOrderByNumber } from "~/services/orders.server";
@@ -61,30 +62,17 @@ export default function OrderConfirmationPage() {
             </li>
           ))}
         </ul>
-        <dl className="mt-4 grid gap-1 border-t border-bloom-100 pt-4 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd><Price cents={order.subtotal_cents} /></dd>
-          </div>
-          {order.discount_cents > 0 ? (
-            <div className="flex justify-between">
-              <dt>Discount{order.coupon_code ? ` (${order.coupon_code})` : ""}</dt>
-              <dd>−<Price cents={order.discount_cents} /></dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between">
-            <dt>Shipping{order.shipping_method_name ? ` (${order.shipping_method_name})` : ""}</dt>
-            <dd>{order.shipping_cents === 0 ? "Free" : <Price cents={order.shipping_cents} />}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Tax</dt>
-            <dd><Price cents={order.tax_cents} /></dd>
-          </div>
-          <div className="mt-1 flex justify-between text-base font-semibold">
-            <dt>Total to pay on delivery</dt>
-            <dd data-testid="total"><Price cents={order.total_cents} /></dd>
-          </div>
-        </dl>
+        <OrderTotals
+          className="mt-4 border-t border-bloom-100 pt-4"
+          subtotalCents={order.subtotal_cents}
+          discountCents={order.discount_cents}
+          couponCode={order.coupon_code}
+          shippingCents={order.shipping_cents}
+          shippingName={order.shipping_method_name}
+          taxCents={order.tax_cents}
+          totalCents={order.total_cents}
+          totalLabel="Total to pay on delivery"
+        />
       </section>
       <section aria-labelledby="next-heading" className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
         <h2 id="next-heading" className="font-semibold text-gray-900">

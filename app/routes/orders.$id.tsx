@@ -3,6 +3,7 @@ import { json } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { Img } from "~/components/img";
 import { orderDate, PaymentBadge, StatusBadge } from "~/components/order-badges";
+import { OrderTotals } from "~/components/order-totals";
 import { Price } from "~/components/price";
 import { COUNTRIES } from "~/lib/constants";
 import { rootSeo, seoMeta } from "~/lib/seo";
@@ -64,11 +65,6 @@ function AddressBlock({ title, text }: { title: string; text: string }) {
 
 export default function OrderPage() {
   const { order } = useLoaderData<typeof loader>();
-  const rows: Array<[string, number, boolean?]> = [
-    ["Subtotal", order.subtotal_cents],
-    ["Shipping", order.shipping_cents],
-    ["Tax", order.tax_cents],
-  ];
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <Link to="/orders" className="text-sm font-medium text-bloom-700 underline">
@@ -105,28 +101,16 @@ export default function OrderPage() {
             </li>
           ))}
         </ul>
-        <dl className="mt-4 grid gap-1 border-t border-bloom-100 pt-4 text-sm">
-          {rows.map(([label, cents]) => (
-            <div key={label} className="flex justify-between">
-              <dt>{label}</dt>
-              <dd>{label === "Shipping" && cents === 0 ? "Free" : <Price cents={cents} />}</dd>
-            </div>
-          ))}
-          {order.discount_cents > 0 ? (
-            <div className="flex justify-between text-leaf-600">
-              <dt>Discount{order.coupon_code ? ` (${order.coupon_code})` : ""}</dt>
-              <dd>
-                −<Price cents={order.discount_cents} />
-              </dd>
-            </div>
-          ) : null}
-          <div className="mt-1 flex justify-between text-base font-semibold">
-            <dt>Total</dt>
-            <dd>
-              <Price cents={order.total_cents} />
-            </dd>
-          </div>
-        </dl>
+        <OrderTotals
+          className="mt-4 border-t border-bloom-100 pt-4"
+          subtotalCents={order.subtotal_cents}
+          discountCents={order.discount_cents}
+          couponCode={order.coupon_code}
+          shippingCents={order.shipping_cents}
+          shippingName={order.shipping_method_name}
+          taxCents={order.tax_cents}
+          totalCents={order.total_cents}
+        />
         <p className="mt-4 text-sm text-gray-700">Payment: Cash on Delivery{order.shipping_method_name ? ` · Shipping: ${order.shipping_method_name}` : ""}</p>
         {order.notes ? <p className="mt-2 text-sm text-gray-700">Notes: {order.notes}</p> : null}
       </section>
