@@ -1,20 +1,27 @@
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import type { z } from "zod";
+import { HONEYPOT } from "~/lib/honeypot";
 import { fieldErrors } from "~/lib/schemas/query";
-import { showToast } from "./toaster";
+import type { Toast } from "~/lib/toast";
+import { showToast, Toaster } from "./toaster";
 
 export type FieldErrors = Record<string, string[] | undefined>;
 
 const inputClass =
   "mt-1 block w-full rounded-lg border px-3 py-2 text-gray-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-bloom-500 aria-[invalid=true]:border-red-600";
 
-/** The messages under a field, announced to screen readers through aria-describedby. */
-export function FieldError({ id, messages }: { id: string; messages?: string[] }) {
+/**
+ * The messages under a field, tied to it through aria-describedby. `alert` announces them at once:
+ * for messages that arrive with a new page (a filter's), not ones that follow the typing.
+ */
+export function FieldError({ id, messages, alert = false }: { id: string; messages?: string[]; alert?: boolean }) {
   if (!messages?.length) return null;
   return (
     <div id={id} className="mt-1 text-sm text-red-700">
       {messages.map((message) => (
-        <p key={message}>{message}</p>
+        <p key={message} role={alert ? "alert" : undefined}>
+          {message}
+        </p>
       ))}
     </div>
   );
@@ -161,3 +168,31 @@ export function useLiveValidation(
 
 export const submitButtonClass =
   "inline-flex items-center justify-center rounded-full bg-bloom-600 px-6 py-2.5 font-semibold text-white shadow-sm hover:bg-bloom-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 disabled:cursor-wait disabled:opacity-70";
+
+/** The spam trap: hidden from people (and from assistive technology); a bot that fills it in is ignored. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={HONEYPOT}>Website</label>
+      <input id={HONEYPOT} name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}
+
+/**
+ * What an action's failure says above its form: the toast, and, when no field is to blame (wrong
+ * credentials, too many attempts, a fault), the server's message in an alert.
+ */
+export function FormFailureNotice({ failure, className }: { failure: { errors: Record<string, string[]>; toast: Toast } | undefined; className: string }) {
+  const formError = failure && Object.keys(failure.errors).length === 0 ? failure.toast.message : null;
+  return (
+    <>
+      <Toaster toast={failure?.toast ?? null} listen={false} />
+      {formError ? (
+        <p role="alert" className={`${className} rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800`}>
+          {formError}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -5,7 +5,7 @@ import { Breadcrumb } from "~/components/breadcrumb";
 import { Img } from "~/components/img";
 import { Pagination } from "~/components/pagination";
 import { toCardProduct } from "~/components/product-card";
-import { FieldError } from "~/components/product-filters";
+import { FieldError } from "~/components/form";
 import { EmptyProducts, ProductCount, ProductGrid } from "~/components/product-grid";
 import { SortBar } from "~/components/sort-bar";
 import { rootSeo, seoMeta } from "~/lib/seo";
@@ -91,7 +91,7 @@ export default function CategoryPage() {
           <ProductCount from={page.from} to={page.to} total={page.total} />
           <SortBar pathname={pathname} state={state} />
         </div>
-        <FieldError id="category-page-error" messages={pageErrors.length ? pageErrors : undefined} />
+        <FieldError alert id="category-page-error" messages={pageErrors.length ? pageErrors : undefined} />
         <div className={`mt-6 transition-opacity ${loading ? "opacity-60" : ""}`}>
           {page.data.length ? (
             <>

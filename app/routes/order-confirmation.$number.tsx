@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Img } from "~/components/img";
 import { orderDate, PaymentBadge, StatusBadge } from "~/components/order-badges";
 import { OrderTotals } from "~/components/order-totals";
@@ -8,6 +8,7 @@ import { Price } from "~/components/price";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { getOrderByNumber } from "~/services/orders.server";
 import { verifySignature } from "~/http/signature.server";
+import { errorBoundary } from "~/components/error-state";
 
 export const meta: MetaFunction = ({ matches, params }) =>
   seoMeta(rootSeo(matches), { title: "Thank you for your order", path: `/order-confirmation/${params.number}`, noindex: true });
@@ -100,16 +101,8 @@ export default function OrderConfirmationPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl font-bold text-gray-900">{notFound ? "Order Not Found" : "Failed to fetch order details"}</h1>
-      <p className="mt-4 text-gray-600">This order may not exist, or you may not have permission to view it.</p>
-      <Link to="/" className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
-        Go Back Home
-      </Link>
-    </section>
-  );
-}
+const ORDER_GONE = "This order may not exist, or you may not have permission to view it.";
+export const ErrorBoundary = errorBoundary({
+  notFound: { title: "Order Not Found", message: ORDER_GONE, link: { to: "/", label: "Go Back Home" } },
+  failed: { title: "Failed to fetch order details", message: ORDER_GONE, link: { to: "/", label: "Go Back Home" } },
+});

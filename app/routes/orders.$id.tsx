@@ -1,14 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Img } from "~/components/img";
 import { orderDate, PaymentBadge, StatusBadge } from "~/components/order-badges";
 import { OrderTotals } from "~/components/order-totals";
 import { Price } from "~/components/price";
 import { COUNTRIES } from "~/lib/constants";
+import { parseId } from "~/lib/ids";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { getMyOrder } from "~/services/orders.server";
 import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
+import { errorBoundary } from "~/components/error-state";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seoMeta(rootSeo(matches), { title: data ? `Order ${data.order.order_number}` : "Order Not Found", path: `/orders/${params.id}`, noindex: true });
@@ -18,8 +20,8 @@ export const headers = privatePageHeaders;
 /** The order, when it is the viewer's; an unknown order and another user's answer the same 404. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(context.app, request);
-  const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : 0;
-  const order = id > 0 ? await getMyOrder(context.app.db, viewer.user.id, id) : null;
+  const id = parseId(params.id);
+  const order = id ? await getMyOrder(context.app.db, viewer.user.id, id) : null;
   if (!order) throw json({ message: "Order Not Found" }, { status: 404 });
   return json({ order }, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -122,20 +124,7 @@ export default function OrderPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl font-bold text-gray-900">{notFound ? "Order Not Found" : "Failed to fetch order details"}</h1>
-      <p className="mt-4 text-gray-600">
-        {notFound
-          ? "This order may not exist, or you may not have permission to view it."
-          : "We could not load this order. Please try again in a moment."}
-      </p>
-      <Link to="/orders" className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
-        Back to My Orders
-      </Link>
-    </section>
-  );
-}
+export const ErrorBoundary = errorBoundary({
+  notFound: { title: "Order Not Found", message: "This order may not exist, or you may not have permission to view it.", link: { to: "/orders", label: "Back to My Orders" } },
+  failed: { title: "Failed to fetch order details", message: "We could not load this order. Please try again in a moment.", link: { to: "/orders", label: "Back to My Orders" } },
+});
