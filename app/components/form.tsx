@@ -35,25 +35,45 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "na
   idPrefix?: string;
 }
 
-/** A labelled input with its error messages under it. */
-export function TextField({ name, label, errors, idPrefix = "", className, ...input }: TextFieldProps) {
-  const id = `${idPrefix}${name}`;
-  const messages = errors?.[name];
+/** A field's label, its control and its messages; `control` gets the control's id and error attributes. */
+function LabelledField({
+  id,
+  name,
+  label,
+  messages,
+  className,
+  control,
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  messages?: string[];
+  className?: string;
+  control: (props: { id: string; name: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined; className: string }) => ReactNode;
+}) {
+  const invalid = Boolean(messages?.length);
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-gray-800">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={messages?.length ? true : undefined}
-        aria-describedby={messages?.length ? `${id}-error` : undefined}
-        className={`${inputClass} ${messages?.length ? "border-red-600" : "border-gray-300"}`}
-        {...input}
-      />
+      {control({
+        id,
+        name,
+        "aria-invalid": invalid ? true : undefined,
+        "aria-describedby": invalid ? `${id}-error` : undefined,
+        className: `${inputClass} ${invalid ? "border-red-600" : "border-gray-300"}`,
+      })}
       <FieldError id={`${id}-error`} messages={messages} />
     </div>
+  );
+}
+
+/** A labelled input with its error messages under it. */
+export function TextField({ name, label, errors, idPrefix = "", className, ...input }: TextFieldProps) {
+  const id = `${idPrefix}${name}`;
+  return (
+    <LabelledField id={id} name={name} label={label} messages={errors?.[name]} className={className} control={(props) => <input {...props} {...input} />} />
   );
 }
 
@@ -69,28 +89,23 @@ interface SelectFieldProps {
 
 export function SelectField({ name, label, errors, options, defaultValue, idPrefix = "", className }: SelectFieldProps) {
   const id = `${idPrefix}${name}`;
-  const messages = errors?.[name];
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        aria-invalid={messages?.length ? true : undefined}
-        aria-describedby={messages?.length ? `${id}-error` : undefined}
-        className={`${inputClass} ${messages?.length ? "border-red-600" : "border-gray-300"} bg-white`}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${id}-error`} messages={messages} />
-    </div>
+    <LabelledField
+      id={id}
+      name={name}
+      label={label}
+      messages={errors?.[name]}
+      className={className}
+      control={(props) => (
+        <select {...props} defaultValue={defaultValue} className={`${props.className} bg-white`}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 

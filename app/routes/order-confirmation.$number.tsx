@@ -1,10 +1,9 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Img } from "~/components/img";
-import { orderDate, PaymentBadge, StatusBadge } from "~/components/order-badges";
+import { OrderBadges, orderDate } from "~/components/order-badges";
+import { OrderItemList } from "~/components/order-items";
 import { OrderTotals } from "~/components/order-totals";
-import { Price } from "~/components/price";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { getOrderByNumber } from "~/services/orders.server";
 import { verifySignature } from "~/http/signature.server";
@@ -44,25 +43,9 @@ export default function OrderConfirmationPage() {
           <h2 id="items-heading" className="font-semibold text-gray-900">
             Placed on {orderDate(order.created_at)}
           </h2>
-          <div className="flex gap-2">
-            <StatusBadge status={order.status} />
-            <PaymentBadge status={order.payment_status} />
-          </div>
+          <OrderBadges order={order} className="flex gap-2" />
         </div>
-        <ul className="mt-4 divide-y divide-bloom-50">
-          {order.items.map((item) => (
-            <li key={item.id} className="flex items-center gap-4 py-3 text-sm">
-              <Img src={item.image} alt="" width={56} height={56} className="h-14 w-14 rounded-lg bg-bloom-50 object-cover" />
-              <span className="flex-1 font-medium text-gray-900">{item.product_name}</span>
-              <span className="text-gray-700">
-                {item.quantity} × <Price cents={item.price_cents} />
-              </span>
-              <span className="w-24 text-right font-semibold">
-                <Price cents={item.total_cents} />
-              </span>
-            </li>
-          ))}
-        </ul>
+        <OrderItemList items={order.items} className="mt-4" />
         <OrderTotals
           className="mt-4 border-t border-bloom-100 pt-4"
           subtotalCents={order.subtotal_cents}

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Img } from "~/components/img";
-import { orderDate, PaymentBadge, StatusBadge } from "~/components/order-badges";
+import { OrderBadges, orderDate } from "~/components/order-badges";
+import { OrderItemList } from "~/components/order-items";
 import { OrderTotals } from "~/components/order-totals";
-import { Price } from "~/components/price";
 import { COUNTRIES } from "~/lib/constants";
 import { parseId } from "~/lib/ids";
 import { rootSeo, seoMeta } from "~/lib/seo";
@@ -77,32 +76,13 @@ export default function OrderPage() {
           <h1 className="font-display text-3xl font-bold text-gray-900">Order {order.order_number}</h1>
           <p className="text-gray-600">Placed on {orderDate(order.created_at)}</p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <StatusBadge status={order.status} />
-          <PaymentBadge status={order.payment_status} />
-        </div>
+        <OrderBadges order={order} />
       </div>
       <section aria-labelledby="items-heading" className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
         <h2 id="items-heading" className="font-semibold text-gray-900">
           Items
         </h2>
-        <ul className="mt-2 divide-y divide-bloom-50">
-          {order.items.map((item) => (
-            <li key={item.id} className="flex items-center gap-4 py-3 text-sm">
-              <Img src={item.image} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-bloom-50 object-cover" />
-              <div className="flex-1">
-                <p className="font-medium text-gray-900">{item.product_name}</p>
-                <p className="text-gray-600">SKU: {item.product_sku}</p>
-              </div>
-              <p className="text-gray-700">
-                {item.quantity} × <Price cents={item.price_cents} />
-              </p>
-              <p className="w-24 text-right font-semibold">
-                <Price cents={item.total_cents} />
-              </p>
-            </li>
-          ))}
-        </ul>
+        <OrderItemList items={order.items} showSku className="mt-2" />
         <OrderTotals
           className="mt-4 border-t border-bloom-100 pt-4"
           subtotalCents={order.subtotal_cents}
