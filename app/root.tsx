@@ -1,7 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import {
-  isRouteErrorResponse,
   Form,
   Link,
   Links,
@@ -10,7 +9,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
@@ -29,6 +27,7 @@ import { isAdmin } from "~/services/auth.server";
 import { clearSessionCookie, csrfToken, getSession } from "~/http/session.server";
 import styles from "~/styles/app.css?url";
 import { cachedData } from "~/http/cache-entries.server";
+import { errorBoundary } from "~/components/error-state";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -315,21 +314,7 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-4xl font-bold text-bloom-700">{notFound ? "Page Not Found" : "Oops! Something went wrong"}</h1>
-      <p className="mt-4 text-gray-600">
-        {notFound
-          ? "The page you are looking for does not exist or has been moved."
-          : "We're having trouble loading the page. Please try again later."}
-      </p>
-      <Link to="/" className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
-        Go Back Home
-      </Link>
-    </section>
-  );
-}
+export const ErrorBoundary = errorBoundary({
+  notFound: { title: "Page Not Found", message: "The page you are looking for does not exist or has been moved.", link: { to: "/", label: "Go Back Home" } },
+  failed: { title: "Oops! Something went wrong", message: "We're having trouble loading the page. Please try again later.", link: { to: "/", label: "Go Back Home" } },
+});

@@ -1,20 +1,27 @@
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import type { z } from "zod";
+import { HONEYPOT } from "~/lib/honeypot";
 import { fieldErrors } from "~/lib/schemas/query";
-import { showToast } from "./toaster";
+import type { Toast } from "~/lib/toast";
+import { showToast, Toaster } from "./toaster";
 
 export type FieldErrors = Record<string, string[] | undefined>;
 
 const inputClass =
   "mt-1 block w-full rounded-lg border px-3 py-2 text-gray-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-bloom-500 aria-[invalid=true]:border-red-600";
 
-/** The messages under a field, announced to screen readers through aria-describedby. */
-export function FieldError({ id, messages }: { id: string; messages?: string[] }) {
+/**
+ * The messages under a field, tied to it through aria-describedby. `alert` announces them at once:
+ * for messages that arrive with a new page (a filter's), not ones that follow the typing.
+ */
+export function FieldError({ id, messages, alert = false }: { id: string; messages?: string[]; alert?: boolean }) {
   if (!messages?.length) return null;
   return (
     <div id={id} className="mt-1 text-sm text-red-700">
       {messages.map((message) => (
-        <p key={message}>{message}</p>
+        <p key={message} role={alert ? "alert" : undefined}>
+          {message}
+        </p>
       ))}
     </div>
   );
@@ -28,25 +35,45 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "na
   idPrefix?: string;
 }
 
-/** A labelled input with its error messages under it. */
-export function TextField({ name, label, errors, idPrefix = "", className, ...input }: TextFieldProps) {
-  const id = `${idPrefix}${name}`;
-  const messages = errors?.[name];
+/** A field's label, its control and its messages; `control` gets the control's id and error attributes. */
+function LabelledField({
+  id,
+  name,
+  label,
+  messages,
+  className,
+  control,
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  messages?: string[];
+  className?: string;
+  control: (props: { id: string; name: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined; className: string }) => ReactNode;
+}) {
+  const invalid = Boolean(messages?.length);
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-gray-800">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={messages?.length ? true : undefined}
-        aria-describedby={messages?.length ? `${id}-error` : undefined}
-        className={`${inputClass} ${messages?.length ? "border-red-600" : "border-gray-300"}`}
-        {...input}
-      />
+      {control({
+        id,
+        name,
+        "aria-invalid": invalid ? true : undefined,
+        "aria-describedby": invalid ? `${id}-error` : undefined,
+        className: `${inputClass} ${invalid ? "border-red-600" : "border-gray-300"}`,
+      })}
       <FieldError id={`${id}-error`} messages={messages} />
     </div>
+  );
+}
+
+/** A labelled input with its error messages under it. */
+export function TextField({ name, label, errors, idPrefix = "", className, ...input }: TextFieldProps) {
+  const id = `${idPrefix}${name}`;
+  return (
+    <LabelledField id={id} name={name} label={label} messages={errors?.[name]} className={className} control={(props) => <input {...props} {...input} />} />
   );
 }
 
@@ -62,28 +89,23 @@ interface SelectFieldProps {
 
 export function SelectField({ name, label, errors, options, defaultValue, idPrefix = "", className }: SelectFieldProps) {
   const id = `${idPrefix}${name}`;
-  const messages = errors?.[name];
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        aria-invalid={messages?.length ? true : undefined}
-        aria-describedby={messages?.length ? `${id}-error` : undefined}
-        className={`${inputClass} ${messages?.length ? "border-red-600" : "border-gray-300"} bg-white`}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${id}-error`} messages={messages} />
-    </div>
+    <LabelledField
+      id={id}
+      name={name}
+      label={label}
+      messages={errors?.[name]}
+      className={className}
+      control={(props) => (
+        <select {...props} defaultValue={defaultValue} className={`${props.className} bg-white`}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
@@ -161,3 +183,31 @@ export function useLiveValidation(
 
 export const submitButtonClass =
   "inline-flex items-center justify-center rounded-full bg-bloom-600 px-6 py-2.5 font-semibold text-white shadow-sm hover:bg-bloom-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 disabled:cursor-wait disabled:opacity-70";
+
+/** The spam trap: hidden from people (and from assistive technology); a bot that fills it in is ignored. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={HONEYPOT}>Website</label>
+      <input id={HONEYPOT} name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}
+
+/**
+ * What an action's failure says above its form: the toast, and, when no field is to blame (wrong
+ * credentials, too many attempts, a fault), the server's message in an alert.
+ */
+export function FormFailureNotice({ failure, className }: { failure: { errors: Record<string, string[]>; toast: Toast } | undefined; className: string }) {
+  const formError = failure && Object.keys(failure.errors).length === 0 ? failure.toast.message : null;
+  return (
+    <>
+      <Toaster toast={failure?.toast ?? null} listen={false} />
+      {formError ? (
+        <p role="alert" className={`${className} rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800`}>
+          {formError}
+        </p>
+      ) : null}
+    </>
+  );
+}

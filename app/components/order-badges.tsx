@@ -31,3 +31,13 @@ export function PaymentBadge({ status }: { status: string }) {
 export function orderDate(iso: string): string {
   return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
+
+/** An order's two badges side by side: its status and its payment. */
+export function OrderBadges({ order, className = "flex flex-wrap gap-2" }: { order: { status: string; payment_status: string }; className?: string }) {
+  return (
+    <div className={className}>
+      <StatusBadge status={order.status} />
+      <PaymentBadge status={order.payment_status} />
+    </div>
+  );
+}

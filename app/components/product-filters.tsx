@@ -1,7 +1,8 @@
 import { Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
 import { productPageHref, type ProductPageState } from "~/lib/schemas/storefront";
-import { useHydrated } from "./quick-view";
+import { FieldError } from "./form";
+import { useHydrated } from "./use-hydrated";
 
 /** How long the price inputs wait after the last keystroke before the list follows them. */
 const PRICE_DEBOUNCE_MS = 500;
@@ -9,15 +10,6 @@ const PRICE_DEBOUNCE_MS = 500;
 export interface FilterCategory {
   name: string;
   slug: string;
-}
-
-export function FieldError({ id, messages }: { id: string; messages?: string[] }) {
-  if (!messages?.length) return null;
-  return (
-    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
-      {messages.join(" ")}
-    </p>
-  );
 }
 
 const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600";
@@ -109,7 +101,7 @@ export function ProductFilters({
           onChange={hydrated ? submitSoon : undefined}
           className={`mt-1 block w-full rounded-lg border px-3 py-2 text-sm ${invalid ? "border-red-600" : "border-gray-300"} ${focusRing}`}
         />
-        <FieldError id={errorId} messages={errors[name]} />
+        <FieldError alert id={errorId} messages={errors[name]} />
       </div>
     );
   };
@@ -130,7 +122,7 @@ export function ProductFilters({
           />
           {label}
         </label>
-        <FieldError id={errorId} messages={errors[name]} />
+        <FieldError alert id={errorId} messages={errors[name]} />
       </div>
     );
   };
@@ -160,7 +152,7 @@ export function ProductFilters({
           onChange={hydrated ? submitSoon : undefined}
           className={`mt-1 block w-full rounded-lg border px-3 py-2 text-sm ${errors.search ? "border-red-600" : "border-gray-300"} ${focusRing}`}
         />
-        <FieldError id="filter-search-error" messages={errors.search} />
+        <FieldError alert id="filter-search-error" messages={errors.search} />
       </div>
 
       <fieldset className="mt-4" aria-describedby={errors.categories ? "filter-categories-error" : undefined}>
@@ -182,7 +174,7 @@ export function ProductFilters({
             </li>
           ))}
         </ul>
-        <FieldError id="filter-categories-error" messages={errors.categories} />
+        <FieldError alert id="filter-categories-error" messages={errors.categories} />
       </fieldset>
 
       <fieldset className="mt-5">

@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import type { ProductImage } from "~/services/products.server";
 import { Img } from "./img";
-import { useHydrated } from "./quantity-input";
+import { useHydrated } from "./use-hydrated";
 
 /** The illustrations are square, 800 x 800. */
 const MAIN_SIZE = 800;

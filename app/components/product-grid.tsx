@@ -1,7 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { ProductCard, type CardProduct } from "./product-card";
-import { QuickView, useHydrated } from "./quick-view";
+import { QuickView } from "./quick-view";
+import { useHydrated } from "./use-hydrated";
 
 /** Cards in the first row or two load at once; the rest lazily, as they scroll into view. */
 const EAGER_IMAGES = 4;

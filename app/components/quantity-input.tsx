@@ -1,25 +1,11 @@
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
+import { clampQuantity } from "~/lib/cart";
 import { QUANTITY_MAX, QUANTITY_MIN } from "~/lib/constants";
-
-const noSubscription = () => () => {};
-
-/** False on the server and while hydrating, true once React runs in the browser. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+import { useHydrated } from "./use-hydrated";
 
 /** The highest quantity a shopper may pick: the spec's 99, or the stock when that is lower (never below 1). */
 export function quantityLimit(stock: number): number {
   return Math.max(QUANTITY_MIN, Math.min(QUANTITY_MAX, Math.trunc(stock)));
-}
-
-export function clampQuantity(value: number, max: number): number {
-  if (!Number.isFinite(value)) return QUANTITY_MIN;
-  return Math.min(Math.max(Math.trunc(value), QUANTITY_MIN), max);
 }
 
 interface Props {

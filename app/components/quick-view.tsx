@@ -1,24 +1,8 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, type KeyboardEvent } from "react";
 import { Img } from "./img";
 import { Price } from "./price";
 import { AddToCartForm, ProductBadges, productHref, type CardProduct } from "./product-card";
-
-let hydrating = true;
-
-/**
- * False on the server and during hydration, true once the page runs JavaScript: what only works
- * with JavaScript (a modal, submitting on change) switches on from here, so the server's HTML
- * stays the working, script-free version.
- */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(() => !hydrating);
-  useEffect(() => {
-    hydrating = false;
-    setHydrated(true);
-  }, []);
-  return hydrated;
-}
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Faq, type FaqData } from "~/components/home/faq";
 import { Hero, type HeroData, type HeroLink } from "~/components/home/hero";
 import { safeHref } from "~/components/home/links";
@@ -13,6 +13,7 @@ import type { RootData } from "~/root";
 import type { HomeProduct, HomeSections } from "~/services/home.server";
 import { imageOrPlaceholder } from "~/services/images.server";
 import { cachedData } from "~/http/cache-entries.server";
+import { errorBoundary } from "~/components/error-state";
 
 export const HOME_ERROR_TITLE = "Oops! Something went wrong";
 export const HOME_ERROR_MESSAGE = "We're having trouble loading the page. Please try again later.";
@@ -182,18 +183,4 @@ export default function Home() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-4xl font-bold text-bloom-700">{HOME_ERROR_TITLE}</h1>
-      <p className="mt-4 text-gray-600">{HOME_ERROR_MESSAGE}</p>
-      <Link
-        to="/"
-        reloadDocument
-        className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600"
-      >
-        Try Again
-      </Link>
-    </section>
-  );
-}
+export const ErrorBoundary = errorBoundary({ failed: { title: HOME_ERROR_TITLE, message: HOME_ERROR_MESSAGE, link: "retry" } });

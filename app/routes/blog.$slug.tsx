@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Img } from "~/components/img";
 import { JsonLd } from "~/components/json-ld";
@@ -14,6 +14,7 @@ import { getSession } from "~/http/session.server";
 import { toasts } from "~/http/pages/toast.server";
 import { BlogCardView, CARD_GRID, DifficultyBadge } from "~/components/blog-card";
 import { CardList, TitledSection } from "~/components/section";
+import { errorBoundary } from "~/components/error-state";
 
 export const ARTICLE_NOT_FOUND = "Article Not Found";
 export const ARTICLE_ERROR = "Failed to load blog. Please try again.";
@@ -239,25 +240,7 @@ function ArticleJsonLd({ blog }: { blog: BlogDetail }) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const location = useLocation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const button = "mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700";
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl font-bold text-bloom-700">{notFound ? ARTICLE_NOT_FOUND : ARTICLE_ERROR}</h1>
-      <p className="mt-4 text-gray-600">{notFound ? "This tutorial does not exist or is not published yet." : "Something went wrong on our side."}</p>
-      {notFound ? (
-        <Link to="/blog" className={button}>
-          Back to Tutorials
-        </Link>
-      ) : (
-        <Link to={`${location.pathname}${location.search}`} reloadDocument className={button}>
-          Try Again
-        </Link>
-      )}
-    </section>
-  );
-}
+export const ErrorBoundary = errorBoundary({
+  notFound: { title: ARTICLE_NOT_FOUND, message: "This tutorial does not exist or is not published yet.", link: { to: "/blog", label: "Back to Tutorials" } },
+  failed: { title: ARTICLE_ERROR, message: "Something went wrong on our side.", link: "retry" },
+});

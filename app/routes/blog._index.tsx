@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { BlogCardView, CARD_GRID } from "~/components/blog-card";
 import { CardList } from "~/components/section";
 import { Pagination } from "~/components/pagination";
@@ -9,6 +9,7 @@ import { BlogListQuerySchema } from "~/lib/schemas/catalog";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { listBlogs, type BlogCard } from "~/services/blogs.server";
 import { cachedData } from "~/http/cache-entries.server";
+import { errorBoundary } from "~/components/error-state";
 
 export const BLOGS_ERROR = "Failed to load blogs";
 
@@ -140,17 +141,4 @@ export default function BlogListPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const location = useLocation();
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl font-bold text-bloom-700">{BLOGS_ERROR}</h1>
-      <p className="mt-4 text-gray-600">Please try again in a moment.</p>
-      <Link to={`${location.pathname}${location.search}`} reloadDocument className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
-        Try Again
-      </Link>
-    </section>
-  );
-}
+export const ErrorBoundary = errorBoundary({ failed: { title: BLOGS_ERROR, message: "Please try again in a moment.", link: "retry" } });

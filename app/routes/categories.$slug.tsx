@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Img } from "~/components/img";
 import { toCardProduct } from "~/components/product-card";
-import { FieldError } from "~/components/product-filters";
+import { FieldError } from "~/components/form";
 import { ProductListing, useListPage } from "~/components/product-listing";
 import { TitledSection } from "~/components/section";
 import { rootSeo, seoMeta } from "~/lib/seo";
@@ -84,7 +84,7 @@ export default function CategoryPage() {
           state={state}
           page={page}
           barClassName="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
-          notice={<FieldError id="category-page-error" messages={pageErrors.length ? pageErrors : undefined} />}
+          notice={<FieldError alert id="category-page-error" messages={pageErrors.length ? pageErrors : undefined} />}
           columns="sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4"
         />
       </TitledSection>

@@ -7,6 +7,7 @@ import { CardList } from "~/components/section";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import type { Category } from "~/services/categories.server";
 import { cachedData } from "~/http/cache-entries.server";
+import { errorBoundary } from "~/components/error-state";
 
 export const CATEGORIES_ERROR = "Unable to load categories. Please try again later.";
 export const NO_CATEGORIES = "No categories found";
@@ -213,20 +214,4 @@ export default function Categories() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-4xl font-bold text-gray-900">Shop by Category</h1>
-      <p role="alert" className="mt-6 text-lg text-gray-700">
-        {CATEGORIES_ERROR}
-      </p>
-      <Link
-        to="/categories"
-        reloadDocument
-        className={`mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700 ${FOCUS_RING}`}
-      >
-        Try Again
-      </Link>
-    </div>
-  );
-}
+export const ErrorBoundary = errorBoundary({ failed: { title: "Shop by Category", message: CATEGORIES_ERROR, link: "retry" } });

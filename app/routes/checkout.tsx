@@ -4,10 +4,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } fr
 import { useRef } from "react";
 import { FieldError, SelectField, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
 import { Img } from "~/components/img";
+import { OrderTotals } from "~/components/order-totals";
 import { Price } from "~/components/price";
 import { Toaster, type Toast } from "~/components/toaster";
 import { ratePercent } from "~/lib/checkout";
 import { COUNTRIES, DEFAULT_COUNTRY } from "~/lib/constants";
+import type { Currency } from "~/lib/money";
 import { makeToast } from "~/lib/toast";
 import { CHECKOUT_MESSAGES, CheckoutFormSchema, IdempotencyKeySchema } from "~/lib/schemas/checkout";
 import { fieldErrors } from "~/lib/schemas/query";
@@ -17,9 +19,11 @@ import { OrderError, placeOrder, quoteCheckout, type Quote } from "~/services/ch
 import { DomainError, ValidationError } from "~/services/errors";
 import { keepValues, readForm } from "~/http/pages/forms.server";
 import { getSession } from "~/http/session.server";
+import { shopCurrency } from "~/http/cache-entries.server";
 import { privatePageHeaders } from "~/http/pages/guards.server";
 import { sign } from "~/http/signature.server";
 import { toasts } from "~/http/pages/toast.server";
+import { errorBoundary } from "~/components/error-state";
 
 export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Checkout", path: "/checkout", noindex: true });
 
@@ -37,7 +41,8 @@ interface CheckoutData {
 
 const toast = makeToast;
 
-function quoteInput(lines: Awaited<ReturnType<typeof readCartLines>>, values: Values) {
+/** What quoteCheckout (and placeOrder) get from the form; `currency` writes the coupon messages' amounts. */
+function quoteInput(lines: Awaited<ReturnType<typeof readCartLines>>, values: Values, currency: Currency) {
   const id = Number(values.shipping_method_id);
   return {
     lines,
@@ -45,16 +50,17 @@ function quoteInput(lines: Awaited<ReturnType<typeof readCartLines>>, values: Va
     state: values.state ?? "",
     shippingMethodId: Number.isSafeInteger(id) && id > 0 ? id : null,
     couponCode: (values.applied_coupon ?? "").trim().toUpperCase(),
+    currency,
   };
 }
 
-/** The form prefilled from the logged-in shopper's profile, Sri Lanka by default. */
 /** Personal pages: never kept by a shared cache. */
 export const headers = privatePageHeaders;
 
+/** The form prefilled from the logged-in shopper's profile, Sri Lanka by default. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
-  const [lines, session] = await Promise.all([readCartLines(app.env, request), getSession(app, request)]);
+  const [lines, session, currency] = await Promise.all([readCartLines(app.env, request), getSession(app, request), shopCurrency(app.cache)]);
   const user = session.viewer?.user;
   const [firstName = "", ...rest] = (user?.name ?? "").split(" ");
   const values: Values = {
@@ -71,7 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     applied_coupon: "",
     shipping_method_id: "",
   };
-  const quote = await quoteCheckout(app.db, quoteInput(lines, values));
+  const quote = await quoteCheckout(app.db, quoteInput(lines, values, currency));
   values.shipping_method_id = quote.shipping ? String(quote.shipping.id) : "";
   // One key per checkout form: the same form submitted twice places one order.
   return json({ values, quote, idempotencyKey: crypto.randomUUID() }, { headers: { "Cache-Control": "private, no-store" } });
@@ -85,12 +91,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
   const values = await readForm(request);
-  const lines = await readCartLines(app.env, request);
+  const [lines, currency] = await Promise.all([readCartLines(app.env, request), shopCurrency(app.cache)]);
   const intent = values.intent ?? "update";
   const kept = () => keepValues({ ...values, intent: "" });
   const answer = async (extra: Partial<CheckoutData> = {}, status = 200) => {
     const current = { ...kept(), ...extra.values };
-    const quote = await quoteCheckout(app.db, quoteInput(lines, current));
+    const quote = await quoteCheckout(app.db, quoteInput(lines, current, currency));
     current.shipping_method_id = quote.shipping ? String(quote.shipping.id) : (current.shipping_method_id ?? "");
     const data: CheckoutData = { quote, errors: {}, toast: null, message: null, ...extra, values: current };
     return json(data, { status });
@@ -101,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!code) {
       return answer({ errors: { coupon_input: [CHECKOUT_MESSAGES.couponEmpty] }, toast: toast(CHECKOUT_MESSAGES.couponEmpty, "error") }, 422);
     }
-    const quote = await quoteCheckout(app.db, quoteInput(lines, { ...values, applied_coupon: code }));
+    const quote = await quoteCheckout(app.db, quoteInput(lines, { ...values, applied_coupon: code }, currency));
     if (!quote.coupon?.valid) {
       const message = quote.coupon?.message ?? CHECKOUT_MESSAGES.couponInvalid;
       return answer({ errors: { coupon_input: [message] }, toast: toast(message, "error") }, 422);
@@ -118,7 +124,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return answer({ errors: fieldErrors(parsed.error), toast: toast(CHECKOUT_MESSAGES.formErrors, "error") }, 422);
   }
   const { viewer } = await getSession(app, request);
-  const input = quoteInput(lines, values);
+  const input = quoteInput(lines, values, currency);
   const key = IdempotencyKeySchema.safeParse(values.idempotency_key).data ?? null;
   try {
     const placed = await placeOrder(app.db, {
@@ -128,6 +134,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       couponCode: input.couponCode,
       userId: viewer?.user.id ?? null,
       idempotencyKey: key,
+      currency,
     });
     const headers = { "Set-Cookie": await cartSetCookie(app.env, request, []) };
     const message = `Order ${placed.order_number} placed successfully!`;
@@ -188,51 +195,17 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
           </li>
         ))}
       </ul>
-      <dl className="mt-4 grid gap-2 border-t border-bloom-200 pt-4 text-sm" aria-live="polite">
-        <div className="flex justify-between">
-          <dt>Subtotal</dt>
-          <dd>
-            <Price cents={totals.subtotal_cents} />
-          </dd>
-        </div>
-        {coupon ? (
-          <div className="flex justify-between text-leaf-600">
-            <dt>Discount ({coupon.code})</dt>
-            <dd data-testid="discount">
-              −<Price cents={totals.discount_cents} />
-            </dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between">
-          <dt>Shipping{quote.shipping ? ` (${quote.shipping.name})` : ""}</dt>
-          <dd data-testid="shipping">{totals.shipping_cents === 0 ? <span className="font-semibold text-leaf-600">Free</span> : <Price cents={totals.shipping_cents} />}</dd>
-        </div>
-        {quote.tax.lines.length ? (
-          quote.tax.lines.map((line) => (
-            <div key={line.name} className="flex justify-between">
-              <dt>
-                {line.name} ({ratePercent(line.rate_bps)})
-              </dt>
-              <dd>
-                <Price cents={line.amount_cents} />
-              </dd>
-            </div>
-          ))
-        ) : (
-          <div className="flex justify-between">
-            <dt>Tax</dt>
-            <dd>
-              <Price cents={0} />
-            </dd>
-          </div>
-        )}
-        <div className="mt-2 flex justify-between border-t border-bloom-200 pt-3 text-base font-semibold">
-          <dt>Total</dt>
-          <dd data-testid="total">
-            <Price cents={totals.total_cents} />
-          </dd>
-        </div>
-      </dl>
+      <OrderTotals
+        live
+        className="mt-4 border-t border-bloom-200 pt-4"
+        subtotalCents={totals.subtotal_cents}
+        discountCents={coupon ? totals.discount_cents : 0}
+        couponCode={coupon?.code}
+        shippingCents={totals.shipping_cents}
+        shippingName={quote.shipping?.name}
+        taxLines={quote.tax.lines.map((line) => ({ label: `${line.name} (${ratePercent(line.rate_bps)})`, cents: line.amount_cents }))}
+        totalCents={totals.total_cents}
+      />
       {message ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           {message}
@@ -438,14 +411,4 @@ export default function CheckoutPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl font-bold text-gray-900">Checkout</h1>
-      <p className="mt-4 text-gray-600">{CHECKOUT_MESSAGES.orderFailed}</p>
-      <Link to="/cart" className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
-        Back to Cart
-      </Link>
-    </section>
-  );
-}
+export const ErrorBoundary = errorBoundary({ failed: { title: "Checkout", message: CHECKOUT_MESSAGES.orderFailed, link: { to: "/cart", label: "Back to Cart" } } });

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { FieldError, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
+import { FieldError, Honeypot, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
 import { useSiteContact } from "~/components/home/content-page";
 import { Faq, type FaqData } from "~/components/home/faq";
 import { Toaster } from "~/components/toaster";
 import { CONTACT_MESSAGES, ContactSchema } from "~/lib/schemas/contact";
-import { honeypotFilled, HONEYPOT } from "~/lib/honeypot";
+import { honeypotFilled } from "~/lib/honeypot";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { submitContactMessage } from "~/services/contact.server";
-import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
 import { toasts } from "~/http/pages/toast.server";
 
@@ -40,9 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await submitContactMessage(app.db, parsed.data, clientAddress(request));
     return sent();
   } catch (error) {
-    if (error instanceof RateLimitError) {
-      return formFailure({}, error.message, values, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
-    }
+    if (error instanceof RateLimitError) return rateLimited(error, values);
     console.error(error);
     return formFailure({}, CONTACT_MESSAGES.failed, values, { status: 500 });
   }
@@ -113,11 +111,7 @@ function ContactForm({ failure }: { failure: FormFailure | undefined }) {
         </div>
         <TextField name="subject" label="Subject" autoComplete="off" defaultValue={values.subject} errors={errors} />
         <MessageField defaultValue={values.message} errors={errors} />
-        {/* Hidden from people (and from assistive technology); a bot that fills it in is ignored. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor={HONEYPOT}>Website</label>
-          <input id={HONEYPOT} name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
-        </div>
+        <Honeypot />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <button type="submit" className={submitButtonClass} disabled={sending}>
             {sending ? "Sending…" : "Send Message"}

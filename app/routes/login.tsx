@@ -2,14 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, SocialButtons } from "~/components/account/auth-card";
-import { submitButtonClass, TextField, useLiveValidation } from "~/components/form";
-import { Toaster } from "~/components/toaster";
+import { FormFailureNotice, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
 import { ACCOUNT_MESSAGES, LoginSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { safeRedirect } from "~/lib/redirect";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { AuthError, login } from "~/services/auth.server";
-import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
 import { sessionCookie } from "~/http/session.server";
 import { redirectIfLoggedIn } from "~/http/pages/guards.server";
@@ -43,9 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: { "Set-Cookie": sessionCookie(app.env, request, auth) },
     });
   } catch (error) {
-    if (error instanceof RateLimitError) {
-      return formFailure({}, error.message, values, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
-    }
+    if (error instanceof RateLimitError) return rateLimited(error, values);
     if (error instanceof AuthError) return formFailure({}, error.message, values, { status: 401 });
     console.error(error);
     return formFailure({}, ACCOUNT_MESSAGES.loginFailed, values, { status: 500 });
@@ -57,7 +54,6 @@ export default function LoginPage() {
   const failure = useActionData<FormFailure>();
   const { errors, formProps } = useLiveValidation(LoginSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
   const submitting = useNavigation().state === "submitting";
-  const formError = failure && Object.keys(failure.errors).length === 0 ? failure.toast.message : null;
   return (
     <AuthCard
       title="Welcome Back"
@@ -70,12 +66,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <Toaster toast={failure?.toast ?? null} listen={false} />
-      {formError ? (
-        <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormFailureNotice failure={failure} className="mb-4" />
       <Form method="post" {...formProps} className="grid gap-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={failure?.values.email} errors={errors} />

@@ -1,12 +1,13 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { Img } from "~/components/img";
-import { orderDate, PaymentBadge, StatusBadge } from "~/components/order-badges";
-import { Price } from "~/components/price";
+import { Link, useLoaderData } from "@remix-run/react";
+import { OrderBadges, orderDate } from "~/components/order-badges";
+import { OrderItemList } from "~/components/order-items";
+import { OrderTotals } from "~/components/order-totals";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { getOrderByNumber } from "~/services/orders.server";
 import { verifySignature } from "~/http/signature.server";
+import { errorBoundary } from "~/components/error-state";
 
 export const meta: MetaFunction = ({ matches, params }) =>
   seoMeta(rootSeo(matches), { title: "Thank you for your order", path: `/order-confirmation/${params.number}`, noindex: true });
@@ -42,49 +43,20 @@ export default function OrderConfirmationPage() {
           <h2 id="items-heading" className="font-semibold text-gray-900">
             Placed on {orderDate(order.created_at)}
           </h2>
-          <div className="flex gap-2">
-            <StatusBadge status={order.status} />
-            <PaymentBadge status={order.payment_status} />
-          </div>
+          <OrderBadges order={order} className="flex gap-2" />
         </div>
-        <ul className="mt-4 divide-y divide-bloom-50">
-          {order.items.map((item) => (
-            <li key={item.id} className="flex items-center gap-4 py-3 text-sm">
-              <Img src={item.image} alt="" width={56} height={56} className="h-14 w-14 rounded-lg bg-bloom-50 object-cover" />
-              <span className="flex-1 font-medium text-gray-900">{item.product_name}</span>
-              <span className="text-gray-700">
-                {item.quantity} × <Price cents={item.price_cents} />
-              </span>
-              <span className="w-24 text-right font-semibold">
-                <Price cents={item.total_cents} />
-              </span>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-4 grid gap-1 border-t border-bloom-100 pt-4 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd><Price cents={order.subtotal_cents} /></dd>
-          </div>
-          {order.discount_cents > 0 ? (
-            <div className="flex justify-between">
-              <dt>Discount{order.coupon_code ? ` (${order.coupon_code})` : ""}</dt>
-              <dd>−<Price cents={order.discount_cents} /></dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between">
-            <dt>Shipping{order.shipping_method_name ? ` (${order.shipping_method_name})` : ""}</dt>
-            <dd>{order.shipping_cents === 0 ? "Free" : <Price cents={order.shipping_cents} />}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Tax</dt>
-            <dd><Price cents={order.tax_cents} /></dd>
-          </div>
-          <div className="mt-1 flex justify-between text-base font-semibold">
-            <dt>Total to pay on delivery</dt>
-            <dd data-testid="total"><Price cents={order.total_cents} /></dd>
-          </div>
-        </dl>
+        <OrderItemList items={order.items} className="mt-4" />
+        <OrderTotals
+          className="mt-4 border-t border-bloom-100 pt-4"
+          subtotalCents={order.subtotal_cents}
+          discountCents={order.discount_cents}
+          couponCode={order.coupon_code}
+          shippingCents={order.shipping_cents}
+          shippingName={order.shipping_method_name}
+          taxCents={order.tax_cents}
+          totalCents={order.total_cents}
+          totalLabel="Total to pay on delivery"
+        />
       </section>
       <section aria-labelledby="next-heading" className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
         <h2 id="next-heading" className="font-semibold text-gray-900">
@@ -112,16 +84,8 @@ export default function OrderConfirmationPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl font-bold text-gray-900">{notFound ? "Order Not Found" : "Failed to fetch order details"}</h1>
-      <p className="mt-4 text-gray-600">This order may not exist, or you may not have permission to view it.</p>
-      <Link to="/" className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
-        Go Back Home
-      </Link>
-    </section>
-  );
-}
+const ORDER_GONE = "This order may not exist, or you may not have permission to view it.";
+export const ErrorBoundary = errorBoundary({
+  notFound: { title: "Order Not Found", message: ORDER_GONE, link: { to: "/", label: "Go Back Home" } },
+  failed: { title: "Failed to fetch order details", message: ORDER_GONE, link: { to: "/", label: "Go Back Home" } },
+});

@@ -1,13 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { Img } from "~/components/img";
-import { orderDate, PaymentBadge, StatusBadge } from "~/components/order-badges";
-import { Price } from "~/components/price";
+import { Link, useLoaderData } from "@remix-run/react";
+import { OrderBadges, orderDate } from "~/components/order-badges";
+import { OrderItemList } from "~/components/order-items";
+import { OrderTotals } from "~/components/order-totals";
 import { COUNTRIES } from "~/lib/constants";
+import { parseId } from "~/lib/ids";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { getMyOrder } from "~/services/orders.server";
 import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
+import { errorBoundary } from "~/components/error-state";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seoMeta(rootSeo(matches), { title: data ? `Order ${data.order.order_number}` : "Order Not Found", path: `/orders/${params.id}`, noindex: true });
@@ -17,8 +19,8 @@ export const headers = privatePageHeaders;
 /** The order, when it is the viewer's; an unknown order and another user's answer the same 404. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(context.app, request);
-  const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : 0;
-  const order = id > 0 ? await getMyOrder(context.app.db, viewer.user.id, id) : null;
+  const id = parseId(params.id);
+  const order = id ? await getMyOrder(context.app.db, viewer.user.id, id) : null;
   if (!order) throw json({ message: "Order Not Found" }, { status: 404 });
   return json({ order }, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -64,11 +66,6 @@ function AddressBlock({ title, text }: { title: string; text: string }) {
 
 export default function OrderPage() {
   const { order } = useLoaderData<typeof loader>();
-  const rows: Array<[string, number, boolean?]> = [
-    ["Subtotal", order.subtotal_cents],
-    ["Shipping", order.shipping_cents],
-    ["Tax", order.tax_cents],
-  ];
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <Link to="/orders" className="text-sm font-medium text-bloom-700 underline">
@@ -79,54 +76,23 @@ export default function OrderPage() {
           <h1 className="font-display text-3xl font-bold text-gray-900">Order {order.order_number}</h1>
           <p className="text-gray-600">Placed on {orderDate(order.created_at)}</p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <StatusBadge status={order.status} />
-          <PaymentBadge status={order.payment_status} />
-        </div>
+        <OrderBadges order={order} />
       </div>
       <section aria-labelledby="items-heading" className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
         <h2 id="items-heading" className="font-semibold text-gray-900">
           Items
         </h2>
-        <ul className="mt-2 divide-y divide-bloom-50">
-          {order.items.map((item) => (
-            <li key={item.id} className="flex items-center gap-4 py-3 text-sm">
-              <Img src={item.image} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-bloom-50 object-cover" />
-              <div className="flex-1">
-                <p className="font-medium text-gray-900">{item.product_name}</p>
-                <p className="text-gray-600">SKU: {item.product_sku}</p>
-              </div>
-              <p className="text-gray-700">
-                {item.quantity} × <Price cents={item.price_cents} />
-              </p>
-              <p className="w-24 text-right font-semibold">
-                <Price cents={item.total_cents} />
-              </p>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-4 grid gap-1 border-t border-bloom-100 pt-4 text-sm">
-          {rows.map(([label, cents]) => (
-            <div key={label} className="flex justify-between">
-              <dt>{label}</dt>
-              <dd>{label === "Shipping" && cents === 0 ? "Free" : <Price cents={cents} />}</dd>
-            </div>
-          ))}
-          {order.discount_cents > 0 ? (
-            <div className="flex justify-between text-leaf-600">
-              <dt>Discount{order.coupon_code ? ` (${order.coupon_code})` : ""}</dt>
-              <dd>
-                −<Price cents={order.discount_cents} />
-              </dd>
-            </div>
-          ) : null}
-          <div className="mt-1 flex justify-between text-base font-semibold">
-            <dt>Total</dt>
-            <dd>
-              <Price cents={order.total_cents} />
-            </dd>
-          </div>
-        </dl>
+        <OrderItemList items={order.items} showSku className="mt-2" />
+        <OrderTotals
+          className="mt-4 border-t border-bloom-100 pt-4"
+          subtotalCents={order.subtotal_cents}
+          discountCents={order.discount_cents}
+          couponCode={order.coupon_code}
+          shippingCents={order.shipping_cents}
+          shippingName={order.shipping_method_name}
+          taxCents={order.tax_cents}
+          totalCents={order.total_cents}
+        />
         <p className="mt-4 text-sm text-gray-700">Payment: Cash on Delivery{order.shipping_method_name ? ` · Shipping: ${order.shipping_method_name}` : ""}</p>
         {order.notes ? <p className="mt-2 text-sm text-gray-700">Notes: {order.notes}</p> : null}
       </section>
@@ -138,20 +104,7 @@ export default function OrderPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl font-bold text-gray-900">{notFound ? "Order Not Found" : "Failed to fetch order details"}</h1>
-      <p className="mt-4 text-gray-600">
-        {notFound
-          ? "This order may not exist, or you may not have permission to view it."
-          : "We could not load this order. Please try again in a moment."}
-      </p>
-      <Link to="/orders" className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
-        Back to My Orders
-      </Link>
-    </section>
-  );
-}
+export const ErrorBoundary = errorBoundary({
+  notFound: { title: "Order Not Found", message: "This order may not exist, or you may not have permission to view it.", link: { to: "/orders", label: "Back to My Orders" } },
+  failed: { title: "Failed to fetch order details", message: "We could not load this order. Please try again in a moment.", link: { to: "/orders", label: "Back to My Orders" } },
+});

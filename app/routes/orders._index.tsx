@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Img } from "~/components/img";
-import { orderDate, PaymentBadge, StatusBadge } from "~/components/order-badges";
+import { OrderBadges, orderDate } from "~/components/order-badges";
 import { Price } from "~/components/price";
 import { ORDER_LIST_PREVIEW_ITEMS } from "~/lib/constants";
 import { rootSeo, seoMeta } from "~/lib/seo";
@@ -43,10 +43,7 @@ export default function OrdersPage() {
                     <h2 className="font-semibold text-gray-900">Order {order.order_number}</h2>
                     <p className="text-sm text-gray-600">Placed on {orderDate(order.created_at)}</p>
                   </div>
-                  <div className="flex flex-wrap gap-2">
-                    <StatusBadge status={order.status} />
-                    <PaymentBadge status={order.payment_status} />
-                  </div>
+                  <OrderBadges order={order} />
                 </div>
                 <ul className="mt-4 divide-y divide-bloom-50">
                   {order.items.slice(0, ORDER_LIST_PREVIEW_ITEMS).map((item) => (

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { AddToCartForm } from "~/components/add-to-cart";
 import { Breadcrumb, type Crumb } from "~/components/breadcrumb";
 import { DetailList, type Detail } from "~/components/detail-list";
@@ -16,6 +16,7 @@ import { NotFoundError } from "~/services/errors";
 import type { ProductDetail } from "~/services/products.server";
 import type { RootData } from "~/root";
 import { cachedData } from "~/http/cache-entries.server";
+import { errorBoundary } from "~/components/error-state";
 
 export const PRODUCT_NOT_FOUND = "Product Not Found";
 export const PRODUCT_LOAD_ERROR = "Failed to load product. Please try again.";
@@ -276,31 +277,7 @@ export default function ProductPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const location = useLocation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // The loader has already logged what went wrong on the server; anything else is a render fault.
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const button = "mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600";
-  if (notFound) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="font-display text-4xl font-bold text-bloom-700">{PRODUCT_NOT_FOUND}</h1>
-        <p className="mt-4 text-gray-600">The bouquet you are looking for does not exist or is no longer available.</p>
-        <Link to="/products" className={button}>
-          Back to Shop
-        </Link>
-      </section>
-    );
-  }
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl font-bold text-bloom-700">{PRODUCT_LOAD_ERROR}</h1>
-      {/* A full document load, so the loader runs again from scratch. */}
-      <Link to={`${location.pathname}${location.search}`} reloadDocument className={button}>
-        Try Again
-      </Link>
-    </section>
-  );
-}
+export const ErrorBoundary = errorBoundary({
+  notFound: { title: PRODUCT_NOT_FOUND, message: "The bouquet you are looking for does not exist or is no longer available.", link: { to: "/products", label: "Back to Shop" } },
+  failed: { title: PRODUCT_LOAD_ERROR, link: "retry" },
+});

@@ -1,14 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { JsonLd } from "~/components/json-ld";
 import { toCardProduct } from "~/components/product-card";
-import { FieldError, ProductFilters } from "~/components/product-filters";
+import { FieldError } from "~/components/form";
+import { ProductFilters } from "~/components/product-filters";
 import { ProductListing, useListPage } from "~/components/product-listing";
 import { absoluteUrl, rootSeo, seoMeta, type SeoRoot } from "~/lib/seo";
 import { parseProductPageParams } from "~/lib/schemas/storefront";
 import { listProducts } from "~/services/products.server";
 import { cachedData } from "~/http/cache-entries.server";
+import { errorBoundary } from "~/components/error-state";
 
 const PRODUCTS_TITLE = "Shop All Bouquets";
 const PRODUCTS_DESCRIPTION =
@@ -70,7 +72,7 @@ export default function ProductsPage() {
               state={state}
             page={page}
               barClassName="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
-            notice={<FieldError id="products-page-error" messages={pageErrors.length ? pageErrors : undefined} />}
+            notice={<FieldError alert id="products-page-error" messages={pageErrors.length ? pageErrors : undefined} />}
           >
             <JsonLd
               data={{
@@ -94,23 +96,4 @@ export default function ProductsPage() {
 }
 
 /** A fault while loading (never bad input, which the page reports and ignores): say so, and offer a reload. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const location = useLocation();
-  console.error(error);
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <PageHeading />
-      <div role="alert" className="mt-10 rounded-2xl border border-red-200 bg-red-50 px-6 py-12 text-center">
-        <p className="text-lg font-medium text-red-800">{PRODUCTS_FAILED}</p>
-        {/* A plain link: the browser loads the same address again, with or without JavaScript. */}
-        <a
-          href={`${location.pathname}${location.search}`}
-          className="mt-6 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600"
-        >
-          Try Again
-        </a>
-      </div>
-    </div>
-  );
-}
+export const ErrorBoundary = errorBoundary({ failed: { title: PRODUCTS_TITLE, heading: <PageHeading />, message: PRODUCTS_FAILED, link: "retry" } });

@@ -2,15 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { AuthCard, SocialButtons } from "~/components/account/auth-card";
-import { FieldError, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
-import { Toaster } from "~/components/toaster";
+import { FieldError, FormFailureNotice, Honeypot, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
 import { ACCOUNT_MESSAGES, RegisterFormSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { registerUser } from "~/services/auth.server";
 import { ValidationError } from "~/services/errors";
-import { honeypotFilled, HONEYPOT } from "~/lib/honeypot";
-import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { honeypotFilled } from "~/lib/honeypot";
+import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
 import { sessionCookie } from "~/http/session.server";
 import { redirectIfLoggedIn } from "~/http/pages/guards.server";
@@ -55,9 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (error instanceof ValidationError) return formFailure(error.errors, error.message, values);
-    if (error instanceof RateLimitError) {
-      return formFailure({}, error.message, values, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
-    }
+    if (error instanceof RateLimitError) return rateLimited(error, values);
     console.error(error);
     return formFailure({}, ACCOUNT_MESSAGES.registerFailed, values, { status: 500 });
   }
@@ -68,7 +65,6 @@ export default function RegisterPage() {
   const { errors, formProps } = useLiveValidation(RegisterFormSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
   const submitting = useNavigation().state === "submitting";
   const values = failure?.values ?? {};
-  const formError = failure && Object.keys(failure.errors).length === 0 ? failure.toast.message : null;
   return (
     <AuthCard
       title="Create Account"
@@ -81,12 +77,7 @@ export default function RegisterPage() {
         </>
       }
     >
-      <Toaster toast={failure?.toast ?? null} listen={false} />
-      {formError ? (
-        <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormFailureNotice failure={failure} className="mb-4" />
       <Form method="post" {...formProps} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField name="firstName" label="First name" autoComplete="given-name" defaultValue={values.firstName} errors={errors} />
@@ -107,11 +98,7 @@ export default function RegisterPage() {
           </p>
         )}
         <TextField name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" errors={errors} />
-        {/* Hidden from people (and from assistive technology); a bot that fills it in is ignored. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor={HONEYPOT}>Website</label>
-          <input id={HONEYPOT} name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
-        </div>
+        <Honeypot />
         <div>
           <label className="flex items-start gap-2 text-sm text-gray-800">
             <input

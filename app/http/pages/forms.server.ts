@@ -1,5 +1,6 @@
 import { json, type HeadersFunction } from "@remix-run/cloudflare";
 import { makeToast, type Toast } from "../../lib/toast";
+import type { RateLimitError } from "../../services/rate-limit.server";
 
 /** What an action answers when it shows its form again: field messages, a toast, the typed values. */
 export interface FormFailure {
@@ -36,6 +37,11 @@ export function formFailure(
   init: ResponseInit & { status: number } = { status: 422 },
 ) {
   return json<FormFailure>({ errors, toast: makeToast(message, "error"), values: keepValues(values) }, init);
+}
+
+/** Too many attempts: the form again with the server's message, 429 and when to try again (Retry-After). */
+export function rateLimited(error: RateLimitError, values: Record<string, string>) {
+  return formFailure({}, error.message, values, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
 }
 
 /**

@@ -1,0 +1,54 @@
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+/** What a page shows instead of itself: a heading, a sentence, one way on. */
+export interface ErrorScreen {
+  /** The page's h1. */
+  title: string;
+  message?: string;
+  /** Where the button leads; "retry" loads the same address again (a full load, so the loader runs afresh). */
+  link: { to: string; label: string } | "retry";
+  /** Shown instead of the h1, when the page keeps its own heading (it must hold the h1). */
+  heading?: ReactNode;
+}
+
+const buttonClass =
+  "mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600";
+
+/** The one error (and not-found) screen. `alert` announces the message at once (a failure, not a missing page). */
+export function ErrorState({ title, message, link, heading, alert = false }: ErrorScreen & { alert?: boolean }) {
+  const location = useLocation();
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      {heading ?? <h1 className="font-display text-3xl font-bold text-bloom-700 sm:text-4xl">{title}</h1>}
+      {message ? (
+        <p role={alert ? "alert" : undefined} className="mt-4 text-gray-600">
+          {message}
+        </p>
+      ) : null}
+      {link === "retry" ? (
+        <Link to={`${location.pathname}${location.search}`} reloadDocument className={buttonClass}>
+          Try Again
+        </Link>
+      ) : (
+        <Link to={link.to} className={buttonClass}>
+          {link.label}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A route's ErrorBoundary: `notFound` for a 404 (when the page has its own), `failed` for
+ * anything else. Thrown responses were logged by the loader; anything else is logged here.
+ */
+export function errorBoundary({ notFound, failed }: { notFound?: ErrorScreen; failed: ErrorScreen }) {
+  return function ErrorBoundary() {
+    const error = useRouteError();
+    const missing = isRouteErrorResponse(error) && error.status === 404;
+    if (!isRouteErrorResponse(error)) console.error(error);
+    if (missing && notFound) return <ErrorState {...notFound} />;
+    return <ErrorState {...failed} alert />;
+  };
+}

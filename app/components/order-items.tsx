@@ -1,0 +1,35 @@
+import { Img } from "./img";
+import { Price } from "./price";
+
+interface OrderItem {
+  id: number;
+  image: string;
+  product_name: string;
+  product_sku?: string | null;
+  quantity: number;
+  price_cents: number;
+  total_cents: number;
+}
+
+/** An order's lines: picture, name (and SKU when asked), quantity × price, line total. */
+export function OrderItemList({ items, showSku = false, className }: { items: readonly OrderItem[]; showSku?: boolean; className: string }) {
+  return (
+    <ul className={`divide-y divide-bloom-50 ${className}`}>
+      {items.map((item) => (
+        <li key={item.id} className="flex items-center gap-4 py-3 text-sm">
+          <Img src={item.image} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-bloom-50 object-cover" />
+          <div className="flex-1">
+            <p className="font-medium text-gray-900">{item.product_name}</p>
+            {showSku ? <p className="text-gray-600">SKU: {item.product_sku}</p> : null}
+          </div>
+          <p className="text-gray-700">
+            {item.quantity} × <Price cents={item.price_cents} />
+          </p>
+          <p className="w-24 text-right font-semibold">
+            <Price cents={item.total_cents} />
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
