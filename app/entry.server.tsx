@@ -1,9 +1,19 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "./components/nonce";
 import { pageContentSecurityPolicy } from "./lib/security-headers";
+
+/**
+ * Server errors are logged; a client's bad request (a post to a page without a form, 405; a 404)
+ * is answered as such and is not a server error. An aborted request logs nothing.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+}
 
 export default async function handleRequest(
   request: Request,

@@ -41,13 +41,14 @@ export function ErrorState({ title, message, link, heading, alert = false }: Err
 
 /**
  * A route's ErrorBoundary: `notFound` for a 404 (when the page has its own), `failed` for
- * anything else. Thrown responses were logged by the loader; anything else is logged here.
+ * anything else. It logs nothing: the server's errors are logged once by entry.server's
+ * `handleError` (before Remix hides them behind "Unexpected Server Error"), and React logs an error
+ * thrown while rendering in the browser.
  */
 export function errorBoundary({ notFound, failed }: { notFound?: ErrorScreen; failed: ErrorScreen }) {
   return function ErrorBoundary() {
     const error = useRouteError();
     const missing = isRouteErrorResponse(error) && error.status === 404;
-    if (!isRouteErrorResponse(error)) console.error(error);
     if (missing && notFound) return <ErrorState {...notFound} />;
     return <ErrorState {...failed} alert />;
   };
