@@ -78,3 +78,31 @@ export function OrderTotals({
     </dl>
   );
 }
+
+/** The cents of a placed order, as the order services give them. */
+interface PlacedOrder {
+  subtotal_cents: number;
+  discount_cents: number;
+  coupon_code: string | null;
+  shipping_cents: number;
+  shipping_method_name: string | null;
+  tax_cents: number;
+  total_cents: number;
+}
+
+/** A placed order's totals (the order page, the confirmation), under its items. */
+export function PlacedOrderTotals({ order, totalLabel }: { order: PlacedOrder; totalLabel?: string }) {
+  return (
+    <OrderTotals
+      className="mt-4 border-t border-bloom-100 pt-4"
+      subtotalCents={order.subtotal_cents}
+      discountCents={order.discount_cents}
+      couponCode={order.coupon_code}
+      shippingCents={order.shipping_cents}
+      shippingName={order.shipping_method_name}
+      taxCents={order.tax_cents}
+      totalCents={order.total_cents}
+      totalLabel={totalLabel}
+    />
+  );
+}

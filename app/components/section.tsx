@@ -50,3 +50,15 @@ export function CardList<T>({
     </ul>
   );
 }
+
+/** A white card named by its h2 (checkout steps): the card's frame and heading, then its content. */
+export function Panel({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+      <h2 id={id} className="text-lg font-semibold text-gray-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { EmptyCart } from "~/components/empty-cart";
 import { Form, Link, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { Img } from "~/components/img";
 import { Price } from "~/components/price";
@@ -169,15 +170,7 @@ export default function CartPage() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/cart";
   if (!cart || cart.items.length === 0) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="font-display text-3xl font-bold text-gray-900">Shopping Cart</h1>
-        <p className="mt-4 text-gray-600">Your cart is empty</p>
-        <Link to="/products" className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
-          Browse Products
-        </Link>
-      </section>
-    );
+    return <EmptyCart title="Shopping Cart" link="Browse Products" />;
   }
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">

@@ -4,6 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } fr
 import { useRef } from "react";
 import { FieldError, SelectField, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
 import { Img } from "~/components/img";
+import { Panel } from "~/components/section";
+import { EmptyCart } from "~/components/empty-cart";
 import { OrderTotals } from "~/components/order-totals";
 import { Price } from "~/components/price";
 import { Toaster, type Toast } from "~/components/toaster";
@@ -237,16 +239,7 @@ export default function CheckoutPage() {
   const coupon = quote.coupon?.valid ? quote.coupon.coupon : null;
 
   if (quote.cart.items.length === 0) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="font-display text-3xl font-bold text-gray-900">Checkout</h1>
-        <p className="mt-4 text-lg text-gray-700">Your cart is empty</p>
-        <p className="mt-2 text-gray-600">Add a bouquet or two, then come back to check out.</p>
-        <Link to="/products" className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
-          Continue Shopping
-        </Link>
-      </div>
-    );
+    return <EmptyCart title="Checkout" note="Add a bouquet or two, then come back to check out." link="Continue Shopping" />;
   }
 
   return (
@@ -261,10 +254,7 @@ export default function CheckoutPage() {
         <input type="hidden" name="idempotency_key" value={loaded.idempotencyKey} />
         <input type="hidden" name="applied_coupon" value={coupon?.code ?? ""} />
         <div className="grid h-fit gap-8">
-          <section aria-labelledby="shipping-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
-            <h2 id="shipping-heading" className="text-lg font-semibold text-gray-900">
-              Shipping Information
-            </h2>
+          <Panel id="shipping-heading" title="Shipping Information">
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
               <TextField name="firstName" label="First name" autoComplete="given-name" defaultValue={values.firstName} errors={errors} />
               <TextField name="lastName" label="Last name" autoComplete="family-name" defaultValue={values.lastName} errors={errors} />
@@ -313,7 +303,7 @@ export default function CheckoutPage() {
                 Update shipping and tax
               </button>
             </p>
-          </section>
+          </Panel>
 
           <fieldset className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
             <legend className="px-1 text-lg font-semibold text-gray-900">Shipping Method</legend>
@@ -351,10 +341,7 @@ export default function CheckoutPage() {
             </p>
           </fieldset>
 
-          <section aria-labelledby="coupon-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
-            <h2 id="coupon-heading" className="text-lg font-semibold text-gray-900">
-              Coupon
-            </h2>
+          <Panel id="coupon-heading" title="Coupon">
             {coupon ? (
               <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-green-50 p-4 text-sm" data-testid="applied-coupon">
                 <p>
@@ -390,12 +377,9 @@ export default function CheckoutPage() {
                 </button>
               </div>
             )}
-          </section>
+          </Panel>
 
-          <section aria-labelledby="payment-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
-            <h2 id="payment-heading" className="text-lg font-semibold text-gray-900">
-              Payment
-            </h2>
+          <Panel id="payment-heading" title="Payment">
             <p className="mt-3 flex items-center gap-3 rounded-xl border border-bloom-500 bg-bloom-50 p-4 text-sm">
               <span aria-hidden="true" className="h-3 w-3 rounded-full bg-bloom-600" />
               <span>
@@ -403,7 +387,7 @@ export default function CheckoutPage() {
                 <span className="block text-gray-600">Pay the courier in cash when your order arrives.</span>
               </span>
             </p>
-          </section>
+          </Panel>
         </div>
         <Summary quote={quote} message={failure?.message ?? null} submitting={placing} />
       </Form>

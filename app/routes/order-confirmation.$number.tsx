@@ -3,7 +3,7 @@ import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderBadges, orderDate } from "~/components/order-badges";
 import { OrderItemList } from "~/components/order-items";
-import { OrderTotals } from "~/components/order-totals";
+import { PlacedOrderTotals } from "~/components/order-totals";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { getOrderByNumber } from "~/services/orders.server";
 import { verifySignature } from "~/http/signature.server";
@@ -46,17 +46,7 @@ export default function OrderConfirmationPage() {
           <OrderBadges order={order} className="flex gap-2" />
         </div>
         <OrderItemList items={order.items} className="mt-4" />
-        <OrderTotals
-          className="mt-4 border-t border-bloom-100 pt-4"
-          subtotalCents={order.subtotal_cents}
-          discountCents={order.discount_cents}
-          couponCode={order.coupon_code}
-          shippingCents={order.shipping_cents}
-          shippingName={order.shipping_method_name}
-          taxCents={order.tax_cents}
-          totalCents={order.total_cents}
-          totalLabel="Total to pay on delivery"
-        />
+        <PlacedOrderTotals order={order} totalLabel="Total to pay on delivery" />
       </section>
       <section aria-labelledby="next-heading" className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
         <h2 id="next-heading" className="font-semibold text-gray-900">

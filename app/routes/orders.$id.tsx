@@ -3,7 +3,7 @@ import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderBadges, orderDate } from "~/components/order-badges";
 import { OrderItemList } from "~/components/order-items";
-import { OrderTotals } from "~/components/order-totals";
+import { PlacedOrderTotals } from "~/components/order-totals";
 import { COUNTRIES } from "~/lib/constants";
 import { parseId } from "~/lib/ids";
 import { rootSeo, seoMeta } from "~/lib/seo";
@@ -83,16 +83,7 @@ export default function OrderPage() {
           Items
         </h2>
         <OrderItemList items={order.items} showSku className="mt-2" />
-        <OrderTotals
-          className="mt-4 border-t border-bloom-100 pt-4"
-          subtotalCents={order.subtotal_cents}
-          discountCents={order.discount_cents}
-          couponCode={order.coupon_code}
-          shippingCents={order.shipping_cents}
-          shippingName={order.shipping_method_name}
-          taxCents={order.tax_cents}
-          totalCents={order.total_cents}
-        />
+        <PlacedOrderTotals order={order} />
         <p className="mt-4 text-sm text-gray-700">Payment: Cash on Delivery{order.shipping_method_name ? ` · Shipping: ${order.shipping_method_name}` : ""}</p>
         {order.notes ? <p className="mt-2 text-sm text-gray-700">Notes: {order.notes}</p> : null}
       </section>
