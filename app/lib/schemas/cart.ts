@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseId } from "../ids";
 import { QUANTITY_MAX, QUANTITY_MIN } from "../constants";
 
 export const CART_MESSAGES = {
@@ -11,9 +12,7 @@ export const CART_MESSAGES = {
 const productId = z
   .string({ error: CART_MESSAGES.product })
   .trim()
-  .regex(/^\d{1,9}$/, CART_MESSAGES.product)
-  .transform(Number)
-  .refine((id) => id > 0, CART_MESSAGES.product);
+  .transform((text, ctx) => parseId(text) ?? (ctx.addIssue({ code: "custom", message: CART_MESSAGES.product }), z.NEVER));
 
 const wholeNumber = z
   .string({ error: CART_MESSAGES.quantityNumber })

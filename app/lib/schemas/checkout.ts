@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_COUNTRY, QUANTITY_MAX, QUANTITY_MIN } from "../constants";
+import { parseId } from "../ids";
 import { toCents } from "../money";
 import {
   countryField,
@@ -88,11 +89,12 @@ export const optionalId = (message: string) =>
       if (value === undefined || value === null || value === "") return null;
       // Only numbers and strings can be ids; anything else (an object, a nested array) is refused as is.
       const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
-      if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
+      const id = parseId(text);
+      if (id === null) {
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
-      return Number(text);
+      return id;
     })
     .meta({ type: ["integer", "string"], description: "A positive id." });
 
