@@ -3,29 +3,13 @@ import type { z } from "zod";
 import { HONEYPOT } from "~/lib/honeypot";
 import { fieldErrors } from "~/lib/schemas/query";
 import type { Toast } from "~/lib/toast";
+import { FieldError } from "./field-error";
 import { showToast, Toaster } from "./toaster";
 
 export type FieldErrors = Record<string, string[] | undefined>;
 
 const inputClass =
   "mt-1 block w-full rounded-lg border px-3 py-2 text-gray-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-bloom-500 aria-[invalid=true]:border-red-600";
-
-/**
- * The messages under a field, tied to it through aria-describedby. `alert` announces them at once:
- * for messages that arrive with a new page (a filter's), not ones that follow the typing.
- */
-export function FieldError({ id, messages, alert = false }: { id: string; messages?: string[]; alert?: boolean }) {
-  if (!messages?.length) return null;
-  return (
-    <div id={id} className="mt-1 text-sm text-red-700">
-      {messages.map((message) => (
-        <p key={message} role={alert ? "alert" : undefined}>
-          {message}
-        </p>
-      ))}
-    </div>
-  );
-}
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "name"> {
   name: string;

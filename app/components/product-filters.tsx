@@ -1,7 +1,7 @@
 import { Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
 import { productPageHref, type ProductPageState } from "~/lib/schemas/storefront";
-import { FieldError } from "./form";
+import { FieldError } from "./field-error";
 import { useHydrated } from "./use-hydrated";
 
 /** How long the price inputs wait after the last keystroke before the list follows them. */

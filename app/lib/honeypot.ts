@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * A field people never see: only bots fill it in. A form (register, contact) or API body that
  * carries it is answered as if it worked and nothing is stored. The page's `<Honeypot />` draws it.
@@ -11,6 +9,3 @@ export function honeypotFilled(values: Record<string, unknown>): boolean {
   const value = values[HONEYPOT];
   return typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null && value !== false && value !== "";
 }
-
-/** The same test as a schema, for a body parsed with zod. */
-export const HoneypotSchema = z.object({ [HONEYPOT]: z.unknown().optional() }).transform((body) => ({ [HONEYPOT]: honeypotFilled(body) }));

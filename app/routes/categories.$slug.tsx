@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Img } from "~/components/img";
 import { toCardProduct } from "~/components/product-card";
-import { FieldError } from "~/components/form";
+import { FieldError } from "~/components/field-error";
 import { ProductListing, useListPage } from "~/components/product-listing";
 import { TitledSection } from "~/components/section";
 import { rootSeo, seoMeta } from "~/lib/seo";

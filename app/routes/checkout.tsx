@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
-import { FieldError, SelectField, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
+import { FieldError } from "~/components/field-error";
+import { SelectField, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
 import { Img } from "~/components/img";
 import { Panel } from "~/components/section";
 import { EmptyCart } from "~/components/empty-cart";

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { FieldError, Honeypot, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
+import { FieldError } from "~/components/field-error";
+import { Honeypot, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
 import { useSiteContact } from "~/components/home/content-page";
 import { Faq, type FaqData } from "~/components/home/faq";
 import { Toaster } from "~/components/toaster";

@@ -3,7 +3,7 @@ import { json } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { JsonLd } from "~/components/json-ld";
 import { toCardProduct } from "~/components/product-card";
-import { FieldError } from "~/components/form";
+import { FieldError } from "~/components/field-error";
 import { ProductFilters } from "~/components/product-filters";
 import { ProductListing, useListPage } from "~/components/product-listing";
 import { absoluteUrl, rootSeo, seoMeta, type SeoRoot } from "~/lib/seo";

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { AuthCard, SocialButtons } from "~/components/account/auth-card";
-import { FieldError, FormFailureNotice, Honeypot, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
+import { FieldError } from "~/components/field-error";
+import { FormFailureNotice, Honeypot, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
 import { ACCOUNT_MESSAGES, RegisterFormSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";

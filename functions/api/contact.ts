@@ -1,5 +1,4 @@
-import { HoneypotSchema } from "../../app/lib/honeypot";
-import { CONTACT_MESSAGES, ContactSchema } from "../../app/lib/schemas/contact";
+import { CONTACT_MESSAGES, ContactSchema, HoneypotSchema } from "../../app/lib/schemas/contact";
 import { submitContactMessage } from "../../app/services/contact.server";
 import { clientAddress } from "../../app/services/rate-limit.server";
 import { parseBody } from "./http";

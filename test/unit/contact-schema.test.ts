@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HoneypotSchema } from "~/lib/honeypot";
-import { CONTACT_MESSAGES, ContactSchema } from "~/lib/schemas/contact";
+import { CONTACT_MESSAGES, ContactSchema, HoneypotSchema } from "~/lib/schemas/contact";
 import { errorsOf as schemaErrors } from "./schemas";
 
 /** The field errors a parse gives ({} when it passes). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HONEYPOT, honeypotFilled } from "../honeypot";
 import { ACCOUNT_MESSAGES, emailField, nameField, requiredText } from "./account";
 
 /** The contact form's texts: the spec's (sections 2, 8 and 9) and our own where it gives none. */
@@ -13,6 +14,9 @@ export const CONTACT_MESSAGES = {
 export const SUBJECT_MAX = 150;
 export const MESSAGE_MIN = 10;
 export const MESSAGE_MAX = 5000;
+
+/** The honeypot test as a schema, for an API body (the page reads its form with `honeypotFilled`). */
+export const HoneypotSchema = z.object({ [HONEYPOT]: z.unknown().optional() }).transform((body) => ({ [HONEYPOT]: honeypotFilled(body) }));
 
 /** The contact form and `POST /api/contact/submit`'s body: name, email, subject and message, all required. */
 export const ContactSchema = z.object({
