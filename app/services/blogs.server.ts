@@ -6,7 +6,7 @@ import type { BlogListQuery } from "../lib/schemas/catalog";
 import { NotFoundError } from "./errors";
 import { productJson } from "./serializers/product";
 import { toBlogCard, toBlogDetail, type BlogCard, type BlogDetail } from "./serializers/blog";
-import { jsonArrayOf, jsonObject, likeContains, pageMeta, scalar, subqueries, type PageMeta } from "./sql";
+import { jsonArrayOf, jsonObject, likeContains, pageMeta, prerendered, rendered, scalar, subqueries, type PageMeta } from "./sql";
 
 export { formatPublishedDate } from "./serializers/blog";
 export type { BlogCard, BlogDetail, BlogLink } from "./serializers/blog";
@@ -14,17 +14,21 @@ export type { BlogCard, BlogDetail, BlogLink } from "./serializers/blog";
 const published = and(eq(blogs.status, "published"), isNotNull(blogs.publishedAt));
 
 /** The post's tags (alphabetical) and its categories' names (alphabetical), each as a JSON array. */
-const tagsJson = jsonArrayOf(subqueries.select({ tag: blogTags.tag }).from(blogTags).where(eq(blogTags.blogId, blogs.id)).orderBy(asc(blogTags.tag)));
-const categoryNamesJson = jsonArrayOf(
-  subqueries
-    .select({ name: blogCategories.name })
-    .from(blogCategoryLinks)
-    .innerJoin(blogCategories, eq(blogCategories.id, blogCategoryLinks.categoryId))
-    .where(eq(blogCategoryLinks.blogId, blogs.id))
-    .orderBy(asc(blogCategories.name)),
+const tagsJson = rendered(() =>
+  jsonArrayOf(subqueries.select({ tag: blogTags.tag }).from(blogTags).where(eq(blogTags.blogId, blogs.id)).orderBy(asc(blogTags.tag))),
+);
+const categoryNamesJson = rendered(() =>
+  jsonArrayOf(
+    subqueries
+      .select({ name: blogCategories.name })
+      .from(blogCategoryLinks)
+      .innerJoin(blogCategories, eq(blogCategories.id, blogCategoryLinks.categoryId))
+      .where(eq(blogCategoryLinks.blogId, blogs.id))
+      .orderBy(asc(blogCategories.name)),
+  ),
 );
 
-const cardColumns = {
+const cardColumns = () => ({
   id: blogs.id,
   slug: blogs.slug,
   title: blogs.title,
@@ -39,9 +43,9 @@ const cardColumns = {
   readingTime: blogs.readingTime,
   viewCount: blogs.viewCount,
   likeCount: blogs.likeCount,
-  tags: tagsJson.as("tags_json"),
-  categoryNames: categoryNamesJson.as("category_names_json"),
-};
+  tags: tagsJson().as("tags_json"),
+  categoryNames: categoryNamesJson().as("category_names_json"),
+});
 
 /** Whether the post has a row in a link table matching the condition. */
 const blogHas = (table: typeof blogTags | typeof blogCategoryLinks, condition: SQL) =>
@@ -83,7 +87,7 @@ export async function listBlogs(db: Database, query: BlogListQuery): Promise<Blo
   const where = blogFilters(query);
   const [rows, counted] = await db.batch([
     db
-      .select(cardColumns)
+      .select(cardColumns())
       .from(blogs)
       .where(where)
       .orderBy(...blogOrder(query))
@@ -101,33 +105,49 @@ const SIMILAR_BLOGS = 3;
  * The post's related products (active ones, in the editor's order) as one JSON array, so they come
  * with the post's own row: the fields `productSummaryColumns` reads, as `productsFromJson` reads them.
  */
-const relatedRows = subqueries
-  .select({ productId: blogRelatedProducts.productId, sortOrder: blogRelatedProducts.sortOrder })
-  .from(blogRelatedProducts)
-  .where(eq(blogRelatedProducts.blogId, blogs.id))
-  .orderBy(asc(blogRelatedProducts.sortOrder), asc(blogRelatedProducts.productId))
-  .as("related_");
-const relatedProductsJson = subqueries
-  .select({ json: sql<string>`json_group_array(${productJson})` })
-  .from(relatedRows)
-  .innerJoin(products, and(eq(products.id, relatedRows.productId), eq(products.isActive, true)))
-  .leftJoin(categories, eq(categories.id, products.categoryId));
+const relatedProductsJson = rendered(() => {
+  const relatedRows = subqueries
+    .select({ productId: blogRelatedProducts.productId, sortOrder: blogRelatedProducts.sortOrder })
+    .from(blogRelatedProducts)
+    .where(eq(blogRelatedProducts.blogId, blogs.id))
+    .orderBy(asc(blogRelatedProducts.sortOrder), asc(blogRelatedProducts.productId))
+    .as("related_");
+  return sql<string>`${subqueries
+    .select({ json: sql<string>`json_group_array(${productJson()})` })
+    .from(relatedRows)
+    .innerJoin(products, and(eq(products.id, relatedRows.productId), eq(products.isActive, true)))
+    .leftJoin(categories, eq(categories.id, products.categoryId))}`;
+});
 
 /** The post before (older) or after (newer) this one, as a JSON object {title, slug}. */
 function neighbour(older: boolean) {
-  const other = alias(blogs, "n");
-  const order = older ? desc : asc;
-  const beyond = sql`(${other.publishedAt}, ${other.id}) ${sql.raw(older ? "<" : ">")} (${blogs.publishedAt}, ${blogs.id})`;
-  return subqueries
-    .select({ json: jsonObject({ title: other.title, slug: other.slug }) })
-    .from(other)
-    .where(and(eq(other.status, "published"), isNotNull(other.publishedAt), beyond))
-    .orderBy(order(other.publishedAt), order(other.id))
-    .limit(1);
+  return rendered(() => {
+    const other = alias(blogs, "n");
+    const order = older ? desc : asc;
+    const beyond = sql`(${other.publishedAt}, ${other.id}) ${sql.raw(older ? "<" : ">")} (${blogs.publishedAt}, ${blogs.id})`;
+    return sql<string | null>`${subqueries
+      .select({ json: jsonObject({ title: other.title, slug: other.slug }) })
+      .from(other)
+      .where(and(eq(other.status, "published"), isNotNull(other.publishedAt), beyond))
+      .orderBy(order(other.publishedAt), order(other.id))
+      .limit(1)}`;
+  });
 }
+const previousJson = neighbour(true);
+const nextJson = neighbour(false);
+
+/** Whether the visitor liked the post: 1 or 0. */
+const likedBy = prerendered(["visitor"], ({ visitor }) =>
+  sql<number>`${exists(
+    subqueries
+      .select({ one: sql`1` })
+      .from(blogLikes)
+      .where(and(eq(blogLikes.blogId, blogs.id), eq(blogLikes.visitorId, visitor))),
+  )}`,
+);
 
 /** How many tags and categories a post shares with the post of this slug. */
-function sharedWith(slug: string): SQL<number> {
+const sharedWith = prerendered(["slug"], ({ slug }) => {
   const self = alias(blogs, "self_");
   const selfId = subqueries.select({ id: self.id }).from(self).where(eq(self.slug, slug));
   const [t1, t2] = [alias(blogTags, "t1"), alias(blogTags, "t2")];
@@ -143,7 +163,7 @@ function sharedWith(slug: string): SQL<number> {
     .innerJoin(c2, eq(c2.categoryId, c1.categoryId))
     .where(and(eq(c1.blogId, blogs.id), eq(c2.blogId, selfId)));
   return scalar<number>(sql`${sharedTags} + ${sharedCategories}`);
-}
+});
 
 /**
  * A published post by slug in two statements of one batch, whatever the number of tags, categories
@@ -152,31 +172,25 @@ function sharedWith(slug: string): SQL<number> {
  * category). The content is sanitized before anything renders it.
  */
 export async function getBlogBySlug(db: Database, slug: string, visitor: string | null = null): Promise<BlogDetail> {
-  const shared = sharedWith(slug);
-  const liked = exists(
-    subqueries
-      .select({ one: sql`1` })
-      .from(blogLikes)
-      .where(and(eq(blogLikes.blogId, blogs.id), eq(blogLikes.visitorId, visitor ?? ""))),
-  );
+  const shared = sharedWith({ slug });
   const [found, similar] = await db.batch([
     db
       .select({
-        ...cardColumns,
+        ...cardColumns(),
         content: blogs.content,
         metaTitle: blogs.metaTitle,
         metaDescription: blogs.metaDescription,
         metaKeywords: blogs.metaKeywords,
-        previous: sql<string | null>`${neighbour(true)}`.as("previous_json"),
-        next: sql<string | null>`${neighbour(false)}`.as("next_json"),
-        liked: sql<number>`${liked}`.as("liked"),
-        related: sql<string>`${relatedProductsJson}`.as("related_json"),
+        previous: previousJson().as("previous_json"),
+        next: nextJson().as("next_json"),
+        liked: likedBy({ visitor: visitor ?? "" }).as("liked"),
+        related: relatedProductsJson().as("related_json"),
       })
       .from(blogs)
       .where(and(eq(blogs.slug, slug), published))
       .limit(1),
     db
-      .select({ ...cardColumns, shared: shared.as("shared_count") })
+      .select({ ...cardColumns(), shared: shared.as("shared_count") })
       .from(blogs)
       .where(and(published, ne(blogs.slug, slug), sql`${shared} > 0`))
       .orderBy(desc(shared), desc(blogs.publishedAt), desc(blogs.id))

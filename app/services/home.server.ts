@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { homeSections, products } from "../../db/schema";
 import { selectProducts } from "./products.server";
 import { toHomeProduct } from "./serializers/product";
-import { subqueries } from "./sql";
+import { rendered, subqueries } from "./sql";
 
 export type { HomeProduct } from "./serializers/product";
 
@@ -13,13 +13,15 @@ export type HomeSections = Record<string, Record<string, unknown>>;
 const PRODUCT_SECTION_LIMIT = 4;
 const MAX_SECTION_LIMIT = 12;
 
-const ranked = alias(products, "p2");
-const topSellerIds = subqueries
-  .select({ id: ranked.id })
-  .from(ranked)
-  .where(eq(ranked.isActive, true))
-  .orderBy(desc(ranked.soldCount), asc(ranked.id))
-  .limit(MAX_SECTION_LIMIT);
+const topSellerIds = rendered(() => {
+  const ranked = alias(products, "p2");
+  return sql`${subqueries
+    .select({ id: ranked.id })
+    .from(ranked)
+    .where(eq(ranked.isActive, true))
+    .orderBy(desc(ranked.soldCount), asc(ranked.id))
+    .limit(MAX_SECTION_LIMIT)}`;
+});
 
 function sectionLimit(section: Record<string, unknown> | undefined): number {
   const limit = Number(section?.limit);
@@ -39,7 +41,7 @@ export async function getHomeSections(db: Database): Promise<HomeSections> {
       .where(eq(homeSections.isActive, true))
       .orderBy(asc(homeSections.sortOrder)),
     selectProducts(db)
-      .where(and(eq(products.isActive, true), or(eq(products.isFeatured, true), inArray(products.id, topSellerIds))))
+      .where(and(eq(products.isActive, true), or(eq(products.isFeatured, true), inArray(products.id, topSellerIds()))))
       .orderBy(desc(products.soldCount), asc(products.id)),
   ]);
   const sections: HomeSections = {};

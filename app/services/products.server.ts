@@ -7,7 +7,7 @@ import { toCents } from "../lib/money";
 import type { ProductListQuery } from "../lib/schemas/catalog";
 import { NotFoundError } from "./errors";
 import { productSummaryColumns, toProduct, toProductDetail, type Product, type ProductDetail } from "./serializers/product";
-import { jsonArrayOf, likeContains, pageMeta, subqueries, type PageMeta } from "./sql";
+import { jsonArrayOf, likeContains, pageMeta, rendered, subqueries, type PageMeta } from "./sql";
 
 export { productSummaryColumns, toProduct } from "./serializers/product";
 export type { Product, ProductDetail, ProductImage, ProductRow } from "./serializers/product";
@@ -24,15 +24,19 @@ export function selectProducts<T extends Record<string, SQL.Aliased> = {}>(db: D
 }
 
 /** The product's images ({url, alt} in their order) and colours (alphabetical), each as a JSON array. */
-const imagesJson = jsonArrayOf(
-  subqueries
-    .select({ url: productImages.url, alt: productImages.alt })
-    .from(productImages)
-    .where(eq(productImages.productId, products.id))
-    .orderBy(asc(productImages.sortOrder)),
+const imagesJson = rendered(() =>
+  jsonArrayOf(
+    subqueries
+      .select({ url: productImages.url, alt: productImages.alt })
+      .from(productImages)
+      .where(eq(productImages.productId, products.id))
+      .orderBy(asc(productImages.sortOrder)),
+  ),
 );
-const colorsJson = jsonArrayOf(
-  subqueries.select({ color: productColors.color }).from(productColors).where(eq(productColors.productId, products.id)).orderBy(asc(productColors.color)),
+const colorsJson = rendered(() =>
+  jsonArrayOf(
+    subqueries.select({ color: productColors.color }).from(productColors).where(eq(productColors.productId, products.id)).orderBy(asc(productColors.color)),
+  ),
 );
 
 /** Another row of products, for subqueries about products inside a products statement. */
@@ -122,7 +126,7 @@ export async function listFeaturedProducts(db: Database, limit: number): Promise
  */
 export async function getProductBySlug(db: Database, slug: string): Promise<ProductDetail> {
   const [found, related] = await db.batch([
-    selectProducts(db, { images: imagesJson.as("images_json"), colors: colorsJson.as("colors_json") })
+    selectProducts(db, { images: imagesJson().as("images_json"), colors: colorsJson().as("colors_json") })
       .where(and(eq(products.slug, slug), eq(products.isActive, true)))
       .limit(1),
     selectProducts(db)

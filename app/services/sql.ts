@@ -1,5 +1,5 @@
-import { Column, is, SQL, sql, type Subquery } from "drizzle-orm";
-import { QueryBuilder } from "drizzle-orm/sqlite-core";
+import { Column, is, Placeholder, SQL, sql, type Subquery } from "drizzle-orm";
+import { QueryBuilder, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 
 /**
@@ -21,6 +21,48 @@ export type RowOf<T extends Columns> = SelectResultFields<T>;
  */
 export function scalar<T>(inner: SQL): SQL<T> {
   return sql<T>`(${inner})`;
+}
+
+let dialect: SQLiteSyncDialect | undefined;
+
+/**
+ * A fragment that is the same on every request except for its named values, rendered to SQL text
+ * once, on first use, instead of on every call: drizzle renders a nested subquery anew each time a
+ * statement holding it is built, which for a page's correlated JSON subqueries costs more than the
+ * statement takes to run. `build` receives a placeholder per name and must be pure; the answer
+ * takes the values and gives the same SQL, text and parameters, as `build` with those values would.
+ */
+export function prerendered<K extends string = never, T = unknown>(
+  names: readonly K[],
+  build: (values: Record<K, Placeholder>) => SQL<T>,
+): (values: Record<K, unknown>) => SQL<T> {
+  let pieces: (SQL | Placeholder)[] | undefined;
+  let fixed: SQL<T> | undefined;
+  return (values) => {
+    if (!pieces) {
+      const marks = Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as unknown as Record<K, Placeholder>;
+      const query = (dialect ??= new SQLiteSyncDialect()).sqlToQuery(build(marks));
+      const texts = query.sql.split("?");
+      // A "?" inside the text itself (a string literal) would misplace the parameters: refuse.
+      if (texts.length !== query.params.length + 1) throw new Error("prerendered: a '?' outside a parameter");
+      pieces = texts.flatMap((text, i) => {
+        const parameter = query.params[i];
+        if (i === query.params.length) return [sql.raw(text)];
+        return [sql.raw(text), is(parameter, Placeholder) ? parameter : sql`${parameter}`];
+      });
+      if (names.length === 0) fixed = sql.join(pieces) as SQL<T>;
+    }
+    if (fixed) return fixed;
+    return sql.join(
+      pieces.map((piece) => (is(piece, Placeholder) ? sql`${values[piece.name as K]}` : piece)),
+    ) as SQL<T>;
+  };
+}
+
+/** A fragment with no values, rendered to SQL text once, on first use (see `prerendered`). */
+export function rendered<T>(build: () => SQL<T>): () => SQL<T> {
+  const render = prerendered<never, T>([], build);
+  return () => render({});
 }
 
 /** `json_object('field', expression, ...)` over a selection: a JSON object with a selected row's keys. */

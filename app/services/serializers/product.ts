@@ -129,7 +129,7 @@ export function toProduct(row: ProductRow): Product {
 }
 
 /** A product row as one JSON object (`productsFromJson` reads an array of them back). */
-export const productJson = jsonObject(productSummaryColumns);
+export const productJson = () => jsonObject(productSummaryColumns);
 
 /** Products from a JSON array of `productJson` objects, as `toProduct` gives them. */
 export function productsFromJson(json: unknown): Product[] {
