@@ -41,3 +41,30 @@ export function OrderBadges({ order, className = "flex flex-wrap gap-2" }: { ord
     </div>
   );
 }
+
+/**
+ * An order's heading: its number (an h1 on its own page, an h2 in a list), the day it was placed
+ * and its badges, side by side.
+ */
+export function OrderHeading({
+  order,
+  level,
+  className = "",
+}: {
+  order: { order_number: string; created_at: string; status: string; payment_status: string };
+  level: "h1" | "h2";
+  className?: string;
+}) {
+  const Heading = level;
+  return (
+    <div className={`flex flex-wrap items-start justify-between gap-3 ${className}`.trim()}>
+      <div>
+        <Heading className={level === "h1" ? "font-display text-3xl font-bold text-gray-900" : "font-semibold text-gray-900"}>
+          Order {order.order_number}
+        </Heading>
+        <p className={level === "h1" ? "text-gray-600" : "text-sm text-gray-600"}>Placed on {orderDate(order.created_at)}</p>
+      </div>
+      <OrderBadges order={order} />
+    </div>
+  );
+}

@@ -3,6 +3,7 @@ import { EmptyCart } from "~/components/empty-cart";
 import { Form, Link, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { Img } from "~/components/img";
 import { Price } from "~/components/price";
+import { SummaryPanel } from "~/components/section";
 import { QUANTITY_MAX } from "~/lib/constants";
 import { CartIntentSchema } from "~/lib/schemas/cart";
 import { fieldErrors } from "~/lib/schemas/query";
@@ -121,10 +122,7 @@ function CartLineRow({ item }: { item: CartItem }) {
 
 function OrderSummary({ cart }: { cart: Cart }) {
   return (
-    <section aria-labelledby="summary-heading" className="h-fit rounded-2xl border border-bloom-100 bg-bloom-50 p-6">
-      <h2 id="summary-heading" className="font-display text-xl font-bold text-gray-900">
-        Order Summary
-      </h2>
+    <SummaryPanel>
       <dl className="mt-4 grid gap-2 text-sm">
         <div className="flex justify-between">
           <dt>Subtotal ({cart.item_count} {cart.item_count === 1 ? "item" : "items"})</dt>
@@ -160,7 +158,7 @@ function OrderSummary({ cart }: { cart: Cart }) {
         <li>30-day return policy</li>
         <li>Delivery in 3-5 business days</li>
       </ul>
-    </section>
+    </SummaryPanel>
   );
 }
 

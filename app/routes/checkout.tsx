@@ -5,7 +5,7 @@ import { useRef } from "react";
 import { FieldError } from "~/components/field-error";
 import { SelectField, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
 import { Img } from "~/components/img";
-import { Panel } from "~/components/section";
+import { Panel, SummaryPanel } from "~/components/section";
 import { EmptyCart } from "~/components/empty-cart";
 import { OrderTotals } from "~/components/order-totals";
 import { Price } from "~/components/price";
@@ -173,10 +173,7 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
   const { totals, cart } = quote;
   const coupon = quote.coupon?.valid ? quote.coupon.coupon : null;
   return (
-    <section aria-labelledby="summary-heading" className="h-fit rounded-2xl border border-bloom-100 bg-bloom-50 p-6 lg:sticky lg:top-6">
-      <h2 id="summary-heading" className="font-display text-xl font-bold text-gray-900">
-        Order Summary
-      </h2>
+    <SummaryPanel className="lg:sticky lg:top-6">
       <ul className="mt-4 divide-y divide-bloom-100">
         {cart.items.map((item) => (
           <li key={item.product_id} className="flex items-center gap-3 py-3 text-sm">
@@ -218,7 +215,7 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
         {submitting ? "Placing Order…" : "Place Order"}
       </button>
       <p className="mt-3 text-center text-xs text-gray-600">You pay in cash when your bouquet is delivered.</p>
-    </section>
+    </SummaryPanel>
   );
 }
 

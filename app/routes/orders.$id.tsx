@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { OrderBadges, orderDate } from "~/components/order-badges";
+import { OrderHeading } from "~/components/order-badges";
 import { OrderItemList } from "~/components/order-items";
 import { PlacedOrderTotals } from "~/components/order-totals";
 import { COUNTRIES } from "~/lib/constants";
@@ -71,13 +71,7 @@ export default function OrderPage() {
       <Link to="/orders" className="text-sm font-medium text-bloom-700 underline">
         Back to My Orders
       </Link>
-      <div className="mt-4 flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="font-display text-3xl font-bold text-gray-900">Order {order.order_number}</h1>
-          <p className="text-gray-600">Placed on {orderDate(order.created_at)}</p>
-        </div>
-        <OrderBadges order={order} />
-      </div>
+      <OrderHeading order={order} level="h1" className="mt-4" />
       <section aria-labelledby="items-heading" className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
         <h2 id="items-heading" className="font-semibold text-gray-900">
           Items

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Img } from "~/components/img";
-import { OrderBadges, orderDate } from "~/components/order-badges";
+import { OrderHeading } from "~/components/order-badges";
 import { Price } from "~/components/price";
 import { ORDER_LIST_PREVIEW_ITEMS } from "~/lib/constants";
 import { rootSeo, seoMeta } from "~/lib/seo";
@@ -38,13 +38,7 @@ export default function OrdersPage() {
             const more = order.items.length - ORDER_LIST_PREVIEW_ITEMS;
             return (
               <li key={order.id} className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div>
-                    <h2 className="font-semibold text-gray-900">Order {order.order_number}</h2>
-                    <p className="text-sm text-gray-600">Placed on {orderDate(order.created_at)}</p>
-                  </div>
-                  <OrderBadges order={order} />
-                </div>
+                <OrderHeading order={order} level="h2" />
                 <ul className="mt-4 divide-y divide-bloom-50">
                   {order.items.slice(0, ORDER_LIST_PREVIEW_ITEMS).map((item) => (
                     <li key={item.id} className="flex items-center gap-3 py-2 text-sm">

@@ -4,7 +4,7 @@ import { blogLikes, blogs, blogViews } from "../../db/schema";
 import { changes } from "../lib/cache-tags";
 import { bumpTags } from "./cache-tags.server";
 import { NotFoundError } from "./errors";
-import { subqueries } from "./sql";
+import { prerendered, subqueries } from "./sql";
 
 /** The published post's id, or not found (drafts cannot be liked). */
 async function publishedBlogId(db: Database, id: number): Promise<number> {
@@ -43,6 +43,18 @@ export async function setBlogLike(db: Database, blogId: number, visitor: string,
   return { like_count: rows[0]?.like_count ?? 0, liked };
 }
 
+/** Whether this visitor's view of the post is their first of the day. */
+const notSeenToday = prerendered(["blogId", "visitor", "day"], ({ blogId, visitor, day }) =>
+  not(
+    exists(
+      subqueries
+        .select({ one: sql`1` })
+        .from(blogViews)
+        .where(and(eq(blogViews.blogId, blogId), eq(blogViews.visitorId, visitor), eq(blogViews.day, day))),
+    ),
+  ),
+);
+
 /**
  * Counts a view once per visitor per day (UTC): the count goes up only when that visitor has no
  * view of the post today, checked and written in one batch (one transaction), which also marks the
@@ -52,14 +64,7 @@ export async function setBlogLike(db: Database, blogId: number, visitor: string,
  */
 export async function recordBlogView(db: Database, blogId: number, visitor: string, now = new Date()): Promise<void> {
   const day = now.toISOString().slice(0, 10);
-  const newToday = not(
-    exists(
-      subqueries
-        .select({ one: sql`1` })
-        .from(blogViews)
-        .where(and(eq(blogViews.blogId, blogId), eq(blogViews.visitorId, visitor), eq(blogViews.day, day))),
-    ),
-  );
+  const newToday = notSeenToday({ blogId, visitor, day });
   await db.batch([
     bumpTags(db, changes.blogViewed(blogId), { onlyIf: newToday, purgeHere: false }),
     db

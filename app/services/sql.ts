@@ -30,7 +30,9 @@ let dialect: SQLiteSyncDialect | undefined;
  * once, on first use, instead of on every call: drizzle renders a nested subquery anew each time a
  * statement holding it is built, which for a page's correlated JSON subqueries costs more than the
  * statement takes to run. `build` receives a placeholder per name and must be pure; the answer
- * takes the values and gives the same SQL, text and parameters, as `build` with those values would.
+ * takes the values and gives the same SQL, text and parameters, as `build` with those values would;
+ * the values are bound as given, so they must be what the driver takes (text, numbers), not dates
+ * or booleans that a column would have converted.
  */
 export function prerendered<K extends string = never, T = unknown>(
   names: readonly K[],
