@@ -31,6 +31,8 @@ export const users = sqliteTable(
     state: text("state"),
     zipCode: text("zip_code"),
     country: text("country"),
+    /** Set by staff: a disabled account cannot log in and its sessions end at once. */
+    disabledAt: integer("disabled_at", { mode: "timestamp" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -412,6 +414,12 @@ export const orders = sqliteTable(
     shippingAddress: text("shipping_address").notNull(),
     billingAddress: text("billing_address").notNull(),
     notes: text("notes"),
+    /** Staff only: never shown to the customer. */
+    staffNote: text("staff_note"),
+    /** When the cash was collected (payment_status became paid). */
+    paidAt: integer("paid_at", { mode: "timestamp" }),
+    /** Goes up with every staff change: a form showing an older version is refused, not applied. */
+    version: integer("version").notNull().default(1),
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -420,6 +428,8 @@ export const orders = sqliteTable(
     uniqueIndex("orders_number_unique").on(t.orderNumber),
     uniqueIndex("orders_idempotency_unique").on(t.idempotencyKey),
     index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_status_idx").on(t.status, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
     check(
       "orders_money_check",
       sql`${t.subtotalCents} >= 0 AND ${t.shippingCents} >= 0 AND ${t.taxCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.totalCents} >= 0`,
@@ -449,6 +459,29 @@ export const orderItems = sqliteTable(
   ],
 );
 
+/**
+ * An order's history: one row per change staff (or the shop) made to its status, payment or note,
+ * with who made it. The row for the order being placed is written with the order.
+ */
+export const orderHistory = sqliteTable(
+  "order_history",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** `status`, `payment` or `note`. */
+    kind: text("kind", { enum: ["status", "payment", "note"] }).notNull(),
+    fromValue: text("from_value"),
+    toValue: text("to_value"),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's name when the change was made (kept if the account goes). */
+    actorName: text("actor_name"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_history_order_idx").on(t.orderId, t.id)],
+);
+
 export const contactMessages = sqliteTable(
   "contact_messages",
   {
@@ -458,9 +491,37 @@ export const contactMessages = sqliteTable(
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     ipAddress: text("ip_address"),
+    status: text("status", { enum: ["unread", "read", "archived"] }).notNull().default("unread"),
+    readAt: integer("read_at", { mode: "timestamp" }),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt),
+    index("contact_messages_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------- staff
+
+/** Every staff write: who, when, which entity, and what changed. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    /** `create`, `update`, `delete`, `transition`... */
+    action: text("action").notNull(),
+    /** `order`, `user`, `message`, `setting`, `home_section`... */
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    summary: text("summary").notNull(),
+    /** What changed, as `{ field: [before, after] }`. */
+    changes: text("changes", { mode: "json" }).$type<Record<string, [unknown, unknown]>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId, t.id), index("audit_log_created_idx").on(t.createdAt)],
 );
 
 // ---------------------------------------------------------------- freshness

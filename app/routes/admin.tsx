@@ -4,42 +4,58 @@ import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { linkList } from "~/lib/nav";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { isSuperAdmin } from "~/services/auth.server";
 
 export const meta: MetaFunction = ({ matches, location }) =>
-  seoMeta(rootSeo(matches), { title: "Admin", path: location.pathname, noindex: true });
+  seoMeta(rootSeo(matches), { title: "Back office", path: location.pathname, noindex: true });
 
+/** The back office's sections, in the order staff use them. */
 export const ADMIN_SECTIONS = linkList({
   "/admin": "Dashboard",
+  "/admin/orders": "Orders",
   "/admin/products": "Products",
   "/admin/categories": "Categories",
-  "/admin/orders": "Orders",
-  "/admin/users": "Users",
+  "/admin/blogs": "Tutorials",
+  "/admin/coupons": "Coupons",
+  "/admin/shipping": "Shipping",
+  "/admin/tax": "Tax",
+  "/admin/users": "Customers",
+  "/admin/messages": "Messages",
+  "/admin/reviews": "Reviews",
+  "/admin/mail": "Mail",
   "/admin/settings": "Settings",
 });
 
 export const headers = privatePageHeaders;
 
-/** The admin guard for every admin screen: admins and super-admins only. */
+/** The staff guard of every back-office page: admins and super-admins only. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireAdmin(context.app, request);
-  return json({ name: viewer.user.name }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(
+    { name: viewer.user.name, role: isSuperAdmin(viewer.user) ? "Super-admin" : "Admin" },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export default function AdminLayout() {
-  const { name } = useLoaderData<typeof loader>();
+  const { name, role } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-[14rem_1fr]">
-      <aside>
-        <p className="text-sm text-gray-600">Signed in as {name}</p>
-        <nav aria-label="Admin" className="mt-4">
-          <ul className="grid gap-1 text-sm font-medium">
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 md:grid-cols-[13rem_1fr] md:gap-8 md:py-10">
+      <aside className="min-w-0">
+        <p className="text-sm text-gray-600">
+          Signed in as <span className="font-medium text-gray-900">{name}</span> ({role})
+        </p>
+        <nav aria-label="Back office" className="mt-3 md:mt-4">
+          {/* A phone scrolls the sections sideways; a wider screen lists them down the side. */}
+          <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-2 text-sm font-medium md:mx-0 md:grid md:overflow-visible md:px-0 md:pb-0">
             {ADMIN_SECTIONS.map((section) => (
-              <li key={section.to}>
+              <li key={section.to} className="shrink-0">
                 <NavLink
                   to={section.to}
-                  end
+                  end={section.to === "/admin"}
+                  prefetch="intent"
                   className={({ isActive }) =>
-                    `block rounded-lg px-3 py-2 ${isActive ? "bg-bloom-600 text-white" : "text-gray-800 hover:bg-bloom-50"}`
+                    `block whitespace-nowrap rounded-lg px-3 py-2 ${isActive ? "bg-bloom-600 text-white" : "text-gray-800 hover:bg-bloom-50"}`
                   }
                 >
                   {section.label}
@@ -49,7 +65,7 @@ export default function AdminLayout() {
           </ul>
         </nav>
       </aside>
-      <div>
+      <div className="min-w-0">
         <Outlet />
       </div>
     </div>

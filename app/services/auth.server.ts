@@ -44,7 +44,9 @@ export class AuthError extends DomainError {
   }
 }
 
-export const isAdmin = (user: AuthUser) => user.roles.some((role) => (ADMIN_ROLES as readonly string[]).includes(role.name));
+export const isAdmin = (user: Pick<AuthUser, "roles">) => user.roles.some((role) => (ADMIN_ROLES as readonly string[]).includes(role.name));
+/** Only a super-admin changes staff roles. */
+export const isSuperAdmin = (user: Pick<AuthUser, "roles">) => user.roles.some((role) => role.name === "super-admin");
 
 const encoder = new TextEncoder();
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -23,3 +23,17 @@ export class ValidationError extends DomainError {
     super(message, 422);
   }
 }
+
+/** Signed in, but not allowed (a customer on a staff call, an admin on a super-admin action). */
+export class ForbiddenError extends DomainError {
+  constructor(message = "You do not have permission to do that.") {
+    super(message, 403);
+  }
+}
+
+/** A conflict with the data as it stands: a transition the status does not allow, a stale form. */
+export class ConflictError extends DomainError {
+  constructor(message: string) {
+    super(message, 409);
+  }
+}

@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { apiDocsContentSecurityPolicy } from "../../app/lib/security-headers";
 import { DomainError, ValidationError } from "../../app/services/errors";
 import { RateLimitError } from "../../app/services/rate-limit.server";
+import { adminApi } from "./admin";
 import { accountApi, authApi } from "./auth";
 import { blogsApi } from "./blogs";
 import { couponsApi, shippingApi, taxApi } from "./checkout";
@@ -39,6 +40,7 @@ export const api = $(
     .route("/orders", ordersApi)
     .route("/v1/orders", myOrdersApi)
     .route("/contact", contactApi)
+    .route("/admin", adminApi)
 );
 
 for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) api.openAPIRegistry.registerComponent("securitySchemes", name, scheme);
@@ -67,6 +69,10 @@ const TAGS = [
     description: "The signed-in user's own profile and password.",
   },
   { name: "Contact", description: "Messages to the shop." },
+  {
+    name: "Admin",
+    description: "The back office: staff (admin, super-admin) only. Every write is kept in the audit log.",
+  },
   {
     name: "System",
     description: "Health, this document and its reference page.",

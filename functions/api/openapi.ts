@@ -48,9 +48,9 @@ export const json = (schema: z.ZodType, description: string) => ({
 
 const ERRORS = {
   401: "Not signed in: no session, or its token is invalid or expired.",
-  403: "The session cookie came without the page's CSRF token (`X-CSRF-Token`).",
+  403: "Not allowed: the session cookie came without the page's CSRF token (`X-CSRF-Token`), or the caller's role may not do this (a customer on a staff call, an admin on a super-admin one).",
   404: "Not found.",
-  409: "A conflict with the data as it stands (stock, a reused Idempotency-Key).",
+  409: "A conflict with the data as it stands (stock, a reused Idempotency-Key, a transition the order's status does not allow, a stale form, the last super-admin).",
   422: "The input is invalid; `errors` names each field with its messages.",
   429: "Too many attempts from this client; `Retry-After` says how many seconds to wait.",
 } as const;
@@ -101,7 +101,7 @@ export const SECURITY_SCHEMES = {
   },
 } as const;
 
-type Security = Array<Partial<Record<keyof typeof SECURITY_SCHEMES, string[]>>>;
+export type Security = Array<Partial<Record<keyof typeof SECURITY_SCHEMES, string[]>>>;
 /** Reads for the signed-in: a bearer token or the session cookie. */
 export const SIGNED_IN_READ: Security = [{ bearerAuth: [] }, { sessionCookie: [] }];
 /** Changes for the signed-in: a bearer token, or the session cookie with the CSRF header. */

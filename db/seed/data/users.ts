@@ -5,6 +5,18 @@ export const roles: SeedRole[] = [{ name: "admin" }, { name: "super-admin" }, { 
 /** Development accounts. Passwords are hashed when the seed statements are built. */
 export const users: SeedUser[] = [
   {
+    name: "Olive Owner",
+    email: "owner@twistbloom.test",
+    password: "Owner1234",
+    roles: ["super-admin"],
+    phone: null,
+    address: null,
+    city: null,
+    state: null,
+    zip_code: null,
+    country: null,
+  },
+  {
     name: "Ava Admin",
     email: "admin@twistbloom.test",
     password: "Admin1234",
