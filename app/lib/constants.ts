@@ -48,3 +48,6 @@ export const BLOG_DIFFICULTIES = ["beginner", "intermediate", "advanced"] as con
 
 /** How long a toast stays, in milliseconds (loading toasts stay until dismissed). */
 export const TOAST_DURATIONS = { success: 3000, error: 5000, info: 4000, warning: 4000 } as const;
+
+/** The back office: a product at or under this stock (and above none) is running low. */
+export const LOW_STOCK_THRESHOLD = 5;

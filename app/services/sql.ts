@@ -67,6 +67,18 @@ export function rendered<T>(build: () => SQL<T>): () => SQL<T> {
   return () => render({});
 }
 
+/**
+ * Each SQL expression of a selection named by its key (`AS "key"`). D1 answers a batch's rows as
+ * objects keyed by column name, and drizzle reads them back by position: two unnamed expressions
+ * with the same text (`sum("status" = ?)` for two statuses) would collide and shift every later
+ * field. Columns are left as they are.
+ */
+export function named<T extends Record<string, Column | SQL | SQL.Aliased>>(columns: T): { [K in keyof T]: T[K] extends SQL<infer V> ? SQL.Aliased<V> : T[K] } {
+  return Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [key, is(column, SQL) ? column.as(key) : column]),
+  ) as { [K in keyof T]: T[K] extends SQL<infer V> ? SQL.Aliased<V> : T[K] };
+}
+
 /** `json_object('field', expression, ...)` over a selection: a JSON object with a selected row's keys. */
 export function jsonObject(columns: Columns): SQL<string> {
   const pairs = Object.entries(columns).map(([key, column]) => {

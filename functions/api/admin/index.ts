@@ -2,6 +2,7 @@ import { apiApp } from "../openapi";
 import { authenticated } from "../session";
 import { auditApi } from "./audit";
 import { staffOnly } from "./staff";
+import { statsApi } from "./stats";
 
 /**
  * The back office's API under /api/admin: staff only (401 without a session, 403 for a customer),
@@ -10,4 +11,5 @@ import { staffOnly } from "./staff";
  */
 export const adminApi = apiApp();
 adminApi.use(authenticated, staffOnly);
+adminApi.route("/stats", statsApi);
 adminApi.route("/audit", auditApi);

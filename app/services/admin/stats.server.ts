@@ -1,0 +1,196 @@
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { contactMessages, orders, products, roles, userRoles, users } from "../../../db/schema";
+import { ORDER_STATUSES, type OrderStatus } from "../../lib/order-statuses";
+import { LOW_STOCK_THRESHOLD } from "../../lib/constants";
+import { toUnits } from "../../lib/money";
+import { isoDate, named } from "../sql";
+
+export { LOW_STOCK_THRESHOLD };
+/** Days in the dashboard's chart of orders per day. */
+export const CHART_DAYS = 30;
+/** Orders in the dashboard's latest list. */
+const LATEST_ORDERS = 8;
+
+export interface ShopStats {
+  orders: {
+    total: number;
+    today: number;
+    last_7_days: number;
+    last_30_days: number;
+    by_status: Record<OrderStatus, number>;
+    /** What the orders of each period are worth (cancelled ones left out), in currency units. */
+    value: { today: number; last_7_days: number; last_30_days: number };
+  };
+  /** Placed: every order not cancelled; collected: the cash of paid orders. Currency units. */
+  revenue: { placed: number; collected: number };
+  products: { total: number; active: number; low_stock: number; out_of_stock: number };
+  customers: { total: number; new_last_7_days: number };
+  messages: { unread: number };
+}
+
+export interface DayCount {
+  /** `YYYY-MM-DD` (UTC). */
+  day: string;
+  orders: number;
+  /** Cents. */
+  value_cents: number;
+}
+
+export interface LatestOrder {
+  id: number;
+  order_number: string;
+  email: string;
+  customer_name: string;
+  status: string;
+  payment_status: string;
+  total_cents: number;
+  created_at: string;
+}
+
+export interface Dashboard {
+  stats: ShopStats;
+  /** One entry per day of the last `CHART_DAYS` days, oldest first, days without orders included. */
+  days: DayCount[];
+  latest: LatestOrder[];
+}
+
+const int = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
+/** Unix seconds of the start of today (UTC), minus whole days. */
+const since = (days: number) => sql`unixepoch('now', 'start of day', ${`-${days} days`})`;
+const notCancelled = sql`${orders.status} <> 'cancelled'`;
+
+/**
+ * Every figure of the dashboard and `GET /api/admin/stats` in one round trip: the orders' counts and
+ * values (one pass over the orders of the last 30 days and conditional sums), the catalogue's stock,
+ * the customers and the unread messages, the orders per day and the latest orders.
+ */
+export async function getDashboard(db: Database, now = new Date()): Promise<Dashboard> {
+  const byStatus = Object.fromEntries(
+    ORDER_STATUSES.map((status) => [status, int(sql`sum(${orders.status} = ${status})`)]),
+  ) as Record<OrderStatus, ReturnType<typeof int>>;
+  const inLast = (days: number, what: "count" | "value") =>
+    int(
+      what === "count"
+        ? sql`sum(${orders.createdAt} >= ${since(days)})`
+        : sql`sum(CASE WHEN ${orders.createdAt} >= ${since(days)} AND ${notCancelled} THEN ${orders.totalCents} END)`,
+    );
+  const customerIds = db
+    .select({ id: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(roles.name, "customer"));
+  const chartStart = since(CHART_DAYS - 1);
+  const [[orderFigures], [productFigures], [people], perDay, latest] = await db.batch([
+    db
+      .select(named({
+        total: int(sql`count(*)`),
+        today: inLast(0, "count"),
+        week: inLast(6, "count"),
+        month: inLast(29, "count"),
+        todayValue: inLast(0, "value"),
+        weekValue: inLast(6, "value"),
+        monthValue: inLast(29, "value"),
+        placed: int(sql`sum(CASE WHEN ${notCancelled} THEN ${orders.totalCents} END)`),
+        collected: int(sql`sum(CASE WHEN ${orders.paymentStatus} = 'paid' THEN ${orders.totalCents} END)`),
+        ...byStatus,
+      }))
+      .from(orders),
+    db
+      .select(named({
+        total: int(sql`count(*)`),
+        active: int(sql`sum(${products.isActive})`),
+        low: int(sql`sum(${products.isActive} AND ${products.stock} > 0 AND ${products.stock} <= ${LOW_STOCK_THRESHOLD})`),
+        out: int(sql`sum(${products.isActive} AND ${products.stock} <= 0)`),
+      }))
+      .from(products),
+    db
+      .select(named({
+        customers: int(sql`count(*)`),
+        newCustomers: int(sql`sum(${users.createdAt} >= ${since(6)})`),
+        unread: int(sql`(${db.select({ n: sql`count(*)` }).from(contactMessages).where(eq(contactMessages.status, "unread"))})`),
+      }))
+      .from(users)
+      .where(sql`${users.id} IN ${customerIds}`),
+    db
+      .select({
+        day: sql<string>`date(${orders.createdAt}, 'unixepoch')`.as("day"),
+        orders: int(sql`count(*)`).as("orders"),
+        valueCents: int(sql`sum(CASE WHEN ${notCancelled} THEN ${orders.totalCents} END)`).as("value_cents"),
+      })
+      .from(orders)
+      .where(gte(orders.createdAt, sql`${chartStart}`))
+      .groupBy(sql`day`),
+    db
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        email: orders.email,
+        shippingAddress: orders.shippingAddress,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        totalCents: orders.totalCents,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .orderBy(desc(orders.id))
+      .limit(LATEST_ORDERS),
+  ]);
+  const o = orderFigures!;
+  const p = productFigures!;
+  const stats: ShopStats = {
+    orders: {
+      total: o.total,
+      today: o.today,
+      last_7_days: o.week,
+      last_30_days: o.month,
+      by_status: Object.fromEntries(ORDER_STATUSES.map((status) => [status, o[status]])) as Record<OrderStatus, number>,
+      value: { today: toUnits(o.todayValue), last_7_days: toUnits(o.weekValue), last_30_days: toUnits(o.monthValue) },
+    },
+    revenue: { placed: toUnits(o.placed), collected: toUnits(o.collected) },
+    products: { total: p.total, active: p.active, low_stock: p.low, out_of_stock: p.out },
+    customers: { total: people?.customers ?? 0, new_last_7_days: people?.newCustomers ?? 0 },
+    messages: { unread: people?.unread ?? 0 },
+  };
+  return { stats, days: fillDays(perDay, now), latest: latest.map(toLatestOrder) };
+}
+
+/** The last `CHART_DAYS` days (UTC) ending today, each with its orders (none if the query had no row). */
+function fillDays(rows: { day: string; orders: number; valueCents: number }[], now: Date): DayCount[] {
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: CHART_DAYS }, (_, i) => {
+    const day = new Date(today - (CHART_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10);
+    const row = byDay.get(day);
+    return { day, orders: row?.orders ?? 0, value_cents: row?.valueCents ?? 0 };
+  });
+}
+
+function toLatestOrder(row: {
+  id: number;
+  orderNumber: string;
+  email: string;
+  shippingAddress: string;
+  status: string;
+  paymentStatus: string;
+  totalCents: number;
+  createdAt: Date;
+}): LatestOrder {
+  let name = "";
+  try {
+    const address = JSON.parse(row.shippingAddress) as { firstName?: string; lastName?: string };
+    name = [address.firstName, address.lastName].filter(Boolean).join(" ");
+  } catch {
+    name = "";
+  }
+  return {
+    id: row.id,
+    order_number: row.orderNumber,
+    email: row.email,
+    customer_name: name || row.email,
+    status: row.status,
+    payment_status: row.paymentStatus,
+    total_cents: row.totalCents,
+    created_at: isoDate(row.createdAt) ?? "",
+  };
+}

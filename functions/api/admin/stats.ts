@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { getDashboard } from "../../../app/services/admin/stats.server";
+import { ORDER_STATUSES } from "../../../app/lib/order-statuses";
+import { ok } from "../http";
+import { apiApp, errors, json, mount, success } from "../openapi";
+import { STAFF_READ } from "./staff";
+
+const count = z.number().int();
+const money = z.number().meta({ description: "Currency units (24.99)." });
+
+export const StatsSchema = z
+  .object({
+    orders: z.object({
+      total: count,
+      today: count,
+      last_7_days: count,
+      last_30_days: count,
+      by_status: z.object(Object.fromEntries(ORDER_STATUSES.map((status) => [status, count]))),
+      value: z.object({ today: money, last_7_days: money, last_30_days: money }).meta({ description: "What those orders are worth, cancelled ones left out." }),
+    }),
+    revenue: z.object({ placed: money, collected: money }).meta({ description: "Placed: orders not cancelled; collected: paid (cash received)." }),
+    products: z.object({ total: count, active: count, low_stock: count, out_of_stock: count }),
+    customers: z.object({ total: count, new_last_7_days: count }),
+    messages: z.object({ unread: count }),
+  })
+  .meta({ id: "ShopStats" });
+
+/** GET /api/admin/stats: the dashboard's figures (days are UTC). */
+export const statsApi = mount(
+  apiApp(),
+  {
+    method: "get",
+    path: "/",
+    tags: ["Admin"],
+    summary: "The dashboard's figures",
+    description: "Orders today / 7 / 30 days (UTC) and their value, by status, revenue placed and collected, stock alerts (low: 1 to 5 left), customers and unread messages.",
+    security: STAFF_READ,
+    responses: { 200: json(success(StatsSchema), "The figures."), ...errors(401, 403) },
+  },
+  async (c) => ok(c, (await getDashboard(c.var.app.db)).stats),
+);
