@@ -264,23 +264,23 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
       await page.goto(path);
       expect(pathOf(page)).toBe("/");
       await expect.poll(() => toastText(page)).toContain("You do not have permission to view that page.");
-      expect(await page.getByText("Coming soon", { exact: true }).count()).toBe(0);
+      expect(await page.getByRole("navigation", { name: "Back office" }).count()).toBe(0);
     }
     await context.close();
   });
 
-  it("shows an admin the admin area's coming-soon screens", async () => {
+  it("takes an admin to the back office after logging in, and around it by its navigation", async () => {
     const { context, page } = await newPage(browser(), javaScriptEnabled);
     await open(page, "/login?redirectTo=%2Fadmin", javaScriptEnabled);
     await logIn(page, javaScriptEnabled, ADMIN.email, ADMIN.password);
     expect(pathOf(page)).toBe("/admin");
     await expect.poll(() => accountEntries(page)).toEqual(["Profile", "My Orders", "Admin", "Log out"]);
     expect(await page.locator("h1").innerText()).toBe("Dashboard");
-    await expect(page.getByText("Coming soon", { exact: true }).isVisible()).resolves.toBe(true);
-    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Orders", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/admin/orders");
-    await expect.poll(() => page.locator("h1").innerText()).toBe("Orders");
-    await expect(page.getByText("Coming soon", { exact: true }).isVisible()).resolves.toBe(true);
+    expect(await page.getByText("Orders today").count()).toBe(1);
+    await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Coupons", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/coupons");
+    await expect.poll(() => page.locator("h1").innerText()).toBe("Coupons");
+    await expect(page.getByText("Coming in the next release", { exact: true }).isVisible()).resolves.toBe(true);
     await context.close();
   });
 });
