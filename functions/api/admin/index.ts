@@ -1,6 +1,7 @@
 import { apiApp } from "../openapi";
 import { authenticated } from "../session";
 import { auditApi } from "./audit";
+import { adminOrdersApi } from "./orders";
 import { staffOnly } from "./staff";
 
 /**
@@ -11,3 +12,4 @@ import { staffOnly } from "./staff";
 export const adminApi = apiApp();
 adminApi.use(authenticated, staffOnly);
 adminApi.route("/audit", auditApi);
+adminApi.route("/orders", adminOrdersApi);
