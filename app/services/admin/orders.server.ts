@@ -33,11 +33,15 @@ export interface OrderCustomer {
 /** "First Last" from the order's shipping address (a JSON string). */
 const addressName = sql<string>`trim(coalesce(json_extract(${orders.shippingAddress}, '$.firstName'), '') || ' ' || coalesce(json_extract(${orders.shippingAddress}, '$.lastName'), ''))`;
 
+/**
+ * The account's columns under names of their own: D1 answers a batch's rows keyed by column name, so
+ * `users.id` and `orders.id` (or the two `email`s) would overwrite each other.
+ */
 const customerColumns = {
-  user_id: users.id,
-  user_name: users.name,
-  user_email: users.email,
-  address_name: addressName,
+  user_id: sql<number | null>`${users.id}`.as("customer_user_id"),
+  user_name: sql<string | null>`${users.name}`.as("customer_user_name"),
+  user_email: sql<string | null>`${users.email}`.as("customer_user_email"),
+  address_name: addressName.as("customer_address_name"),
   email: orders.email,
 };
 
@@ -60,7 +64,7 @@ export interface AdminOrderRow {
   total_cents: number;
 }
 
-const itemsCount = sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`;
+const itemsCount = sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`.as("items_count");
 
 function listWhere(query: Pick<AdminOrderQuery, "status" | "search">): SQL | undefined {
   const search = query.search;
