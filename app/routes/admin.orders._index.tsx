@@ -101,7 +101,7 @@ export default function AdminOrders() {
         ) : (
           page.data.map((order) => (
             <tr key={order.id}>
-              <td className={cell}>
+              <td className={`${cell} whitespace-nowrap`}>
                 <Link to={`/admin/orders/${order.id}`} className="font-medium text-bloom-700 underline">
                   {order.order_number}
                 </Link>
@@ -118,10 +118,10 @@ export default function AdminOrders() {
               <td className={`${cell} whitespace-nowrap`}>
                 <Price cents={order.total_cents} />
               </td>
-              <td className={cell}>
+              <td className={`${cell} whitespace-nowrap`}>
                 <StatusBadge status={order.status} />
               </td>
-              <td className={cell}>
+              <td className={`${cell} whitespace-nowrap`}>
                 <PaymentBadge status={order.payment_status} />
               </td>
             </tr>

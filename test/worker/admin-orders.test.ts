@@ -320,6 +320,9 @@ describe("PATCH /api/admin/orders/{id}", () => {
 
 const loginFor = (path: string) => `/login?redirectTo=${encodeURIComponent(path)}`;
 
+/** Round trips to the database the request made, from its Server-Timing header. */
+const roundTrips = (response: Response) => Number(/db;desc="\d+ quer(?:y|ies) in (\d+) round trip/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? NaN);
+
 /** The page after a redirect, and its text (the toast included). */
 async function follow(jar: CookieJar, response: Response) {
   expect(response.status).toBe(302);
@@ -360,6 +363,7 @@ describe("the orders pages", () => {
     const jar = await loggedIn(ADMIN, newIp());
     const response = await visit(jar, "/admin/orders?search=Hollyhock");
     expect(response.status).toBe(200);
+    expect(roundTrips(response)).toBeLessThanOrEqual(3);
     expect(response.headers.get("Cache-Control")).toContain("no-store");
     const html = await response.text();
     expect(html).toMatch(/<h1 id="admin-title"[^>]*>Orders<\/h1>/);
@@ -389,6 +393,7 @@ describe("the orders pages", () => {
 
     const page = await visit(admin, path);
     expect(page.status).toBe(200);
+    expect(roundTrips(page)).toBeLessThanOrEqual(3);
     expect(page.headers.get("Cache-Control")).toContain("no-store");
     let html = await page.text();
     expect(html).toMatch(new RegExp(`<h1 id="admin-title"[^>]*>Order ${placed.number}</h1>`));
