@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { coupons, orderItems, orders, products, shippingMethods, taxRates } from "../../db/schema";
+import { coupons, orderHistory, orderItems, orders, products, shippingMethods, taxRates } from "../../db/schema";
 import { changes } from "../lib/cache-tags";
 import type { CartLine } from "../lib/cart";
 import { couponDiscountCents, orderTotals, shippingCostCents, taxLines, type TaxLine, type Totals } from "../lib/checkout";
@@ -297,7 +297,7 @@ function address(customer: CheckoutForm): string {
 
 /**
  * Places a cash-on-delivery order. Every price and total is computed here from the database; the
- * order, its items, the stock decrements, the sold counts and the coupon's use are written in one
+ * order, its items, the stock decrements, the sold counts, the coupon's use and the first history row are written in one
  * batch, which SQLite runs as one transaction: `CHECK (stock >= 0)` and the coupon's usage CHECK make
  * a losing concurrent buyer fail the whole batch, so nothing is ever half-written.
  */
@@ -407,6 +407,15 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<Pla
       ...(coupon ? [db.update(coupons).set({ usageCount: sql`${coupons.usageCount} + 1` }).where(eq(coupons.id, coupon.id))] : []),
       // The products' pages, the lists and the home page's best sellers show stock and sales: stale now.
       bumpTags(db, changes.orderPlaced(items.map((item) => item.product_id))),
+      // The first line of the order's history: placed (pending), by the customer.
+      db.insert(orderHistory).values({
+        orderId,
+        kind: "status",
+        fromValue: null,
+        toValue: "pending",
+        actorId: input.userId,
+        actorName: input.userId === null ? "Guest" : `${input.customer.firstName} ${input.customer.lastName}`.trim(),
+      }),
       placedOrder,
     ]);
     placedRows = results[results.length - 1] as Array<{ id: number }>;

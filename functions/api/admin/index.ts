@@ -1,6 +1,7 @@
 import { apiApp } from "../openapi";
 import { authenticated } from "../session";
 import { auditApi } from "./audit";
+import { adminOrdersApi } from "./orders";
 import { staffOnly } from "./staff";
 import { statsApi } from "./stats";
 
@@ -13,3 +14,4 @@ export const adminApi = apiApp();
 adminApi.use(authenticated, staffOnly);
 adminApi.route("/stats", statsApi);
 adminApi.route("/audit", auditApi);
+adminApi.route("/orders", adminOrdersApi);

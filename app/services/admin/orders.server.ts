@@ -1,0 +1,392 @@
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { coupons, orderHistory, orderItems, orders, products, users } from "../../../db/schema";
+import { changes } from "../../lib/cache-tags";
+import {
+  canBePaid,
+  canTransition,
+  nextStatuses,
+  paymentRefusal,
+  STALE_ORDER_MESSAGE,
+  transitionRefusal,
+  type AdminOrderQuery,
+  type OrderStatus,
+  type OrderUpdate,
+} from "../../lib/order-lifecycle";
+import { bumpTags } from "../cache-tags.server";
+import { ConflictError, NotFoundError } from "../errors";
+import { imageOrPlaceholder } from "../images.server";
+import type { OrderView } from "../orders.server";
+import { isoDate, likeContains, pageMeta, type PageMeta } from "../sql";
+import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord, type Changes } from "./audit.server";
+
+// ---------------------------------------------------------------- who placed it
+
+/** The customer of an order: their account, or a guest known by the order's address. */
+export interface OrderCustomer {
+  id: number | null;
+  name: string;
+  email: string;
+  guest: boolean;
+}
+
+/** "First Last" from the order's shipping address (a JSON string). */
+const addressName = sql<string>`trim(coalesce(json_extract(${orders.shippingAddress}, '$.firstName'), '') || ' ' || coalesce(json_extract(${orders.shippingAddress}, '$.lastName'), ''))`;
+
+/**
+ * The account's columns under names of their own: D1 answers a batch's rows keyed by column name, so
+ * `users.id` and `orders.id` (or the two `email`s) would overwrite each other.
+ */
+const customerColumns = {
+  user_id: sql<number | null>`${users.id}`.as("customer_user_id"),
+  user_name: sql<string | null>`${users.name}`.as("customer_user_name"),
+  user_email: sql<string | null>`${users.email}`.as("customer_user_email"),
+  address_name: addressName.as("customer_address_name"),
+  email: orders.email,
+};
+
+function customerOf(row: { user_id: number | null; user_name: string | null; user_email: string | null; address_name: string | null; email: string }): OrderCustomer {
+  if (row.user_id !== null) return { id: row.user_id, name: row.user_name ?? "", email: row.user_email ?? row.email, guest: false };
+  return { id: null, name: row.address_name || "Guest", email: row.email, guest: true };
+}
+
+// ---------------------------------------------------------------- the list
+
+export interface AdminOrderRow {
+  id: number;
+  order_number: string;
+  created_at: string;
+  status: string;
+  payment_status: string;
+  customer: OrderCustomer;
+  /** Pieces ordered (the sum of the lines' quantities). */
+  items_count: number;
+  total_cents: number;
+}
+
+const itemsCount = sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`.as("items_count");
+
+function listWhere(query: Pick<AdminOrderQuery, "status" | "search">): SQL | undefined {
+  const search = query.search;
+  return and(
+    query.status ? eq(orders.status, query.status) : undefined,
+    search
+      ? or(likeContains(orders.orderNumber, search), likeContains(orders.email, search), likeContains(users.name, search), likeContains(addressName, search))
+      : undefined,
+  );
+}
+
+/** Orders for staff, newest first: by status, by number, email or customer name; the page and its total in one batch. */
+export async function listAdminOrders(db: Database, query: AdminOrderQuery): Promise<{ data: AdminOrderRow[] } & PageMeta> {
+  const where = listWhere(query);
+  const [rows, counted] = await db.batch([
+    db
+      .select({
+        id: orders.id,
+        order_number: orders.orderNumber,
+        created_at: orders.createdAt,
+        status: orders.status,
+        payment_status: orders.paymentStatus,
+        total_cents: orders.totalCents,
+        items_count: itemsCount,
+        ...customerColumns,
+      })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ total: sql<number>`count(*)` }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where),
+  ]);
+  const total = Number(counted[0]?.total ?? 0);
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      order_number: row.order_number,
+      created_at: row.created_at.toISOString(),
+      status: row.status,
+      payment_status: row.payment_status,
+      customer: customerOf(row),
+      items_count: Number(row.items_count),
+      total_cents: row.total_cents,
+    })),
+    ...pageMeta(query.page, query.per_page, total, rows.length),
+  };
+}
+
+// ---------------------------------------------------------------- one order
+
+export interface OrderHistoryEntry {
+  id: number;
+  kind: "status" | "payment" | "note";
+  from: string | null;
+  to: string | null;
+  actor: { id: number | null; name: string | null };
+  created_at: string | null;
+}
+
+/** An order as staff see it: what the customer sees, and who they are, its history and its staff-only fields. */
+export interface AdminOrder extends OrderView {
+  staff_note: string | null;
+  /** Goes up with every change; a form sends back the version it showed. */
+  version: number;
+  paid_at: string | null;
+  updated_at: string;
+  customer: OrderCustomer;
+  history: OrderHistoryEntry[];
+  audit: AuditRecord[];
+  /** The statuses it may move to now. */
+  allowed_transitions: OrderStatus[];
+  /** Whether the cash may be recorded as collected now. */
+  can_mark_paid: boolean;
+}
+
+const adminOrderQuery = (db: Database, id: number) =>
+  db
+    .select({
+      id: orders.id,
+      order_number: orders.orderNumber,
+      status: orders.status,
+      payment_method: orders.paymentMethod,
+      payment_status: orders.paymentStatus,
+      subtotal_cents: orders.subtotalCents,
+      shipping_cents: orders.shippingCents,
+      tax_cents: orders.taxCents,
+      discount_cents: orders.discountCents,
+      total_cents: orders.totalCents,
+      coupon_code: orders.couponCode,
+      shipping_method_name: orders.shippingMethodName,
+      shipping_address: orders.shippingAddress,
+      billing_address: orders.billingAddress,
+      notes: orders.notes,
+      staff_note: orders.staffNote,
+      version: orders.version,
+      paid_at: orders.paidAt,
+      created_at: orders.createdAt,
+      updated_at: orders.updatedAt,
+      ...customerColumns,
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, id));
+
+const historyQuery = (db: Database, id: number) =>
+  db
+    .select({
+      id: orderHistory.id,
+      kind: orderHistory.kind,
+      from: orderHistory.fromValue,
+      to: orderHistory.toValue,
+      actor_id: orderHistory.actorId,
+      actor_name: orderHistory.actorName,
+      created_at: orderHistory.createdAt,
+    })
+    .from(orderHistory)
+    .where(eq(orderHistory.orderId, id))
+    .orderBy(asc(orderHistory.id));
+
+const itemsQuery = (db: Database, id: number) =>
+  db
+    .select({
+      id: orderItems.id,
+      product_id: orderItems.productId,
+      product_name: orderItems.productName,
+      product_sku: orderItems.productSku,
+      product_image: orderItems.productImage,
+      quantity: orderItems.quantity,
+      price_cents: orderItems.priceCents,
+      total_cents: orderItems.totalCents,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, id))
+    .orderBy(asc(orderItems.id));
+
+/** One order for staff: the order and its customer, items, history and recent audit entries, in one batch. Null when unknown. */
+export async function getAdminOrder(db: Database, id: number): Promise<AdminOrder | null> {
+  const [rows, items, history, audit] = await db.batch([adminOrderQuery(db, id), itemsQuery(db, id), historyQuery(db, id), recentAuditOf(db, "order", id)]);
+  const row = rows[0];
+  if (!row) return null;
+  const { user_id: _u, user_name: _n, user_email: _e, address_name: _a, ...order } = row;
+  return {
+    ...order,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    paid_at: row.paid_at ? row.paid_at.toISOString() : null,
+    customer: customerOf(row),
+    items: items.map(({ product_image, ...item }) => ({ ...item, image: imageOrPlaceholder(product_image) })),
+    history: history.map((entry) => ({
+      id: entry.id,
+      kind: entry.kind,
+      from: entry.from,
+      to: entry.to,
+      actor: { id: entry.actor_id, name: entry.actor_name },
+      created_at: isoDate(entry.created_at),
+    })),
+    audit: auditRecords(audit),
+    allowed_transitions: [...nextStatuses(row.status)],
+    can_mark_paid: row.payment_status !== "paid" && canBePaid(row.status),
+  };
+}
+
+// ---------------------------------------------------------------- changing it
+
+/**
+ * THE place where a change of an order's status tells the customer by email. Mail arrives with
+ * issue 16: it fills this in with the outbox rows (shipped, delivered, cancelled), each an insert
+ * guarded by `onlyIf` like the history rows below, so a mail is queued if and only if the change it
+ * announces commits. Until then no statement: nothing pretends to send mail.
+ */
+export function orderStatusMail(
+  _db: Database,
+  _order: { id: number; order_number: string; email: string; from: string },
+  _to: OrderStatus,
+  _onlyIf: SQL,
+): never[] {
+  return [];
+}
+
+/** A history row, to batch: written only when `onlyIf` holds at that point of the batch. */
+function historyEntry(db: Database, orderId: number, actor: Actor, entry: { kind: "status" | "payment" | "note"; from: string | null; to: string | null }, onlyIf: SQL) {
+  return db.insert(orderHistory).select(
+    db
+      .select({
+        // Every column, in the table's order (drizzle's insert-select asks it); NULL numbers the row.
+        id: sql`NULL`.as("id"),
+        orderId: sql`${orderId}`.as("order_id"),
+        kind: sql`${entry.kind}`.as("kind"),
+        fromValue: sql`${entry.from}`.as("from_value"),
+        toValue: sql`${entry.to}`.as("to_value"),
+        actorId: sql`${actor.id}`.as("actor_id"),
+        actorName: sql`${actor.name}`.as("actor_name"),
+        createdAt: sql`unixepoch()`.as("created_at"),
+      })
+      .from(sql`(SELECT 1)`)
+      .where(onlyIf),
+  );
+}
+
+const normaliseNote = (note: string) => {
+  const trimmed = note.trim();
+  return trimmed === "" ? null : trimmed;
+};
+
+/**
+ * Changes an order's status, records the cash collected, or sets its internal note, as staff do.
+ *
+ * One read (the order and its lines), then ONE batch. Every statement of the batch is guarded by
+ * the order being exactly as it was read (`version` and `status`), and the order's own UPDATE comes
+ * LAST: so the restock, the coupon use given back, the history and audit rows apply if and only if
+ * that update applies. Two staff cancelling at once both read version N; the first batch moves it
+ * to N + 1, so every guarded statement of the second finds no order at version N and does nothing
+ * (the stock goes back once), and its update changes no row: a 409. (A guard on the new version
+ * would not do: both writers would compute the same N + 1.)
+ *
+ * A transition the status does not allow, or paid before shipped, is a 409 naming what may happen;
+ * a `version` that is not the order's current one (a form shown before someone else's change) is a
+ * 409 too, never applied blindly. Unknown order: 404.
+ */
+export async function updateOrder(db: Database, actor: Actor, id: number, input: OrderUpdate): Promise<AdminOrder> {
+  const [rows, lines] = await db.batch([
+    db
+      .select({
+        order_number: orders.orderNumber,
+        email: orders.email,
+        status: orders.status,
+        payment_status: orders.paymentStatus,
+        staff_note: orders.staffNote,
+        version: orders.version,
+        coupon_id: orders.couponId,
+      })
+      .from(orders)
+      .where(eq(orders.id, id)),
+    db.select({ product_id: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, id)),
+  ]);
+  const current = rows[0];
+  if (!current) throw new NotFoundError("Order not found");
+  if (input.version !== undefined && input.version !== current.version) throw new ConflictError(STALE_ORDER_MESSAGE);
+
+  const to = input.status;
+  if (to !== undefined && !canTransition(current.status, to)) throw new ConflictError(transitionRefusal(current.status, to));
+  const status = to ?? current.status;
+  const paying = input.payment_status === "paid";
+  if (paying && (current.payment_status === "paid" || !canBePaid(status))) throw new ConflictError(paymentRefusal(status, current.payment_status));
+  const note = input.note === undefined ? undefined : normaliseNote(input.note);
+  const noteChanged = note !== undefined && note !== current.staff_note;
+  if (to === undefined && !paying && !noteChanged) return (await getAdminOrder(db, id))!;
+
+  // The order exactly as read: the condition of every statement below.
+  const asRead = sql`EXISTS (SELECT 1 FROM "orders" WHERE "orders"."id" = ${id} AND "orders"."version" = ${current.version} AND "orders"."status" = ${current.status})`;
+  const cancelling = to === "cancelled";
+  const statements = [];
+  const summary: string[] = [];
+  const changed: Changes = {};
+
+  if (to !== undefined) {
+    statements.push(historyEntry(db, id, actor, { kind: "status", from: current.status, to }, asRead));
+    statements.push(...orderStatusMail(db, { id, order_number: current.order_number, email: current.email, from: current.status }, to, asRead));
+    changed.status = [current.status, to];
+    summary.push(`status ${current.status} → ${to}`);
+  }
+  let productIds: number[] = [];
+  if (cancelling) {
+    // What placing the order took, given back: stock, sales, and the coupon's use.
+    const quantities = new Map<number, number>();
+    for (const line of lines) if (line.product_id !== null) quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
+    productIds = [...quantities.keys()];
+    for (const [productId, quantity] of quantities) {
+      statements.push(
+        db
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${quantity}`, soldCount: sql`max(${products.soldCount} - ${quantity}, 0)` })
+          .where(and(eq(products.id, productId), asRead)),
+      );
+    }
+    if (productIds.length) summary.push("stock put back");
+    if (current.coupon_id !== null) {
+      statements.push(
+        db
+          .update(coupons)
+          .set({ usageCount: sql`${coupons.usageCount} - 1` })
+          .where(and(eq(coupons.id, current.coupon_id), sql`${coupons.usageCount} > 0`, asRead)),
+      );
+      summary.push("coupon use given back");
+    }
+  }
+  if (paying) {
+    statements.push(historyEntry(db, id, actor, { kind: "payment", from: current.payment_status, to: "paid" }, asRead));
+    changed.payment_status = [current.payment_status, "paid"];
+    summary.push("cash collected");
+  }
+  if (noteChanged) {
+    statements.push(historyEntry(db, id, actor, { kind: "note", from: current.staff_note, to: note }, asRead));
+    changed.staff_note = [current.staff_note, note];
+    summary.push(note === null ? "internal note cleared" : "internal note updated");
+  }
+  statements.push(
+    auditEntry(
+      db,
+      actor,
+      { action: to !== undefined ? "transition" : "update", entity: "order", entityId: id, summary: `Order ${current.order_number}: ${summary.join("; ")}`, changes: changed },
+      asRead,
+    ),
+  );
+  // The shop shows stock and sales: its product pages and lists are stale once stock comes back.
+  if (productIds.length) statements.push(bumpTags(db, changes.orderPlaced(productIds), { onlyIf: asRead }));
+
+  const update = db
+    .update(orders)
+    .set({
+      ...(to !== undefined ? { status: to } : {}),
+      ...(paying ? { paymentStatus: "paid", paidAt: sql`unixepoch()` } : {}),
+      ...(noteChanged ? { staffNote: note } : {}),
+      version: sql`${orders.version} + 1`,
+      updatedAt: sql`unixepoch()`,
+    })
+    .where(and(eq(orders.id, id), eq(orders.version, current.version), eq(orders.status, current.status)))
+    .returning({ id: orders.id });
+  const results = await db.batch([...statements, update] as unknown as [typeof update]);
+  const applied = results[results.length - 1] as Array<{ id: number }>;
+  if (applied.length === 0) throw new ConflictError(STALE_ORDER_MESSAGE);
+  return (await getAdminOrder(db, id))!;
+}

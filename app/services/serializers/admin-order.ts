@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { toUnits } from "../../lib/money";
+import { ORDER_STATUSES } from "../../lib/order-lifecycle";
+import type { AdminOrder, AdminOrderRow } from "../admin/orders.server";
+import { orderJson, OrderSchema } from "./order";
+
+/** Who placed an order: their account, or a guest (no id) known by the order's address. */
+export const OrderCustomerSchema = z
+  .object({
+    id: z.number().int().nullable(),
+    name: z.string(),
+    email: z.string(),
+    guest: z.boolean(),
+  })
+  .meta({ id: "OrderCustomer" });
+
+/** One line of an order's history: a status, a payment or the internal note changed, by whom. */
+export const OrderHistoryEntrySchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(["status", "payment", "note"]),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+    actor: z.object({ id: z.number().int().nullable(), name: z.string().nullable() }),
+    created_at: z.string().nullable(),
+  })
+  .meta({ id: "OrderHistoryEntry" });
+
+/** A row of the staff's order list (money in currency units). */
+export const AdminOrderRowSchema = z
+  .object({
+    id: z.number().int(),
+    order_number: z.string(),
+    created_at: z.string(),
+    status: z.string(),
+    payment_status: z.string(),
+    customer: OrderCustomerSchema,
+    items_count: z.number().int().meta({ description: "Pieces ordered: the sum of the lines' quantities." }),
+    total: z.number(),
+  })
+  .meta({ id: "AdminOrderRow" });
+export type AdminOrderRowJson = z.output<typeof AdminOrderRowSchema>;
+
+/** An audit entry as GET /api/admin/audit gives it (the services cannot import the API's schema). */
+const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.number().int().nullable(), name: z.string(), email: z.string() }),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string(),
+  summary: z.string(),
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).nullable(),
+  created_at: z.string().nullable(),
+});
+
+/** An order for staff: the order as `/api/v1/orders/{id}` gives it, plus its customer, history and staff-only fields. */
+export const AdminOrderSchema = OrderSchema.extend({
+  customer: OrderCustomerSchema,
+  history: z.array(OrderHistoryEntrySchema),
+  staff_note: z.string().nullable().meta({ description: "The internal note: staff only, never shown to the customer." }),
+  version: z.number().int().meta({ description: "Goes up with every change; send it back with a PATCH to refuse a stale change (409)." }),
+  paid_at: z.string().nullable(),
+  updated_at: z.string(),
+  allowed_transitions: z.array(z.enum(ORDER_STATUSES)).meta({ description: "The statuses the order may move to now." }),
+  can_mark_paid: z.boolean().meta({ description: "Whether payment_status may become paid now (shipped or delivered, not paid yet)." }),
+  audit: z.array(AuditEntrySchema).meta({ description: "The latest staff changes of this order, newest first." }),
+}).meta({ id: "AdminOrder" });
+export type AdminOrderJson = z.output<typeof AdminOrderSchema>;
+
+export function adminOrderRowJson(row: AdminOrderRow): AdminOrderRowJson {
+  const { total_cents, ...rest } = row;
+  return { ...rest, total: toUnits(total_cents) };
+}
+
+export function adminOrderJson(order: AdminOrder): AdminOrderJson {
+  return {
+    ...orderJson(order),
+    customer: order.customer,
+    history: order.history,
+    staff_note: order.staff_note,
+    version: order.version,
+    paid_at: order.paid_at,
+    updated_at: order.updated_at,
+    allowed_transitions: order.allowed_transitions,
+    can_mark_paid: order.can_mark_paid,
+    audit: order.audit,
+  };
+}
