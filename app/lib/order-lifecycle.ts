@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { adminPaging } from "./schemas/admin";
 import { enumParam, searchParam } from "./schemas/query";
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "./order-statuses";
 
 /**
  * An order's lifecycle (back-office contract, "Order lifecycle"):
@@ -8,11 +9,7 @@ import { enumParam, searchParam } from "./schemas/query";
  * Cash on delivery: the payment may become `paid` only once the order is `shipped` or `delivered`.
  * Pure: the service, the API and the pages all ask these functions, so they never disagree.
  */
-export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const PAYMENT_STATUSES = ["pending", "paid"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus };
 
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ["processing", "cancelled"],
