@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderHeading } from "~/components/order-badges";
+import { AddressLines } from "~/components/order-address";
 import { OrderItemList } from "~/components/order-items";
 import { PlacedOrderTotals } from "~/components/order-totals";
-import { COUNTRIES } from "~/lib/constants";
 import { parseId } from "~/lib/ids";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { getMyOrder } from "~/services/orders.server";
@@ -25,41 +25,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({ order }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-interface Address {
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  phone?: string;
-  address?: string;
-  city?: string;
-  state?: string;
-  zipCode?: string;
-  country?: string;
-}
-
-function parseAddress(text: string): Address {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === "object" ? (value as Address) : {};
-  } catch {
-    return {};
-  }
-}
-
 function AddressBlock({ title, text }: { title: string; text: string }) {
-  const a = parseAddress(text);
-  const country = COUNTRIES.find((c) => c.code === a.country)?.name ?? a.country;
   return (
     <section className="rounded-2xl border border-bloom-100 bg-white p-6 text-sm shadow-sm">
       <h2 className="font-semibold text-gray-900">{title}</h2>
-      <address className="mt-2 grid gap-0.5 not-italic text-gray-700">
-        <span>{[a.firstName, a.lastName].filter(Boolean).join(" ")}</span>
-        {a.address ? <span>{a.address}</span> : null}
-        <span>{[a.city, a.state, a.zipCode].filter(Boolean).join(", ")}</span>
-        {country ? <span>{country}</span> : null}
-        {a.email ? <span>{a.email}</span> : null}
-        {a.phone ? <span>{a.phone}</span> : null}
-      </address>
+      <AddressLines text={text} />
     </section>
   );
 }
