@@ -2,6 +2,7 @@ import { apiApp } from "../openapi";
 import { authenticated } from "../session";
 import { auditApi } from "./audit";
 import { adminOrdersApi } from "./orders";
+import { adminHomeSectionsApi, adminSettingsApi } from "./settings";
 import { staffOnly } from "./staff";
 import { statsApi } from "./stats";
 
@@ -15,3 +16,5 @@ adminApi.use(authenticated, staffOnly);
 adminApi.route("/stats", statsApi);
 adminApi.route("/audit", auditApi);
 adminApi.route("/orders", adminOrdersApi);
+adminApi.route("/settings", adminSettingsApi);
+adminApi.route("/home-sections", adminHomeSectionsApi);
