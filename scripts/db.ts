@@ -56,7 +56,39 @@ async function main() {
     }
     return;
   }
-  console.error("usage: tsx scripts/db.ts migrate|seed");
+  if (command === "owner") {
+    // The first staff account of a shop seeded without the development accounts: an address that
+    // registered on the shop becomes a super-admin (who then grants roles from /admin/users).
+    const email = passThrough.find((arg) => !arg.startsWith("--"))?.trim().toLowerCase() ?? "";
+    if (!/^[^\s@'"\\;]+@[^\s@'"\\;]+\.[^\s@'"\\;]{2,}$/.test(email)) {
+      console.error("usage: npm run db:owner -- someone@example.com [--remote]   (an address that has registered on the shop)");
+      process.exit(2);
+    }
+    const grant = `INSERT OR IGNORE INTO user_roles (user_id, role_id) SELECT u.id, r.id FROM users u, roles r WHERE u.email = '${email}' AND r.name = 'super-admin'`;
+    const check = `SELECT count(*) AS n FROM users WHERE email = '${email}'`;
+    let found: number;
+    if (url) {
+      const client = openLibsql(url, process.env.LIBSQL_AUTH_TOKEN);
+      await client.execute(grant);
+      found = Number((await client.execute(check)).rows[0]?.n ?? 0);
+    } else {
+      const flags = passThrough.filter((arg) => arg.startsWith("--"));
+      wrangler(["d1", "execute", "DB", ...target, "--command", grant, ...flags]);
+      const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", ...target, "--json", "--command", check, ...flags], {
+        cwd: root,
+        encoding: "utf8",
+        env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+      });
+      found = Number((JSON.parse(result.stdout || "[]") as Array<{ results: Array<{ n: number }> }>)[0]?.results[0]?.n ?? 0);
+    }
+    if (!found) {
+      console.error(`No account uses ${email}: register it on the shop first, then run this again.`);
+      process.exit(1);
+    }
+    console.log(`${email} is a super-admin: log in and open /admin.`);
+    return;
+  }
+  console.error("usage: tsx scripts/db.ts migrate|seed|owner <email>");
   process.exit(2);
 }
 
