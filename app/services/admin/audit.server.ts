@@ -53,6 +53,8 @@ export function auditEntry(db: Database, actor: Actor, entry: AuditInput, onlyIf
   return db.insert(auditLog).select(
     db
       .select({
+        // Every column, in the table's order (drizzle's insert-select asks it); NULL numbers the row.
+        id: sql`NULL`.as("id"),
         actorId: sql`${values.actorId}`.as("actor_id"),
         actorName: sql`${values.actorName}`.as("actor_name"),
         actorEmail: sql`${values.actorEmail}`.as("actor_email"),
