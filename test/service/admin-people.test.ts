@@ -224,7 +224,7 @@ function gateFirstReads(db: Database, count: number): Database {
       await allRead;
     }
     return result;
-  }) as Database["batch"];
+  }) as unknown as Database["batch"];
   return gated;
 }
 
