@@ -7,7 +7,7 @@ import { ACCOUNT_MESSAGES, LoginSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { safeRedirect } from "~/lib/redirect";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { AuthError, login } from "~/services/auth.server";
+import { AccountDisabledError, AuthError, login } from "~/services/auth.server";
 import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
 import { sessionCookie } from "~/http/session.server";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * Logs in from a plain form post: "Login successful!" and back to where the shopper was going.
- * Failures, in the spec's order: the server's message (wrong credentials, too many attempts),
+ * Failures, in the spec's order: the server's message (wrong credentials, a disabled account, too many attempts),
  * else the field messages with "Please fix the errors in the form".
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -44,6 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof RateLimitError) return rateLimited(error, values);
     if (error instanceof AuthError) return formFailure({}, error.message, values, { status: 401 });
+    // A disabled account: "This account has been disabled. Please contact us."
+    if (error instanceof AccountDisabledError) return formFailure({}, error.message, values, { status: 403 });
     console.error(error);
     return formFailure({}, ACCOUNT_MESSAGES.loginFailed, values, { status: 500 });
   }

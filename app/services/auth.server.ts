@@ -44,6 +44,15 @@ export class AuthError extends DomainError {
   }
 }
 
+/** A staff member disabled the account: it cannot log in, and its sessions ended when it was disabled. */
+export const ACCOUNT_DISABLED_MESSAGE = "This account has been disabled. Please contact us.";
+
+export class AccountDisabledError extends DomainError {
+  constructor() {
+    super(ACCOUNT_DISABLED_MESSAGE, 403);
+  }
+}
+
 export const isAdmin = (user: Pick<AuthUser, "roles">) => user.roles.some((role) => (ADMIN_ROLES as readonly string[]).includes(role.name));
 /** Only a super-admin changes staff roles. */
 export const isSuperAdmin = (user: Pick<AuthUser, "roles">) => user.roles.some((role) => role.name === "super-admin");
@@ -150,7 +159,9 @@ export async function getUser(db: Database, id: number): Promise<AuthUser | null
 
 /**
  * The viewer behind a token, in one read: the session must exist, belong to the token's user, be
- * neither revoked nor expired. Anything else is null (the caller answers 401 or clears the cookie).
+ * neither revoked nor expired, and the user must not be disabled (disabling revokes the sessions
+ * too; this check holds even for a session opened in the same instant). Anything else is null (the
+ * caller answers 401 or clears the cookie).
  */
 export async function authenticateToken(db: Database, env: Env, token: string): Promise<Viewer | null> {
   const claims = await verifyToken(env, token);
@@ -164,6 +175,7 @@ export async function authenticateToken(db: Database, env: Env, token: string): 
         eq(sessions.id, claims.sessionId),
         eq(sessions.userId, claims.userId),
         isNull(sessions.revokedAt),
+        isNull(users.disabledAt),
         gt(sessions.expiresAt, new Date()),
       ),
     );
@@ -236,12 +248,16 @@ let decoyHash: Promise<string> | undefined;
 /**
  * Logs in with email and password. Failures are counted per email and per client address; past
  * the limit the answer is 429 until the window ends. An unknown email and a wrong password get the
- * same message.
+ * same message. A disabled account is told so (403), but only once the password is right, so the
+ * message reveals nothing to someone who does not know it.
  */
 export async function login(db: Database, env: Env, input: LoginInput, client: string): Promise<AuthResult> {
   const limits = loginLimits(input.email, client);
   await assertUnderLimits(db, limits, (wait) => `Too many login attempts. Please try again in ${wait}.`);
-  const [row] = await db.select({ ...userFields, password_hash: users.passwordHash }).from(users).where(eq(users.email, input.email));
+  const [row] = await db
+    .select({ ...userFields, password_hash: users.passwordHash, disabled_at: users.disabledAt })
+    .from(users)
+    .where(eq(users.email, input.email));
   const valid = row
     ? await verifyPassword(input.password, row.password_hash)
     : await verifyPassword(input.password, await (decoyHash ??= hashPassword(crypto.randomUUID())));
@@ -249,6 +265,7 @@ export async function login(db: Database, env: Env, input: LoginInput, client: s
     await countEvents(db, limits);
     throw new AuthError(ACCOUNT_MESSAGES.loginFailed);
   }
+  if (row.disabled_at) throw new AccountDisabledError();
   const session = newSession(input.remember);
   await db.batch([insertSession(db, session, row.id), resetStatement(db, limits[0]!.key)]);
   return result(env, toUser(row), session);

@@ -73,9 +73,9 @@ mount(
     method: "post",
     path: "/login",
     tags,
-    summary: "Sign in",
+    summary: "Sign in (a disabled account is refused with 403)",
     request: { body: jsonOrForm(LoginSchema) },
-    responses: { 200: Signed(true), ...errors(401, 422, 429) },
+    responses: { 200: Signed(true), ...errors(401, 403, 422, 429) },
   },
   async (c) => {
     const input = await parseBody(c, LoginSchema);

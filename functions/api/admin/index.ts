@@ -1,10 +1,12 @@
 import { apiApp } from "../openapi";
 import { authenticated } from "../session";
 import { auditApi } from "./audit";
+import { messagesApi } from "./messages";
 import { adminOrdersApi } from "./orders";
 import { adminHomeSectionsApi, adminSettingsApi } from "./settings";
 import { staffOnly } from "./staff";
 import { statsApi } from "./stats";
+import { usersApi } from "./users";
 
 /**
  * The back office's API under /api/admin: staff only (401 without a session, 403 for a customer),
@@ -16,5 +18,7 @@ adminApi.use(authenticated, staffOnly);
 adminApi.route("/stats", statsApi);
 adminApi.route("/audit", auditApi);
 adminApi.route("/orders", adminOrdersApi);
+adminApi.route("/users", usersApi);
+adminApi.route("/messages", messagesApi);
 adminApi.route("/settings", adminSettingsApi);
 adminApi.route("/home-sections", adminHomeSectionsApi);

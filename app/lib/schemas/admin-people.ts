@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { adminPaging } from "./admin";
+import { enumParam, searchParam } from "./query";
+
+/**
+ * The back office's people: customers and staff (`/admin/users`, `/api/admin/users`) and the contact
+ * inbox (`/admin/messages`, `/api/admin/messages`). One source for the pages' forms and the API's
+ * query strings and bodies.
+ */
+
+/** The roles staff grant and revoke here; `customer` is never granted or taken away on these screens. */
+export const STAFF_ROLES = ["admin", "super-admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** The list's role filter: customers (no staff role), admins, super-admins. */
+export const USER_ROLE_FILTERS = ["customer", "admin", "super-admin"] as const;
+export type UserRoleFilter = (typeof USER_ROLE_FILTERS)[number];
+
+export const MESSAGE_STATUSES = ["unread", "read", "archived"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const PEOPLE_MESSAGES = {
+  nothingToChange: "Send roles, disabled or both.",
+  rolesList: "The roles must be a list of staff roles (admin, super-admin).",
+  roleInvalid: "The selected role is invalid.",
+  disabledBoolean: "The disabled field must be true or false.",
+  statusRequired: "The status field is required.",
+  statusInvalid: "The status must be unread, read or archived.",
+} as const;
+
+/** GET /api/admin/users and the list page: search by name or email, an optional role, pages. */
+export const UserListQuerySchema = z.object({
+  search: searchParam("search", 100),
+  role: enumParam("role", USER_ROLE_FILTERS),
+  ...adminPaging,
+});
+export type UserListQuery = z.output<typeof UserListQuerySchema>;
+
+/** `true`/`false`, or as a form sends them ("true", "1", "on"...). */
+const booleanInput = z
+  .unknown()
+  .transform((value, ctx) => {
+    if (typeof value === "boolean") return value;
+    if (value === 1 || value === 0) return value === 1;
+    const text = typeof value === "string" ? value.trim().toLowerCase() : undefined;
+    if (text !== undefined && ["1", "true", "yes", "on"].includes(text)) return true;
+    if (text !== undefined && ["0", "false", "no", "off"].includes(text)) return false;
+    ctx.addIssue({ code: "custom", message: PEOPLE_MESSAGES.disabledBoolean });
+    return z.NEVER;
+  })
+  .meta({ type: "boolean" });
+
+/**
+ * The staff roles the user should have afterwards (the whole set: a role left out is revoked). A
+ * list, or from a form one comma-separated string; an empty list takes every staff role away.
+ */
+const rolesInput = z
+  .unknown()
+  .transform((value, ctx) => {
+    const list = typeof value === "string" ? value.split(",").map((part) => part.trim()).filter(Boolean) : value;
+    if (!Array.isArray(list) || list.some((role) => typeof role !== "string")) {
+      ctx.addIssue({ code: "custom", message: PEOPLE_MESSAGES.rolesList });
+      return z.NEVER;
+    }
+    if (list.some((role) => !(STAFF_ROLES as readonly string[]).includes(role))) {
+      ctx.addIssue({ code: "custom", message: PEOPLE_MESSAGES.roleInvalid });
+      return z.NEVER;
+    }
+    return STAFF_ROLES.filter((role) => list.includes(role));
+  })
+  .meta({ type: "array", items: { type: "string", enum: [...STAFF_ROLES] } });
+
+/** PATCH /api/admin/users/{id}: `{ roles?, disabled? }`, at least one of them. */
+export const UserUpdateSchema = z
+  .object({
+    roles: rolesInput.optional(),
+    disabled: booleanInput.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.roles === undefined && value.disabled === undefined) ctx.addIssue({ code: "custom", path: ["roles"], message: PEOPLE_MESSAGES.nothingToChange });
+  });
+export type UserUpdateInput = z.output<typeof UserUpdateSchema>;
+
+/** GET /api/admin/messages?status=: one status (every status when absent), newest first, pages. */
+export const MessageListQuerySchema = z.object({
+  status: enumParam("status", MESSAGE_STATUSES),
+  ...adminPaging,
+});
+export type MessageListQuery = z.output<typeof MessageListQuerySchema>;
+
+/** PATCH /api/admin/messages/{id}: `{ status }`. */
+export const MessageUpdateSchema = z.object({
+  status: z
+    .unknown()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || value === "") {
+        ctx.addIssue({ code: "custom", message: PEOPLE_MESSAGES.statusRequired });
+        return z.NEVER;
+      }
+      if (typeof value !== "string" || !(MESSAGE_STATUSES as readonly string[]).includes(value)) {
+        ctx.addIssue({ code: "custom", message: PEOPLE_MESSAGES.statusInvalid });
+        return z.NEVER;
+      }
+      return value as MessageStatus;
+    })
+    .meta({ type: "string", enum: [...MESSAGE_STATUSES] }),
+});
+export type MessageUpdateInput = z.output<typeof MessageUpdateSchema>;

@@ -1,0 +1,259 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminCard, AdminHeader, AdminTable, cell, dangerButton, dateTime, EmptyRow, primaryButton, secondaryButton } from "~/components/admin/ui";
+import { DetailList } from "~/components/detail-list";
+import { errorBoundary } from "~/components/error-state";
+import { FieldError } from "~/components/field-error";
+import { PaymentBadge, StatusBadge } from "~/components/order-badges";
+import { Price } from "~/components/price";
+import { Toaster } from "~/components/toaster";
+import { COUNTRIES } from "~/lib/constants";
+import { parseId } from "~/lib/ids";
+import { STAFF_ROLES, UserUpdateSchema } from "~/lib/schemas/admin-people";
+import { fieldErrors } from "~/lib/schemas/query";
+import { rootSeo, seoMeta } from "~/lib/seo";
+import { actorOf } from "~/services/admin/audit.server";
+import { getAdminUserPage, updateUser, USER_ORDERS_SHOWN } from "~/services/admin/users.server";
+import { isSuperAdmin } from "~/services/auth.server";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/services/errors";
+import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { toasts } from "~/http/pages/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
+  seoMeta(rootSeo(matches), { title: data ? data.user.name : "User not found", path: `/admin/users/${params.id}`, noindex: true });
+
+export const headers = privatePageHeaders;
+
+const notFound = () => json({ message: "User not found" }, { status: 404 });
+
+/** One user: profile, roles (a form for super-admins), the account's state, their orders and the audit entries about them. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await requireAdmin(context.app, request);
+  const id = parseId(params.id);
+  const found = id ? await getAdminUserPage(context.app.db, id) : null;
+  if (!found) throw notFound();
+  return json(
+    { ...found, viewer: { id: viewer.user.id, superAdmin: isSuperAdmin(viewer.user) }, ordersShown: USER_ORDERS_SHOWN },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+const ROLE_NAMES: Record<string, string> = { customer: "Customer", admin: "Admin", "super-admin": "Super-admin" };
+const roleWords = (roles: string[]) => (roles.length ? roles.map((role) => ROLE_NAMES[role] ?? role).join(", ") : "no role");
+
+/** What each form asks for: `intent=roles` (a checkbox per staff role), `intent=disable`, `intent=enable`. */
+function requested(values: Record<string, string>): Record<string, unknown> | null {
+  if (values.intent === "roles") return { roles: STAFF_ROLES.filter((role) => values[`role_${role}`] === "on") };
+  if (values.intent === "disable") return { disabled: true };
+  if (values.intent === "enable") return { disabled: false };
+  return null;
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { app } = context;
+  const viewer = await requireAdmin(app, request);
+  const id = parseId(params.id);
+  if (!id) throw notFound();
+  const here = `/admin/users/${id}`;
+  const toast = toasts(app.env, request);
+  const values = await readForm(request);
+  const input = requested(values);
+  if (!input) return toast.redirectWithError(here, "That action is not available for this user.");
+  const parsed = UserUpdateSchema.safeParse(input);
+  if (!parsed.success) return formFailure(fieldErrors(parsed.error), "Please fix the errors in the form", values);
+  try {
+    const user = await updateUser(app.db, { ...actorOf(viewer), superAdmin: isSuperAdmin(viewer.user) }, id, parsed.data);
+    const done =
+      values.intent === "roles"
+        ? `Roles saved: ${user.name} now has ${roleWords(user.roles)}.`
+        : user.disabled
+          ? `${user.name}'s account is disabled and their sessions have ended.`
+          : `${user.name}'s account is enabled again.`;
+    return toast.redirectWithSuccess(here, done);
+  } catch (error) {
+    // Not allowed (an admin on a staff account or a role) or refused (the last super-admin, oneself): back, saying why.
+    if (error instanceof ForbiddenError || error instanceof ConflictError) return toast.redirectWithError(here, error.message);
+    if (error instanceof ValidationError) return formFailure(error.errors, error.message, values);
+    if (error instanceof NotFoundError) throw notFound();
+    throw error;
+  }
+}
+
+function RoleList({ roles }: { roles: string[] }) {
+  if (roles.length === 0) return <span className="text-gray-600">None</span>;
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label="Roles">
+      {roles.map((role) => (
+        <li key={role} className={`rounded-full px-2 py-0.5 text-xs font-medium ${role === "customer" ? "bg-gray-100 text-gray-800" : "bg-bloom-100 text-bloom-800"}`}>
+          {ROLE_NAMES[role] ?? role}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AccountState({ disabled, since }: { disabled: boolean; since: string | null }) {
+  return disabled ? (
+    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Disabled{since ? ` since ${dateTime(since)}` : ""}</span>
+  ) : (
+    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>
+  );
+}
+
+const countryName = (code: string | null) => COUNTRIES.find((country) => country.code === code)?.name ?? code ?? "";
+
+export default function AdminUserPage() {
+  const { user, audit, viewer, ordersShown } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const busy = useNavigation().state !== "idle";
+  const staffRoles = user.roles.filter((role) => (STAFF_ROLES as readonly string[]).includes(role));
+  const isStaff = staffRoles.length > 0;
+  const isSelf = user.id === viewer.id;
+  const canToggle = !isStaff || viewer.superAdmin;
+  const checked = (role: string) => (failure?.values.intent === "roles" ? failure.values[`role_${role}`] === "on" : user.roles.includes(role));
+  const address = [user.address, user.city, user.state, user.zip_code, countryName(user.country)].filter(Boolean).join(", ");
+  return (
+    <section aria-labelledby="admin-title">
+      <Toaster toast={failure?.toast ?? null} listen={false} />
+      <Link to="/admin/users" className="text-sm font-medium text-bloom-700 underline">
+        Back to users
+      </Link>
+      <div className="mt-3">
+        <AdminHeader title={user.name} description={user.email} actions={<AccountState disabled={user.disabled} since={user.disabled_at} />} />
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <AdminCard id="profile-heading" title="Profile">
+          <DetailList
+            className="mt-4 grid gap-3 text-sm"
+            rows={[
+              { label: "Email", value: <a href={`mailto:${user.email}`} className="text-bloom-700 underline">{user.email}</a> },
+              { label: "Phone", value: user.phone || "Not provided" },
+              { label: "Address", value: address || "Not provided" },
+              { label: "Joined", value: dateTime(user.created_at) },
+              { label: "Orders", value: String(user.orders_count) },
+            ]}
+          />
+        </AdminCard>
+
+        <div className="grid h-fit gap-6">
+          <AdminCard id="roles-heading" title="Roles">
+            {viewer.superAdmin ? (
+              <Form method="post" noValidate preventScrollReset className="mt-4 grid gap-3">
+                <input type="hidden" name="intent" value="roles" />
+                <fieldset aria-describedby={failure?.errors.roles ? "roles-error" : "roles-hint"}>
+                  <legend className="text-sm font-medium text-gray-800">Staff roles</legend>
+                  <p id="roles-hint" className="mt-1 text-sm text-gray-600">
+                    {user.roles.includes("customer") ? "The customer role stays as it is. " : ""}
+                    An admin runs the shop; a super-admin also grants and revokes these roles.
+                  </p>
+                  <div className="mt-2 flex flex-wrap gap-4">
+                    {STAFF_ROLES.map((role) => (
+                      <label key={role} className="flex items-center gap-2 text-sm text-gray-900">
+                        <input type="checkbox" name={`role_${role}`} defaultChecked={checked(role)} className="h-4 w-4 rounded border-gray-300 accent-bloom-600" />
+                        {ROLE_NAMES[role]}
+                      </label>
+                    ))}
+                  </div>
+                  <FieldError id="roles-error" messages={failure?.errors.roles} />
+                </fieldset>
+                <div>
+                  <button type="submit" className={primaryButton} disabled={busy}>
+                    Save roles
+                  </button>
+                </div>
+              </Form>
+            ) : (
+              <div className="mt-4 grid gap-2 text-sm">
+                <RoleList roles={user.roles} />
+                <p className="text-gray-600">Only a super-admin can change staff roles.</p>
+              </div>
+            )}
+          </AdminCard>
+
+          <AdminCard id="account-heading" title="Account">
+            <div className="mt-4 grid gap-3 text-sm">
+              {user.disabled ? (
+                <p className="text-gray-700">This account is disabled: it cannot log in. Enabling it lets the user log in again.</p>
+              ) : (
+                <p className="text-gray-700">Disabling the account logs the user out everywhere at once, and they cannot log in until it is enabled again.</p>
+              )}
+              {isSelf && !user.disabled ? (
+                <p className="text-gray-600">You cannot disable your own account.</p>
+              ) : !canToggle ? (
+                <p className="text-gray-600">Only a super-admin can disable or enable a staff account.</p>
+              ) : (
+                <Form method="post" noValidate preventScrollReset>
+                  <input type="hidden" name="intent" value={user.disabled ? "enable" : "disable"} />
+                  <button type="submit" className={user.disabled ? secondaryButton : dangerButton} disabled={busy}>
+                    {user.disabled ? "Enable account" : "Disable account"}
+                  </button>
+                </Form>
+              )}
+            </div>
+          </AdminCard>
+        </div>
+      </div>
+
+      <section aria-labelledby="orders-heading" className="mt-8">
+        <h2 id="orders-heading" className="text-lg font-semibold text-gray-900">
+          Orders
+        </h2>
+        {user.orders_count > user.orders.length ? (
+          <p className="mt-1 text-sm text-gray-600">
+            The latest {ordersShown} of {user.orders_count}.
+          </p>
+        ) : null}
+        <AdminTable caption={`${user.name}'s orders, newest first`} head={["Order", "Placed", "Total", "Status", "Payment"]}>
+          {user.orders.length === 0 ? (
+            <EmptyRow columns={5}>No orders yet.</EmptyRow>
+          ) : (
+            user.orders.map((order) => (
+              <tr key={order.id}>
+                <td className={cell}>
+                  <Link to={`/admin/orders/${order.id}`} className="font-medium text-bloom-700 underline">
+                    {order.order_number}
+                  </Link>
+                </td>
+                <td className={`${cell} whitespace-nowrap text-gray-700`}>{dateTime(order.created_at)}</td>
+                <td className={`${cell} whitespace-nowrap`}>
+                  <Price cents={order.total_cents} />
+                </td>
+                <td className={cell}>
+                  <StatusBadge status={order.status} />
+                </td>
+                <td className={cell}>
+                  <PaymentBadge status={order.payment_status} />
+                </td>
+              </tr>
+            ))
+          )}
+        </AdminTable>
+      </section>
+
+      <AdminCard id="audit-heading" title="Changes by staff" className="mt-8">
+        {audit.length === 0 ? (
+          <p className="mt-3 text-sm text-gray-600">No staff changes to this account yet.</p>
+        ) : (
+          <ol className="mt-3 grid gap-2 text-sm">
+            {audit.map((entry) => (
+              <li key={entry.id} className="border-l-2 border-bloom-200 pl-3">
+                <p className="text-gray-900">{entry.summary}</p>
+                <p className="text-gray-600">
+                  {entry.actor.name} · {dateTime(entry.created_at)}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </AdminCard>
+    </section>
+  );
+}
+
+export const ErrorBoundary = errorBoundary({
+  notFound: { title: "User not found", message: "This account may have been removed.", link: { to: "/admin/users", label: "Back to users" } },
+  failed: { title: "Could not load this user", message: "Please try again in a moment.", link: "retry" },
+});

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { MESSAGE_STATUSES } from "../../lib/schemas/admin-people";
+import type { AdminMessage, MessageCounts } from "../admin/messages.server";
+
+/** A contact message as the back office's API gives it. */
+export const AdminMessageSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    subject: z.string(),
+    message: z.string(),
+    status: z.enum(MESSAGE_STATUSES),
+    read_at: z.string().nullable(),
+    created_at: z.string().nullable(),
+  })
+  .meta({ id: "AdminMessage" });
+export type AdminMessageJson = z.output<typeof AdminMessageSchema>;
+
+/** How many messages each status holds (the inbox's tabs). */
+export const MessageCountsSchema = z
+  .object({ unread: z.number().int(), read: z.number().int(), archived: z.number().int() })
+  .meta({ id: "MessageCounts" });
+
+export const adminMessageJson = (message: AdminMessage): AdminMessageJson => ({
+  id: message.id,
+  name: message.name,
+  email: message.email,
+  subject: message.subject,
+  message: message.message,
+  status: message.status,
+  read_at: message.read_at,
+  created_at: message.created_at,
+});
+
+export const messageCountsJson = (counts: MessageCounts) => ({ unread: counts.unread, read: counts.read, archived: counts.archived });
