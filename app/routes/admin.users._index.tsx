@@ -64,7 +64,7 @@ export default function AdminUsers() {
   const summary = page.total === 0 ? "No users" : `Showing ${page.from}–${page.to} of ${page.total} user${page.total === 1 ? "" : "s"}`;
   return (
     <section aria-labelledby="admin-title">
-      <AdminHeader title="Users" description="Customers and staff: find an account, see its orders, disable it; super-admins also grant and revoke staff roles." />
+      <AdminHeader title="Customers" description="Customers and staff: find an account, see its orders, disable it; super-admins also grant and revoke staff roles." />
       <FilterForm label="Filter users">
         <div className="min-w-[14rem] flex-1">
           <label htmlFor="user-search" className={adminLabel}>

@@ -132,7 +132,7 @@ describe.each(MODES)("the back office's people ($name)", ({ javaScriptEnabled })
 
     // The customer now reaches the back office.
     await open(shopper.page, "/admin/users", javaScriptEnabled);
-    expect(await shopper.page.getByRole("heading", { level: 1 }).innerText()).toBe("Users");
+    expect(await shopper.page.getByRole("heading", { level: 1 }).innerText()).toBe("Customers");
 
     await roles.getByRole("checkbox", { name: "Admin", exact: true }).uncheck();
     await roles.getByRole("button", { name: "Save roles", exact: true }).click();

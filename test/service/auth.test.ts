@@ -22,7 +22,7 @@ import {
 import { ValidationError } from "~/services/errors";
 import { RateLimitError } from "~/services/rate-limit.server";
 import { jwtSecret } from "~/services/secrets.server";
-import { ADMIN, CUSTOMER, KANDY_CONTACT, NO_CONTACT } from "../fixtures/accounts";
+import { ADMIN, CUSTOMER, KANDY_CONTACT, NO_CONTACT, OWNER } from "../fixtures/accounts";
 import { createTestDb, type TestDb } from "./db";
 import { rejection } from "./fixtures";
 
@@ -401,8 +401,8 @@ describe("updateProfile", () => {
     expect(isAdmin(updated)).toBe(false);
     expect(await getUser(t.db, user.id)).toEqual(updated);
     expect(await passwordHashOf(user.email)).toBe(before);
-    // The admin (user 1) is untouched.
-    expect(await getUser(t.db, 1)).toMatchObject({ email: ADMIN.email, name: ADMIN.name });
+    // User 1 (the seeded owner) is untouched.
+    expect(await getUser(t.db, 1)).toMatchObject({ email: OWNER.email, name: OWNER.name, roles: [{ name: "super-admin" }] });
   });
 
   it("keeps one's own email, and refuses another user's as a field error", async () => {

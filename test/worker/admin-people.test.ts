@@ -312,7 +312,7 @@ describe("the users pages", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toContain("no-store");
     const html = await page.text();
-    expect(html).toMatch(/<h1 id="admin-title"[^>]*>Users<\/h1>/);
+    expect(html).toMatch(/<h1 id="admin-title"[^>]*>Customers<\/h1>/);
     expect(html).toContain(`href="/admin/users/${rosa.id}"`);
     const text = visibleText(html);
     expect(text).toContain("Showing 1–1 of 1 user");
