@@ -5,7 +5,7 @@ import { AdminHeader, AdminTable, cell, dateTime, EmptyRow } from "~/components/
 import { errorBoundary } from "~/components/error-state";
 import { Pagination } from "~/components/pagination";
 import { MESSAGE_STATUSES, MessageListQuerySchema, type MessageStatus } from "~/lib/schemas/admin-people";
-import { queryRecord } from "~/lib/schemas/query";
+import { lenientQuery } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { listMessages } from "~/services/admin/messages.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
@@ -19,9 +19,7 @@ const STATUS_TABS: Record<MessageStatus, string> = { unread: "Unread", read: "Re
 /** One tab of the inbox (Unread unless the link says otherwise), newest first; an unknown tab shows Unread. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.app, request);
-  const record = queryRecord(new URL(request.url).searchParams);
-  const parsed = MessageListQuerySchema.safeParse(record);
-  const query = parsed.success ? parsed.data : MessageListQuerySchema.parse({ page: record.page });
+  const { query } = lenientQuery(MessageListQuerySchema, new URL(request.url).searchParams);
   const status: MessageStatus = query.status ?? "unread";
   const page = await listMessages(context.app.db, { ...query, status });
   return json({ page, status }, { headers: { "Cache-Control": "private, no-store" } });

@@ -8,7 +8,7 @@ import { PaymentBadge, StatusBadge } from "~/components/order-badges";
 import { Pagination } from "~/components/pagination";
 import { Price } from "~/components/price";
 import { AdminOrderQuerySchema, ORDER_STATUSES } from "~/lib/order-lifecycle";
-import { fieldErrors, queryRecord } from "~/lib/schemas/query";
+import { lenientQuery } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { listAdminOrders } from "~/services/admin/orders.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
@@ -23,12 +23,7 @@ export const headers = privatePageHeaders;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.app, request);
   const url = new URL(request.url);
-  const record = queryRecord(url.searchParams);
-  const parsed = AdminOrderQuerySchema.safeParse(record);
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
-  const query = parsed.success
-    ? parsed.data
-    : AdminOrderQuerySchema.parse(Object.fromEntries(Object.entries(record).filter(([key]) => !(key in errors))));
+  const { query, errors } = lenientQuery(AdminOrderQuerySchema, url.searchParams);
   const page = await listAdminOrders(context.app.db, query);
   return json(
     { page, errors, statuses: ORDER_STATUSES, status: url.searchParams.get("status") ?? "", search: url.searchParams.get("search") ?? "", filtered: Boolean(query.status || query.search) },

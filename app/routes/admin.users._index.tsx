@@ -6,12 +6,12 @@ import { errorBoundary } from "~/components/error-state";
 import { FieldError } from "~/components/field-error";
 import { Pagination } from "~/components/pagination";
 import { UserListQuerySchema, USER_ROLE_FILTERS } from "~/lib/schemas/admin-people";
-import { fieldErrors, queryRecord } from "~/lib/schemas/query";
+import { lenientQuery } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { listUsers } from "~/services/admin/users.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Users", path: "/admin/users", noindex: true });
+export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Customers", path: "/admin/users", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -19,12 +19,7 @@ export const headers = privatePageHeaders;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.app, request);
   const url = new URL(request.url);
-  const record = queryRecord(url.searchParams);
-  const parsed = UserListQuerySchema.safeParse(record);
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
-  const query = parsed.success
-    ? parsed.data
-    : UserListQuerySchema.parse(Object.fromEntries(Object.entries(record).filter(([key]) => !(key in errors))));
+  const { query, errors } = lenientQuery(UserListQuerySchema, url.searchParams);
   const page = await listUsers(context.app.db, query);
   return json(
     { page, errors, search: url.searchParams.get("search") ?? "", role: url.searchParams.get("role") ?? "", filtered: Boolean(query.search || query.role) },

@@ -35,7 +35,8 @@ export interface OrderView {
   items: OrderItemView[];
 }
 
-const orderColumns = {
+/** An order's own fields as the customer's order answers read them (staff read them too). */
+export const orderColumns = {
   id: orders.id,
   order_number: orders.orderNumber,
   status: orders.status,

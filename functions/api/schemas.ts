@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PageMetaShape } from "../../app/services/serializers/page";
 import { BlogCardSchema } from "../../app/services/serializers/blog";
 import { ProductSchema } from "../../app/services/serializers/product";
 
@@ -12,14 +13,6 @@ export { BlogCardSchema, BlogDetailSchema } from "../../app/services/serializers
  * app/services/serializers (the serializer's type is derived from it), and is re-exported here.
  */
 
-const PageMetaShape = {
-  current_page: z.number().int(),
-  last_page: z.number().int(),
-  per_page: z.number().int(),
-  from: z.number().int().nullable(),
-  to: z.number().int().nullable(),
-  total: z.number().int(),
-};
 
 export const ProductPageSchema = z.object({
   data: z.array(ProductSchema),

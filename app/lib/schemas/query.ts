@@ -127,3 +127,16 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   }
   return errors;
 }
+
+/**
+ * A list page's query from its GET form: the filters that are valid apply, one that is not is left
+ * out and its message given (shown under it), so a bad filter never costs the page.
+ */
+export function lenientQuery<S extends z.ZodType>(schema: S, params: URLSearchParams): { query: z.output<S>; errors: Record<string, string[]> } {
+  const record = queryRecord(params);
+  const parsed = schema.safeParse(record);
+  if (parsed.success) return { query: parsed.data, errors: {} };
+  const errors = fieldErrors(parsed.error);
+  const rest = Object.fromEntries(Object.entries(record).filter(([key]) => !(key in errors)));
+  return { query: schema.parse(rest), errors };
+}

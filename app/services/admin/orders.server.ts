@@ -16,7 +16,7 @@ import {
 import { bumpTags } from "../cache-tags.server";
 import { ConflictError, NotFoundError } from "../errors";
 import { imageOrPlaceholder } from "../images.server";
-import type { OrderView } from "../orders.server";
+import { orderColumns, type OrderView } from "../orders.server";
 import { isoDate, likeContains, pageMeta, type PageMeta } from "../sql";
 import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord, type Changes } from "./audit.server";
 
@@ -145,21 +145,7 @@ export interface AdminOrder extends OrderView {
 const adminOrderQuery = (db: Database, id: number) =>
   db
     .select({
-      id: orders.id,
-      order_number: orders.orderNumber,
-      status: orders.status,
-      payment_method: orders.paymentMethod,
-      payment_status: orders.paymentStatus,
-      subtotal_cents: orders.subtotalCents,
-      shipping_cents: orders.shippingCents,
-      tax_cents: orders.taxCents,
-      discount_cents: orders.discountCents,
-      total_cents: orders.totalCents,
-      coupon_code: orders.couponCode,
-      shipping_method_name: orders.shippingMethodName,
-      shipping_address: orders.shippingAddress,
-      billing_address: orders.billingAddress,
-      notes: orders.notes,
+      ...orderColumns,
       staff_note: orders.staffNote,
       version: orders.version,
       paid_at: orders.paidAt,

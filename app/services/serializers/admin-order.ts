@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AuditRecordSchema } from "./admin-audit";
 import { toUnits } from "../../lib/money";
 import { ORDER_STATUSES } from "../../lib/order-lifecycle";
 import type { AdminOrder, AdminOrderRow } from "../admin/orders.server";
@@ -41,17 +42,6 @@ export const AdminOrderRowSchema = z
   .meta({ id: "AdminOrderRow" });
 export type AdminOrderRowJson = z.output<typeof AdminOrderRowSchema>;
 
-/** An audit entry as GET /api/admin/audit gives it (the services cannot import the API's schema). */
-const AuditEntrySchema = z.object({
-  id: z.number().int(),
-  actor: z.object({ id: z.number().int().nullable(), name: z.string(), email: z.string() }),
-  action: z.string(),
-  entity: z.string(),
-  entity_id: z.string(),
-  summary: z.string(),
-  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).nullable(),
-  created_at: z.string().nullable(),
-});
 
 /** An order for staff: the order as `/api/v1/orders/{id}` gives it, plus its customer, history and staff-only fields. */
 export const AdminOrderSchema = OrderSchema.extend({
@@ -63,7 +53,7 @@ export const AdminOrderSchema = OrderSchema.extend({
   updated_at: z.string(),
   allowed_transitions: z.array(z.enum(ORDER_STATUSES)).meta({ description: "The statuses the order may move to now." }),
   can_mark_paid: z.boolean().meta({ description: "Whether payment_status may become paid now (shipped or delivered, not paid yet)." }),
-  audit: z.array(AuditEntrySchema).meta({ description: "The latest staff changes of this order, newest first." }),
+  audit: z.array(AuditRecordSchema).meta({ description: "The latest staff changes of this order, newest first." }),
 }).meta({ id: "AdminOrder" });
 export type AdminOrderJson = z.output<typeof AdminOrderSchema>;
 

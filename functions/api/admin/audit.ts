@@ -1,33 +1,15 @@
 import { z } from "zod";
 import { AuditQuerySchema } from "../../../app/lib/schemas/admin";
+import { AuditRecordSchema } from "../../../app/services/serializers/admin-audit";
+import { pageOf } from "../../../app/services/serializers/page";
 import { listAudit } from "../../../app/services/admin/audit.server";
 import { ok, parseQuery } from "../http";
 import { apiApp, errors, json, mount, success } from "../openapi";
 import { STAFF_READ } from "./staff";
 
-export const AuditRecordSchema = z
-  .object({
-    id: z.number().int(),
-    actor: z.object({ id: z.number().int().nullable(), name: z.string(), email: z.string() }),
-    action: z.string(),
-    entity: z.string(),
-    entity_id: z.string(),
-    summary: z.string(),
-    changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).nullable(),
-    created_at: z.string().nullable(),
-  })
-  .meta({ id: "AuditRecord" });
-
-export const adminPage = <T extends z.ZodType>(item: T) =>
-  z.object({
-    data: z.array(item),
-    current_page: z.number().int(),
-    last_page: z.number().int(),
-    per_page: z.number().int(),
-    from: z.number().int().nullable(),
-    to: z.number().int().nullable(),
-    total: z.number().int(),
-  });
+export { AuditRecordSchema };
+/** A page of a back-office list, in the products list's page shape. */
+export const adminPage = pageOf;
 
 /** GET /api/admin/audit?entity=&entity_id=&page=: every staff write, newest first. */
 export const auditApi = mount(
