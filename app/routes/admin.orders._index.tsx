@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminHeader, AdminTable, adminInput, adminLabel, cell, dateTime, EmptyRow, FilterForm } from "~/components/admin/ui";
+import { AdminHeader, AdminTable, adminInput, adminLabel, cell, dateTime, EmptyRow, FilterForm, SearchFilter } from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
 import { FieldError } from "~/components/field-error";
 import { PaymentBadge, StatusBadge } from "~/components/order-badges";
@@ -70,22 +70,7 @@ export default function AdminOrders() {
           </select>
           <FieldError id="order-status-error" messages={errors.status} alert />
         </div>
-        <div className="min-w-[14rem] flex-1">
-          <label htmlFor="order-search" className={adminLabel}>
-            Search
-          </label>
-          <input
-            id="order-search"
-            name="search"
-            type="search"
-            defaultValue={search}
-            placeholder="Order number, email or name"
-            className={`${adminInput} mt-1`}
-            aria-invalid={errors.search ? true : undefined}
-            aria-describedby={errors.search ? "order-search-error" : undefined}
-          />
-          <FieldError id="order-search-error" messages={errors.search} alert />
-        </div>
+        <SearchFilter id="order-search" value={search} placeholder="Order number, email or name" messages={errors.search} />
       </FilterForm>
       <p className="mt-4 text-sm text-gray-700" aria-live="polite">
         {summary}

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminHeader, AdminTable, adminInput, adminLabel, cell, dateTime, EmptyRow, FilterForm } from "~/components/admin/ui";
+import { AdminHeader, AdminTable, adminInput, adminLabel, cell, dateTime, EmptyRow, FilterForm, SearchFilter } from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
 import { FieldError } from "~/components/field-error";
 import { Pagination } from "~/components/pagination";
@@ -61,22 +61,7 @@ export default function AdminUsers() {
     <section aria-labelledby="admin-title">
       <AdminHeader title="Customers" description="Customers and staff: find an account, see its orders, disable it; super-admins also grant and revoke staff roles." />
       <FilterForm label="Filter users">
-        <div className="min-w-[14rem] flex-1">
-          <label htmlFor="user-search" className={adminLabel}>
-            Search
-          </label>
-          <input
-            id="user-search"
-            name="search"
-            type="search"
-            defaultValue={search}
-            placeholder="Name or email"
-            className={`${adminInput} mt-1`}
-            aria-invalid={errors.search ? true : undefined}
-            aria-describedby={errors.search ? "user-search-error" : undefined}
-          />
-          <FieldError id="user-search-error" messages={errors.search} alert />
-        </div>
+        <SearchFilter id="user-search" value={search} placeholder="Name or email" messages={errors.search} />
         <div>
           <label htmlFor="user-role" className={adminLabel}>
             Role

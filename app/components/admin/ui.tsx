@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { FieldError } from "~/components/field-error";
 
 /**
  * The back office's building blocks, so every screen looks and behaves the same: a page header (the
@@ -94,4 +95,26 @@ export function EmptyRow({ columns, children }: { columns: number; children: Rea
 export function dateTime(iso: string | null): string {
   if (!iso) return "";
   return new Date(iso).toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+}
+
+/** A list's search box inside its FilterForm, with the message of a search that was refused. */
+export function SearchFilter({ id, value, placeholder, messages }: { id: string; value: string; placeholder: string; messages?: string[] }) {
+  return (
+    <div className="min-w-[14rem] flex-1">
+      <label htmlFor={id} className={adminLabel}>
+        Search
+      </label>
+      <input
+        id={id}
+        name="search"
+        type="search"
+        defaultValue={value}
+        placeholder={placeholder}
+        className={`${adminInput} mt-1`}
+        aria-invalid={messages?.length ? true : undefined}
+        aria-describedby={messages?.length ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`} messages={messages} alert />
+    </div>
+  );
 }
