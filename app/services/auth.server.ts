@@ -112,8 +112,8 @@ export async function verifyToken(env: Env, token: string): Promise<{ userId: nu
 
 // ---------------------------------------------------------------- reading users
 
-/** The user's columns and roles (one correlated subquery), for a SELECT over `users`. */
-const userFields = {
+/** The user's columns and roles (one correlated subquery), for a SELECT over `users` (staff read them too). */
+export const userFields = {
   id: users.id,
   name: users.name,
   email: users.email,

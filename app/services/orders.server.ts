@@ -56,7 +56,8 @@ export const orderColumns = {
   created_at: orders.createdAt,
 };
 
-const itemColumns = {
+/** An order line's fields, as the customer's and the staff's order answers read them. */
+export const itemColumns = {
   id: orderItems.id,
   order_id: orderItems.orderId,
   product_id: orderItems.productId,

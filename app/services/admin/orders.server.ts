@@ -16,7 +16,7 @@ import {
 import { bumpTags } from "../cache-tags.server";
 import { ConflictError, NotFoundError } from "../errors";
 import { imageOrPlaceholder } from "../images.server";
-import { orderColumns, type OrderView } from "../orders.server";
+import { itemColumns, orderColumns, type OrderView } from "../orders.server";
 import { isoDate, likeContains, pageMeta, type PageMeta } from "../sql";
 import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord, type Changes } from "./audit.server";
 
@@ -174,16 +174,7 @@ const historyQuery = (db: Database, id: number) =>
 
 const itemsQuery = (db: Database, id: number) =>
   db
-    .select({
-      id: orderItems.id,
-      product_id: orderItems.productId,
-      product_name: orderItems.productName,
-      product_sku: orderItems.productSku,
-      product_image: orderItems.productImage,
-      quantity: orderItems.quantity,
-      price_cents: orderItems.priceCents,
-      total_cents: orderItems.totalCents,
-    })
+    .select(itemColumns)
     .from(orderItems)
     .where(eq(orderItems.orderId, id))
     .orderBy(asc(orderItems.id));

@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orders, sessions, userRoles, users } from "../../../db/schema";
 import { STAFF_ROLES, type StaffRole, type UserListQuery, type UserUpdateInput } from "../../lib/schemas/admin-people";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
-import { isoDate, likeContains, pageMeta, scalar, type PageMeta } from "../sql";
+import { isoDate, likeContains, pageMeta, subqueries, type PageMeta, type RowOf } from "../sql";
+import { userFields } from "../auth.server";
 import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord } from "./audit.server";
 
 /**
@@ -88,39 +89,14 @@ const anotherEnabledSuperAdmin = (userId: number) =>
 
 const outerUserId = sql.raw(`"users"."id"`);
 
+/** The account's fields and roles as the login reads them, with its state and its number of orders. */
 const adminUserColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  phone: users.phone,
-  address: users.address,
-  city: users.city,
-  state: users.state,
-  zip_code: users.zipCode,
-  country: users.country,
+  ...userFields,
   disabled_at: users.disabledAt,
-  created_at: users.createdAt,
-  role_names: scalar<string | null>(
-    sql`SELECT group_concat("r"."name", ',') FROM "user_roles" "ur" INNER JOIN "roles" "r" ON "r"."id" = "ur"."role_id" WHERE "ur"."user_id" = ${outerUserId}`,
-  ),
-  orders_count: scalar<number>(sql`SELECT count(*) FROM "orders" "o" WHERE "o"."user_id" = ${outerUserId}`),
+  orders_count: sql<number>`${subqueries.select({ n: count() }).from(orders).where(eq(orders.userId, users.id))}`.mapWith(Number).as("orders_count"),
 };
 
-type AdminUserRow = {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  country: string | null;
-  disabled_at: Date | null;
-  created_at: Date;
-  role_names: string | null;
-  orders_count: number;
-};
+type AdminUserRow = RowOf<typeof adminUserColumns>;
 
 const ROLE_ORDER = ["customer", ...STAFF_ROLES];
 const sortRoles = (names: string[]) => [...names].sort((a, b) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b) || a.localeCompare(b));
