@@ -4,6 +4,8 @@
 interface Env {
   DB: D1Database;
   ASSETS?: Fetcher;
+  /** Staff-uploaded images (R2), served at /uploads/{key}. */
+  UPLOADS?: R2Bucket;
   ENVIRONMENT?: string;
   SESSION_SECRET?: string;
   JWT_SECRET?: string;

@@ -97,6 +97,8 @@ export const categories = sqliteTable(
     icon: text("icon"),
     sortOrder: integer("sort_order").notNull().default(0),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    /** Goes up with every staff change: a form showing an older version is refused, not applied. */
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -127,7 +129,12 @@ export const products = sqliteTable(
     stock: integer("stock").notNull().default(0),
     image: text("image"),
     isFeatured: integer("is_featured", { mode: "boolean" }).notNull().default(false),
+    /** False once staff archive it: it leaves the shop, past orders keep it. */
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    /** When staff archived it (null while it is on sale). */
+    archivedAt: integer("archived_at", { mode: "timestamp" }),
+    /** Goes up with every staff change: a form showing an older version is refused, not applied. */
+    version: integer("version").notNull().default(1),
     soldCount: integer("sold_count").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
     reviewAverage: real("review_average").notNull().default(0),
@@ -232,6 +239,8 @@ export const blogs = sqliteTable(
     metaTitle: text("meta_title"),
     metaDescription: text("meta_description"),
     metaKeywords: text("meta_keywords"),
+    /** Goes up with every staff change: a form showing an older version is refused, not applied. */
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -522,6 +531,23 @@ export const auditLog = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId, t.id), index("audit_log_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Every image staff uploaded to R2 (the `UPLOADS` bucket), keyed by its content's hash: the same
+ * bytes uploaded twice are one object. Objects no page refers to any more are removed by the
+ * scheduled clean-up (docs/decisions/010).
+ */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    key: text("key").primaryKey(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_created_idx").on(t.createdAt)],
 );
 
 // ---------------------------------------------------------------- freshness

@@ -4,6 +4,10 @@ import * as build from "../build/server";
 import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS } from "../app/lib/security-headers";
 import { clientHeaders } from "../app/http/edge-cache.server";
 import { missingSecrets } from "../app/services/secrets.server";
+import { UPLOADS_PATH } from "../app/lib/constants";
+import { removeUnusedUploads, serveUpload } from "../app/services/uploads.server";
+import { createDb } from "../db/client";
+import { QueryTimer } from "../db/timing";
 import { api } from "./api";
 import { createAppContext, getLoadContext } from "./context";
 
@@ -42,6 +46,13 @@ export default {
     if (!isApiPath && request.method !== "GET" && request.method !== "HEAD" && crossSite) {
       return new Response("Cross-site form posts are not accepted", { status: 403, headers: { ...BASE_SECURITY_HEADERS, "Content-Security-Policy": API_CONTENT_SECURITY_POLICY } });
     }
+    // Uploaded images (R2): immutable, served before the app's context is needed.
+    if (pathname.startsWith(UPLOADS_PATH) && (request.method === "GET" || request.method === "HEAD")) {
+      const response = await serveUpload(env.UPLOADS, pathname.slice(UPLOADS_PATH.length), request);
+      for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) if (!response.headers.has(name)) response.headers.set(name, value);
+      response.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
+      return response;
+    }
     const isApi = pathname === "/api" || pathname.startsWith("/api/");
     if (isApi) {
       // Public answers come from the edge cache while the data they show is unchanged (docs/decisions/007).
@@ -67,5 +78,10 @@ export default {
     if (!timed.headers.has("Content-Security-Policy")) timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
     app.runAfterResponse();
     return timed;
+  },
+  /** The daily Cron Trigger (wrangler.toml): removes uploaded images nothing refers to (docs/decisions/010). */
+  async scheduled(_controller, env, ctx) {
+    const db = await createDb(env, new QueryTimer());
+    ctx.waitUntil(removeUnusedUploads(db, env.UPLOADS));
   },
 } satisfies ExportedHandler<Env>;

@@ -19,6 +19,8 @@ export const CACHE_SECONDS = { settings: 3600, products: 1800, categories: 7200,
 
 export const UPLOAD_MAX_BYTES = 5_242_880;
 export const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+/** Where staff-uploaded images are served: `/uploads/{key}`. */
+export const UPLOADS_PATH = "/uploads/";
 
 export const ORDER_LIST_PREVIEW_ITEMS = 3;
 

@@ -37,3 +37,17 @@ export class ConflictError extends DomainError {
     super(message, 409);
   }
 }
+
+/** An upload over the size limit: nothing is stored. */
+export class PayloadTooLargeError extends DomainError {
+  constructor(message: string) {
+    super(message, 413);
+  }
+}
+
+/** An upload whose content is not of an allowed type (whatever its name says): nothing is stored. */
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(message: string) {
+    super(message, 415);
+  }
+}

@@ -10,6 +10,7 @@
  * This module stays pure (no node: imports, no file system, no work at import time beyond
  * constants) because the worker tests import it inside the Workers runtime.
  */
+import { sanitizeHtml } from "../../app/lib/sanitize";
 import { hashPassword } from "../../app/services/password.server";
 import { blogCategories, blogs } from "./data/blog";
 import { categories } from "./data/categories";
@@ -206,7 +207,8 @@ export async function buildSeedStatements({ devUsers = true }: { devUsers?: bool
         slug: blog.slug,
         title: blog.title,
         excerpt: blog.excerpt,
-        content: blog.content,
+        // Stored clean, as the back office stores it: the shop renders the stored HTML as it is.
+        content: sanitizeHtml(blog.content),
         featured_image: blog.featured_image,
         og_image: blog.og_image,
         difficulty: blog.difficulty,

@@ -50,7 +50,9 @@ const ERRORS = {
   401: "Not signed in: no session, or its token is invalid or expired.",
   403: "Not allowed: the session cookie came without the page's CSRF token (`X-CSRF-Token`), or the caller's role may not do this (a customer on a staff call, an admin on a super-admin one).",
   404: "Not found.",
-  409: "A conflict with the data as it stands (stock, a reused Idempotency-Key, a transition the order's status does not allow, a stale form, the last super-admin).",
+  409: "A conflict with the data as it stands (stock, a reused Idempotency-Key, a transition the order's status does not allow, a stale form, the last super-admin, a duplicate slug or SKU, a category still in use).",
+  413: "The upload is larger than 5,242,880 bytes; nothing was stored.",
+  415: "The upload is not a JPEG, PNG or WebP image by its content (whatever its name); nothing was stored.",
   422: "The input is invalid; `errors` names each field with its messages.",
   429: "Too many attempts from this client; `Retry-After` says how many seconds to wait.",
 } as const;

@@ -6,6 +6,7 @@ import { adminOrdersApi } from "./orders";
 import { adminHomeSectionsApi, adminSettingsApi } from "./settings";
 import { staffOnly } from "./staff";
 import { statsApi } from "./stats";
+import { uploadsApi } from "./uploads";
 import { usersApi } from "./users";
 
 /**
@@ -22,3 +23,4 @@ adminApi.route("/users", usersApi);
 adminApi.route("/messages", messagesApi);
 adminApi.route("/settings", adminSettingsApi);
 adminApi.route("/home-sections", adminHomeSectionsApi);
+adminApi.route("/uploads", uploadsApi);
