@@ -14,7 +14,7 @@ export const adminPaging = {
 /** GET /api/admin/audit: one entity's entries (and one id's), newest first. */
 export const AuditQuerySchema = z.object({
   entity: searchParam("entity", 40),
-  entity_id: searchParam("entity_id", 40),
+  entity_id: searchParam("entity_id", 128),
   ...adminPaging,
 });
 export type AuditQuery = z.output<typeof AuditQuerySchema>;
