@@ -253,13 +253,13 @@ const versionField = z
   })
   .meta({ type: ["integer", "string"], description: "The version the client last saw: a change made since is a 409, not overwritten." });
 
-/** Requires the fields named (absent counts as missing) in a create. */
+/** Requires the fields named (absent counts as missing) in a create: checked even when other fields failed. */
 function requiring<T extends z.ZodObject>(schema: T, fields: Record<string, string>) {
-  return schema.superRefine((value, ctx) => {
-    for (const [field, label] of Object.entries(fields)) {
-      if ((value as Record<string, unknown>)[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: `${label} is required` });
-    }
-  });
+  let required = schema as unknown as z.ZodType<z.output<T>>;
+  for (const [field, label] of Object.entries(fields)) {
+    required = required.refine((value) => (value as Record<string, unknown>)[field] !== undefined, { path: [field], message: `${label} is required`, when: () => true });
+  }
+  return required as z.ZodType<z.output<T>, z.input<T>>;
 }
 
 // ---------------------------------------------------------------- categories

@@ -11,7 +11,7 @@ import {
 } from "../../lib/schemas/admin-catalogue";
 import { bumpTags } from "../cache-tags.server";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { isoDate, named } from "../sql";
+import { isoDate, named, scalar } from "../sql";
 import { isUniqueViolation, nextIdOf } from "./rows.server";
 import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor, type AuditRecord } from "./audit.server";
 
@@ -115,7 +115,7 @@ const statsQuery = (db: Database) =>
       named({
         total: sql<number>`count(*)`,
         active: sql<number>`coalesce(sum(${categories.isActive} = 1), 0)`,
-        with_products: sql<number>`coalesce(sum(EXISTS (SELECT 1 FROM ${products} WHERE ${products.categoryId} = ${categories.id})), 0)`,
+        with_products: sql<number>`coalesce(sum(${scalar(sql`EXISTS (SELECT 1 FROM ${products} WHERE ${products.categoryId} = ${categories.id})`)}), 0)`,
       }),
     )
     .from(categories);

@@ -16,7 +16,7 @@ import {
 } from "../../lib/schemas/admin-catalogue";
 import { toUnits } from "../../lib/money";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { isoDate } from "../sql";
+import { isoDate, scalar } from "../sql";
 import { auditEntry, changesBetween, type Actor } from "./audit.server";
 import { isUniqueViolation, nextIdOf } from "./rows.server";
 
@@ -69,7 +69,7 @@ const couponColumns = {
   usage_count: coupons.usageCount,
   is_active: coupons.isActive,
   created_at: coupons.createdAt,
-  orders_count: sql<number>`(SELECT count(*) FROM ${orders} WHERE ${orders.couponId} = ${coupons.id})`.as("orders_count"),
+  orders_count: scalar<number>(sql`SELECT count(*) FROM ${orders} WHERE ${orders.couponId} = ${coupons.id}`).as("orders_count"),
 };
 
 const couponsQuery = (db: Database, where?: SQL) => db.select(couponColumns).from(coupons).where(where).orderBy(desc(coupons.createdAt), desc(coupons.id));
