@@ -257,7 +257,7 @@ const versionField = z
 function requiring<T extends z.ZodObject>(schema: T, fields: Record<string, string>) {
   let required = schema as unknown as z.ZodType<z.output<T>>;
   for (const [field, label] of Object.entries(fields)) {
-    required = required.refine((value) => (value as Record<string, unknown>)[field] !== undefined, { path: [field], message: `${label} is required`, when: () => true });
+    required = required.refine((value) => (value as Record<string, unknown>)[field] !== undefined, { path: [field], message: `${label} is required`, when: (payload) => typeof payload.value === "object" && payload.value !== null });
   }
   return required as z.ZodType<z.output<T>, z.input<T>>;
 }
