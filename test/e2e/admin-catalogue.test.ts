@@ -51,6 +51,7 @@ describe.each(MODES)("the back office's catalogue ($name)", ({ javaScriptEnabled
     await form.locator('input[name="image_file"]').setInputFiles({ name: "dahlias.png", mimeType: "image/png", buffer: PNG });
     await form.getByRole("button", { name: "Create category" }).click();
     await page.waitForURL((url) => /^\/admin\/categories\/\d+$/.test(url.pathname));
+    const editPath = new URL(page.url()).pathname;
     await expect.poll(() => toastText(page)).toContain(`Category "${name}" created.`);
     await page.getByRole("heading", { level: 1, name }).waitFor();
     await settle(page, javaScriptEnabled);
@@ -64,6 +65,16 @@ describe.each(MODES)("the back office's catalogue ($name)", ({ javaScriptEnabled
     await page.waitForURL((url) => url.pathname.startsWith("/categories/"));
     // With JavaScript the address changes a moment before the new page renders.
     await page.getByRole("heading", { level: 1, name }).waitFor();
+    await settle(page, javaScriptEnabled);
+
+    // No product uses it: deleting it takes it out of the shop (and out of the other journeys' way).
+    await open(page, editPath, javaScriptEnabled);
+    await page.getByRole("button", { name: "Delete category" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/categories");
+    await expect.poll(() => toastText(page)).toContain(`Category "${name}" deleted.`);
+    await settle(page, javaScriptEnabled);
+    await open(page, "/categories", javaScriptEnabled);
+    expect(await page.getByRole("link", { name, exact: true }).count()).toBe(0);
     await context.close();
   });
 
