@@ -1,6 +1,8 @@
 import { apiApp } from "../openapi";
 import { authenticated } from "../session";
 import { auditApi } from "./audit";
+import { adminCategoriesApi } from "./categories";
+import { adminCouponsApi, adminShippingMethodsApi, adminTaxRatesApi } from "./checkout-tables";
 import { messagesApi } from "./messages";
 import { adminOrdersApi } from "./orders";
 import { adminHomeSectionsApi, adminSettingsApi } from "./settings";
@@ -24,3 +26,7 @@ adminApi.route("/messages", messagesApi);
 adminApi.route("/settings", adminSettingsApi);
 adminApi.route("/home-sections", adminHomeSectionsApi);
 adminApi.route("/uploads", uploadsApi);
+adminApi.route("/categories", adminCategoriesApi);
+adminApi.route("/coupons", adminCouponsApi);
+adminApi.route("/shipping-methods", adminShippingMethodsApi);
+adminApi.route("/tax-rates", adminTaxRatesApi);

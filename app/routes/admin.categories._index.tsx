@@ -1,0 +1,100 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminCard, AdminHeader, AdminTable, cell, EmptyRow } from "~/components/admin/ui";
+import { CategoryForm } from "~/components/admin/category-form";
+import { errorBoundary } from "~/components/error-state";
+import { Toaster } from "~/components/toaster";
+import { CATALOGUE_MESSAGES, CategoryCreateSchema } from "~/lib/schemas/admin-catalogue";
+import { rootSeo, seoMeta } from "~/lib/seo";
+import { actorOf } from "~/services/admin/audit.server";
+import { categoriesPage, createCategory } from "~/services/admin/categories.server";
+import { ConflictError, ValidationError } from "~/services/errors";
+import { readCategoryForm } from "~/http/pages/admin-catalogue.server";
+import { formFailure, type FormFailure } from "~/http/pages/forms.server";
+import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { toasts } from "~/http/pages/toast.server";
+
+export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Categories", path: "/admin/categories", noindex: true });
+
+export const headers = privatePageHeaders;
+
+/** Every category (hidden ones too) with its product counts, and the counts above the table. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context.app, request);
+  return json(await categoriesPage(context.app.db), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** The create form (multipart, with its image): to the new category's page, or back with the messages. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { app } = context;
+  const viewer = await requireAdmin(app, request);
+  const actor = actorOf(viewer);
+  const { values, input, errors } = await readCategoryForm(app, request, actor, CategoryCreateSchema);
+  if (!input) return formFailure(errors, CATALOGUE_MESSAGES.formErrors, values);
+  try {
+    const category = await createCategory(app.db, actor, input);
+    return toasts(app.env, request).redirectWithSuccess(`/admin/categories/${category.id}`, `Category "${category.name}" created.`);
+  } catch (error) {
+    if (error instanceof ConflictError) return formFailure({ slug: [error.message] }, error.message, values, { status: 409 });
+    if (error instanceof ValidationError) return formFailure(error.errors, error.message === "The given data was invalid." ? CATALOGUE_MESSAGES.formErrors : error.message, values);
+    throw error;
+  }
+}
+
+const EMPTY_CATEGORY = { name: "", slug: "", description: "", image: null, icon: null, sort_order: 0, is_active: true };
+
+export default function AdminCategories() {
+  const { categories, stats } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  return (
+    <section aria-labelledby="admin-title">
+      <Toaster toast={failure?.toast ?? null} listen={false} />
+      <AdminHeader
+        title="Categories"
+        description={`${stats.total} categories: ${stats.active} shown in the shop, ${stats.inactive} hidden; ${stats.with_products} with products, ${stats.empty} empty.`}
+      />
+      <AdminTable caption="Categories in the shop's order" head={["Category", "Slug", "In the shop", "Products on sale", "Archived products", "Order"]}>
+        {categories.length === 0 ? (
+          <EmptyRow columns={6}>No categories yet. Create the first one below.</EmptyRow>
+        ) : (
+          categories.map((category) => (
+            <tr key={category.id}>
+              <td className={cell}>
+                <Link to={`/admin/categories/${category.id}`} className="font-medium text-bloom-700 underline">
+                  {category.icon ? <span aria-hidden="true">{category.icon} </span> : null}
+                  {category.name}
+                </Link>
+              </td>
+              <td className={`${cell} text-gray-700`}>{category.slug}</td>
+              <td className={cell}>
+                {category.is_active ? (
+                  <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Shown</span>
+                ) : (
+                  <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800">Hidden</span>
+                )}
+              </td>
+              <td className={cell}>{category.active_products}</td>
+              <td className={cell}>{category.archived_products}</td>
+              <td className={cell}>{category.sort_order}</td>
+            </tr>
+          ))
+        )}
+      </AdminTable>
+
+      <AdminCard id="new-category-heading" title="New category" className="mt-8">
+        <CategoryForm
+          category={EMPTY_CATEGORY}
+          typed={failure?.values}
+          errors={failure?.errors}
+          submitLabel="Create category"
+          intent="create"
+        />
+      </AdminCard>
+    </section>
+  );
+}
+
+export const ErrorBoundary = errorBoundary({
+  failed: { title: "Could not load the categories", message: "Please try again in a moment.", link: "retry" },
+});

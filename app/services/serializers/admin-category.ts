@@ -1,0 +1,63 @@
+import { z } from "zod";
+import type { AdminCategory, AdminCategoryDetail, CategoryStats } from "../admin/categories.server";
+import { AuditRecordSchema } from "./admin-audit";
+
+/** A category as the back office's API gives it: hidden ones too, with its products on sale and archived apart. */
+export const AdminCategorySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    image: z.string().nullable().meta({ description: "`/uploads/{key}` or `/images/...`; null when it has none (the shop shows a placeholder)." }),
+    icon: z.string().nullable(),
+    sort_order: z.number().int(),
+    is_active: z.boolean().meta({ description: "False hides it from the shop." }),
+    version: z.number().int().meta({ description: "Send it back with a change: a change made since is a 409." }),
+    active_products: z.number().int().meta({ description: "Its products on sale." }),
+    archived_products: z.number().int().meta({ description: "Its archived products (they still keep it)." }),
+    product_count: z.number().int().meta({ description: "Every product using it, on sale or archived: it can be deleted only at 0." }),
+    created_at: z.string().nullable(),
+    updated_at: z.string().nullable(),
+  })
+  .meta({ id: "AdminCategory" });
+export type AdminCategoryJson = z.output<typeof AdminCategorySchema>;
+
+export const AdminCategoryDetailSchema = AdminCategorySchema.extend({ audit: z.array(AuditRecordSchema) }).meta({ id: "AdminCategoryDetail" });
+
+export const CategoryStatsSchema = z
+  .object({
+    total: z.number().int(),
+    active: z.number().int(),
+    inactive: z.number().int(),
+    with_products: z.number().int().meta({ description: "Categories some product (on sale or archived) uses." }),
+    empty: z.number().int().meta({ description: "Categories no product uses: the ones that can be deleted." }),
+  })
+  .meta({ id: "CategoryStats" });
+
+export const adminCategoryJson = (category: AdminCategory): AdminCategoryJson => ({
+  id: category.id,
+  name: category.name,
+  slug: category.slug,
+  description: category.description,
+  image: category.image,
+  icon: category.icon,
+  sort_order: category.sort_order,
+  is_active: category.is_active,
+  version: category.version,
+  active_products: category.active_products,
+  archived_products: category.archived_products,
+  product_count: category.active_products + category.archived_products,
+  created_at: category.created_at,
+  updated_at: category.updated_at,
+});
+
+export const adminCategoryDetailJson = (category: AdminCategoryDetail) => ({ ...adminCategoryJson(category), audit: category.audit });
+
+export const categoryStatsJson = (stats: CategoryStats) => ({
+  total: stats.total,
+  active: stats.active,
+  inactive: stats.inactive,
+  with_products: stats.with_products,
+  empty: stats.empty,
+});
