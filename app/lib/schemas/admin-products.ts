@@ -271,6 +271,9 @@ export const ProductUpdateSchema = z
   .superRefine(saleBelowPrice);
 export type ProductUpdateInput = z.output<typeof ProductUpdateSchema>;
 
+/** DELETE (archive) and POST .../restore: `{ version? }`, the version the client saw. */
+export const ProductVersionSchema = z.object({ version: versionInput.optional() });
+
 /** A URL-safe slug from a name: lowercase ASCII letters and digits joined by dashes ("product" when nothing is left). */
 export function slugify(name: string): string {
   const slug = name
