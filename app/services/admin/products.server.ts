@@ -148,17 +148,31 @@ function listWhere(query: AdminProductQuery): SQL | undefined {
  * total in one batch.
  */
 export async function listAdminProducts(db: Database, query: AdminProductQuery): Promise<{ data: AdminProductRow[] } & PageMeta> {
+  const [rows, counted] = await db.batch(listStatements(db, query));
+  return pageFrom(query, rows, counted);
+}
+
+function listStatements(db: Database, query: AdminProductQuery) {
   const where = listWhere(query);
-  const [rows, counted] = await db.batch([
+  return [
     selectAdminProducts(db)
       .where(where)
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
     db.select({ total: sql<number>`count(*)` }).from(products).where(where),
-  ]);
+  ] as const;
+}
+
+function pageFrom(query: AdminProductQuery, rows: Row[], counted: Array<{ total: number }>): { data: AdminProductRow[] } & PageMeta {
   const total = Number(counted[0]?.total ?? 0);
   return { data: rows.map(toRow), ...pageMeta(query.page, query.per_page, total, rows.length) };
+}
+
+/** The list page's data: the page of products and the categories of its filter, in one batch. */
+export async function adminProductsPage(db: Database, query: AdminProductQuery) {
+  const [rows, counted, options] = await db.batch([...listStatements(db, query), categoryOptions(db)]);
+  return { page: pageFrom(query, rows, counted), categories: options };
 }
 
 const imagesOf = (db: Database, id: number) =>
@@ -166,17 +180,28 @@ const imagesOf = (db: Database, id: number) =>
 const colorsOf = (db: Database, id: number) =>
   db.select({ color: productColors.color }).from(productColors).where(eq(productColors.productId, id)).orderBy(asc(productColors.color));
 
-/** One product for staff (archived ones too), its images, colours and recent audit entries in one batch; null when unknown. */
-export async function getAdminProduct(db: Database, id: number): Promise<AdminProduct | null> {
-  const [rows, images, colors, audit] = await db.batch([selectAdminProducts(db).where(eq(products.id, id)), imagesOf(db, id), colorsOf(db, id), recentAuditOf(db, "product", id)]);
+const categoryOptions = (db: Database) =>
+  db.select({ id: categories.id, name: categories.name, is_active: categories.isActive }).from(categories).orderBy(asc(categories.name), asc(categories.id));
+export type CategoryOption = Awaited<ReturnType<typeof categoryOptions>>[number];
+
+const oneProduct = (db: Database, id: number) => [selectAdminProducts(db).where(eq(products.id, id)), imagesOf(db, id), colorsOf(db, id), recentAuditOf(db, "product", id)] as const;
+
+function productFrom([rows, images, colors, audit]: readonly [Row[], Array<{ url: string }>, Array<{ color: string }>, Parameters<typeof auditRecords>[0]]): AdminProduct | null {
   const row = rows[0];
   if (!row) return null;
   return { ...toRow(row), images: images.map((image) => image.url), colors: colors.map((color) => color.color), audit: auditRecords(audit) };
 }
 
-/** The categories a product may belong to (every one, for the form's select), by name. */
-export async function productCategoryOptions(db: Database): Promise<Array<{ id: number; name: string; is_active: boolean }>> {
-  return db.select({ id: categories.id, name: categories.name, is_active: categories.isActive }).from(categories).orderBy(asc(categories.name), asc(categories.id));
+/** One product for staff (archived ones too), its images, colours and recent audit entries in one batch; null when unknown. */
+export async function getAdminProduct(db: Database, id: number): Promise<AdminProduct | null> {
+  return productFrom(await db.batch(oneProduct(db, id)));
+}
+
+/** The product form's data: the product (when editing) and every category for its select, in one batch. */
+export async function productFormData(db: Database, id?: number): Promise<{ product: AdminProduct | null; categories: CategoryOption[] }> {
+  if (id === undefined) return { product: null, categories: await categoryOptions(db) };
+  const [rows, images, colors, audit, options] = await db.batch([...oneProduct(db, id), categoryOptions(db)]);
+  return { product: productFrom([rows, images, colors, audit]), categories: options };
 }
 
 export interface ProductStats {
