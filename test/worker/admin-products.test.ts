@@ -471,7 +471,7 @@ describe("the products pages", () => {
     expect((await call("GET", `/api/admin/products/${id}`, { token: tokens.admin })).body.data.images).toEqual([api.images[1]]);
   });
 
-  it("refuse a text file renamed .png (415) under the file field, with a toast and everything typed kept", async () => {
+  it("refuse a text file renamed .png (415) and an image too large (413) under the file field, with a toast and everything typed kept", async () => {
     const tag = unique();
     const response = await postMultipart(
       admin,
@@ -488,6 +488,17 @@ describe("the products pages", () => {
     expect(valueOf(html, "sku")).toBe(`RR-${tag}`);
     expect(html).toContain("Kept text");
     expect(await env.DB.prepare("SELECT id FROM products WHERE sku = ?").bind(`RR-${tag}`).first()).toBeNull();
+
+    // Over 5,242,880 bytes (a PNG by its first bytes): 413, nothing stored either.
+    const big = new Uint8Array(5_242_881);
+    big.set(PNG.subarray(0, 8));
+    const uploadsBefore = (await env.DB.prepare("SELECT count(*) AS n FROM uploads").first<{ n: number }>())!.n;
+    const tooBig = await postMultipart(admin, "/admin/products/new", formOf({ intent: "save", name: `Big Bloom ${tag}`, sku: `BB-${tag}`, price: "12" }, [{ bytes: big, name: "big.png", type: "image/png" }]));
+    expect(tooBig.status).toBe(413);
+    const bigHtml = await tooBig.text();
+    expect(errorsUnder(bigHtml, "image_files")).toBe("The file may not be greater than 5242880 bytes (5 MB).");
+    expect(valueOf(bigHtml, "name")).toBe(`Big Bloom ${tag}`);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM uploads").first<{ n: number }>())!.n).toBe(uploadsBefore);
   });
 
   it("show bad input under the fields with a toast and the typed values (422, 409), and refuse a stale form", async () => {
