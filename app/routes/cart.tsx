@@ -66,7 +66,7 @@ function QuantityButton({ item, quantity, label, children }: { item: CartItem; q
 
 function CartLineRow({ item }: { item: CartItem }) {
   const product = item.product;
-  const name = product?.name ?? "This product";
+  const name = product?.name ?? item.name ?? "This product";
   return (
     <li className="flex gap-4 py-6">
       {product ? (
@@ -79,14 +79,14 @@ function CartLineRow({ item }: { item: CartItem }) {
       <div className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h2 className="font-medium text-gray-900">
-            {product ? <Link to={`/product/${product.slug}`} className="hover:text-bloom-700">{product.name}</Link> : "No longer available"}
+            {product ? <Link to={`/product/${product.slug}`} className="hover:text-bloom-700">{product.name}</Link> : (item.name ?? "No longer available")}
           </h2>
           {product ? <p className="text-sm text-gray-500">SKU: {product.sku}</p> : null}
           {product ? (
             <Price cents={product.unit_price_cents} originalCents={product.is_on_sale ? product.price_cents : null} className="text-sm" />
           ) : null}
           {item.status === "out_of_stock" ? <p className="text-sm font-medium text-red-700">Out of stock: remove it to check out</p> : null}
-          {item.status === "unavailable" ? <p className="text-sm font-medium text-red-700">This product is no longer sold: remove it to check out</p> : null}
+          {item.status === "unavailable" ? <p className="text-sm font-medium text-red-700">No longer available: remove it to check out</p> : null}
           {item.status === "reduced" ? <p className="text-sm font-medium text-amber-800">Only {item.quantity} left in stock</p> : null}
         </div>
         <div className="flex items-center gap-4">

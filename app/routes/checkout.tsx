@@ -181,7 +181,7 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
               <Img src={item.product.image} alt="" width={48} height={48} className="h-12 w-12 rounded-lg bg-white object-cover" />
             ) : null}
             <div className="flex-1">
-              <p className="font-medium text-gray-900">{item.product?.name ?? "No longer available"}</p>
+              <p className="font-medium text-gray-900">{item.product?.name ?? item.name ?? "No longer available"}</p>
               <p className="text-gray-600">
                 {item.quantity} × {item.product ? <Price cents={item.product.unit_price_cents} /> : null}
               </p>

@@ -8,8 +8,11 @@ import { toCartProduct, type CartProduct } from "./serializers/product";
 export type CartItemStatus = "ok" | "reduced" | "out_of_stock" | "unavailable";
 
 export interface CartItem {
+  /** The product as sold now; null when it is no longer sold (archived or gone). */
   product: CartProduct | null;
   product_id: number;
+  /** The product's name, also for one no longer sold (null only when it is gone altogether). */
+  name: string | null;
   /** What the shopper asked for. */
   requested_quantity: number;
   /** What can be sold: clamped to 1-99 and to the stock on hand; 0 when the product cannot be sold. */
@@ -67,17 +70,18 @@ export function priceCartRows(lines: CartLine[], rows: CartProductRow[]): Cart {
   const items: CartItem[] = lines.map((line) => {
     const row = byId.get(line.productId);
     if (!row || !row.isActive) {
-      return { product: null, product_id: line.productId, requested_quantity: line.quantity, quantity: 0, line_total_cents: 0, status: "unavailable" };
+      return { product: null, product_id: line.productId, name: row?.name ?? null, requested_quantity: line.quantity, quantity: 0, line_total_cents: 0, status: "unavailable" };
     }
     const product = toCartProduct(row);
     const unit = product.unit_price_cents;
     if (row.stock <= 0) {
-      return { product, product_id: row.id, requested_quantity: line.quantity, quantity: 0, line_total_cents: 0, status: "out_of_stock" };
+      return { product, product_id: row.id, name: row.name, requested_quantity: line.quantity, quantity: 0, line_total_cents: 0, status: "out_of_stock" };
     }
     const quantity = clampQuantity(line.quantity, row.stock);
     return {
       product,
       product_id: row.id,
+      name: row.name,
       requested_quantity: line.quantity,
       quantity,
       line_total_cents: unit * quantity,

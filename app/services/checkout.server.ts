@@ -344,7 +344,7 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<Pla
   }
   const quote = await quoteCheckout(db, orderQuoteInput(input));
   for (const item of quote.cart.items) {
-    const name = item.product?.name ?? "A product in your cart";
+    const name = item.product?.name ?? item.name ?? "A product in your cart";
     if (item.status === "unavailable") throw new OrderError(`${name} is no longer available. Please remove it from your cart.`);
     // Stock that ran out is a conflict with the shop's state (409), as when the race is lost at the write.
     if (item.status === "out_of_stock") throw new OrderError(`${name} is out of stock. Please remove it from your cart.`, 409);

@@ -117,6 +117,11 @@ export function uploadKeyOf(path: string): string | null {
   return KEY_PATTERN.test(key) ? key : null;
 }
 
+/** Whether a URL names an image of ours: an upload, or a file of the shop's own `/images/`. */
+export function isOwnImage(url: string): boolean {
+  return uploadKeyOf(url) !== null || /^\/images\/[\w./-]+$/.test(url);
+}
+
 /**
  * Uploads nothing refers to: no product, product image, category, tutorial (its images or its
  * HTML), setting, home section or past order line names the image. Only those older than

@@ -568,8 +568,12 @@ describe("POST /api/orders as a guest", () => {
   it("refuses a product that does not exist or is no longer sold", async () => {
     const gone = take();
     await env.DB.prepare("UPDATE products SET is_active = 0 WHERE id = ?").bind(gone.id).run();
-    const message = "A product in your cart is no longer available. Please remove it from your cart.";
-    for (const id of [999_999, gone.id]) {
+    // A product no longer sold is named; one that never existed cannot be.
+    const cases: Array<[number, string]> = [
+      [999_999, "A product in your cart is no longer available. Please remove it from your cart."],
+      [gone.id, `${gone.name} is no longer available. Please remove it from your cart.`],
+    ];
+    for (const [id, message] of cases) {
       const { status, body } = await placeOrder({ ...orderBody([[gone, 1]]), items: [{ product_id: id, quantity: 1, price: 10 }] });
       expect(status).toBe(422);
       expect(body).toEqual({ success: false, message });

@@ -211,7 +211,8 @@ describe("GET /checkout", () => {
     const { html, key } = await checkout(jar);
     const text = summary(html);
     expect(text).toContain(soldOut.name);
-    expect(text).toContain("No longer available");
+    // A product no longer sold is still named, and marked.
+    expect(text).toContain(gone.name);
     expect(text.match(/Not available: remove it from your cart/g)).toHaveLength(2);
     expect(html).toMatch(/<button type="submit" name="intent" value="place_order"[^>]*disabled=""/);
     const response = await postForm(jar, "/checkout", form("place_order", key));
@@ -222,7 +223,7 @@ describe("GET /checkout", () => {
     await postForm(jar, "/cart", { intent: "remove", product_id: String(soldOut.id), redirectTo: "/checkout" });
     const again = await postForm(jar, "/checkout", form("place_order", key));
     expect(again.status).toBe(422);
-    expect(visibleText(await again.text())).toContain("A product in your cart is no longer available. Please remove it from your cart.");
+    expect(visibleText(await again.text())).toContain(`${gone.name} is no longer available. Please remove it from your cart.`);
     expect(await ordersWithKey(key)).toBe(0);
   });
 });

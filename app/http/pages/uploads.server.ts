@@ -1,7 +1,7 @@
 import type { AppContext } from "../context.server";
 import type { Actor } from "../../services/admin/audit.server";
 import { DomainError } from "../../services/errors";
-import { isChosenFile, storeUpload, uploadKeyOf } from "../../services/uploads.server";
+import { isChosenFile, storeUpload } from "../../services/uploads.server";
 
 /**
  * A staff form posted as multipart (it may carry images): its text fields (the first value of each)
@@ -55,7 +55,4 @@ export async function imageFieldFrom(
   return { url: kept };
 }
 
-/** Whether a URL names an image of ours: an upload, or a file of the shop's own `/images/`. */
-export function isOwnImage(url: string): boolean {
-  return uploadKeyOf(url) !== null || /^\/images\/[\w./-]+$/.test(url);
-}
+export { isOwnImage } from "../../services/uploads.server";

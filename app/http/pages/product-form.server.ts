@@ -1,0 +1,89 @@
+import { ProductCreateSchema, ProductUpdateSchema, PRODUCT_MESSAGES } from "../../lib/schemas/admin-products";
+import { fieldErrors } from "../../lib/schemas/query";
+import type { Actor } from "../../services/admin/audit.server";
+import { createProduct, DuplicateFieldError, updateProduct, type AdminProduct } from "../../services/admin/products.server";
+import { ConflictError, ValidationError } from "../../services/errors";
+import { UPLOAD_TOO_LARGE_MESSAGE } from "../../services/uploads.server";
+import type { AppContext } from "../context.server";
+import { formFailure } from "./forms.server";
+import { uploadChosenFiles, type readStaffForm } from "./uploads.server";
+
+/** The file input of the product form (several images at once). */
+export const NEW_IMAGES_FIELD = "image_files";
+
+/**
+ * The product form's images, as staff left them: the current ones (`images`, in the order shown)
+ * with their position numbers (`image_order`) and "Remove" boxes (`image_remove`, by URL).
+ */
+function arrangedImages(form: FormData): string[] {
+  const urls = form.getAll("images").filter((url): url is string => typeof url === "string" && url.trim() !== "");
+  const positions = form.getAll("image_order").map((value) => Number(value));
+  const removed = new Set(form.getAll("image_remove"));
+  return urls
+    .map((url, index) => ({ url: url.trim(), index, position: Number.isFinite(positions[index]) ? positions[index]! : index + 1 }))
+    .filter((image) => !removed.has(image.url))
+    .sort((a, b) => a.position - b.position || a.index - b.index)
+    .map((image) => image.url);
+}
+
+/** The form's text fields as the API's body (the same schema parses both). */
+function bodyOf(values: Record<string, string>, images: string[]) {
+  return {
+    name: values.name ?? "",
+    slug: values.slug ?? "",
+    sku: values.sku ?? "",
+    description: values.description ?? "",
+    short_description: values.short_description ?? "",
+    price: values.price ?? "",
+    sale_price: values.sale_price ?? "",
+    stock: values.stock ?? "",
+    category_id: values.category_id ?? "",
+    weight: values.weight ?? "",
+    dimensions: values.dimensions ?? "",
+    is_featured: values.is_featured ?? "0",
+    images,
+    colors: values.colors ?? "",
+    meta_keywords: values.meta_keywords ?? "",
+    version: values.version ?? "",
+  };
+}
+
+export type ProductFormResult = { ok: true; product: AdminProduct } | { ok: false; response: Response };
+
+/**
+ * Saves the product form (a create when `id` is undefined): uploads the chosen images first (a
+ * refused file answers its 413/415 message under the file field, the rest of the form kept), then
+ * creates or updates through the service. A refusal answers the form again with the messages under
+ * the fields, a toast and everything typed (the images as arranged, uploads included).
+ */
+export async function saveProductForm(
+  app: AppContext,
+  actor: Actor,
+  { values, form }: Awaited<ReturnType<typeof readStaffForm>>,
+  id?: number,
+): Promise<ProductFormResult> {
+  let images = arrangedImages(form);
+  const failed = (errors: Record<string, string[]>, message: string, status = 422): ProductFormResult => ({
+    ok: false,
+    response: formFailure(errors, message, { ...values, images: images.join("\n") }, { status }),
+  });
+  const uploaded = await uploadChosenFiles(app, form, NEW_IMAGES_FIELD, actor);
+  images = [...images, ...uploaded.urls];
+  if (uploaded.error) return failed({ [NEW_IMAGES_FIELD]: [uploaded.error] }, uploaded.error, uploaded.error === UPLOAD_TOO_LARGE_MESSAGE ? 413 : 415);
+
+  const body = bodyOf(values, images);
+  const parsed = id === undefined ? ProductCreateSchema.safeParse(body) : ProductUpdateSchema.safeParse(body);
+  if (!parsed.success) return failed(fieldErrors(parsed.error), PRODUCT_MESSAGES.formErrors);
+  try {
+    const product =
+      id === undefined
+        ? await createProduct(app.db, actor, parsed.data as Parameters<typeof createProduct>[2])
+        : await updateProduct(app.db, actor, id, parsed.data);
+    return { ok: true, product };
+  } catch (error) {
+    if (error instanceof DuplicateFieldError) return failed({ [error.field]: [error.message] }, error.message, 409);
+    if (error instanceof ConflictError) return failed({ _form: [error.message] }, error.message, 409);
+    if (error instanceof ValidationError) return failed(error.errors, PRODUCT_MESSAGES.formErrors);
+    throw error;
+  }
+}

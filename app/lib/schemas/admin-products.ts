@@ -1,0 +1,289 @@
+import { z } from "zod";
+import { adminPaging } from "./admin";
+import { enumParam, optionalBoolean, searchParam } from "./query";
+
+/**
+ * The back office's products (`/admin/products`, `/api/admin/products`): the list's filters and the
+ * body of a create or an update, in the public API's wire names (money in currency units). One source
+ * for the API and the pages: a page turns its form into the same body and parses it here.
+ */
+
+export const PRODUCT_STATUSES = ["active", "archived"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export const PRODUCT_LIMITS = {
+  name: 255,
+  slug: 255,
+  sku: 64,
+  shortDescription: 500,
+  description: 20_000,
+  dimensions: 100,
+  metaKeywords: 500,
+  color: 30,
+  colors: 20,
+  images: 20,
+  /** The highest price or sale price, in currency units. */
+  price: 1_000_000,
+  stock: 1_000_000,
+  /** Grams. */
+  weight: 1_000_000,
+} as const;
+
+export const PRODUCT_MESSAGES = {
+  nameRequired: "The name field is required.",
+  skuRequired: "The SKU field is required.",
+  priceRequired: "The price field is required.",
+  slugFormat: "The slug may only contain lowercase letters, numbers and dashes.",
+  salePriceBelowPrice: "The sale price must be less than the price.",
+  categoryInvalid: "The selected category is invalid.",
+  images: "Each image must be an uploaded image (/uploads/...) or one of the shop's own images (/images/...).",
+  imagesList: "The images must be a list of image URLs.",
+  colorsList: "The colors must be a list of colour names.",
+  slugTaken: "The slug has already been taken.",
+  skuTaken: "The SKU has already been taken.",
+  stale: "This product was changed by someone else since you opened it. Review it and try again.",
+  notFound: "Product Not Found",
+  formErrors: "Please fix the errors in the form",
+} as const;
+
+/** GET /api/admin/products and the list page: search by name or SKU, a category (id or slug), active or archived, running low, pages. */
+export const AdminProductQuerySchema = z.object({
+  search: searchParam("search", 100),
+  category: searchParam("category", 100),
+  status: enumParam("status", PRODUCT_STATUSES),
+  low_stock: optionalBoolean("low_stock"),
+  ...adminPaging,
+});
+export type AdminProductQuery = z.output<typeof AdminProductQuerySchema>;
+
+// ---------------------------------------------------------------- the body
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+/** Text, trimmed; `required` refuses it blank; a blank optional one is "" (or null with `nullable`). */
+function text(label: string, max: number, { required, nullable }: { required?: string; nullable?: boolean } = {}) {
+  return z
+    .unknown()
+    .transform((value, ctx) => {
+      if (blank(value)) {
+        if (required) {
+          ctx.addIssue({ code: "custom", message: required });
+          return z.NEVER;
+        }
+        return nullable ? null : "";
+      }
+      if (typeof value !== "string" && typeof value !== "number") {
+        ctx.addIssue({ code: "custom", message: `The ${label} must be text.` });
+        return z.NEVER;
+      }
+      const trimmed = String(value).trim();
+      if (trimmed.length > max) {
+        ctx.addIssue({ code: "custom", message: `The ${label} may not be greater than ${max} characters.` });
+        return z.NEVER;
+      }
+      return trimmed;
+    })
+    .meta({ type: nullable ? ["string", "null"] : "string", maxLength: max });
+}
+
+/** A number (or its text, from a form) between 0 and `max`; `integer` asks a whole number; blank is null unless `required`. */
+function amount(label: string, max: number, { integer = false, required }: { integer?: boolean; required?: string } = {}) {
+  return z
+    .unknown()
+    .transform((value, ctx) => {
+      if (blank(value)) {
+        if (required) {
+          ctx.addIssue({ code: "custom", message: required });
+          return z.NEVER;
+        }
+        return null;
+      }
+      const number = typeof value === "number" ? value : typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+      if (!Number.isFinite(number)) {
+        ctx.addIssue({ code: "custom", message: integer ? `The ${label} must be a whole number.` : `The ${label} must be a number.` });
+        return z.NEVER;
+      }
+      if (integer && !Number.isInteger(number)) {
+        ctx.addIssue({ code: "custom", message: `The ${label} must be a whole number.` });
+        return z.NEVER;
+      }
+      if (number < 0) {
+        ctx.addIssue({ code: "custom", message: `The ${label} must be at least 0.` });
+        return z.NEVER;
+      }
+      if (number > max) {
+        ctx.addIssue({ code: "custom", message: `The ${label} may not be greater than ${max}.` });
+        return z.NEVER;
+      }
+      if (!integer && Math.round(number * 100) !== Number((number * 100).toFixed(6))) {
+        ctx.addIssue({ code: "custom", message: `The ${label} may have at most 2 decimal places.` });
+        return z.NEVER;
+      }
+      return number;
+    })
+    .meta({ type: integer ? ["integer", "null"] : ["number", "null"], minimum: 0, maximum: max });
+}
+
+const booleanInput = z
+  .unknown()
+  .transform((value, ctx) => {
+    if (typeof value === "boolean") return value;
+    if (value === 1 || value === 0) return value === 1;
+    const word = typeof value === "string" ? value.trim().toLowerCase() : undefined;
+    if (word !== undefined && ["1", "true", "yes", "on"].includes(word)) return true;
+    if (word !== undefined && ["", "0", "false", "no", "off"].includes(word)) return false;
+    ctx.addIssue({ code: "custom", message: "The is featured field must be true or false." });
+    return z.NEVER;
+  })
+  .meta({ type: "boolean" });
+
+const slugInput = z
+  .unknown()
+  .transform((value, ctx) => {
+    if (blank(value)) return "";
+    if (typeof value !== "string") {
+      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.slugFormat });
+      return z.NEVER;
+    }
+    const slug = value.trim();
+    if (slug.length > PRODUCT_LIMITS.slug) {
+      ctx.addIssue({ code: "custom", message: `The slug may not be greater than ${PRODUCT_LIMITS.slug} characters.` });
+      return z.NEVER;
+    }
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
+      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.slugFormat });
+      return z.NEVER;
+    }
+    return slug;
+  })
+  .meta({ type: "string", description: "Lowercase letters, numbers and dashes; empty or missing: made from the name." });
+
+const categoryInput = z
+  .unknown()
+  .transform((value, ctx) => {
+    if (blank(value)) return null;
+    const number = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(number) || number < 1) {
+      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.categoryInvalid });
+      return z.NEVER;
+    }
+    return number;
+  })
+  .meta({ type: ["integer", "null"] });
+
+/** A list of strings: an array, or (from a form) one comma- or line-separated text. */
+function stringList(message: string, split: RegExp) {
+  return z.unknown().transform((value, ctx) => {
+    if (value === undefined || value === null) return [];
+    const list = typeof value === "string" ? value.split(split) : value;
+    if (!Array.isArray(list) || list.some((item) => typeof item !== "string")) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return (list as string[]).map((item) => item.trim()).filter(Boolean);
+  });
+}
+
+const colorsInput = stringList(PRODUCT_MESSAGES.colorsList, /[,\n]/)
+  .transform((list, ctx) => {
+    const colors = [...new Set(list.map((color) => color.toLowerCase()))];
+    if (colors.length > PRODUCT_LIMITS.colors) {
+      ctx.addIssue({ code: "custom", message: `The colors may not have more than ${PRODUCT_LIMITS.colors} items.` });
+      return z.NEVER;
+    }
+    if (colors.some((color) => color.length > PRODUCT_LIMITS.color)) {
+      ctx.addIssue({ code: "custom", message: `Each colour may not be greater than ${PRODUCT_LIMITS.color} characters.` });
+      return z.NEVER;
+    }
+    return colors;
+  })
+  .meta({ type: "array", items: { type: "string" } });
+
+const imagesInput = stringList(PRODUCT_MESSAGES.imagesList, /\n/)
+  .transform((list, ctx) => {
+    const images = [...new Set(list)];
+    if (images.length > PRODUCT_LIMITS.images) {
+      ctx.addIssue({ code: "custom", message: `The images may not have more than ${PRODUCT_LIMITS.images} items.` });
+      return z.NEVER;
+    }
+    return images;
+  })
+  .meta({ type: "array", items: { type: "string" }, description: "Image URLs in order; the first is the main image." });
+
+const versionInput = z
+  .unknown()
+  .transform((value, ctx) => {
+    if (blank(value)) return undefined;
+    const number = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(number) || number < 1) {
+      ctx.addIssue({ code: "custom", message: "The version must be a whole number of at least 1." });
+      return z.NEVER;
+    }
+    return number;
+  })
+  .meta({ type: "integer", minimum: 1 });
+
+/** Every field of a product body; on an update a field left out keeps its value. */
+const fields = {
+  name: text("name", PRODUCT_LIMITS.name, { required: PRODUCT_MESSAGES.nameRequired }),
+  slug: slugInput,
+  sku: text("SKU", PRODUCT_LIMITS.sku, { required: PRODUCT_MESSAGES.skuRequired }),
+  description: text("description", PRODUCT_LIMITS.description),
+  short_description: text("short description", PRODUCT_LIMITS.shortDescription),
+  price: amount("price", PRODUCT_LIMITS.price, { required: PRODUCT_MESSAGES.priceRequired }),
+  sale_price: amount("sale price", PRODUCT_LIMITS.price),
+  stock: amount("stock", PRODUCT_LIMITS.stock, { integer: true }),
+  category_id: categoryInput,
+  weight: amount("weight", PRODUCT_LIMITS.weight, { integer: true }),
+  dimensions: text("dimensions", PRODUCT_LIMITS.dimensions, { nullable: true }),
+  is_featured: booleanInput,
+  images: imagesInput,
+  colors: colorsInput,
+  meta_keywords: text("meta keywords", PRODUCT_LIMITS.metaKeywords, { nullable: true }),
+};
+
+type Fields = typeof fields;
+export type ProductFields = { [K in keyof Fields]: z.output<Fields[K]> };
+
+/** A sale price is refused unless it is below the price (when both are in the body). */
+function saleBelowPrice(value: { price?: number | null; sale_price?: number | null }, ctx: z.RefinementCtx) {
+  if (value.price != null && value.sale_price != null && value.sale_price >= value.price) {
+    ctx.addIssue({ code: "custom", path: ["sale_price"], message: PRODUCT_MESSAGES.salePriceBelowPrice });
+  }
+}
+
+/** Every field optional (a field left out is not given), except those `required` names. */
+function optionalExcept<R extends keyof Fields>(required: R[]) {
+  return Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, required.includes(key as R) ? schema : schema.optional()])) as {
+    [K in keyof Fields]: K extends R ? Fields[K] : z.ZodOptional<Fields[K]>;
+  };
+}
+
+/** POST /api/admin/products: name, SKU and price required; the rest optional. */
+export const ProductCreateSchema = z
+  .object({ ...optionalExcept(["name", "sku", "price"]), version: versionInput.optional() })
+  .superRefine(saleBelowPrice);
+export type ProductCreateInput = z.output<typeof ProductCreateSchema>;
+
+/** PUT /api/admin/products/{id}: any of the fields (a field left out keeps its value), and the `version` the client saw. */
+export const ProductUpdateSchema = z
+  .object({ ...optionalExcept([]), version: versionInput.optional() })
+  .superRefine(saleBelowPrice);
+export type ProductUpdateInput = z.output<typeof ProductUpdateSchema>;
+
+/** DELETE (archive) and POST .../restore: `{ version? }`, the version the client saw. */
+export const ProductVersionSchema = z.object({ version: versionInput.optional() });
+
+/** A URL-safe slug from a name: lowercase ASCII letters and digits joined by dashes ("product" when nothing is left). */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+  return slug || "product";
+}
