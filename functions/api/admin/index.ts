@@ -1,6 +1,7 @@
 import { apiApp } from "../openapi";
 import { authenticated } from "../session";
 import { auditApi } from "./audit";
+import { adminBlogsApi } from "./blogs";
 import { messagesApi } from "./messages";
 import { adminOrdersApi } from "./orders";
 import { adminHomeSectionsApi, adminSettingsApi } from "./settings";
@@ -24,3 +25,4 @@ adminApi.route("/messages", messagesApi);
 adminApi.route("/settings", adminSettingsApi);
 adminApi.route("/home-sections", adminHomeSectionsApi);
 adminApi.route("/uploads", uploadsApi);
+adminApi.route("/blogs", adminBlogsApi);
