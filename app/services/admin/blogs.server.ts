@@ -65,10 +65,9 @@ function listWhere(query: Pick<AdminBlogQuery, "search" | "status">): SQL | unde
   );
 }
 
-/** Tutorials for staff, newest first (drafts too): by status and by title, slug or excerpt; the page and its total in one batch. */
-export async function listAdminBlogs(db: Database, query: AdminBlogQuery): Promise<{ data: AdminBlogRow[] } & PageMeta> {
+const listStatements = (db: Database, query: AdminBlogQuery) => {
   const where = listWhere(query);
-  const [rows, counted] = await db.batch([
+  return [
     db
       .select(rowColumns)
       .from(blogs)
@@ -77,9 +76,39 @@ export async function listAdminBlogs(db: Database, query: AdminBlogQuery): Promi
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
     db.select({ total: sql<number>`count(*)`.as("total") }).from(blogs).where(where),
-  ]);
+  ] as const;
+};
+
+type ListResults = [Awaited<ReturnType<typeof listStatements>[0]>, Awaited<ReturnType<typeof listStatements>[1]>];
+
+function pageFrom(query: AdminBlogQuery, [rows, counted]: ListResults): { data: AdminBlogRow[] } & PageMeta {
   const total = Number(counted[0]?.total ?? 0);
   return { data: rows.map(toAdminBlogRow), ...pageMeta(query.page, query.per_page, total, rows.length) };
+}
+
+/** Tutorials for staff, newest first (drafts too): by status and by title, slug or excerpt; the page and its total in one batch. */
+export async function listAdminBlogs(db: Database, query: AdminBlogQuery): Promise<{ data: AdminBlogRow[] } & PageMeta> {
+  return pageFrom(query, (await db.batch([...listStatements(db, query)])) as unknown as ListResults);
+}
+
+const statsStatement = (db: Database) =>
+  db
+    .select({
+      total: sql<number>`count(*)`.as("stat_total"),
+      published: sql<number>`coalesce(sum(${blogs.status} = 'published'), 0)`.as("stat_published"),
+      draft: sql<number>`coalesce(sum(${blogs.status} = 'draft'), 0)`.as("stat_draft"),
+      featured: sql<number>`coalesce(sum(${blogs.isFeatured}), 0)`.as("stat_featured"),
+      views: sql<number>`coalesce(sum(${blogs.viewCount}), 0)`.as("stat_views"),
+      likes: sql<number>`coalesce(sum(${blogs.likeCount}), 0)`.as("stat_likes"),
+    })
+    .from(blogs);
+
+const EMPTY_STATS = { total: 0, published: 0, draft: 0, featured: 0, views: 0, likes: 0 };
+
+/** The list page: its page of tutorials and the counts, in one batch. */
+export async function adminBlogsPage(db: Database, query: AdminBlogQuery): Promise<{ page: { data: AdminBlogRow[] } & PageMeta; stats: BlogStats }> {
+  const [rows, counted, stats] = await db.batch([...listStatements(db, query), statsStatement(db)]);
+  return { page: pageFrom(query, [rows, counted] as unknown as ListResults), stats: toBlogStats(stats[0] ?? EMPTY_STATS) };
 }
 
 /** The statements reading one tutorial with its tags, categories, related products and audit entries. */
@@ -150,17 +179,8 @@ export async function getAdminBlogPage(db: Database, id: number): Promise<{ blog
 
 /** Counts for the list's header and GET /api/admin/blogs/stats: one statement. */
 export async function blogStats(db: Database): Promise<BlogStats> {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)`.as("stat_total"),
-      published: sql<number>`coalesce(sum(${blogs.status} = 'published'), 0)`.as("stat_published"),
-      draft: sql<number>`coalesce(sum(${blogs.status} = 'draft'), 0)`.as("stat_draft"),
-      featured: sql<number>`coalesce(sum(${blogs.isFeatured}), 0)`.as("stat_featured"),
-      views: sql<number>`coalesce(sum(${blogs.viewCount}), 0)`.as("stat_views"),
-      likes: sql<number>`coalesce(sum(${blogs.likeCount}), 0)`.as("stat_likes"),
-    })
-    .from(blogs);
-  return toBlogStats(row ?? { total: 0, published: 0, draft: 0, featured: 0, views: 0, likes: 0 });
+  const [row] = await statsStatement(db);
+  return toBlogStats(row ?? EMPTY_STATS);
 }
 
 // ---------------------------------------------------------------- writing
