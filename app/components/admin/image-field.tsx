@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent } from "react";
+import { useState, type ChangeEvent } from "react";
 import { FieldError } from "~/components/field-error";
 import { UPLOAD_TYPES } from "~/lib/constants";
 import { adminLabel } from "./ui";
@@ -25,12 +25,15 @@ export function ImageField({
   help?: string;
 }) {
   const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   const messages = errors?.[`${name}_file`] ?? errors?.[name];
   const id = `${name}_file`;
+  // A data: URL, not a blob: one: the pages' Content-Security-Policy allows images from 'self' and data: only.
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
-    setPreview(file ? URL.createObjectURL(file) : null);
+    if (!file) return setPreview(null);
+    const reader = new FileReader();
+    reader.onload = () => setPreview(typeof reader.result === "string" ? reader.result : null);
+    reader.readAsDataURL(file);
   };
   const shown = preview ?? current ?? null;
   return (
