@@ -54,6 +54,8 @@ export const changes = {
     unique([TAGS.product(productId), TAGS.products, TAGS.categories, TAGS.home, ...categoryIds.map(TAGS.category)]),
   /** Staff changed a category: its page, the list, and every product card that names it. */
   categoryChanged: (categoryId: number) => [TAGS.category(categoryId), TAGS.categories, TAGS.products],
+  /** Staff wrote a new tutorial: the lists and the sitemap (nothing showed it before). */
+  blogCreated: () => [TAGS.blogs],
   /** Staff changed a tutorial (text, publication, related products). */
   blogChanged: (blogId: number) => [TAGS.blog(blogId), TAGS.blogs],
   /** Staff changed the settings: every page's layout and the home page (it shows the currency). */

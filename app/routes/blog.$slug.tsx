@@ -163,7 +163,7 @@ export default function BlogArticlePage() {
         </div>
       </header>
       <Img src={blog.featured_image} alt="" width={1200} height={800} loading="eager" className="mt-8 aspect-[3/2] w-full rounded-2xl bg-bloom-50 object-cover" />
-      {/* Sanitized on the server (app/lib/sanitize.ts) before it gets here. */}
+      {/* Sanitized when it was saved (app/lib/sanitize.ts, by the back office and the seed): rendered as stored. */}
       <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: blog.content }} />
       {blog.tags.length ? (
         <ul className="mt-8 flex flex-wrap gap-2" aria-label="Tags">

@@ -5,11 +5,11 @@ import { blogCategories, blogCategoryLinks, blogLikes, blogRelatedProducts, blog
 import type { BlogListQuery } from "../lib/schemas/catalog";
 import { NotFoundError } from "./errors";
 import { productJson } from "./serializers/product";
-import { toBlogCard, toBlogDetail, type BlogCard, type BlogDetail } from "./serializers/blog";
+import { toBlogCard, toBlogDetail, type BlogCard, type BlogDetail, type BlogTagCount } from "./serializers/blog";
 import { jsonArrayOf, jsonObject, likeContains, pageMeta, prerendered, rendered, scalar, subqueries, type PageMeta } from "./sql";
 
 export { formatPublishedDate } from "./serializers/blog";
-export type { BlogCard, BlogDetail, BlogLink } from "./serializers/blog";
+export type { BlogCard, BlogDetail, BlogLink, BlogTagCount } from "./serializers/blog";
 
 const published = and(eq(blogs.status, "published"), isNotNull(blogs.publishedAt));
 
@@ -99,6 +99,36 @@ export async function listBlogs(db: Database, query: BlogListQuery): Promise<Blo
   return { blogs: rows.map(toBlogCard), pagination: pageMeta(query.page, query.per_page, total, rows.length) };
 }
 
+/** The featured published posts, newest first (`GET /api/blogs/featured`). */
+export async function listFeaturedBlogs(db: Database, limit: number): Promise<BlogCard[]> {
+  const rows = await db
+    .select(cardColumns())
+    .from(blogs)
+    .where(and(published, eq(blogs.isFeatured, true)))
+    .orderBy(desc(blogs.publishedAt), desc(blogs.id))
+    .limit(limit);
+  return rows.map(toBlogCard);
+}
+
+/** The latest published posts (`GET /api/blogs/recent`). */
+export async function listRecentBlogs(db: Database, limit: number): Promise<BlogCard[]> {
+  const rows = await db.select(cardColumns()).from(blogs).where(published).orderBy(desc(blogs.publishedAt), desc(blogs.id)).limit(limit);
+  return rows.map(toBlogCard);
+}
+
+/** Every tag of the published posts with how many carry it, the most used first (`GET /api/blogs/tags`). */
+export async function listBlogTags(db: Database): Promise<BlogTagCount[]> {
+  const postCount = sql<number>`count(*)`.as("post_count");
+  const rows = await db
+    .select({ tag: blogTags.tag, count: postCount })
+    .from(blogTags)
+    .innerJoin(blogs, eq(blogs.id, blogTags.blogId))
+    .where(published)
+    .groupBy(blogTags.tag)
+    .orderBy(desc(sql`post_count`), asc(blogTags.tag));
+  return rows.map((row) => ({ tag: row.tag, count: Number(row.count), url: `/blog?search=${encodeURIComponent(row.tag)}` }));
+}
+
 const SIMILAR_BLOGS = 3;
 
 /**
@@ -169,7 +199,7 @@ const sharedWith = prerendered(["slug"], ({ slug }) => {
  * A published post by slug in two statements of one batch, whatever the number of tags, categories
  * and related products: the post (with its related products, its previous and next posts and
  * whether this visitor liked it, as subqueries), and up to three similar posts (sharing a tag or a
- * category). The content is sanitized before anything renders it.
+ * category). The content is served as stored: staff's saves sanitize it (services/admin/blogs).
  */
 export async function getBlogBySlug(db: Database, slug: string, visitor: string | null = null): Promise<BlogDetail> {
   const shared = sharedWith({ slug });

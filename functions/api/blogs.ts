@@ -3,13 +3,15 @@ import { parseId } from "../../app/lib/ids";
 import { BlogListQuerySchema } from "../../app/lib/schemas/catalog";
 import { setBlogLike } from "../../app/services/blog-engagement.server";
 import { VISITOR_COOKIE, visitorFor } from "../../app/http/visitor.server";
-import { getBlogBySlug, listBlogs } from "../../app/services/blogs.server";
+import { getBlogBySlug, listBlogs, listBlogTags, listFeaturedBlogs, listRecentBlogs } from "../../app/services/blogs.server";
+import { BlogSearchQuerySchema, FeaturedBlogsQuerySchema, RecentBlogsQuerySchema } from "../../app/lib/schemas/admin-blogs";
+import { BlogTagCountSchema } from "../../app/services/serializers/blog";
 import { cachedAnswers } from "../../app/http/cache-entries.server";
 import { readCookie } from "../../app/http/cookies.server";
 import { NotFoundError } from "../../app/services/errors";
 import { cachePublic, ok, type ApiContext } from "./http";
 import { apiApp, errors, GUEST_OR_SIGNED_IN_READ, GUEST_OR_SIGNED_IN_WRITE, json, mount, publicGet, success } from "./openapi";
-import { BlogDetailSchema, BlogLikeSchema, BlogPageSchema } from "./schemas";
+import { BlogCardSchema, BlogDetailSchema, BlogLikeSchema, BlogPageSchema } from "./schemas";
 import { optionalViewer } from "./session";
 
 const tags = ["Blog"];
@@ -57,6 +59,53 @@ publicGet(blogsApi, {
   data: BlogPageSchema,
   cached: cachedAnswers.blogs,
   load: (db, { query }) => listBlogs(db, query),
+});
+// The spec's calls the screens do not use, declared before `/{slug}` so none is taken for a slug.
+publicGet(blogsApi, {
+  path: "/featured",
+  tags,
+  summary: "The featured published articles, newest first",
+  query: FeaturedBlogsQuerySchema,
+  data: z.array(BlogCardSchema),
+  cached: cachedAnswers.blogs,
+  load: (db, { query }) => listFeaturedBlogs(db, query.limit),
+});
+publicGet(blogsApi, {
+  path: "/recent",
+  tags,
+  summary: "The latest published articles",
+  query: RecentBlogsQuerySchema,
+  data: z.array(BlogCardSchema),
+  cached: cachedAnswers.blogs,
+  load: (db, { query }) => listRecentBlogs(db, query.limit),
+});
+publicGet(blogsApi, {
+  path: "/search",
+  tags,
+  summary: "Published articles whose title, excerpt or a tag contains `q`, newest first",
+  query: BlogSearchQuerySchema,
+  data: BlogPageSchema,
+  cached: cachedAnswers.blogs,
+  load: (db, { query }) =>
+    listBlogs(db, {
+      page: query.page,
+      per_page: query.per_page,
+      search: query.q,
+      category_id: undefined,
+      tag: undefined,
+      difficulty: undefined,
+      sort_by: undefined,
+      sort_order: undefined,
+      featured: undefined,
+    }),
+});
+publicGet(blogsApi, {
+  path: "/tags",
+  tags,
+  summary: "The tags of the published articles with how many carry each, the most used first",
+  data: z.array(BlogTagCountSchema),
+  cached: cachedAnswers.blogs,
+  load: (db) => listBlogTags(db),
 });
 mount(blogsApi, likeRoute("post", "Like an article"), (c) => like(c, true));
 mount(blogsApi, likeRoute("delete", "Take a like back"), (c) => like(c, false));

@@ -4,6 +4,8 @@ import { formatMoney } from "../../app/lib/money";
 import { blogs as seedBlogs } from "../../db/seed/data/blog";
 import { BASE, CookieJar, decode, get, getJson, markChanged, ownQueryCount, postForm, queryCount, visibleText, visit } from "./helpers";
 import { TAGS } from "../../app/lib/cache-tags";
+import { ADMIN } from "../fixtures/accounts";
+import { apiClient, apiToken } from "./fixtures";
 
 // The crafting blog as a browser (JavaScript on or off) and a token client meet it: /blog with its
 // search, sort tabs and pages; /blog/{slug} with its article, likes and views; /api/blogs.
@@ -635,8 +637,8 @@ describe("the blog article page", () => {
 
 // ---------------------------------------------------------------- stored HTML
 
-describe("an article whose stored HTML carries scripts", () => {
-  it("renders without anything executable, keeping the safe markup", async () => {
+describe("an article written with scripts in its HTML", () => {
+  it("is stored clean when staff save it, and renders without anything executable, keeping the safe markup", async () => {
     const slug = `hostile-${crypto.randomUUID().slice(0, 8)}`;
     const content = [
       '<h2 id="intro">Intro</h2><p>Safe text stays.</p>',
@@ -652,14 +654,19 @@ describe("an article whose stored HTML carries scripts", () => {
       '<form action="https://evil.example/__pwnedForm"><input name="q"></form>',
       '<a title="t" href="https://example.com/wire">outside</a>',
     ].join("\n");
-    const { meta } = await env.DB.prepare(
-      `INSERT INTO blogs (slug, title, excerpt, content, difficulty, author_name, status, published_at, reading_time, view_count, like_count)
-       VALUES (?, 'A Hostile Tutorial', 'Nothing to see.', ?, 'beginner', 'Mallory', 'published', ?, 2, 0, 0)`,
-    )
-      .bind(slug, content, Math.floor(Date.UTC(2020, 0, 1) / 1000))
-      .run();
-    const id = meta.last_row_id;
+    // Written as staff write tutorials: the back office sanitizes the HTML as it stores it.
+    let ip = 0;
+    const { call } = apiClient(() => `203.0.113.${(++ip % 250) + 1}`);
+    const token = await apiToken("203.0.113.251", ADMIN);
+    const created = await call("POST", "/api/admin/blogs", {
+      token,
+      body: { title: "A Hostile Tutorial", slug, excerpt: "Nothing to see.", content, difficulty: "beginner", author_name: "Mallory", status: "published" },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
     try {
+      const stored = await env.DB.prepare("SELECT content FROM blogs WHERE id = ?").bind(id).first<{ content: string }>();
+      expect(stored!.content).not.toMatch(/__pwned|<script|\son\w+=|javascript/i);
       const response = await get(`/blog/${slug}`);
       expect(response.status).toBe(200);
       const html = await response.text();
@@ -675,17 +682,12 @@ describe("an article whose stored HTML carries scripts", () => {
       expect(article).toContain("<a>colon</a>");
       expect(article).toContain("<p>styled</p>");
       expect(article).toContain('<a rel="noopener noreferrer nofollow" title="t" href="https://example.com/wire">outside</a>');
-      // The API hands out the same cleaned HTML.
+      // The page shows the HTML exactly as stored, and the API hands out the same.
+      expect(article).toBe(stored!.content);
       const api = await getJson(`/api/blogs/${slug}`);
-      expect(api.body.data.content).not.toContain("__pwned");
-      expect(api.body.data.content).toContain("<a>click</a>");
+      expect(api.body.data.content).toBe(stored!.content);
     } finally {
-      await env.DB.batch([
-        env.DB.prepare("DELETE FROM blog_views WHERE blog_id = ?").bind(id),
-        env.DB.prepare("DELETE FROM blog_likes WHERE blog_id = ?").bind(id),
-        env.DB.prepare("DELETE FROM blogs WHERE id = ?").bind(id),
-      ]);
-      await markChanged(TAGS.blog(id), TAGS.blogs);
+      expect((await call("DELETE", `/api/admin/blogs/${id}`, { token })).status).toBe(200);
     }
   });
 });

@@ -28,7 +28,8 @@ export function changesBetween<T extends Record<string, unknown>>(before: T, aft
 export interface AuditInput {
   action: string;
   entity: string;
-  entityId: string | number;
+  /** The row's id; SQL for a row the same batch creates (`(SELECT id FROM ... WHERE slug = ?)`). */
+  entityId: string | number | SQL;
   summary: string;
   changes?: Changes | null;
 }
@@ -45,7 +46,7 @@ export function auditEntry(db: Database, actor: Actor, entry: AuditInput, onlyIf
     actorEmail: actor.email,
     action: entry.action,
     entity: entry.entity,
-    entityId: String(entry.entityId),
+    entityId: typeof entry.entityId === "object" ? sql`CAST(${entry.entityId} AS TEXT)` : String(entry.entityId),
     summary: entry.summary,
     changes: entry.changes && Object.keys(entry.changes).length ? entry.changes : null,
   };

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { blogs } from "../../../db/schema";
 import { DEFAULT_READING_TIME_MINUTES } from "../../lib/constants";
-import { sanitizeHtml } from "../../lib/sanitize";
 import { imageOrPlaceholder } from "../images.server";
 import { isoDate, parseJsonArray } from "../sql";
 import { ProductSchema, productsFromJson } from "./product";
@@ -68,7 +67,7 @@ const BlogLinkSchema = z.object({
 });
 
 export const BlogDetailSchema = BlogCardSchema.extend({
-  content: z.string().meta({ description: "Sanitized HTML." }),
+  content: z.string().meta({ description: "HTML, sanitized when staff saved it." }),
   meta_title: z.string(),
   meta_description: z.string(),
   meta_keywords: z.string(),
@@ -81,7 +80,17 @@ export const BlogDetailSchema = BlogCardSchema.extend({
   }),
 }).meta({ id: "BlogDetail" });
 
+/** A tag of the published posts with how many of them carry it (`GET /api/blogs/tags`). */
+export const BlogTagCountSchema = z
+  .object({
+    tag: z.string(),
+    count: z.number().int().meta({ description: "Published posts with this tag." }),
+    url: z.string().meta({ description: "The blog list searching for it." }),
+  })
+  .meta({ id: "BlogTagCount" });
+
 export type BlogCard = z.output<typeof BlogCardSchema>;
+export type BlogTagCount = z.output<typeof BlogTagCountSchema>;
 export type BlogLink = z.output<typeof BlogLinkSchema>;
 export type BlogDetail = z.output<typeof BlogDetailSchema>;
 
@@ -124,12 +133,15 @@ function toBlogLink(json: string | null): BlogLink | null {
   return { title: blog.title, slug: blog.slug, url: `/blog/${blog.slug}` };
 }
 
-/** A post's page; the content is sanitized here, before anything renders it. */
+/**
+ * A post's page. The content is the HTML as stored: it was sanitized when it was saved (the back
+ * office, the seed), so nothing is parsed again on each read.
+ */
 export function toBlogDetail(row: BlogDetailRow, similar: BlogCardRow[]): BlogDetail {
   const card = toBlogCard(row);
   return {
     ...card,
-    content: sanitizeHtml(row.content),
+    content: row.content,
     meta_title: row.metaTitle || row.title,
     meta_description: row.metaDescription || row.excerpt,
     meta_keywords: row.metaKeywords || card.tags.join(", "),

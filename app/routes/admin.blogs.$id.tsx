@@ -1,0 +1,193 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { BlogForm, BlogFormNotice, blogFormValues, type BlogFormValues } from "~/components/admin/blog-form";
+import { AdminCard, AdminHeader, dangerButton, dateTime, primaryButton, secondaryButton } from "~/components/admin/ui";
+import { errorBoundary } from "~/components/error-state";
+import { parseId } from "~/lib/ids";
+import { BLOG_MESSAGES, BlogUpdateSchema } from "~/lib/schemas/admin-blogs";
+import { rootSeo, seoMeta } from "~/lib/seo";
+import { actorOf } from "~/services/admin/audit.server";
+import { deleteBlog, getAdminBlogPage, toggleBlogStatus, updateBlog, type AdminBlog } from "~/services/admin/blogs.server";
+import { ConflictError, NotFoundError } from "~/services/errors";
+import { blogSaveFailure, parseBlogForm, previewAgain, readBlogForm } from "~/http/pages/blog-form.server";
+import type { FormFailure } from "~/http/pages/forms.server";
+import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { toasts } from "~/http/pages/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
+  seoMeta(rootSeo(matches), { title: data ? `Edit: ${data.blog.title}` : BLOG_MESSAGES.notFound, path: `/admin/blogs/${params.id}`, noindex: true });
+
+export const headers = privatePageHeaders;
+
+const notFound = () => json({ message: BLOG_MESSAGES.notFound }, { status: 404 });
+
+/** The tutorial, the form's choices and its audit entries (one batch); `?delete=confirm` asks before deleting. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(context.app, request);
+  const id = parseId(params.id);
+  const found = id ? await getAdminBlogPage(context.app.db, id) : null;
+  if (!found) throw notFound();
+  const confirmingDelete = new URL(request.url).searchParams.get("delete") === "confirm";
+  return json({ ...found, confirmingDelete }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/**
+ * `intent=save` saves the form (a stale version is refused: 409, the typed values kept), `preview`
+ * shows it again with its preview (nothing saved), `toggle` publishes or unpublishes, `delete`
+ * (from the confirmation) deletes and goes back to the list.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { app } = context;
+  const viewer = await requireAdmin(app, request);
+  const actor = actorOf(viewer);
+  const id = parseId(params.id);
+  if (!id) throw notFound();
+  const here = `/admin/blogs/${id}`;
+  const toast = toasts(app.env, request);
+  const post = await readBlogForm(app, request, actor);
+  const version = parseId(post.values.version) ?? undefined;
+  try {
+    if (post.intent === "preview") return previewAgain(post);
+    if (post.intent === "toggle") {
+      const blog = await toggleBlogStatus(app.db, actor, id, version);
+      return toast.redirectWithSuccess(here, blog.status === "published" ? `“${blog.title}” is published.` : `“${blog.title}” is unpublished: it is a draft again.`);
+    }
+    if (post.intent === "delete") {
+      const removed = await deleteBlog(app.db, actor, id, version);
+      return toast.redirectWithSuccess("/admin/blogs", `“${removed.title}” is deleted.`);
+    }
+    const parsed = parseBlogForm(post, BlogUpdateSchema);
+    if ("failure" in parsed) return parsed.failure;
+    const blog = await updateBlog(app.db, actor, id, parsed.input);
+    return toast.redirectWithSuccess(here, `“${blog.title}” is saved.`);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw notFound();
+    if (post.intent === "toggle" || post.intent === "delete") {
+      if (error instanceof ConflictError) return toast.redirectWithError(here, error.message);
+      throw error;
+    }
+    const failure = blogSaveFailure(error, post.values);
+    if (failure) return failure;
+    throw error;
+  }
+}
+
+function formValuesOf(blog: AdminBlog): BlogFormValues {
+  return {
+    title: blog.title,
+    slug: blog.slug,
+    excerpt: blog.excerpt,
+    content: blog.content,
+    featured_image: blog.featured_image,
+    difficulty: blog.difficulty,
+    tags: blog.tags.join(", "),
+    category_ids: blog.category_ids,
+    related_product_ids: blog.related_product_ids,
+    is_featured: blog.is_featured,
+    author_name: blog.author_name,
+    meta_title: blog.meta_title ?? "",
+    meta_description: blog.meta_description ?? "",
+    meta_keywords: blog.meta_keywords ?? "",
+    version: blog.version,
+  };
+}
+
+function StatusLine({ blog }: { blog: AdminBlog }) {
+  const published = blog.status === "published";
+  return (
+    <span className="mt-2 flex flex-wrap items-center gap-2 text-sm text-gray-700">
+      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${published ? "bg-green-100 text-green-800" : "bg-gray-100 text-gray-800"}`}>{published ? "Published" : "Draft"}</span>
+      {blog.published_at ? <span>First published {dateTime(blog.published_at)}</span> : <span>Never published</span>}
+      <span>· {blog.view_count.toLocaleString("en-US")} views · {blog.like_count.toLocaleString("en-US")} likes</span>
+      {published ? (
+        <Link to={blog.url} className="font-medium text-bloom-700 underline">
+          View in the shop
+        </Link>
+      ) : null}
+    </span>
+  );
+}
+
+export default function EditBlog() {
+  const { blog, options, confirmingDelete } = useLoaderData<typeof loader>();
+  const answer = useActionData<FormFailure>();
+  const busy = useNavigation().state !== "idle";
+  const published = blog.status === "published";
+  return (
+    <section aria-labelledby="admin-title">
+      <BlogFormNotice answer={answer} />
+      <Link to="/admin/blogs" className="text-sm font-medium text-bloom-700 underline">
+        Back to tutorials
+      </Link>
+      <div className="mt-3">
+        <AdminHeader
+          title={blog.title}
+          description={<StatusLine blog={blog} />}
+          actions={
+            <>
+              <Form method="post" encType="multipart/form-data" noValidate preventScrollReset>
+                <input type="hidden" name="intent" value="toggle" />
+                <input type="hidden" name="version" value={blog.version} />
+                <button type="submit" className={published ? secondaryButton : primaryButton} disabled={busy}>
+                  {published ? "Unpublish" : "Publish"}
+                </button>
+              </Form>
+              <Link to="?delete=confirm" className={dangerButton} preventScrollReset>
+                Delete
+              </Link>
+            </>
+          }
+        />
+      </div>
+
+      {confirmingDelete ? (
+        <div role="alertdialog" aria-labelledby="delete-heading" aria-describedby="delete-text" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-5">
+          <h2 id="delete-heading" className="text-lg font-semibold text-red-900">
+            Delete this tutorial?
+          </h2>
+          <p id="delete-text" className="mt-1 text-sm text-red-900">
+            “{blog.title}” will be removed with its likes and views, and its address will show “Article Not Found”. This cannot be undone.
+            {published ? " To take it down for now, unpublish it instead." : ""}
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Form method="post" encType="multipart/form-data" noValidate>
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="version" value={blog.version} />
+              <button type="submit" className={dangerButton} disabled={busy}>
+                Yes, delete it
+              </button>
+            </Form>
+            <Link to="." className={secondaryButton} preventScrollReset>
+              No, keep it
+            </Link>
+          </div>
+        </div>
+      ) : null}
+
+      <BlogForm key={`${blog.version}-${answer?.toast.id ?? ""}`} values={blogFormValues(formValuesOf(blog), answer?.values)} options={options} errors={answer?.errors} submitLabel="Save changes" />
+
+      <AdminCard id="audit-heading" title="Changes by staff" className="mt-8">
+        {blog.audit.length === 0 ? (
+          <p className="mt-3 text-sm text-gray-600">No staff changes recorded yet.</p>
+        ) : (
+          <ol className="mt-3 grid gap-2 text-sm">
+            {blog.audit.map((entry) => (
+              <li key={entry.id} className="border-l-2 border-bloom-200 pl-3">
+                <p className="text-gray-900">{entry.summary}</p>
+                <p className="text-gray-600">
+                  {entry.actor.name} · {dateTime(entry.created_at)}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </AdminCard>
+    </section>
+  );
+}
+
+export const ErrorBoundary = errorBoundary({
+  notFound: { title: BLOG_MESSAGES.notFound, message: "It may have been deleted.", link: { to: "/admin/blogs", label: "Back to tutorials" } },
+  failed: { title: "Could not load this tutorial", message: "Please try again in a moment.", link: "retry" },
+});

@@ -1,0 +1,172 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminHeader, AdminTable, adminInput, adminLabel, cell, dateTime, EmptyRow, FilterForm, primaryButton, SearchFilter, secondaryButton } from "~/components/admin/ui";
+import { errorBoundary } from "~/components/error-state";
+import { FieldError } from "~/components/field-error";
+import { Pagination } from "~/components/pagination";
+import { parseId } from "~/lib/ids";
+import { AdminBlogQuerySchema, BLOG_STATUSES } from "~/lib/schemas/admin-blogs";
+import { lenientQuery } from "~/lib/schemas/query";
+import { rootSeo, seoMeta } from "~/lib/seo";
+import { actorOf } from "~/services/admin/audit.server";
+import { adminBlogsPage, toggleBlogStatus } from "~/services/admin/blogs.server";
+import { ConflictError, NotFoundError } from "~/services/errors";
+import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { toasts } from "~/http/pages/toast.server";
+
+export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Tutorials", path: "/admin/blogs", noindex: true });
+
+export const headers = privatePageHeaders;
+
+/** The tutorials (drafts too) by the GET form's status and search, with the counts; a filter that is not valid is shown with its message and left out. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context.app, request);
+  const url = new URL(request.url);
+  const { query, errors } = lenientQuery(AdminBlogQuerySchema, url.searchParams);
+  const { page, stats } = await adminBlogsPage(context.app.db, query);
+  return json(
+    { page, stats, errors, statuses: BLOG_STATUSES, status: url.searchParams.get("status") ?? "", search: url.searchParams.get("search") ?? "", filtered: Boolean(query.status || query.search) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** A row's Publish or Unpublish button (`intent=toggle`, the tutorial's id and the version shown): back to the same list. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { app } = context;
+  const viewer = await requireAdmin(app, request);
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  const back = `/admin/blogs${url.search}`;
+  const toast = toasts(app.env, request);
+  const form = await request.formData();
+  const id = parseId(String(form.get("id") ?? ""));
+  const version = parseId(String(form.get("version") ?? "")) ?? undefined;
+  if (form.get("intent") !== "toggle" || id === null) return toast.redirectWithError(back, "That action is not available here.");
+  try {
+    const blog = await toggleBlogStatus(app.db, actorOf(viewer), id, version);
+    return toast.redirectWithSuccess(back, blog.status === "published" ? `“${blog.title}” is published.` : `“${blog.title}” is unpublished: it is a draft again.`);
+  } catch (error) {
+    if (error instanceof ConflictError || error instanceof NotFoundError) return toast.redirectWithError(back, error.message);
+    throw error;
+  }
+}
+
+const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
+function StatusBadge({ status }: { status: string }) {
+  const published = status === "published";
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${published ? "bg-green-100 text-green-800" : "bg-gray-100 text-gray-800"}`}>
+      {published ? "Published" : "Draft"}
+    </span>
+  );
+}
+
+export default function AdminBlogs() {
+  const { page, stats, errors, statuses, status, search, filtered } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state !== "idle";
+  const href = (number: number) => {
+    const params = new URLSearchParams();
+    if (status) params.set("status", status);
+    if (search) params.set("search", search);
+    if (number > 1) params.set("page", String(number));
+    const text = params.toString();
+    return `/admin/blogs${text ? `?${text}` : ""}`;
+  };
+  const summary = page.total === 0 ? "No tutorials" : `Showing ${page.from}–${page.to} of ${page.total} tutorial${page.total === 1 ? "" : "s"}`;
+  const figures = [
+    { label: "Tutorials", value: stats.total },
+    { label: "Published", value: stats.published },
+    { label: "Drafts", value: stats.draft },
+    { label: "Featured", value: stats.featured },
+    { label: "Views", value: stats.views },
+    { label: "Likes", value: stats.likes },
+  ];
+  return (
+    <section aria-labelledby="admin-title">
+      <AdminHeader
+        title="Tutorials"
+        description="Write and edit the crafting tutorials, then publish or unpublish them."
+        actions={
+          <Link to="/admin/blogs/new" className={primaryButton}>
+            New tutorial
+          </Link>
+        }
+      />
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Tutorial counts">
+        {figures.map((figure) => (
+          <div key={figure.label} className="rounded-2xl border border-bloom-100 bg-white p-4 shadow-sm">
+            <dt className="text-sm text-gray-600">{figure.label}</dt>
+            <dd className="mt-1 text-2xl font-semibold text-gray-900">{figure.value.toLocaleString("en-US")}</dd>
+          </div>
+        ))}
+      </dl>
+      <FilterForm label="Filter tutorials">
+        <div>
+          <label htmlFor="blog-status" className={adminLabel}>
+            Status
+          </label>
+          <select
+            id="blog-status"
+            name="status"
+            defaultValue={status}
+            className={`${adminInput} mt-1`}
+            aria-invalid={errors.status ? true : undefined}
+            aria-describedby={errors.status ? "blog-status-error" : undefined}
+          >
+            <option value="">All statuses</option>
+            {statuses.map((value) => (
+              <option key={value} value={value}>
+                {statusLabel(value)}
+              </option>
+            ))}
+          </select>
+          <FieldError id="blog-status-error" messages={errors.status} alert />
+        </div>
+        <SearchFilter id="blog-search" value={search} placeholder="Title, slug or excerpt" messages={errors.search} />
+      </FilterForm>
+      <p className="mt-4 text-sm text-gray-700" aria-live="polite">
+        {summary}
+      </p>
+      <AdminTable caption="Tutorials, newest first" head={["Title", "Status", "Featured", "Views", "Likes", "Published", "Actions"]}>
+        {page.data.length === 0 ? (
+          <EmptyRow columns={7}>{filtered ? "No tutorials match these filters." : "No tutorials yet. Write the first one."}</EmptyRow>
+        ) : (
+          page.data.map((blog) => (
+            <tr key={blog.id}>
+              <td className={cell}>
+                <Link to={`/admin/blogs/${blog.id}`} className="font-medium text-bloom-700 underline">
+                  {blog.title}
+                </Link>
+                <span className="block text-gray-600">/blog/{blog.slug}</span>
+              </td>
+              <td className={`${cell} whitespace-nowrap`}>
+                <StatusBadge status={blog.status} />
+              </td>
+              <td className={cell}>{blog.is_featured ? "Yes" : "No"}</td>
+              <td className={cell}>{blog.view_count.toLocaleString("en-US")}</td>
+              <td className={cell}>{blog.like_count.toLocaleString("en-US")}</td>
+              <td className={`${cell} whitespace-nowrap text-gray-700`}>{blog.published_at ? dateTime(blog.published_at) : "Not published"}</td>
+              <td className={`${cell} whitespace-nowrap`}>
+                <Form method="post" preventScrollReset noValidate>
+                  <input type="hidden" name="intent" value="toggle" />
+                  <input type="hidden" name="id" value={blog.id} />
+                  <input type="hidden" name="version" value={blog.version} />
+                  <button type="submit" className={secondaryButton} disabled={busy} aria-label={`${blog.status === "published" ? "Unpublish" : "Publish"} ${blog.title}`}>
+                    {blog.status === "published" ? "Unpublish" : "Publish"}
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))
+        )}
+      </AdminTable>
+      <Pagination currentPage={page.current_page} lastPage={page.last_page} href={href} />
+    </section>
+  );
+}
+
+export const ErrorBoundary = errorBoundary({
+  failed: { title: "Could not load the tutorials", message: "Please try again in a moment.", link: "retry" },
+});
