@@ -8,10 +8,10 @@ import {
   couponProblems,
   ShippingMethodCreateSchema,
   ShippingMethodUpdateSchema,
-  slugify,
   TaxRateCreateSchema,
   TaxRateUpdateSchema,
 } from "~/lib/schemas/admin-catalogue";
+import { slugify } from "~/lib/slug";
 import { fieldErrors } from "~/lib/schemas/query";
 import type { Actor } from "~/services/admin/audit.server";
 import {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { slugify, SLUG_PATTERN } from "../slug";
 import { BLOG_DIFFICULTIES, BLOG_PAGE_SIZE, MAX_PAGE_SIZE, UPLOADS_PATH } from "../constants";
 import { adminPaging } from "./admin";
 import { enumParam, integerParam, searchParam } from "./query";
@@ -51,21 +52,9 @@ export const BLOG_MESSAGES = {
 
 // ---------------------------------------------------------------- slugs
 
-/** A slug as the shop's addresses use them: lowercase letters and digits in words joined by single hyphens. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 /** The slug made from a title: accents dropped, anything else between words a hyphen ("Crème Brûlée Roses!" -> "creme-brulee-roses"). */
 export function slugFromTitle(title: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, BLOG_LIMITS.slug)
-    .replace(/-+$/g, "");
-  return slug || "tutorial";
+  return slugify(title, BLOG_LIMITS.slug) || "tutorial";
 }
 
 // ---------------------------------------------------------------- lists

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SLUG_PATTERN } from "../slug";
 import { toCents } from "../money";
 
 /**
@@ -57,21 +58,6 @@ const DESCRIPTION_MAX = 1000;
 
 // ---------------------------------------------------------------- slugs
 
-/** A slug made from a name: lowercase ASCII letters and digits joined by single hyphens ("Mother's Day" -> "mothers-day"). */
-export function slugify(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/['’]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, SLUG_MAX)
-    .replace(/-+$/, "");
-}
-
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** An image a category may show: an upload of ours or a file of the shop's own `/images/`. */
 export function isShopImage(url: string): boolean {

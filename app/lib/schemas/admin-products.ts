@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SLUG_PATTERN } from "../slug";
 import { adminPaging } from "./admin";
 import { enumParam, optionalBoolean, searchParam } from "./query";
 
@@ -150,7 +151,7 @@ const slugInput = z
       ctx.addIssue({ code: "custom", message: `The slug may not be greater than ${PRODUCT_LIMITS.slug} characters.` });
       return z.NEVER;
     }
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
+    if (!SLUG_PATTERN.test(slug)) {
       ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.slugFormat });
       return z.NEVER;
     }
@@ -246,11 +247,19 @@ type Fields = typeof fields;
 export type ProductFields = { [K in keyof Fields]: z.output<Fields[K]> };
 
 /** A sale price is refused unless it is below the price (when both are in the body). */
-function saleBelowPrice(value: { price?: number | null; sale_price?: number | null }, ctx: z.RefinementCtx) {
-  if (value.price != null && value.sale_price != null && value.sale_price >= value.price) {
-    ctx.addIssue({ code: "custom", path: ["sale_price"], message: PRODUCT_MESSAGES.salePriceBelowPrice });
-  }
-}
+/**
+ * A sale price must be below the price. Checked even when other fields are wrong (zod skips a
+ * whole-object check then, by default), so every message shows at once; not when the price or
+ * the sale price is itself wrong, whose own message says enough.
+ */
+const saleBelowPrice: [(value: { price?: unknown; sale_price?: unknown }) => boolean, { path: string[]; message: string; when: (payload: z.core.ParsePayload) => boolean }] = [
+  (value) => !(typeof value.price === "number" && typeof value.sale_price === "number" && value.sale_price >= value.price),
+  {
+    path: ["sale_price"],
+    message: PRODUCT_MESSAGES.salePriceBelowPrice,
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "price" || issue.path?.[0] === "sale_price"),
+  },
+];
 
 /** Every field optional (a field left out is not given), except those `required` names. */
 function optionalExcept<R extends keyof Fields>(required: R[]) {
@@ -262,28 +271,15 @@ function optionalExcept<R extends keyof Fields>(required: R[]) {
 /** POST /api/admin/products: name, SKU and price required; the rest optional. */
 export const ProductCreateSchema = z
   .object({ ...optionalExcept(["name", "sku", "price"]), version: versionInput.optional() })
-  .superRefine(saleBelowPrice);
+  .refine(...saleBelowPrice);
 export type ProductCreateInput = z.output<typeof ProductCreateSchema>;
 
 /** PUT /api/admin/products/{id}: any of the fields (a field left out keeps its value), and the `version` the client saw. */
 export const ProductUpdateSchema = z
   .object({ ...optionalExcept([]), version: versionInput.optional() })
-  .superRefine(saleBelowPrice);
+  .refine(...saleBelowPrice);
 export type ProductUpdateInput = z.output<typeof ProductUpdateSchema>;
 
 /** DELETE (archive) and POST .../restore: `{ version? }`, the version the client saw. */
 export const ProductVersionSchema = z.object({ version: versionInput.optional() });
 
-/** A URL-safe slug from a name: lowercase ASCII letters and digits joined by dashes ("product" when nothing is left). */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "");
-  return slug || "product";
-}

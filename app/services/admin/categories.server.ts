@@ -5,13 +5,13 @@ import { changes } from "../../lib/cache-tags";
 import {
   CATALOGUE_MESSAGES,
   categoryNotEmpty,
-  slugify,
   slugTaken,
   type CategoryInput,
 } from "../../lib/schemas/admin-catalogue";
 import { bumpTags } from "../cache-tags.server";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isoDate, named, scalar } from "../sql";
+import { slugify } from "../../lib/slug";
 import { isUniqueViolation, nextIdOf } from "./rows.server";
 import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor, type AuditRecord } from "./audit.server";
 

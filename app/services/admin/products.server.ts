@@ -6,12 +6,12 @@ import { LOW_STOCK_THRESHOLD } from "../../lib/constants";
 import { toCents, toUnits } from "../../lib/money";
 import {
   PRODUCT_MESSAGES,
-  slugify,
   type AdminProductQuery,
   type ProductCreateInput,
   type ProductStatus,
   type ProductUpdateInput,
 } from "../../lib/schemas/admin-products";
+import { slugify } from "../../lib/slug";
 import { bumpTags } from "../cache-tags.server";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isoDate, likeContains, named, pageMeta, subqueries, type PageMeta } from "../sql";
@@ -432,7 +432,7 @@ export async function createProduct(db: Database, actor: Actor, input: ProductCr
     colors: input.colors ?? [],
     meta_keywords: input.meta_keywords ?? null,
   };
-  const base = input.slug ? input.slug : slugify(after.name);
+  const base = input.slug ? input.slug : slugify(after.name, 80) || "product";
   for (let attempt = 0; ; attempt++) {
     const [sku, slugs, category, last] = await db.batch([
       otherWith(db, products.sku, after.sku),
@@ -520,7 +520,7 @@ export async function updateProduct(db: Database, actor: Actor, id: number, inpu
     const value = (input as Record<string, unknown>)[key];
     if (value !== undefined && key !== "slug") (after as Record<string, unknown>)[key] = key === "stock" && value === null ? 0 : value;
   }
-  const base = input.slug === undefined ? null : input.slug === "" ? slugify(after.name) : input.slug;
+  const base = input.slug === undefined ? null : input.slug === "" ? slugify(after.name, 80) || "product" : input.slug;
   const [sku, slugs, category] = await db.batch([
     otherWith(db, products.sku, after.sku, id),
     slugsLike(db, base ?? after.slug, id),
