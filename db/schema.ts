@@ -77,6 +77,24 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+/**
+ * Password reset links: the SHA-256 of a random token (the token itself is only in the email),
+ * for one hour, used once.
+ */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
 /** Fixed-window counters for login attempts and contact messages. */
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
@@ -548,6 +566,45 @@ export const uploads = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("uploads_created_idx").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- mail
+
+/**
+ * The outbox: every email the shop sends, written in the same batch as the change that causes it
+ * (an order and its confirmation commit together or not at all), then delivered by the queue's
+ * consumer. `status` is the guard against sending twice: only a `queued` row whose claim is free
+ * (or stale) is sent, and a sent row is never sent again. docs/decisions/011.
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    /** Random, chosen before the batch, so the queue message can name it once the batch commits. */
+    id: text("id").primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    /** `order_placed`, `new_order`, `order_shipped`, `password_reset`... */
+    template: text("template").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    /** Extra headers (`List-Unsubscribe`...), as `{ name: value }`. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** How it left: `resend`, `send_email`, or `none` (no transport configured: kept here only). */
+    transport: text("transport"),
+    /** A consumer took it at this time (unix seconds); another delivery of the same message waits it out. */
+    claimedAt: integer("claimed_at"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp" }),
+  },
+  (t) => [
+    index("mail_outbox_status_idx").on(t.status, t.createdAt),
+    index("mail_outbox_to_idx").on(t.toAddress, t.createdAt),
+    index("mail_outbox_template_idx").on(t.template, t.createdAt),
+    index("mail_outbox_created_idx").on(t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------- freshness
