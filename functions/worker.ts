@@ -6,6 +6,8 @@ import { clientHeaders } from "../app/http/edge-cache.server";
 import { missingSecrets } from "../app/services/secrets.server";
 import { UPLOADS_PATH } from "../app/lib/constants";
 import { removeUnusedUploads, serveUpload } from "../app/services/uploads.server";
+import { deliverMail } from "../app/services/mail/delivery.server";
+import { enqueueMail, requeueStuckMail, type MailQueueMessage } from "../app/services/mail/outbox.server";
 import { createDb } from "../db/client";
 import { QueryTimer } from "../db/timing";
 import { api } from "./api";
@@ -58,6 +60,7 @@ export default {
       // Public answers come from the edge cache while the data they show is unchanged (docs/decisions/007).
       const { response, hit } = await app.cache.respond(request, async () => api.fetch(request, { app }, ctx));
       await app.cache.afterWrites();
+      await enqueueMail(app.db, env.MAIL_QUEUE);
       const timed = new Response(response.body, response);
       clientHeaders(timed.headers);
       timed.headers.set("Server-Timing", `${app.timer.header()}${hit ? ', cache;desc="hit"' : ""}`);
@@ -70,6 +73,8 @@ export default {
     const response = await handleRemixRequest(request, loadContext);
     // A page post that wrote (an order, a like) purges before its redirect is followed.
     await app.cache.afterWrites();
+    // The mails its batches wrote go to the delivery queue (docs/decisions/011).
+    await enqueueMail(app.db, env.MAIL_QUEUE);
     const timed = new Response(response.body, response);
     timed.headers.set("Server-Timing", app.timer.header());
     // A page may be stricter (the order confirmation sends no Referer at all); the rest get the defaults.
@@ -79,9 +84,25 @@ export default {
     app.runAfterResponse();
     return timed;
   },
-  /** The daily Cron Trigger (wrangler.toml): removes uploaded images nothing refers to (docs/decisions/010). */
-  async scheduled(_controller, env, ctx) {
+  /**
+   * The Cron Triggers (wrangler.toml): every 10 minutes, mail whose queue message was lost is queued
+   * again (docs/decisions/011); once a day, uploaded images nothing refers to are removed (010).
+   */
+  async scheduled(controller, env, ctx) {
     const db = await createDb(env, new QueryTimer());
-    ctx.waitUntil(removeUnusedUploads(db, env.UPLOADS));
+    if (controller.cron === MAIL_SWEEP_CRON) ctx.waitUntil(requeueStuckMail(db, env.MAIL_QUEUE));
+    else ctx.waitUntil(removeUnusedUploads(db, env.UPLOADS));
   },
-} satisfies ExportedHandler<Env>;
+  /** The mail queue's consumer: one outbox row per message, retried with backoff on a transport's failure. */
+  async queue(batch, env) {
+    const db = await createDb(env, new QueryTimer());
+    for (const message of batch.messages) {
+      const result = await deliverMail(db, env, message.body.id);
+      if (result.outcome === "retry") message.retry({ delaySeconds: result.delaySeconds });
+      else message.ack();
+    }
+  },
+} satisfies ExportedHandler<Env, MailQueueMessage>;
+
+/** The mail sweep's schedule (wrangler.toml [triggers]); the other one is the daily uploads clean-up. */
+const MAIL_SWEEP_CRON = "*/10 * * * *";

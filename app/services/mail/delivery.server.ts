@@ -1,0 +1,89 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { mailOutbox } from "../../../db/schema";
+import { CLAIM_SECONDS } from "./outbox.server";
+
+/** After this many tries a mail ends `failed` with its last error; staff can retry it from /admin/mail. */
+export const MAX_MAIL_ATTEMPTS = 5;
+
+/** Seconds before the next try: 30 s, 1, 2, 4 min... (the queue's retry delay). */
+export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
+
+export interface MailTransportEnv {
+  RESEND_API_KEY?: string;
+  MAIL_FROM?: string;
+}
+
+/** Which transport mail leaves by: Resend when its key and a sender are set, else none (kept in the outbox only). */
+export function transportName(env: MailTransportEnv): "resend" | "none" {
+  return env.RESEND_API_KEY && env.MAIL_FROM ? "resend" : "none";
+}
+
+type Row = typeof mailOutbox.$inferSelect;
+
+/** Resend's REST API (https://resend.com/docs/api-reference/emails/send-email); the outbox id as the idempotency key. */
+async function sendWithResend(env: Required<MailTransportEnv>, mail: Row): Promise<void> {
+  const response = await fetch("https://api.resend.com/emails", {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${env.RESEND_API_KEY}`,
+      "Content-Type": "application/json",
+      // A message delivered twice after a send whose result was lost is still one email.
+      "Idempotency-Key": mail.id,
+    },
+    body: JSON.stringify({
+      from: env.MAIL_FROM,
+      to: [mail.toAddress],
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      ...(mail.headers ? { headers: mail.headers } : {}),
+    }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) {
+    const detail = (await response.text().catch(() => "")).slice(0, 300);
+    throw new Error(`Resend answered ${response.status}${detail ? `: ${detail}` : ""}`);
+  }
+}
+
+export type DeliveryResult = { outcome: "sent" | "skipped" | "failed" } | { outcome: "retry"; delaySeconds: number };
+
+/**
+ * Delivers one outbox row (the queue consumer calls this per message). The row is claimed first,
+ * in SQL: only a `queued` row that nobody holds (or whose holder died long ago) is taken, so a
+ * message delivered twice sends once; a sent or failed row is never sent again. A transport that
+ * fails (an HTTP error, a timeout) leaves the row queued for the queue's next retry, with its error,
+ * until the last attempt marks it `failed`. Nothing else (the order, the reset) depends on it.
+ */
+export async function deliverMail(db: Database, env: MailTransportEnv, id: string): Promise<DeliveryResult> {
+  const [mail] = await db
+    .update(mailOutbox)
+    .set({ claimedAt: sql`unixepoch()`, attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(
+      and(
+        eq(mailOutbox.id, id),
+        eq(mailOutbox.status, "queued"),
+        or(isNull(mailOutbox.claimedAt), lt(mailOutbox.claimedAt, sql`unixepoch() - ${CLAIM_SECONDS}`)),
+      ),
+    )
+    .returning();
+  if (!mail) return { outcome: "skipped" };
+  const transport = transportName(env);
+  try {
+    if (transport === "resend") await sendWithResend(env as Required<MailTransportEnv>, mail);
+  } catch (error) {
+    const message = error instanceof Error ? (error.name === "TimeoutError" ? "The transport did not answer within 10 s" : error.message) : String(error);
+    const last = mail.attempts >= MAX_MAIL_ATTEMPTS;
+    await db
+      .update(mailOutbox)
+      .set({ claimedAt: null, lastError: message.slice(0, 500), transport, ...(last ? { status: "failed" as const } : {}) })
+      .where(eq(mailOutbox.id, id));
+    return last ? { outcome: "failed" } : { outcome: "retry", delaySeconds: retryDelaySeconds(mail.attempts) };
+  }
+  await db
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: sql`unixepoch()`, claimedAt: null, lastError: null, transport })
+    .where(eq(mailOutbox.id, id));
+  return { outcome: "sent" };
+}
