@@ -94,7 +94,7 @@ export default {
     else ctx.waitUntil(removeUnusedUploads(db, env.UPLOADS));
   },
   /** The mail queue's consumer: one outbox row per message, retried with backoff on a transport's failure. */
-  async queue(batch, env) {
+  async queue(batch, env, _ctx) {
     const db = await createDb(env, new QueryTimer());
     for (const message of batch.messages) {
       const result = await deliverMail(db, env, message.body.id);

@@ -84,7 +84,7 @@ describe("the mail queue's consumer", () => {
     const { calls } = resendAnswers(500, 200);
     const id = await newMail();
     const first = await consume([id], RESEND);
-    expect(first.retryMessages.map((message) => message.msgId)).toEqual([`message-0-${id}`]);
+    expect(first.retryMessages.map((message: { msgId: string }) => message.msgId)).toEqual([`message-0-${id}`]);
     expect(await rowOf(id)).toMatchObject({ status: "queued", attempts: 1, claimed_at: null, last_error: expect.stringContaining("Resend answered 500") });
     const second = await consume([id], RESEND);
     expect(second.explicitAcks).toHaveLength(1);
