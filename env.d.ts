@@ -11,6 +11,8 @@ interface Env {
   MAIL_QUEUE?: Queue<{ id: string }>;
   /** Resend's API key: with MAIL_FROM, mail leaves through Resend's REST API. */
   RESEND_API_KEY?: string;
+  /** Cloudflare Email Routing's binding (`[[send_email]]` in wrangler.toml), used when Resend is not configured. */
+  SEND_EMAIL?: SendEmail;
   /** The sender, e.g. `Twistbloom <shop@example.com>`. */
   MAIL_FROM?: string;
   SESSION_SECRET?: string;

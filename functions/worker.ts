@@ -1,4 +1,5 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { EmailMessage } from "cloudflare:email";
 // @ts-ignore The server build exists only after `npm run build`.
 import * as build from "../build/server";
 import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS } from "../app/lib/security-headers";
@@ -97,7 +98,7 @@ export default {
   async queue(batch, env, _ctx) {
     const db = await createDb(env, new QueryTimer());
     for (const message of batch.messages) {
-      const result = await deliverMail(db, env, message.body.id);
+      const result = await deliverMail(db, env, message.body.id, EmailMessage);
       if (result.outcome === "retry") message.retry({ delaySeconds: result.delaySeconds });
       else message.ack();
     }

@@ -128,6 +128,21 @@ describe("the mail queue's consumer", () => {
     expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 2 });
   });
 
+  it("sends through Cloudflare's send_email binding, as a MIME message, when Resend is not configured", async () => {
+    // workerd's EmailMessage keeps its raw message to itself; the MIME text is covered by test/unit/mime.test.ts.
+    const sent: Array<{ from: string; to: string }> = [];
+    const binding = {
+      async send(message: EmailMessage) {
+        sent.push({ from: message.from, to: message.to });
+      },
+    };
+    const id = await newMail("grace@example.com");
+    await consume([id], { ...env, SEND_EMAIL: binding as unknown as SendEmail, MAIL_FROM: "Twistbloom <shop@twistbloom.test>" });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ from: "shop@twistbloom.test", to: "grace@example.com" });
+    expect(await rowOf(id)).toMatchObject({ status: "sent", transport: "send_email" });
+  });
+
   it("drops a message whose row does not exist (its batch failed)", async () => {
     const result = await consume(["no-such-mail"]);
     expect(result.explicitAcks).toEqual(["message-0-no-such-mail"]);

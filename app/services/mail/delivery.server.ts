@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { mailOutbox } from "../../../db/schema";
+import { addressOf, mimeMessage } from "./mime";
 import { CLAIM_SECONDS } from "./outbox.server";
 
 /** After this many tries a mail ends `failed` with its last error; staff can retry it from /admin/mail. */
@@ -12,17 +13,26 @@ export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** Math.m
 export interface MailTransportEnv {
   RESEND_API_KEY?: string;
   MAIL_FROM?: string;
+  SEND_EMAIL?: SendEmail;
 }
 
-/** Which transport mail leaves by: Resend when its key and a sender are set, else none (kept in the outbox only). */
-export function transportName(env: MailTransportEnv): "resend" | "none" {
-  return env.RESEND_API_KEY && env.MAIL_FROM ? "resend" : "none";
+/** `cloudflare:email`'s EmailMessage, handed in by the Worker (the module exists only in workerd). */
+export type EmailMessageConstructor = new (from: string, to: string, raw: string) => EmailMessage;
+
+/**
+ * Which transport mail leaves by: Resend when its key and a sender are set; else Cloudflare's
+ * `send_email` binding when it and a sender are configured; else none (kept in the outbox only).
+ */
+export function transportName(env: MailTransportEnv): "resend" | "send_email" | "none" {
+  if (env.RESEND_API_KEY && env.MAIL_FROM) return "resend";
+  if (env.SEND_EMAIL && env.MAIL_FROM) return "send_email";
+  return "none";
 }
 
 type Row = typeof mailOutbox.$inferSelect;
 
 /** Resend's REST API (https://resend.com/docs/api-reference/emails/send-email); the outbox id as the idempotency key. */
-async function sendWithResend(env: Required<MailTransportEnv>, mail: Row): Promise<void> {
+async function sendWithResend(env: Required<Omit<MailTransportEnv, "SEND_EMAIL">>, mail: Row): Promise<void> {
   const response = await fetch("https://api.resend.com/emails", {
     method: "POST",
     headers: {
@@ -47,6 +57,13 @@ async function sendWithResend(env: Required<MailTransportEnv>, mail: Row): Promi
   }
 }
 
+/** Cloudflare Email Routing's `send_email` binding: the raw MIME message. */
+async function sendWithBinding(env: MailTransportEnv, mail: Row, EmailMessageClass: EmailMessageConstructor | undefined): Promise<void> {
+  if (!EmailMessageClass) throw new Error("The send_email binding needs cloudflare:email's EmailMessage");
+  const raw = mimeMessage({ id: mail.id, from: env.MAIL_FROM!, to: mail.toAddress, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+  await env.SEND_EMAIL!.send(new EmailMessageClass(addressOf(env.MAIL_FROM!), mail.toAddress, raw));
+}
+
 export type DeliveryResult = { outcome: "sent" | "skipped" | "failed" } | { outcome: "retry"; delaySeconds: number };
 
 /**
@@ -56,7 +73,12 @@ export type DeliveryResult = { outcome: "sent" | "skipped" | "failed" } | { outc
  * fails (an HTTP error, a timeout) leaves the row queued for the queue's next retry, with its error,
  * until the last attempt marks it `failed`. Nothing else (the order, the reset) depends on it.
  */
-export async function deliverMail(db: Database, env: MailTransportEnv, id: string): Promise<DeliveryResult> {
+export async function deliverMail(
+  db: Database,
+  env: MailTransportEnv,
+  id: string,
+  EmailMessageClass?: EmailMessageConstructor,
+): Promise<DeliveryResult> {
   const [mail] = await db
     .update(mailOutbox)
     .set({ claimedAt: sql`unixepoch()`, attempts: sql`${mailOutbox.attempts} + 1` })
@@ -71,7 +93,8 @@ export async function deliverMail(db: Database, env: MailTransportEnv, id: strin
   if (!mail) return { outcome: "skipped" };
   const transport = transportName(env);
   try {
-    if (transport === "resend") await sendWithResend(env as Required<MailTransportEnv>, mail);
+    if (transport === "resend") await sendWithResend(env as Required<Omit<MailTransportEnv, "SEND_EMAIL">>, mail);
+    else if (transport === "send_email") await sendWithBinding(env, mail, EmailMessageClass);
   } catch (error) {
     const message = error instanceof Error ? (error.name === "TimeoutError" ? "The transport did not answer within 10 s" : error.message) : String(error);
     const last = mail.attempts >= MAX_MAIL_ATTEMPTS;
