@@ -94,6 +94,39 @@ describe("the settings page", () => {
     expect(visibleText(await (await get("/")).text())).toContain(phone);
   });
 
+  it("switches a feature off with its checkbox left unticked, without JavaScript", async () => {
+    const jar = await loggedIn(ADMIN, newIp());
+    // What a browser sends: a ticked box's "true" first, then every box's hidden "false".
+    const body = new URLSearchParams([
+      ["group", "features"],
+      ["feature_reviews", "true"],
+      ["feature_reviews", "false"],
+      ["feature_wishlist", "false"],
+      ["feature_social_login", "true"],
+      ["feature_social_login", "false"],
+      ["feature_newsletter", "true"],
+      ["feature_newsletter", "false"],
+    ]);
+    const response = await get("/admin/settings", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header(), Origin: "http://shop.test", Host: "shop.test" },
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    const features = (await publicSettings()).features!;
+    expect(features.feature_wishlist).toBe(false);
+    expect(features.feature_reviews).toBe(true);
+    await call("PUT", "/api/admin/settings", { token: adminToken, body: { feature_wishlist: true } });
+  });
+
+  it("refuses a post from another site, saving nothing", async () => {
+    const jar = await loggedIn(ADMIN, newIp());
+    const response = await postForm(jar, "/admin/settings", { group: "general", site_name: "Elsewhere" }, { Origin: "https://evil.example" });
+    expect(response.status).toBe(403);
+    expect((await publicSettings()).general!.site_name).toBe("Twistbloom");
+  });
+
   it("shows a bad value's message under its field, keeps what was typed, and saves nothing", async () => {
     const jar = await loggedIn(ADMIN, newIp());
     const refused = await postForm(jar, "/admin/settings", { group: "currency", currency_decimal_places: "lots" });
