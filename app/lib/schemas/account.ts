@@ -220,3 +220,24 @@ export const PasswordChangeSchema = confirm(
   "new_password_confirmation",
 );
 export type PasswordChangeInput = z.output<typeof PasswordChangeSchema>;
+
+// ---------------------------------------------------------------- password reset
+
+/** What the forgot-password form and POST /api/auth/forgot-password take: the account's email. */
+export const ForgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.output<typeof ForgotPasswordSchema>;
+
+/**
+ * The reset-password form and POST /api/auth/reset-password: the emailed token, the new password
+ * (the spec's rules) and its confirmation. The token's validity is the service's to judge.
+ */
+export const ResetPasswordSchema = confirm(
+  z.object({
+    token: text(),
+    password: passwordField("Password"),
+    password_confirmation: confirmationField,
+  }),
+  "password",
+  "password_confirmation",
+);
+export type ResetPasswordInput = z.output<typeof ResetPasswordSchema>;
