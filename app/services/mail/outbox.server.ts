@@ -1,0 +1,116 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../../../db/client";
+import { mailOutbox } from "../../../db/schema";
+
+/** What the queue carries: the outbox row to deliver (the row holds everything else). */
+export interface MailQueueMessage {
+  id: string;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  /** `order_placed`, `new_order`, `order_shipped`, `password_reset`... */
+  template: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The ids of the mails a request's batches wrote, kept on that request's database object (as the
+ * cache tags are): the Worker sends them to the queue once the answer is ready. Under a registered
+ * symbol, because the Worker and the Remix server build are two bundles with a copy of this module each.
+ */
+const QUEUED = Symbol.for("twistbloom.queuedMail");
+
+function queuedBy(db: Database): Set<string> {
+  const holder = db as unknown as { [QUEUED]?: Set<string> };
+  return (holder[QUEUED] ??= new Set());
+}
+
+/** A header value on one line: CR, LF and other control characters can never start a new header. */
+export function oneLine(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+}
+
+/** A plain address (no display name, nothing that could end the header): else the mail is refused. */
+const ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
+
+/**
+ * The INSERT of one email into the outbox, to put in the batch of the change that causes it: the
+ * mail exists if and only if the change commits. The row's id is chosen here and noted on the
+ * request's database, so that the Worker queues it for delivery after the batch (a batch that failed
+ * leaves an id the consumer finds no row for, and drops). Header injection is impossible by
+ * construction: the address must be a bare address and the subject and extra headers are one line.
+ */
+export function mailStatement(db: Database, mail: OutgoingMail): BatchItem<"sqlite"> {
+  const to = mail.to.trim();
+  if (!ADDRESS.test(to)) throw new Error(`mailStatement: not a plain address: ${JSON.stringify(mail.to)}`);
+  const headers = mail.headers
+    ? Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [name.replace(/[^A-Za-z0-9-]/g, ""), oneLine(value)]))
+    : null;
+  const id = crypto.randomUUID();
+  queuedBy(db).add(id);
+  return db.insert(mailOutbox).values({
+    id,
+    toAddress: to,
+    subject: oneLine(mail.subject),
+    template: mail.template,
+    text: mail.text,
+    html: mail.html,
+    headers,
+  });
+}
+
+/** The mails this request's batches wrote so far (and forgets them). */
+export function takeQueuedMail(db: Database): string[] {
+  const queued = queuedBy(db);
+  const ids = [...queued];
+  queued.clear();
+  return ids;
+}
+
+/**
+ * Sends the request's new mails to the queue. Without a queue (the Vite dev server, Node) they wait
+ * in the outbox for the sweep; if sending fails they wait too: a mail is never lost, only later.
+ */
+export async function enqueueMail(db: Database, queue: Queue<MailQueueMessage> | undefined): Promise<void> {
+  const ids = takeQueuedMail(db);
+  if (ids.length === 0 || !queue) return;
+  try {
+    await queue.sendBatch(ids.map((id) => ({ body: { id } })));
+  } catch (error) {
+    console.warn("mail: could not queue", ids.length, "mail(s); the sweep will", error);
+  }
+}
+
+/** A row not tried within this long after it was written lost its queue message: the sweep sends it again. */
+export const UNSENT_AFTER_SECONDS = 300;
+/** A claim older than this is a consumer that died mid-send: the row may be tried again. */
+export const CLAIM_SECONDS = 900;
+
+/**
+ * The sweep (the Cron Trigger): mails whose queue message never came (the Worker stopped between
+ * the batch and the queue, or the queue refused) and mails whose consumer died mid-send, queued
+ * again. Mails waiting for the queue's retry (tried, not claimed) are the queue's business.
+ */
+export async function requeueStuckMail(db: Database, queue: Queue<MailQueueMessage> | undefined): Promise<number> {
+  if (!queue) return 0;
+  const rows = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.status, "queued"),
+        or(
+          and(eq(mailOutbox.attempts, 0), isNull(mailOutbox.claimedAt), lt(mailOutbox.createdAt, sql`unixepoch() - ${UNSENT_AFTER_SECONDS}`)),
+          lt(mailOutbox.claimedAt, sql`unixepoch() - ${CLAIM_SECONDS}`),
+        ),
+      ),
+    )
+    .limit(500);
+  for (let i = 0; i < rows.length; i += 100) await queue.sendBatch(rows.slice(i, i + 100).map((row) => ({ body: { id: row.id } })));
+  return rows.length;
+}
