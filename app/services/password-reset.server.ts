@@ -33,6 +33,9 @@ export const forgotLimits = (email: string, client: string): Limit[] => [
   { key: `forgot:client:${client}`, max: FORGOT_MAX_PER_CLIENT, windowSeconds: FORGOT_WINDOW_SECONDS },
 ];
 
+/** The bare address the outbox accepts (mailStatement refuses any other, by throwing). */
+const PLAIN_ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
+
 /** 32 random bytes, base64url without padding: 43 characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -69,6 +72,11 @@ export async function requestPasswordReset(db: Database, email: string, origin: 
   ]);
   const user = found[0];
   if (!user || user.disabled_at) {
+    await countEvents(db, limits);
+    return;
+  }
+  // An address that is not a bare one (mailStatement refuses those) gets no mail, like no account.
+  if (!PLAIN_ADDRESS.test(user.email)) {
     await countEvents(db, limits);
     return;
   }
