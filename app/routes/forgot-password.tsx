@@ -3,12 +3,12 @@ import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/account/auth-card";
 import { FormFailureNotice, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
-import { ACCOUNT_MESSAGES, ForgotPasswordSchema } from "~/lib/schemas/account";
+import { ACCOUNT_MESSAGES, ForgotPasswordSchema, RESET_MESSAGES } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
-import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from "~/services/password-reset.server";
+import { requestPasswordReset } from "~/services/password-reset.server";
 import { toasts } from "~/http/pages/toast.server";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -24,7 +24,7 @@ export const headers = formPageHeaders;
 /** `?sent=1` after a request: the page says the neutral message (the toast says it too). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return json({ sent: sent ? RESET_REQUESTED_MESSAGE : null });
+  return json({ sent: sent ? RESET_MESSAGES.requested : null });
 }
 
 /**
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return formFailure(fieldErrors(parsed.error), ACCOUNT_MESSAGES.formErrors, values);
   try {
     await requestPasswordReset(app.db, parsed.data.email, new URL(request.url).origin, clientAddress(request));
-    return toasts(app.env, request).redirectWithSuccess("/forgot-password?sent=1", RESET_REQUESTED_MESSAGE);
+    return toasts(app.env, request).redirectWithSuccess("/forgot-password?sent=1", RESET_MESSAGES.requested);
   } catch (error) {
     if (error instanceof RateLimitError) return rateLimited(error, values);
     console.error(error);

@@ -3,11 +3,11 @@ import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/account/auth-card";
 import { FormFailureNotice, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
-import { ACCOUNT_MESSAGES, ResetPasswordSchema } from "~/lib/schemas/account";
+import { ACCOUNT_MESSAGES, RESET_MESSAGES, ResetPasswordSchema } from "~/lib/schemas/account";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { ValidationError } from "~/services/errors";
-import { RESET_DONE_MESSAGE, RESET_INVALID_MESSAGE, resetPassword, resetTokenIsLive } from "~/services/password-reset.server";
+import { resetPassword, resetTokenIsLive } from "~/services/password-reset.server";
 import { toasts } from "~/http/pages/toast.server";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = await readForm(request);
   try {
     await resetPassword(app.db, values.token ?? "", values.password ?? "", values.password_confirmation ?? "");
-    return toasts(app.env, request).redirectWithSuccess("/login", RESET_DONE_MESSAGE);
+    return toasts(app.env, request).redirectWithSuccess("/login", RESET_MESSAGES.done);
   } catch (error) {
     if (error instanceof ValidationError) return formFailure(error.errors, error.message, values);
     console.error(error);
@@ -69,7 +69,7 @@ export default function ResetPasswordPage() {
           <FormFailureNotice failure={failure ? { ...failure, errors: {} } : undefined} className="mb-4" />
           {failure ? null : (
             <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-              {RESET_INVALID_MESSAGE}
+              {RESET_MESSAGES.invalid}
             </p>
           )}
           <p className="text-sm text-gray-700">

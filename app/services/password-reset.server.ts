@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { passwordResets, sessions, settings, users } from "../../db/schema";
 import { fieldErrors } from "../lib/schemas/query";
-import { ACCOUNT_MESSAGES, ResetPasswordSchema } from "../lib/schemas/account";
+import { ACCOUNT_MESSAGES, RESET_MESSAGES, ResetPasswordSchema } from "../lib/schemas/account";
 import { siteConfigFromSettings } from "../lib/site";
 import { ValidationError } from "./errors";
 import { mailStatement } from "./mail/outbox.server";
@@ -17,10 +17,10 @@ import { assertUnderLimits, countEvents, countStatement, type Limit } from "./ra
  */
 
 export const RESET_TOKEN_MINUTES = 60;
-export const RESET_INVALID_MESSAGE = "This reset link is invalid or has expired.";
+export const RESET_INVALID_MESSAGE = RESET_MESSAGES.invalid;
 /** The one answer to a forgot-password request, whether or not the address has an account. */
-export const RESET_REQUESTED_MESSAGE = "If an account exists for that email, we have sent a link to reset its password.";
-export const RESET_DONE_MESSAGE = "Your password has been reset. Please log in.";
+export const RESET_REQUESTED_MESSAGE = RESET_MESSAGES.requested;
+export const RESET_DONE_MESSAGE = RESET_MESSAGES.done;
 export const RESET_TEMPLATE = "password_reset";
 
 export const FORGOT_WINDOW_SECONDS = 60 * 60;
