@@ -65,7 +65,7 @@ describe.each(MODES)("password reset ($name)", ({ javaScriptEnabled }) => {
       await expect.poll(() => page.locator("p[role=status]").filter({ hasText: REQUESTED }).count()).toBe(1);
       await expect.poll(() => toastText(page)).toContain(REQUESTED);
     }
-    expect(await axeViolations(page)).toEqual([]);
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]); // axe runs as a script in the page
     await context.close();
   });
 
@@ -90,7 +90,7 @@ describe.each(MODES)("password reset ($name)", ({ javaScriptEnabled }) => {
     await open(page, `/reset-password?token=${"Z".repeat(43)}`, javaScriptEnabled);
     await expect.poll(() => page.getByRole("alert").filter({ hasText: INVALID }).count()).toBe(1);
     expect(await page.getByLabel("Password", { exact: true }).count()).toBe(0);
-    expect(await axeViolations(page)).toEqual([]);
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]); // axe runs as a script in the page
     await follow(page, javaScriptEnabled, "Ask for a new reset link", "/forgot-password");
     await expect.poll(() => page.getByLabel("Email", { exact: true }).count()).toBe(1);
     await context.close();
