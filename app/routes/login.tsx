@@ -78,17 +78,10 @@ export default function LoginPage() {
             <input type="checkbox" name="remember" defaultChecked={failure?.values.remember === "on"} className="h-4 w-4 rounded border-gray-300 accent-bloom-600" />
             Remember me
           </label>
-          <a href="#forgot-password" className="font-medium text-bloom-700 underline hover:text-bloom-800">
+          <Link to="/forgot-password" className="font-medium text-bloom-700 underline hover:text-bloom-800">
             Forgot password?
-          </a>
+          </Link>
         </div>
-        <p id="forgot-password" className="hidden rounded-lg bg-bloom-50 px-3 py-2 text-sm text-gray-700 target:block">
-          Password reset by email is coming soon. Until then,{" "}
-          <Link to="/contact" className="font-medium text-bloom-700 underline">
-            write to us
-          </Link>{" "}
-          from the address on your account and we will help you back in.
-        </p>
         <button type="submit" className={submitButtonClass} disabled={submitting}>
           {submitting ? "Logging in…" : "Login"}
         </button>

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { bearerToken } from "../../app/http/bearer";
-import { LoginSchema, PasswordChangeSchema, ProfileSchema, RegisterApiSchema } from "../../app/lib/schemas/account";
+import { ForgotPasswordSchema, LoginSchema, PasswordChangeSchema, ProfileSchema, RegisterApiSchema, ResetPasswordSchema } from "../../app/lib/schemas/account";
 import { changePassword, login, refreshSession, registerUser, revokeSession, updateProfile, type AuthResult } from "../../app/services/auth.server";
 import { clientAddress } from "../../app/services/rate-limit.server";
+import { requestPasswordReset, resetPassword, RESET_DONE_MESSAGE, RESET_REQUESTED_MESSAGE } from "../../app/services/password-reset.server";
 import { clearSessionCookie, sessionCookie } from "../../app/http/session.server";
 import { ok, parseBody, type ApiContext } from "./http";
 import { apiApp, Done, errors, json, jsonOrForm, mount, SIGNED_IN_READ, SIGNED_IN_WRITE, success } from "./openapi";
@@ -100,6 +101,38 @@ mount(
     const auth = await refreshSession(db, env, c.var.viewer);
     followSession(c, auth);
     return ok(c, { user: auth.user, token: auth.token });
+  }
+);
+mount(
+  authApi,
+  {
+    method: "post",
+    path: "/forgot-password",
+    tags,
+    summary: "Mail a password reset link (the same answer whether or not the address has an account)",
+    request: { body: jsonOrForm(ForgotPasswordSchema) },
+    responses: { 200: json(Done, "Asked: a link is mailed if the account exists."), ...errors(422, 429) },
+  },
+  async (c) => {
+    const { email } = await parseBody(c, ForgotPasswordSchema);
+    await requestPasswordReset(c.var.app.db, email, new URL(c.req.url).origin, clientAddress(c.req.raw));
+    return c.json({ success: true as const, message: RESET_REQUESTED_MESSAGE });
+  }
+);
+mount(
+  authApi,
+  {
+    method: "post",
+    path: "/reset-password",
+    tags,
+    summary: "Set a new password with a mailed token (every session of the user ends)",
+    request: { body: jsonOrForm(ResetPasswordSchema) },
+    responses: { 200: json(Done, "The password is set; log in with it."), ...errors(422) },
+  },
+  async (c) => {
+    const input = await parseBody(c, ResetPasswordSchema);
+    await resetPassword(c.var.app.db, input.token, input.password, input.password_confirmation);
+    return c.json({ success: true as const, message: RESET_DONE_MESSAGE });
   }
 );
 // The spec lists /auth/logout among the defined paths as well.

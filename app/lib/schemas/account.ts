@@ -220,3 +220,32 @@ export const PasswordChangeSchema = confirm(
   "new_password_confirmation",
 );
 export type PasswordChangeInput = z.output<typeof PasswordChangeSchema>;
+
+// ---------------------------------------------------------------- password reset
+
+/** The password reset's words (the contract's "Mail" section), for the pages, the API and the service. */
+export const RESET_MESSAGES = {
+  /** The one answer to a forgot-password request, whether or not the address has an account. */
+  requested: "If an account exists for that email, we have sent a link to reset its password.",
+  done: "Your password has been reset. Please log in.",
+  invalid: "This reset link is invalid or has expired.",
+} as const;
+
+/** What the forgot-password form and POST /api/auth/forgot-password take: the account's email. */
+export const ForgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.output<typeof ForgotPasswordSchema>;
+
+/**
+ * The reset-password form and POST /api/auth/reset-password: the emailed token, the new password
+ * (the spec's rules) and its confirmation. The token's validity is the service's to judge.
+ */
+export const ResetPasswordSchema = confirm(
+  z.object({
+    token: text(),
+    password: passwordField("Password"),
+    password_confirmation: confirmationField,
+  }),
+  "password",
+  "password_confirmation",
+);
+export type ResetPasswordInput = z.output<typeof ResetPasswordSchema>;

@@ -1,0 +1,81 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthCard } from "~/components/account/auth-card";
+import { FormFailureNotice, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
+import { ACCOUNT_MESSAGES, ForgotPasswordSchema, RESET_MESSAGES } from "~/lib/schemas/account";
+import { fieldErrors } from "~/lib/schemas/query";
+import { rootSeo, seoMeta } from "~/lib/seo";
+import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
+import { requestPasswordReset } from "~/services/password-reset.server";
+import { toasts } from "~/http/pages/toast.server";
+
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), {
+    title: "Forgot Password",
+    description: "Ask for a link to reset your password.",
+    path: "/forgot-password",
+    noindex: true,
+  });
+
+export const headers = formPageHeaders;
+
+/** `?sent=1` after a request: the page says the neutral message (the toast says it too). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  return json({ sent: sent ? RESET_MESSAGES.requested : null });
+}
+
+/**
+ * Mails a reset link when the address has an account; the answer is the same either way, so the
+ * form tells nobody which addresses have accounts. Too many requests: 429 with Retry-After.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { app } = context;
+  const values = await readForm(request);
+  const parsed = ForgotPasswordSchema.safeParse(values);
+  if (!parsed.success) return formFailure(fieldErrors(parsed.error), ACCOUNT_MESSAGES.formErrors, values);
+  try {
+    await requestPasswordReset(app.db, parsed.data.email, new URL(request.url).origin, clientAddress(request));
+    return toasts(app.env, request).redirectWithSuccess("/forgot-password?sent=1", RESET_MESSAGES.requested);
+  } catch (error) {
+    if (error instanceof RateLimitError) return rateLimited(error, values);
+    console.error(error);
+    return formFailure({}, "Something went wrong. Please try again.", values, { status: 500 });
+  }
+}
+
+export default function ForgotPasswordPage() {
+  const { sent } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const { errors, formProps } = useLiveValidation(ForgotPasswordSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <AuthCard
+      title="Forgot Password"
+      subtitle={
+        <>
+          Remembered it?{" "}
+          <Link to="/login" className="font-medium text-bloom-700 underline hover:text-bloom-800">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      {sent && !failure ? (
+        <p role="status" className="mb-4 rounded-lg bg-bloom-50 px-3 py-2 text-sm text-gray-800">
+          {sent} The link works once, for one hour.
+        </p>
+      ) : null}
+      <FormFailureNotice failure={failure} className="mb-4" />
+      <p className="mb-4 text-sm text-gray-700">Enter the email of your account and we will send you a link to choose a new password.</p>
+      <Form method="post" {...formProps} className="grid gap-4">
+        <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={failure?.values.email} errors={errors} />
+        <button type="submit" className={submitButtonClass} disabled={submitting}>
+          {submitting ? "Sending…" : "Send reset link"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
