@@ -2,6 +2,7 @@ import { z } from "zod";
 import { bearerToken } from "../../app/http/bearer";
 import { LoginSchema, PasswordChangeSchema, ProfileSchema, RegisterApiSchema } from "../../app/lib/schemas/account";
 import { changePassword, login, refreshSession, registerUser, revokeSession, updateProfile, type AuthResult } from "../../app/services/auth.server";
+import { mailContext } from "../../app/http/mail.server";
 import { clientAddress } from "../../app/services/rate-limit.server";
 import { clearSessionCookie, sessionCookie } from "../../app/http/session.server";
 import { ok, parseBody, type ApiContext } from "./http";
@@ -56,7 +57,7 @@ mount(
   async (c) => {
     const input = await parseBody(c, RegisterApiSchema);
     const { db, env } = c.var.app;
-    const { user, token } = await registerUser(db, env, input, clientAddress(c.req.raw));
+    const { user, token } = await registerUser(db, env, input, clientAddress(c.req.raw), await mailContext(c.var.app, c.req.raw));
     return c.json(
       {
         success: true,
