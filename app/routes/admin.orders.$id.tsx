@@ -20,6 +20,7 @@ import { ConflictError, NotFoundError, ValidationError } from "~/services/errors
 import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
+import { mailContext } from "~/http/mail.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seoMeta(rootSeo(matches), { title: data ? `Order ${data.order.order_number}` : "Order not found", path: `/admin/orders/${params.id}`, noindex: true });
@@ -79,7 +80,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return formFailure(errors, Object.values(errors)[0]?.[0] ?? "Please fix the errors in the form", values);
   }
   try {
-    const order = await updateOrder(app.db, actorOf(viewer), id, parsed.data);
+    const order = await updateOrder(app.db, actorOf(viewer), id, parsed.data, await mailContext(app, request));
     return toast.redirectWithSuccess(here, doneMessage(order.order_number, parsed.data, order.staff_note));
   } catch (error) {
     // Refused (a transition the status does not allow, a form shown before someone else's change): back, saying why.

@@ -23,6 +23,7 @@ import { DomainError, ValidationError } from "~/services/errors";
 import { keepValues, readForm } from "~/http/pages/forms.server";
 import { getSession } from "~/http/session.server";
 import { shopCurrency } from "~/http/cache-entries.server";
+import { mailContext } from "~/http/mail.server";
 import { privatePageHeaders } from "~/http/pages/guards.server";
 import { sign } from "~/http/signature.server";
 import { toasts } from "~/http/pages/toast.server";
@@ -138,6 +139,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       userId: viewer?.user.id ?? null,
       idempotencyKey: key,
       currency,
+      mail: await mailContext(app, request),
     });
     const headers = { "Set-Cookie": await cartSetCookie(app.env, request, []) };
     const message = `Order ${placed.order_number} placed successfully!`;

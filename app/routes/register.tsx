@@ -17,6 +17,7 @@ import { redirectIfLoggedIn } from "~/http/pages/guards.server";
 import { siteConfigFromSettings } from "~/services/settings.server";
 import { toasts } from "~/http/pages/toast.server";
 import { cachedData } from "~/http/cache-entries.server";
+import { mailContext } from "~/http/mail.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), {
@@ -45,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return formFailure(fieldErrors(parsed.error), ACCOUNT_MESSAGES.formErrors, values);
   const { firstName, lastName, email, password } = parsed.data;
   try {
-    const auth = await registerUser(app.db, app.env, { name: `${firstName} ${lastName}`, email, password }, clientAddress(request));
+    const auth = await registerUser(app.db, app.env, { name: `${firstName} ${lastName}`, email, password }, clientAddress(request), await mailContext(app, request));
     const settings = await app.cache.read(cachedData.publicSettings()).catch(() => ({}));
     const shop = siteConfigFromSettings(settings).name;
     return toasts(app.env, request).redirectWithSuccess(

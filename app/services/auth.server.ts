@@ -4,6 +4,8 @@ import type { Database } from "../../db/client";
 import { roles, sessions, userRoles, users } from "../../db/schema";
 import { ACCOUNT_MESSAGES, type LoginInput, type PasswordChangeInput, type ProfileInput } from "../lib/schemas/account";
 import { DomainError, ValidationError } from "./errors";
+import type { MailContext } from "./mail/context";
+import { welcomeStatements } from "./mail/order-mails.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { assertUnderLimits, countEvents, countStatement, loginLimits, registerLimit, resetStatement } from "./rate-limit.server";
 import { jwtSecret } from "./secrets.server";
@@ -210,10 +212,11 @@ export interface RegisterInput {
 }
 
 /**
- * Creates a customer and logs them in: the user, their role and their first session in one batch,
- * so a failure leaves nothing half-written. A taken email is a field error, never a 500.
+ * Creates a customer and logs them in: the user, their role, their first session and the welcome
+ * mail in one batch, so a failure leaves nothing half-written. A taken email is a field error, never
+ * a 500. Every request passes `mail` (its origin and the shop's settings); without it no mail is written.
  */
-export async function registerUser(db: Database, env: Env, input: RegisterInput, client: string): Promise<AuthResult> {
+export async function registerUser(db: Database, env: Env, input: RegisterInput, client: string, mail?: MailContext): Promise<AuthResult> {
   const limit = registerLimit(client);
   await assertUnderLimits(db, [limit], (wait) => `Too many registrations from this network. Please try again in ${wait}.`);
   const taken = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
@@ -226,13 +229,15 @@ export async function registerUser(db: Database, env: Env, input: RegisterInput,
   const session = newSession(input.remember ?? false);
   const userId = sql<number>`(SELECT "id" FROM "users" WHERE "email" = ${input.email})`;
   try {
-    const [, , , , rows] = await db.batch([
+    const results = await db.batch([
       db.insert(users).values({ name: input.name, email: input.email, passwordHash }),
       db.insert(userRoles).select(db.select({ userId: userId.as("user_id"), roleId: roles.id }).from(roles).where(eq(roles.name, "customer"))),
       insertSession(db, session, userId),
       countStatement(db, limit),
+      ...(mail ? welcomeStatements(db, mail, { name: input.name, email: input.email }) : []),
       selectUsers(db).where(eq(users.email, input.email)),
     ]);
+    const rows = results[results.length - 1] as UserRow[];
     const row = rows[0];
     if (!row) throw new Error("the new user was not read back");
     return result(env, toUser(row), session);

@@ -10,6 +10,8 @@ import { CHECKOUT_MESSAGES, type CheckoutForm } from "../lib/schemas/checkout";
 import { bumpTags } from "./cache-tags.server";
 import { cartProductsQuery, priceCartRows, type Cart } from "./cart.server";
 import { DomainError, NotFoundError, ValidationError } from "./errors";
+import type { MailContext } from "./mail/context";
+import { orderPlacedStatements } from "./mail/order-mails.server";
 
 // ---------------------------------------------------------------- shipping
 
@@ -244,6 +246,12 @@ export interface PlaceOrderInput {
   idempotencyKey: string | null;
   /** The shop's currency, for amounts in messages; the default currency if not given. */
   currency?: Currency;
+  /**
+   * The request's origin, the shop's settings and the guest link's signer: with it the order's two
+   * mails (the customer's, the shop's) are written in the order's batch. Every request passes it;
+   * without it (scripts, tests not about mail) no mail is written.
+   */
+  mail?: MailContext;
 }
 
 export interface PlacedOrder {
@@ -361,6 +369,23 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<Pla
   const coupon = quote.coupon?.valid ? quote.coupon.coupon : null;
   const items = quote.cart.items.filter((item) => item.product);
   const shippingAddress = address(input.customer);
+  const mails = input.mail
+    ? await orderPlacedStatements(db, input.mail, {
+        userId: input.userId,
+        orderId,
+        order: {
+          number: orderNumber,
+          customer_name: `${input.customer.firstName} ${input.customer.lastName}`.trim(),
+          email: input.customer.email,
+          items: items.map((item) => ({ name: item.product!.name, quantity: item.quantity, unit_cents: item.product!.unit_price_cents, total_cents: item.line_total_cents })),
+          ...totals,
+          coupon_code: coupon?.code ?? null,
+          shipping_method: quote.shipping.name,
+          address: JSON.parse(shippingAddress),
+          notes: input.customer.notes ?? null,
+        },
+      })
+    : [];
   let placedRows: Array<{ id: number }>;
   try {
     const results = await db.batch([
@@ -416,6 +441,8 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<Pla
         actorId: input.userId,
         actorName: input.userId === null ? "Guest" : `${input.customer.firstName} ${input.customer.lastName}`.trim(),
       }),
+      // The customer's confirmation and the shop's "new order": written with the order or not at all.
+      ...mails,
       placedOrder,
     ]);
     placedRows = results[results.length - 1] as Array<{ id: number }>;

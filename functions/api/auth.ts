@@ -2,6 +2,7 @@ import { z } from "zod";
 import { bearerToken } from "../../app/http/bearer";
 import { ForgotPasswordSchema, LoginSchema, PasswordChangeSchema, ProfileSchema, RegisterApiSchema, ResetPasswordSchema } from "../../app/lib/schemas/account";
 import { changePassword, login, refreshSession, registerUser, revokeSession, updateProfile, type AuthResult } from "../../app/services/auth.server";
+import { mailContext } from "../../app/http/mail.server";
 import { clientAddress } from "../../app/services/rate-limit.server";
 import { requestPasswordReset, resetPassword, RESET_DONE_MESSAGE, RESET_REQUESTED_MESSAGE } from "../../app/services/password-reset.server";
 import { clearSessionCookie, sessionCookie } from "../../app/http/session.server";
@@ -57,7 +58,7 @@ mount(
   async (c) => {
     const input = await parseBody(c, RegisterApiSchema);
     const { db, env } = c.var.app;
-    const { user, token } = await registerUser(db, env, input, clientAddress(c.req.raw));
+    const { user, token } = await registerUser(db, env, input, clientAddress(c.req.raw), await mailContext(c.var.app, c.req.raw));
     return c.json(
       {
         success: true,

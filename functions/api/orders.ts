@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mailContext } from "../../app/http/mail.server";
 import { parseId } from "../../app/lib/ids";
 import { IdempotencyKeySchema, OrderApiSchema } from "../../app/lib/schemas/checkout";
 import { placeOrder } from "../../app/services/checkout.server";
@@ -47,6 +48,7 @@ export const ordersApi = mount(
     const key = header === null ? null : IdempotencyKeySchema.safeParse(header);
     if (key && !key.success) return c.json({ success: false, message: key.error.issues[0]!.message }, 422);
     const { db } = c.var.app;
+    const mail = await mailContext(c.var.app, c.req.raw);
     const order = await placeOrder(db, {
       lines: input.items.map((item) => ({
         productId: item.product_id!,
@@ -57,6 +59,7 @@ export const ordersApi = mount(
       couponCode: input.coupon_code,
       userId: c.var.maybeViewer?.user.id ?? null,
       idempotencyKey: key?.data ?? null,
+      mail,
     });
     const view = await getOrder(db, order.id);
     if (!view) throw new NotFoundError("Order not found");

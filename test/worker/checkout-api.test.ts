@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { credentialsOf, CUSTOMER } from "../fixtures/accounts";
 import { shopper } from "../fixtures/checkout";
-import { CookieJar, postForm, queryCount, visit } from "./helpers";
+import { CookieJar, postForm, queryCount, readTagVersions, visit } from "./helpers";
 import { apiClient, csrfOf, Pool, type Call } from "./fixtures";
 
 // The checkout's JSON API on the Worker with the seeded shipping methods, tax rates and coupons
@@ -613,14 +613,19 @@ describe("POST /api/orders as a guest", () => {
 
   it("answers with Server-Timing counting the order's statements (the quote read, one write batch, the read-back)", async () => {
     const p = take();
+    // The mails' settings (the shop's name, contact and currency) come through the edge cache: an
+    // order before this one has put them there, as any earlier request does in a running shop. Reading
+    // them may read the cache tags' versions once (the earlier order bumped them): counted apart.
+    expect((await placeOrder(orderBody([[p, 1]]))).status).toBe(201);
     const { status, body, response } = await placeOrder(orderBody([[p, 1]]), { headers: { "Idempotency-Key": newKey() } });
     expect(status).toBe(201);
     expect(await orderRow(body.data.id)).not.toBeNull();
-    // The key's lookup, the quote (one batch of 4 reads), the order written in ONE batch of 6
-    // statements (order, items, stock, the cache tags it makes stale, its first history row,
-    // read-back), and the answer's read (one batch of 2).
-    expect(response.headers.get("Server-Timing")).toContain('db;desc="13 queries in 4 round trips"');
-    expect(queryCount(response)).toBe(13);
+    // The key's lookup, the quote (one batch of 4 reads), the order written in ONE batch of 8
+    // statements (order, items, stock, the cache tags it makes stale, its first history row, the
+    // customer's and the shop's mails, read-back), and the answer's read (one batch of 2).
+    const versions = readTagVersions(response) ? 1 : 0;
+    expect(response.headers.get("Server-Timing")).toContain(`db;desc="${15 + versions} queries in ${4 + versions} round trips"`);
+    expect(queryCount(response) - versions).toBe(15);
   });
 });
 

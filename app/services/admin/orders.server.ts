@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client";
 import { coupons, orderHistory, orderItems, orders, products, users } from "../../../db/schema";
 import { changes } from "../../lib/cache-tags";
@@ -14,6 +15,8 @@ import {
   type OrderUpdate,
 } from "../../lib/order-lifecycle";
 import { bumpTags } from "../cache-tags.server";
+import type { MailContext } from "../mail/context";
+import { isOrderUpdate, orderUpdateStatement } from "../mail/order-mails.server";
 import { ConflictError, NotFoundError } from "../errors";
 import { imageOrPlaceholder } from "../images.server";
 import { itemColumns, orderColumns, type OrderView } from "../orders.server";
@@ -209,18 +212,34 @@ export async function getAdminOrder(db: Database, id: number): Promise<AdminOrde
 // ---------------------------------------------------------------- changing it
 
 /**
- * THE place where a change of an order's status tells the customer by email. Mail arrives with
- * issue 16: it fills this in with the outbox rows (shipped, delivered, cancelled), each an insert
- * guarded by `onlyIf` like the history rows below, so a mail is queued if and only if the change it
- * announces commits. Until then no statement: nothing pretends to send mail.
+ * THE place where a change of an order's status tells the customer by email: shipped, delivered and
+ * cancelled each write one mail to the order's address, an outbox insert guarded by `onlyIf` like the
+ * history rows below, so a mail is queued if and only if the change it announces commits. Without a
+ * mail context (scripts, tests not about mail) nothing is written; other statuses have no mail.
  */
-export function orderStatusMail(
-  _db: Database,
-  _order: { id: number; order_number: string; email: string; from: string },
-  _to: OrderStatus,
-  _onlyIf: SQL,
-): never[] {
-  return [];
+export async function orderStatusMail(
+  db: Database,
+  mail: MailContext | undefined,
+  order: { id: number; order_number: string; email: string; from: string; user_id: number | null; customer_name: string; total_cents: number; payment_status: string },
+  to: OrderStatus,
+  onlyIf: SQL,
+): Promise<Array<BatchItem<"sqlite">>> {
+  if (!mail || !isOrderUpdate(to)) return [];
+  return orderUpdateStatement(
+    db,
+    mail,
+    {
+      id: order.id,
+      number: order.order_number,
+      email: order.email,
+      userId: order.user_id,
+      customerName: order.customer_name,
+      totalCents: order.total_cents,
+      paymentStatus: order.payment_status,
+    },
+    to,
+    onlyIf,
+  );
 }
 
 /** A history row, to batch: written only when `onlyIf` holds at that point of the batch. */
@@ -263,12 +282,15 @@ const normaliseNote = (note: string) => {
  * a `version` that is not the order's current one (a form shown before someone else's change) is a
  * 409 too, never applied blindly. Unknown order: 404.
  */
-export async function updateOrder(db: Database, actor: Actor, id: number, input: OrderUpdate): Promise<AdminOrder> {
+export async function updateOrder(db: Database, actor: Actor, id: number, input: OrderUpdate, mail?: MailContext): Promise<AdminOrder> {
   const [rows, lines] = await db.batch([
     db
       .select({
         order_number: orders.orderNumber,
         email: orders.email,
+        user_id: orders.userId,
+        total_cents: orders.totalCents,
+        first_name: sql<string | null>`json_extract(${orders.shippingAddress}, '$.firstName')`.as("first_name"),
         status: orders.status,
         payment_status: orders.paymentStatus,
         staff_note: orders.staffNote,
@@ -301,7 +323,8 @@ export async function updateOrder(db: Database, actor: Actor, id: number, input:
 
   if (to !== undefined) {
     statements.push(historyEntry(db, id, actor, { kind: "status", from: current.status, to }, asRead));
-    statements.push(...orderStatusMail(db, { id, order_number: current.order_number, email: current.email, from: current.status }, to, asRead));
+    const customer = { user_id: current.user_id, customer_name: current.first_name ?? "", total_cents: current.total_cents, payment_status: current.payment_status };
+    statements.push(...(await orderStatusMail(db, mail, { id, order_number: current.order_number, email: current.email, from: current.status, ...customer }, to, asRead)));
     changed.status = [current.status, to];
     summary.push(`status ${current.status} → ${to}`);
   }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client";
 import { mailOutbox } from "../../../db/schema";
@@ -45,7 +45,27 @@ const ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]
  * leaves an id the consumer finds no row for, and drops). Header injection is impossible by
  * construction: the address must be a bare address and the subject and extra headers are one line.
  */
-export function mailStatement(db: Database, mail: OutgoingMail): BatchItem<"sqlite"> {
+/** Whether an address can be written to (a plain address): a mail to anything else is not written. */
+export function isMailable(address: string | null | undefined): address is string {
+  return typeof address === "string" && ADDRESS.test(address.trim());
+}
+
+export interface MailStatementOptions {
+  /** Written only when this SQL condition holds at that point of the batch (a guarded change's guard). */
+  onlyIf?: SQL;
+  /**
+   * Values known only inside the batch (the new order's id): each placeholder in the text and HTML
+   * is replaced, in SQL, by its value. Use a placeholder nobody can type (`fillMark()`).
+   */
+  fill?: Record<string, SQL>;
+}
+
+/** A placeholder for `fill`: random, so no customer's text can hold it. */
+export function fillMark(name: string): string {
+  return `{{${name}:${crypto.randomUUID()}}}`;
+}
+
+export function mailStatement(db: Database, mail: OutgoingMail, options: MailStatementOptions = {}): BatchItem<"sqlite"> {
   const to = mail.to.trim();
   if (!ADDRESS.test(to)) throw new Error(`mailStatement: not a plain address: ${JSON.stringify(mail.to)}`);
   const headers = mail.headers
@@ -53,15 +73,34 @@ export function mailStatement(db: Database, mail: OutgoingMail): BatchItem<"sqli
     : null;
   const id = crypto.randomUUID();
   queuedBy(db).add(id);
-  return db.insert(mailOutbox).values({
-    id,
-    toAddress: to,
-    subject: oneLine(mail.subject),
-    template: mail.template,
-    text: mail.text,
-    html: mail.html,
-    headers,
-  });
+  const row = { id, toAddress: to, subject: oneLine(mail.subject), template: mail.template, text: mail.text, html: mail.html, headers };
+  const { onlyIf, fill } = options;
+  if (!onlyIf && !fill) return db.insert(mailOutbox).values(row);
+  // The insert-select form: the row only when the guard holds, its text and HTML filled in by SQL.
+  const filled = (value: string) =>
+    Object.entries(fill ?? {}).reduce<SQL>((expression, [mark, replacement]) => sql`replace(${expression}, ${mark}, CAST(${replacement} AS TEXT))`, sql`${value}`);
+  return db.insert(mailOutbox).select(
+    db
+      .select({
+        // Every column, in the table's order (drizzle's insert-select asks it).
+        id: sql`${id}`.as("id"),
+        toAddress: sql`${row.toAddress}`.as("to_address"),
+        subject: sql`${row.subject}`.as("subject"),
+        template: sql`${row.template}`.as("template"),
+        text: filled(row.text).as("text"),
+        html: filled(row.html).as("html"),
+        headers: sql`${headers === null ? null : JSON.stringify(headers)}`.as("headers"),
+        status: sql`'queued'`.as("status"),
+        attempts: sql`0`.as("attempts"),
+        lastError: sql`NULL`.as("last_error"),
+        transport: sql`NULL`.as("transport"),
+        claimedAt: sql`NULL`.as("claimed_at"),
+        createdAt: sql`unixepoch()`.as("created_at"),
+        sentAt: sql`NULL`.as("sent_at"),
+      })
+      .from(sql`(SELECT 1)`)
+      .where(onlyIf ?? sql`1`),
+  );
 }
 
 /** The mails this request's batches wrote so far (and forgets them). */

@@ -4,6 +4,7 @@ import { AdminOrderQuerySchema, ORDER_STATUSES, OrderUpdateSchema, STAFF_NOTE_MA
 import { getAdminOrder, listAdminOrders, updateOrder } from "../../../app/services/admin/orders.server";
 import { NotFoundError } from "../../../app/services/errors";
 import { adminOrderJson, adminOrderRowJson, AdminOrderRowSchema, AdminOrderSchema } from "../../../app/services/serializers/admin-order";
+import { mailContext } from "../../../app/http/mail.server";
 import { ok, parseBody, parseQuery, type ApiContext } from "../http";
 import { apiApp, errors, json, jsonOrForm, mount, success } from "../openapi";
 import { actor, STAFF_READ, STAFF_WRITE } from "./staff";
@@ -89,7 +90,7 @@ mount(
   async (c) => {
     const id = orderId(c);
     const input = await parseBody(c, OrderUpdateSchema);
-    const order = await updateOrder(c.var.app.db, actor(c), id, input);
+    const order = await updateOrder(c.var.app.db, actor(c), id, input, await mailContext(c.var.app, c.req.raw));
     return ok(c, adminOrderJson(order), { message: "Order updated." });
   },
 );

@@ -1,0 +1,197 @@
+import { describe, expect, it } from "vitest";
+import { siteConfigFromSettings } from "~/lib/site";
+import { mailShop, type MailShop } from "~/services/mail/context";
+import type { MailOrder, RenderedMail } from "~/services/mail/templates/layout";
+import { newOrderMail } from "~/services/mail/templates/new-order";
+import { orderPlacedMail } from "~/services/mail/templates/order-placed";
+import { orderCancelledMail, orderDeliveredMail, orderShippedMail } from "~/services/mail/templates/order-update";
+import { welcomeMail } from "~/services/mail/templates/welcome";
+
+const ORIGIN = "https://shop.example";
+const HOSTILE = `<script>alert("x")</script> Rose & "Tulip"\r\nBcc: all@evil.example`;
+
+const shop: MailShop = mailShop({
+  origin: ORIGIN,
+  site: siteConfigFromSettings({
+    general: { site_name: "Twistbloom" },
+    contact: { contact_email: "hello@twistbloom.com", contact_phone: "+1 (802) 555-0147", contact_address: "118 Maple Street, Burlington, VT" },
+    currency: { currency_code: "EUR", currency_symbol: "€", currency_position: "right", currency_decimal_places: 2 },
+  }),
+});
+
+const order = (name = "Sunflower Bouquet", customer = "Ada"): MailOrder => ({
+  number: "TB-260101-ABCDE",
+  customer_name: `${customer} Lovelace`,
+  email: "ada@example.com",
+  items: [
+    { name, quantity: 2, unit_cents: 2500, total_cents: 5000 },
+    { name: "Tulip Trio", quantity: 1, unit_cents: 1999, total_cents: 1999 },
+  ],
+  subtotal_cents: 6999,
+  shipping_cents: 500,
+  tax_cents: 630,
+  discount_cents: 700,
+  total_cents: 7429,
+  coupon_code: "SPRING10",
+  shipping_method: "Standard Shipping",
+  address: { firstName: customer, lastName: "Lovelace", phone: "0771234567", address: "12 Garden Road", city: "Colombo", state: "", zipCode: "00300", country: "LK" },
+  notes: null,
+});
+
+const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
+
+/** Every web link absolute on the given origin; the footer's mailto: and tel: links are the only others. */
+function expectLinksAbsolute(mail: RenderedMail) {
+  const links = hrefs(mail.html);
+  expect(links.length).toBeGreaterThan(0);
+  for (const link of links) {
+    if (/^(mailto|tel):/.test(link)) continue;
+    expect(link.startsWith(`${ORIGIN}/`), link).toBe(true);
+  }
+  for (const link of mail.text.match(/https?:\/\/\S+/g) ?? []) expect(link.startsWith(`${ORIGIN}/`), link).toBe(true);
+}
+
+function expectShopLook(mail: RenderedMail) {
+  expect(mail.html.startsWith("<!DOCTYPE html>")).toBe(true);
+  expect(mail.html).toContain("max-width:600px");
+  for (const detail of ["Twistbloom", "hello@twistbloom.com", "+1 (802) 555-0147", "118 Maple Street, Burlington, VT"]) {
+    expect(mail.html).toContain(detail);
+    expect(mail.text).toContain(detail);
+  }
+}
+
+/** The text part is written for people: no markup, short lines of words. */
+function expectReadableText(mail: RenderedMail) {
+  expect(mail.text).not.toMatch(/<\/?(table|td|tr|p|div|a|strong|html)\b/i);
+  expect(mail.text.length).toBeGreaterThan(100);
+}
+
+function expectOneLineSubject(mail: RenderedMail) {
+  expect(mail.subject).not.toMatch(/[\r\n]/);
+  expect(mail.subject.length).toBeGreaterThan(0);
+}
+
+describe("order placed (the customer)", () => {
+  const link = `${ORIGIN}/order-confirmation/TB-260101-ABCDE?sig=abc-_123`;
+  const mail = orderPlacedMail({ shop, order: order(), link, guest: true });
+
+  it("names the order in the subject and links to the signed confirmation", () => {
+    expect(mail.subject).toBe("Your Twistbloom order TB-260101-ABCDE");
+    expect(hrefs(mail.html)).toContain(link);
+    expect(mail.text).toContain(`View your order confirmation: ${link}`);
+    expectLinksAbsolute(mail);
+    expectShopLook(mail);
+  });
+
+  it("lists the items, quantities, prices and every total in the shop's currency", () => {
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain("Sunflower Bouquet");
+      expect(part).toContain("Tulip Trio");
+      expect(part).toContain("25.00€");
+      expect(part).toContain("50.00€");
+      expect(part).toContain("69.99€");
+      expect(part).toContain("5.00€");
+      expect(part).toContain("6.30€");
+      expect(part).toContain("-7.00€");
+      expect(part).toContain("74.29€");
+      expect(part).toContain("SPRING10");
+      expect(part).toContain("Standard Shipping");
+      expect(part).toContain("Cash on delivery: pay when it arrives.");
+      expect(part).toContain("12 Garden Road");
+      expect(part).toContain("Sri Lanka");
+    }
+    expect(mail.text).toContain("- Sunflower Bouquet × 2 at 25.00€: 50.00€");
+    expect(mail.text).toContain("Total: 74.29€");
+    expectReadableText(mail);
+  });
+
+  it("escapes a hostile product or customer name", () => {
+    const hostile = orderPlacedMail({ shop, order: order(HOSTILE, HOSTILE), link, guest: true });
+    expect(hostile.html).not.toContain("<script>");
+    expect(hostile.html).toContain("&lt;script&gt;");
+    expectOneLineSubject(hostile);
+    expectLinksAbsolute(hostile);
+  });
+
+  it("links a signed-in customer to the order's page", () => {
+    const signedIn = orderPlacedMail({ shop, order: order(), link: `${ORIGIN}/orders/42`, guest: false });
+    expect(hrefs(signedIn.html)).toContain(`${ORIGIN}/orders/42`);
+    expect(signedIn.text).toContain(`View your order: ${ORIGIN}/orders/42`);
+  });
+});
+
+describe("new order (the shop)", () => {
+  const mail = newOrderMail({ shop, order: order(), orderId: 42, guest: true });
+
+  it("names the order, the customer and the total, and links to the back office", () => {
+    expect(mail.subject).toBe("New order TB-260101-ABCDE from Ada Lovelace: 74.29€");
+    expect(hrefs(mail.html)).toContain(`${ORIGIN}/admin/orders/42`);
+    expect(mail.text).toContain(`${ORIGIN}/admin/orders/42`);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain("ada@example.com");
+      expect(part).toContain("Sunflower Bouquet");
+      expect(part).toContain("74.29€");
+    }
+    expectLinksAbsolute(mail);
+    expectShopLook(mail);
+    expectReadableText(mail);
+  });
+
+  it("keeps a hostile customer name out of the markup and the subject on one line", () => {
+    const hostile = newOrderMail({ shop, order: order(HOSTILE, HOSTILE), orderId: 42, guest: false });
+    expect(hostile.html).not.toContain("<script>");
+    expect(hostile.html).toContain("&lt;script&gt;");
+    expectOneLineSubject(hostile);
+    expect(hostile.subject).toContain("Bcc: all@evil.example");
+  });
+});
+
+describe("shipped, delivered, cancelled (the customer)", () => {
+  const data = (name = "Ada", payment = "pending") => ({
+    shop,
+    link: `${ORIGIN}/orders/42`,
+    order: { number: "TB-260101-ABCDE", customer_name: name, total_cents: 7429, payment_status: payment },
+  });
+  const cases = [
+    ["shipped", orderShippedMail, "Your Twistbloom order TB-260101-ABCDE is on its way"],
+    ["delivered", orderDeliveredMail, "Your Twistbloom order TB-260101-ABCDE was delivered"],
+    ["cancelled", orderCancelledMail, "Your Twistbloom order TB-260101-ABCDE was cancelled"],
+  ] as const;
+
+  for (const [status, render, subject] of cases) {
+    it(`${status}: subject, text, link, the shop's look, a hostile name escaped`, () => {
+      const mail = render(data());
+      expect(mail.subject).toBe(subject);
+      expect(mail.text).toContain("Hello Ada,");
+      expect(mail.text).toContain(`View your order: ${ORIGIN}/orders/42`);
+      expect(hrefs(mail.html)).toContain(`${ORIGIN}/orders/42`);
+      expectLinksAbsolute(mail);
+      expectShopLook(mail);
+      expectReadableText(mail);
+      const hostile = render(data(HOSTILE));
+      expect(hostile.html).not.toContain("<script>");
+      expectOneLineSubject(hostile);
+    });
+  }
+
+  it("shipped tells what to pay on delivery, or that it is paid", () => {
+    expect(orderShippedMail(data()).text).toContain("Cash on delivery: pay when it arrives. Please have 74.29€ ready.");
+    expect(orderShippedMail(data("Ada", "paid")).text).toContain("It is already paid");
+  });
+});
+
+describe("welcome", () => {
+  it("greets the new account and links to the shop", () => {
+    const mail = welcomeMail({ shop, name: "Ada Lovelace" });
+    expect(mail.subject).toBe("Welcome to Twistbloom");
+    expect(mail.text).toContain("Hello Ada Lovelace,");
+    expect(hrefs(mail.html)).toContain(`${ORIGIN}/products`);
+    expectLinksAbsolute(mail);
+    expectShopLook(mail);
+    expectReadableText(mail);
+    const hostile = welcomeMail({ shop, name: HOSTILE });
+    expect(hostile.html).not.toContain("<script>");
+    expect(hostile.html).toContain("&lt;script&gt;");
+    expectOneLineSubject(hostile);
+  });
+});
