@@ -283,6 +283,7 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
     await expect(page.getByText("WELCOME10", { exact: true }).first().isVisible()).resolves.toBe(true);
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Reviews", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/admin/reviews");
+    await expect.poll(() => page.locator("h1").innerText()).toBe("Reviews");
     await expect(page.getByText("Coming in the next release", { exact: true }).isVisible()).resolves.toBe(true);
     await context.close();
   });
