@@ -9,12 +9,14 @@ import { requireAdmin } from "~/http/pages/guards.server";
 import { LOW_STOCK_THRESHOLD } from "~/lib/constants";
 import { ORDER_STATUSES } from "~/lib/order-statuses";
 import { toCents } from "~/lib/money";
+import { mailNotDelivered } from "~/services/admin/mail.server";
 import { getDashboard } from "~/services/admin/stats.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.app, request);
   const dashboard = await getDashboard(context.app.db);
-  return json(dashboard, { headers: { "Cache-Control": "private, no-store" } });
+  // A production shop without a mail transport keeps every email in the outbox: staff are told.
+  return json({ ...dashboard, mailNotDelivered: mailNotDelivered(context.app.env) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
@@ -42,12 +44,24 @@ function Figure({ label, value, detail, to }: { label: string; value: React.Reac
 }
 
 export default function AdminDashboard() {
-  const { stats, days, latest } = useLoaderData<typeof loader>();
+  const { stats, days, latest, mailNotDelivered } = useLoaderData<typeof loader>();
   const currency = useCurrency();
   const money = (units: number) => <Price cents={toCents(units)} />;
   return (
     <section aria-labelledby="admin-title">
       <AdminHeader title="Dashboard" description="Orders, cash and stock at a glance (days in UTC)." />
+      {mailNotDelivered ? (
+        <div role="alert" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+          <p className="font-semibold">Email is not configured: mail is kept in the outbox and not delivered.</p>
+          <p className="mt-1">
+            Set RESEND_API_KEY and MAIL_FROM (README, Deploying). Customers get no order or password reset emails until then;{" "}
+            <Link to="/admin/mail" className="font-medium underline">
+              see the outbox
+            </Link>
+            .
+          </p>
+        </div>
+      ) : null}
       <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Figure label="Orders today" value={stats.orders.today} detail={<>worth {money(stats.orders.value.today)}</>} to="/admin/orders" />
         <Figure label="Last 7 days" value={stats.orders.last_7_days} detail={<>worth {money(stats.orders.value.last_7_days)}</>} />

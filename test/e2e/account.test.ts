@@ -281,8 +281,9 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
     await page.waitForURL((url) => url.pathname === "/admin/coupons");
     await expect.poll(() => page.locator("h1").innerText()).toBe("Coupons");
     await expect(page.getByText("WELCOME10", { exact: true }).first().isVisible()).resolves.toBe(true);
-    await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Mail", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/admin/mail");
+    await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Reviews", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/reviews");
+    await expect.poll(() => page.locator("h1").innerText()).toBe("Reviews");
     await expect(page.getByText("Coming in the next release", { exact: true }).isVisible()).resolves.toBe(true);
     await context.close();
   });

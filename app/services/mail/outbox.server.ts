@@ -103,6 +103,14 @@ export function mailStatement(db: Database, mail: OutgoingMail, options: MailSta
   );
 }
 
+/**
+ * Notes an existing outbox row (one staff sent back to `queued`) for the queue, as `mailStatement`
+ * does for a new one: the Worker sends it to the queue after the request.
+ */
+export function queueAgain(db: Database, id: string): void {
+  queuedBy(db).add(id);
+}
+
 /** The mails this request's batches wrote so far (and forgets them). */
 export function takeQueuedMail(db: Database): string[] {
   const queued = queuedBy(db);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mailTransport } from "../../../app/services/admin/mail.server";
 import { getDashboard } from "../../../app/services/admin/stats.server";
 import { ORDER_STATUSES } from "../../../app/lib/order-statuses";
 import { ok } from "../http";
@@ -22,6 +23,9 @@ export const StatsSchema = z
     products: z.object({ total: count, active: count, low_stock: count, out_of_stock: count }),
     customers: z.object({ total: count, new_last_7_days: count }),
     messages: z.object({ unread: count }),
+    mail: z
+      .object({ transport: z.enum(["resend", "none"]), delivering: z.boolean() })
+      .meta({ description: "How mail leaves: `none` keeps every email in the outbox (/admin/mail), delivered to nobody." }),
   })
   .meta({ id: "ShopStats" });
 
@@ -33,9 +37,9 @@ export const statsApi = mount(
     path: "/",
     tags: ["Admin"],
     summary: "The dashboard's figures",
-    description: "Orders today / 7 / 30 days (UTC) and their value, by status, revenue placed and collected, stock alerts (low: 1 to 5 left), customers and unread messages.",
+    description: "Orders today / 7 / 30 days (UTC) and their value, by status, revenue placed and collected, stock alerts (low: 1 to 5 left), customers, unread messages, and how mail leaves.",
     security: STAFF_READ,
     responses: { 200: json(success(StatsSchema), "The figures."), ...errors(401, 403) },
   },
-  async (c) => ok(c, (await getDashboard(c.var.app.db)).stats),
+  async (c) => ok(c, { ...(await getDashboard(c.var.app.db)).stats, mail: mailTransport(c.var.app.env) }),
 );

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { MAIL_STATUSES } from "../../lib/schemas/admin-mail";
+import type { AdminMail, MailCounts } from "../admin/mail.server";
+
+/** One email of the outbox as the back office's API gives it. */
+export const AdminMailSchema = z
+  .object({
+    id: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    template: z.string().meta({ description: "`order_placed`, `new_order`, `order_shipped`, `password_reset`..." }),
+    status: z.enum(MAIL_STATUSES),
+    attempts: z.number().int(),
+    last_error: z.string().nullable(),
+    transport: z.string().nullable().meta({ description: "How it left: `resend`, or `none` (no transport configured: kept in the outbox only)." }),
+    created_at: z.string().nullable(),
+    sent_at: z.string().nullable(),
+    text: z.string(),
+    html: z.string(),
+  })
+  .meta({ id: "AdminMail" });
+export type AdminMailJson = z.output<typeof AdminMailSchema>;
+
+/** How many mails of each status match the address and template filters. */
+export const MailCountsSchema = z
+  .object({ queued: z.number().int(), sent: z.number().int(), failed: z.number().int() })
+  .meta({ id: "MailCounts" });
+
+export const adminMailJson = (mail: AdminMail): AdminMailJson => ({
+  id: mail.id,
+  to: mail.to,
+  subject: mail.subject,
+  template: mail.template,
+  status: mail.status,
+  attempts: mail.attempts,
+  last_error: mail.last_error,
+  transport: mail.transport,
+  created_at: mail.created_at,
+  sent_at: mail.sent_at,
+  text: mail.text,
+  html: mail.html,
+});
+
+export const mailCountsJson = (counts: MailCounts) => ({ queued: counts.queued, sent: counts.sent, failed: counts.failed });
