@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { MODES, newPage, open, settle, toastText, useBrowser } from "./browser";
+import { ADMIN } from "../fixtures/accounts";
+import { MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from "./browser";
 
-// Password reset in the browser, JavaScript on and off. The mailed link cannot be read here yet
-// (staff's /admin/mail is not built): the full reset with a mailed token is covered in workerd
-// (test/worker/password-reset.test.ts). Here: the login's link, the request and its neutral answer,
-// field messages, and what a stale or unknown link shows.
+// Password reset in the browser, JavaScript on and off: the login's link, the request and its
+// neutral answer, the mailed link read by staff at /admin/mail, a mismatched confirmation first, the
+// new password logging in; field messages, and what a stale or unknown link shows.
 
 const browser = useBrowser();
 
@@ -66,6 +66,46 @@ describe.each(MODES)("password reset ($name)", ({ javaScriptEnabled }) => {
       await expect.poll(() => toastText(page)).toContain(REQUESTED);
     }
     if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]); // axe runs as a script in the page
+    await context.close();
+  });
+
+  it("resets the password with the mailed link, read in /admin/mail: a mismatched confirmation first, then the new password logs in", async () => {
+    const { context, page } = await newPage(browser(), javaScriptEnabled);
+    const email = uniqueEmail(`${mode}-full`);
+    await register(page, javaScriptEnabled, email);
+    await open(page, "/forgot-password", javaScriptEnabled);
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Send reset link", exact: true }).click();
+    await page.waitForURL((url) => url.search === "?sent=1");
+
+    // Staff read the mail in the outbox, as the customer would receive it.
+    const staff = await newPage(browser(), javaScriptEnabled);
+    await open(staff.page, "/login", javaScriptEnabled);
+    await submitLogin(staff.page, javaScriptEnabled, ADMIN);
+    await open(staff.page, `/admin/mail?to=${encodeURIComponent(email)}`, javaScriptEnabled);
+    const mailLink = staff.page.getByRole("link", { name: /reset/i }).first();
+    await mailLink.waitFor();
+    await open(staff.page, (await mailLink.getAttribute("href"))!, javaScriptEnabled);
+    const text = await staff.page.locator("pre").first().innerText();
+    const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)?.[0];
+    expect(link).toBeTruthy();
+    await staff.context.close();
+
+    const { pathname, search } = new URL(link!);
+    await open(page, `${pathname}${search}`, javaScriptEnabled);
+    await page.getByLabel("Password", { exact: true }).fill("NewPetals2025");
+    await page.getByLabel("Confirm password", { exact: true }).fill("NewPetals2026");
+    await page.getByRole("button", { name: "Reset password", exact: true }).click();
+    if (!javaScriptEnabled) await page.waitForLoadState("load");
+    await expect.poll(() => page.locator("#password_confirmation-error").innerText()).toBe("Passwords do not match");
+    expect(new URL(page.url()).pathname).toBe("/reset-password");
+
+    await page.getByLabel("Password", { exact: true }).fill("NewPetals2025");
+    await page.getByLabel("Confirm password", { exact: true }).fill("NewPetals2025");
+    await page.getByRole("button", { name: "Reset password", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await settle(page, javaScriptEnabled);
+    await submitLogin(page, javaScriptEnabled, { email, password: "NewPetals2025" });
     await context.close();
   });
 
