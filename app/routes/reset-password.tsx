@@ -18,10 +18,14 @@ export const meta: MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-/** The token is in the address: no other site is told it through a Referer. */
+/**
+ * The token is in the address: no other site is told it through a Referer. `same-origin`, not
+ * `no-referrer`: under `no-referrer` a browser posts the form with `Origin: null`, which the
+ * Worker's cross-site check refuses, so the form would fail without JavaScript.
+ */
 export const headers: HeadersFunction = (args) => {
   const headers = new Headers(formPageHeaders(args));
-  headers.set("Referrer-Policy", "no-referrer");
+  headers.set("Referrer-Policy", "same-origin");
   return headers;
 };
 
@@ -29,7 +33,7 @@ export const headers: HeadersFunction = (args) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const live = await resetTokenIsLive(context.app.db, token);
-  return json({ token: live ? token : null }, { headers: { "Referrer-Policy": "no-referrer" } });
+  return json({ token: live ? token : null }, { headers: { "Referrer-Policy": "same-origin" } });
 }
 
 /** Sets the new password, then the login page with "Your password has been reset. Please log in.". */

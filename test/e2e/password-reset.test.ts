@@ -96,15 +96,14 @@ describe.each(MODES)("password reset ($name)", ({ javaScriptEnabled }) => {
     await page.getByLabel("Password", { exact: true }).fill("NewPetals2025");
     await page.getByLabel("Confirm password", { exact: true }).fill("NewPetals2026");
     await page.getByRole("button", { name: "Reset password", exact: true }).click();
-    if (!javaScriptEnabled) await page.waitForLoadState("load");
-    await expect.poll(() => page.locator("#password_confirmation-error").innerText()).toBe("Passwords do not match");
+    await expect.poll(() => page.locator("#password_confirmation-error").innerText(), { timeout: 15_000 }).toBe("Passwords do not match");
     expect(new URL(page.url()).pathname).toBe("/reset-password");
 
     await page.getByLabel("Password", { exact: true }).fill("NewPetals2025");
     await page.getByLabel("Confirm password", { exact: true }).fill("NewPetals2025");
     await page.getByRole("button", { name: "Reset password", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/login");
-    await settle(page, javaScriptEnabled);
+    await page.waitForURL((url) => url.pathname === "/login", { waitUntil: "commit" });
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
     await submitLogin(page, javaScriptEnabled, { email, password: "NewPetals2025" });
     await context.close();
   });

@@ -198,7 +198,7 @@ describe("the /forgot-password and /reset-password pages", () => {
     const jar = new CookieJar();
     const page = await visit(jar, path);
     expect(page.status).toBe(200);
-    expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
     const html = await page.text();
     expect(html).toMatch(/<meta name="robots" content="noindex/);
     expect(field(html, "token")).toContain(`value="${tokenOf(link)}"`);
