@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { passwordResets, sessions, settings, users } from "../../db/schema";
 import { fieldErrors } from "../lib/schemas/query";
@@ -7,6 +7,10 @@ import { siteConfigFromSettings } from "../lib/site";
 import { ValidationError } from "./errors";
 import { mailStatement } from "./mail/outbox.server";
 import { passwordResetMail } from "./mail/templates/password-reset";
+import { mailShop } from "./mail/context";
+
+/** The settings a reset mail shows: the shop's name and, in its footer, how to reach the shop. */
+const MAIL_SETTINGS = ["site_name", "contact_email", "contact_phone", "contact_address"];
 import { hashPassword } from "./password.server";
 import { assertUnderLimits, countEvents, countStatement, type Limit } from "./rate-limit.server";
 
@@ -68,7 +72,7 @@ export async function requestPasswordReset(db: Database, email: string, origin: 
   await assertUnderLimits(db, limits, (wait) => `Too many password reset requests. Please try again in ${wait}.`);
   const [found, nameRows] = await db.batch([
     db.select({ id: users.id, name: users.name, email: users.email, disabled_at: users.disabledAt }).from(users).where(eq(users.email, email)),
-    db.select({ value: settings.value }).from(settings).where(eq(settings.key, "site_name")),
+    db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, MAIL_SETTINGS)),
   ]);
   const user = found[0];
   if (!user || user.disabled_at) {
@@ -83,8 +87,13 @@ export async function requestPasswordReset(db: Database, email: string, origin: 
   const token = newResetToken();
   const tokenHash = await hashResetToken(token);
   const now = new Date();
-  const shopName = siteConfigFromSettings({ general: { site_name: nameRows[0]?.value ?? null } }).name;
-  const mail = passwordResetMail({ shopName, name: user.name, link: resetLink(origin, token), validMinutes: RESET_TOKEN_MINUTES });
+  const value = (key: string) => nameRows.find((row) => row.key === key)?.value ?? null;
+  const site = siteConfigFromSettings({
+    general: { site_name: value("site_name") },
+    contact: { contact_email: value("contact_email"), contact_phone: value("contact_phone"), contact_address: value("contact_address") },
+  });
+  const shop = mailShop({ origin, site });
+  const mail = passwordResetMail({ shop, name: user.name, link: resetLink(origin, token), validMinutes: RESET_TOKEN_MINUTES });
   await db.batch([
     // Only the newest link works: the ones sent before are spent.
     db

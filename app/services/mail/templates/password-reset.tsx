@@ -1,8 +1,9 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import type { MailShop } from "../context";
+import { Button, Heading, Layout, Paragraph, renderHtml, subjectLine, textFooter, type RenderedMail } from "./layout";
 
-/** What the password reset mail needs: who it is for, the shop's name, the absolute reset link. */
-export interface PasswordResetMailProps {
-  shopName: string;
+/** What the password reset mail needs: the shop, who it is for, the absolute reset link. */
+export interface PasswordResetMailData {
+  shop: MailShop;
   /** The account holder's name, for the greeting. */
   name: string;
   /** Absolute: `${origin}/reset-password?token=...`. */
@@ -11,94 +12,37 @@ export interface PasswordResetMailProps {
   validMinutes: number;
 }
 
-export interface RenderedMail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-const BLOOM = "#be185d";
-
 const validFor = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? "" : "s"}` : `${minutes} minutes`);
 
-/** The HTML part: one column, inline styles only (mail clients drop style sheets), the link as a button and as text. */
-export function PasswordResetEmail({ shopName, name, link, validMinutes }: PasswordResetMailProps) {
-  return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`Reset your ${shopName} password`}</title>
-      </head>
-      <body style={{ margin: 0, padding: "24px 0", backgroundColor: "#fdf2f8", fontFamily: "Helvetica, Arial, sans-serif", color: "#1f2937" }}>
-        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0}>
-          <tbody>
-            <tr>
-              <td align="center">
-                <table role="presentation" width="560" cellPadding={0} cellSpacing={0} style={{ maxWidth: 560, backgroundColor: "#ffffff", borderRadius: 12, padding: 32 }}>
-                  <tbody>
-                    <tr>
-                      <td>
-                        <p style={{ margin: "0 0 24px", fontSize: 20, fontWeight: 700, color: BLOOM }}>{shopName}</p>
-                        <h1 style={{ margin: "0 0 16px", fontSize: 22 }}>Reset your password</h1>
-                        <p style={{ margin: "0 0 16px", lineHeight: 1.5 }}>Hello {name},</p>
-                        <p style={{ margin: "0 0 24px", lineHeight: 1.5 }}>
-                          Someone (we hope you) asked to reset the password of your {shopName} account. Choose a new one with the button
-                          below. The link works once, for {validFor(validMinutes)}.
-                        </p>
-                        <p style={{ margin: "0 0 24px" }}>
-                          <a
-                            href={link}
-                            style={{ display: "inline-block", backgroundColor: BLOOM, color: "#ffffff", padding: "12px 24px", borderRadius: 9999, fontWeight: 600, textDecoration: "none" }}
-                          >
-                            Reset my password
-                          </a>
-                        </p>
-                        <p style={{ margin: "0 0 8px", fontSize: 14, lineHeight: 1.5 }}>If the button does not work, open this address:</p>
-                        <p style={{ margin: "0 0 24px", fontSize: 14, wordBreak: "break-all" }}>
-                          <a href={link} style={{ color: BLOOM }}>
-                            {link}
-                          </a>
-                        </p>
-                        <p style={{ margin: 0, fontSize: 14, lineHeight: 1.5, color: "#4b5563" }}>
-                          If you did not ask for this, ignore this email: your password stays as it is.
-                        </p>
-                      </td>
-                    </tr>
-                  </tbody>
-                </table>
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </body>
-    </html>
-  );
-}
-
-/** The plain-text part, saying the same as the HTML. */
-export function passwordResetText({ shopName, name, link, validMinutes }: PasswordResetMailProps): string {
-  return [
-    `Hello ${name},`,
+/** To an account holder who asked to reset the password: the link (a button and as text), how long it works. */
+export function passwordResetMail({ shop, name, link, validMinutes }: PasswordResetMailData): RenderedMail {
+  const subject = subjectLine(`Reset your ${shop.name} password`);
+  const greeting = name.trim() ? `Hello ${name.trim()},` : "Hello,";
+  const lasts = validFor(validMinutes);
+  const text = [
+    greeting,
     "",
-    `Someone (we hope you) asked to reset the password of your ${shopName} account.`,
-    `Choose a new one at this address (it works once, for ${validFor(validMinutes)}):`,
-    "",
+    `Someone (we hope you) asked to reset the password of your ${shop.name} account.`,
+    `Choose a new password here (the link works once, for ${lasts}):`,
     link,
     "",
-    "If you did not ask for this, ignore this email: your password stays as it is.",
+    "If you did not ask, ignore this email: your password stays as it is.",
     "",
-    `-- ${shopName}`,
-    "",
+    textFooter(shop),
   ].join("\n");
-}
-
-/** The password reset mail: subject, text and HTML (rendered on the server). */
-export function passwordResetMail(props: PasswordResetMailProps): RenderedMail {
-  return {
-    // One line whatever the shop's name holds: a subject never carries a line break.
-    subject: `Reset your ${props.shopName} password`.replace(/[\r\n]+/g, " "),
-    text: passwordResetText(props),
-    html: `<!DOCTYPE html>${renderToStaticMarkup(<PasswordResetEmail {...props} />)}`,
-  };
+  const html = renderHtml(
+    <Layout shop={shop} title={subject} preheader={`Choose a new password: the link works once, for ${lasts}.`}>
+      <Heading>Reset your password</Heading>
+      <Paragraph>{greeting}</Paragraph>
+      <Paragraph>
+        Someone (we hope you) asked to reset the password of your {shop.name} account. The link works once, for {lasts}.
+      </Paragraph>
+      <Button href={link}>Choose a new password</Button>
+      <Paragraph muted>
+        Or paste this address into your browser: <a href={link}>{link}</a>
+      </Paragraph>
+      <Paragraph muted>If you did not ask, ignore this email: your password stays as it is.</Paragraph>
+    </Layout>,
+  );
+  return { subject, text, html };
 }
