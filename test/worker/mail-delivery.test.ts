@@ -92,6 +92,14 @@ describe("the mail queue's consumer", () => {
     expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 2, last_error: null });
   });
 
+  it("retries a mail whose transport did not answer in time, saying so", async () => {
+    vi.spyOn(globalThis, "fetch").mockRejectedValue(new DOMException("The operation timed out.", "TimeoutError"));
+    const id = await newMail();
+    const result = await consume([id], RESEND);
+    expect(result.retryMessages).toHaveLength(1);
+    expect(await rowOf(id)).toMatchObject({ status: "queued", attempts: 1, last_error: "The transport did not answer within 10 s" });
+  });
+
   it("ends failed with its last error after the last attempt, and never sends it again", async () => {
     const { calls } = resendAnswers(503);
     const id = await newMail();
