@@ -107,7 +107,13 @@ export async function submitLogin(page: Page, javaScriptEnabled: boolean, accoun
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== "/login");
+  try {
+    await page.waitForURL((url) => url.pathname !== "/login");
+  } catch (error) {
+    // Say what the page said instead (a refused login, a limit, a security check), not just a timeout.
+    const said = await page.locator("[role=alert], [data-toast-type]").allTextContents().catch(() => []);
+    throw new Error(`The login of ${email} stayed on ${page.url()}; the page says: ${JSON.stringify(said)}`, { cause: error });
+  }
   // The header has caught up (with JavaScript the URL changes just before the page renders).
   // (On a phone the button sits in the closed mobile menu: present, not visible.)
   await page.locator("header").getByRole("button", { name: "Log out", exact: true, includeHidden: true }).first().waitFor({ state: "attached" });
