@@ -624,3 +624,97 @@ export const cacheTags = sqliteTable(
   },
   (t) => [index("cache_tags_changed_idx").on(t.changedAt)],
 );
+
+// ---------------------------------------------------------------- the shoppers' extras
+
+/**
+ * Product reviews: one per shopper and product. A review by a shopper with a delivered order of
+ * the product is published at once and marked verified; the others wait for staff (`pending`).
+ * `products.review_count` and `review_average` are recomputed from the approved rows in the same
+ * batch as every write here, so no figure the shop shows is ever invented.
+ */
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** Null once the account is gone: the review stays, under the name it was written with. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    rating: integer("rating").notNull(),
+    title: text("title").notNull(),
+    /** Plain text, escaped when shown. */
+    body: text("body").notNull(),
+    /** The name shown with the review, taken when it was written. */
+    authorName: text("author_name").notNull(),
+    verifiedPurchase: integer("verified_purchase", { mode: "boolean" }).notNull().default(false),
+    status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+    moderatedBy: integer("moderated_by").references(() => users.id, { onDelete: "set null" }),
+    moderatedAt: integer("moderated_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("reviews_product_user_unique").on(t.productId, t.userId),
+    index("reviews_product_status_idx").on(t.productId, t.status, t.createdAt),
+    index("reviews_status_idx").on(t.status, t.createdAt),
+    index("reviews_user_idx").on(t.userId),
+    check("reviews_rating_check", sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+/** A shopper's saved products: adding one twice keeps one row. */
+export const wishlistItems = sqliteTable(
+  "wishlist_items",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("wishlist_items_user_created_idx").on(t.userId, t.createdAt), index("wishlist_items_product_idx").on(t.productId)],
+);
+
+/**
+ * Newsletter sign-ups, double opt-in: `pending` until the emailed link (its SHA-256 is kept, the
+ * token itself is only in the mail) confirms it; `unsubscribed` after the one-click link.
+ */
+export const newsletterSubscribers = sqliteTable(
+  "newsletter_subscribers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    status: text("status", { enum: ["pending", "subscribed", "unsubscribed"] }).notNull().default("pending"),
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: integer("confirm_expires_at", { mode: "timestamp" }),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp" }),
+    unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_unique").on(t.email),
+    uniqueIndex("newsletter_subscribers_token_unique").on(t.confirmTokenHash),
+    index("newsletter_subscribers_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** Accounts linked to a social login: the provider's stable user id, never the email, finds the account. */
+export const userIdentities = sqliteTable(
+  "user_identities",
+  {
+    provider: text("provider", { enum: ["google", "twitter"] }).notNull(),
+    providerUserId: text("provider_user_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email"),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp" }),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index("user_identities_user_idx").on(t.userId)],
+);

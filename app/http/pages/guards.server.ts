@@ -1,6 +1,8 @@
-import { redirect, type HeadersFunction } from "@remix-run/cloudflare";
+import { json, redirect, type HeadersFunction } from "@remix-run/cloudflare";
+import type { Feature } from "../../lib/features";
 import { isAdmin, type Viewer } from "../../services/auth.server";
 import type { AppContext } from "../context.server";
+import { isFeatureOn } from "../features.server";
 import { clearSessionCookie, getSession } from "../session.server";
 import { toasts } from "./toast.server";
 
@@ -44,3 +46,11 @@ export async function redirectIfLoggedIn(app: AppContext, request: Request): Pro
  * only `_data` requests, so the full page says it must not be stored by shared caches here.
  */
 export const privatePageHeaders: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/**
+ * A page (or a form's action) of a feature the settings switch off does not exist: 404, the shop's
+ * not-found screen.
+ */
+export async function requireFeature(app: AppContext, feature: Feature): Promise<void> {
+  if (!(await isFeatureOn(app, feature))) throw json(null, { status: 404 });
+}
