@@ -50,8 +50,12 @@ export const changes = {
    */
   blogViewed: (blogId: number) => [TAGS.blog(blogId)],
   /** Staff changed a product (any field, archive or restore): its lists, its categories' counts, the home page. */
+  /** Staff added a product: the lists, its category's page and the home page (nothing showed it before). */
+  productCreated: (categoryIds: number[] = []) => unique([TAGS.products, TAGS.categories, TAGS.home, ...categoryIds.map(TAGS.category)]),
   productChanged: (productId: number, categoryIds: number[] = []) =>
     unique([TAGS.product(productId), TAGS.products, TAGS.categories, TAGS.home, ...categoryIds.map(TAGS.category)]),
+  /** Staff added a category: the lists (nothing showed it before). */
+  categoryCreated: () => [TAGS.categories],
   /** Staff changed a category: its page, the list, and every product card that names it. */
   categoryChanged: (categoryId: number) => [TAGS.category(categoryId), TAGS.categories, TAGS.products],
   /** Staff wrote a new tutorial: the lists and the sitemap (nothing showed it before). */

@@ -9,7 +9,7 @@ import { welcomeStatements } from "./mail/order-mails.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { assertUnderLimits, countEvents, countStatement, loginLimits, registerLimit, resetStatement } from "./rate-limit.server";
 import { jwtSecret } from "./secrets.server";
-import { subqueries } from "./sql";
+import { isUniqueViolation, subqueries } from "./sql";
 
 /** A user as pages and the API show them (the columns of `userFields`): never the password hash. */
 export type AuthUser = Omit<UserRow, "created_at" | "role_names"> & {
@@ -200,7 +200,6 @@ async function result(env: Env, user: AuthUser, session: ReturnType<typeof newSe
   return { user, token, sessionId: session.id, remember: session.remember, expiresAt: session.expiresAt };
 }
 
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? ""));
 
 // ---------------------------------------------------------------- register, log in, log out
 

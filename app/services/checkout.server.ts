@@ -12,6 +12,7 @@ import { cartProductsQuery, priceCartRows, type Cart } from "./cart.server";
 import { DomainError, NotFoundError, ValidationError } from "./errors";
 import type { MailContext } from "./mail/context";
 import { orderPlacedStatements } from "./mail/order-mails.server";
+import { failedConstraint, isUniqueViolation } from "./sql";
 
 // ---------------------------------------------------------------- shipping
 
@@ -284,10 +285,6 @@ async function existingOrder(db: Database, key: string, lines: CartLine[]): Prom
   return { ...order, created: false };
 }
 
-const isConstraint = (error: unknown, pattern: RegExp) => {
-  const text = `${(error as Error)?.message ?? ""} ${String((error as { cause?: unknown })?.cause ?? "")}`;
-  return pattern.test(text);
-};
 
 function address(customer: CheckoutForm): string {
   return JSON.stringify({
@@ -447,13 +444,13 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<Pla
     ]);
     placedRows = results[results.length - 1] as Array<{ id: number }>;
   } catch (error) {
-    if (isConstraint(error, /UNIQUE constraint failed: orders\.order_number/i)) throw new OrderNumberTaken();
-    if (input.idempotencyKey && isConstraint(error, /UNIQUE constraint failed: orders\.idempotency_key/i)) {
+    if (isUniqueViolation(error, "orders.order_number")) throw new OrderNumberTaken();
+    if (input.idempotencyKey && isUniqueViolation(error, "orders.idempotency_key")) {
       // The same order, submitted twice at once: the other submit wrote it.
       const previous = await existingOrder(db, input.idempotencyKey, input.lines);
       if (previous) return previous;
     }
-    if (isConstraint(error, /CHECK constraint failed/i)) {
+    if (failedConstraint(error, /CHECK constraint failed/i)) {
       // Someone else bought the last units (or used the coupon's last redemption) first.
       const fresh = await quoteCheckout(db, orderQuoteInput(input));
       const short = fresh.cart.items.find((item) => item.status !== "ok");

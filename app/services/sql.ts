@@ -157,3 +157,20 @@ export function pageMeta(page: number, perPage: number, total: number, rowsOnPag
     total,
   };
 }
+
+/**
+ * Whether a write failed on a constraint whose message matches (D1 and libSQL word them alike;
+ * drizzle may wrap the error, so the whole chain of causes is read).
+ */
+export function failedConstraint(error: unknown, pattern: RegExp): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (pattern.test(String((e as Error).message ?? e))) return true;
+  }
+  return false;
+}
+
+/** Whether a write failed on a UNIQUE index over `column` ("table.column"), or any when not given. */
+export function isUniqueViolation(error: unknown, column?: string): boolean {
+  const escaped = column?.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return failedConstraint(error, new RegExp(`UNIQUE constraint failed${escaped ? `: .*\\b${escaped}\\b` : ""}`, "i"));
+}

@@ -267,19 +267,27 @@ export type CategoryInput = z.output<typeof categoryFields>;
 
 // ---------------------------------------------------------------- coupons
 
-const couponCodeField = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined) return undefined;
-    if (isBlank(value)) return fail(ctx, "Code is required");
-    if (typeof value !== "string") return fail(ctx, CATALOGUE_MESSAGES.couponCode);
-    const code = value.trim().toUpperCase();
-    if (code.length > 50) return fail(ctx, "Code may not be longer than 50 characters");
-    if (!/^[A-Z0-9_-]+$/.test(code)) return fail(ctx, CATALOGUE_MESSAGES.couponCode);
-    return code;
-  })
-  .meta({ type: "string", description: "Letters, numbers, hyphens, underscores; kept in capitals (shoppers type it in any case)." });
+/**
+ * A code staff choose (a coupon's, a shipping method's): letters, numbers, hyphens and underscores,
+ * at most 50, kept in one case so that shoppers and the checkout can match it however it is typed.
+ */
+function codeField(letterCase: "upper" | "lower", message: string, description: string) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      if (isBlank(value)) return fail(ctx, "Code is required");
+      if (typeof value !== "string") return fail(ctx, message);
+      const code = letterCase === "upper" ? value.trim().toUpperCase() : value.trim().toLowerCase();
+      if (code.length > 50) return fail(ctx, "Code may not be longer than 50 characters");
+      if (!/^[A-Za-z0-9_-]+$/.test(code)) return fail(ctx, message);
+      return code;
+    })
+    .meta({ type: "string", description });
+}
+
+const couponCodeField = codeField("upper", CATALOGUE_MESSAGES.couponCode, "Letters, numbers, hyphens, underscores; kept in capitals (shoppers type it in any case).");
 
 const couponTypeField = z
   .unknown()
@@ -349,19 +357,7 @@ export function couponProblems(coupon: CouponDraft, usesSoFar = 0): Record<strin
 
 // ---------------------------------------------------------------- shipping methods
 
-const shippingCodeField = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined) return undefined;
-    if (isBlank(value)) return fail(ctx, "Code is required");
-    if (typeof value !== "string") return fail(ctx, CATALOGUE_MESSAGES.shippingCode);
-    const code = value.trim().toLowerCase();
-    if (code.length > 50) return fail(ctx, "Code may not be longer than 50 characters");
-    if (!/^[a-z0-9_-]+$/.test(code)) return fail(ctx, CATALOGUE_MESSAGES.shippingCode);
-    return code;
-  })
-  .meta({ type: "string", description: "Lowercase letters, numbers, hyphens, underscores." });
+const shippingCodeField = codeField("lower", CATALOGUE_MESSAGES.shippingCode, "Lowercase letters, numbers, hyphens, underscores.");
 
 /** ISO alpha-2 country codes: a list, or one comma-separated string; empty (or "all") serves every country (null). */
 const countriesField = z

@@ -25,6 +25,7 @@ import {
 } from "../serializers/admin-blog";
 import { likeContains, pageMeta, type PageMeta } from "../sql";
 import { auditEntry, auditRecords, recentAuditOf, type Actor, type Changes } from "./audit.server";
+import { isUniqueViolation, newRowId } from "./rows.server";
 
 export type { AdminBlog, AdminBlogRow, BlogStats } from "../serializers/admin-blog";
 
@@ -185,13 +186,7 @@ export async function blogStats(db: Database): Promise<BlogStats> {
 
 // ---------------------------------------------------------------- writing
 
-/** Whether a failed write broke the unique slug (D1 and libSQL word it alike; drizzle may wrap it). */
-function isDuplicateSlug(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if (/UNIQUE constraint failed: blogs\.slug/.test(String((e as Error).message ?? e))) return true;
-  }
-  return false;
-}
+const isDuplicateSlug = (error: unknown) => isUniqueViolation(error, "blogs.slug");
 
 const slugTaken = () => new ConflictError(BLOG_MESSAGES.slugTaken);
 
@@ -309,7 +304,7 @@ export async function createBlog(db: Database, actor: Actor, input: BlogCreateIn
 
   const publishing = input.status === "published";
   const columns = columnsOf(input);
-  const ref = sql`(SELECT ${blogs.id} FROM ${blogs} WHERE ${blogs.slug} = ${slug})`;
+  const ref = newRowId(blogs, eq(blogs.slug, slug));
   const insert = db
     .insert(blogs)
     .values({

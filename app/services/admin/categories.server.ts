@@ -12,7 +12,7 @@ import { bumpTags } from "../cache-tags.server";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isoDate, named, scalar } from "../sql";
 import { slugify } from "../../lib/slug";
-import { isUniqueViolation, nextIdOf } from "./rows.server";
+import { isUniqueViolation, newRowId } from "./rows.server";
 import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor, type AuditRecord } from "./audit.server";
 
 /**
@@ -176,29 +176,25 @@ export async function createCategory(db: Database, actor: Actor, input: Category
     sortOrder: input.sort_order ?? 0,
     isActive: input.is_active ?? true,
   };
-  // The new row's id is chosen here (the next free one), so that the row, the shop's tags and the
-  // audit row are one batch; two creates drawing the same id: the loser draws again.
-  for (let attempt = 1; ; attempt++) {
-    const id = await nextIdOf(db, categories);
-    try {
-      await db.batch([
-        db.insert(categories).values({ id, ...values }),
-        bumpTags(db, changes.categoryChanged(id)),
-        auditEntry(db, actor, {
-          action: "create",
-          entity: "category",
-          entityId: id,
-          summary: `Category "${name}" created`,
-          changes: changesBetween({}, { name, slug, description: values.description, image: values.image, icon: values.icon, sort_order: values.sortOrder, is_active: values.isActive }),
-        }),
-      ]);
-      return (await getAdminCategory(db, id))!;
-    } catch (error) {
-      if (isUniqueViolation(error, "categories.id") && attempt < 5) continue;
-      // Another staff member took the slug between the check and the insert.
-      if (isUniqueViolation(error, "categories.slug")) throw new ConflictError(slugTaken(slug));
-      throw error;
-    }
+  // One batch: the row, the shop's tags and the audit row, which finds the new row by its slug.
+  const insert = db.insert(categories).values(values).returning({ id: categories.id });
+  try {
+    const [created] = await db.batch([
+      insert,
+      bumpTags(db, changes.categoryCreated()),
+      auditEntry(db, actor, {
+        action: "create",
+        entity: "category",
+        entityId: newRowId(categories, eq(categories.slug, slug)),
+        summary: `Category "${name}" created`,
+        changes: changesBetween({}, { name, slug, description: values.description, image: values.image, icon: values.icon, sort_order: values.sortOrder, is_active: values.isActive }),
+      }),
+    ] as unknown as [typeof insert]);
+    return (await getAdminCategory(db, created[0]!.id))!;
+  } catch (error) {
+    // Another staff member took the slug between the check and the insert.
+    if (isUniqueViolation(error, "categories.slug")) throw new ConflictError(slugTaken(slug));
+    throw error;
   }
 }
 

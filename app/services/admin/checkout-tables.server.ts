@@ -18,7 +18,7 @@ import { toUnits } from "../../lib/money";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isoDate, scalar } from "../sql";
 import { auditEntry, changesBetween, type Actor } from "./audit.server";
-import { isUniqueViolation, nextIdOf } from "./rows.server";
+import { isUniqueViolation, newRowId } from "./rows.server";
 
 /**
  * The checkout's tables as staff keep them: coupons, shipping methods and tax rates
@@ -143,31 +143,30 @@ export async function createCoupon(db: Database, actor: Actor, input: CouponInpu
     usage_limit: draft.usage_limit,
     is_active: input.is_active ?? true,
   };
-  for (let attempt = 1; ; attempt++) {
-    const id = await nextIdOf(db, coupons);
-    try {
-      await db.batch([
-        db.insert(coupons).values({
-          id,
-          code: row.code,
-          name: row.name,
-          type: row.type,
-          value: row.value,
-          minSubtotalCents: row.min_subtotal_cents,
-          maxDiscountCents: row.max_discount_cents,
-          startsAt: row.starts_at,
-          expiresAt: row.expires_at,
-          usageLimit: row.usage_limit,
-          isActive: row.is_active,
-        }),
-        auditEntry(db, actor, { action: "create", entity: "coupon", entityId: id, summary: `Coupon ${code} created`, changes: changesBetween({}, couponAudit(row)) }),
-      ]);
-      return (await getCoupon(db, id))!;
-    } catch (error) {
-      if (isUniqueViolation(error, "coupons.id") && attempt < 5) continue;
-      if (isUniqueViolation(error, "coupons.code")) throw new ConflictError(codeTaken(code));
-      throw error;
-    }
+  const insert = db
+    .insert(coupons)
+    .values({
+      code: row.code,
+      name: row.name,
+      type: row.type,
+      value: row.value,
+      minSubtotalCents: row.min_subtotal_cents,
+      maxDiscountCents: row.max_discount_cents,
+      startsAt: row.starts_at,
+      expiresAt: row.expires_at,
+      usageLimit: row.usage_limit,
+      isActive: row.is_active,
+    })
+    .returning({ id: coupons.id });
+  try {
+    const [created] = await db.batch([
+      insert,
+      auditEntry(db, actor, { action: "create", entity: "coupon", entityId: newRowId(coupons, eq(coupons.code, row.code)), summary: `Coupon ${code} created`, changes: changesBetween({}, couponAudit(row)) }),
+    ] as unknown as [typeof insert]);
+    return (await getCoupon(db, created[0]!.id))!;
+  } catch (error) {
+    if (isUniqueViolation(error, "coupons.code")) throw new ConflictError(codeTaken(code));
+    throw error;
   }
 }
 
@@ -375,19 +374,16 @@ export async function createShippingMethod(db: Database, actor: Actor, input: Sh
   };
   failed(shippingProblems(method));
   await assertShippingCodeFree(db, method.code);
-  for (let attempt = 1; ; attempt++) {
-    const id = await nextIdOf(db, shippingMethods);
-    try {
-      await db.batch([
-        db.insert(shippingMethods).values({ id, ...shippingValues(method) }),
-        auditEntry(db, actor, { action: "create", entity: "shipping_method", entityId: id, summary: `Shipping method ${method.name} (${method.code}) created`, changes: changesBetween({}, shippingAudit(method)) }),
-      ]);
-      return (await getShippingMethod(db, id))!;
-    } catch (error) {
-      if (isUniqueViolation(error, "shipping_methods.id") && attempt < 5) continue;
-      if (isUniqueViolation(error, "shipping_methods.code")) throw new ConflictError(codeTaken(method.code));
-      throw error;
-    }
+  const insert = db.insert(shippingMethods).values(shippingValues(method)).returning({ id: shippingMethods.id });
+  try {
+    const [created] = await db.batch([
+      insert,
+      auditEntry(db, actor, { action: "create", entity: "shipping_method", entityId: newRowId(shippingMethods, eq(shippingMethods.code, method.code)), summary: `Shipping method ${method.name} (${method.code}) created`, changes: changesBetween({}, shippingAudit(method)) }),
+    ] as unknown as [typeof insert]);
+    return (await getShippingMethod(db, created[0]!.id))!;
+  } catch (error) {
+    if (isUniqueViolation(error, "shipping_methods.code")) throw new ConflictError(codeTaken(method.code));
+    throw error;
   }
 }
 
@@ -495,19 +491,17 @@ export async function createTaxRate(db: Database, actor: Actor, input: TaxRateIn
     is_active: input.is_active ?? true,
   };
   await assertTaxRateFree(db, rate);
-  for (let attempt = 1; ; attempt++) {
-    const id = await nextIdOf(db, taxRates);
-    try {
-      await db.batch([
-        db.insert(taxRates).values({ id, ...taxValues(rate) }),
-        auditEntry(db, actor, { action: "create", entity: "tax_rate", entityId: id, summary: `Tax rate ${rate.name} (${place(rate)}) created`, changes: changesBetween({}, taxAudit(rate)) }),
-      ]);
-      return (await getTaxRate(db, id))!;
-    } catch (error) {
-      if (isUniqueViolation(error, "tax_rates.id") && attempt < 5) continue;
-      if (isUniqueViolation(error, "tax_rates.country_code")) throw new ConflictError(taxRateTaken);
-      throw error;
-    }
+  const insert = db.insert(taxRates).values(taxValues(rate)).returning({ id: taxRates.id });
+  const byPlaceAndName = and(eq(taxRates.countryCode, rate.country_code), eq(taxRates.stateCode, rate.state_code), eq(taxRates.name, rate.name));
+  try {
+    const [created] = await db.batch([
+      insert,
+      auditEntry(db, actor, { action: "create", entity: "tax_rate", entityId: newRowId(taxRates, byPlaceAndName), summary: `Tax rate ${rate.name} (${place(rate)}) created`, changes: changesBetween({}, taxAudit(rate)) }),
+    ] as unknown as [typeof insert]);
+    return (await getTaxRate(db, created[0]!.id))!;
+  } catch (error) {
+    if (isUniqueViolation(error, "tax_rates.country_code")) throw new ConflictError(taxRateTaken);
+    throw error;
   }
 }
 

@@ -17,6 +17,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isoDate, likeContains, named, pageMeta, subqueries, type PageMeta } from "../sql";
 import { isOwnImage } from "../uploads.server";
 import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor, type AuditRecord } from "./audit.server";
+import { isUniqueViolation, newRowId } from "./rows.server";
 
 export { LOW_STOCK_THRESHOLD };
 
@@ -340,9 +341,8 @@ function checkRules(after: Snapshot, categoryFound: boolean): void {
 
 /** A unique index refused the batch (a race with another save): the field it names, as a 409. */
 function duplicateFrom(error: unknown): DuplicateFieldError | null {
-  const text = String((error as { message?: string })?.message ?? "") + String((error as { cause?: { message?: string } })?.cause?.message ?? "");
-  if (/UNIQUE constraint failed: products\.sku/.test(text)) return new DuplicateFieldError("sku");
-  if (/UNIQUE constraint failed: products\.slug/.test(text)) return new DuplicateFieldError("slug");
+  if (isUniqueViolation(error, "products.sku")) return new DuplicateFieldError("sku");
+  if (isUniqueViolation(error, "products.slug")) return new DuplicateFieldError("slug");
   return null;
 }
 
@@ -367,7 +367,7 @@ function columnsOf(after: Snapshot) {
 }
 
 /** An insert of literal values, applied only when `onlyIf` holds at that point of the batch. */
-function insertImage(db: Database, productId: number, url: string, sortOrder: number, onlyIf: SQL) {
+function insertImage(db: Database, productId: number | SQL, url: string, sortOrder: number, onlyIf: SQL) {
   return db.insert(productImages).select(
     db
       .select({
@@ -382,7 +382,7 @@ function insertImage(db: Database, productId: number, url: string, sortOrder: nu
   );
 }
 
-function insertColor(db: Database, productId: number, color: string, onlyIf: SQL) {
+function insertColor(db: Database, productId: number | SQL, color: string, onlyIf: SQL) {
   return db.insert(productColors).select(
     db
       .select({ productId: sql`${productId}`.as("product_id"), color: sql`${color}`.as("color") })
@@ -392,7 +392,7 @@ function insertColor(db: Database, productId: number, color: string, onlyIf: SQL
 }
 
 /** The images' and colours' rows of a product, replaced (when given), each guarded by `onlyIf`. */
-function childRows(db: Database, id: number, after: Snapshot, before: Snapshot | null, onlyIf: SQL) {
+function childRows(db: Database, id: number | SQL, after: Snapshot, before: Snapshot | null, onlyIf: SQL) {
   const statements = [];
   if (!before || JSON.stringify(before.images) !== JSON.stringify(after.images)) {
     if (before) statements.push(db.delete(productImages).where(and(eq(productImages.productId, id), onlyIf)));
@@ -411,8 +411,8 @@ const describeChanges = (fields: string[]) => fields.map((field) => field.replac
  * Creates a product (201 for the API): a slug made from the name when none is given (made unique
  * with -2, -3...), a given slug or a SKU already in use is a 409 naming it; images must be our own,
  * the category must exist, a sale price must be below the price (422). One read, then one batch
- * with its images, colours, the cache tags and the audit row; the id is the next one, and a save
- * that took it meanwhile makes this one try again.
+ * with its images, colours, the cache tags and the audit row; a save that took the slug made from
+ * the name meanwhile makes this one try the next.
  */
 export async function createProduct(db: Database, actor: Actor, input: ProductCreateInput): Promise<AdminProduct> {
   const after: Snapshot = {
@@ -434,25 +434,21 @@ export async function createProduct(db: Database, actor: Actor, input: ProductCr
   };
   const base = input.slug ? input.slug : slugify(after.name, 80) || "product";
   for (let attempt = 0; ; attempt++) {
-    const [sku, slugs, category, last] = await db.batch([
-      otherWith(db, products.sku, after.sku),
-      slugsLike(db, base),
-      categoryExists(db, after.category_id),
-      db.select({ id: sql<number | null>`max(${products.id})`.as("last_id") }).from(products),
-    ]);
+    const [sku, slugs, category] = await db.batch([otherWith(db, products.sku, after.sku), slugsLike(db, base), categoryExists(db, after.category_id)]);
     checkRules(after, category.length > 0);
     if (sku.length) throw new DuplicateFieldError("sku");
     const taken = new Set(slugs.map((row) => row.slug));
     if (input.slug && taken.has(input.slug)) throw new DuplicateFieldError("slug");
     after.slug = input.slug ? input.slug : freeSlug(base, taken);
-    const id = Number(last[0]?.id ?? 0) + 1;
-    // Nothing with this id yet: the guard of every row that belongs to it.
-    const created = sql`EXISTS (SELECT 1 FROM "products" WHERE "products"."id" = ${id} AND "products"."version" = 1)`;
+    // The images, colours and audit row find the new product by its SKU (unique): one batch, and
+    // AUTOINCREMENT gives the id.
+    const id = newRowId(products, eq(products.sku, after.sku));
+    const insert = db.insert(products).values(columnsOf(after)).returning({ id: products.id });
     try {
-      await db.batch([
-        db.insert(products).values({ id, ...columnsOf(after) }),
-        ...childRows(db, id, after, null, created),
-        bumpTags(db, changes.productChanged(id, after.category_id === null ? [] : [after.category_id])),
+      const [created] = await db.batch([
+        insert,
+        ...childRows(db, id, after, null, sql`1 = 1`),
+        bumpTags(db, changes.productCreated(after.category_id === null ? [] : [after.category_id])),
         auditEntry(db, actor, {
           action: "create",
           entity: "product",
@@ -460,18 +456,15 @@ export async function createProduct(db: Database, actor: Actor, input: ProductCr
           summary: `Created product ${after.name} (${after.sku})`,
           changes: changesBetween(EMPTY, after),
         }),
-      ]);
+      ] as unknown as [typeof insert]);
+      return (await getAdminProduct(db, created[0]!.id))!;
     } catch (error) {
       const duplicate = duplicateFrom(error);
-      if (duplicate) {
-        // Another save took the slug made from the name meanwhile: make the next one.
-        if (duplicate.field === "slug" && !input.slug && attempt < 3) continue;
-        throw duplicate;
-      }
-      if (/UNIQUE constraint failed: products\.id|PRIMARY KEY/.test(String((error as Error)?.message ?? "") + String((error as { cause?: Error })?.cause?.message ?? "")) && attempt < 3) continue;
-      throw error;
+      if (!duplicate) throw error;
+      // Another save took the slug made from the name meanwhile: make the next one.
+      if (duplicate.field === "slug" && !input.slug && attempt < 3) continue;
+      throw duplicate;
     }
-    return (await getAdminProduct(db, id))!;
   }
 }
 
