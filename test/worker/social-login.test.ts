@@ -76,7 +76,7 @@ function answerProviders(providers: Providers) {
     const url = new URL(request.url);
     const isToken = url.href === "https://oauth2.googleapis.com/token" || url.href === "https://api.twitter.com/2/oauth2/token";
     if (isToken) {
-      tokenRequests.push({ url: url.href, body: new URLSearchParams(await request.text()), authorization: request.headers.get("Authorization") });
+      tokenRequests.push({ url: url.href, body: new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer())), authorization: request.headers.get("Authorization") });
       const answer = providers.token;
       if (answer === "network") throw new TypeError("Network connection lost.");
       if (answer) return Response.json(answer.body, { status: answer.status });
