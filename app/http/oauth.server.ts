@@ -11,8 +11,7 @@ import {
   type OAuth2Tokens,
 } from "arctic";
 import { safeRedirect } from "../lib/redirect";
-import { isSocialProvider, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialLoginError, type SocialProvider } from "../lib/social-login";
-import { SOCIAL_LOGIN_MESSAGES } from "../lib/social-login";
+import { isSocialProvider, SOCIAL_LOGIN_MESSAGES, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialLoginError, type SocialProvider } from "../lib/social-login";
 import { ACCOUNT_DISABLED_MESSAGE } from "../services/auth.server";
 import { timingSafeEqual } from "../services/password.server";
 import { normalizeProviderEmail, type ProviderIdentity } from "../services/social-login.server";
