@@ -15,6 +15,11 @@ interface Env {
   SEND_EMAIL?: SendEmail;
   /** The sender, e.g. `Twistbloom <shop@example.com>`. */
   MAIL_FROM?: string;
+  /** Social login (docs/decisions/014): a provider's button shows only when both its id and secret are set, and the setting is on. */
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  TWITTER_CLIENT_ID?: string;
+  TWITTER_CLIENT_SECRET?: string;
   SESSION_SECRET?: string;
   JWT_SECRET?: string;
   LIBSQL_URL?: string;

@@ -18,6 +18,11 @@ export default defineConfig(async () => {
             ENVIRONMENT: "test",
             SESSION_SECRET: "test-session-secret-0123456789abcdef",
             JWT_SECRET: "test-jwt-secret-0123456789abcdef",
+            // Social login's providers are configured in every worker test (their endpoints are answered by the tests).
+            GOOGLE_CLIENT_ID: "test-google-client.apps.googleusercontent.com",
+            GOOGLE_CLIENT_SECRET: "test-google-client-secret",
+            TWITTER_CLIENT_ID: "test-twitter-client-id",
+            TWITTER_CLIENT_SECRET: "test-twitter-client-secret",
           },
         },
       }),

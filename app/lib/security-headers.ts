@@ -1,6 +1,9 @@
+import { SOCIAL_LOGIN_FORM_ORIGINS } from "./social-login";
+
 /**
  * The headers every answer carries, and the Content-Security-Policy of pages: scripts only from the
- * site and the request's nonce (never 'unsafe-inline'), no framing, no plugins, forms only to us.
+ * site and the request's nonce (never 'unsafe-inline'), no framing, no plugins, forms only to us (whose social
+ * login buttons are redirected on to Google or X).
  */
 export const BASE_SECURITY_HEADERS: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
@@ -19,7 +22,8 @@ export function pageContentSecurityPolicy(nonce: string): string {
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    "form-action 'self'",
+    // The social login buttons post to us and are redirected to the provider: Chrome and Safari check that hop too.
+    `form-action 'self' ${SOCIAL_LOGIN_FORM_ORIGINS.join(" ")}`,
     "base-uri 'none'",
     "object-src 'none'",
     "frame-ancestors 'none'",

@@ -11,6 +11,8 @@ import { AccountDisabledError, AuthError, login } from "~/services/auth.server";
 import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
 import { sessionCookie } from "~/http/session.server";
+import { socialLoginMessage, socialLoginProviders } from "~/http/oauth.server";
+import { isSocialLoginError } from "~/lib/social-login";
 import { redirectIfLoggedIn } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 
@@ -19,10 +21,17 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export const headers = formPageHeaders;
 
+/**
+ * The form, the social buttons the server can honour (docs/decisions/014), and the reason a social
+ * sign-in came back here (`?error=<code>&provider=<provider>`), shown on the page as well as in the toast.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfLoggedIn(context.app, request);
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
-  return json({ redirectTo });
+  const params = new URL(request.url).searchParams;
+  const redirectTo = safeRedirect(params.get("redirectTo"), "/");
+  const error = params.get("error");
+  const socialError = isSocialLoginError(error) ? socialLoginMessage(error, params.get("provider")) : null;
+  return json({ redirectTo, providers: await socialLoginProviders(context.app), socialError });
 }
 
 /**
@@ -52,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, providers, socialError } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const { errors, formProps } = useLiveValidation(LoginSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
   const submitting = useNavigation().state === "submitting";
@@ -69,6 +78,11 @@ export default function LoginPage() {
       }
     >
       <FormFailureNotice failure={failure} className="mb-4" />
+      {socialError && !failure ? (
+        <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {socialError}
+        </p>
+      ) : null}
       <Form method="post" {...formProps} className="grid gap-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={failure?.values.email} errors={errors} />
@@ -86,7 +100,7 @@ export default function LoginPage() {
           {submitting ? "Logging in…" : "Login"}
         </button>
       </Form>
-      <SocialButtons action="Sign in" />
+      <SocialButtons action="Sign in" providers={providers} redirectTo={redirectTo} />
     </AuthCard>
   );
 }

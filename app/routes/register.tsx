@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { json, redirect } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, SocialButtons } from "~/components/account/auth-card";
 import { FieldError } from "~/components/field-error";
 import { FormFailureNotice, Honeypot, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
@@ -18,6 +18,7 @@ import { siteConfigFromSettings } from "~/services/settings.server";
 import { toasts } from "~/http/pages/toast.server";
 import { cachedData } from "~/http/cache-entries.server";
 import { mailContext } from "~/http/mail.server";
+import { socialLoginProviders } from "~/http/oauth.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), {
@@ -31,7 +32,7 @@ export const headers = formPageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfLoggedIn(context.app, request);
-  return null;
+  return json({ providers: await socialLoginProviders(context.app) });
 }
 
 /**
@@ -63,6 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
+  const { providers } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const { errors, formProps } = useLiveValidation(RegisterFormSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
   const submitting = useNavigation().state === "submitting";
@@ -128,7 +130,7 @@ export default function RegisterPage() {
           {submitting ? "Creating account…" : "Create Account"}
         </button>
       </Form>
-      <SocialButtons action="Sign up" />
+      <SocialButtons action="Sign up" providers={providers} />
     </AuthCard>
   );
 }

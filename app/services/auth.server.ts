@@ -133,10 +133,10 @@ export const userFields = {
     .where(eq(userRoles.userId, users.id))}`.as("role_names"),
 };
 
-const selectUsers = (db: Database) => db.select(userFields).from(users);
-type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
+export const selectUsers = (db: Database) => db.select(userFields).from(users);
+export type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
 
-function toUser(row: UserRow): AuthUser {
+export function toUser(row: UserRow): AuthUser {
   return {
     id: row.id,
     name: row.name,
@@ -187,15 +187,15 @@ export async function authenticateToken(db: Database, env: Env, token: string): 
 
 // ---------------------------------------------------------------- sessions
 
-function newSession(remember: boolean) {
+export function newSession(remember: boolean) {
   const expiresAt = new Date((nowSeconds() + (remember ? SESSION_SECONDS.remember : SESSION_SECONDS.short)) * 1000);
   return { id: crypto.randomUUID(), remember, expiresAt };
 }
 
-const insertSession = (db: Database, session: ReturnType<typeof newSession>, userId: SQL<number> | number) =>
+export const insertSession = (db: Database, session: ReturnType<typeof newSession>, userId: SQL<number> | number) =>
   db.insert(sessions).values({ id: session.id, userId, remember: session.remember, expiresAt: session.expiresAt });
 
-async function result(env: Env, user: AuthUser, session: ReturnType<typeof newSession>): Promise<AuthResult> {
+export async function result(env: Env, user: AuthUser, session: ReturnType<typeof newSession>): Promise<AuthResult> {
   const token = await signToken(env, { userId: user.id, sessionId: session.id, expiresAt: session.expiresAt });
   return { user, token, sessionId: session.id, remember: session.remember, expiresAt: session.expiresAt };
 }

@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { json, redirect } from "@remix-run/cloudflare";
+import { safeRedirect } from "~/lib/redirect";
+import { beginSocialLogin, usableProvider } from "~/http/oauth.server";
+import { readForm } from "~/http/pages/forms.server";
+
+/**
+ * The start of a social sign-in (docs/decisions/014): the login and register pages' Google and
+ * Twitter buttons post here. A POST, so a link or an image elsewhere cannot start one. The state
+ * and PKCE code verifier go into a signed, HttpOnly cookie for ten minutes, and the browser goes
+ * to the provider. A provider that is not configured, or the setting switched off: 404.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { app } = context;
+  const usable = await usableProvider(app, params.provider);
+  if (!usable) throw json(null, { status: 404 });
+  const values = await readForm(request);
+  const { url, cookie } = await beginSocialLogin(app.env, request, usable, safeRedirect(values.redirectTo, "/"));
+  return redirect(url, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+}
+
+/** Nothing to see on a GET: the shop's not-found page. */
+export function loader() {
+  throw json(null, { status: 404 });
+}
+
+export default function SocialLoginStart() {
+  return null;
+}
