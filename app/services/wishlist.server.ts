@@ -5,6 +5,7 @@ import type { CartLine } from "../lib/cart";
 import { WISHLIST_MESSAGES } from "../lib/schemas/wishlist";
 import { changeCart } from "./cart.server";
 import { NotFoundError } from "./errors";
+import { imageOrPlaceholder } from "./images.server";
 import { productSummaryColumns, toProduct, type Product } from "./serializers/product";
 import { isoDate } from "./sql";
 
@@ -111,6 +112,33 @@ export async function savedProductIds(db: Database, userId: number, productIds?:
     .where(and(eq(wishlistItems.userId, userId), productIds ? inArray(wishlistItems.productId, productIds) : undefined))
     .orderBy(...newestFirst);
   return rows.map((row) => row.productId);
+}
+
+export interface SavableProduct {
+  id: number;
+  name: string;
+  slug: string;
+  image: string;
+  /** Already on this user's wishlist. */
+  saved: boolean;
+}
+
+/** A product on sale that the user may save, and whether they already did (one statement); null if none. */
+export async function savableProduct(db: Database, userId: number, productId: number): Promise<SavableProduct | null> {
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      image: products.image,
+      savedBy: sql<number | null>`${wishlistItems.userId}`.as("saved_by_"),
+    })
+    .from(products)
+    .leftJoin(wishlistItems, and(eq(wishlistItems.productId, products.id), eq(wishlistItems.userId, userId)))
+    .where(and(eq(products.id, productId), eq(products.isActive, true)))
+    .limit(1);
+  if (!row) return null;
+  return { id: row.id, name: row.name, slug: row.slug, image: imageOrPlaceholder(row.image), saved: row.savedBy !== null };
 }
 
 export interface MoveResult {
