@@ -28,6 +28,8 @@ import { clearSessionCookie, csrfToken, getSession } from "~/http/session.server
 import styles from "~/styles/app.css?url";
 import { cachedData } from "~/http/cache-entries.server";
 import { errorBoundary } from "~/components/error-state";
+import { featureFlags } from "~/lib/features";
+import { savedProductIds } from "~/services/wishlist.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -62,10 +64,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A session that expired or was revoked is forgotten: the shopper browses on as a guest.
   if (session.stale) headers.append("Set-Cookie", clearSessionCookie(app.env, request));
   const user = session.viewer?.user;
+  // The hearts' state: the products this shopper saved (one read, only for a signed-in viewer while
+  // the wishlist is on, and not in the back office, which has no hearts). Per-user: never part of
+  // the cached public data.
+  const hearts = user && featureFlags(settings.features).wishlist && !/^\/admin(\/|$)/.test(new URL(request.url).pathname);
+  const wishlist = hearts ? await savedProductIds(app.db, user.id) : [];
   const viewer: RootViewer | null = user ? { name: user.name, email: user.email, isAdmin: isAdmin(user) } : null;
   const csrf = session.viewer ? await csrfToken(app.env, session.viewer.sessionId) : null;
   return json(
-    { site: siteConfigFromSettings(settings), settingsError, origin: new URL(request.url).origin, toast, cart, viewer, csrf },
+    { site: siteConfigFromSettings(settings), settingsError, origin: new URL(request.url).origin, toast, cart, viewer, csrf, wishlist },
     { headers },
   );
 }
@@ -79,6 +86,8 @@ export type RootData = {
   cart: Cart;
   viewer: RootViewer | null;
   csrf: string | null;
+  /** The ids of the products the viewer saved (none for a guest, or with the wishlist off). */
+  wishlist: number[];
 };
 
 export const meta: MetaFunction<typeof loader> = ({ matches, location }) =>

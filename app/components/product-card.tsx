@@ -4,6 +4,7 @@ import type { MouseEvent } from "react";
 import type { Product } from "~/services/products.server";
 import { Img } from "./img";
 import { Price } from "./price";
+import { WishlistButton } from "./wishlist-button";
 
 /** What a card (and its Quick View) shows: a product without its long texts, so pages send less. */
 export type CardProduct = Pick<
@@ -99,7 +100,8 @@ export function ProductCard({ product, actions = false, onQuickView, imageLoadin
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative aspect-square bg-bloom-50">
         <Img src={product.image} alt="" width={800} height={800} loading={imageLoading} className="h-full w-full object-cover" />
-        <ProductBadges product={product} className="absolute left-2 top-2 right-2" />
+        <ProductBadges product={product} className="absolute left-2 top-2 right-12" />
+        <WishlistButton productId={product.id} productName={product.name} className="absolute right-2 top-2 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         {product.category ? <p className="text-xs uppercase tracking-wide text-gray-600">{product.category.name}</p> : null}

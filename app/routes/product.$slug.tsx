@@ -10,6 +10,7 @@ import { ProductGallery } from "~/components/product-gallery";
 import { QuantityInput } from "~/components/quantity-input";
 import { RelatedProducts, toRelatedProduct } from "~/components/related-products";
 import { TitledSection } from "~/components/section";
+import { WishlistButton } from "~/components/wishlist-button";
 import { RELATED_PRODUCTS_SHOWN } from "~/lib/constants";
 import { absoluteUrl, rootSeo, seoMeta } from "~/lib/seo";
 import { NotFoundError } from "~/services/errors";
@@ -259,6 +260,7 @@ export default function ProductPage() {
           <StockStatus stock={product.stock} />
           {product.short_description ? <p className="text-lg text-gray-700">{product.short_description}</p> : null}
           <AddToCart product={product} />
+          <WishlistButton productId={product.id} productName={product.name} size={24} className="self-start" />
           <ProductFacts product={product} />
         </div>
       </div>

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { DetailList } from "~/components/detail-list";
 import { SelectField, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
 import { Toaster } from "~/components/toaster";
 import { COUNTRIES } from "~/lib/constants";
+import { featureFlags } from "~/lib/features";
 import { ACCOUNT_MESSAGES, PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
@@ -14,6 +15,7 @@ import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.serv
 import { sessionCookie } from "~/http/session.server";
 import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
+import type { RootData } from "~/root";
 
 export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "My Profile", path: "/profile", noindex: true });
 
@@ -151,6 +153,8 @@ const toggleClass =
 
 export default function ProfilePage() {
   const { user } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const wishlistOn = featureFlags(root?.site.features).wishlist;
   const failure = useActionData<FormFailure>();
   const [params] = useSearchParams();
   // The Edit and Change Password toggles are links, so they work without JavaScript; a form the
@@ -173,14 +177,16 @@ export default function ProfilePage() {
               <Link to="/orders" className="rounded-full bg-bloom-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-bloom-700">
                 My Orders
               </Link>
-              <button type="button" aria-describedby="account-soon" className="rounded-full border border-gray-300 px-4 py-2 text-sm font-medium text-gray-800">
-                Wishlist
-              </button>
+              {wishlistOn ? (
+                <Link to="/wishlist" className="rounded-full border border-gray-300 px-4 py-2 text-center text-sm font-medium text-gray-800 hover:border-bloom-400">
+                  Wishlist
+                </Link>
+              ) : null}
               <button type="button" aria-describedby="account-soon" className="rounded-full border border-red-200 px-4 py-2 text-sm font-medium text-red-700">
                 Delete Account
               </button>
               <p id="account-soon" className="text-center text-xs text-gray-600">
-                Wishlists and deleting your account online are coming soon; until then, write to us from the contact page.
+                Deleting your account online is coming soon; until then, write to us from the contact page.
               </p>
             </div>
           </section>

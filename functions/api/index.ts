@@ -17,6 +17,7 @@ import type { ApiEnv } from "./http";
 import { apiApp, mount, SECURITY_SCHEMES } from "./openapi";
 import { productsApi } from "./products";
 import { settingsApi } from "./settings";
+import { wishlistApi } from "./wishlist";
 
 /** The JSON API under /api. The Worker entry passes each request's context as the env. */
 export const api = $(
@@ -39,6 +40,7 @@ export const api = $(
     .route("/coupons", couponsApi)
     .route("/orders", ordersApi)
     .route("/v1/orders", myOrdersApi)
+    .route("/v1/wishlist", wishlistApi)
     .route("/contact", contactApi)
     .route("/admin", adminApi)
 );
@@ -69,6 +71,7 @@ const TAGS = [
     description: "The signed-in user's own profile and password.",
   },
   { name: "Contact", description: "Messages to the shop." },
+  { name: "Wishlist", description: "The signed-in shopper's saved products (when the settings switch the wishlist on; else 404)." },
   {
     name: "Admin",
     description: "The back office: staff (admin, super-admin) only. Every write is kept in the audit log.",
