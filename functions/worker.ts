@@ -46,7 +46,10 @@ export default {
     const origin = request.headers.get("Origin");
     const crossSite = (origin !== null && origin !== url.origin) || request.headers.get("Sec-Fetch-Site") === "cross-site";
     const isApiPath = pathname === "/api" || pathname.startsWith("/api/");
-    if (!isApiPath && request.method !== "GET" && request.method !== "HEAD" && crossSite) {
+    // Except the newsletter's one-click unsubscribe (RFC 8058): a mail client POSTs to the link from
+    // anywhere, without cookies; the signed token in the link is its whole authority (decision 013).
+    const oneClickUnsubscribe = pathname === "/newsletter/unsubscribe" && request.method === "POST";
+    if (!isApiPath && !oneClickUnsubscribe && request.method !== "GET" && request.method !== "HEAD" && crossSite) {
       return new Response("Cross-site form posts are not accepted", { status: 403, headers: { ...BASE_SECURITY_HEADERS, "Content-Security-Policy": API_CONTENT_SECURITY_POLICY } });
     }
     // Uploaded images (R2): immutable, served before the app's context is needed.

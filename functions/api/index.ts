@@ -8,6 +8,7 @@ import { adminApi } from "./admin";
 import { accountApi, authApi } from "./auth";
 import { blogsApi } from "./blogs";
 import { couponsApi, shippingApi, taxApi } from "./checkout";
+import { newsletterApi } from "./newsletter";
 import { myOrdersApi, ordersApi } from "./orders";
 import { categoriesApi } from "./categories";
 import { contactApi } from "./contact";
@@ -40,6 +41,7 @@ export const api = $(
     .route("/orders", ordersApi)
     .route("/v1/orders", myOrdersApi)
     .route("/contact", contactApi)
+    .route("/newsletter", newsletterApi)
     .route("/admin", adminApi)
 );
 
@@ -69,6 +71,7 @@ const TAGS = [
     description: "The signed-in user's own profile and password.",
   },
   { name: "Contact", description: "Messages to the shop." },
+  { name: "Newsletter", description: "Sign-ups to the newsletter (double opt-in); 404 while the settings switch it off." },
   {
     name: "Admin",
     description: "The back office: staff (admin, super-admin) only. Every write is kept in the audit log.",
