@@ -9,9 +9,11 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
+import { featureFlags } from "~/lib/features";
 import { linkList } from "~/lib/nav";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { CartDropdown } from "~/components/cart-dropdown";
@@ -28,8 +30,8 @@ import { clearSessionCookie, csrfToken, getSession } from "~/http/session.server
 import styles from "~/styles/app.css?url";
 import { cachedData } from "~/http/cache-entries.server";
 import { errorBoundary } from "~/components/error-state";
-import { featureFlags } from "~/lib/features";
 import { savedProductIds } from "~/services/wishlist.server";
+import { NewsletterSignup } from "~/components/newsletter-signup";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -207,11 +209,36 @@ function SocialLinks({ social }: { social: SiteConfig["social"] }) {
   );
 }
 
+/**
+ * The newsletter's sign-up, on every shop page while the settings switch it on; not on /newsletter,
+ * whose page is the same form, nor on the confirm and unsubscribe pages, nor in the back office
+ * (staff run the shop there; they do not shop).
+ */
+function FooterNewsletter({ site }: { site: SiteConfig }) {
+  const location = useLocation();
+  if (!featureFlags(site.features).newsletter) return null;
+  if (/^\/(?:newsletter|admin)(?:\/|$)/.test(location.pathname)) return null;
+  return (
+    <section aria-labelledby="footer-newsletter-title" className="border-b border-bloom-100">
+      <div className="mx-auto grid max-w-7xl gap-2 px-4 py-8 md:grid-cols-2 md:items-end md:gap-8">
+        <div>
+          <h2 id="footer-newsletter-title" className="font-display text-lg font-bold text-gray-900">
+            Newsletter
+          </h2>
+          <p className="mt-1">New bouquets, crafting tutorials and offers, straight to your inbox.</p>
+        </div>
+        <NewsletterSignup redirectTo={`${location.pathname}${location.search}`} idPrefix="footer-newsletter-" />
+      </div>
+    </section>
+  );
+}
+
 function Footer({ site }: { site: SiteConfig }) {
   const contact = site.contact;
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   return (
     <footer className="mt-16 border-t border-bloom-100 bg-bloom-50 text-sm text-gray-700">
+      <FooterNewsletter site={site} />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="font-display text-xl font-bold text-bloom-700">{site.name}</p>

@@ -46,7 +46,10 @@ export default {
     const origin = request.headers.get("Origin");
     const crossSite = (origin !== null && origin !== url.origin) || request.headers.get("Sec-Fetch-Site") === "cross-site";
     const isApiPath = pathname === "/api" || pathname.startsWith("/api/");
-    if (!isApiPath && request.method !== "GET" && request.method !== "HEAD" && crossSite) {
+    // Except the newsletter's one-click unsubscribe (RFC 8058): a mail client POSTs to the link from
+    // anywhere, without cookies; the signed token in the link is its whole authority (decision 013).
+    const oneClickUnsubscribe = pathname === "/newsletter/unsubscribe" && request.method === "POST";
+    if (!isApiPath && !oneClickUnsubscribe && request.method !== "GET" && request.method !== "HEAD" && crossSite) {
       return new Response("Cross-site form posts are not accepted", { status: 403, headers: { ...BASE_SECURITY_HEADERS, "Content-Security-Policy": API_CONTENT_SECURITY_POLICY } });
     }
     // Uploaded images (R2): immutable, served before the app's context is needed.
@@ -71,7 +74,9 @@ export default {
       app.runAfterResponse();
       return timed;
     }
-    const response = await handleRemixRequest(request, loadContext);
+    // Remix refuses a document POST whose Origin names another host: the one-click unsubscribe's
+    // reaches it without one (its token, not its origin, is what counts).
+    const response = await handleRemixRequest(oneClickUnsubscribe && crossSite ? withoutOrigin(request) : request, loadContext);
     // A page post that wrote (an order, a like) purges before its redirect is followed.
     await app.cache.afterWrites();
     // The mails its batches wrote go to the delivery queue (docs/decisions/011).
@@ -104,6 +109,14 @@ export default {
     }
   },
 } satisfies ExportedHandler<Env, MailQueueMessage>;
+
+/** The request as it came, less the headers that name the site it came from. */
+function withoutOrigin(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("Origin");
+  headers.delete("Sec-Fetch-Site");
+  return new Request(request, { headers });
+}
 
 /** The mail sweep's schedule (wrangler.toml [triggers]); the other one is the daily uploads clean-up. */
 const MAIL_SWEEP_CRON = "*/10 * * * *";

@@ -23,6 +23,7 @@ export const ADMIN_SECTIONS = linkList({
   "/admin/messages": "Messages",
   "/admin/reviews": "Reviews",
   "/admin/mail": "Mail",
+  "/admin/newsletter": "Newsletter",
   "/admin/settings": "Settings",
 });
 

@@ -8,6 +8,7 @@ import { adminApi } from "./admin";
 import { accountApi, authApi } from "./auth";
 import { blogsApi } from "./blogs";
 import { couponsApi, shippingApi, taxApi } from "./checkout";
+import { newsletterApi } from "./newsletter";
 import { myOrdersApi, ordersApi } from "./orders";
 import { categoriesApi } from "./categories";
 import { contactApi } from "./contact";
@@ -42,6 +43,7 @@ export const api = $(
     .route("/v1/orders", myOrdersApi)
     .route("/v1/wishlist", wishlistApi)
     .route("/contact", contactApi)
+    .route("/newsletter", newsletterApi)
     .route("/admin", adminApi)
 );
 
@@ -72,6 +74,7 @@ const TAGS = [
   },
   { name: "Contact", description: "Messages to the shop." },
   { name: "Wishlist", description: "The signed-in shopper's saved products (when the settings switch the wishlist on; else 404)." },
+  { name: "Newsletter", description: "Sign-ups to the newsletter (double opt-in); 404 while the settings switch it off." },
   {
     name: "Admin",
     description: "The back office: staff (admin, super-admin) only. Every write is kept in the audit log.",

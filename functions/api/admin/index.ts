@@ -6,6 +6,7 @@ import { adminCouponsApi, adminShippingMethodsApi, adminTaxRatesApi } from "./ch
 import { adminBlogsApi } from "./blogs";
 import { adminMailApi } from "./mail";
 import { messagesApi } from "./messages";
+import { adminNewsletterApi } from "./newsletter";
 import { adminOrdersApi } from "./orders";
 import { adminProductsApi } from "./products";
 import { adminHomeSectionsApi, adminSettingsApi } from "./settings";
@@ -36,3 +37,4 @@ adminApi.route("/shipping-methods", adminShippingMethodsApi);
 adminApi.route("/tax-rates", adminTaxRatesApi);
 adminApi.route("/blogs", adminBlogsApi);
 adminApi.route("/mail", adminMailApi);
+adminApi.route("/newsletter", adminNewsletterApi);

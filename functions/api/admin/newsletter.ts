@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { NEWSLETTER_STATUSES, NewsletterListQuerySchema } from "../../../app/lib/schemas/newsletter";
+import { listSubscribers } from "../../../app/services/newsletter.server";
+import { ok, parseQuery } from "../http";
+import { apiApp, errors, json, mount, success } from "../openapi";
+import { adminPage } from "./audit";
+import { STAFF_READ } from "./staff";
+
+/** A newsletter subscriber as the back office's API gives it. */
+export const AdminSubscriberSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    status: z.enum(NEWSLETTER_STATUSES),
+    subscribed_at: z.string().nullable(),
+    unsubscribed_at: z.string().nullable(),
+    created_at: z.string().nullable(),
+  })
+  .meta({ id: "AdminSubscriber" });
+
+/** How many subscribers each status holds. */
+export const SubscriberCountsSchema = z
+  .object({ pending: z.number().int(), subscribed: z.number().int(), unsubscribed: z.number().int() })
+  .meta({ id: "SubscriberCounts" });
+
+/** GET /api/admin/newsletter?status=&search=&page=: the newsletter's subscribers, newest first. */
+export const adminNewsletterApi = mount(
+  apiApp(),
+  {
+    method: "get",
+    path: "/",
+    tags: ["Admin"],
+    summary: "The newsletter's subscribers, newest first: one status (pending, subscribed, unsubscribed) or all, by part of the address, with the count of each status",
+    security: STAFF_READ,
+    request: {
+      query: z.object({
+        status: z.enum(NEWSLETTER_STATUSES).optional(),
+        search: z.string().optional(),
+        page: z.string().optional(),
+        per_page: z.string().optional(),
+      }),
+    },
+    responses: {
+      200: json(success(adminPage(AdminSubscriberSchema).extend({ counts: SubscriberCountsSchema })), "A page of subscribers. Reading them changes nothing."),
+      ...errors(401, 403, 422),
+    },
+  },
+  async (c) => {
+    const page = await listSubscribers(c.var.app.db, parseQuery(c, NewsletterListQuerySchema));
+    return ok(c, page);
+  },
+);
