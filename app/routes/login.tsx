@@ -71,7 +71,7 @@ export default function LoginPage() {
       subtitle={
         <>
           New here?{" "}
-          <Link to="/register" className="font-medium text-bloom-700 underline hover:text-bloom-800">
+          <Link to={redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`} className="font-medium text-bloom-700 underline hover:text-bloom-800">
             Create an account
           </Link>
         </>

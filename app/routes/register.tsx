@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { safeRedirect } from "~/lib/redirect";
 import { json, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, SocialButtons } from "~/components/account/auth-card";
@@ -32,12 +33,16 @@ export const headers = formPageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfLoggedIn(context.app, request);
-  return json({ providers: await socialLoginProviders(context.app) });
+  // Where a shopper sent to the login (a guest's heart, a page behind the login) was going: the
+  // login's "Create an account" link carries it here, and the new account goes on there.
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
+  return json({ providers: await socialLoginProviders(context.app), redirectTo });
 }
 
 /**
  * Creates the account and logs the shopper in: "Registration successful!" with a welcome naming
- * the shop, then the home page. A taken email shows under the email field.
+ * the shop, then the home page (or where the shopper was going). A taken email shows under the
+ * email field.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
@@ -51,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const settings = await app.cache.read(cachedData.publicSettings()).catch(() => ({}));
     const shop = siteConfigFromSettings(settings).name;
     return toasts(app.env, request).redirectWithSuccess(
-      "/",
+      safeRedirect(values.redirectTo, "/"),
       { message: "Registration successful!", description: `Welcome to ${shop}, ${firstName}! Happy twisting.` },
       { headers: { "Set-Cookie": sessionCookie(app.env, request, auth) } },
     );
@@ -64,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
-  const { providers } = useLoaderData<typeof loader>();
+  const { providers, redirectTo } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const { errors, formProps } = useLiveValidation(RegisterFormSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
   const submitting = useNavigation().state === "submitting";
@@ -75,7 +80,7 @@ export default function RegisterPage() {
       subtitle={
         <>
           Already have an account?{" "}
-          <Link to="/login" className="font-medium text-bloom-700 underline hover:text-bloom-800">
+          <Link to={redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`} className="font-medium text-bloom-700 underline hover:text-bloom-800">
             Log in
           </Link>
         </>
@@ -103,6 +108,7 @@ export default function RegisterPage() {
         )}
         <TextField name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" errors={errors} />
         <Honeypot />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         <div>
           <label className="flex items-start gap-2 text-sm text-gray-800">
             <input
@@ -130,7 +136,7 @@ export default function RegisterPage() {
           {submitting ? "Creating account…" : "Create Account"}
         </button>
       </Form>
-      <SocialButtons action="Sign up" providers={providers} />
+      <SocialButtons action="Sign up" providers={providers} redirectTo={redirectTo} />
     </AuthCard>
   );
 }

@@ -285,6 +285,21 @@ describe("the register page", () => {
     headerShowsGuest(html);
   });
 
+  it("takes a shopper sent to the login on to the register page and back where they were going", async () => {
+    const login = await (await get("/login?redirectTo=%2Fcheckout")).text();
+    expect(login).toContain('href="/register?redirectTo=%2Fcheckout"');
+    const html = await (await get("/register?redirectTo=%2Fcheckout")).text();
+    expect(html).toContain('href="/login?redirectTo=%2Fcheckout"');
+    expect(html).toMatch(/<input type="hidden" name="redirectTo" value="\/checkout"\/>/);
+
+    const response = await register(new CookieJar(), registration({ redirectTo: "/checkout" }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/checkout");
+    // Never off the site.
+    const away = await register(new CookieJar(), registration({ redirectTo: "https://evil.example/" }));
+    expect(away.headers.get("Location")).toBe("/");
+  });
+
   it("creates the account, logs in with a session cookie, and welcomes the shopper by the shop's name", async () => {
     const shop = (await getJson("/api/settings/public")).body.data.general.site_name;
     expect(shop).toBe("Twistbloom");
