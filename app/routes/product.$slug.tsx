@@ -55,22 +55,28 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { app } = context;
   const slug = params.slug ?? "";
   const url = new URL(request.url);
-  const features = await featuresOf(app);
   const reviewsPage = reviewsPageParam(url.searchParams.get("reviews_page"));
   let product: ProductDetail;
   let page: ReviewPage | null = null;
   try {
+    // The reviews are read alongside the product (both kept by the product's tag); whether they
+    // show is asked after, when the root loader has read the settings into this isolate's copy
+    // (asking at once would read them a second time).
     [product, page] = await Promise.all([
       app.cache.read(cachedData.product(slug)),
-      features.reviews ? app.cache.read(productReviewsEntry(slug, reviewsPage)) : Promise.resolve(null),
+      app.cache.read(productReviewsEntry(slug, reviewsPage)).catch((error: unknown) => {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      }),
     ]);
   } catch (error) {
     if (error instanceof NotFoundError) throw json({ message: PRODUCT_NOT_FOUND }, { status: 404 });
     console.error(error);
     throw json({ message: PRODUCT_LOAD_ERROR }, { status: 500 });
   }
+  const features = await featuresOf(app);
   let reviews: ReviewsData | null = null;
-  if (page) {
+  if (page && features.reviews) {
     const { viewer } = await getSession(app, request);
     const own = viewer ? await findOwnReview(app.db, { id: product.id }, viewer.user.id) : null;
     reviews = {
