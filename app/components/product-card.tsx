@@ -5,6 +5,7 @@ import type { Product } from "~/services/products.server";
 import { Img } from "./img";
 import { Price } from "./price";
 import { WishlistButton } from "./wishlist-button";
+import { RatingBadge } from "./reviews/stars";
 
 /** What a card (and its Quick View) shows: a product without its long texts, so pages send less. */
 export type CardProduct = Pick<
@@ -22,6 +23,8 @@ export type CardProduct = Pick<
   | "stock"
   | "in_stock"
   | "is_featured"
+  | "reviews"
+  | "rating"
 >;
 
 export function toCardProduct(product: CardProduct): CardProduct {
@@ -39,6 +42,8 @@ export function toCardProduct(product: CardProduct): CardProduct {
     stock: product.stock,
     in_stock: product.in_stock,
     is_featured: product.is_featured,
+    reviews: product.reviews,
+    rating: product.rating,
   };
 }
 
@@ -111,6 +116,7 @@ export function ProductCard({ product, actions = false, onQuickView, imageLoadin
             {product.name}
           </Link>
         </h3>
+        <RatingBadge rating={product.rating} reviews={product.reviews} />
         <Price cents={product.unit_price_cents} originalCents={product.is_on_sale ? product.price_cents : null} />
         {actions ? (
           <div className="relative z-10 mt-auto grid gap-2 pt-3">

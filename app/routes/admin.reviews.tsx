@@ -1,5 +1,152 @@
-import { ComingSoon } from "~/components/admin/coming-soon";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { adminInput, adminLabel, AdminHeader, dangerButton, dateTime, FilterForm, primaryButton } from "~/components/admin/ui";
+import { errorBoundary } from "~/components/error-state";
+import { FieldError } from "~/components/field-error";
+import { Pagination } from "~/components/pagination";
+import { Stars } from "~/components/reviews/stars";
+import { parseId } from "~/lib/ids";
+import { lenientQuery } from "~/lib/schemas/query";
+import { AdminReviewListQuerySchema, REVIEW_MESSAGES, REVIEW_STATUSES, ReviewModerationSchema, type ReviewStatus } from "~/lib/schemas/reviews";
+import { rootSeo, seoMeta } from "~/lib/seo";
+import { safeRedirect } from "~/lib/redirect";
+import { actorOf } from "~/services/admin/audit.server";
+import { listReviewsForModeration, moderateReview } from "~/services/admin/reviews.server";
+import { ConflictError, NotFoundError } from "~/services/errors";
+import { readForm } from "~/http/pages/forms.server";
+import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { toasts } from "~/http/pages/toast.server";
+
+export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Reviews", path: "/admin/reviews", noindex: true });
+
+export const headers = privatePageHeaders;
+
+const STATUS_NAMES: Record<ReviewStatus, string> = { pending: "Waiting for approval", approved: "Approved", rejected: "Rejected" };
+
+/** One status of reviews (waiting for approval unless the filter says otherwise), newest first, with pages. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context.app, request);
+  const { query, errors } = lenientQuery(AdminReviewListQuerySchema, new URL(request.url).searchParams);
+  const status: ReviewStatus = query.status ?? "pending";
+  const page = await listReviewsForModeration(context.app.db, { ...query, status });
+  return json({ page, status, errors }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** Approve or reject one review (`id`, `status`), then back to the list as it was, with a toast. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { app } = context;
+  const viewer = await requireAdmin(app, request);
+  const values = await readForm(request);
+  const back = safeRedirect(values.back?.startsWith("/admin/reviews") ? values.back : null, "/admin/reviews");
+  const toast = toasts(app.env, request);
+  const id = parseId(values.id);
+  const parsed = ReviewModerationSchema.safeParse(values);
+  if (values.intent !== "moderate" || id === null) return toast.redirectWithError(back, REVIEW_MESSAGES.reviewNotFound);
+  if (!parsed.success) return toast.redirectWithError(back, REVIEW_MESSAGES.statusInvalid);
+  try {
+    const review = await moderateReview(app.db, actorOf(viewer), id, parsed.data.status);
+    return toast.redirectWithSuccess(back, review.status === "approved" ? REVIEW_MESSAGES.approved : REVIEW_MESSAGES.rejected);
+  } catch (error) {
+    if (error instanceof ConflictError || error instanceof NotFoundError) return toast.redirectWithError(back, error.message);
+    throw error;
+  }
+}
+
+function ModerationButton({ id, status, label, className, back, title }: { id: number; status: "approved" | "rejected"; label: string; className: string; back: string; title: string }) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Form method="post" noValidate preventScrollReset>
+      <input type="hidden" name="intent" value="moderate" />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="status" value={status} />
+      <input type="hidden" name="back" value={back} />
+      <button type="submit" className={className} disabled={busy}>
+        {label}
+        <span className="sr-only">{`: ${title}`}</span>
+      </button>
+    </Form>
+  );
+}
+
+const EMPTY: Record<ReviewStatus, string> = {
+  pending: "No reviews are waiting for approval.",
+  approved: "No approved reviews.",
+  rejected: "No rejected reviews.",
+};
 
 export default function AdminReviews() {
-  return <ComingSoon title="Reviews" description="Approve or reject shoppers' reviews waiting for moderation." />;
+  const { page, status, errors } = useLoaderData<typeof loader>();
+  const href = (number: number) => {
+    const params = new URLSearchParams();
+    if (status !== "pending") params.set("status", status);
+    if (number > 1) params.set("page", String(number));
+    const text = params.toString();
+    return `/admin/reviews${text ? `?${text}` : ""}`;
+  };
+  const back = href(page.current_page);
+  return (
+    <section aria-labelledby="admin-title">
+      <AdminHeader title="Reviews" description="Approve or reject shoppers' reviews. A verified purchase is published at once; the others wait here." />
+      <FilterForm label="Filter reviews">
+        <div>
+          <label htmlFor="review-status" className={adminLabel}>
+            Status
+          </label>
+          <select id="review-status" name="status" defaultValue={status} className={`${adminInput} mt-1`}>
+            {REVIEW_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {`${STATUS_NAMES[value]} (${page.counts[value]})`}
+              </option>
+            ))}
+          </select>
+          <FieldError id="review-status-error" messages={errors.status} alert />
+        </div>
+      </FilterForm>
+      <h2 className="mt-6 text-lg font-semibold text-gray-900">{`${STATUS_NAMES[status]}: ${page.total}`}</h2>
+      {page.data.length === 0 ? (
+        <p className="mt-4 rounded-2xl border border-bloom-100 bg-white px-4 py-10 text-center text-gray-600">{EMPTY[status]}</p>
+      ) : (
+        <ul className="mt-4 grid gap-4" aria-label="Reviews">
+          {page.data.map((review) => (
+            <li key={review.id} className="rounded-2xl border border-bloom-100 bg-white p-5 shadow-sm" data-testid="admin-review">
+              <article aria-labelledby={`admin-review-${review.id}`}>
+                <p className="text-sm text-gray-600">
+                  <Link to={`/product/${review.product.slug}`} className="font-medium text-bloom-700 underline">
+                    {review.product.name}
+                  </Link>
+                </p>
+                <div className="mt-2 flex flex-wrap items-center gap-3">
+                  <Stars rating={review.rating} visibleText />
+                  {review.verified_purchase ? (
+                    <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800">Verified purchase</span>
+                  ) : null}
+                </div>
+                <h3 id={`admin-review-${review.id}`} className="mt-2 font-semibold text-gray-900">
+                  {review.title}
+                </h3>
+                <p className="mt-1 whitespace-pre-wrap break-words text-gray-800">{review.body}</p>
+                <p className="mt-2 text-sm text-gray-600">
+                  {`By ${review.author_name}${review.user_id === null ? "" : ` (account #${review.user_id})`}, ${dateTime(review.created_at)}`}
+                </p>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  {review.status !== "approved" ? (
+                    <ModerationButton id={review.id} status="approved" label="Approve" className={primaryButton} back={back} title={review.title} />
+                  ) : null}
+                  {review.status !== "rejected" ? (
+                    <ModerationButton id={review.id} status="rejected" label="Reject" className={dangerButton} back={back} title={review.title} />
+                  ) : null}
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination currentPage={page.current_page} lastPage={page.last_page} href={href} />
+    </section>
+  );
 }
+
+export const ErrorBoundary = errorBoundary({
+  failed: { title: "Could not load the reviews", message: "Please try again in a moment.", link: "retry" },
+});

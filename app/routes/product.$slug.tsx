@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { AddToCartForm } from "~/components/add-to-cart";
 import { Breadcrumb, type Crumb } from "~/components/breadcrumb";
 import { DetailList, type Detail } from "~/components/detail-list";
@@ -18,6 +18,20 @@ import type { ProductDetail } from "~/services/products.server";
 import type { RootData } from "~/root";
 import { cachedData } from "~/http/cache-entries.server";
 import { errorBoundary } from "~/components/error-state";
+import { REVIEW_INTENT } from "~/components/reviews/review-form";
+import { ReviewsSection, type ReviewsData } from "~/components/reviews/reviews-section";
+import { reviewCountText, Stars } from "~/components/reviews/stars";
+import { Toaster } from "~/components/toaster";
+import { featuresOf } from "~/http/features.server";
+import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { requireFeature, requireViewer } from "~/http/pages/guards.server";
+import { toasts } from "~/http/pages/toast.server";
+import { productReviewsEntry, reviewsPageParam } from "~/http/reviews.server";
+import { getSession } from "~/http/session.server";
+import { REVIEW_MESSAGES, ReviewInputSchema } from "~/lib/schemas/reviews";
+import { fieldErrors } from "~/lib/schemas/query";
+import { ConflictError } from "~/services/errors";
+import { createReview, findOwnReview, type ReviewPage } from "~/services/reviews.server";
 
 export const PRODUCT_NOT_FOUND = "Product Not Found";
 export const PRODUCT_LOAD_ERROR = "Failed to load product. Please try again.";
@@ -34,23 +48,86 @@ function imageIndexFromParam(value: string | null, count: number): number {
 /**
  * The product (images, colours, related products: two statements in one round trip), read
  * through the edge cache for the spec's products lifetime. `?image=N` picks the main image.
+ * With reviews switched on, a page of its reviews (`?reviews_page=N`) and their summary come
+ * through the cache too, kept by the product's tag (one statement when read), and, for a signed-in
+ * shopper, whether they have reviewed it already (never cached: it is theirs).
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { app } = context;
   const slug = params.slug ?? "";
+  const url = new URL(request.url);
+  const reviewsPage = reviewsPageParam(url.searchParams.get("reviews_page"));
   let product: ProductDetail;
+  let page: ReviewPage | null = null;
   try {
-    product = await app.cache.read(cachedData.product(slug));
+    // The reviews are read alongside the product (both kept by the product's tag); whether they
+    // show is asked after, when the root loader has read the settings into this isolate's copy
+    // (asking at once would read them a second time).
+    [product, page] = await Promise.all([
+      app.cache.read(cachedData.product(slug)),
+      app.cache.read(productReviewsEntry(slug, reviewsPage)).catch((error: unknown) => {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      }),
+    ]);
   } catch (error) {
     if (error instanceof NotFoundError) throw json({ message: PRODUCT_NOT_FOUND }, { status: 404 });
     console.error(error);
     throw json({ message: PRODUCT_LOAD_ERROR }, { status: 500 });
   }
-  const selectedImage = imageIndexFromParam(new URL(request.url).searchParams.get("image"), product.images.length);
+  const features = await featuresOf(app);
+  let reviews: ReviewsData | null = null;
+  if (page && features.reviews) {
+    const { viewer } = await getSession(app, request);
+    const own = viewer ? await findOwnReview(app.db, { id: product.id }, viewer.user.id) : null;
+    reviews = {
+      reviews: page.reviews,
+      pagination: page.pagination,
+      summary: page.summary,
+      writer: !viewer ? { kind: "guest" } : own ? { kind: "reviewed", status: own.status } : { kind: "shopper" },
+    };
+  }
+  const selectedImage = imageIndexFromParam(url.searchParams.get("image"), product.images.length);
   return json({
     product: { ...product, related_products: product.related_products.slice(0, RELATED_PRODUCTS_SHOWN).map(toRelatedProduct) },
     selectedImage,
+    reviews,
   });
+}
+
+/**
+ * `intent=review`: the signed-in shopper's review (a guest goes to log in and comes back). Back to
+ * the product with a toast: published at once, or waiting for approval; bad input shows the form
+ * again with its messages and the typed values. 404 while reviews are switched off.
+ */
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const { app } = context;
+  await requireFeature(app, "reviews");
+  const slug = params.slug ?? "";
+  const here = `/product/${slug}`;
+  const viewer = await requireViewer(app, request);
+  const values = await readForm(request);
+  if (values.intent !== REVIEW_INTENT) throw json({ message: "Not found" }, { status: 404 });
+  let product: ProductDetail;
+  try {
+    product = await app.cache.read(cachedData.product(slug));
+  } catch (error) {
+    if (error instanceof NotFoundError) throw json({ message: PRODUCT_NOT_FOUND }, { status: 404 });
+    throw error;
+  }
+  const parsed = ReviewInputSchema.safeParse(values);
+  if (!parsed.success) return formFailure(fieldErrors(parsed.error), REVIEW_MESSAGES.formErrors, values);
+  const toast = toasts(app.env, request);
+  try {
+    const { published } = await createReview(app.db, product.id, { id: viewer.user.id, name: viewer.user.name }, parsed.data);
+    return published
+      ? toast.redirectWithSuccess(`${here}#reviews`, REVIEW_MESSAGES.published)
+      : toast.redirectWithInfo(`${here}#reviews`, REVIEW_MESSAGES.pending);
+  } catch (error) {
+    if (error instanceof ConflictError) return toast.redirectWithError(`${here}#reviews`, error.message);
+    if (error instanceof NotFoundError) throw json({ message: PRODUCT_NOT_FOUND }, { status: 404 });
+    throw error;
+  }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location, error }) => {
@@ -109,24 +186,17 @@ function StockStatus({ stock }: { stock: number }) {
   );
 }
 
-function Rating({ rating, reviews, sold }: { rating: number; reviews: number; sold: number }) {
-  const percent = Math.max(0, Math.min(100, (rating / 5) * 100));
+/** The rating line under the name (only while reviews are on): stars, "4.7 out of 5", the count linking to the reviews. */
+function Rating({ rating, reviews, sold, showRating }: { rating: number; reviews: number; sold: number; showRating: boolean }) {
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700">
-      {reviews > 0 ? (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700" data-testid="product-rating">
+      {!showRating ? null : reviews > 0 ? (
         <p className="flex items-center gap-2">
-          <span aria-hidden="true" className="relative inline-block text-base leading-none tracking-wider text-gray-300">
-            ★★★★★
-            <span className="absolute inset-0 overflow-hidden whitespace-nowrap text-amber-500" style={{ width: `${percent}%` }}>
-              ★★★★★
-            </span>
-          </span>
-          <span>
-            <span className="sr-only">Rated </span>
-            {`${rating.toFixed(1)} out of 5`}
-          </span>
+          <Stars rating={rating} average visibleText />
           <span aria-hidden="true">·</span>
-          <span>{`${reviews.toLocaleString("en-US")} ${reviews === 1 ? "review" : "reviews"}`}</span>
+          <a href="#reviews" className="underline-offset-2 hover:underline">
+            {reviewCountText(reviews)}
+          </a>
         </p>
       ) : (
         <p>No reviews yet</p>
@@ -191,7 +261,7 @@ function AddToCart({ product }: { product: PageProduct }) {
   );
 }
 
-function productJsonLd(product: PageProduct, origin: string, brand: string, currencyCode: string): Record<string, unknown> {
+function productJsonLd(product: PageProduct, origin: string, brand: string, currencyCode: string, showRating: boolean): Record<string, unknown> {
   const url = absoluteUrl(origin, `/product/${product.slug}`);
   return {
     "@context": "https://schema.org",
@@ -203,7 +273,7 @@ function productJsonLd(product: PageProduct, origin: string, brand: string, curr
     brand: { "@type": "Brand", name: brand },
     ...(product.category ? { category: product.category.name } : {}),
     ...(product.weight !== null ? { weight: { "@type": "QuantitativeValue", value: product.weight, unitCode: "GRM" } } : {}),
-    ...(product.reviews > 0
+    ...(showRating && product.reviews > 0
       ? { aggregateRating: { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.reviews, bestRating: 5, worstRating: 1 } }
       : {}),
     offers: {
@@ -219,7 +289,9 @@ function productJsonLd(product: PageProduct, origin: string, brand: string, curr
 }
 
 export default function ProductPage() {
-  const { product, selectedImage } = useLoaderData<typeof loader>();
+  const { product, selectedImage, reviews } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const showRating = reviews !== null;
   const root = useRouteLoaderData("root") as RootData | undefined;
   const currency = useCurrency();
   const path = `/product/${product.slug}`;
@@ -250,7 +322,7 @@ export default function ProductPage() {
               </p>
             ) : null}
             <h1 className="font-display text-3xl font-bold text-gray-900 sm:text-4xl">{product.name}</h1>
-            <Rating rating={product.rating} reviews={product.reviews} sold={product.sold} />
+            <Rating rating={product.rating} reviews={product.reviews} sold={product.sold} showRating={showRating} />
           </div>
           <Price
             cents={product.unit_price_cents}
@@ -273,8 +345,10 @@ export default function ProductPage() {
           </div>
         </TitledSection>
       ) : null}
+      {reviews ? <ReviewsSection data={reviews as ReviewsData} path={path} failure={failure} /> : null}
+      {failure ? <Toaster toast={failure.toast} listen={false} /> : null}
       <RelatedProducts products={product.related_products} />
-      <JsonLd data={productJsonLd(product, root?.origin ?? "", root?.site.name ?? "Twistbloom", currency.code)} />
+      <JsonLd data={productJsonLd(product, root?.origin ?? "", root?.site.name ?? "Twistbloom", currency.code, showRating)} />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { categories } from "./data/categories";
 import { coupons, shippingMethods, taxRates } from "./data/checkout";
 import { homeSections } from "./data/home";
 import { products } from "./data/products";
+import { reviews } from "./data/reviews";
 import { settings } from "./data/settings";
 import { roles, users } from "./data/users";
 
@@ -175,8 +176,6 @@ export async function buildSeedStatements({ devUsers = true }: { devUsers?: bool
         is_featured: product.is_featured,
         is_active: true,
         sold_count: product.sold_count,
-        review_count: product.review_count,
-        review_average: product.review_average,
         weight_grams: product.weight_grams,
         dimensions: product.dimensions,
         meta_keywords: product.meta_keywords,
@@ -194,6 +193,36 @@ export async function buildSeedStatements({ devUsers = true }: { devUsers?: bool
     });
     for (const color of product.colors) statements.push(insertChild("product_colors", [parent], { color }));
   }
+
+  // ---------------------------------------------------------------- reviews
+  // No natural key of its own (the shoppers are not accounts): a review is the same one when its
+  // product, author and title are, so a second run adds none.
+  for (const review of reviews) {
+    const where = `p0."slug" = ${sqlLiteral(review.product)} AND NOT EXISTS (SELECT 1 FROM "reviews" r WHERE r."product_id" = p0."id" AND r."author_name" = ${sqlLiteral(review.author_name)} AND r."title" = ${sqlLiteral(review.title)})`;
+    statements.push(
+      insertSelect(
+        "reviews",
+        {
+          product_id: raw("p0.id"),
+          user_id: null,
+          rating: review.rating,
+          title: review.title,
+          body: review.body,
+          author_name: review.author_name,
+          verified_purchase: false,
+          status: "approved",
+          created_at: review.created_at,
+          updated_at: review.created_at,
+        },
+        `${ident("products")} p0`,
+        where,
+      ),
+    );
+  }
+  // Every product's count and average, from its published reviews: never a figure of its own.
+  statements.push(
+    `UPDATE "products" SET "review_count" = (SELECT COUNT(*) FROM "reviews" r WHERE r."product_id" = "products"."id" AND r."status" = 'approved'), "review_average" = COALESCE((SELECT ROUND(AVG(r."rating"), 2) FROM "reviews" r WHERE r."product_id" = "products"."id" AND r."status" = 'approved'), 0)`,
+  );
 
   // ---------------------------------------------------------------- blog
   for (const category of blogCategories) {

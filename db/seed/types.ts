@@ -63,8 +63,6 @@ export interface SeedProduct {
   stock: number;
   is_featured: boolean;
   sold_count: number;
-  review_count: number;
-  review_average: number;
   weight_grams: number;
   dimensions: string;
   meta_keywords: string;
@@ -73,6 +71,22 @@ export interface SeedProduct {
   category: string;
   /** 2 to 4 paths, "/images/products/<slug>-<n>.svg" with n from 1. */
   images: string[];
+  created_at: number;
+}
+
+/**
+ * A published review of the demo shop, by a shopper who is not an account here: no user, not a
+ * verified purchase. Products' review counts and averages are computed from these rows.
+ */
+export interface SeedReview {
+  /** Slug of the product. */
+  product: string;
+  /** First name and initial, as the shop shows every review's author. */
+  author_name: string;
+  rating: 1 | 2 | 3 | 4 | 5;
+  title: string;
+  /** Plain text. */
+  body: string;
   created_at: number;
 }
 

@@ -17,6 +17,7 @@ import { homeApi } from "./home";
 import type { ApiEnv } from "./http";
 import { apiApp, mount, SECURITY_SCHEMES } from "./openapi";
 import { productsApi } from "./products";
+import { reviewsApi } from "./reviews";
 import { settingsApi } from "./settings";
 import { wishlistApi } from "./wishlist";
 
@@ -33,6 +34,7 @@ export const api = $(
     .route("/home", homeApi)
     .route("/categories", categoriesApi)
     .route("/products", productsApi)
+    .route("/products", reviewsApi)
     .route("/blogs", blogsApi)
     .route("/auth", authApi)
     .route("/v1/auth", accountApi)
@@ -54,6 +56,7 @@ const TAGS = [
     name: "Catalogue",
     description: "Products, categories and the home page: public, edge-cached until the data changes.",
   },
+  { name: "Reviews", description: "Shoppers' reviews of products: published ones for everyone, one per signed-in shopper and product. 404 while the settings switch reviews off." },
   { name: "Blog", description: "The crafting tutorials, and their likes." },
   { name: "Settings", description: "The shop's public settings." },
   {

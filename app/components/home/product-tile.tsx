@@ -1,30 +1,10 @@
 import { Link } from "@remix-run/react";
 import { Img } from "~/components/img";
 import { Price } from "~/components/price";
+import { RatingBadge } from "~/components/reviews/stars";
 import type { HomeProduct } from "~/services/home.server";
 
 const count = new Intl.NumberFormat("en-US");
-
-function RatingStars({ rating }: { rating: number }) {
-  const percent = Math.max(0, Math.min(100, (rating / 5) * 100));
-  const row = (className: string) => (
-    <span className={`flex ${className}`}>
-      {[0, 1, 2, 3, 4].map((index) => (
-        <svg key={index} width="14" height="14" viewBox="0 0 20 20" fill="currentColor" className="shrink-0">
-          <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z" />
-        </svg>
-      ))}
-    </span>
-  );
-  return (
-    <span aria-hidden="true" className="relative inline-flex">
-      {row("text-gray-300")}
-      <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${percent}%` }}>
-        {row("text-amber-500")}
-      </span>
-    </span>
-  );
-}
 
 /**
  * A bouquet as the home page's product rows show it: picture, name (the link), rating, how many
@@ -57,15 +37,7 @@ export function HomeProductTile({ product }: { product: HomeProduct }) {
             {product.name}
           </Link>
         </h3>
-        {product.reviews > 0 ? (
-          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-600">
-            <RatingStars rating={product.rating} />
-            <span className="sr-only">Rated {product.rating.toFixed(1)} out of 5,</span>
-            <span>
-              {count.format(product.reviews)} {product.reviews === 1 ? "review" : "reviews"}
-            </span>
-          </p>
-        ) : null}
+        <RatingBadge rating={product.rating} reviews={product.reviews} />
         <div className="mt-auto flex flex-wrap items-baseline justify-between gap-2 pt-1">
           <Price cents={product.price_cents} originalCents={product.original_price_cents} />
           {product.sold > 0 ? <span className="text-xs text-gray-600">{count.format(product.sold)} sold</span> : null}

@@ -1,0 +1,113 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { submitButtonClass, useLiveValidation, type FieldErrors } from "~/components/form";
+import { FieldError } from "~/components/field-error";
+import { REVIEW_BODY_MAX, REVIEW_MESSAGES, REVIEW_TITLE_MAX, ReviewInputSchema } from "~/lib/schemas/reviews";
+
+export const REVIEW_INTENT = "review";
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border px-3 py-2 text-gray-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-bloom-500 aria-[invalid=true]:border-red-600";
+const border = (messages?: string[]) => (messages?.length ? "border-red-600" : "border-gray-300");
+const RATING_WORDS = ["", "Poor", "Fair", "Good", "Very good", "Excellent"];
+
+/** What the action sent back for this form: its messages and the typed values. */
+export interface ReviewFormFailure {
+  errors: Record<string, string[]>;
+  values: Record<string, string>;
+}
+
+/**
+ * The signed-in shopper's review: a rating (five radio buttons), a title and the text. A plain form
+ * post to the product page's action (`intent=review`), checked in the browser with the server's
+ * schema when JavaScript runs; the server's messages show under the fields, the typed values kept.
+ */
+export function ReviewForm({ action, failure }: { action: string; failure?: ReviewFormFailure }) {
+  const { errors, formProps } = useLiveValidation(ReviewInputSchema, REVIEW_MESSAGES.formErrors, failure?.errors);
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === REVIEW_INTENT;
+  const values = failure?.values ?? {};
+  const e = errors as FieldErrors;
+  return (
+    <Form method="post" action={action} preventScrollReset {...formProps} className="mt-4 grid max-w-2xl gap-4" aria-labelledby="review-form-heading">
+      <input type="hidden" name="intent" value={REVIEW_INTENT} />
+      <fieldset aria-describedby={e.rating?.length ? "review-rating-error" : undefined}>
+        <legend className="block text-sm font-medium text-gray-800">Your rating</legend>
+        <div className="mt-1 flex flex-wrap gap-2">
+          {[5, 4, 3, 2, 1].map((star) => (
+            <label key={star} className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-gray-300 px-3 py-1.5 text-sm text-gray-800 has-[:checked]:border-bloom-600 has-[:checked]:bg-bloom-50">
+              <input
+                type="radio"
+                name="rating"
+                value={star}
+                defaultChecked={values.rating === String(star)}
+                aria-invalid={e.rating?.length ? true : undefined}
+                className="accent-bloom-600"
+              />
+              <span>
+                <span aria-hidden="true" className="text-amber-500">
+                  {"★".repeat(star)}
+                </span>{" "}
+                {`${star} ${star === 1 ? "star" : "stars"}`}
+                <span className="sr-only">{`, ${RATING_WORDS[star]}`}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <FieldError id="review-rating-error" messages={e.rating} />
+      </fieldset>
+      <div>
+        <label htmlFor="review-title" className="block text-sm font-medium text-gray-800">
+          Title
+        </label>
+        <input
+          id="review-title"
+          name="title"
+          type="text"
+          maxLength={REVIEW_TITLE_MAX}
+          defaultValue={values.title}
+          aria-invalid={e.title?.length ? true : undefined}
+          aria-describedby={e.title?.length ? "review-title-error" : undefined}
+          className={`${inputClass} ${border(e.title)}`}
+        />
+        <FieldError id="review-title-error" messages={e.title} />
+      </div>
+      <div>
+        <label htmlFor="review-body" className="block text-sm font-medium text-gray-800">
+          Your review
+        </label>
+        <textarea
+          id="review-body"
+          name="body"
+          rows={5}
+          defaultValue={values.body}
+          aria-invalid={e.body?.length ? true : undefined}
+          aria-describedby={e.body?.length ? "review-body-error" : "review-body-hint"}
+          className={`${inputClass} ${border(e.body)}`}
+        />
+        {e.body?.length ? null : (
+          <p id="review-body-hint" className="mt-1 text-xs text-gray-600">{`Plain text, up to ${REVIEW_BODY_MAX.toLocaleString("en-US")} characters.`}</p>
+        )}
+        <FieldError id="review-body-error" messages={e.body} />
+      </div>
+      <div>
+        <button type="submit" className={submitButtonClass} disabled={submitting}>
+          {submitting ? "Sending…" : "Submit review"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** A guest is asked to log in, and comes back here after. */
+export function LoginToReview({ returnTo }: { returnTo: string }) {
+  return (
+    <p className="mt-4">
+      <Link
+        to={`/login?redirectTo=${encodeURIComponent(returnTo)}`}
+        className="inline-flex items-center rounded-full border border-bloom-300 px-5 py-2 font-medium text-bloom-700 hover:bg-bloom-50"
+      >
+        {REVIEW_MESSAGES.loginToReview}
+      </Link>
+    </p>
+  );
+}

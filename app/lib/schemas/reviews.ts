@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { adminPaging } from "./admin";
+import { enumParam, integerParam } from "./query";
+
+/**
+ * Product reviews: the shopper's form and `POST /api/products/{id}/reviews`, the lists' query
+ * strings, and the back office's moderation (`/admin/reviews`, `/api/admin/reviews`). One source for
+ * the pages, the API and the browser's live checks.
+ */
+
+export const REVIEW_RATING_MIN = 1;
+export const REVIEW_RATING_MAX = 5;
+export const REVIEW_TITLE_MAX = 120;
+export const REVIEW_BODY_MAX = 2000;
+/** Reviews per page, on the product page and in the API. */
+export const REVIEWS_PAGE_SIZE = 5;
+
+export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+/** What staff may set: approve or reject (a review never goes back to waiting). */
+export const MODERATION_STATUSES = ["approved", "rejected"] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+export const REVIEW_MESSAGES = {
+  ratingRequired: "Please choose a rating from 1 to 5 stars.",
+  ratingInvalid: "The rating must be a whole number from 1 to 5.",
+  titleRequired: "The title field is required.",
+  titleTooLong: `The title may not be greater than ${REVIEW_TITLE_MAX} characters.`,
+  bodyRequired: "The review field is required.",
+  bodyTooLong: `The review may not be greater than ${REVIEW_BODY_MAX} characters.`,
+  formErrors: "Please fix the errors in your review.",
+  published: "Thank you! Your review is published.",
+  pending: "Thank you! Your review is waiting for approval.",
+  duplicate: "You have already reviewed this product.",
+  productNotFound: "Product not found",
+  reviewNotFound: "Review not found",
+  loginToReview: "Log in to write a review",
+  statusRequired: "The status field is required.",
+  statusInvalid: "The status must be approved or rejected.",
+  approved: "Review approved and published.",
+  rejected: "Review rejected.",
+} as const;
+
+/** Control characters other than line breaks and tabs never belong in a review. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** Plain text as typed: line endings as "\n", control characters dropped, trimmed. */
+export function plainText(value: string): string {
+  return value.replace(/\r\n?/g, "\n").replace(CONTROL, "").trim();
+}
+
+const text = (required: string, tooLong: string, max: number) =>
+  z
+    .unknown()
+    .transform((value, ctx) => {
+      const cleaned = typeof value === "string" ? plainText(value) : typeof value === "number" ? String(value) : "";
+      if (!cleaned) {
+        ctx.addIssue({ code: "custom", message: required });
+        return z.NEVER;
+      }
+      if (cleaned.length > max) {
+        ctx.addIssue({ code: "custom", message: tooLong });
+        return z.NEVER;
+      }
+      return cleaned;
+    })
+    .meta({ type: "string", minLength: 1, maxLength: max });
+
+/** A whole number of stars, 1 to 5: a JSON number or a form's "4". */
+const rating = z
+  .unknown()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value === "") {
+      ctx.addIssue({ code: "custom", message: REVIEW_MESSAGES.ratingRequired });
+      return z.NEVER;
+    }
+    const number = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isInteger(number) || number < REVIEW_RATING_MIN || number > REVIEW_RATING_MAX) {
+      ctx.addIssue({ code: "custom", message: REVIEW_MESSAGES.ratingInvalid });
+      return z.NEVER;
+    }
+    return number;
+  })
+  .meta({ type: "integer", minimum: REVIEW_RATING_MIN, maximum: REVIEW_RATING_MAX });
+
+/** POST /api/products/{id}/reviews and the product page's review form: `{ rating, title, body }`. */
+export const ReviewInputSchema = z.object({
+  rating,
+  title: text(REVIEW_MESSAGES.titleRequired, REVIEW_MESSAGES.titleTooLong, REVIEW_TITLE_MAX),
+  body: text(REVIEW_MESSAGES.bodyRequired, REVIEW_MESSAGES.bodyTooLong, REVIEW_BODY_MAX),
+});
+export type ReviewInput = z.output<typeof ReviewInputSchema>;
+
+/** GET /api/products/{id}/reviews?page= */
+export const ReviewListQuerySchema = z.object({ page: integerParam("page", { fallback: 1 }) });
+
+/** GET /api/admin/reviews?status=&page=: one status (every status when absent), newest first. */
+export const AdminReviewListQuerySchema = z.object({
+  status: enumParam("status", REVIEW_STATUSES),
+  ...adminPaging,
+});
+export type AdminReviewListQuery = z.output<typeof AdminReviewListQuerySchema>;
+
+/** PATCH /api/admin/reviews/{id}: `{ status: "approved" | "rejected" }`. */
+export const ReviewModerationSchema = z.object({
+  status: z
+    .unknown()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || value === "") {
+        ctx.addIssue({ code: "custom", message: REVIEW_MESSAGES.statusRequired });
+        return z.NEVER;
+      }
+      if (typeof value !== "string" || !(MODERATION_STATUSES as readonly string[]).includes(value)) {
+        ctx.addIssue({ code: "custom", message: REVIEW_MESSAGES.statusInvalid });
+        return z.NEVER;
+      }
+      return value as ModerationStatus;
+    })
+    .meta({ type: "string", enum: [...MODERATION_STATUSES] }),
+});
+
+/** "Maya Rodriguez" becomes "Maya R.": the name a review shows, never a shopper's full name. */
+export function reviewAuthorName(fullName: string): string {
+  const parts = fullName.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return "A shopper";
+  const first = parts[0]!;
+  const last = parts.length > 1 ? parts[parts.length - 1]! : "";
+  return last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
+}

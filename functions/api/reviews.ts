@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { TAGS } from "../../app/lib/cache-tags";
+import { CACHE_SECONDS } from "../../app/lib/constants";
+import { parseId } from "../../app/lib/ids";
+import { REVIEW_MESSAGES, ReviewInputSchema, ReviewListQuerySchema } from "../../app/lib/schemas/reviews";
+import { NotFoundError } from "../../app/services/errors";
+import { createReview, listProductReviews } from "../../app/services/reviews.server";
+import { PageMetaShape } from "../../app/services/serializers/page";
+import { featureGate } from "./features";
+import { cachePublic, ok, parseBody, parseQuery } from "./http";
+import { apiApp, errors, json, jsonOrForm, mount, SIGNED_IN_WRITE, success } from "./openapi";
+import { authenticated } from "./session";
+
+const tags = ["Reviews"];
+
+/** A published review: plain text, to be escaped wherever it is shown. */
+export const ReviewSchema = z
+  .object({
+    id: z.number().int(),
+    rating: z.number().int().min(1).max(5),
+    title: z.string(),
+    body: z.string().meta({ description: "Plain text (line breaks kept): escape it when showing it." }),
+    author_name: z.string().meta({ description: "First name and initial." }),
+    verified_purchase: z.boolean().meta({ description: "The author received this product in a delivered order." }),
+    created_at: z.string().nullable(),
+  })
+  .meta({ id: "Review" });
+
+export const ReviewSummarySchema = z
+  .object({
+    average: z.number().meta({ description: "The mean of the published ratings, to one decimal; 0 when there are none." }),
+    count: z.number().int(),
+    distribution: z.object({ "1": z.number().int(), "2": z.number().int(), "3": z.number().int(), "4": z.number().int(), "5": z.number().int() }),
+  })
+  .meta({ id: "ReviewSummary" });
+
+const ReviewPageSchema = z.object({ reviews: z.array(ReviewSchema), pagination: z.object(PageMetaShape), summary: ReviewSummarySchema });
+const CreatedSchema = z.object({
+  review: ReviewSchema,
+  published: z.boolean().meta({ description: "True when shown at once (a verified purchase); false while it waits for moderation." }),
+});
+
+const params = z.object({ id: z.string().meta({ description: "The product's id." }) });
+
+function productIdOf(text: string | undefined): number {
+  const id = parseId(text);
+  if (id === null) throw new NotFoundError(REVIEW_MESSAGES.productNotFound);
+  return id;
+}
+
+/**
+ * GET and POST /api/products/{id}/reviews: a product's published reviews, and a signed-in shopper's
+ * own review. Both answer 404 while the settings switch reviews off. Mounted beside the products
+ * router; each route carries the gate itself, so the other product routes never pass through it.
+ */
+export const reviewsApi = apiApp();
+mount(
+  reviewsApi,
+  {
+    method: "get",
+    path: "/{id}/reviews",
+    tags,
+    summary: "A product's published reviews, newest first, with their summary",
+    middleware: featureGate("reviews"),
+    request: { params, query: z.object({ page: z.string().optional() }) },
+    responses: {
+      200: json(success(ReviewPageSchema), "A page of reviews and the summary of all of them; edge-cached until the product's reviews change."),
+      ...errors(404, 422),
+    },
+  },
+  async (c) => {
+    const id = productIdOf(c.req.param("id"));
+    const { page } = parseQuery(c, ReviewListQuerySchema);
+    const { product_id: _, ...answer } = await listProductReviews(c.var.app.db, { id }, page);
+    // Kept while the product's reviews and the settings (the feature's flag) are unchanged.
+    cachePublic(c, { seconds: CACHE_SECONDS.products, tags: () => [TAGS.product(id), TAGS.settings] }, answer);
+    return ok(c, answer);
+  },
+);
+mount(
+  reviewsApi,
+  {
+    method: "post",
+    path: "/{id}/reviews",
+    tags,
+    summary: "Review a product (one review per shopper and product)",
+    description:
+      "Published at once and marked verified when the shopper has a delivered order of the product; otherwise it waits for moderation. Title and body are plain text.",
+    middleware: [featureGate("reviews"), authenticated],
+    security: SIGNED_IN_WRITE,
+    request: { params, body: jsonOrForm(ReviewInputSchema) },
+    responses: {
+      201: json(success(CreatedSchema, { message: z.string() }), "Written: published, or waiting for approval."),
+      ...errors(401, 403, 404, 409, 422),
+    },
+  },
+  async (c) => {
+    const id = productIdOf(c.req.param("id"));
+    const input = await parseBody(c, ReviewInputSchema);
+    const { user } = c.var.viewer;
+    const { review, published } = await createReview(c.var.app.db, id, { id: user.id, name: user.name }, input);
+    return c.json({ success: true, data: { review, published }, message: published ? REVIEW_MESSAGES.published : REVIEW_MESSAGES.pending }, 201);
+  },
+);
