@@ -62,12 +62,13 @@ export default function AdminDashboard() {
           </p>
         </div>
       ) : null}
-      <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Figure label="Orders today" value={stats.orders.today} detail={<>worth {money(stats.orders.value.today)}</>} to="/admin/orders" />
         <Figure label="Last 7 days" value={stats.orders.last_7_days} detail={<>worth {money(stats.orders.value.last_7_days)}</>} />
         <Figure label="Last 30 days" value={stats.orders.last_30_days} detail={<>worth {money(stats.orders.value.last_30_days)}</>} />
         <Figure label="Cash collected" value={money(stats.revenue.collected)} detail={<>of {money(stats.revenue.placed)} placed</>} />
         <Figure label="Unread messages" value={stats.messages.unread} to="/admin/messages" />
+        <Figure label="Reviews to approve" value={stats.reviews.pending} to="/admin/reviews" />
         <Figure label="Customers" value={stats.customers.total} detail={`${stats.customers.new_last_7_days} new in 7 days`} to="/admin/users" />
         <Figure label="Low stock" value={stats.products.low_stock} detail={`${LOW_STOCK_THRESHOLD} or fewer left`} to="/admin/products?low_stock=1" />
         <Figure label="Out of stock" value={stats.products.out_of_stock} detail={`of ${stats.products.active} products on sale`} to="/admin/products?low_stock=1" />

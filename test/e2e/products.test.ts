@@ -14,7 +14,7 @@ const countText = (page: Page) => page.getByText(/^\d+-\d+ of \d+ products$/).in
 const cardNames = (page: Page) => page.locator("main article h3").allInnerTexts();
 /** The price each card shows first (the sale price when there is one), in cents. */
 async function cardPrices(page: Page): Promise<number[]> {
-  const texts = await page.locator("main article h3 + span > span:first-child").allInnerTexts();
+  const texts = await page.locator("main article h3 ~ span > span:first-child").allInnerTexts();
   return texts.map((text) => Math.round(Number(text.replace(/[^\d.]/g, "")) * 100));
 }
 const ascending = <T>(values: T[]) => values.every((value, index) => index === 0 || values[index - 1]! <= value);

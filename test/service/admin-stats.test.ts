@@ -72,6 +72,15 @@ describe("the dashboard's figures", () => {
     expect(before.customers.total).toBe(1); // the seeded customer; the admin and the owner are staff
   });
 
+  it("count the reviews waiting for approval, not the published or rejected ones", async () => {
+    const before = (await getDashboard(t.db)).stats.reviews.pending;
+    await t.client.execute(`INSERT INTO reviews (product_id, rating, title, body, author_name, status)
+      SELECT id, 5, 'Lovely', 'Still bright after a year', 'Maya R.', 'pending' FROM products LIMIT 1`);
+    await t.client.execute(`INSERT INTO reviews (product_id, rating, title, body, author_name, status)
+      SELECT id, 2, 'Meh', 'Not for me', 'Ola K.', 'rejected' FROM products LIMIT 1`);
+    expect((await getDashboard(t.db)).stats.reviews.pending).toBe(before + 1);
+  });
+
   it("give one entry per day of the chart, oldest first, days without orders at zero", async () => {
     const { days } = await getDashboard(t.db);
     expect(days).toHaveLength(CHART_DAYS);

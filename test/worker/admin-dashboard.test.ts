@@ -126,7 +126,7 @@ describe("the dashboard page", () => {
     expect(response.headers.get("Cache-Control")).toContain("no-store");
     const html = await response.text();
     const text = visibleText(html);
-    for (const label of ["Orders today", "Last 7 days", "Last 30 days", "Cash collected", "Unread messages", "Customers", "Low stock", "Out of stock", "Orders by status", "Latest orders"]) {
+    for (const label of ["Orders today", "Last 7 days", "Last 30 days", "Cash collected", "Unread messages", "Reviews to approve", "Customers", "Low stock", "Out of stock", "Orders by status", "Latest orders"]) {
       expect(text).toContain(label);
     }
     expect(html).toContain('<svg viewBox="0 0 600 160" role="img" aria-labelledby="orders-chart-title orders-chart-desc"');

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { contactMessages, orders, products, roles, userRoles, users } from "../../../db/schema";
+import { contactMessages, orders, products, reviews, roles, userRoles, users } from "../../../db/schema";
 import { ORDER_STATUSES, type OrderStatus } from "../../lib/order-statuses";
 import { LOW_STOCK_THRESHOLD } from "../../lib/constants";
 import { toUnits } from "../../lib/money";
@@ -27,6 +27,8 @@ export interface ShopStats {
   products: { total: number; active: number; low_stock: number; out_of_stock: number };
   customers: { total: number; new_last_7_days: number };
   messages: { unread: number };
+  /** Reviews waiting for staff to approve or reject them. */
+  reviews: { pending: number };
 }
 
 export interface DayCount {
@@ -63,7 +65,7 @@ const notCancelled = sql`${orders.status} <> 'cancelled'`;
 /**
  * Every figure of the dashboard and `GET /api/admin/stats` in one round trip: the orders' counts and
  * values (one pass over the orders of the last 30 days and conditional sums), the catalogue's stock,
- * the customers and the unread messages, the orders per day and the latest orders.
+ * the customers, the unread messages and the reviews to approve, the orders per day and the latest orders.
  */
 export async function getDashboard(db: Database, now = new Date()): Promise<Dashboard> {
   const byStatus = Object.fromEntries(
@@ -109,6 +111,7 @@ export async function getDashboard(db: Database, now = new Date()): Promise<Dash
         customers: int(sql`count(*)`),
         newCustomers: int(sql`sum(${users.createdAt} >= ${since(6)})`),
         unread: int(sql`(${db.select({ n: sql`count(*)` }).from(contactMessages).where(eq(contactMessages.status, "unread"))})`),
+        pendingReviews: int(sql`(${db.select({ n: sql`count(*)` }).from(reviews).where(eq(reviews.status, "pending"))})`),
       }))
       .from(users)
       .where(sql`${users.id} IN ${customerIds}`),
@@ -151,6 +154,7 @@ export async function getDashboard(db: Database, now = new Date()): Promise<Dash
     products: { total: p.total, active: p.active, low_stock: p.low, out_of_stock: p.out },
     customers: { total: people?.customers ?? 0, new_last_7_days: people?.newCustomers ?? 0 },
     messages: { unread: people?.unread ?? 0 },
+    reviews: { pending: people?.pendingReviews ?? 0 },
   };
   return { stats, days: fillDays(perDay, now), latest: latest.map(toLatestOrder) };
 }

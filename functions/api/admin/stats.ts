@@ -23,6 +23,7 @@ export const StatsSchema = z
     products: z.object({ total: count, active: count, low_stock: count, out_of_stock: count }),
     customers: z.object({ total: count, new_last_7_days: count }),
     messages: z.object({ unread: count }),
+    reviews: z.object({ pending: count }),
     mail: z
       .object({ transport: z.enum(["resend", "none"]), delivering: z.boolean() })
       .meta({ description: "How mail leaves: `none` keeps every email in the outbox (/admin/mail), delivered to nobody." }),
@@ -37,7 +38,7 @@ export const statsApi = mount(
     path: "/",
     tags: ["Admin"],
     summary: "The dashboard's figures",
-    description: "Orders today / 7 / 30 days (UTC) and their value, by status, revenue placed and collected, stock alerts (low: 1 to 5 left), customers, unread messages, and how mail leaves.",
+    description: "Orders today / 7 / 30 days (UTC) and their value, by status, revenue placed and collected, stock alerts (low: 1 to 5 left), customers, unread messages, reviews waiting for approval, and how mail leaves.",
     security: STAFF_READ,
     responses: { 200: json(success(StatsSchema), "The figures."), ...errors(401, 403) },
   },
