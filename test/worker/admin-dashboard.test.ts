@@ -48,9 +48,10 @@ describe("GET /api/admin/stats", () => {
       const { status, body, response } = await call("GET", "/api/admin/stats", { token });
       expect(status).toBe(200);
       expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-      expect(Object.keys(body.data).sort()).toEqual(["customers", "mail", "messages", "orders", "products", "revenue"]);
+      expect(Object.keys(body.data).sort()).toEqual(["customers", "mail", "messages", "orders", "products", "revenue", "reviews"]);
       // No transport under test: mail is kept in the outbox.
       expect(body.data.mail).toEqual({ transport: "none", delivering: false });
+      expect(body.data.reviews).toEqual({ pending: expect.any(Number) });
       expect(Object.keys(body.data.orders.by_status).sort()).toEqual(["cancelled", "delivered", "pending", "processing", "shipped"]);
       expect(body.data.products.total).toBeGreaterThan(0);
       expect(typeof body.data.revenue.placed).toBe("number");
