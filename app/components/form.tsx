@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import type { z } from "zod";
 import { HONEYPOT } from "~/lib/honeypot";
-import { fieldErrors } from "~/lib/schemas/query";
+import { fieldErrors } from "~/lib/schemas/field-errors";
 import type { Toast } from "~/lib/toast";
 import { FieldError } from "./field-error";
 import { showToast, Toaster } from "./toaster";

@@ -1,9 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { HONEYPOT } from "~/lib/honeypot";
-import { NEWSLETTER_MESSAGES, NewsletterSubscribeSchema } from "~/lib/schemas/newsletter";
 import type { FormFailure } from "~/http/pages/forms.server";
-import { useLiveValidation } from "./form";
 import { FieldError } from "./field-error";
 import { Toaster } from "./toaster";
 
@@ -18,6 +16,10 @@ export const NEWSLETTER_ACTION = "/newsletter";
  *
  * The field's label says "newsletter", not "Email": the footer is on every page, next to the
  * login's and the checkout's own Email fields.
+ *
+ * The address is checked by the server only (its message comes back through the fetcher, in place):
+ * the form is on every page, and checking it in the browser would load the schema library (zod,
+ * about 27 KB gzip) on pages that have no other form.
  */
 export function NewsletterSignup({
   redirectTo,
@@ -35,7 +37,7 @@ export function NewsletterSignup({
 }) {
   const fetcher = useFetcher<FormFailure>({ key: `newsletter-${idPrefix}` });
   const failure = fetcher.data ?? pageFailure;
-  const { errors, formProps } = useLiveValidation(NewsletterSubscribeSchema, NEWSLETTER_MESSAGES.formErrors, failure?.errors);
+  const errors = failure?.errors ?? {};
   const busy = fetcher.state !== "idle";
   const id = `${idPrefix}email`;
   const messages = errors.email;
@@ -56,7 +58,7 @@ export function NewsletterSignup({
   return (
     <>
       <Toaster toast={failure?.toast ?? null} listen={false} />
-      <fetcher.Form ref={formRef} method="post" action={NEWSLETTER_ACTION} {...formProps} className={variant === "footer" ? "mt-3" : "mt-6"}>
+      <fetcher.Form ref={formRef} method="post" action={NEWSLETTER_ACTION} noValidate className={variant === "footer" ? "mt-3" : "mt-6"}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <label htmlFor={id} className="block text-sm font-medium text-gray-800">
           Get our newsletter

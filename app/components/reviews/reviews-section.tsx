@@ -1,6 +1,6 @@
 import type { ReviewSummary as Summary, PublicReview } from "~/services/reviews.server";
 import type { PageMeta } from "~/services/sql";
-import type { ReviewStatus } from "~/lib/schemas/reviews";
+import type { ReviewStatus } from "~/lib/reviews";
 import { TitledSection } from "~/components/section";
 import { ReviewList } from "./review-list";
 import { LoginToReview, ReviewForm, type ReviewFormFailure } from "./review-form";

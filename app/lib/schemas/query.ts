@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { fieldErrors } from "./field-errors";
+
+export { fieldErrors };
 
 /**
  * Field parsers for URL query strings (always strings or absent), with messages that name the
@@ -116,16 +119,6 @@ export function queryRecord(params: URLSearchParams): Record<string, string | st
     record[key] = values.length === 1 ? (values[0] as string) : values;
   }
   return record;
-}
-
-/** Field name to its messages, from a failed parse. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "_";
-    (errors[key] ??= []).push(issue.message);
-  }
-  return errors;
 }
 
 /**
