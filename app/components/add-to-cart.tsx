@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { submitForData } from "~/components/submit-for-data";
 
 /**
  * Add to Cart, everywhere it appears. Without JavaScript it is a plain form post to /cart that comes
@@ -31,12 +32,7 @@ export function AddToCartForm({
       action="/cart"
       noValidate
       className={className}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        data.set("respond", "data");
-        fetcher.submit(data, { method: "post", action: "/cart" });
-      }}
+      onSubmit={submitForData(fetcher, "/cart")}
     >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="product_id" value={productId} />

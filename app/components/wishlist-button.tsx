@@ -1,6 +1,7 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { featureFlags } from "~/lib/features";
 import type { RootData } from "~/root";
+import { submitForData } from "~/components/submit-for-data";
 
 /**
  * The heart, everywhere a product can be saved (cards, the Quick View, the product page). Without
@@ -27,12 +28,7 @@ export function WishlistButton({ productId, productName, className = "", size = 
       action="/wishlist"
       noValidate
       className={className}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        data.set("respond", "data");
-        fetcher.submit(data, { method: "post", action: "/wishlist" });
-      }}
+      onSubmit={submitForData(fetcher, "/wishlist")}
     >
       <input type="hidden" name="intent" value={saved ? "remove" : "add"} />
       <input type="hidden" name="product_id" value={productId} />

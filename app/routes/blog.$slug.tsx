@@ -15,6 +15,7 @@ import { toasts } from "~/http/pages/toast.server";
 import { BlogCardView, CARD_GRID, DifficultyBadge } from "~/components/blog-card";
 import { CardList, TitledSection } from "~/components/section";
 import { errorBoundary } from "~/components/error-state";
+import { submitForData } from "~/components/submit-for-data";
 
 export const ARTICLE_NOT_FOUND = "Article Not Found";
 export const ARTICLE_ERROR = "Failed to load blog. Please try again.";
@@ -102,13 +103,7 @@ function LikeButton({ blog }: { blog: BlogDetail }) {
       <fetcher.Form
         method="post"
         noValidate
-        onSubmit={(event) => {
-          // With JavaScript the page stays: the action answers data instead of redirecting back.
-          event.preventDefault();
-          const data = new FormData(event.currentTarget);
-          data.set("respond", "data");
-          fetcher.submit(data, { method: "post" });
-        }}
+        onSubmit={submitForData(fetcher)}
       >
         <input type="hidden" name="blog_id" value={blog.id} />
         <input type="hidden" name="liked" value={liked ? "false" : "true"} />

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ADMIN, CUSTOMER } from "../fixtures/accounts";
 import { axeViolations } from "./axe";
-import { MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from "./browser";
+import { MODES, newPage, open, registerAccount, settle, submitLogin, toastText, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
@@ -27,18 +27,6 @@ async function messageUnder(page: Page, field: ReturnType<Page["getByLabel"]>): 
   return (await page.locator(`[id="${id}"]`).innerText()).trim().replace(/\n+/g, "\n");
 }
 
-async function register(page: Page, javaScriptEnabled: boolean, account: { firstName: string; lastName: string; email: string; password: string }) {
-  await open(page, "/register", javaScriptEnabled);
-  await page.getByLabel("First name", { exact: true }).fill(account.firstName);
-  await page.getByLabel("Last name", { exact: true }).fill(account.lastName);
-  await page.getByLabel("Email", { exact: true }).fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByLabel("Confirm password", { exact: true }).fill(account.password);
-  await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
-  await page.getByRole("button", { name: "Create Account", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/");
-}
-
 const logIn = (page: Page, javaScriptEnabled: boolean, email: string, password: string) => submitLogin(page, javaScriptEnabled, { email, password });
 
 async function logOut(page: Page, javaScriptEnabled: boolean) {
@@ -57,7 +45,7 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
     expect(await accountEntries(page)).toEqual(["Login", "Register"]);
 
     const email = uniqueEmail(mode);
-    await register(page, javaScriptEnabled, { firstName: "Rosa", lastName: "Bloom", email, password: "Petals2024" });
+    await registerAccount(page, javaScriptEnabled, { firstName: "Rosa", lastName: "Bloom", email, password: "Petals2024" });
     await expect.poll(() => toastText(page)).toContain("Registration successful!");
     expect(await toastText(page)).toMatch(/Welcome to .+, Rosa!/);
     await expect.poll(() => accountEntries(page)).toEqual(["Profile", "My Orders", "Log out"]);
@@ -106,7 +94,7 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
   it("edits the profile: phone, city and country show once saved", async () => {
     const { context, page } = await newPage(browser(), javaScriptEnabled);
     const email = uniqueEmail(mode);
-    await register(page, javaScriptEnabled, { firstName: "Iris", lastName: "Meadow", email, password: "Garden2024" });
+    await registerAccount(page, javaScriptEnabled, { firstName: "Iris", lastName: "Meadow", email, password: "Garden2024" });
     await settle(page, javaScriptEnabled);
 
     await open(page, "/profile", javaScriptEnabled);
@@ -150,7 +138,7 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
   it("changes the password, then logs in with the new one only", async () => {
     const { context, page } = await newPage(browser(), javaScriptEnabled);
     const email = uniqueEmail(mode);
-    await register(page, javaScriptEnabled, { firstName: "Daisy", lastName: "Field", email, password: "OldPassw0rd" });
+    await registerAccount(page, javaScriptEnabled, { firstName: "Daisy", lastName: "Field", email, password: "OldPassw0rd" });
     await settle(page, javaScriptEnabled);
 
     await open(page, "/profile", javaScriptEnabled);

@@ -99,6 +99,27 @@ export const toastText = (page: Page) => page.locator("[data-toast-type]").allTe
 export const cartCount = (page: Page) => page.locator("header").getByTestId("cart-count").innerText();
 
 /**
+ * Creates an account through /register (first and last name, email, password twice, the terms
+ * ticked) and waits for the home page it lands on, logged in.
+ */
+export async function registerAccount(
+  page: Page,
+  javaScriptEnabled: boolean,
+  { firstName = "Iris", lastName = "Bloom", email, password = "Petals2024" }: { firstName?: string; lastName?: string; email: string; password?: string },
+) {
+  await open(page, "/register", javaScriptEnabled);
+  await page.getByLabel("First name", { exact: true }).fill(firstName);
+  await page.getByLabel("Last name", { exact: true }).fill(lastName);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password", { exact: true }).fill(password);
+  await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
+  await page.getByRole("button", { name: "Create Account", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await settle(page, javaScriptEnabled);
+}
+
+/**
  * Fills in and sends the login form the page shows (the seeded customer unless told), then waits
  * until the browser has left /login and the header shows the Log out button.
  */

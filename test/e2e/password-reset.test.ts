@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { ADMIN } from "../fixtures/accounts";
-import { MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from "./browser";
+import { MODES, newPage, open, registerAccount, settle, submitLogin, toastText, useBrowser } from "./browser";
 
 // Password reset in the browser, JavaScript on and off: the login's link, the request and its
 // neutral answer, the mailed link read by staff at /admin/mail, a mismatched confirmation first, the
@@ -16,17 +16,9 @@ const INVALID = "This reset link is invalid or has expired.";
 let counter = 0;
 const uniqueEmail = (mode: string) => `reset-${mode}-${Date.now().toString(36)}-${++counter}@example.com`;
 
+/** A new account, then logged out (cookies cleared): the reset starts as a stranger would. */
 async function register(page: Page, javaScriptEnabled: boolean, email: string) {
-  await open(page, "/register", javaScriptEnabled);
-  await page.getByLabel("First name", { exact: true }).fill("Iris");
-  await page.getByLabel("Last name", { exact: true }).fill("Bloom");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("Petals2024");
-  await page.getByLabel("Confirm password", { exact: true }).fill("Petals2024");
-  await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
-  await page.getByRole("button", { name: "Create Account", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/");
-  await settle(page, javaScriptEnabled);
+  await registerAccount(page, javaScriptEnabled, { email });
   await page.context().clearCookies();
 }
 

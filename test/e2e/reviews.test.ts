@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ADMIN } from "../fixtures/accounts";
 import { axeViolations } from "./axe";
-import { MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from "./browser";
+import { MODES, newPage, open, registerAccount, settle, submitLogin, toastText, useBrowser } from "./browser";
 
 // A new customer reviews a seeded bouquet (no delivered order: it waits), staff approve it at
 // /admin/reviews, and the product page shows it with its count one higher. JavaScript on and off.
@@ -23,19 +23,6 @@ async function reviewCount(page: Page): Promise<number> {
   return Number(match[1]);
 }
 
-async function register(page: Page, javaScriptEnabled: boolean, email: string) {
-  await open(page, "/register", javaScriptEnabled);
-  await page.getByLabel("First name", { exact: true }).fill("Wren");
-  await page.getByLabel("Last name", { exact: true }).fill("Ashdown");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("Petals2024");
-  await page.getByLabel("Confirm password", { exact: true }).fill("Petals2024");
-  await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
-  await page.getByRole("button", { name: "Create Account", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/");
-  await settle(page, javaScriptEnabled);
-}
-
 describe.each(MODES)("product reviews ($name)", ({ javaScriptEnabled }) => {
   const mode = javaScriptEnabled ? "js" : "nojs";
 
@@ -49,7 +36,7 @@ describe.each(MODES)("product reviews ($name)", ({ javaScriptEnabled }) => {
     const login = page.getByRole("link", { name: "Log in to write a review" });
     expect(await login.getAttribute("href")).toBe(`/login?redirectTo=${encodeURIComponent(PRODUCT)}`);
 
-    await register(page, javaScriptEnabled, `reviewer-${unique(mode)}@example.com`);
+    await registerAccount(page, javaScriptEnabled, { firstName: "Wren", lastName: "Ashdown", email: `reviewer-${unique(mode)}@example.com` });
     await open(page, PRODUCT, javaScriptEnabled);
     const form = page.locator("form", { has: page.getByRole("button", { name: "Submit review" }) });
 
@@ -102,7 +89,7 @@ describe("product reviews: accessibility", () => {
     expect(await page.getByTestId("review").count()).toBeGreaterThan(0);
     expect(await axeViolations(page)).toEqual([]);
 
-    await register(page, true, `reviewer-axe-${unique("axe")}@example.com`);
+    await registerAccount(page, true, { firstName: "Wren", lastName: "Ashdown", email: `reviewer-axe-${unique("axe")}@example.com` });
     await open(page, "/product/mamas-lavender-posy", true);
     await page.getByRole("button", { name: "Submit review" }).click();
     await expect.poll(() => page.locator("#review-rating-error").innerText().catch(() => "")).not.toBe("");

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { cartCount, MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from "./browser";
+import { cartCount, MODES, newPage, open, registerAccount, settle, submitLogin, toastText, useBrowser } from "./browser";
 
 // The wishlist in the browser, JavaScript on and off: a guest's heart through the login and back
 // with the product saved; a shopper's hearts on the products list and the product page, the
@@ -22,19 +22,6 @@ const saveHeart = (page: Page, name: string) => page.getByRole("button", { name:
 const removeHeart = (page: Page, name: string) => page.getByRole("button", { name: `Remove ${name} from your wishlist`, exact: true });
 
 /** Registers a new customer through the page (which logs this context in). */
-async function register(page: Page, javaScriptEnabled: boolean, email: string) {
-  await open(page, "/register", javaScriptEnabled);
-  await page.getByLabel("First name", { exact: true }).fill("Wren");
-  await page.getByLabel("Last name", { exact: true }).fill("Wisher");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
-  await page.getByRole("button", { name: "Create Account", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/");
-  await settle(page, javaScriptEnabled);
-}
-
 /** A wishlist page button: its word, then ": {name}" for screen readers (Chromium may put a space before the colon). */
 const itemButton = (page: Page, word: string, name: string) =>
   page.getByRole("button", { name: new RegExp(`^${word} ?: ${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) });
@@ -50,7 +37,7 @@ describe.each(MODES)("the wishlist ($name)", ({ javaScriptEnabled }) => {
     {
       // The account exists already; this journey's browser has never used it.
       const { context, page } = await newPage(browser(), javaScriptEnabled);
-      await register(page, javaScriptEnabled, email);
+      await registerAccount(page, javaScriptEnabled, { firstName: "Wren", lastName: "Wisher", email, password: PASSWORD });
       await context.close();
     }
     const { context, page } = await newPage(browser(), javaScriptEnabled);
@@ -82,7 +69,7 @@ describe.each(MODES)("the wishlist ($name)", ({ javaScriptEnabled }) => {
 
   it("a shopper hearts products on the list and the product page, opens the wishlist from the profile, moves one to the cart", async () => {
     const { context, page } = await newPage(browser(), javaScriptEnabled);
-    await register(page, javaScriptEnabled, uniqueEmail(`user-${mode}`));
+    await registerAccount(page, javaScriptEnabled, { firstName: "Wren", lastName: "Wisher", email: uniqueEmail(`user-${mode}`), password: PASSWORD });
 
     // From the products list.
     await open(page, `/products?search=${encodeURIComponent(BLUSH.name)}`, javaScriptEnabled);
