@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BlogForm, BlogFormNotice, blogFormValues, type BlogFormValues } from "~/components/admin/blog-form";
-import { AdminCard, AdminHeader, dangerButton, dateTime, primaryButton, secondaryButton } from "~/components/admin/ui";
+import { AdminHeader, dangerButton, dateTime, primaryButton, secondaryButton } from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
 import { parseId } from "~/lib/ids";
 import { BLOG_MESSAGES, BlogUpdateSchema } from "~/lib/schemas/admin-blogs";
@@ -14,6 +14,7 @@ import { blogSaveFailure, parseBlogForm, previewAgain, readBlogForm } from "~/ht
 import type { FormFailure } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
+import { StaffChanges } from "~/components/admin/staff-changes";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seoMeta(rootSeo(matches), { title: data ? `Edit: ${data.blog.title}` : BLOG_MESSAGES.notFound, path: `/admin/blogs/${params.id}`, noindex: true });
@@ -167,22 +168,7 @@ export default function EditBlog() {
 
       <BlogForm key={`${blog.version}-${answer?.toast.id ?? ""}`} values={blogFormValues(formValuesOf(blog), answer?.values)} options={options} errors={answer?.errors} submitLabel="Save changes" />
 
-      <AdminCard id="audit-heading" title="Changes by staff" className="mt-8">
-        {blog.audit.length === 0 ? (
-          <p className="mt-3 text-sm text-gray-600">No staff changes recorded yet.</p>
-        ) : (
-          <ol className="mt-3 grid gap-2 text-sm">
-            {blog.audit.map((entry) => (
-              <li key={entry.id} className="border-l-2 border-bloom-200 pl-3">
-                <p className="text-gray-900">{entry.summary}</p>
-                <p className="text-gray-600">
-                  {entry.actor.name} · {dateTime(entry.created_at)}
-                </p>
-              </li>
-            ))}
-          </ol>
-        )}
-      </AdminCard>
+      <StaffChanges entries={blog.audit} empty="No staff changes recorded yet." className="mt-8" />
     </section>
   );
 }

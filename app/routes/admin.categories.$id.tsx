@@ -15,6 +15,7 @@ import { readCategoryForm } from "~/http/pages/admin-catalogue.server";
 import { formFailure, type FormFailure } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
+import { StaffChanges } from "~/components/admin/staff-changes";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seoMeta(rootSeo(matches), { title: data ? `Category: ${data.category.name}` : "Category not found", path: `/admin/categories/${params.id}`, noindex: true });
@@ -119,22 +120,7 @@ export default function AdminCategory() {
             </Form>
           </AdminCard>
 
-          <AdminCard id="audit-heading" title="Changes by staff">
-            {category.audit.length === 0 ? (
-              <p className="mt-3 text-sm text-gray-600">No staff changes yet.</p>
-            ) : (
-              <ol className="mt-3 grid gap-2 text-sm">
-                {category.audit.map((entry) => (
-                  <li key={entry.id} className="border-l-2 border-bloom-200 pl-3">
-                    <p className="text-gray-900">{entry.summary}</p>
-                    <p className="text-gray-600">
-                      {entry.actor.name} · {dateTime(entry.created_at)}
-                    </p>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </AdminCard>
+          <StaffChanges entries={category.audit} empty="No staff changes yet." />
         </div>
       </div>
     </section>

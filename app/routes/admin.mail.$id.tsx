@@ -13,6 +13,7 @@ import { ConflictError, NotFoundError } from "~/services/errors";
 import { readForm } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
+import { StaffChanges } from "~/components/admin/staff-changes";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seoMeta(rootSeo(matches), { title: data ? data.mail.subject : MAIL_MESSAGES.notFound, path: `/admin/mail/${params.id}`, noindex: true });
@@ -108,22 +109,7 @@ export default function AdminMailPage() {
               ]}
             />
           </AdminCard>
-          <AdminCard id="audit-heading" title="Changes by staff">
-            {audit.length === 0 ? (
-              <p className="mt-3 text-sm text-gray-600">No staff changes to this email yet.</p>
-            ) : (
-              <ol className="mt-3 grid gap-2 text-sm">
-                {audit.map((entry) => (
-                  <li key={entry.id} className="border-l-2 border-bloom-200 pl-3">
-                    <p className="text-gray-900">{entry.summary}</p>
-                    <p className="text-gray-600">
-                      {entry.actor.name} · {dateTime(entry.created_at)}
-                    </p>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </AdminCard>
+          <StaffChanges entries={audit} empty="No staff changes to this email yet." />
         </div>
       </div>
     </section>

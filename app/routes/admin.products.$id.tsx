@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ProductForm } from "~/components/admin/product-form";
-import { AdminCard, AdminHeader, dangerButton, dateTime, secondaryButton } from "~/components/admin/ui";
+import { AdminHeader, dangerButton, dateTime, secondaryButton } from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
 import { Toaster } from "~/components/toaster";
 import { parseId } from "~/lib/ids";
@@ -16,6 +16,7 @@ import type { FormFailure } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { saveProductForm } from "~/http/pages/product-form.server";
 import { toasts } from "~/http/pages/toast.server";
+import { StaffChanges } from "~/components/admin/staff-changes";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seoMeta(rootSeo(matches), { title: data ? data.product.name : PRODUCT_MESSAGES.notFound, path: `/admin/products/${params.id}`, noindex: true });
@@ -120,22 +121,7 @@ export default function AdminProductPage() {
           submitLabel="Save product"
         />
         <div className="mt-6 grid h-fit gap-6">
-          <AdminCard id="product-audit" title="Staff changes">
-            {product.audit.length ? (
-              <ol className="mt-3 grid gap-2 text-sm">
-                {product.audit.map((entry) => (
-                  <li key={entry.id} className="border-b border-bloom-50 pb-2 last:border-0">
-                    <p className="text-gray-900">{entry.summary}</p>
-                    <p className="text-gray-600">
-                      {entry.actor.name} ({entry.actor.email}) · {dateTime(entry.created_at)}
-                    </p>
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <p className="mt-2 text-sm text-gray-700">No staff changes yet.</p>
-            )}
-          </AdminCard>
+          <StaffChanges id="product-audit" title="Staff changes" entries={product.audit} empty="No staff changes yet." withEmail />
         </div>
       </div>
     </section>

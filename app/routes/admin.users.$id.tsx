@@ -20,6 +20,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~
 import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
+import { StaffChanges } from "~/components/admin/staff-changes";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seoMeta(rootSeo(matches), { title: data ? data.user.name : "User not found", path: `/admin/users/${params.id}`, noindex: true });
@@ -233,22 +234,7 @@ export default function AdminUserPage() {
         </AdminTable>
       </section>
 
-      <AdminCard id="audit-heading" title="Changes by staff" className="mt-8">
-        {audit.length === 0 ? (
-          <p className="mt-3 text-sm text-gray-600">No staff changes to this account yet.</p>
-        ) : (
-          <ol className="mt-3 grid gap-2 text-sm">
-            {audit.map((entry) => (
-              <li key={entry.id} className="border-l-2 border-bloom-200 pl-3">
-                <p className="text-gray-900">{entry.summary}</p>
-                <p className="text-gray-600">
-                  {entry.actor.name} · {dateTime(entry.created_at)}
-                </p>
-              </li>
-            ))}
-          </ol>
-        )}
-      </AdminCard>
+      <StaffChanges entries={audit} empty="No staff changes to this account yet." className="mt-8" />
     </section>
   );
 }
