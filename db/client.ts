@@ -31,16 +31,28 @@ function instrumentStatement(real: D1PreparedStatement, timer: QueryTimer): D1Pr
   return wrapped as unknown as D1PreparedStatement;
 }
 
-/** Wraps a D1 binding so that every statement, alone or in a batch, is counted and timed. */
-export function instrumentD1(d1: D1Database, timer: QueryTimer): D1Database {
-  return {
+/** What `createD1Database` drives: the D1 binding (always the primary) or one of its sessions. */
+export type D1Handle = D1Database | D1DatabaseSession;
+
+/**
+ * Wraps a D1 binding, or a session of it (`withSession`), so that every statement, alone or in a
+ * batch, is counted and timed. A session's `getBookmark` answers through the wrapper; a binding's
+ * `withSession` gives a session that is counted too.
+ */
+export function instrumentD1<T extends D1Handle>(d1: T, timer: QueryTimer): T {
+  const wrapped: Record<string, unknown> = {
     prepare: (query: string) => instrumentStatement(d1.prepare(query), timer),
     batch: (statements: D1PreparedStatement[]) =>
       timer.measure(statements.length, () => d1.batch(statements.map((s) => realStatements.get(s) ?? s))),
-    exec: (query: string) => timer.measure(1, () => d1.exec(query)),
-    dump: () => d1.dump(),
-    withSession: (...args: Parameters<D1Database["withSession"]>) => d1.withSession(...args),
-  } as D1Database;
+  };
+  if ("withSession" in d1) {
+    wrapped.exec = (query: string) => timer.measure(1, () => d1.exec(query));
+    wrapped.dump = () => d1.dump();
+    wrapped.withSession = (...args: Parameters<D1Database["withSession"]>) => instrumentD1(d1.withSession(...args), timer);
+  } else {
+    wrapped.getBookmark = () => d1.getBookmark();
+  }
+  return wrapped as unknown as T;
 }
 
 function instrumentLibsql(client: Client, timer: QueryTimer): Client {
@@ -70,8 +82,9 @@ async function getLibsqlClient(url: string, authToken: string | undefined): Prom
   return libsqlClient.client;
 }
 
-export function createD1Database(d1: D1Database, timer?: QueryTimer): Database {
-  return drizzleD1(timer ? instrumentD1(d1, timer) : d1, { schema }) as unknown as Database;
+export function createD1Database(d1: D1Handle, timer?: QueryTimer): Database {
+  // drizzle's D1 driver uses only `prepare` and `batch`, which a session has as the binding does.
+  return drizzleD1((timer ? instrumentD1(d1, timer) : d1) as D1Database, { schema }) as unknown as Database;
 }
 
 export function createLibsqlDatabase(client: Client, timer?: QueryTimer): Database {
@@ -79,8 +92,9 @@ export function createLibsqlDatabase(client: Client, timer?: QueryTimer): Databa
 }
 
 /**
- * The database for one request: the D1 binding `DB` by default, or libSQL when `LIBSQL_URL`
- * (and `LIBSQL_AUTH_TOKEN`) are set.
+ * The database on the plain binding: the D1 binding `DB` by default (every statement at the
+ * primary), or libSQL when `LIBSQL_URL` (and `LIBSQL_AUTH_TOKEN`) are set. What background work
+ * uses (the mail queue's consumer, the Cron Triggers, tasks after a response).
  */
 export async function createDb(env: DatabaseEnv, timer?: QueryTimer): Promise<Database> {
   if (env.LIBSQL_URL) {
@@ -88,6 +102,31 @@ export async function createDb(env: DatabaseEnv, timer?: QueryTimer): Promise<Da
   }
   if (!env.DB) throw new Error("No database: bind D1 as DB or set LIBSQL_URL");
   return createD1Database(env.DB, timer);
+}
+
+/** A request's database and where its D1 session has read up to (docs/decisions/016). */
+export interface SessionDatabase {
+  db: Database;
+  /**
+   * The session's latest bookmark (`D1DatabaseSession.getBookmark`): null before its first
+   * statement, with libSQL (no sessions there), and for the plain binding.
+   */
+  bookmark: () => string | null;
+}
+
+/**
+ * The database for one request, as a D1 session (read replication, docs/decisions/016) started
+ * from `constraintOrBookmark`: "first-primary", "first-unconstrained" or a bookmark a previous
+ * session returned. With libSQL, exactly `createDb`: sessions are D1's.
+ */
+export async function createSessionDb(
+  env: DatabaseEnv,
+  constraintOrBookmark: D1SessionConstraint | D1SessionBookmark,
+  timer?: QueryTimer,
+): Promise<SessionDatabase> {
+  if (env.LIBSQL_URL || !env.DB) return { db: await createDb(env, timer), bookmark: () => null };
+  const session = env.DB.withSession(constraintOrBookmark);
+  return { db: createD1Database(session, timer), bookmark: () => session.getBookmark() };
 }
 
 export { schema };

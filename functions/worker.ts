@@ -12,7 +12,7 @@ import { enqueueMail, requeueStuckMail, type MailQueueMessage } from "../app/ser
 import { createDb } from "../db/client";
 import { QueryTimer } from "../db/timing";
 import { api } from "./api";
-import { createAppContext, getLoadContext } from "./context";
+import { createAppContext, getLoadContext, type AppContext } from "./context";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
@@ -37,7 +37,8 @@ export default {
       cf: request.cf,
       caches,
     };
-    const app = await createAppContext(cloudflare, { build: serverBuild.assets?.version });
+    // The request picks its D1 session: the primary for a write, else the shopper's bookmark (docs/decisions/016).
+    const app = await createAppContext(cloudflare, { build: serverBuild.assets?.version, request });
     const loadContext = await getLoadContext({ request, context: { cloudflare, app } });
     const url = new URL(request.url);
     const { pathname } = url;
@@ -71,6 +72,8 @@ export default {
       for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) timed.headers.set(name, value);
       // The API reference page (/api/docs) sends its own, which lets Scalar's script run; every other answer gets the strict one.
       if (!timed.headers.has("Content-Security-Policy")) timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
+      // On the copy that leaves, after the edge cache kept (or refused) the answer: never in a kept one.
+      await handBackBookmark(app, timed);
       app.runAfterResponse();
       return timed;
     }
@@ -87,10 +90,14 @@ export default {
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) if (!timed.headers.has(name)) timed.headers.set(name, value);
     // Pages get theirs (with the nonce) from entry.server; data, feeds and redirects get the strict one.
     if (!timed.headers.has("Content-Security-Policy")) timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
+    await handBackBookmark(app, timed);
     app.runAfterResponse();
     return timed;
   },
   /**
+   * Background work reads and writes through the plain binding, which sends every statement to the
+   * primary (docs/decisions/016): there is no shopper, and no cookie to carry a bookmark to.
+   *
    * The Cron Triggers (wrangler.toml): every 10 minutes, mail whose queue message was lost is queued
    * again (docs/decisions/011); once a day, uploaded images nothing refers to are removed (010).
    */
@@ -109,6 +116,15 @@ export default {
     }
   },
 } satisfies ExportedHandler<Env, MailQueueMessage>;
+
+/**
+ * Hands the D1 session's latest bookmark back in a cookie when one is due (a write, or a bookmark
+ * cookie that came and moved on), on the mutable copy of the answer about to leave.
+ */
+async function handBackBookmark(app: AppContext, response: Response): Promise<void> {
+  const cookie = await app.bookmarkCookie(response);
+  if (cookie) response.headers.append("Set-Cookie", cookie);
+}
 
 /** The request as it came, less the headers that name the site it came from. */
 function withoutOrigin(request: Request): Request {

@@ -181,6 +181,7 @@ export class EdgeCache {
   readonly #prefix: string;
   readonly #timer: QueryTimer | undefined;
   readonly #isCacheableAnswer: (pathname: string) => boolean;
+  readonly #ownVersions: boolean;
   #versions: Promise<Versions | null> | null = null;
   /** The isolate's write count when this request began: a request that saw a write since keeps no near copy. */
   readonly #writesAtStart = writesSoFar();
@@ -195,7 +196,14 @@ export class EdgeCache {
     timer?: QueryTimer;
     /** The API paths whose GET answers may be kept (`isCachedAnswerPath`): no other answer costs a cache lookup. */
     isCacheableAnswer?: (pathname: string) => boolean;
+    /**
+     * Read the tag versions from this request's own database session, never from the isolate's or
+     * the data centre's copy: for a shopper with a D1 bookmark (docs/decisions/016), whose session
+     * reads at least their own writes while a copy may come from a replica that lags behind them.
+     */
+    ownVersions?: boolean;
   }) {
+    this.#ownVersions = options.ownVersions ?? false;
     this.#db = options.db;
     this.#timer = options.timer;
     this.#isCacheableAnswer = options.isCacheableAnswer ?? (() => false);
@@ -217,7 +225,7 @@ export class EdgeCache {
   async #readVersions(): Promise<Versions | null> {
     const cache = this.#cache!;
     const snapshot = new Request(TAG_VERSIONS_URL);
-    const wrote = hasBumpedTags(this.#db);
+    const wrote = hasBumpedTags(this.#db) || this.#ownVersions;
     const writes = writesSoFar();
     const memo = isolate[MEMO];
     if (!wrote && memo && Date.now() - memo.readAt < ISOLATE_MEMO_MS) return memo.versions;
@@ -340,10 +348,11 @@ export class EdgeCache {
    * Called when the request's work is done (the Worker entry, after the answer and after each
    * after-response task): if it bumped tags, the data centre's copy of the versions goes, so that
    * the next read here sees the write. A failed purge is logged; other readers catch up within
-   * SNAPSHOT_SECONDS in any case. Answers the tags that were bumped.
+   * SNAPSHOT_SECONDS in any case. Answers the tags that were bumped. `db` is the database the
+   * writes went through: the request's own, or a task's after the response.
    */
-  async afterWrites(): Promise<string[]> {
-    const tags = takeBumpedTags(this.#db);
+  async afterWrites(db: Database = this.#db): Promise<string[]> {
+    const tags = takeBumpedTags(db);
     const cache = this.#cache;
     if (tags.length === 0 || !cache) return tags;
     this.#versions = null;

@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     console.error(error);
     throw json({ message: ARTICLE_ERROR }, { status: 500 });
   }
-  app.afterResponse(() => recordBlogView(app.db, blog.id, visitor.key));
+  app.afterResponse((db) => recordBlogView(db, blog.id, visitor.key));
   return json({ blog }, { headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : {} });
 }
 
