@@ -37,8 +37,9 @@ export default async function handleRequest(
     },
   });
 
-  // Crawlers and no-JavaScript readers get the whole document at once.
-  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+  // Crawlers and no-JavaScript readers get the whole document at once; so does the edge, keeping a
+  // page whole (docs/decisions/017).
+  if (loadContext.app.shared || isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // The Vite dev server injects its own scripts; every built page is held to the policy.

@@ -15,6 +15,7 @@ import {
 import { useRef, type ReactNode } from "react";
 import { featureFlags } from "~/lib/features";
 import { linkList } from "~/lib/nav";
+import { accountShown, BOOT_SCRIPT_ID, type AccountMark, type PersonalViewer } from "~/lib/personal";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { CartDropdown } from "~/components/cart-dropdown";
 import { useNonce } from "~/components/nonce";
@@ -23,14 +24,11 @@ import { Toaster, type Toast } from "~/components/toaster";
 import { makeToast } from "~/lib/toast";
 import { siteConfigFromSettings, type SettingsByGroup, type SiteConfig } from "~/lib/site";
 import { toasts } from "~/http/pages/toast.server";
-import { priceCart, type Cart } from "~/services/cart.server";
-import { readCartLines } from "~/http/pages/cart-cookie.server";
-import { isAdmin } from "~/services/auth.server";
-import { clearSessionCookie, csrfToken, getSession } from "~/http/session.server";
+import type { Cart } from "~/services/cart.server";
+import { rootPersonal } from "~/http/personal.server";
 import styles from "~/styles/app.css?url";
 import { cachedData } from "~/http/cache-entries.server";
 import { errorBoundary } from "~/components/error-state";
-import { savedProductIds } from "~/services/wishlist.server";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 
 export const links: LinksFunction = () => [
@@ -51,35 +49,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.error(error);
     settingsError = SETTINGS_ERROR;
   }
-  // The header's cart, priced from the database in one read (none when the cart is empty), and who
-  // is logged in (one read, only when a session cookie came).
-  const [cart, session] = await Promise.all([
-    readCartLines(app.env, request).then((lines) => priceCart(app.db, lines)),
-    getSession(app, request),
-  ]);
-  const { toast: flash, headers: toastHeaders } = await toasts(app.env, request).getToast(request);
+  const { toast: flash, headers } = await toasts(app.env, request).getToast(request);
   // Only a request that brought a toast cookie needs it cleared: the others get no Set-Cookie.
-  const headers = /(?:^|;\s*)toast=/.test(request.headers.get("Cookie") ?? "") ? toastHeaders : new Headers();
+  if (!/(?:^|;\s*)toast=/.test(request.headers.get("Cookie") ?? "")) headers.delete("Set-Cookie");
   const toast: Toast | null = flash
     ? makeToast(flash.message, flash.type, { description: flash.description, duration: flash.duration })
     : null;
-  // A session that expired or was revoked is forgotten: the shopper browses on as a guest.
-  if (session.stale) headers.append("Set-Cookie", clearSessionCookie(app.env, request));
-  const user = session.viewer?.user;
-  // The hearts' state: the products this shopper saved (one read, only for a signed-in viewer while
-  // the wishlist is on, and not in the back office, which has no hearts). Per-user: never part of
-  // the cached public data.
-  const hearts = user && featureFlags(settings.features).wishlist && !/^\/admin(\/|$)/.test(new URL(request.url).pathname);
-  const wishlist = hearts ? await savedProductIds(app.db, user.id) : [];
-  const viewer: RootViewer | null = user ? { name: user.name, email: user.email, isAdmin: isAdmin(user) } : null;
-  const csrf = session.viewer ? await csrfToken(app.env, session.viewer.sessionId) : null;
+  // The visitor's own parts (cart, account, CSRF token, hearts): the same the Worker fills into a
+  // page the edge keeps whole (docs/decisions/017).
+  const { cart, viewer, csrf, wishlist, setCookies } = await rootPersonal(app, request, settings);
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  // Nothing above could be read without the settings: a page showing their error is never kept.
+  if (settingsError) app.cache.doNotKeepPage();
   return json(
     { site: siteConfigFromSettings(settings), settingsError, origin: new URL(request.url).origin, toast, cart, viewer, csrf, wishlist },
     { headers },
   );
 }
 
-export type RootViewer = { name: string; email: string; isAdmin: boolean };
+export type RootViewer = PersonalViewer;
 export type RootData = {
   site: SiteConfig;
   settingsError: string | null;
@@ -97,10 +85,22 @@ export const meta: MetaFunction<typeof loader> = ({ matches, location }) =>
 
 export const NAV_LINKS = linkList({ "/": "Home", "/products": "Shop", "/categories": "Categories", "/blog": "Blog", "/about": "About", "/contact": "Contact" });
 
-/** The account links: Login and Register for guests; Profile, My Orders (and Admin) once logged in. */
+/**
+ * The account links: Login and Register for guests; Profile, My Orders (and Admin) once logged in.
+ * Every page has them all, each marked with who sees it (the others are `hidden`), so a page the
+ * edge keeps whole is filled in for its visitor by changing attributes only (docs/decisions/017).
+ */
+export const ACCOUNT_LINKS: Array<{ to: string; label: string; mark: AccountMark }> = [
+  { to: "/login", label: "Login", mark: "guest" },
+  { to: "/register", label: "Register", mark: "guest" },
+  { to: "/profile", label: "Profile", mark: "member" },
+  { to: "/orders", label: "My Orders", mark: "member" },
+  { to: "/admin", label: "Admin", mark: "admin" },
+];
+
+/** The account links this viewer sees. */
 export function accountLinks(viewer: RootViewer | null | undefined) {
-  if (!viewer) return linkList({ "/login": "Login", "/register": "Register" });
-  return linkList({ "/profile": "Profile", "/orders": "My Orders", ...(viewer.isAdmin ? { "/admin": "Admin" } : {}) });
+  return ACCOUNT_LINKS.filter((link) => accountShown(link.mark, viewer));
 }
 
 /** Logging out is a form post (never a GET), so it works without JavaScript and cannot be forged by a link. */
@@ -131,18 +131,23 @@ function MobileMenu({ viewer }: { viewer: RootViewer | null }) {
       </summary>
       <nav aria-label="Mobile" className="absolute inset-x-0 top-full z-40 border-b border-bloom-100 bg-white px-4 py-4 shadow-lg">
         <ul className="grid gap-1 text-base">
-          {[...NAV_LINKS, ...accountLinks(viewer)].map((item) => (
+          {NAV_LINKS.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.to === "/"} className={navClass}>
                 {item.label}
               </NavLink>
             </li>
           ))}
-          {viewer ? (
-            <li>
-              <LogoutButton className="w-full rounded-md px-2 py-1 text-left text-gray-700 hover:text-bloom-700" />
+          {ACCOUNT_LINKS.map((item) => (
+            <li key={item.to} data-account={item.mark} hidden={!accountShown(item.mark, viewer)}>
+              <NavLink to={item.to} className={navClass}>
+                {item.label}
+              </NavLink>
             </li>
-          ) : null}
+          ))}
+          <li data-account="member" hidden={!viewer}>
+            <LogoutButton className="w-full rounded-md px-2 py-1 text-left text-gray-700 hover:text-bloom-700" />
+          </li>
         </ul>
       </nav>
     </details>
@@ -169,18 +174,16 @@ function Header({ site, viewer }: { site: SiteConfig; viewer: RootViewer | null 
         </nav>
         <div className="flex items-center gap-1.5 text-sm sm:gap-2">
           <ul className="hidden items-center gap-1 md:flex" aria-label="Account">
-            {accountLinks(viewer).map((item) => (
-              <li key={item.to}>
+            {ACCOUNT_LINKS.map((item) => (
+              <li key={item.to} data-account={item.mark} hidden={!accountShown(item.mark, viewer)}>
                 <NavLink to={item.to} className={navClass}>
                   {item.label}
                 </NavLink>
               </li>
             ))}
-            {viewer ? (
-              <li>
-                <LogoutButton />
-              </li>
-            ) : null}
+            <li data-account="member" hidden={!viewer}>
+              <LogoutButton />
+            </li>
           </ul>
           <CartDropdown />
           <MobileMenu viewer={viewer} />
@@ -314,7 +317,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         {/* Marks the document as scripted, so JavaScript-only controls show and their plain fallbacks hide. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        {/* A kept page's visitor data is appended to this script by the Worker (docs/decisions/017). */}
+        <script id={BOOT_SCRIPT_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#be185d" />
         {data?.csrf ? <meta name="csrf-token" content={data.csrf} /> : null}

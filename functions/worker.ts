@@ -1,9 +1,11 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
 import { EmailMessage } from "cloudflare:email";
 // @ts-ignore The server build exists only after `npm run build`.
 import * as build from "../build/server";
-import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS } from "../app/lib/security-headers";
-import { clientHeaders } from "../app/http/edge-cache.server";
+import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS, pageContentSecurityPolicy } from "../app/lib/security-headers";
+import { clientHeaders, NONCE_HEADER } from "../app/http/edge-cache.server";
+import { keptPageKey } from "../app/http/kept-pages.server";
+import { keptPageFor } from "../app/http/personal.server";
 import { missingSecrets } from "../app/services/secrets.server";
 import { UPLOADS_PATH } from "../app/lib/constants";
 import { removeUnusedUploads, serveUpload } from "../app/services/uploads.server";
@@ -77,6 +79,19 @@ export default {
       app.runAfterResponse();
       return timed;
     }
+    // A page the edge keeps whole: the shared HTML, rendered once without cookies and kept while
+    // what it shows is unchanged, filled in for this visitor (docs/decisions/017).
+    const key = keptPageKey(request, url);
+    const kept = key ? await keptPage(app, cloudflare, request, url, key) : null;
+    if (kept) {
+      await app.cache.afterWrites();
+      const timed = new Response(kept.response.body, kept.response);
+      timed.headers.set("Server-Timing", `${app.timer.header()}${kept.hit ? ', cache;desc="hit"' : ""}`);
+      for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) if (!timed.headers.has(name)) timed.headers.set(name, value);
+      await handBackBookmark(app, timed);
+      app.runAfterResponse();
+      return timed;
+    }
     // Remix refuses a document POST whose Origin names another host: the one-click unsubscribe's
     // reaches it without one (its token, not its origin, is what counts).
     const response = await handleRemixRequest(oneClickUnsubscribe && crossSite ? withoutOrigin(request) : request, loadContext);
@@ -124,6 +139,32 @@ export default {
 async function handBackBookmark(app: AppContext, response: Response): Promise<void> {
   const cookie = await app.bookmarkCookie(response);
   if (cookie) response.headers.append("Set-Cookie", cookie);
+}
+
+/**
+ * A kept page for this visitor, or null when the page cannot be kept (then it is rendered for the
+ * visitor as any other). The shared render gets a request with nothing of the visitor's: no cookie,
+ * no header but Accept; its loaders know it (`app.shared`).
+ */
+async function keptPage(app: AppContext, cloudflare: AppLoadContext["cloudflare"], request: Request, url: URL, key: string) {
+  // Kept per host: the page names its origin (canonical links, structured data).
+  const kept = await app.cache.page(`/${url.host}${key}`, async () => {
+    const shared = { ...app, shared: true };
+    const anonymous = new Request(new URL(key, url.origin), { headers: { Accept: "text/html" } });
+    const rendered = await handleRemixRequest(anonymous, { cloudflare, app: shared });
+    const marked = new Response(rendered.body, rendered);
+    marked.headers.set(NONCE_HEADER, app.nonce);
+    return marked;
+  });
+  if (!kept) return null;
+  const headers = new Headers({
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Security-Policy": pageContentSecurityPolicy(app.nonce),
+    // Filled in for one visitor: no shared cache may keep it.
+    "Cache-Control": "private, no-cache",
+  });
+  const response = await keptPageFor(app, request, url.pathname, kept.parts.join(app.nonce), headers);
+  return { response, hit: kept.hit };
 }
 
 /** The request as it came, less the headers that name the site it came from. */

@@ -1,7 +1,8 @@
-import { Link, useFetchers, useRouteLoaderData } from "@remix-run/react";
-import { useRef } from "react";
+import { useFetchers, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useRef, type MouseEvent } from "react";
 import type { Cart } from "~/services/cart.server";
-import { Price } from "./price";
+import { cartCountLabel, cartPanelHtml } from "~/lib/personal";
+import { useCurrency } from "./price";
 import { useCloseOnNavigate } from "./use-close-on-navigate";
 
 /**
@@ -20,14 +21,35 @@ export function useCartCount(cart: Cart | undefined): number {
   return count;
 }
 
-/** The header's cart: a <details> panel, so it opens and closes without JavaScript too. */
+/**
+ * A plain link's click inside markup React did not build (the cart panel) goes through the client
+ * router, like a <Link>'s; a modified click (new tab, download) stays the browser's.
+ */
+export function useRoutedClicks() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as Element).closest?.("a");
+    const href = anchor?.getAttribute("href");
+    if (!anchor || !href?.startsWith("/") || href.startsWith("//") || anchor.hasAttribute("target") || anchor.hasAttribute("download")) return;
+    event.preventDefault();
+    navigate(href);
+  };
+}
+
+/**
+ * The header's cart: a <details> panel, so it opens and closes without JavaScript too. Its count
+ * and panel are the page's per-visitor parts: the panel's markup comes from `cartPanelHtml`, which
+ * the Worker also uses to fill them into a kept page (docs/decisions/017).
+ */
 export function CartDropdown() {
   const root = useRouteLoaderData("root") as { cart?: Cart } | undefined;
   const cart = root?.cart;
   const count = useCartCount(cart);
+  const currency = useCurrency();
   const ref = useRef<HTMLDetailsElement>(null);
+  const routed = useRoutedClicks();
   useCloseOnNavigate(ref);
-  const items = (cart?.items ?? []).filter((item) => item.product && item.quantity > 0);
   return (
     <details ref={ref} className="relative">
       <summary className="relative flex cursor-pointer list-none items-center gap-1 rounded-full border border-bloom-200 px-2.5 py-1.5 text-sm font-medium text-gray-800 hover:border-bloom-400 sm:px-3 [&::-webkit-details-marker]:hidden">
@@ -41,40 +63,17 @@ export function CartDropdown() {
         <span data-testid="cart-count" className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-bloom-600 px-1.5 text-xs font-semibold text-white">
           {count}
         </span>
-        <span className="sr-only">{count === 1 ? "item" : "items"}</span>
+        <span data-cart-count-label="" className="sr-only">
+          {cartCountLabel(count)}
+        </span>
       </summary>
-      <div className="absolute right-0 top-full z-50 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-2xl border border-bloom-100 bg-white p-4 shadow-xl">
-        {items.length === 0 ? (
-          <p className="py-4 text-center text-sm text-gray-600">Your cart is empty</p>
-        ) : (
-          <>
-            <ul className="max-h-72 divide-y divide-bloom-50 overflow-y-auto">
-              {items.map((item) => (
-                <li key={item.product_id} className="flex justify-between gap-3 py-2 text-sm">
-                  <Link to={`/product/${item.product!.slug}`} className="flex-1 text-gray-900 hover:text-bloom-700">
-                    {item.product!.name}
-                  </Link>
-                  <span className="whitespace-nowrap text-gray-700">
-                    {item.quantity} × <Price cents={item.product!.unit_price_cents} />
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-3 flex justify-between border-t border-bloom-100 pt-3 text-sm font-semibold">
-              <span>Total</span>
-              <Price cents={cart!.subtotal_cents} />
-            </p>
-          </>
-        )}
-        <div className="mt-4 grid grid-cols-2 gap-2 text-sm font-medium">
-          <Link to="/cart" className="rounded-full border border-bloom-300 px-3 py-2 text-center text-bloom-700 hover:bg-bloom-50">
-            View Cart
-          </Link>
-          <Link to="/checkout" className="rounded-full bg-bloom-600 px-3 py-2 text-center text-white hover:bg-bloom-700">
-            Checkout
-          </Link>
-        </div>
-      </div>
+      {/* Markup React does not build (the same string the Worker fills in): its links go through the router. */}
+      <div
+        data-cart-panel=""
+        className="absolute right-0 top-full z-50 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-2xl border border-bloom-100 bg-white p-4 shadow-xl"
+        onClick={routed}
+        dangerouslySetInnerHTML={{ __html: cartPanelHtml(cart, currency) }}
+      />
     </details>
   );
 }

@@ -1,7 +1,7 @@
 import { TAGS } from "../lib/cache-tags";
 import { CACHE_SECONDS } from "../lib/constants";
 import type { BlogListQuery } from "../lib/schemas/catalog";
-import { listBlogs, type BlogDetail, type BlogPage } from "../services/blogs.server";
+import { getBlogBySlug, listBlogs, type BlogDetail, type BlogPage } from "../services/blogs.server";
 import { getCategory, listCategories, type Category } from "../services/categories.server";
 import type { CacheEntry, Cached, EdgeCache } from "./edge-cache.server";
 import type { Currency } from "../lib/money";
@@ -50,6 +50,11 @@ export const cachedData = {
   /** A page of tutorials without a search (searches are not cached: too many, too rarely repeated). */
   blogs: (query: BlogListQuery): CacheEntry<BlogPage> =>
     entry(`blogs:${JSON.stringify(query)}`, CACHE_SECONDS.content, () => [TAGS.blogs], (db) => listBlogs(db, query)),
+  /**
+   * A published tutorial, as every visitor sees it: `liked` is false here; a visitor's own like is
+   * read apart (the page's loader, or the Worker filling in a kept page).
+   */
+  blog: (slug: string): CacheEntry<BlogDetail> => entry(`blog:${slug}`, CACHE_SECONDS.content, blogDetailTags, (db) => getBlogBySlug(db, slug)),
   sitemap: (): CacheEntry<SitemapEntry[]> =>
     entry("sitemap", CACHE_SECONDS.content, () => [TAGS.products, TAGS.categories, TAGS.blogs], getSitemapEntries),
 } as const;

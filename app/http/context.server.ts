@@ -14,6 +14,12 @@ export interface AppContext {
   db: Database;
   /** This request's Content-Security-Policy nonce for inline scripts. */
   nonce: string;
+  /**
+   * True while the Worker renders the shared HTML of a page the edge keeps whole (docs/decisions/017):
+   * the request has no cookies, and loaders leave out what belongs to a visitor (a view to count, a
+   * visitor cookie); the Worker fills those in for each visitor.
+   */
+  shared: boolean;
   env: Env;
   timer: QueryTimer;
   waitUntil: (promise: Promise<unknown>) => void;
@@ -80,6 +86,7 @@ export async function createAppContext(
   let background: Promise<Database> | undefined;
   return {
     nonce: btoa(String.fromCharCode(...nonceBytes)),
+    shared: false,
     afterResponse: (task) => tasks.push(task),
     runAfterResponse() {
       if (tasks.length === 0) return;

@@ -46,6 +46,8 @@ export const CACHE_TAG_HEADER = "Cache-Tag";
 const LIFETIME_HEADER = "X-Edge-Lifetime";
 const VERSIONS_HEADER = "X-Edge-Tag-Versions";
 const ANONYMOUS_HEADER = "X-Edge-Anonymous-Only";
+/** The nonce a kept page was rendered with: every request replaces it with its own. */
+export const NONCE_HEADER = "X-Edge-Nonce";
 /**
  * What clients are told about a public answer: keep it, but ask again every time (an ETag makes
  * that a 304). The lifetimes are the edge's business: a browser holding an answer for half an hour
@@ -86,6 +88,8 @@ interface NearCopy {
   versions: Versions;
   expiresAt: number;
   bytes: number;
+  /** What a reader derived from the body once (a page's parts around its nonce), kept with it. */
+  memo?: unknown;
 }
 
 class NearCopies {
@@ -185,6 +189,12 @@ export class EdgeCache {
   #versions: Promise<Versions | null> | null = null;
   /** The isolate's write count when this request began: a request that saw a write since keeps no near copy. */
   readonly #writesAtStart = writesSoFar();
+  /** What this request's page showed: the tags of every entry it read and of every live read it declared. */
+  readonly #shown = new Set<string>();
+  /** The shortest lifetime among them: how long the page may be kept at most. */
+  #shownSeconds = Infinity;
+  /** Set by a page that must not be kept (its settings could not be read, a live read it cannot tag). */
+  #pageKeepable = true;
 
   constructor(options: {
     db: Database;
@@ -263,6 +273,27 @@ export class EdgeCache {
    * Without a Cache API (Node, the Vite dev server) it always reads the database.
    */
   async read<T>(entry: CacheEntry<T>): Promise<T> {
+    const value = await this.#read(entry);
+    this.shows(entry.tags(value), entry.seconds);
+    return value;
+  }
+
+  /**
+   * Declares what a page's live read showed (a filtered product list, a tutorial): the tags a write
+   * to it bumps, and how long it may be kept at most. A page keeps the tags of its cached reads by
+   * itself; only its reads of the database need this, and a page kept whole (`page`) must say them.
+   */
+  shows(tags: string[], seconds: number): void {
+    for (const tag of tags) this.#shown.add(tag);
+    this.#shownSeconds = Math.min(this.#shownSeconds, seconds);
+  }
+
+  /** This request's page must not be kept whole (it showed something it cannot tag, or an error). */
+  doNotKeepPage(): void {
+    this.#pageKeepable = false;
+  }
+
+  async #read<T>(entry: CacheEntry<T>): Promise<T> {
     const cache = this.#cache;
     if (!cache) return entry.load(this.#db);
     const url = `${this.#prefix}data/${encodeURIComponent(entry.key)}`;
@@ -345,6 +376,62 @@ export class EdgeCache {
   }
 
   /**
+   * A whole page's shared HTML (docs/decisions/017), the same for every visitor: from the near copy
+   * or the Cache API while the tags of everything it showed are unchanged, else `render`ed (without
+   * cookies: nothing personal can be in it) and kept. `key` is the page's normalised URL. Answers the
+   * page cut at its render's nonce (`parts`, to be joined with the request's own), or null when the
+   * page cannot be kept (no cache, no versions, not a 200, a cookie set, or the render said so): the
+   * caller then renders the page for the visitor as before.
+   */
+  async page(key: string, render: () => Promise<Response>): Promise<{ parts: string[]; hit: boolean } | null> {
+    const cache = this.#cache;
+    if (!cache) return null;
+    const keyUrl = `${this.#prefix}page${key}`;
+    // The versions are read before anything is rendered: a page is never kept with versions newer than its data.
+    const versions = await this.#currentVersions();
+    if (!versions) return null;
+    const near = nearCopies().get(keyUrl, versions);
+    if (near) return { parts: (near.memo ??= splitAtNonce(near)) as string[], hit: true };
+    const stored = await cache.match(new Request(keyUrl)).catch(logged("reading a page"));
+    const storedVersions = stored ? parseVersions(stored.headers.get(VERSIONS_HEADER)) : null;
+    if (stored && storedVersions && isCurrent(storedVersions, versions)) {
+      const copy: NearCopy = {
+        body: await stored.text(),
+        headers: [[NONCE_HEADER, stored.headers.get(NONCE_HEADER) ?? ""]],
+        versions: storedVersions,
+        expiresAt: Date.now() + (Number(stored.headers.get(LIFETIME_HEADER)) || 60) * 1000,
+        bytes: 0,
+      };
+      const parts = splitAtNonce(copy);
+      nearCopies().set(keyUrl, { ...copy, memo: parts });
+      return { parts, hit: true };
+    }
+    const rendered = await render();
+    const nonce = rendered.headers.get(NONCE_HEADER);
+    const seconds = this.#shownSeconds;
+    if (rendered.status !== 200 || !nonce || rendered.headers.has("Set-Cookie") || !this.#pageKeepable || !Number.isFinite(seconds) || this.#shown.size === 0) {
+      await rendered.body?.cancel();
+      return null;
+    }
+    const body = await rendered.text();
+    const recorded = versionsOf([...this.#shown], versions);
+    const copy: NearCopy = { body, headers: [[NONCE_HEADER, nonce]], versions: recorded, expiresAt: Date.now() + seconds * 1000, bytes: 0 };
+    const parts = splitAtNonce(copy);
+    if (writesSoFar() === this.#writesAtStart) nearCopies().set(keyUrl, { ...copy, memo: parts });
+    const kept = new Response(body, {
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": `public, max-age=${seconds}`,
+        [VERSIONS_HEADER]: JSON.stringify(recorded),
+        [LIFETIME_HEADER]: String(seconds),
+        [NONCE_HEADER]: nonce,
+      },
+    });
+    this.#waitUntil(Promise.resolve().then(() => cache.put(new Request(keyUrl), kept)).catch(logged("keeping a page")));
+    return { parts, hit: false };
+  }
+
+  /**
    * Called when the request's work is done (the Worker entry, after the answer and after each
    * after-response task): if it bumped tags, the data centre's copy of the versions goes, so that
    * the next read here sees the write. A failed purge is logged; other readers catch up within
@@ -373,6 +460,16 @@ export async function forgetTagVersions(cache: Cache | undefined = defaultCache(
   await Promise.resolve()
     .then(() => cache.delete(new Request(TAG_VERSIONS_URL)))
     .catch(logged("purging the tag versions"));
+}
+
+/**
+ * A kept page cut wherever its render's nonce appears (the script and style tags' attributes; a
+ * nonce is 128 random bits, so it appears nowhere else), to be joined with each request's own.
+ */
+function splitAtNonce(copy: Pick<NearCopy, "body" | "headers">): string[] {
+  const nonce = copy.headers?.find(([name]) => name === NONCE_HEADER.toLowerCase() || name === NONCE_HEADER)?.[1];
+  const body = copy.body as string;
+  return nonce ? body.split(nonce) : [body];
 }
 
 /** A stored answer whose versions cannot be read is never current. */
@@ -405,7 +502,7 @@ function notModified(request: Request, response: Response): Response | null {
  */
 export function clientHeaders(headers: Headers): void {
   const cacheable = headers.has(LIFETIME_HEADER) || headers.has(VERSIONS_HEADER);
-  for (const name of [LIFETIME_HEADER, VERSIONS_HEADER, ANONYMOUS_HEADER, CACHE_TAG_HEADER]) headers.delete(name);
+  for (const name of [LIFETIME_HEADER, VERSIONS_HEADER, ANONYMOUS_HEADER, CACHE_TAG_HEADER, NONCE_HEADER]) headers.delete(name);
   if (cacheable) headers.set("Cache-Control", CLIENT_CACHE_CONTROL);
 }
 

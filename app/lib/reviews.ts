@@ -36,3 +36,10 @@ export const REVIEW_MESSAGES = {
   approved: "Review approved and published.",
   rejected: "Review rejected.",
 } as const;
+
+/** What a shopper who already reviewed the product reads where the form would be. */
+export const OWN_REVIEW_STATUS: Record<ReviewStatus, string> = {
+  approved: "You have reviewed this product. Thank you!",
+  pending: "You have reviewed this product. Your review is waiting for approval.",
+  rejected: "You have already reviewed this product.",
+};

@@ -6,9 +6,10 @@ import { Img } from "~/components/img";
 import { JsonLd } from "~/components/json-ld";
 import { ProductCard } from "~/components/product-card";
 import { absoluteUrl, rootSeo, seoMeta, type SeoRoot } from "~/lib/seo";
-import { recordBlogView, setBlogLike } from "~/services/blog-engagement.server";
+import { hasLiked, recordBlogView, setBlogLike } from "~/services/blog-engagement.server";
+import { cachedData } from "~/http/cache-entries.server";
 import { visitorFor } from "~/http/visitor.server";
-import { getBlogBySlug, type BlogDetail } from "~/services/blogs.server";
+import type { BlogDetail } from "~/services/blogs.server";
 import { NotFoundError } from "~/services/errors";
 import { getSession } from "~/http/session.server";
 import { toasts } from "~/http/pages/toast.server";
@@ -16,28 +17,35 @@ import { BlogCardView, CARD_GRID, DifficultyBadge } from "~/components/blog-card
 import { CardList, TitledSection } from "~/components/section";
 import { errorBoundary } from "~/components/error-state";
 import { submitForData } from "~/components/submit-for-data";
+import { likeButton } from "~/lib/personal";
 
 export const ARTICLE_NOT_FOUND = "Article Not Found";
 export const ARTICLE_ERROR = "Failed to load blog. Please try again.";
 
 /**
- * The article, its related products, neighbours and similar posts in one batch (two statements),
- * with whether this visitor liked it. The view is counted after the response is sent.
+ * The article, its related products, neighbours and similar posts (one batch of two statements,
+ * kept by the edge while its tags are unchanged; its HTML was sanitized when staff saved it), and
+ * whether this visitor liked it. The view is counted after the response is sent. When the Worker
+ * renders the page to keep it whole, the visitor's part is left out: it fills that in for each
+ * visitor, and counts their view (docs/decisions/017).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { app } = context;
-  const { viewer } = await getSession(app, request);
-  const visitor = visitorFor(request, app.env, viewer?.user.id ?? null);
   let blog: BlogDetail;
   try {
-    blog = await getBlogBySlug(app.db, params.slug ?? "", visitor.key);
+    blog = await app.cache.read(cachedData.blog(params.slug ?? ""));
   } catch (error) {
     if (error instanceof NotFoundError) throw json({ message: ARTICLE_NOT_FOUND }, { status: 404 });
     console.error(error);
     throw json({ message: ARTICLE_ERROR }, { status: 500 });
   }
+  if (app.shared) return json({ blog });
+  const { viewer } = await getSession(app, request);
+  const visitor = visitorFor(request, app.env, viewer?.user.id ?? null);
+  // A first visit has no like to read.
+  const liked = visitor.setCookie ? false : await hasLiked(app.db, blog.id, visitor.key);
   app.afterResponse((db) => recordBlogView(db, blog.id, visitor.key));
-  return json({ blog }, { headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : {} });
+  return json({ blog: { ...blog, liked } }, { headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : {} });
 }
 
 /** The Like button: `liked=true` likes, `liked=false` unlikes; a plain form post that comes back here. */
@@ -100,20 +108,13 @@ function LikeButton({ blog }: { blog: BlogDetail }) {
   const count = pending === null ? serverCount : Math.max(0, serverCount + (pending === blog.liked ? 0 : pending ? 1 : -1));
   return (
     <div className="flex flex-wrap items-center gap-4">
-      <fetcher.Form
-        method="post"
-        noValidate
-        onSubmit={submitForData(fetcher)}
-      >
+      {/* Marked for the Worker, which fills in this visitor's like on the page the edge keeps (docs/decisions/017). */}
+      <fetcher.Form method="post" noValidate data-like="" onSubmit={submitForData(fetcher)}>
         <input type="hidden" name="blog_id" value={blog.id} />
-        <input type="hidden" name="liked" value={liked ? "false" : "true"} />
-        <button
-          type="submit"
-          aria-pressed={liked}
-          className={`inline-flex items-center gap-2 rounded-full border px-5 py-2 font-medium ${liked ? "border-bloom-600 bg-bloom-600 text-white hover:bg-bloom-700" : "border-bloom-300 text-bloom-700 hover:bg-bloom-50"}`}
-        >
-          <span aria-hidden="true">{liked ? "♥" : "♡"}</span>
-          {liked ? "Liked" : "Like"}
+        <input type="hidden" name="liked" value={likeButton.next(liked)} />
+        <button type="submit" aria-pressed={liked} className={likeButton.className(liked)}>
+          <span aria-hidden="true">{likeButton.mark(liked)}</span>
+          {likeButton.text(liked)}
         </button>
       </fetcher.Form>
       <span className="text-sm text-gray-600" data-testid="like-button-count">

@@ -1,10 +1,11 @@
+import { TAGS } from "~/lib/cache-tags";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { BlogCardView, CARD_GRID } from "~/components/blog-card";
 import { CardList } from "~/components/section";
 import { Pagination } from "~/components/pagination";
-import { BLOG_PAGE_SIZE } from "~/lib/constants";
+import { BLOG_PAGE_SIZE, CACHE_SECONDS } from "~/lib/constants";
 import { BlogListQuerySchema } from "~/lib/schemas/catalog";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { listBlogs, type BlogCard } from "~/services/blogs.server";
@@ -37,6 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = BlogListQuerySchema.parse({ page: String(page), per_page: String(BLOG_PAGE_SIZE), search: search || undefined, sort_by: tab.sortBy });
   try {
     const result = search ? await listBlogs(app.db, query) : await app.cache.read(cachedData.blogs(query));
+    // A search is read live: a page kept whole is kept while no tutorial changes (docs/decisions/017).
+    if (search) app.cache.shows([TAGS.blogs], CACHE_SECONDS.content);
     return json({ search, sort: tab.value as TabValue, ...result });
   } catch (error) {
     console.error(error);

@@ -1,3 +1,5 @@
+import { CACHE_SECONDS } from "~/lib/constants";
+import { TAGS } from "~/lib/cache-tags";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json, redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
@@ -36,6 +38,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     }),
     listProducts(app.db, query),
   ]);
+  // The list is read live: a page kept whole is kept while no product changes (docs/decisions/017).
+  app.cache.shows([TAGS.products], CACHE_SECONDS.products);
   if (category.slug !== slug) throw redirect(`/categories/${category.slug}${url.search}`, 301);
   // The links of this page stay on it: the category is its path, not a filter.
   const pageState: ProductPageState = { ...state, categories: [] };

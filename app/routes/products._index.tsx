@@ -1,3 +1,5 @@
+import { CACHE_SECONDS } from "~/lib/constants";
+import { TAGS } from "~/lib/cache-tags";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
@@ -30,6 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     app.cache.read(cachedData.categories({ withCounts: false })),
     listProducts(app.db, query),
   ]);
+  // The list is read live: a page kept whole is kept while no product changes (docs/decisions/017).
+  app.cache.shows([TAGS.products], CACHE_SECONDS.products);
   return json({
     categories: categories.map(({ name, slug }) => ({ name, slug })),
     state,

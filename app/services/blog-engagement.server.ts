@@ -16,6 +16,16 @@ async function publishedBlogId(db: Database, id: number): Promise<number> {
   return row.id;
 }
 
+/** Whether this visitor liked the post: one indexed read (the like's primary key). */
+export async function hasLiked(db: Database, blogId: number, visitor: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(blogLikes)
+    .where(and(eq(blogLikes.blogId, blogId), eq(blogLikes.visitorId, visitor)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Likes (or unlikes) a post for one visitor, idempotently: the like is a row keyed by post and
  * visitor, and the count moves only when that row appears or disappears, checked and written in

@@ -1,6 +1,6 @@
 import type { ReviewSummary as Summary, PublicReview } from "~/services/reviews.server";
 import type { PageMeta } from "~/services/sql";
-import type { ReviewStatus } from "~/lib/reviews";
+import { OWN_REVIEW_STATUS, type ReviewStatus } from "~/lib/reviews";
 import { TitledSection } from "~/components/section";
 import { ReviewList } from "./review-list";
 import { LoginToReview, ReviewForm, type ReviewFormFailure } from "./review-form";
@@ -15,12 +15,6 @@ export interface ReviewsData {
   writer: { kind: "guest" } | { kind: "shopper" } | { kind: "reviewed"; status: ReviewStatus };
 }
 
-const OWN_STATUS: Record<ReviewStatus, string> = {
-  approved: "You have reviewed this product. Thank you!",
-  pending: "You have reviewed this product. Your review is waiting for approval.",
-  rejected: "You have already reviewed this product.",
-};
-
 /** The product page's reviews: the summary, a page of reviews, and the form (or what stands in its place). */
 export function ReviewsSection({ data, path, failure }: { data: ReviewsData; path: string; failure?: ReviewFormFailure }) {
   const href = (page: number) => (page <= 1 ? `${path}#reviews` : `${path}?reviews_page=${page}#reviews`);
@@ -34,15 +28,19 @@ export function ReviewsSection({ data, path, failure }: { data: ReviewsData; pat
           <h3 id="review-form-heading" className="text-lg font-semibold text-gray-900">
             Write a review
           </h3>
-          {data.writer.kind === "guest" ? (
+          {/*
+            All three are in the page and two are hidden: the Worker shows the visitor's on a page
+            the edge keeps whole by changing attributes only (docs/decisions/017).
+          */}
+          <div data-writer="guest" hidden={data.writer.kind !== "guest"}>
             <LoginToReview returnTo={here} />
-          ) : data.writer.kind === "reviewed" ? (
-            <p className="mt-2 text-gray-700" data-testid="own-review">
-              {OWN_STATUS[data.writer.status]}
-            </p>
-          ) : (
+          </div>
+          <p className="mt-2 text-gray-700" data-testid="own-review" data-writer="reviewed" hidden={data.writer.kind !== "reviewed"}>
+            {data.writer.kind === "reviewed" ? OWN_REVIEW_STATUS[data.writer.status] : ""}
+          </p>
+          <div data-writer="shopper" hidden={data.writer.kind !== "shopper"}>
             <ReviewForm action={path} failure={failure} />
-          )}
+          </div>
         </div>
       </div>
     </TitledSection>

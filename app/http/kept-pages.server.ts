@@ -1,0 +1,26 @@
+/**
+ * Which pages the edge keeps whole (docs/decisions/017): those whose HTML is the same for every
+ * visitor but for the parts the Worker fills in (`personal.server`). The pages that are personal by
+ * nature (cart, checkout, account, orders, wishlist, the back office) and the pages with forms that
+ * echo what was typed (login, register, contact) are never kept.
+ */
+const KEPT_PAGES = /^\/(?:|products|categories|categories\/[^/]+|product\/[^/]+|blog|blog\/[^/]+|about|privacy|terms)$/;
+
+/** Query parameters no page reads: the same page, whatever their value. */
+const TRACKING_PARAMETERS = /^(?:utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|ref)$/;
+
+/**
+ * The key a page is kept under, the normalised URL of its path and query (its parameters sorted,
+ * tracking parameters dropped), or null when this request must be rendered for its visitor: not a
+ * GET, not a kept page, Remix's data requests, the spec's cache-busting `_t`, or a toast to show
+ * (a toast is never kept). Cookies are never part of the key: the kept page is rendered without them.
+ */
+export function keptPageKey(request: Request, url: URL): string | null {
+  if (request.method !== "GET" || !KEPT_PAGES.test(url.pathname)) return null;
+  if (url.searchParams.has("_data") || url.searchParams.has("_t")) return null;
+  if (/(?:^|;\s*)toast=/.test(request.headers.get("Cookie") ?? "")) return null;
+  const parameters = [...url.searchParams].filter(([name]) => !TRACKING_PARAMETERS.test(name));
+  parameters.sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
+  const query = new URLSearchParams(parameters).toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}

@@ -1,0 +1,210 @@
+import { featureFlags } from "../lib/features";
+import { accountShown, BOOT_SCRIPT_ID, cartCountLabel, cartPanelHtml, escapeHtml, heart, likeButton, scriptJson, PERSONAL_GLOBAL, type AccountMark, type PersonalPatch, type PersonalViewer } from "../lib/personal";
+import { currencyFromSettings } from "../lib/site";
+import { OWN_REVIEW_STATUS, type ReviewStatus } from "../lib/reviews";
+import { hasLiked, recordBlogView } from "../services/blog-engagement.server";
+import { isAdmin } from "../services/auth.server";
+import { priceCart, type Cart } from "../services/cart.server";
+import { findOwnReview } from "../services/reviews.server";
+import { savedProductIds } from "../services/wishlist.server";
+import type { SettingsByGroup } from "../services/settings.server";
+import { cachedData } from "./cache-entries.server";
+import type { AppContext } from "./context.server";
+import { readCartLines } from "./pages/cart-cookie.server";
+import { clearSessionCookie, csrfToken, getSession } from "./session.server";
+import { visitorFor } from "./visitor.server";
+
+/**
+ * What belongs to the visitor on every page (the root loader's part that differs between two
+ * visitors of the same URL): their cart, who they are, their CSRF token, the hearts they filled.
+ * The root loader returns it; the Worker computes the same for a page the edge kept whole and
+ * fills it in (docs/decisions/017).
+ */
+export interface RootPersonal {
+  cart: Cart;
+  viewer: PersonalViewer | null;
+  csrf: string | null;
+  /** The ids of the products the viewer saved (none for a guest, or with the wishlist off). */
+  wishlist: number[];
+  /** A session cookie that expired or was revoked is cleared: the shopper browses on as a guest. */
+  setCookies: string[];
+  /** The signed-in user's id (not sent to the browser). */
+  userId: number | null;
+}
+
+export async function rootPersonal(app: AppContext, request: Request, settings: SettingsByGroup): Promise<RootPersonal> {
+  // The header's cart, priced from the database in one read (none when the cart is empty), and who
+  // is logged in (one read, only when a session cookie came).
+  const [cart, session] = await Promise.all([readCartLines(app.env, request).then((lines) => priceCart(app.db, lines)), getSession(app, request)]);
+  const setCookies = session.stale ? [clearSessionCookie(app.env, request)] : [];
+  const user = session.viewer?.user;
+  // The hearts' state: the products this shopper saved (one read, only for a signed-in viewer while
+  // the wishlist is on, and not in the back office, which has no hearts). Per-user: never part of
+  // the cached public data.
+  const hearts = user && featureFlags(settings.features).wishlist && !/^\/admin(\/|$)/.test(new URL(request.url).pathname);
+  const [wishlist, csrf] = await Promise.all([
+    hearts ? savedProductIds(app.db, user.id) : [],
+    session.viewer ? csrfToken(app.env, session.viewer.sessionId) : null,
+  ]);
+  const viewer = user ? { name: user.name, email: user.email, isAdmin: isAdmin(user) } : null;
+  return { cart, viewer, csrf, wishlist, setCookies, userId: user?.id ?? null };
+}
+
+/** A page's own per-visitor part: what to put in its hydration data, and how to fill it into the HTML. */
+interface RoutePersonal {
+  /** `path → value` in the route's loader data (`mergePersonal`). */
+  patch: Record<string, unknown>;
+  rewrite?: (rewriter: HTMLRewriter) => void;
+  setCookies?: string[];
+}
+
+interface PersonalRoute {
+  id: string;
+  path: RegExp;
+  personal: (app: AppContext, request: Request, slug: string, root: { viewerId: number | null; settings: SettingsByGroup }) => Promise<RoutePersonal | null>;
+}
+
+/** The kept pages with a part of their own that differs by visitor. */
+const PERSONAL_ROUTES: PersonalRoute[] = [
+  {
+    // The review form, or the shopper's own review's status, or the guest's "log in" link.
+    id: "routes/product.$slug",
+    path: /^\/product\/([^/]+)$/,
+    async personal(app, _request, slug, { viewerId, settings }) {
+      if (viewerId === null || !featureFlags(settings.features).reviews) return null;
+      const product = await app.cache.read(cachedData.product(slug));
+      const own = await findOwnReview(app.db, { id: product.id }, viewerId);
+      const writer = own ? { kind: "reviewed" as const, status: own.status } : { kind: "shopper" as const };
+      return { patch: { "reviews.writer": writer }, rewrite: (rewriter) => writerRewrite(rewriter, writer.kind, own?.status) };
+    },
+  },
+  {
+    // Whether this visitor liked the tutorial; their view is counted after the answer, and a first
+    // visit gets its visitor cookie (likes and views count people).
+    id: "routes/blog.$slug",
+    path: /^\/blog\/([^/]+)$/,
+    async personal(app, request, slug, { viewerId }) {
+      const blog = await app.cache.read(cachedData.blog(slug));
+      const visitor = visitorFor(request, app.env, viewerId);
+      const liked = visitor.setCookie ? false : await hasLiked(app.db, blog.id, visitor.key);
+      app.afterResponse((db) => recordBlogView(db, blog.id, visitor.key));
+      return {
+        patch: liked ? { "blog.liked": true } : {},
+        rewrite: liked ? likeRewrite : undefined,
+        setCookies: visitor.setCookie ? [visitor.setCookie] : [],
+      };
+    },
+  },
+];
+
+function routeOf(pathname: string): { route: PersonalRoute; slug: string } | null {
+  for (const route of PERSONAL_ROUTES) {
+    const match = route.path.exec(pathname);
+    if (match) {
+      try {
+        return { route, slug: decodeURIComponent(match[1]!) };
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+function setHidden(element: Element, hidden: boolean): void {
+  if (hidden) element.setAttribute("hidden", "");
+  else element.removeAttribute("hidden");
+}
+
+function writerRewrite(rewriter: HTMLRewriter, kind: "shopper" | "reviewed", status?: ReviewStatus) {
+  rewriter.on("[data-writer]", {
+    element(element) {
+      const mark = element.getAttribute("data-writer");
+      setHidden(element, mark !== kind);
+      if (mark === "reviewed" && status) element.setInnerContent(OWN_REVIEW_STATUS[status]);
+    },
+  });
+}
+
+function likeRewrite(rewriter: HTMLRewriter) {
+  rewriter
+    .on('form[data-like] input[name="liked"]', { element: (input) => void input.setAttribute("value", likeButton.next(true)) })
+    .on("form[data-like] button", {
+      element(button) {
+        button.setAttribute("aria-pressed", "true");
+        button.setAttribute("class", likeButton.className(true));
+        button.setInnerContent(`<span aria-hidden="true">${likeButton.mark(true)}</span>${likeButton.text(true)}`, { html: true });
+      },
+    });
+}
+
+/** The root's parts: account links, CSRF meta, the cart's count and panel, the hearts. */
+function rootRewrite(rewriter: HTMLRewriter, personal: RootPersonal, settings: SettingsByGroup) {
+  const { viewer, csrf, cart, wishlist } = personal;
+  if (viewer) {
+    rewriter.on("[data-account]", { element: (element) => setHidden(element, !accountShown(element.getAttribute("data-account") as AccountMark, viewer)) });
+  }
+  if (csrf) {
+    rewriter.on('meta[name="theme-color"]', { element: (meta) => void meta.after(`<meta name="csrf-token" content="${escapeHtml(csrf)}"/>`, { html: true }) });
+  }
+  if (cart.item_count > 0 || cart.items.length > 0) {
+    rewriter
+      .on('[data-testid="cart-count"]', { element: (element) => void element.setInnerContent(String(cart.item_count)) })
+      .on("[data-cart-count-label]", { element: (element) => void element.setInnerContent(cartCountLabel(cart.item_count)) })
+      .on("[data-cart-panel]", { element: (element) => void element.setInnerContent(cartPanelHtml(cart, currencyFromSettings(settings)), { html: true }) });
+  }
+  if (wishlist.length > 0) {
+    const saved = new Set(wishlist);
+    // Elements come in document order: a heart's form, then its input, button and icon.
+    let filled = false;
+    rewriter
+      .on("form[data-heart]", { element: (form) => void (filled = saved.has(Number(form.getAttribute("data-heart")))) })
+      .on('form[data-heart] input[name="intent"]', { element: (input) => void (filled && input.setAttribute("value", heart.intent(true))) })
+      .on("form[data-heart] button", {
+        element(button) {
+          if (!filled) return;
+          const label = heart.label(true, decodeAttribute(button.getAttribute("data-name") ?? ""));
+          button.setAttribute("aria-pressed", "true");
+          button.setAttribute("aria-label", label);
+          button.setAttribute("title", label);
+          button.setAttribute("class", heart.buttonClass(true));
+        },
+      })
+      .on("form[data-heart] svg", { element: (svg) => void (filled && svg.setAttribute("fill", heart.fill(true))) });
+  }
+}
+
+/** An attribute's value as the HTML parser reads it (the rewriter hands over the source text). */
+function decodeAttribute(value: string): string {
+  return value.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[name]!);
+}
+
+/**
+ * A kept page for this visitor: the shared HTML with the request's nonce, and, for a visitor the
+ * page differs for (a cart, a session, a like, their own review), their parts filled in by
+ * HTMLRewriter and their data put where entry.client merges it before hydrating. Reads what the
+ * root loader and the page's loader would read for the visitor, nothing more.
+ */
+export async function keptPageFor(app: AppContext, request: Request, pathname: string, html: string, headers: Headers): Promise<Response> {
+  const found = routeOf(pathname);
+  // A visitor without cookies is a guest with an empty cart: the shared page is theirs as it is
+  // (a tutorial still counts their view and gives them their visitor cookie).
+  const cookies = request.headers.has("Cookie");
+  if (!cookies && !found) return new Response(html, { status: 200, headers });
+  const settings = await app.cache.read(cachedData.publicSettings());
+  const root = cookies ? await rootPersonal(app, request, settings) : null;
+  const own = found ? await found.route.personal(app, request, found.slug, { viewerId: root?.userId ?? null, settings }) : null;
+  for (const cookie of [...(root?.setCookies ?? []), ...(own?.setCookies ?? [])]) headers.append("Set-Cookie", cookie);
+  const patch: PersonalPatch = {};
+  if (root && (root.viewer || root.cart.items.length > 0)) {
+    patch.root = { cart: root.cart, viewer: root.viewer, csrf: root.csrf, wishlist: root.wishlist };
+  }
+  if (own && found && Object.keys(own.patch).length > 0) patch[found.route.id] = own.patch;
+  const response = new Response(html, { status: 200, headers });
+  if (Object.keys(patch).length === 0) return response;
+  const rewriter = new HTMLRewriter();
+  rewriter.on(`script#${BOOT_SCRIPT_ID}`, { element: (script) => void script.append(`;window.${PERSONAL_GLOBAL}=${scriptJson(patch)}`, { html: true }) });
+  if (root) rootRewrite(rewriter, root, settings);
+  own?.rewrite?.(rewriter);
+  return rewriter.transform(response);
+}
