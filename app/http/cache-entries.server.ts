@@ -9,6 +9,12 @@ import { currencyFromSettings } from "../lib/site";
 import { getHomeSections, type HomeSections } from "../services/home.server";
 import { getProductBySlug, type Product, type ProductDetail } from "../services/products.server";
 import { getPublicSettings, type SettingsByGroup } from "../services/settings.server";
+import { sessionCard, type SessionCard } from "../services/auth.server";
+import { cartProductsQuery, type CartProductRow } from "../services/cart.server";
+import { savedProductIds } from "../services/wishlist.server";
+
+/** How long a session's cached card may be used at most, whatever its tags say. */
+const SESSION_CARD_SECONDS = 60;
 import { getSitemapEntries, type SitemapEntry } from "../services/sitemap.server";
 
 /**
@@ -55,6 +61,21 @@ export const cachedData = {
    * read apart (the page's loader, or the Worker filling in a kept page).
    */
   blog: (slug: string): CacheEntry<BlogDetail> => entry(`blog:${slug}`, CACHE_SECONDS.content, blogDetailTags, (db) => getBlogBySlug(db, slug)),
+  /**
+   * The visitor's parts of a kept page (docs/decisions/017), each kept under its own key and tags,
+   * never in a shared answer: who a session is (its tags bumped by a logout, a password or profile
+   * change, a role change or a disabled account, and kept a minute at most in any case), the
+   * products a shopper saved, and the products of a cart (their prices and stock, as on their pages).
+   */
+  session: (claims: { userId: number; sessionId: string }): CacheEntry<SessionCard | null> =>
+    entry(`session:${claims.sessionId}`, SESSION_CARD_SECONDS, () => [TAGS.session(claims.sessionId), TAGS.account(claims.userId)], (db) => sessionCard(db, claims)),
+  wishlist: (userId: number): CacheEntry<number[]> => entry(`wishlist:${userId}`, CACHE_SECONDS.products, () => [TAGS.wishlist(userId)], (db) => savedProductIds(db, userId)),
+  cartProducts: (productIds: number[]): CacheEntry<CartProductRow[]> => {
+    const ids = [...new Set(productIds)].sort((a, b) => a - b);
+    return entry(`cart-products:${ids.join(",")}`, CACHE_SECONDS.products, () => ids.map(TAGS.product), (db) =>
+      cartProductsQuery(db, ids.map((productId) => ({ productId, quantity: 1 }))),
+    );
+  },
   sitemap: (): CacheEntry<SitemapEntry[]> =>
     entry("sitemap", CACHE_SECONDS.content, () => [TAGS.products, TAGS.categories, TAGS.blogs], getSitemapEntries),
 } as const;

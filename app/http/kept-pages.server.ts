@@ -10,8 +10,8 @@ const KEPT_PAGES = /^\/(?:|products|categories|categories\/[^/]+|product\/[^/]+|
 const TRACKING_PARAMETERS = /^(?:utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|ref)$/;
 
 /**
- * The key a page is kept under, the normalised URL of its path and query (its parameters sorted,
- * tracking parameters dropped), or null when this request must be rendered for its visitor: not a
+ * The key a page is kept under, the normalised URL of its path and query (its parameters sorted by
+ * name, tracking parameters dropped), or null when this request must be rendered for its visitor: not a
  * GET, not a kept page, Remix's data requests, the spec's cache-busting `_t`, or a toast to show
  * (a toast is never kept). Cookies are never part of the key: the kept page is rendered without them.
  */
@@ -20,7 +20,8 @@ export function keptPageKey(request: Request, url: URL): string | null {
   if (url.searchParams.has("_data") || url.searchParams.has("_t")) return null;
   if (/(?:^|;\s*)toast=/.test(request.headers.get("Cookie") ?? "")) return null;
   const parameters = [...url.searchParams].filter(([name]) => !TRACKING_PARAMETERS.test(name));
-  parameters.sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
+  // By name only: a repeated parameter's values keep their order (the page's links keep it too).
+  parameters.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(parameters).toString();
   return query ? `${url.pathname}?${query}` : url.pathname;
 }

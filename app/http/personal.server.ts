@@ -3,15 +3,16 @@ import { accountShown, BOOT_SCRIPT_ID, cartCountLabel, cartPanelHtml, escapeHtml
 import { currencyFromSettings } from "../lib/site";
 import { OWN_REVIEW_STATUS, type ReviewStatus } from "../lib/reviews";
 import { hasLiked, recordBlogView } from "../services/blog-engagement.server";
-import { isAdmin } from "../services/auth.server";
-import { priceCart, type Cart } from "../services/cart.server";
+import { isAdmin, verifyToken } from "../services/auth.server";
+import { priceCart, priceCartRows, type Cart } from "../services/cart.server";
 import { findOwnReview } from "../services/reviews.server";
 import { savedProductIds } from "../services/wishlist.server";
 import type { SettingsByGroup } from "../services/settings.server";
 import { cachedData } from "./cache-entries.server";
 import type { AppContext } from "./context.server";
 import { readCartLines } from "./pages/cart-cookie.server";
-import { clearSessionCookie, csrfToken, getSession } from "./session.server";
+import { readCookie } from "./cookies.server";
+import { clearSessionCookie, csrfToken, getSession, SESSION_COOKIE } from "./session.server";
 import { visitorFor } from "./visitor.server";
 
 /**
@@ -48,6 +49,36 @@ export async function rootPersonal(app: AppContext, request: Request, settings: 
   ]);
   const viewer = user ? { name: user.name, email: user.email, isAdmin: isAdmin(user) } : null;
   return { cart, viewer, csrf, wishlist, setCookies, userId: user?.id ?? null };
+}
+
+/**
+ * The same, for filling in a kept page: read through the cache (near copies, judged by the tags
+ * their writes bump, so no fresher or staler than the page itself) instead of the database, so a
+ * returning shopper's page costs no database round trip. The JWT is verified as for any request;
+ * only the session's row is cached, and every write that ends or changes it bumps its tags.
+ */
+async function keptRootPersonal(app: AppContext, request: Request, settings: SettingsByGroup): Promise<RootPersonal> {
+  const token = readCookie(request, SESSION_COOKIE);
+  const [lines, claims] = await Promise.all([readCartLines(app.env, request), token ? verifyToken(app.env, token) : null]);
+  const [rows, card] = await Promise.all([
+    lines.length > 0 ? app.cache.read(cachedData.cartProducts(lines.map((line) => line.productId))) : [],
+    claims ? app.cache.read(cachedData.session(claims)) : null,
+  ]);
+  const live = card && card.expiresAt > Date.now() ? card : null;
+  const setCookies = token && !live ? [clearSessionCookie(app.env, request)] : [];
+  const hearts = live && featureFlags(settings.features).wishlist;
+  const [wishlist, csrf] = await Promise.all([
+    hearts ? app.cache.read(cachedData.wishlist(live.userId)) : [],
+    live && claims ? csrfToken(app.env, claims.sessionId) : null,
+  ]);
+  return {
+    cart: priceCartRows(lines, rows),
+    viewer: live ? { name: live.name, email: live.email, isAdmin: live.isAdmin } : null,
+    csrf,
+    wishlist,
+    setCookies,
+    userId: live?.userId ?? null,
+  };
 }
 
 /** A page's own per-visitor part: what to put in its hydration data, and how to fill it into the HTML. */
@@ -192,7 +223,7 @@ export async function keptPageFor(app: AppContext, request: Request, pathname: s
   const cookies = request.headers.has("Cookie");
   if (!cookies && !found) return new Response(html, { status: 200, headers });
   const settings = await app.cache.read(cachedData.publicSettings());
-  const root = cookies ? await rootPersonal(app, request, settings) : null;
+  const root = cookies ? await keptRootPersonal(app, request, settings) : null;
   const own = found ? await found.route.personal(app, request, found.slug, { viewerId: root?.userId ?? null, settings }) : null;
   for (const cookie of [...(root?.setCookies ?? []), ...(own?.setCookies ?? [])]) headers.append("Set-Cookie", cookie);
   const patch: PersonalPatch = {};

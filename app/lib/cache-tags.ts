@@ -23,6 +23,12 @@ export const TAGS = {
   settings: "settings",
   /** The home page's sections. */
   home: "home",
+  /** Who a user is on the pages (name, email, roles, whether enabled) and all their sessions. */
+  account: (userId: number) => `account:${userId}`,
+  /** One session: whether it is still live. */
+  session: (sessionId: string) => `session:${sessionId}`,
+  /** The products one shopper saved. */
+  wishlist: (userId: number) => `wishlist:${userId}`,
 } as const;
 
 function unique(tags: string[]): string[] {
@@ -66,6 +72,15 @@ export const changes = {
   settingsChanged: () => [TAGS.settings, TAGS.home],
   /** Staff changed the home page's sections. */
   homeChanged: () => [TAGS.home],
+  /**
+   * A user's name, email, roles, password or enabled state changed, or all their sessions were
+   * revoked: the cached view of who they are (filling in kept pages, docs/decisions/017).
+   */
+  accountChanged: (userId: number) => [TAGS.account(userId)],
+  /** One session ended (logout, a token refreshed). */
+  sessionEnded: (sessionId: string) => [TAGS.session(sessionId)],
+  /** A shopper saved or removed a product. */
+  wishlistChanged: (userId: number) => [TAGS.wishlist(userId)],
   /** Anything may have changed: the seed, an import, an edit made with SQL. */
   everything: () => [TAGS.all],
 } satisfies Record<string, (...args: never[]) => string[]>;

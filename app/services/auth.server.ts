@@ -1,4 +1,6 @@
 import { and, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { bumpTags } from "./cache-tags.server";
+import { changes } from "../lib/cache-tags";
 import { decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
 import type { Database } from "../../db/client";
 import { roles, sessions, userRoles, users } from "../../db/schema";
@@ -168,6 +170,13 @@ export async function getUser(db: Database, id: number): Promise<AuthUser | null
 export async function authenticateToken(db: Database, env: Env, token: string): Promise<Viewer | null> {
   const claims = await verifyToken(env, token);
   if (!claims) return null;
+  const row = await liveSessionRow(db, claims);
+  if (!row) return null;
+  return { user: toUser(row), sessionId: claims.sessionId, remember: row.remember, expiresAt: row.expires_at };
+}
+
+/** The session's user, when the session is live (not revoked, not expired) and the user enabled. */
+async function liveSessionRow(db: Database, claims: { userId: number; sessionId: string }) {
   const [row] = await db
     .select({ ...userFields, remember: sessions.remember, expires_at: sessions.expiresAt })
     .from(sessions)
@@ -181,8 +190,26 @@ export async function authenticateToken(db: Database, env: Env, token: string): 
         gt(sessions.expiresAt, new Date()),
       ),
     );
+  return row ?? null;
+}
+
+/**
+ * Who a live session is, as the pages' header shows them: what a kept page is filled in with
+ * (docs/decisions/017), read through the cache, so it is plain JSON (the expiry in milliseconds).
+ */
+export interface SessionCard {
+  userId: number;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  expiresAt: number;
+}
+
+export async function sessionCard(db: Database, claims: { userId: number; sessionId: string }): Promise<SessionCard | null> {
+  const row = await liveSessionRow(db, claims);
   if (!row) return null;
-  return { user: toUser(row), sessionId: claims.sessionId, remember: row.remember, expiresAt: row.expires_at };
+  const user = toUser(row);
+  return { userId: user.id, name: user.name, email: user.email, isAdmin: isAdmin(user), expiresAt: row.expires_at.getTime() };
 }
 
 // ---------------------------------------------------------------- sessions
@@ -277,7 +304,10 @@ export async function login(db: Database, env: Env, input: LoginInput, client: s
 
 /** Revokes one session: its token stops working at once. */
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db.batch([
+    db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))),
+    bumpTags(db, changes.sessionEnded(sessionId)),
+  ]);
 }
 
 /** A fresh token for a live session: the old session is revoked and a new one of the same kind opened. */
@@ -286,6 +316,7 @@ export async function refreshSession(db: Database, env: Env, viewer: Viewer): Pr
   await db.batch([
     db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, viewer.sessionId)),
     insertSession(db, session, viewer.user.id),
+    bumpTags(db, changes.sessionEnded(viewer.sessionId)),
   ]);
   return result(env, viewer.user, session);
 }
@@ -297,7 +328,8 @@ export async function updateProfile(db: Database, userId: number, input: Profile
   const taken = await db.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), ne(users.id, userId)));
   if (taken.length > 0) throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] }, ACCOUNT_MESSAGES.emailTaken);
   try {
-    const [, rows] = await db.batch([
+    const [, , rows] = await db.batch([
+      bumpTags(db, changes.accountChanged(userId)),
       db
         .update(users)
         .set({
@@ -338,6 +370,7 @@ export async function changePassword(db: Database, env: Env, viewer: Viewer, inp
     db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, viewer.user.id)),
     db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, viewer.user.id), isNull(sessions.revokedAt))),
     insertSession(db, session, viewer.user.id),
+    bumpTags(db, changes.accountChanged(viewer.user.id)),
   ]);
   return result(env, viewer.user, session);
 }

@@ -1,4 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { bumpTags } from "./cache-tags.server";
+import { changes } from "../lib/cache-tags";
 import type { Database } from "../../db/client";
 import { passwordResets, sessions, settings, users } from "../../db/schema";
 import { fieldErrors } from "../lib/schemas/query";
@@ -169,6 +171,7 @@ export async function resetPassword(db: Database, token: string, password: strin
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), thisReset)),
     db.select({ applied: users.id }).from(users).where(and(eq(users.id, userId), eq(users.passwordHash, passwordHash))),
+    bumpTags(db, changes.accountChanged(userId)),
   ]);
   if (applied.length === 0) throw invalidLink();
   return { userId };

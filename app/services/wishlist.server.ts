@@ -1,4 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { changes } from "../lib/cache-tags";
+import { bumpTags } from "./cache-tags.server";
 import type { Database } from "../../db/client";
 import { categories, products, wishlistItems } from "../../db/schema";
 import type { CartLine } from "../lib/cart";
@@ -85,6 +87,8 @@ export async function addToWishlist(db: Database, userId: number, productId: num
     selectItems(db)
       .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId), eq(products.isActive, true)))
       .limit(1),
+    // The hearts of kept pages are filled in from a cached copy of the list (docs/decisions/017).
+    bumpTags(db, changes.wishlistChanged(userId)),
   ]);
   const row = rows[0];
   if (!row) throw new NotFoundError(WISHLIST_MESSAGES.notFound);
@@ -93,10 +97,13 @@ export async function addToWishlist(db: Database, userId: number, productId: num
 
 /** Takes a product off the list; nothing to take off is not an error (it is gone either way). */
 export async function removeFromWishlist(db: Database, userId: number, productId: number): Promise<{ removed: boolean }> {
-  const deleted = await db
-    .delete(wishlistItems)
-    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
-    .returning({ productId: wishlistItems.productId });
+  const [deleted] = await db.batch([
+    db
+      .delete(wishlistItems)
+      .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
+      .returning({ productId: wishlistItems.productId }),
+    bumpTags(db, changes.wishlistChanged(userId)),
+  ]);
   return { removed: deleted.length > 0 };
 }
 

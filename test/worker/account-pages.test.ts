@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ADMIN, CUSTOMER } from "../fixtures/accounts";
-import { CookieJar, csrfMeta, errorsUnder, expectErrorsUnder, field, get, getJson, markChanged, postForm, refusedForm, visibleText, visit } from "./helpers";
+import { CookieJar, csrfMeta, errorsUnder, expectErrorsUnder, field, get, getJson, markChanged, postForm, refusedForm, shown, visibleText, visit } from "./helpers";
 import { loggedIn as logInAs } from "./fixtures";
 import { TAGS } from "../../app/lib/cache-tags";
 
@@ -87,9 +87,9 @@ function jarWith(token: string) {
   return jar;
 }
 
-/** The site header only. */
+/** The site header only, as shown (the other visitors' links are there, hidden). */
 function header(html: string): string {
-  return html.slice(html.indexOf("<header"), html.indexOf("</header>"));
+  return shown(html.slice(html.indexOf("<header"), html.indexOf("</header>")));
 }
 
 const headerShowsGuest = (html: string) => {

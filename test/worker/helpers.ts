@@ -109,7 +109,7 @@ export function decode(text: string): string {
 /** The text a reader sees: no scripts, styles or tags, entities decoded, whitespace collapsed. */
 export function visibleText(html: string): string {
   return decode(
-    html
+    shown(html)
       .replace(/<script[\s\S]*?<\/script>/g, " ")
       .replace(/<style[\s\S]*?<\/style>/g, " ")
       .replace(/<!-- -->/g, "")
@@ -117,6 +117,31 @@ export function visibleText(html: string): string {
   )
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/**
+ * The markup a visitor is shown: every element carrying `hidden` is left out with its content (a
+ * page has the account links and the review form's variants for every visitor, the others hidden).
+ */
+export function shown(html: string): string {
+  let out = html;
+  for (;;) {
+    const open = /<([a-z][a-z0-9]*)\b[^>]*?\shidden(?:="")?(?=[\s/>])[^>]*>/i.exec(out);
+    if (!open) return out;
+    const tag = open[1]!.toLowerCase();
+    const tags = new RegExp(`<(/?)${tag}\\b[^>]*>`, "gi");
+    tags.lastIndex = open.index + open[0].length;
+    let depth = 1;
+    let end = out.length;
+    for (let match = tags.exec(out); match; match = tags.exec(out)) {
+      depth += match[1] ? -1 : 1;
+      if (depth === 0) {
+        end = match.index + match[0].length;
+        break;
+      }
+    }
+    out = out.slice(0, open.index) + out.slice(end);
+  }
 }
 
 /** The <input> (or <select>, <textarea>) named `name`, as rendered. */

@@ -1,4 +1,6 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { TAGS } from "../../lib/cache-tags";
+import { bumpTags } from "../cache-tags.server";
 import type { Database } from "../../../db/client";
 import { orders, sessions, userRoles, users } from "../../../db/schema";
 import { STAFF_ROLES, type StaffRole, type UserListQuery, type UserUpdateInput } from "../../lib/schemas/admin-people";
@@ -249,6 +251,8 @@ export async function updateUser(db: Database, actor: StaffActor, id: number, in
   const results = await db.batch([
     // Recorded first, while the guard reads the state as it was, and only if it holds.
     auditEntry(db, actor, { action: "update", entity: "user", entityId: id, summary: summaryOf(user, grant, revoke, disabled), changes }, guard),
+    // Who they are on the pages (roles, enabled) is read through the cache when a kept page is filled in.
+    bumpTags(db, [TAGS.account(id)]),
     ...(disabled === true
       ? [db.update(sessions).set({ revokedAt: now }).where(when(and(eq(sessions.userId, id), isNull(sessions.revokedAt))!))]
       : []),
