@@ -18,10 +18,27 @@ const TRACKING_PARAMETERS = /^(?:utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|m
 export function keptPageKey(request: Request, url: URL): string | null {
   if (request.method !== "GET" || !KEPT_PAGES.test(url.pathname)) return null;
   if (url.searchParams.has("_data") || url.searchParams.has("_t")) return null;
-  if (/(?:^|;\s*)toast=/.test(request.headers.get("Cookie") ?? "")) return null;
+  if (carriesToast(request)) return null;
   const parameters = [...url.searchParams].filter(([name]) => !TRACKING_PARAMETERS.test(name));
   // By name only: a repeated parameter's values keep their order (the page's links keep it too).
   parameters.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(parameters).toString();
   return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+/**
+ * Whether the request's toast cookie holds a toast to show. remix-toast keeps the cookie once its
+ * toast was shown, empty (`{}`, signed); a cookie that cannot be read counts as holding one (the
+ * page is then rendered for the visitor, as before, and its loader decides).
+ */
+function carriesToast(request: Request): boolean {
+  const value = /(?:^|;\s*)toast=([^;]*)/.exec(request.headers.get("Cookie") ?? "")?.[1];
+  if (value === undefined) return false;
+  try {
+    const signed = decodeURIComponent(value);
+    const dot = signed.lastIndexOf(".");
+    return atob(dot > 0 ? signed.slice(0, dot) : signed).includes("__flash");
+  } catch {
+    return true;
+  }
 }
