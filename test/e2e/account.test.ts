@@ -15,9 +15,9 @@ const pathOf = (page: Page) => {
   return url.pathname + url.search;
 };
 
-/** The header's account entries, in order: links and the Log out button. */
+/** The header's account entries a visitor sees, in order: links and the Log out button (the others are there, hidden). */
 const accountEntries = (page: Page) =>
-  page.locator("header").getByRole("list", { name: "Account" }).locator("li").allInnerTexts().then((texts) => texts.map((t) => t.trim()));
+  page.locator("header").getByRole("list", { name: "Account" }).locator("li:visible").allInnerTexts().then((texts) => texts.map((t) => t.trim()));
 
 /** The message tied to a field (through aria-describedby): what the shopper reads under it. */
 async function messageUnder(page: Page, field: ReturnType<Page["getByLabel"]>): Promise<string> {

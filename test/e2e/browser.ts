@@ -135,8 +135,9 @@ export async function submitLogin(page: Page, javaScriptEnabled: boolean, accoun
     const said = await page.locator("[role=alert], [data-toast-type]").allTextContents().catch(() => []);
     throw new Error(`The login of ${email} stayed on ${page.url()}; the page says: ${JSON.stringify(said)}`, { cause: error });
   }
-  // The header has caught up (with JavaScript the URL changes just before the page renders).
-  // (On a phone the button sits in the closed mobile menu: present, not visible.)
-  await page.locator("header").getByRole("button", { name: "Log out", exact: true, includeHidden: true }).first().waitFor({ state: "attached" });
+  // The header has caught up (with JavaScript the URL changes just before the page renders): its
+  // signed-in entries are no longer hidden. (On a phone they sit in the closed mobile menu:
+  // present, not visible.)
+  await page.locator('header li[data-account="member"]:not([hidden])').first().waitFor({ state: "attached" });
   await settle(page, javaScriptEnabled);
 }
