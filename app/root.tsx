@@ -25,7 +25,7 @@ import { makeToast } from "~/lib/toast";
 import { siteConfigFromSettings, type SettingsByGroup, type SiteConfig } from "~/lib/site";
 import { toasts } from "~/http/pages/toast.server";
 import type { Cart } from "~/services/cart.server";
-import { rootPersonal } from "~/http/personal.server";
+import { rootPersonal } from "~/http/pages/personal.server";
 import styles from "~/styles/app.css?url";
 import { cachedData } from "~/http/cache-entries.server";
 import { errorBoundary } from "~/components/error-state";

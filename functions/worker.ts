@@ -5,7 +5,7 @@ import * as build from "../build/server";
 import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS, pageContentSecurityPolicy } from "../app/lib/security-headers";
 import { clientHeaders, NONCE_HEADER } from "../app/http/edge-cache.server";
 import { keptPageKey } from "../app/http/kept-pages.server";
-import { keptPageFor } from "../app/http/personal.server";
+import { keptPageFor } from "../app/http/pages/personal.server";
 import { missingSecrets } from "../app/services/secrets.server";
 import { UPLOADS_PATH } from "../app/lib/constants";
 import { removeUnusedUploads, serveUpload } from "../app/services/uploads.server";

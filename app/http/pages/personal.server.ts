@@ -1,19 +1,19 @@
-import { featureFlags } from "../lib/features";
-import { accountShown, BOOT_SCRIPT_ID, cartCountLabel, cartPanelHtml, escapeHtml, heart, likeButton, scriptJson, PERSONAL_GLOBAL, type AccountMark, type PersonalPatch, type PersonalViewer } from "../lib/personal";
-import { currencyFromSettings } from "../lib/site";
-import { OWN_REVIEW_STATUS, type ReviewStatus } from "../lib/reviews";
-import { hasLiked, recordBlogView } from "../services/blog-engagement.server";
-import { isAdmin, verifyToken } from "../services/auth.server";
-import { priceCart, priceCartRows, type Cart } from "../services/cart.server";
-import { findOwnReview } from "../services/reviews.server";
-import { savedProductIds } from "../services/wishlist.server";
-import type { SettingsByGroup } from "../services/settings.server";
-import { cachedData } from "./cache-entries.server";
-import type { AppContext } from "./context.server";
-import { readCartLines } from "./pages/cart-cookie.server";
-import { readCookie } from "./cookies.server";
-import { clearSessionCookie, csrfToken, getSession, SESSION_COOKIE } from "./session.server";
-import { visitorFor } from "./visitor.server";
+import { featureFlags } from "../../lib/features";
+import { accountShown, BOOT_SCRIPT_ID, cartCountLabel, cartPanelHtml, escapeHtml, heart, likeButton, scriptJson, PERSONAL_GLOBAL, type AccountMark, type PersonalPatch, type PersonalViewer } from "../../lib/personal";
+import { currencyFromSettings } from "../../lib/site";
+import { OWN_REVIEW_STATUS, type ReviewStatus } from "../../lib/reviews";
+import { hasLiked, recordBlogView } from "../../services/blog-engagement.server";
+import { isAdmin, verifyToken } from "../../services/auth.server";
+import { priceCart, priceCartRows, type Cart } from "../../services/cart.server";
+import { findOwnReview } from "../../services/reviews.server";
+import { savedProductIds } from "../../services/wishlist.server";
+import type { SettingsByGroup } from "../../services/settings.server";
+import { cachedData } from "../cache-entries.server";
+import type { AppContext } from "../context.server";
+import { readCartLines } from "./cart-cookie.server";
+import { readCookie } from "../cookies.server";
+import { clearSessionCookie, csrfToken, getSession, SESSION_COOKIE } from "../session.server";
+import { visitorFor } from "../visitor.server";
 
 /**
  * What belongs to the visitor on every page (the root loader's part that differs between two
