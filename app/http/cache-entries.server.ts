@@ -12,6 +12,9 @@ import { getPublicSettings, type SettingsByGroup } from "../services/settings.se
 import { sessionCard, type SessionCard } from "../services/auth.server";
 import { cartProductsQuery, type CartProductRow } from "../services/cart.server";
 import { savedProductIds } from "../services/wishlist.server";
+import { findOwnReview } from "../services/reviews.server";
+import { hasLiked } from "../services/blog-engagement.server";
+import type { ReviewStatus } from "../lib/reviews";
 
 /** How long a session's cached card may be used at most, whatever its tags say. */
 const SESSION_CARD_SECONDS = 60;
@@ -76,6 +79,12 @@ export const cachedData = {
       cartProductsQuery(db, ids.map((productId) => ({ productId, quantity: 1 }))),
     );
   },
+  /** Whether a shopper reviewed a product, and its status: every review written or moderated bumps the product. */
+  ownReview: (userId: number, productId: number): CacheEntry<{ id: number; status: ReviewStatus } | null> =>
+    entry(`own-review:${userId}:${productId}`, CACHE_SECONDS.products, () => [TAGS.product(productId)], (db) => findOwnReview(db, { id: productId }, userId)),
+  /** Whether a visitor liked a post: every like or unlike of it bumps the post. */
+  liked: (blogId: number, visitor: string): CacheEntry<boolean> =>
+    entry(`liked:${blogId}:${visitor}`, CACHE_SECONDS.content, () => [TAGS.blog(blogId)], (db) => hasLiked(db, blogId, visitor)),
   sitemap: (): CacheEntry<SitemapEntry[]> =>
     entry("sitemap", CACHE_SECONDS.content, () => [TAGS.products, TAGS.categories, TAGS.blogs], getSitemapEntries),
 } as const;

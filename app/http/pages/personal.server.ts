@@ -2,10 +2,9 @@ import { featureFlags } from "../../lib/features";
 import { accountShown, BOOT_SCRIPT_ID, cartCountLabel, cartPanelHtml, escapeHtml, heart, likeButton, scriptJson, PERSONAL_GLOBAL, type AccountMark, type PersonalPatch, type PersonalViewer } from "../../lib/personal";
 import { currencyFromSettings } from "../../lib/site";
 import { OWN_REVIEW_STATUS, type ReviewStatus } from "../../lib/reviews";
-import { hasLiked, recordBlogView } from "../../services/blog-engagement.server";
+import { recordBlogView } from "../../services/blog-engagement.server";
 import { isAdmin, verifyToken } from "../../services/auth.server";
 import { priceCart, priceCartRows, type Cart } from "../../services/cart.server";
-import { findOwnReview } from "../../services/reviews.server";
 import { savedProductIds } from "../../services/wishlist.server";
 import type { SettingsByGroup } from "../../services/settings.server";
 import { cachedData } from "../cache-entries.server";
@@ -104,7 +103,7 @@ const PERSONAL_ROUTES: PersonalRoute[] = [
     async personal(app, _request, slug, { viewerId, settings }) {
       if (viewerId === null || !featureFlags(settings.features).reviews) return null;
       const product = await app.cache.read(cachedData.product(slug));
-      const own = await findOwnReview(app.db, { id: product.id }, viewerId);
+      const own = await app.cache.read(cachedData.ownReview(viewerId, product.id));
       const writer = own ? { kind: "reviewed" as const, status: own.status } : { kind: "shopper" as const };
       return { patch: { "reviews.writer": writer }, rewrite: (rewriter) => writerRewrite(rewriter, writer.kind, own?.status) };
     },
@@ -117,7 +116,7 @@ const PERSONAL_ROUTES: PersonalRoute[] = [
     async personal(app, request, slug, { viewerId }) {
       const blog = await app.cache.read(cachedData.blog(slug));
       const visitor = visitorFor(request, app.env, viewerId);
-      const liked = visitor.setCookie ? false : await hasLiked(app.db, blog.id, visitor.key);
+      const liked = visitor.setCookie ? false : await app.cache.read(cachedData.liked(blog.id, visitor.key));
       app.afterResponse((db) => recordBlogView(db, blog.id, visitor.key));
       return {
         patch: liked ? { "blog.liked": true } : {},
