@@ -7,6 +7,9 @@
 //   npm run profile                         every page, a profile each, under .tmp/profile/
 //   npm run profile -- cart checkout        only these pages
 //   npm run profile -- --measure            no profiler: req/s of each page beside /api/health, in rounds
+//   npm run profile -- --compare ../other   no profiler: this build/ and another checkout's build/, each on
+//                                           its own server, one request to each in turn (so both share
+//                                           whatever else loads the machine): the time of a request, p10/p50
 //
 // Environment: PROFILE_PORT (8812), PROFILE_INSPECTOR_PORT (9312), PROFILE_SECONDS (6),
 // PROFILE_CONNECTIONS (10), PROFILE_ROUNDS (3, with --measure), PROFILE_TOP (25).
@@ -31,7 +34,9 @@ const TOP = Number(process.env.PROFILE_TOP || 25);
 const OUT = ".tmp/profile";
 const args = process.argv.slice(2);
 const measureOnly = args.includes("--measure");
-const only = args.filter((arg) => !arg.startsWith("--"));
+const compareDir = args.includes("--compare") ? args[args.indexOf("--compare") + 1] : null;
+const only = args.filter((arg, i) => !arg.startsWith("--") && args[i - 1] !== "--compare");
+const COMPARE_REQUESTS = Number(process.env.PROFILE_REQUESTS || 300);
 
 if (typeof WebSocket === "undefined") {
   console.error("This script needs a global WebSocket: run it with `node --experimental-websocket` (npm run profile does).");
@@ -43,8 +48,20 @@ if (!existsSync("build/server/index.js")) {
 }
 
 const server = await startSeededServer({ port: PORT, stateDir: ".wrangler/profile-state", args: ["--inspector-port", String(INSPECTOR_PORT)] });
+// With --compare: the other checkout's build on its own server (its own wrangler.toml and database).
+let other = null;
+if (compareDir) {
+  const here = process.cwd();
+  process.chdir(path.resolve(compareDir));
+  try {
+    other = await startSeededServer({ port: PORT + 1, stateDir: ".wrangler/profile-state", args: ["--inspector-port", String(INSPECTOR_PORT + 1)] });
+  } finally {
+    process.chdir(here);
+  }
+}
 const stop = async () => {
   await server.stop();
+  await other?.stop();
   process.exit(130);
 };
 process.on("SIGINT", stop);
@@ -56,7 +73,7 @@ const joinCookies = (...lists) => {
   for (const cookie of lists.flat().filter(Boolean)) byName.set(cookie.split("=")[0], cookie);
   return [...byName.values()].join("; ");
 };
-const post = (pathname, form, cookie = "") =>
+const post = (server, pathname, form, cookie = "") =>
   fetch(server.url + pathname, {
     method: "POST",
     redirect: "manual",
@@ -65,17 +82,17 @@ const post = (pathname, form, cookie = "") =>
   });
 
 /** The shoppers and their pages: a three-line cart, a logged-in customer with orders, a guest's order. */
-async function setUp() {
+async function setUp(server) {
   // A shopper's cart with three lines: three form posts to /cart, keeping the signed cookie (as bench.mjs).
   const three = await (await fetch(`${server.url}/api/products?per_page=3`)).json();
   let cartCookie = "";
   for (const product of three.data.data) {
-    const response = await post("/cart", { intent: "add", product_id: String(product.id), quantity: "1" }, cartCookie);
+    const response = await post(server, "/cart", { intent: "add", product_id: String(product.id), quantity: "1" }, cartCookie);
     const set = cookiesOf(response).find((cookie) => cookie.startsWith("cart="));
     if (set) cartCookie = set;
   }
   // The seeded customer logs in (the page's form).
-  const login = await post("/login", { email: "customer@twistbloom.test", password: "Customer1234" });
+  const login = await post(server, "/login", { email: "customer@twistbloom.test", password: "Customer1234" });
   const customer = joinCookies(cookiesOf(login));
   if (!customer.includes("=")) throw new Error(`the customer's login answered ${login.status} without a session cookie`);
   const checkoutForm = (extra = {}) => ({
@@ -96,13 +113,13 @@ async function setUp() {
   });
   // Four orders of the three bouquets for the customer (the checkout's form post), so /orders lists some.
   for (let i = 0; i < 4; i++) {
-    const placed = await post("/checkout", checkoutForm(), joinCookies(cartCookie, customer));
+    const placed = await post(server, "/checkout", checkoutForm(), joinCookies(cartCookie, customer));
     if (placed.status !== 302) throw new Error(`the customer's order answered ${placed.status}: ${(await placed.text()).slice(0, 300)}`);
   }
   const ordersHtml = await (await fetch(`${server.url}/orders`, { headers: { Cookie: customer } })).text();
   const orderId = /href="\/orders\/(\d+)"/.exec(ordersHtml)?.[1];
   // A guest's order: the checkout sends them to their signed confirmation page.
-  const guest = await post("/checkout", checkoutForm({ email: "guest@example.com", firstName: "Gale" }), cartCookie);
+  const guest = await post(server, "/checkout", checkoutForm({ email: "guest@example.com", firstName: "Gale" }), cartCookie);
   const confirmation = guest.headers.get("Location");
   if (!orderId || !confirmation?.startsWith("/order-confirmation/")) throw new Error("could not make the orders to profile");
   return [
@@ -122,9 +139,9 @@ function load(pathname, cookie, seconds = SECONDS) {
   });
 }
 
-async function warm(page, count = 60) {
+async function warm(page, count = 60, target = server) {
   for (let i = 0; i < count; i++) {
-    const response = await fetch(server.url + page.path, { headers: page.cookie ? { Cookie: page.cookie } : {} });
+    const response = await fetch(target.url + page.path, { headers: page.cookie ? { Cookie: page.cookie } : {} });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`${page.path} answers ${response.status}`);
   }
@@ -275,8 +292,42 @@ const pct = (part, whole) => `${((part / Math.max(whole, 1)) * 100).toFixed(1)}%
 // ------------------------------------------------------------------ the run
 
 try {
-  const pages = await setUp();
-  if (measureOnly) {
+  const pages = await setUp(server);
+  if (other) {
+    // One request to each server in turn, one at a time: whatever else loads the machine loads both alike.
+    const otherPages = await setUp(other);
+    const timeOf = async (target, page) => {
+      const start = performance.now();
+      const response = await fetch(target.url + page.path, { headers: page.cookie ? { Cookie: page.cookie } : {} });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${target.url}${page.path} answers ${response.status}`);
+      return performance.now() - start;
+    };
+    const at = (values, q) => [...values].sort((a, b) => a - b)[Math.floor(q * values.length)];
+    console.log(`\n${COMPARE_REQUESTS} requests a page to each build, alternating, one at a time (ms)\n`);
+    console.log(`| page | ${compareDir} p10 | p50 | this build p10 | p50 | p50 this / other |`);
+    console.log("|---|---:|---:|---:|---:|---:|");
+    for (const page of pages) {
+      const theirs = otherPages.find((p) => p.name === page.name);
+      await warm(page, 40);
+      await warm(theirs, 40, other);
+      const mine = [];
+      const base = [];
+      for (let n = 0; n < COMPARE_REQUESTS; n++) {
+        // Which one goes first changes each time.
+        if (n % 2) {
+          base.push(await timeOf(other, theirs));
+          mine.push(await timeOf(server, page));
+        } else {
+          mine.push(await timeOf(server, page));
+          base.push(await timeOf(other, theirs));
+        }
+      }
+      console.log(
+        `| ${page.path.split("?")[0].replace(/\/(\d+|TB-[\w-]+)$/, "/{id}")} (${page.note}) | ${at(base, 0.1).toFixed(1)} | ${at(base, 0.5).toFixed(1)} | ${at(mine, 0.1).toFixed(1)} | ${at(mine, 0.5).toFixed(1)} | ${(at(mine, 0.5) / at(base, 0.5)).toFixed(2)} |`,
+      );
+    }
+  } else if (measureOnly) {
     // req/s of each page with /api/health measured right before it, in rounds (this VM drifts).
     for (const page of pages) await warm(page);
     const rows = new Map(pages.map((page) => [page.name, []]));
@@ -327,4 +378,5 @@ try {
   }
 } finally {
   await server.stop();
+  await other?.stop();
 }
