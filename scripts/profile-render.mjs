@@ -338,7 +338,11 @@ try {
         rows.get(page.name).push({ rps: result.requests.average, ratio: result.requests.average / health, errors: result.errors + result.non2xx });
       }
     }
-    const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const median = (values) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const middle = Math.floor(sorted.length / 2);
+      return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+    };
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, ${ROUNDS} rounds (medians)\n`);
     console.log("| page | req/s | vs /api/health | ratios by round | errors |");
     console.log("|---|---:|---:|---|---:|");
