@@ -28,8 +28,11 @@ export function PaymentBadge({ status }: { status: string }) {
   );
 }
 
+/** Made once: `toLocaleDateString` with options builds a new Intl.DateTimeFormat on every call. */
+const dayFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
 export function orderDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return dayFormat.format(new Date(iso));
 }
 
 /** An order's two badges side by side: its status and its payment. */

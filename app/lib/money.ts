@@ -8,11 +8,25 @@ export interface Currency {
 
 export const DEFAULT_CURRENCY: Currency = { code: "USD", symbol: "$", position: "left", decimal_places: 2 };
 
+/**
+ * One number format per count of decimal places (0 to 4), made once: `toLocaleString` with options
+ * builds a new Intl.NumberFormat on every call, which was the cart page's largest cost of its own.
+ */
+const numberFormats = new Map<number, Intl.NumberFormat>();
+function numberFormat(places: number): Intl.NumberFormat {
+  let format = numberFormats.get(places);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { minimumFractionDigits: places, maximumFractionDigits: places });
+    numberFormats.set(places, format);
+  }
+  return format;
+}
+
 export function formatMoney(cents: number, currency: Currency = DEFAULT_CURRENCY): string {
   const places = Math.min(Math.max(Math.trunc(currency.decimal_places), 0), 4);
   const negative = cents < 0;
   const units = Math.abs(cents) / 100;
-  const text = units.toLocaleString("en-US", { minimumFractionDigits: places, maximumFractionDigits: places });
+  const text = numberFormat(places).format(units);
   const withSymbol = currency.position === "right" ? `${text}${currency.symbol}` : `${currency.symbol}${text}`;
   return negative ? `-${withSymbol}` : withSymbol;
 }

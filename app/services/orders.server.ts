@@ -93,14 +93,15 @@ function toOrders(rows: OrderRow[], items: ItemRow[]): OrderView[] {
   return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), items: byOrder.get(row.id) ?? [] }));
 }
 
-/** A user's orders, newest first, with their items: two reads, however many orders there are. */
+/** A user's orders, newest first, with their items: one batch of two reads, however many orders there are. */
 export async function listMyOrders(db: Database, userId: number): Promise<OrderView[]> {
-  const rows = await selectOrders(db).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
-  if (rows.length === 0) return [];
-  const items = await selectItems(db)
-    .where(inArray(orderItems.orderId, rows.map((row) => row.id)))
-    .orderBy(orderItems.id);
-  return toOrders(rows, items);
+  const [rows, items] = await db.batch([
+    selectOrders(db).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)),
+    selectItems(db)
+      .where(inArray(orderItems.orderId, db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))))
+      .orderBy(orderItems.id),
+  ]);
+  return toOrders(rows as OrderRow[], items as ItemRow[]);
 }
 
 /** One of the user's orders; another user's order is simply not found (never revealed). */
@@ -124,9 +125,14 @@ export async function getOrder(db: Database, orderId: number): Promise<OrderView
   return order ?? null;
 }
 
+/** An order by its number, with its items: one batch. */
 export async function getOrderByNumber(db: Database, orderNumber: string): Promise<OrderView | null> {
-  const [row] = await selectOrders(db).where(eq(orders.orderNumber, orderNumber));
-  if (!row) return null;
-  const items = await selectItems(db).where(eq(orderItems.orderId, row.id)).orderBy(orderItems.id);
-  return toOrders([row], items)[0] ?? null;
+  const [rows, items] = await db.batch([
+    selectOrders(db).where(eq(orders.orderNumber, orderNumber)),
+    selectItems(db)
+      .where(inArray(orderItems.orderId, db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber))))
+      .orderBy(orderItems.id),
+  ]);
+  const [order] = toOrders(rows as OrderRow[], items as ItemRow[]);
+  return order ?? null;
 }

@@ -33,8 +33,11 @@ async function waitFor(url, timeoutMs) {
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-/** @returns {Promise<{ url: string, stop: () => Promise<void> }>} */
-export async function startSeededServer({ port, stateDir }) {
+/**
+ * `args`: more `wrangler dev` arguments (the profiler's `--inspector-port`).
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ */
+export async function startSeededServer({ port, stateDir, args = [] }) {
   rmSync(stateDir, { recursive: true, force: true });
   const persist = `--persist-to=${stateDir}`;
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", persist], { quiet: true });
@@ -47,6 +50,7 @@ export async function startSeededServer({ port, stateDir }) {
       "--var", "SESSION_SECRET:local-test-session-secret-0123456789",
       "--var", "JWT_SECRET:local-test-jwt-secret-0123456789",
       "--var", "ENVIRONMENT:test",
+      ...args,
     ],
     { stdio: ["ignore", "pipe", "pipe"], env, detached: true },
   );
