@@ -84,11 +84,12 @@ async function getLibsqlClient(url: string, authToken: string | undefined): Prom
 
 export function createD1Database(d1: D1Handle, timer?: QueryTimer): Database {
   // drizzle's D1 driver uses only `prepare` and `batch`, which a session has as the binding does.
-  return drizzleD1((timer ? instrumentD1(d1, timer) : d1) as D1Database, { schema }) as unknown as Database;
+  // No `schema`: nothing uses `db.query`, and drizzle would rebuild the relations from it on every request (docs/decisions/018).
+  return drizzleD1((timer ? instrumentD1(d1, timer) : d1) as D1Database) as unknown as Database;
 }
 
 export function createLibsqlDatabase(client: Client, timer?: QueryTimer): Database {
-  return drizzleLibsql(timer ? instrumentLibsql(client, timer) : client, { schema }) as unknown as Database;
+  return drizzleLibsql(timer ? instrumentLibsql(client, timer) : client) as unknown as Database;
 }
 
 /**

@@ -6,7 +6,8 @@ import { Img } from "~/components/img";
 import { JsonLd } from "~/components/json-ld";
 import { ProductCard } from "~/components/product-card";
 import { absoluteUrl, rootSeo, seoMeta, type SeoRoot } from "~/lib/seo";
-import { hasLiked, recordBlogView, setBlogLike } from "~/services/blog-engagement.server";
+import { hasLiked, setBlogLike } from "~/services/blog-engagement.server";
+import { countBlogView } from "~/http/views.server";
 import { cachedData } from "~/http/cache-entries.server";
 import { visitorFor } from "~/http/visitor.server";
 import type { BlogDetail } from "~/services/blogs.server";
@@ -44,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const visitor = visitorFor(request, app.env, viewer?.user.id ?? null);
   // A first visit has no like to read.
   const liked = visitor.setCookie ? false : await hasLiked(app.db, blog.id, visitor.key);
-  app.afterResponse((db) => recordBlogView(db, blog.id, visitor.key));
+  countBlogView(app, blog.id, visitor.key);
   return json({ blog: { ...blog, liked } }, { headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : {} });
 }
 

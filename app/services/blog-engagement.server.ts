@@ -73,14 +73,32 @@ const notSeenToday = prerendered(["blogId", "visitor", "day"], ({ blogId, visito
  * more often than anything else is written).
  */
 export async function recordBlogView(db: Database, blogId: number, visitor: string, now = new Date()): Promise<void> {
-  const day = now.toISOString().slice(0, 10);
-  const newToday = notSeenToday({ blogId, visitor, day });
-  await db.batch([
-    bumpTags(db, changes.blogViewed(blogId), { onlyIf: newToday, purgeHere: false }),
-    db
-      .update(blogs)
-      .set({ viewCount: sql`${blogs.viewCount} + 1` })
-      .where(and(eq(blogs.id, blogId), newToday)),
-    db.insert(blogViews).values({ blogId, visitorId: visitor, day }).onConflictDoNothing(),
-  ]);
+  await recordBlogViews(db, [{ blogId, visitor, day: now.toISOString().slice(0, 10) }]);
+}
+
+/** A day's view of a post by one visitor (`day` is the UTC date, `YYYY-MM-DD`). */
+export interface BlogView {
+  blogId: number;
+  visitor: string;
+  day: string;
+}
+
+/**
+ * Several views in one batch (one transaction), each checked and written as `recordBlogView` does,
+ * in order: the isolate gathers the views of a moment and writes them together (http/views.server).
+ */
+export async function recordBlogViews(db: Database, views: BlogView[]): Promise<void> {
+  if (views.length === 0) return;
+  const statements = views.flatMap(({ blogId, visitor, day }) => {
+    const newToday = notSeenToday({ blogId, visitor, day });
+    return [
+      bumpTags(db, changes.blogViewed(blogId), { onlyIf: newToday, purgeHere: false }),
+      db
+        .update(blogs)
+        .set({ viewCount: sql`${blogs.viewCount} + 1` })
+        .where(and(eq(blogs.id, blogId), newToday)),
+      db.insert(blogViews).values({ blogId, visitorId: visitor, day }).onConflictDoNothing(),
+    ];
+  });
+  await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);
 }

@@ -2,7 +2,7 @@ import { featureFlags } from "../../lib/features";
 import { accountShown, BOOT_SCRIPT_ID, cartCountLabel, cartPanelHtml, escapeHtml, heart, likeButton, scriptJson, PERSONAL_GLOBAL, type AccountMark, type PersonalPatch, type PersonalViewer } from "../../lib/personal";
 import { currencyFromSettings } from "../../lib/site";
 import { OWN_REVIEW_STATUS, type ReviewStatus } from "../../lib/reviews";
-import { recordBlogView } from "../../services/blog-engagement.server";
+import { countBlogView } from "../views.server";
 import { isAdmin, verifyToken } from "../../services/auth.server";
 import { priceCart, priceCartRows, type Cart } from "../../services/cart.server";
 import { savedProductIds } from "../../services/wishlist.server";
@@ -117,7 +117,7 @@ const PERSONAL_ROUTES: PersonalRoute[] = [
       const blog = await app.cache.read(cachedData.blog(slug));
       const visitor = visitorFor(request, app.env, viewerId);
       const liked = visitor.setCookie ? false : await app.cache.read(cachedData.liked(blog.id, visitor.key));
-      app.afterResponse((db) => recordBlogView(db, blog.id, visitor.key));
+      countBlogView(app, blog.id, visitor.key);
       return {
         patch: liked ? { "blog.liked": true } : {},
         rewrite: liked ? likeRewrite : undefined,
