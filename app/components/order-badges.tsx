@@ -28,10 +28,11 @@ export function PaymentBadge({ status }: { status: string }) {
   );
 }
 
-/** Made once: `toLocaleDateString` with options builds a new Intl.DateTimeFormat on every call. */
-const dayFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+/** Made once, on first use: `toLocaleDateString` with options builds a new Intl.DateTimeFormat on every call. */
+let dayFormat: Intl.DateTimeFormat | undefined;
 
 export function orderDate(iso: string): string {
+  dayFormat ??= new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
   return dayFormat.format(new Date(iso));
 }
 

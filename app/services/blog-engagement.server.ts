@@ -97,7 +97,17 @@ export async function recordBlogViews(db: Database, views: BlogView[]): Promise<
         .update(blogs)
         .set({ viewCount: sql`${blogs.viewCount} + 1` })
         .where(and(eq(blogs.id, blogId), newToday)),
-      db.insert(blogViews).values({ blogId, visitorId: visitor, day }).onConflictDoNothing(),
+      // Only while the post exists: a view written a moment late must not fail its batch (and the
+      // other readers' views with it) because staff deleted the post meanwhile.
+      db
+        .insert(blogViews)
+        .select(
+          db
+            .select({ blogId: blogs.id, visitorId: sql<string>`${visitor}`.as("visitor_id"), day: sql<string>`${day}`.as("day") })
+            .from(blogs)
+            .where(eq(blogs.id, blogId)),
+        )
+        .onConflictDoNothing(),
     ];
   });
   await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);
