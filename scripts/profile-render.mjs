@@ -128,6 +128,9 @@ async function setUp(server) {
     { name: "orders", path: "/orders", cookie: customer, note: "four orders" },
     { name: "order", path: `/orders/${orderId}`, cookie: customer, note: "three lines" },
     { name: "confirmation", path: confirmation, cookie: "", note: "a guest's, three lines" },
+    // A page the edge keeps whole, filled in for a returning customer (docs/decisions/017).
+    // Only the cart and the session: the login's toast (never shown here) would have the page rendered.
+    { name: "kept-products", path: "/products", cookie: joinCookies(cartCookie, customer.split("; ").find((c) => c.startsWith("session=")) ?? ""), note: "kept, filled in for the customer with a cart" },
   ].filter((page) => only.length === 0 || only.includes(page.name));
 }
 

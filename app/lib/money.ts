@@ -22,11 +22,29 @@ function numberFormat(places: number): Intl.NumberFormat {
   return format;
 }
 
+/**
+ * The numbers formatted so far, by places and amount: formatting is still about 20 µs a call in
+ * workerd with the formatter made once, and a shop's prices repeat on every page. Emptied when full.
+ */
+const formatted = new Map<string, string>();
+const FORMATTED_MAX = 5000;
+
+function formatNumber(places: number, units: number): string {
+  const key = `${places}:${units}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    if (formatted.size >= FORMATTED_MAX) formatted.clear();
+    text = numberFormat(places).format(units);
+    formatted.set(key, text);
+  }
+  return text;
+}
+
 export function formatMoney(cents: number, currency: Currency = DEFAULT_CURRENCY): string {
   const places = Math.min(Math.max(Math.trunc(currency.decimal_places), 0), 4);
   const negative = cents < 0;
   const units = Math.abs(cents) / 100;
-  const text = numberFormat(places).format(units);
+  const text = formatNumber(places, units);
   const withSymbol = currency.position === "right" ? `${text}${currency.symbol}` : `${currency.symbol}${text}`;
   return negative ? `-${withSymbol}` : withSymbol;
 }

@@ -115,7 +115,9 @@ export function mergePersonal(loaderData: Record<string, unknown>, patch: Person
   }
 }
 
+const SCRIPT_ESCAPES: Record<string, string> = { "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+
 /** A value as a script's JSON: nothing in it can close the script or break the line. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
 }
