@@ -1,5 +1,5 @@
 import { featureFlags } from "../../lib/features";
-import { accountShown, BOOT_SCRIPT_ID, cartCountLabel, cartPanelHtml, escapeHtml, heart, likeButton, scriptJson, PERSONAL_GLOBAL, type AccountMark, type PersonalPatch, type PersonalViewer } from "../../lib/personal";
+import { accountShown, BOOT_SCRIPT_ID, cartCountLabel, cartPanelHtml, escapeHtml, heart, likeButton, scriptJson, PERSONAL_GLOBAL, type PersonalPatch, type PersonalViewer } from "../../lib/personal";
 import { currencyFromSettings } from "../../lib/site";
 import { OWN_REVIEW_STATUS, type ReviewStatus } from "../../lib/reviews";
 import { countBlogView } from "../views.server";
@@ -172,7 +172,13 @@ function likeRewrite(rewriter: HTMLRewriter) {
 function rootRewrite(rewriter: HTMLRewriter, personal: RootPersonal, settings: SettingsByGroup) {
   const { viewer, csrf, cart, wishlist } = personal;
   if (viewer) {
-    rewriter.on("[data-account]", { element: (element) => setHidden(element, !accountShown(element.getAttribute("data-account") as AccountMark, viewer)) });
+    // One selector per mark, so no element's attribute has to be read back.
+    for (const mark of ["guest", "member", "admin"] as const) {
+      const hidden = !accountShown(mark, viewer);
+      // The kept page is a guest's: its admin link is hidden already.
+      if (mark === "admin" && hidden) continue;
+      rewriter.on(`[data-account="${mark}"]`, { element: (element) => setHidden(element, hidden) });
+    }
   }
   if (csrf) {
     rewriter.on('meta[name="theme-color"]', { element: (meta) => void meta.after(`<meta name="csrf-token" content="${escapeHtml(csrf)}"/>`, { html: true }) });
