@@ -48,6 +48,8 @@ const VERSIONS_HEADER = "X-Edge-Tag-Versions";
 const ANONYMOUS_HEADER = "X-Edge-Anonymous-Only";
 /** The nonce a kept page was rendered with: every request replaces it with its own. */
 export const NONCE_HEADER = "X-Edge-Nonce";
+/** The id of the record a kept page is about (`showsSubject`). */
+const SUBJECT_HEADER = "X-Edge-Subject";
 /**
  * What clients are told about a public answer: keep it, but ask again every time (an ETag makes
  * that a 304). The lifetimes are the edge's business: a browser holding an answer for half an hour
@@ -195,6 +197,8 @@ export class EdgeCache {
   #shownSeconds = Infinity;
   /** Set by a page that must not be kept (its settings could not be read, a live read it cannot tag). */
   #pageKeepable = true;
+  /** The id of the one record a page is about (its product or post), kept with it. */
+  #pageSubject: number | null = null;
 
   constructor(options: {
     db: Database;
@@ -286,6 +290,14 @@ export class EdgeCache {
   shows(tags: string[], seconds: number): void {
     for (const tag of tags) this.#shown.add(tag);
     this.#shownSeconds = Math.min(this.#shownSeconds, seconds);
+  }
+
+  /**
+   * Names the record this request's page is about (a product's or a post's id): kept with the page,
+   * so that filling it in for a visitor (their review, their like) needs no read to find it.
+   */
+  showsSubject(id: number): void {
+    this.#pageSubject = id;
   }
 
   /** This request's page must not be kept whole (it showed something it cannot tag, or an error). */
@@ -383,7 +395,7 @@ export class EdgeCache {
    * page cannot be kept (no cache, no versions, not a 200, a cookie set, or the render said so): the
    * caller then renders the page for the visitor as before.
    */
-  async page(key: string, render: () => Promise<Response>): Promise<{ parts: string[]; hit: boolean } | null> {
+  async page(key: string, render: () => Promise<Response>): Promise<{ parts: string[]; hit: boolean; subject: number | null } | null> {
     const cache = this.#cache;
     if (!cache) return null;
     const keyUrl = `${this.#prefix}page${key}`;
@@ -391,20 +403,23 @@ export class EdgeCache {
     const versions = await this.#currentVersions();
     if (!versions) return null;
     const near = nearCopies().get(keyUrl, versions);
-    if (near) return { parts: (near.memo ??= splitAtNonce(near)) as string[], hit: true };
+    if (near) return { parts: (near.memo ??= splitAtNonce(near)) as string[], hit: true, subject: subjectOf(near) };
     const stored = await cache.match(new Request(keyUrl)).catch(logged("reading a page"));
     const storedVersions = stored ? parseVersions(stored.headers.get(VERSIONS_HEADER)) : null;
     if (stored && storedVersions && isCurrent(storedVersions, versions)) {
       const copy: NearCopy = {
         body: await stored.text(),
-        headers: [[NONCE_HEADER, stored.headers.get(NONCE_HEADER) ?? ""]],
+        headers: [
+          [NONCE_HEADER, stored.headers.get(NONCE_HEADER) ?? ""],
+          [SUBJECT_HEADER, stored.headers.get(SUBJECT_HEADER) ?? ""],
+        ],
         versions: storedVersions,
         expiresAt: Date.now() + (Number(stored.headers.get(LIFETIME_HEADER)) || 60) * 1000,
         bytes: 0,
       };
       const parts = splitAtNonce(copy);
       nearCopies().set(keyUrl, { ...copy, memo: parts });
-      return { parts, hit: true };
+      return { parts, hit: true, subject: subjectOf(copy) };
     }
     const rendered = await render();
     const nonce = rendered.headers.get(NONCE_HEADER);
@@ -415,7 +430,8 @@ export class EdgeCache {
     }
     const body = await rendered.text();
     const recorded = versionsOf([...this.#shown], versions);
-    const copy: NearCopy = { body, headers: [[NONCE_HEADER, nonce]], versions: recorded, expiresAt: Date.now() + seconds * 1000, bytes: 0 };
+    const subject = this.#pageSubject === null ? "" : String(this.#pageSubject);
+    const copy: NearCopy = { body, headers: [[NONCE_HEADER, nonce], [SUBJECT_HEADER, subject]], versions: recorded, expiresAt: Date.now() + seconds * 1000, bytes: 0 };
     const parts = splitAtNonce(copy);
     if (writesSoFar() === this.#writesAtStart) nearCopies().set(keyUrl, { ...copy, memo: parts });
     const kept = new Response(body, {
@@ -425,10 +441,11 @@ export class EdgeCache {
         [VERSIONS_HEADER]: JSON.stringify(recorded),
         [LIFETIME_HEADER]: String(seconds),
         [NONCE_HEADER]: nonce,
+        [SUBJECT_HEADER]: subject,
       },
     });
     this.#waitUntil(Promise.resolve().then(() => cache.put(new Request(keyUrl), kept)).catch(logged("keeping a page")));
-    return { parts, hit: false };
+    return { parts, hit: false, subject: this.#pageSubject };
   }
 
   /**
@@ -472,6 +489,12 @@ function splitAtNonce(copy: Pick<NearCopy, "body" | "headers">): string[] {
   return nonce ? body.split(nonce) : [body];
 }
 
+/** The record a kept page is about, or null when it named none. */
+function subjectOf(copy: Pick<NearCopy, "headers">): number | null {
+  const value = Number(copy.headers?.find(([name]) => name === SUBJECT_HEADER)?.[1] || NaN);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
 /** A stored answer whose versions cannot be read is never current. */
 function parseVersions(header: string | null): Versions {
   const never = { "": -1 };
@@ -502,7 +525,7 @@ function notModified(request: Request, response: Response): Response | null {
  */
 export function clientHeaders(headers: Headers): void {
   const cacheable = headers.has(LIFETIME_HEADER) || headers.has(VERSIONS_HEADER);
-  for (const name of [LIFETIME_HEADER, VERSIONS_HEADER, ANONYMOUS_HEADER, CACHE_TAG_HEADER, NONCE_HEADER]) headers.delete(name);
+  for (const name of [LIFETIME_HEADER, VERSIONS_HEADER, ANONYMOUS_HEADER, CACHE_TAG_HEADER, NONCE_HEADER, SUBJECT_HEADER]) headers.delete(name);
   if (cacheable) headers.set("Cache-Control", CLIENT_CACHE_CONTROL);
 }
 

@@ -40,6 +40,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     console.error(error);
     throw json({ message: ARTICLE_ERROR }, { status: 500 });
   }
+  // The post a kept page is about: filling it in for a visitor needs its id, not a read of the post.
+  app.cache.showsSubject(blog.id);
   if (app.shared) return json({ blog });
   const { viewer } = await getSession(app, request);
   const visitor = visitorFor(request, app.env, viewer?.user.id ?? null);

@@ -75,6 +75,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     console.error(error);
     throw json({ message: PRODUCT_LOAD_ERROR }, { status: 500 });
   }
+  // The product a kept page is about: filling in a shopper's review form needs its id, not a read.
+  app.cache.showsSubject(product.id);
   const features = await featuresOf(app);
   let reviews: ReviewsData | null = null;
   if (page && features.reviews) {

@@ -91,7 +91,13 @@ interface RoutePersonal {
 interface PersonalRoute {
   id: string;
   path: RegExp;
-  personal: (app: AppContext, request: Request, slug: string, root: { viewerId: number | null; settings: SettingsByGroup }) => Promise<RoutePersonal | null>;
+  /** `subject`: the id of the product or post the kept page is about, when it named it (`showsSubject`). */
+  personal: (
+    app: AppContext,
+    request: Request,
+    slug: string,
+    root: { viewerId: number | null; settings: SettingsByGroup; subject: number | null },
+  ) => Promise<RoutePersonal | null>;
 }
 
 /** The kept pages with a part of their own that differs by visitor. */
@@ -100,10 +106,10 @@ const PERSONAL_ROUTES: PersonalRoute[] = [
     // The review form, or the shopper's own review's status, or the guest's "log in" link.
     id: "routes/product.$slug",
     path: /^\/product\/([^/]+)$/,
-    async personal(app, _request, slug, { viewerId, settings }) {
+    async personal(app, _request, slug, { viewerId, settings, subject }) {
       if (viewerId === null || !featureFlags(settings.features).reviews) return null;
-      const product = await app.cache.read(cachedData.product(slug));
-      const own = await app.cache.read(cachedData.ownReview(viewerId, product.id));
+      const productId = subject ?? (await app.cache.read(cachedData.product(slug))).id;
+      const own = await app.cache.read(cachedData.ownReview(viewerId, productId));
       const writer = own ? { kind: "reviewed" as const, status: own.status } : { kind: "shopper" as const };
       return { patch: { "reviews.writer": writer }, rewrite: (rewriter) => writerRewrite(rewriter, writer.kind, own?.status) };
     },
@@ -113,11 +119,11 @@ const PERSONAL_ROUTES: PersonalRoute[] = [
     // visit gets its visitor cookie (likes and views count people).
     id: "routes/blog.$slug",
     path: /^\/blog\/([^/]+)$/,
-    async personal(app, request, slug, { viewerId }) {
-      const blog = await app.cache.read(cachedData.blog(slug));
+    async personal(app, request, slug, { viewerId, subject }) {
+      const blogId = subject ?? (await app.cache.read(cachedData.blog(slug))).id;
       const visitor = visitorFor(request, app.env, viewerId);
-      const liked = visitor.setCookie ? false : await app.cache.read(cachedData.liked(blog.id, visitor.key));
-      countBlogView(app, blog.id, visitor.key);
+      const liked = visitor.setCookie ? false : await app.cache.read(cachedData.liked(blogId, visitor.key));
+      countBlogView(app, blogId, visitor.key);
       return {
         patch: liked ? { "blog.liked": true } : {},
         rewrite: liked ? likeRewrite : undefined,
@@ -221,7 +227,7 @@ function decodeAttribute(value: string): string {
  * HTMLRewriter and their data put where entry.client merges it before hydrating. Reads what the
  * root loader and the page's loader would read for the visitor, nothing more.
  */
-export async function keptPageFor(app: AppContext, request: Request, pathname: string, html: string, headers: Headers): Promise<Response> {
+export async function keptPageFor(app: AppContext, request: Request, pathname: string, html: string, headers: Headers, subject: number | null = null): Promise<Response> {
   const found = routeOf(pathname);
   // A visitor without cookies is a guest with an empty cart: the shared page is theirs as it is
   // (a tutorial still counts their view and gives them their visitor cookie).
@@ -229,7 +235,7 @@ export async function keptPageFor(app: AppContext, request: Request, pathname: s
   if (!cookies && !found) return new Response(html, { status: 200, headers });
   const settings = await app.cache.read(cachedData.publicSettings());
   const root = cookies ? await keptRootPersonal(app, request, settings) : null;
-  const own = found ? await found.route.personal(app, request, found.slug, { viewerId: root?.userId ?? null, settings }) : null;
+  const own = found ? await found.route.personal(app, request, found.slug, { viewerId: root?.userId ?? null, settings, subject }) : null;
   for (const cookie of [...(root?.setCookies ?? []), ...(own?.setCookies ?? [])]) headers.append("Set-Cookie", cookie);
   const patch: PersonalPatch = {};
   if (root && (root.viewer || root.cart.items.length > 0)) {
