@@ -125,6 +125,9 @@ async function setUp(server) {
   return [
     { name: "cart", path: "/cart", cookie: cartCookie, note: "three lines" },
     { name: "checkout", path: "/checkout", cookie: joinCookies(cartCookie, customer), note: "three lines, logged in" },
+    { name: "guest-checkout", path: "/checkout", cookie: cartCookie, note: "three lines, a guest: the bench's row" },
+    // The fixed cost of any page React renders: the layout, Remix, the root loader, with nothing in the page.
+    { name: "empty-cart", path: "/cart", cookie: "", note: "no cart: the layout and Remix alone" },
     { name: "orders", path: "/orders", cookie: customer, note: "four orders" },
     { name: "order", path: `/orders/${orderId}`, cookie: customer, note: "three lines" },
     { name: "confirmation", path: confirmation, cookie: "", note: "a guest's, three lines" },
