@@ -1,11 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import {
-  Form,
-  Link,
   Links,
   Meta,
-  NavLink,
   Outlet,
   Scripts,
   ScrollRestoration,
@@ -18,6 +15,7 @@ import { linkList } from "~/lib/nav";
 import { accountShown, BOOT_SCRIPT_ID, type AccountMark, type PersonalViewer } from "~/lib/personal";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { CartDropdown } from "~/components/cart-dropdown";
+import { PostForm, ShopLink, ShopNavLink, ShopRouting } from "~/components/shop-link";
 import { useNonce } from "~/components/nonce";
 import { useCloseOnNavigate } from "~/components/use-close-on-navigate";
 import { Toaster, type Toast } from "~/components/toaster";
@@ -90,7 +88,7 @@ export const NAV_LINKS = linkList({ "/": "Home", "/products": "Shop", "/categori
  * Every page has them all, each marked with who sees it (the others are `hidden`), so a page the
  * edge keeps whole is filled in for its visitor by changing attributes only (docs/decisions/017).
  */
-export const ACCOUNT_LINKS: Array<{ to: string; label: string; mark: AccountMark }> = [
+export const ACCOUNT_LINKS: Array<{ to: `/${string}`; label: string; mark: AccountMark }> = [
   { to: "/login", label: "Login", mark: "guest" },
   { to: "/register", label: "Register", mark: "guest" },
   { to: "/profile", label: "Profile", mark: "member" },
@@ -106,11 +104,11 @@ export function accountLinks(viewer: RootViewer | null | undefined) {
 /** Logging out is a form post (never a GET), so it works without JavaScript and cannot be forged by a link. */
 function LogoutButton({ className }: { className?: string }) {
   return (
-    <Form method="post" action="/logout" noValidate>
+    <PostForm action="/logout" noValidate>
       <button type="submit" className={className ?? "rounded-md px-2 py-1 text-gray-700 hover:text-bloom-700"}>
         Log out
       </button>
-    </Form>
+    </PostForm>
   );
 }
 
@@ -133,16 +131,16 @@ function MobileMenu({ viewer }: { viewer: RootViewer | null }) {
         <ul className="grid gap-1 text-base">
           {NAV_LINKS.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.to === "/"} className={navClass}>
+              <ShopNavLink to={item.to} end={item.to === "/"} className={navClass}>
                 {item.label}
-              </NavLink>
+              </ShopNavLink>
             </li>
           ))}
           {ACCOUNT_LINKS.map((item) => (
             <li key={item.to} data-account={item.mark} hidden={!accountShown(item.mark, viewer)}>
-              <NavLink to={item.to} className={navClass}>
+              <ShopNavLink to={item.to} className={navClass}>
                 {item.label}
-              </NavLink>
+              </ShopNavLink>
             </li>
           ))}
           <li data-account="member" hidden={!viewer}>
@@ -158,16 +156,16 @@ function Header({ site, viewer }: { site: SiteConfig; viewer: RootViewer | null 
   return (
     <header className="relative border-b border-bloom-100 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-3 py-3 sm:gap-4 sm:px-4">
-        <Link to="/" className="font-display text-xl font-bold text-bloom-700 sm:text-2xl">
+        <ShopLink to="/" className="font-display text-xl font-bold text-bloom-700 sm:text-2xl">
           {site.name}
-        </Link>
+        </ShopLink>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex gap-2 text-sm font-medium">
             {NAV_LINKS.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={navClass}>
+                <ShopNavLink to={item.to} end={item.to === "/"} className={navClass}>
                   {item.label}
-                </NavLink>
+                </ShopNavLink>
               </li>
             ))}
           </ul>
@@ -176,9 +174,9 @@ function Header({ site, viewer }: { site: SiteConfig; viewer: RootViewer | null 
           <ul className="hidden items-center gap-1 md:flex" aria-label="Account">
             {ACCOUNT_LINKS.map((item) => (
               <li key={item.to} data-account={item.mark} hidden={!accountShown(item.mark, viewer)}>
-                <NavLink to={item.to} className={navClass}>
+                <ShopNavLink to={item.to} className={navClass}>
                   {item.label}
-                </NavLink>
+                </ShopNavLink>
               </li>
             ))}
             <li data-account="member" hidden={!viewer}>
@@ -252,9 +250,9 @@ function Footer({ site }: { site: SiteConfig }) {
           <ul className="mt-2 grid gap-1">
             {NAV_LINKS.slice(1).map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="hover:text-bloom-700">
+                <ShopLink to={item.to} className="hover:text-bloom-700">
                   {item.label}
-                </Link>
+                </ShopLink>
               </li>
             ))}
           </ul>
@@ -292,14 +290,14 @@ function Footer({ site }: { site: SiteConfig }) {
           <p>{site.footerText || `© ${site.name}`}</p>
           <ul className="flex gap-4">
             <li>
-              <Link to="/privacy" className="hover:text-bloom-700">
+              <ShopLink to="/privacy" className="hover:text-bloom-700">
                 Privacy Policy
-              </Link>
+              </ShopLink>
             </li>
             <li>
-              <Link to="/terms" className="hover:text-bloom-700">
+              <ShopLink to="/terms" className="hover:text-bloom-700">
                 Terms of Service
-              </Link>
+              </ShopLink>
             </li>
           </ul>
         </div>
@@ -332,16 +330,19 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <Header site={site} viewer={data?.viewer ?? null} />
-        {data?.settingsError ? (
-          <p role="alert" className="bg-amber-50 px-4 py-2 text-center text-sm text-amber-900">
-            {data.settingsError}
-          </p>
-        ) : null}
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <Footer site={site} />
+        {/* The page's links and forms route through one navigate and one submit (docs/decisions/019). */}
+        <ShopRouting>
+          <Header site={site} viewer={data?.viewer ?? null} />
+          {data?.settingsError ? (
+            <p role="alert" className="bg-amber-50 px-4 py-2 text-center text-sm text-amber-900">
+              {data.settingsError}
+            </p>
+          ) : null}
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <Footer site={site} />
+        </ShopRouting>
         <Toaster toast={data?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

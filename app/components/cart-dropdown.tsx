@@ -1,8 +1,9 @@
-import { useFetchers, useNavigate, useRouteLoaderData } from "@remix-run/react";
-import { useRef, type MouseEvent } from "react";
+import { useFetchers, useRouteLoaderData } from "@remix-run/react";
+import { useRef } from "react";
 import type { Cart } from "~/services/cart.server";
 import { cartCountLabel, cartPanelHtml } from "~/lib/personal";
 import { useCurrency } from "./price";
+import { useRoutedClicks } from "./shop-link";
 import { useCloseOnNavigate } from "./use-close-on-navigate";
 
 /**
@@ -19,22 +20,6 @@ export function useCartCount(cart: Cart | undefined): number {
     if (intent === "clear") count = 0;
   }
   return count;
-}
-
-/**
- * A plain link's click inside markup React did not build (the cart panel) goes through the client
- * router, like a <Link>'s; a modified click (new tab, download) stays the browser's.
- */
-export function useRoutedClicks() {
-  const navigate = useNavigate();
-  return (event: MouseEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const anchor = (event.target as Element).closest?.("a");
-    const href = anchor?.getAttribute("href");
-    if (!anchor || !href?.startsWith("/") || href.startsWith("//") || anchor.hasAttribute("target") || anchor.hasAttribute("download")) return;
-    event.preventDefault();
-    navigate(href);
-  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { EmptyCart } from "~/components/empty-cart";
-import { Form, Link, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { PostForm, ShopLink } from "~/components/shop-link";
 import { Img } from "~/components/img";
 import { Price } from "~/components/price";
 import { SummaryPanel } from "~/components/section";
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function QuantityButton({ item, quantity, label, children }: { item: CartItem; quantity: number; label: string; children: string }) {
   return (
-    <Form method="post" action="/cart" noValidate>
+    <PostForm action="/cart" noValidate>
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="product_id" value={item.product_id} />
       <input type="hidden" name="quantity" value={quantity} />
@@ -60,7 +61,7 @@ function QuantityButton({ item, quantity, label, children }: { item: CartItem; q
       >
         {children}
       </button>
-    </Form>
+    </PostForm>
   );
 }
 
@@ -70,16 +71,16 @@ function CartLineRow({ item }: { item: CartItem }) {
   return (
     <li className="flex gap-4 py-6">
       {product ? (
-        <Link to={`/product/${product.slug}`} className="shrink-0">
+        <ShopLink to={`/product/${product.slug}`} className="shrink-0">
           <Img src={product.image} alt={product.name} width={96} height={96} className="h-24 w-24 rounded-xl bg-bloom-50 object-cover" />
-        </Link>
+        </ShopLink>
       ) : (
         <div className="h-24 w-24 shrink-0 rounded-xl bg-gray-100" aria-hidden="true" />
       )}
       <div className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h2 className="font-medium text-gray-900">
-            {product ? <Link to={`/product/${product.slug}`} className="hover:text-bloom-700">{product.name}</Link> : (item.name ?? "No longer available")}
+            {product ? <ShopLink to={`/product/${product.slug}`} className="hover:text-bloom-700">{product.name}</ShopLink> : (item.name ?? "No longer available")}
           </h2>
           {product ? <p className="text-sm text-gray-500">SKU: {product.sku}</p> : null}
           {product ? (
@@ -106,14 +107,14 @@ function CartLineRow({ item }: { item: CartItem }) {
           <p className="w-24 text-right font-semibold text-gray-900">
             <Price cents={item.line_total_cents} />
           </p>
-          <Form method="post" action="/cart" noValidate>
+          <PostForm action="/cart" noValidate>
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="product_id" value={item.product_id} />
             <input type="hidden" name="redirectTo" value="/cart" />
             <button type="submit" className="text-sm font-medium text-gray-600 underline hover:text-red-700" aria-label={`Remove ${name} from cart`}>
               Remove
             </button>
-          </Form>
+          </PostForm>
         </div>
       </div>
     </li>
@@ -142,17 +143,17 @@ function OrderSummary({ cart }: { cart: Cart }) {
         </div>
       </dl>
       {cart.can_checkout ? (
-        <Link to="/checkout" className="mt-6 block rounded-full bg-bloom-600 px-6 py-3 text-center font-medium text-white hover:bg-bloom-700">
+        <ShopLink to="/checkout" className="mt-6 block rounded-full bg-bloom-600 px-6 py-3 text-center font-medium text-white hover:bg-bloom-700">
           Proceed to Checkout
-        </Link>
+        </ShopLink>
       ) : (
         <p className="mt-6 rounded-full bg-gray-200 px-6 py-3 text-center font-medium text-gray-600" aria-disabled="true">
           Proceed to Checkout
         </p>
       )}
-      <Link to="/products" className="mt-3 block rounded-full border border-bloom-300 px-6 py-3 text-center font-medium text-bloom-700 hover:bg-white">
+      <ShopLink to="/products" className="mt-3 block rounded-full border border-bloom-300 px-6 py-3 text-center font-medium text-bloom-700 hover:bg-white">
         Continue Shopping
-      </Link>
+      </ShopLink>
       <ul className="mt-6 grid gap-1 text-sm text-gray-700">
         <li>Free shipping on orders over $50</li>
         <li>30-day return policy</li>
@@ -180,13 +181,13 @@ export default function CartPage() {
               <CartLineRow key={item.product_id} item={item} />
             ))}
           </ul>
-          <Form method="post" action="/cart" noValidate className="mt-4">
+          <PostForm action="/cart" noValidate className="mt-4">
             <input type="hidden" name="intent" value="clear" />
             <input type="hidden" name="redirectTo" value="/cart" />
             <button type="submit" className="text-sm font-medium text-gray-600 underline hover:text-red-700">
               Clear Cart
             </button>
-          </Form>
+          </PostForm>
         </section>
         <OrderSummary cart={cart} />
       </div>

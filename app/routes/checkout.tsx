@@ -18,6 +18,7 @@ import { CHECKOUT_MESSAGES, CheckoutFormSchema, IdempotencyKeySchema } from "~/l
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
+import { cachedCartRows } from "~/http/pages/personal.server";
 import { OrderError, placeOrder, quoteCheckout, type Quote } from "~/services/checkout.server";
 import { DomainError, ValidationError } from "~/services/errors";
 import { keepValues, readForm } from "~/http/pages/forms.server";
@@ -81,7 +82,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     applied_coupon: "",
     shipping_method_id: "",
   };
-  const quote = await quoteCheckout(app.db, quoteInput(lines, values, currency));
+  // Shown, not placed: the cart's products through the cache, as the header and the cart read them.
+  const quote = await quoteCheckout(app.db, { ...quoteInput(lines, values, currency), productRows: await cachedCartRows(app, lines) });
   values.shipping_method_id = quote.shipping ? String(quote.shipping.id) : "";
   // One key per checkout form: the same form submitted twice places one order.
   return json({ values, quote, idempotencyKey: crypto.randomUUID() }, { headers: { "Cache-Control": "private, no-store" } });

@@ -1,4 +1,5 @@
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { coupons, orderHistory, orderItems, orders, products, shippingMethods, taxRates } from "../../db/schema";
 import { changes } from "../lib/cache-tags";
@@ -8,7 +9,7 @@ import { COUNTRIES, DEFAULT_COUNTRY, QUANTITY_MAX } from "../lib/constants";
 import { DEFAULT_CURRENCY, formatMoney, type Currency } from "../lib/money";
 import { CHECKOUT_MESSAGES, type CheckoutForm } from "../lib/schemas/checkout";
 import { bumpTags } from "./cache-tags.server";
-import { cartProductsQuery, priceCartRows, type Cart } from "./cart.server";
+import { cartProductsQuery, priceCartRows, type Cart, type CartProductRow } from "./cart.server";
 import { DomainError, NotFoundError, ValidationError } from "./errors";
 import type { MailContext } from "./mail/context";
 import { orderPlacedStatements } from "./mail/order-mails.server";
@@ -184,6 +185,12 @@ export interface QuoteInput {
   couponCode: string;
   /** The shop's currency, for amounts in messages (the coupon's minimum); the default currency if not given. */
   currency?: Currency;
+  /**
+   * The cart's products when the caller has them already: a page showing the quote reads them
+   * through the cache, as the cart and the header do (as fresh as the product pages). Placing the
+   * order never passes them: it prices from the database.
+   */
+  productRows?: CartProductRow[];
 }
 
 export interface Quote {
@@ -207,12 +214,16 @@ const knownCountry = (code: string) => (COUNTRIES.some((country) => country.code
 export async function quoteCheckout(db: Database, input: QuoteInput): Promise<Quote> {
   const country = knownCountry(input.country);
   const state = input.state.trim().toUpperCase().slice(0, 10);
-  const [productRows, shippingRows, rateRows, couponRows] = await db.batch([
-    cartProductsQuery(db, input.lines),
-    shippingQuery(db),
-    taxQuery(db, country, state),
-    couponQuery(db, eq(coupons.code, input.couponCode.toUpperCase())),
-  ]);
+  const couponCode = input.couponCode.toUpperCase();
+  // One round trip: the products only when not given, the coupon only when one is typed.
+  const reads: Array<BatchItem<"sqlite">> = [shippingQuery(db), taxQuery(db, country, state)];
+  if (!input.productRows) reads.push(cartProductsQuery(db, input.lines));
+  if (couponCode) reads.push(couponQuery(db, eq(coupons.code, couponCode)));
+  const results = (await db.batch(reads as [BatchItem<"sqlite">, ...Array<BatchItem<"sqlite">>])) as unknown[];
+  const shippingRows = results[0] as ShippingRow[];
+  const rateRows = results[1] as Awaited<ReturnType<typeof taxQuery>>;
+  const productRows = input.productRows ?? (results[2] as CartProductRow[]);
+  const couponRows = couponCode ? (results[results.length - 1] as CouponRow[]) : [];
   const cart = priceCartRows(input.lines, productRows);
   const subtotal = cart.subtotal_cents;
   const options = shippingOptions(shippingRows, subtotal, country);

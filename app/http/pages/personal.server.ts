@@ -4,7 +4,8 @@ import { currencyFromSettings } from "../../lib/site";
 import { OWN_REVIEW_STATUS, type ReviewStatus } from "../../lib/reviews";
 import { countBlogView } from "../views.server";
 import { isAdmin, verifyToken } from "../../services/auth.server";
-import { priceCart, priceCartRows, type Cart } from "../../services/cart.server";
+import { priceCartRows, type Cart, type CartProductRow } from "../../services/cart.server";
+import type { CartLine } from "../../lib/cart";
 import { savedProductIds } from "../../services/wishlist.server";
 import type { SettingsByGroup } from "../../services/settings.server";
 import { cachedData } from "../cache-entries.server";
@@ -33,9 +34,9 @@ export interface RootPersonal {
 }
 
 export async function rootPersonal(app: AppContext, request: Request, settings: SettingsByGroup): Promise<RootPersonal> {
-  // The header's cart, priced from the database in one read (none when the cart is empty), and who
-  // is logged in (one read, only when a session cookie came).
-  const [cart, session] = await Promise.all([readCartLines(app.env, request).then((lines) => priceCart(app.db, lines)), getSession(app, request)]);
+  // The header's cart, priced from its products through the cache (none when the cart is empty), and
+  // who is logged in (one read, only when a session cookie came).
+  const [cart, session] = await Promise.all([readCartLines(app.env, request).then((lines) => cachedCart(app, lines)), getSession(app, request)]);
   const setCookies = session.stale ? [clearSessionCookie(app.env, request)] : [];
   const user = session.viewer?.user;
   // The hearts' state: the products this shopper saved (one read, only for a signed-in viewer while
@@ -51,6 +52,19 @@ export async function rootPersonal(app: AppContext, request: Request, settings: 
 }
 
 /**
+ * The products of a cart's lines, read through the cache: each is tagged by its product, which
+ * every write to it bumps (an edit, a price, an order taking its stock), so a cart is exactly as
+ * fresh as the product's own page. Placing an order prices from the database again.
+ */
+export function cachedCartRows(app: AppContext, lines: CartLine[]): Promise<CartProductRow[]> {
+  return lines.length > 0 ? app.cache.read(cachedData.cartProducts(lines.map((line) => line.productId))) : Promise.resolve([]);
+}
+
+async function cachedCart(app: AppContext, lines: CartLine[]): Promise<Cart> {
+  return priceCartRows(lines, await cachedCartRows(app, lines));
+}
+
+/**
  * The same, for filling in a kept page: read through the cache (near copies, judged by the tags
  * their writes bump, so no fresher or staler than the page itself) instead of the database, so a
  * returning shopper's page costs no database round trip. The JWT is verified as for any request;
@@ -60,7 +74,7 @@ async function keptRootPersonal(app: AppContext, request: Request, settings: Set
   const token = readCookie(request, SESSION_COOKIE);
   const [lines, claims] = await Promise.all([readCartLines(app.env, request), token ? verifyToken(app.env, token) : null]);
   const [rows, card] = await Promise.all([
-    lines.length > 0 ? app.cache.read(cachedData.cartProducts(lines.map((line) => line.productId))) : [],
+    cachedCartRows(app, lines),
     claims ? app.cache.read(cachedData.session(claims)) : null,
   ]);
   const live = card && card.expiresAt > Date.now() ? card : null;
