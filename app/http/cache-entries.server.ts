@@ -11,6 +11,7 @@ import { getProductBySlug, type Product, type ProductDetail } from "../services/
 import { getPublicSettings, type SettingsByGroup } from "../services/settings.server";
 import { sessionCard, type SessionCard } from "../services/auth.server";
 import { cartProductsQuery, type CartProductRow } from "../services/cart.server";
+import { readShippingMethods, readTaxRates, type ShippingRow, type TaxRateRow } from "../services/checkout.server";
 import { savedProductIds } from "../services/wishlist.server";
 import { findOwnReview } from "../services/reviews.server";
 import { hasLiked } from "../services/blog-engagement.server";
@@ -79,6 +80,10 @@ export const cachedData = {
       cartProductsQuery(db, ids.map((productId) => ({ productId, quantity: 1 }))),
     );
   },
+  /** What the checkout offers and charges (its page's quote; placing an order reads them from the database). */
+  shippingMethods: (): CacheEntry<ShippingRow[]> => entry("shipping-methods", CACHE_SECONDS.settings, () => [TAGS.checkout], readShippingMethods),
+  taxRates: (place: { country: string; state: string }): CacheEntry<TaxRateRow[]> =>
+    entry(`tax-rates:${place.country}:${place.state}`, CACHE_SECONDS.settings, () => [TAGS.checkout], (db) => readTaxRates(db, place)),
   /** Whether a shopper reviewed a product, and its status: every review written or moderated bumps the product. */
   ownReview: (userId: number, productId: number): CacheEntry<{ id: number; status: ReviewStatus } | null> =>
     entry(`own-review:${userId}:${productId}`, CACHE_SECONDS.products, () => [TAGS.product(productId)], (db) => findOwnReview(db, { id: productId }, userId)),

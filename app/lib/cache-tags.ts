@@ -29,6 +29,8 @@ export const TAGS = {
   session: (sessionId: string) => `session:${sessionId}`,
   /** The products one shopper saved. */
   wishlist: (userId: number) => `wishlist:${userId}`,
+  /** What the checkout offers and charges: the shipping methods and the tax rates. */
+  checkout: "checkout",
 } as const;
 
 function unique(tags: string[]): string[] {
@@ -60,6 +62,8 @@ export const changes = {
   productCreated: (categoryIds: number[] = []) => unique([TAGS.products, TAGS.categories, TAGS.home, ...categoryIds.map(TAGS.category)]),
   productChanged: (productId: number, categoryIds: number[] = []) =>
     unique([TAGS.product(productId), TAGS.products, TAGS.categories, TAGS.home, ...categoryIds.map(TAGS.category)]),
+  /** Staff added, changed or removed a shipping method or a tax rate: the checkout's quote. */
+  checkoutTablesChanged: () => [TAGS.checkout],
   /** Staff added a category: the lists (nothing showed it before). */
   categoryCreated: () => [TAGS.categories],
   /** Staff changed a category: its page, the list, and every product card that names it. */

@@ -19,11 +19,11 @@ import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
 import { cachedCartRows } from "~/http/pages/personal.server";
-import { OrderError, placeOrder, quoteCheckout, type Quote } from "~/services/checkout.server";
+import { OrderError, placeOrder, quoteCheckout, quotePlace, type Quote } from "~/services/checkout.server";
 import { DomainError, ValidationError } from "~/services/errors";
 import { keepValues, readForm } from "~/http/pages/forms.server";
 import { getSession } from "~/http/session.server";
-import { shopCurrency } from "~/http/cache-entries.server";
+import { cachedData, shopCurrency } from "~/http/cache-entries.server";
 import { mailContext } from "~/http/mail.server";
 import { privatePageHeaders } from "~/http/pages/guards.server";
 import { sign } from "~/http/signature.server";
@@ -82,8 +82,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     applied_coupon: "",
     shipping_method_id: "",
   };
-  // Shown, not placed: the cart's products through the cache, as the header and the cart read them.
-  const quote = await quoteCheckout(app.db, { ...quoteInput(lines, values, currency), productRows: await cachedCartRows(app, lines) });
+  // Shown, not placed: what the quote reads comes through the cache (docs/decisions/019), the cart's
+  // products as the header and the cart read them; placing the order reads the database.
+  const input = quoteInput(lines, values, currency);
+  const place = quotePlace(input.country, input.state);
+  const [products, shippingMethods, taxRates] = await Promise.all([
+    cachedCartRows(app, lines),
+    app.cache.read(cachedData.shippingMethods()),
+    app.cache.read(cachedData.taxRates(place)),
+  ]);
+  const quote = await quoteCheckout(app.db, input, { products, shippingMethods, taxRates });
   values.shipping_method_id = quote.shipping ? String(quote.shipping.id) : "";
   // One key per checkout form: the same form submitted twice places one order.
   return json({ values, quote, idempotencyKey: crypto.randomUUID() }, { headers: { "Cache-Control": "private, no-store" } });

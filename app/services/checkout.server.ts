@@ -47,7 +47,7 @@ const shippingQuery = (db: Database, id?: number) =>
     .where(id === undefined ? eq(shippingMethods.isActive, true) : and(eq(shippingMethods.isActive, true), eq(shippingMethods.id, id)))
     .orderBy(asc(shippingMethods.sortOrder), asc(shippingMethods.id));
 
-type ShippingRow = Awaited<ReturnType<typeof shippingQuery>>[number];
+export type ShippingRow = Awaited<ReturnType<typeof shippingQuery>>[number];
 
 function shippingOptions(rows: ShippingRow[], subtotalCents: number, country: string): ShippingOption[] {
   return rows
@@ -84,6 +84,8 @@ const taxQuery = (db: Database, country: string, state: string) =>
       ),
     )
     .orderBy(asc(taxRates.stateCode), asc(taxRates.id));
+
+export type TaxRateRow = Awaited<ReturnType<typeof taxQuery>>[number];
 
 export interface TaxResult {
   total_tax_cents: number;
@@ -185,12 +187,33 @@ export interface QuoteInput {
   couponCode: string;
   /** The shop's currency, for amounts in messages (the coupon's minimum); the default currency if not given. */
   currency?: Currency;
-  /**
-   * The cart's products when the caller has them already: a page showing the quote reads them
-   * through the cache, as the cart and the header do (as fresh as the product pages). Placing the
-   * order never passes them: it prices from the database.
-   */
-  productRows?: CartProductRow[];
+}
+
+/**
+ * What a quote reads besides the coupon, when the caller has it already: a page showing the quote
+ * reads it through the cache (docs/decisions/019), each part tagged by what changes it (the cart's
+ * products by each product, the methods and rates by the checkout tables' tag). Placing an order
+ * never passes it: the order is priced from the database.
+ */
+export interface QuoteReads {
+  products: CartProductRow[];
+  shippingMethods: ShippingRow[];
+  taxRates: TaxRateRow[];
+}
+
+/** The country and state a quote is for, as it reads the tax rates: a country we deliver to, the state's code. */
+export function quotePlace(country: string, state: string): { country: string; state: string } {
+  return { country: knownCountry(country), state: state.trim().toUpperCase().slice(0, 10) };
+}
+
+/** The active shipping methods, in the checkout's order. */
+export function readShippingMethods(db: Database): Promise<ShippingRow[]> {
+  return shippingQuery(db);
+}
+
+/** The active tax rates of a place (`quotePlace`): the country's and the state's. */
+export function readTaxRates(db: Database, place: { country: string; state: string }): Promise<TaxRateRow[]> {
+  return taxQuery(db, place.country, place.state);
 }
 
 export interface Quote {
@@ -211,18 +234,16 @@ const knownCountry = (code: string) => (COUNTRIES.some((country) => country.code
  * subtotal; tax is charged on the subtotal after the discount; total = subtotal + shipping + tax -
  * discount.
  */
-export async function quoteCheckout(db: Database, input: QuoteInput): Promise<Quote> {
-  const country = knownCountry(input.country);
-  const state = input.state.trim().toUpperCase().slice(0, 10);
+export async function quoteCheckout(db: Database, input: QuoteInput, given?: QuoteReads): Promise<Quote> {
+  const { country, state } = quotePlace(input.country, input.state);
   const couponCode = input.couponCode.toUpperCase();
-  // One round trip: the products only when not given, the coupon only when one is typed.
-  const reads: Array<BatchItem<"sqlite">> = [shippingQuery(db), taxQuery(db, country, state)];
-  if (!input.productRows) reads.push(cartProductsQuery(db, input.lines));
+  // At most one round trip: what was not given, and the coupon only when one is typed.
+  const reads: Array<BatchItem<"sqlite">> = given ? [] : [cartProductsQuery(db, input.lines), shippingQuery(db), taxQuery(db, country, state)];
   if (couponCode) reads.push(couponQuery(db, eq(coupons.code, couponCode)));
-  const results = (await db.batch(reads as [BatchItem<"sqlite">, ...Array<BatchItem<"sqlite">>])) as unknown[];
-  const shippingRows = results[0] as ShippingRow[];
-  const rateRows = results[1] as Awaited<ReturnType<typeof taxQuery>>;
-  const productRows = input.productRows ?? (results[2] as CartProductRow[]);
+  const results = reads.length > 0 ? ((await db.batch(reads as [BatchItem<"sqlite">, ...Array<BatchItem<"sqlite">>])) as unknown[]) : [];
+  const productRows = given?.products ?? (results[0] as CartProductRow[]);
+  const shippingRows = given?.shippingMethods ?? (results[1] as ShippingRow[]);
+  const rateRows = given?.taxRates ?? (results[2] as TaxRateRow[]);
   const couponRows = couponCode ? (results[results.length - 1] as CouponRow[]) : [];
   const cart = priceCartRows(input.lines, productRows);
   const subtotal = cart.subtotal_cents;

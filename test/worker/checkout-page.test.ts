@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CUSTOMER } from "../fixtures/accounts";
+import { ADMIN, CUSTOMER } from "../fixtures/accounts";
 import { shopper } from "../fixtures/checkout";
-import { BASE, CookieJar, errorsUnder, expectErrorsUnder, field, get, postForm, visibleText, visit } from "./helpers";
-import { loggedIn as logIn, Pool } from "./fixtures";
+import { BASE, CookieJar, errorsUnder, expectErrorsUnder, field, get, markChanged, postForm, visibleText, visit } from "./helpers";
+import { apiClient, apiToken, loggedIn as logIn, Pool } from "./fixtures";
 
 // The checkout as a browser without JavaScript meets it: one form whose buttons (intent) update
 // the totals, apply or remove a coupon and place the order; the guest's signed confirmation page;
@@ -208,6 +208,8 @@ describe("GET /checkout", () => {
     ]);
     await env.DB.prepare("UPDATE products SET stock = 0 WHERE id = ?").bind(soldOut.id).run();
     await env.DB.prepare("UPDATE products SET is_active = 0 WHERE id = ?").bind(gone.id).run();
+    // As the order or the back office that took them would: the products' pages, and the carts showing them, are stale.
+    await markChanged(`product:${soldOut.id}`, `product:${gone.id}`);
     const { html, key } = await checkout(jar);
     const text = summary(html);
     expect(text).toContain(soldOut.name);
@@ -225,6 +227,39 @@ describe("GET /checkout", () => {
     expect(again.status).toBe(422);
     expect(visibleText(await again.text())).toContain(`${gone.name} is no longer available. Please remove it from your cart.`);
     expect(await ordersWithKey(key)).toBe(0);
+  });
+});
+
+describe("GET /checkout, its tables kept at the edge", () => {
+  // The page's quote reads the shipping methods and tax rates through the cache (docs/decisions/019):
+  // staff's writes to them clear it, so the next checkout charges what they set.
+  it("charges a tax rate staff just added, a shipping cost they just changed, and neither once they undo them", async () => {
+    const { call } = apiClient(newAddress);
+    const token = await apiToken(newAddress(), ADMIN);
+    const p = shared;
+    const jar = await guestWith([[p, 1]]);
+    const subtotal = p.unit_price_cents;
+    const standard = standardShipping(subtotal);
+    const first = summary((await checkout(jar)).html);
+    expect(first).toContain(`Shipping (Standard Delivery) ${standard === 0 ? "Free" : money(standard)}`);
+    expect(first).not.toContain("Flower levy");
+
+    const methods = (await call("GET", "/api/admin/shipping-methods", { token })).body.data as Array<{ id: number; name: string; cost: number }>;
+    const method = methods.find((m) => m.name === "Standard Delivery")!;
+    const created = await call("POST", "/api/admin/tax-rates", { token, body: { country_code: "LK", state_code: "", name: "Flower levy", rate: "1" } });
+    expect(created.status).toBe(201);
+    try {
+      expect((await call("PUT", `/api/admin/shipping-methods/${method.id}`, { token, body: { cost: method.cost + 1, free_shipping_threshold: null } })).status).toBe(200);
+      const changed = summary((await checkout(jar)).html);
+      expect(changed).toContain(`Flower levy (1%) ${money(rate(subtotal, 100))}`);
+      expect(changed).toContain(`Shipping (Standard Delivery) ${money(Math.round((method.cost + 1) * 100))}`);
+    } finally {
+      await call("DELETE", `/api/admin/tax-rates/${created.body.data.id}`, { token });
+      await call("PUT", `/api/admin/shipping-methods/${method.id}`, { token, body: { cost: method.cost, free_shipping_threshold: (methods.find((m) => m.id === method.id) as { free_shipping_threshold?: number | null }).free_shipping_threshold ?? null } });
+    }
+    const undone = summary((await checkout(jar)).html);
+    expect(undone).not.toContain("Flower levy");
+    expect(undone).toContain(`Shipping (Standard Delivery) ${standard === 0 ? "Free" : money(standard)}`);
   });
 });
 

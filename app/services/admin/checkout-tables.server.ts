@@ -18,6 +18,8 @@ import { toUnits } from "../../lib/money";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isoDate, scalar } from "../sql";
 import { auditEntry, changesBetween, type Actor } from "./audit.server";
+import { changes as tagChanges } from "../../lib/cache-tags";
+import { bumpTags } from "../cache-tags.server";
 import { isUniqueViolation, newRowId } from "./rows.server";
 
 /**
@@ -379,6 +381,7 @@ export async function createShippingMethod(db: Database, actor: Actor, input: Sh
     const [created] = await db.batch([
       insert,
       auditEntry(db, actor, { action: "create", entity: "shipping_method", entityId: newRowId(shippingMethods, eq(shippingMethods.code, method.code)), summary: `Shipping method ${method.name} (${method.code}) created`, changes: changesBetween({}, shippingAudit(method)) }),
+      bumpTags(db, tagChanges.checkoutTablesChanged()),
     ] as unknown as [typeof insert]);
     return (await getShippingMethod(db, created[0]!.id))!;
   } catch (error) {
@@ -412,6 +415,7 @@ export async function updateShippingMethod(db: Database, actor: Actor, id: numbe
     [, applied] = await db.batch([
       auditEntry(db, actor, { action: "update", entity: "shipping_method", entityId: id, summary: `Shipping method ${after.name} updated: ${Object.keys(changed).join(", ")}`, changes: changed }, exists),
       db.update(shippingMethods).set(shippingValues(after)).where(eq(shippingMethods.id, id)).returning({ id: shippingMethods.id }),
+      bumpTags(db, tagChanges.checkoutTablesChanged()),
     ]);
   } catch (error) {
     if (isUniqueViolation(error, "shipping_methods.code")) throw new ConflictError(codeTaken(after.code));
@@ -429,6 +433,7 @@ export async function deleteShippingMethod(db: Database, actor: Actor, id: numbe
   const [, removed] = await db.batch([
     auditEntry(db, actor, { action: "delete", entity: "shipping_method", entityId: id, summary: `Shipping method ${current.name} (${current.code}) deleted`, changes: { code: [current.code, null], name: [current.name, null] } }, exists),
     db.delete(shippingMethods).where(eq(shippingMethods.id, id)).returning({ id: shippingMethods.id }),
+    bumpTags(db, tagChanges.checkoutTablesChanged()),
   ]);
   if (removed.length === 0) throw new NotFoundError(CATALOGUE_MESSAGES.shippingNotFound);
   return { id, name: current.name };
@@ -497,6 +502,7 @@ export async function createTaxRate(db: Database, actor: Actor, input: TaxRateIn
     const [created] = await db.batch([
       insert,
       auditEntry(db, actor, { action: "create", entity: "tax_rate", entityId: newRowId(taxRates, byPlaceAndName), summary: `Tax rate ${rate.name} (${place(rate)}) created`, changes: changesBetween({}, taxAudit(rate)) }),
+      bumpTags(db, tagChanges.checkoutTablesChanged()),
     ] as unknown as [typeof insert]);
     return (await getTaxRate(db, created[0]!.id))!;
   } catch (error) {
@@ -524,6 +530,7 @@ export async function updateTaxRate(db: Database, actor: Actor, id: number, inpu
     [, applied] = await db.batch([
       auditEntry(db, actor, { action: "update", entity: "tax_rate", entityId: id, summary: `Tax rate ${after.name} (${place(after)}) updated: ${Object.keys(changed).join(", ")}`, changes: changed }, exists),
       db.update(taxRates).set(taxValues(after)).where(eq(taxRates.id, id)).returning({ id: taxRates.id }),
+      bumpTags(db, tagChanges.checkoutTablesChanged()),
     ]);
   } catch (error) {
     if (isUniqueViolation(error, "tax_rates.country_code")) throw new ConflictError(taxRateTaken);
@@ -540,6 +547,7 @@ export async function deleteTaxRate(db: Database, actor: Actor, id: number): Pro
   const [, removed] = await db.batch([
     auditEntry(db, actor, { action: "delete", entity: "tax_rate", entityId: id, summary: `Tax rate ${current.name} (${place(current)}) deleted`, changes: { name: [current.name, null], rate: [current.rate_bps / 100, null] } }, exists),
     db.delete(taxRates).where(eq(taxRates.id, id)).returning({ id: taxRates.id }),
+    bumpTags(db, tagChanges.checkoutTablesChanged()),
   ]);
   if (removed.length === 0) throw new NotFoundError(CATALOGUE_MESSAGES.taxNotFound);
   return { id, name: current.name };
