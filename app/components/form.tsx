@@ -94,13 +94,24 @@ export function SelectField({ name, label, errors, options, defaultValue, idPref
 }
 
 /**
+ * The schema a form is checked with: the schema itself, or a function that imports it. A page
+ * that passes the import keeps the schema library (zod, about 27 KB gzip) out of the JavaScript it
+ * loads: it is fetched when the shopper first focuses a field of the form (docs/decisions/019).
+ */
+export type SchemaSource = z.ZodType | (() => Promise<z.ZodType>);
+
+/**
  * Validates a form in the browser with the same zod schema the server uses: a field's messages
  * appear once the shopper has left it (or submitted), and update as they type. A submit with
  * errors is stopped, every message shows, the first wrong field takes the focus and `formMessage`
  * shows as a toast. The server's errors (`serverErrors`, from the action) show as they come.
+ *
+ * With a schema imported on first use, a field left before it arrived gets its message when it
+ * does, and a submit before it arrived waits for it, then is checked and sent as any other. If it
+ * cannot be fetched, the form is sent and the server checks it (the same messages, from the action).
  */
 export function useLiveValidation(
-  schema: z.ZodType,
+  source: SchemaSource,
   formMessage: string,
   serverErrors?: FieldErrors,
   /** Which submit buttons the check guards (all by default): a checkout's "Apply coupon" needs no address. */
@@ -108,28 +119,53 @@ export function useLiveValidation(
 ) {
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const touched = useRef(new Set<string>(Object.keys(serverErrors ?? {})));
+  const schema = useRef<z.ZodType | null>(typeof source === "function" ? null : source);
+  const loading = useRef<Promise<void> | null>(null);
+  /** The schema could not be fetched: the server checks every submit. */
+  const unavailable = useRef(false);
 
   useEffect(() => {
     setErrors(serverErrors ?? {});
     for (const name of Object.keys(serverErrors ?? {})) touched.current.add(name);
   }, [serverErrors]);
 
-  const check = (form: HTMLFormElement) => {
-    const result = schema.safeParse(Object.fromEntries(new FormData(form)));
+  /** Every field's messages, or null while the schema is still on its way. */
+  const check = (form: HTMLFormElement): FieldErrors | null => {
+    if (!schema.current) return null;
+    const result = schema.current.safeParse(Object.fromEntries(new FormData(form)));
     return result.success ? {} : fieldErrors(result.error);
   };
 
   const refresh = (form: HTMLFormElement) => {
     const all = check(form);
+    if (!all) return;
     const shown: FieldErrors = {};
     for (const name of touched.current) if (all[name]) shown[name] = all[name];
     setErrors(shown);
+  };
+
+  /** Fetches the schema once (when it is an import); the fields already left are checked when it comes. */
+  const load = (form: HTMLFormElement): Promise<void> => {
+    if (schema.current || typeof source !== "function") return Promise.resolve();
+    return (loading.current ??= source().then(
+      (loaded) => {
+        schema.current = loaded;
+        if (touched.current.size > 0 && form.isConnected) refresh(form);
+      },
+      (error: unknown) => {
+        unavailable.current = true;
+        console.warn("The form's checks could not be loaded; the server checks it.", error);
+      },
+    ));
   };
 
   return {
     errors,
     formProps: {
       noValidate: true,
+      onFocus(event: FocusEvent<HTMLFormElement>) {
+        void load(event.currentTarget);
+      },
       onBlur(event: FocusEvent<HTMLFormElement>) {
         const target = event.target as EventTarget as HTMLInputElement;
         if (!target.name || target.type === "submit") return;
@@ -148,8 +184,17 @@ export function useLiveValidation(
       },
       onSubmit(event: FormEvent<HTMLFormElement>) {
         const form = event.currentTarget;
-        if (!guards((event.nativeEvent as SubmitEvent).submitter)) return;
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
+        if (!guards(submitter) || unavailable.current) return;
         const all = check(form);
+        if (!all) {
+          // The schema is on its way: hold this submit, and send it again (the same button) once it came.
+          event.preventDefault();
+          void load(form).then(() => {
+            if (form.isConnected) form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+          });
+          return;
+        }
         const names = Object.keys(all);
         if (names.length === 0) return;
         event.preventDefault();

@@ -14,7 +14,8 @@ import { ratePercent } from "~/lib/checkout";
 import { COUNTRIES, DEFAULT_COUNTRY } from "~/lib/constants";
 import type { Currency } from "~/lib/money";
 import { makeToast } from "~/lib/toast";
-import { CHECKOUT_MESSAGES, CheckoutFormSchema, IdempotencyKeySchema } from "~/lib/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
+import { CheckoutFormSchema, IdempotencyKeySchema } from "~/lib/schemas/checkout";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
@@ -231,6 +232,9 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
   );
 }
 
+/** The form's checks, fetched when the shopper first focuses a field: the page loads no schema library. */
+const loadCheckoutSchema = () => import("~/lib/schemas/checkout").then((module) => module.CheckoutFormSchema);
+
 export default function CheckoutPage() {
   const loaded = useLoaderData<typeof loader>();
   const failure = useActionData<CheckoutData>();
@@ -240,7 +244,7 @@ export default function CheckoutPage() {
   const values = failure?.values ?? loaded.values;
   const quote = (failure?.quote ?? loaded.quote) as Quote;
   const { errors, formProps } = useLiveValidation(
-    CheckoutFormSchema,
+    loadCheckoutSchema,
     CHECKOUT_MESSAGES.formErrors,
     failure?.errors,
     (submitter) => submitter?.getAttribute("value") === "place_order",
