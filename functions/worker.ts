@@ -163,7 +163,7 @@ async function keptPage(app: AppContext, cloudflare: AppLoadContext["cloudflare"
     // Filled in for one visitor: no shared cache may keep it.
     "Cache-Control": "private, no-cache",
   });
-  const response = await keptPageFor(app, request, url.pathname, kept.parts.join(app.nonce), headers, kept.subject);
+  const response = await keptPageFor(app, request, url.pathname, kept.parts, headers, kept.subject);
   return { response, hit: kept.hit };
 }
 

@@ -1,3 +1,4 @@
+import { hmacKey } from "../services/hmac-key.server";
 import { sessionSecret } from "../services/secrets.server";
 
 function toBase64Url(bytes: ArrayBuffer): string {
@@ -8,9 +9,8 @@ function toBase64Url(bytes: ArrayBuffer): string {
 
 /** An HMAC-SHA256 of `purpose:value` with SESSION_SECRET, base64url: a link or token nobody can forge. */
 export async function sign(env: Env, purpose: string, value: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey("raw", encoder.encode(sessionSecret(env)), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return toBase64Url(await crypto.subtle.sign("HMAC", key, encoder.encode(`${purpose}:${value}`)));
+  const key = await hmacKey(sessionSecret(env));
+  return toBase64Url(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${purpose}:${value}`)));
 }
 
 /** Compares a signature in constant time. */

@@ -6,6 +6,7 @@ import type { Database } from "../../db/client";
 import { roles, sessions, userRoles, users } from "../../db/schema";
 import { ACCOUNT_MESSAGES, type LoginInput, type PasswordChangeInput, type ProfileInput } from "../lib/schemas/account";
 import { DomainError, ValidationError } from "./errors";
+import { hmacKey } from "./hmac-key.server";
 import type { MailContext } from "./mail/context";
 import { welcomeStatements } from "./mail/order-mails.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -100,7 +101,7 @@ function looksLikeOurs(token: string): boolean {
 export async function verifyToken(env: Env, token: string): Promise<{ userId: number; sessionId: string } | null> {
   if (!token || token.length > 2048 || !looksLikeOurs(token)) return null;
   try {
-    const { payload } = await jwtVerify(token, encoder.encode(jwtSecret(env)), {
+    const { payload } = await jwtVerify(token, await hmacKey(jwtSecret(env)), {
       algorithms: [JWT_ALGORITHM],
       issuer: JWT_ISSUER,
       audience: JWT_AUDIENCE,

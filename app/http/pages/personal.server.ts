@@ -1,6 +1,8 @@
 import { featureFlags } from "../../lib/features";
 import { accountShown, BOOT_SCRIPT_ID, cartCountLabel, cartPanelHtml, escapeHtml, heart, likeButton, scriptJson, PERSONAL_GLOBAL, type PersonalPatch, type PersonalViewer } from "../../lib/personal";
 import { currencyFromSettings } from "../../lib/site";
+import { compileKeptTemplate, fillKeptTemplate, type KeptFill, type KeptTemplate } from "../../lib/kept-template";
+import type { Currency } from "../../lib/money";
 import { OWN_REVIEW_STATUS, type ReviewStatus } from "../../lib/reviews";
 import { countBlogView } from "../views.server";
 import { isAdmin, verifyToken } from "../../services/auth.server";
@@ -98,7 +100,12 @@ async function keptRootPersonal(app: AppContext, request: Request, settings: Set
 interface RoutePersonal {
   /** `path → value` in the route's loader data (`mergePersonal`). */
   patch: Record<string, unknown>;
+  /** The review form's state, filled into the page's cut places (`KeptTemplate`). */
+  writer?: KeptFill["writer"];
+  /** What HTMLRewriter fills in when the page could not be cut: everything the route shows. */
   rewrite?: (rewriter: HTMLRewriter) => void;
+  /** What HTMLRewriter fills in after the cut places: what they do not hold (a like). */
+  rewriteUncut?: (rewriter: HTMLRewriter) => void;
   setCookies?: string[];
 }
 
@@ -125,7 +132,11 @@ const PERSONAL_ROUTES: PersonalRoute[] = [
       const productId = subject ?? (await app.cache.read(cachedData.product(slug))).id;
       const own = await app.cache.read(cachedData.ownReview(viewerId, productId));
       const writer = own ? { kind: "reviewed" as const, status: own.status } : { kind: "shopper" as const };
-      return { patch: { "reviews.writer": writer }, rewrite: (rewriter) => writerRewrite(rewriter, writer.kind, own?.status) };
+      return {
+        patch: { "reviews.writer": writer },
+        writer: { kind: writer.kind, status: own ? OWN_REVIEW_STATUS[own.status] : null },
+        rewrite: (rewriter) => writerRewrite(rewriter, writer.kind, own?.status),
+      };
     },
   },
   {
@@ -141,6 +152,7 @@ const PERSONAL_ROUTES: PersonalRoute[] = [
       return {
         patch: liked ? { "blog.liked": true } : {},
         rewrite: liked ? likeRewrite : undefined,
+        rewriteUncut: liked ? likeRewrite : undefined,
         setCookies: visitor.setCookie ? [visitor.setCookie] : [],
       };
     },
@@ -209,6 +221,11 @@ function rootRewrite(rewriter: HTMLRewriter, personal: RootPersonal, settings: S
       .on("[data-cart-count-label]", { element: (element) => void element.setInnerContent(cartCountLabel(cart.item_count)) })
       .on("[data-cart-panel]", { element: (element) => void element.setInnerContent(cartPanelHtml(cart, currencyFromSettings(settings)), { html: true }) });
   }
+  heartsRewrite(rewriter, wishlist);
+}
+
+/** The hearts of the products this shopper saved. */
+function heartsRewrite(rewriter: HTMLRewriter, wishlist: number[]) {
   if (wishlist.length > 0) {
     const saved = new Set(wishlist);
     // Elements come in document order: a heart's form, then its input, button and icon.
@@ -241,12 +258,12 @@ function decodeAttribute(value: string): string {
  * HTMLRewriter and their data put where entry.client merges it before hydrating. Reads what the
  * root loader and the page's loader would read for the visitor, nothing more.
  */
-export async function keptPageFor(app: AppContext, request: Request, pathname: string, html: string, headers: Headers, subject: number | null = null): Promise<Response> {
+export async function keptPageFor(app: AppContext, request: Request, pathname: string, parts: string[], headers: Headers, subject: number | null = null): Promise<Response> {
   const found = routeOf(pathname);
   // A visitor without cookies is a guest with an empty cart: the shared page is theirs as it is
   // (a tutorial still counts their view and gives them their visitor cookie).
   const cookies = request.headers.has("Cookie");
-  if (!cookies && !found) return new Response(html, { status: 200, headers });
+  if (!cookies && !found) return new Response(parts.join(app.nonce), { status: 200, headers });
   const settings = await app.cache.read(cachedData.publicSettings());
   const root = cookies ? await keptRootPersonal(app, request, settings) : null;
   const own = found ? await found.route.personal(app, request, found.slug, { viewerId: root?.userId ?? null, settings, subject }) : null;
@@ -256,11 +273,46 @@ export async function keptPageFor(app: AppContext, request: Request, pathname: s
     patch.root = { cart: root.cart, viewer: root.viewer, csrf: root.csrf, wishlist: root.wishlist };
   }
   if (own && found && Object.keys(own.patch).length > 0) patch[found.route.id] = own.patch;
-  const response = new Response(html, { status: 200, headers });
-  if (Object.keys(patch).length === 0) return response;
+  if (Object.keys(patch).length === 0) return new Response(parts.join(app.nonce), { status: 200, headers });
+  const boot = `;window.${PERSONAL_GLOBAL}=${scriptJson(patch)}`;
+  const currency = currencyFromSettings(settings);
+  const template = templateOf(parts, currency);
+  if (template) {
+    // Joined at the places cut once for this page; HTMLRewriter only for hearts and a like.
+    const html = fillKeptTemplate(template, {
+      nonce: app.nonce,
+      boot,
+      csrf: root?.csrf ?? null,
+      viewer: root?.viewer ?? null,
+      cart: root?.cart ?? null,
+      currency,
+      writer: own?.writer ?? null,
+    });
+    const response = new Response(html, { status: 200, headers });
+    const hearts = template.hearts && root !== null && root.wishlist.length > 0;
+    if (!hearts && !own?.rewriteUncut) return response;
+    const rewriter = new HTMLRewriter();
+    if (hearts) heartsRewrite(rewriter, root.wishlist);
+    own?.rewriteUncut?.(rewriter);
+    return rewriter.transform(response);
+  }
   const rewriter = new HTMLRewriter();
-  rewriter.on(`script#${BOOT_SCRIPT_ID}`, { element: (script) => void script.append(`;window.${PERSONAL_GLOBAL}=${scriptJson(patch)}`, { html: true }) });
+  rewriter.on(`script#${BOOT_SCRIPT_ID}`, { element: (script) => void script.append(boot, { html: true }) });
   if (root) rootRewrite(rewriter, root, settings);
   own?.rewrite?.(rewriter);
-  return rewriter.transform(response);
+  return rewriter.transform(new Response(parts.join(app.nonce), { status: 200, headers }));
+}
+
+/** Each kept page's cut places, found once per kept copy (the same `parts` while it lives). */
+const templates = new WeakMap<string[], KeptTemplate | null>();
+
+function templateOf(parts: string[], currency: Currency): KeptTemplate | null {
+  let template = templates.get(parts);
+  if (template === undefined) {
+    template = compileKeptTemplate(parts, currency);
+    // A component that moved a visitor's place: the page is still right (HTMLRewriter), but slower; the tests fail on it.
+    if (!template) console.error("kept pages: a page's visitor places were not where expected; filled in with HTMLRewriter");
+    templates.set(parts, template);
+  }
+  return template;
 }
