@@ -38,19 +38,27 @@ try {
   }
   mkdirSync("bench/lighthouse", { recursive: true });
   const rows = [];
+  // A run whose trace Lighthouse could not read (its metrics missing, performance null) is taken again, twice at most.
+  const complete = (lhr) => lhr.categories.performance.score !== null && ["largest-contentful-paint", "cumulative-layout-shift", "total-blocking-time"].every((id) => typeof lhr.audits[id]?.numericValue === "number");
+  const metric = (lhr, id, round) => (typeof lhr.audits[id]?.numericValue === "number" ? round(lhr.audits[id].numericValue) : "-");
   for (const [name, path] of pages) {
-    const result = await lighthouse(server.url + path, { port: chrome.port, output: "html", logLevel: "error" });
+    let result;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      result = await lighthouse(server.url + path, { port: chrome.port, output: "html", logLevel: "error" });
+      if (complete(result.lhr)) break;
+      console.log(`${path}: Lighthouse could not measure it (${result.lhr.runtimeError?.code ?? "metrics missing"}), attempt ${attempt} of 3`);
+    }
     writeFileSync(`bench/lighthouse/${name}.html`, result.report);
     const c = result.lhr.categories;
     rows.push({
       page: path,
-      performance: c.performance.score,
+      performance: c.performance.score ?? "-",
       accessibility: c.accessibility.score,
       bestPractices: c["best-practices"].score,
       seo: c.seo.score,
-      lcpMs: Math.round(result.lhr.audits["largest-contentful-paint"].numericValue),
-      cls: +result.lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3),
-      tbtMs: Math.round(result.lhr.audits["total-blocking-time"].numericValue),
+      lcpMs: metric(result.lhr, "largest-contentful-paint", Math.round),
+      cls: metric(result.lhr, "cumulative-layout-shift", (value) => +value.toFixed(3)),
+      tbtMs: metric(result.lhr, "total-blocking-time", Math.round),
     });
   }
   console.log("\n| page | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms |");
