@@ -14,7 +14,7 @@ import { ratePercent } from "~/lib/checkout";
 import { COUNTRIES, DEFAULT_COUNTRY } from "~/lib/constants";
 import type { Currency } from "~/lib/money";
 import { makeToast } from "~/lib/toast";
-import { CHECKOUT_MESSAGES } from "~/lib/checkout-messages";
+import { CHECKOUT_MESSAGES } from "~/lib/form-messages";
 import { CheckoutFormSchema, IdempotencyKeySchema } from "~/lib/schemas/checkout";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";

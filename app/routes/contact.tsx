@@ -6,7 +6,8 @@ import { Honeypot, submitButtonClass, TextField, useLiveValidation, type FieldEr
 import { useSiteContact } from "~/components/home/content-page";
 import { Faq, type FaqData } from "~/components/home/faq";
 import { Toaster } from "~/components/toaster";
-import { CONTACT_MESSAGES, ContactSchema } from "~/lib/schemas/contact";
+import { CONTACT_MESSAGES } from "~/lib/form-messages";
+import { ContactSchema } from "~/lib/schemas/contact";
 import { honeypotFilled } from "~/lib/honeypot";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
@@ -14,6 +15,9 @@ import { submitContactMessage } from "~/services/contact.server";
 import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
 import { toasts } from "~/http/pages/toast.server";
+
+/** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
+const loadContactSchema = () => import("~/lib/schemas/contact").then((module) => module.ContactSchema);
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), {
@@ -92,7 +96,7 @@ function useSentCount(failure: FormFailure | undefined) {
 }
 
 function ContactForm({ failure }: { failure: FormFailure | undefined }) {
-  const { errors, formProps } = useLiveValidation(ContactSchema, CONTACT_MESSAGES.formErrors, failure?.errors);
+  const { errors, formProps } = useLiveValidation(loadContactSchema, CONTACT_MESSAGES.formErrors, failure?.errors);
   const sending = useNavigation().state === "submitting";
   const values = failure?.values ?? {};
   // The error state: the server's message (too many messages, a fault), when no field is to blame.

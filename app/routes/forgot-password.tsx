@@ -3,13 +3,17 @@ import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/account/auth-card";
 import { FormFailureNotice, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
-import { ACCOUNT_MESSAGES, ForgotPasswordSchema, RESET_MESSAGES } from "~/lib/schemas/account";
+import { ACCOUNT_MESSAGES, RESET_MESSAGES } from "~/lib/form-messages";
+import { ForgotPasswordSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import { toasts } from "~/http/pages/toast.server";
+
+/** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
+const loadForgotSchema = () => import("~/lib/schemas/account").then((module) => module.ForgotPasswordSchema);
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), {
@@ -49,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPasswordPage() {
   const { sent } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const { errors, formProps } = useLiveValidation(ForgotPasswordSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
+  const { errors, formProps } = useLiveValidation(loadForgotSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
   const submitting = useNavigation().state === "submitting";
   return (
     <AuthCard

@@ -3,7 +3,8 @@ import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, SocialButtons } from "~/components/account/auth-card";
 import { FormFailureNotice, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
-import { ACCOUNT_MESSAGES, LoginSchema } from "~/lib/schemas/account";
+import { ACCOUNT_MESSAGES } from "~/lib/form-messages";
+import { LoginSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { safeRedirect } from "~/lib/redirect";
 import { rootSeo, seoMeta } from "~/lib/seo";
@@ -15,6 +16,9 @@ import { socialLoginMessage, socialLoginProviders } from "~/http/oauth.server";
 import { isSocialLoginError } from "~/lib/social-login";
 import { redirectIfLoggedIn } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
+
+/** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
+const loadLoginSchema = () => import("~/lib/schemas/account").then((module) => module.LoginSchema);
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), { title: "Login", description: "Log in to your account to follow your orders.", path: "/login", noindex: true });
@@ -63,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginPage() {
   const { redirectTo, providers, socialError } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const { errors, formProps } = useLiveValidation(LoginSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
+  const { errors, formProps } = useLiveValidation(loadLoginSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
   const submitting = useNavigation().state === "submitting";
   return (
     <AuthCard

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthCard } from "~/components/account/auth-card";
 import { submitButtonClass } from "~/components/form";
 import { Toaster } from "~/components/toaster";
-import { NEWSLETTER_MESSAGES } from "~/lib/schemas/newsletter";
+import { NEWSLETTER_MESSAGES } from "~/lib/form-messages";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { makeToast } from "~/lib/toast";
 import { readForm } from "~/http/pages/forms.server";

@@ -6,7 +6,8 @@ import { SelectField, submitButtonClass, TextField, useLiveValidation } from "~/
 import { Toaster } from "~/components/toaster";
 import { COUNTRIES } from "~/lib/constants";
 import { featureFlags } from "~/lib/features";
-import { ACCOUNT_MESSAGES, PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/account";
+import { ACCOUNT_MESSAGES } from "~/lib/form-messages";
+import { PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { changePassword, updateProfile, type AuthUser } from "~/services/auth.server";
@@ -16,6 +17,10 @@ import { sessionCookie } from "~/http/session.server";
 import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 import type { RootData } from "~/root";
+
+/** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
+const loadProfileSchema = () => import("~/lib/schemas/account").then((module) => module.ProfileSchema);
+const loadPasswordSchema = () => import("~/lib/schemas/account").then((module) => module.PasswordChangeSchema);
 
 export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "My Profile", path: "/profile", noindex: true });
 
@@ -94,7 +99,7 @@ function SummaryCard({ user }: { user: AuthUser }) {
 
 function ProfileForm({ user, failure }: { user: AuthUser; failure?: FormFailure }) {
   const own = failure?.values.intent === "profile" ? failure : undefined;
-  const { errors, formProps } = useLiveValidation(ProfileSchema, ACCOUNT_MESSAGES.formErrors, own?.errors);
+  const { errors, formProps } = useLiveValidation(loadProfileSchema, ACCOUNT_MESSAGES.formErrors, own?.errors);
   const value = (name: keyof AuthUser) => own?.values[name] ?? (user[name] as string | null) ?? "";
   const submitting = useNavigation().formData?.get("intent") === "profile";
   return (
@@ -135,7 +140,7 @@ function FormActions({ submitting, label, busyLabel, className }: { submitting: 
 
 function PasswordForm({ failure }: { failure?: FormFailure }) {
   const own = failure?.values.intent === "password" ? failure : undefined;
-  const { errors, formProps } = useLiveValidation(PasswordChangeSchema, ACCOUNT_MESSAGES.passwordFormErrors, own?.errors);
+  const { errors, formProps } = useLiveValidation(loadPasswordSchema, ACCOUNT_MESSAGES.passwordFormErrors, own?.errors);
   const submitting = useNavigation().formData?.get("intent") === "password";
   return (
     <Form method="post" action="/profile?edit=password" {...formProps} className="grid max-w-md gap-4">

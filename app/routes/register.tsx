@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthCard, SocialButtons } from "~/components/account/auth-card";
 import { FieldError } from "~/components/field-error";
 import { FormFailureNotice, Honeypot, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
-import { ACCOUNT_MESSAGES, RegisterFormSchema } from "~/lib/schemas/account";
+import { ACCOUNT_MESSAGES } from "~/lib/form-messages";
+import { RegisterFormSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { registerUser } from "~/services/auth.server";
@@ -20,6 +21,9 @@ import { toasts } from "~/http/pages/toast.server";
 import { cachedData } from "~/http/cache-entries.server";
 import { mailContext } from "~/http/mail.server";
 import { socialLoginProviders } from "~/http/oauth.server";
+
+/** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
+const loadRegisterSchema = () => import("~/lib/schemas/account").then((module) => module.RegisterFormSchema);
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), {
@@ -71,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const { providers, redirectTo } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const { errors, formProps } = useLiveValidation(RegisterFormSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
+  const { errors, formProps } = useLiveValidation(loadRegisterSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
   const submitting = useNavigation().state === "submitting";
   const values = failure?.values ?? {};
   return (

@@ -3,12 +3,16 @@ import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/account/auth-card";
 import { FormFailureNotice, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
-import { ACCOUNT_MESSAGES, RESET_MESSAGES, ResetPasswordSchema } from "~/lib/schemas/account";
+import { ACCOUNT_MESSAGES, RESET_MESSAGES } from "~/lib/form-messages";
+import { ResetPasswordSchema } from "~/lib/schemas/account";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { ValidationError } from "~/services/errors";
 import { resetPassword, resetTokenIsLive } from "~/services/password-reset.server";
 import { toasts } from "~/http/pages/toast.server";
+
+/** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
+const loadResetSchema = () => import("~/lib/schemas/account").then((module) => module.ResetPasswordSchema);
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), {
@@ -53,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const { token } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const { errors, formProps } = useLiveValidation(ResetPasswordSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
+  const { errors, formProps } = useLiveValidation(loadResetSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
   const submitting = useNavigation().state === "submitting";
   const invalid = !token || Boolean(failure?.errors.token?.length);
   return (

@@ -1,28 +1,13 @@
 import { z } from "zod";
 import { COUNTRIES, PASSWORD_MIN_LENGTH } from "../constants";
+import { ACCOUNT_MESSAGES, RESET_MESSAGES } from "../form-messages";
 
 /**
  * The spec's validation rules (section 5) with its exact messages: one source for the pages'
  * forms (on the server, and live in the browser) and the API's bodies.
  */
-export const ACCOUNT_MESSAGES = {
-  emailRequired: "Email is required",
-  emailInvalid: "Please enter a valid email address",
-  phone: "Please enter a valid phone number",
-  confirmationRequired: "Password confirmation is required",
-  passwordsMismatch: "Passwords do not match",
-  terms: "You must agree to the terms and conditions",
-  currentPasswordRequired: "Current password is required",
-  formErrors: "Please fix the errors in the form",
-  passwordFormErrors: "Please fix the errors in the password form",
-  loginFailed: "Invalid email or password. Please try again.",
-  registerFailed: "Registration failed. Please try again.",
-  emailTaken: "This email address is already registered",
-  currentPasswordWrong: "Failed to update password. Please check your current password.",
-  passwordUpdateError: "An error occurred while updating your password.",
-  profileFailed: "Failed to update profile. Please try again.",
-  profileError: "An error occurred while updating your profile.",
-} as const;
+export { ACCOUNT_MESSAGES, RESET_MESSAGES };
+
 
 const EMAIL_MAX = 254;
 const PASSWORD_MAX = 128;
@@ -223,13 +208,6 @@ export type PasswordChangeInput = z.output<typeof PasswordChangeSchema>;
 
 // ---------------------------------------------------------------- password reset
 
-/** The password reset's words (the contract's "Mail" section), for the pages, the API and the service. */
-export const RESET_MESSAGES = {
-  /** The one answer to a forgot-password request, whether or not the address has an account. */
-  requested: "If an account exists for that email, we have sent a link to reset its password.",
-  done: "Your password has been reset. Please log in.",
-  invalid: "This reset link is invalid or has expired.",
-} as const;
 
 /** What the forgot-password form and POST /api/auth/forgot-password take: the account's email. */
 export const ForgotPasswordSchema = z.object({ email: emailField });

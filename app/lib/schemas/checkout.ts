@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHECKOUT_MESSAGES } from "../checkout-messages";
+import { CHECKOUT_MESSAGES } from "../form-messages";
 import { DEFAULT_COUNTRY, QUANTITY_MAX, QUANTITY_MIN } from "../constants";
 import { parseId } from "../ids";
 import { toCents } from "../money";

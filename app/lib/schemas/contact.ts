@@ -1,15 +1,10 @@
 import { z } from "zod";
 import { HONEYPOT, honeypotFilled } from "../honeypot";
-import { ACCOUNT_MESSAGES, emailField, nameField, requiredText } from "./account";
+import { CONTACT_MESSAGES } from "../form-messages";
+import { emailField, nameField, requiredText } from "./account";
 
-/** The contact form's texts: the spec's (sections 2, 8 and 9) and our own where it gives none. */
-export const CONTACT_MESSAGES = {
-  sent: "Thank you for your message! We'll get back to you within 24 hours.",
-  failed: "There was an error sending your message. Please try again.",
-  formErrors: ACCOUNT_MESSAGES.formErrors,
-  replyHint: "We reply to every message within 24 hours.",
-  phoneHours: "Monday to Friday, 9AM to 6PM EST",
-} as const;
+export { CONTACT_MESSAGES };
+
 
 export const SUBJECT_MAX = 150;
 export const MESSAGE_MIN = 10;

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { adminPaging } from "./admin";
-import { ACCOUNT_MESSAGES, emailField } from "./account";
+import { NEWSLETTER_MESSAGES, ONE_CLICK_FIELD, ONE_CLICK_VALUE } from "../form-messages";
+import { emailField } from "./account";
+
+export { NEWSLETTER_MESSAGES, ONE_CLICK_FIELD, ONE_CLICK_VALUE };
 import { enumParam, searchParam } from "./query";
 
 /**
@@ -12,21 +15,6 @@ import { enumParam, searchParam } from "./query";
 export const NEWSLETTER_STATUSES = ["pending", "subscribed", "unsubscribed"] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
-export const NEWSLETTER_MESSAGES = {
-  /**
-   * The one answer to a sign-up, for a new, pending, subscribed or unsubscribed address alike (no
-   * one learns from it whether an address is on the list), and true for each of them.
-   */
-  requested: "Almost done! If this address is not on our list yet, we have emailed it a link to confirm your subscription.",
-  formErrors: ACCOUNT_MESSAGES.formErrors,
-  limited: (wait: string) => `Too many sign-up attempts. Please try again in ${wait}.`,
-  confirmed: "You are subscribed.",
-  invalidConfirmation: "This confirmation link is invalid or has expired.",
-  unsubscribed: "You are unsubscribed. You will not receive our newsletter any more.",
-  alreadyUnsubscribed: "You were already unsubscribed. You will not receive our newsletter.",
-  invalidUnsubscribe: "This unsubscribe link is invalid.",
-  failed: "We could not sign you up just now. Please try again.",
-} as const;
 
 /** How long a confirmation link works. */
 export const CONFIRM_TOKEN_HOURS = 48;
@@ -59,6 +47,3 @@ export type NewsletterListQuery = z.output<typeof NewsletterListQuerySchema>;
 export const NewsletterExportQuerySchema = NewsletterListQuerySchema.pick({ status: true, search: true });
 export type NewsletterExportQuery = z.output<typeof NewsletterExportQuerySchema>;
 
-/** The hidden field the one-click unsubscribe POST carries (RFC 8058): `List-Unsubscribe=One-Click`. */
-export const ONE_CLICK_FIELD = "List-Unsubscribe";
-export const ONE_CLICK_VALUE = "One-Click";
