@@ -598,6 +598,8 @@ export const mailOutbox = sqliteTable(
     claimedAt: integer("claimed_at"),
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp" }),
+    /** The mail's secrets (its links' tokens), sealed with a key staff never see: docs/decisions/020. */
+    secrets: text("secrets"),
   },
   (t) => [
     index("mail_outbox_status_idx").on(t.status, t.createdAt),

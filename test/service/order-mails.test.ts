@@ -11,6 +11,7 @@ import { getSiteConfig } from "~/services/settings.server";
 import { ADMIN, CUSTOMER } from "../fixtures/accounts";
 import { createTestDb, type TestDb } from "./db";
 import { rejection } from "./fixtures";
+import { testSeal } from "./fixtures";
 
 // The order and account mails against a real, migrated and seeded libSQL database: each written in
 // the batch of the change that causes it, none when the change is refused.
@@ -110,7 +111,7 @@ beforeAll(async () => {
   db = t.db;
   const site = await getSiteConfig(db);
   shopEmail = String(site.contact.contact_email);
-  mail = { origin: ORIGIN, site, signOrder: async (number) => `sig-${number}` };
+  mail = { origin: ORIGIN, site, signOrder: async (number) => `sig-${number}`, seal: testSeal };
   const users = await all<{ id: number; name: string; email: string }>(t.client, "SELECT id, name, email FROM users WHERE email IN (?, ?)", [ADMIN.email, CUSTOMER.email]);
   const admin = users.find((user) => user.email === ADMIN.email)!;
   staff = { id: Number(admin.id), name: admin.name, email: admin.email };

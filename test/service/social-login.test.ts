@@ -7,6 +7,7 @@ import { accountName, normalizeProviderEmail, signInWithIdentity, SocialEmailMis
 import { CUSTOMER } from "../fixtures/accounts";
 import { createTestDb, type TestDb } from "./db";
 import { rejection } from "./fixtures";
+import { testSeal } from "./fixtures";
 
 // The account logic of social login (docs/decisions/014): which account an identity signs in,
 // what is written, and that nothing is written when it is refused.
@@ -17,7 +18,7 @@ let t: TestDb;
 let mail: MailContext;
 beforeAll(async () => {
   t = await createTestDb();
-  mail = { origin: "https://shop.example", site: await getSiteConfig(t.db), signOrder: async (number) => `sig-${number}` };
+  mail = { origin: "https://shop.example", site: await getSiteConfig(t.db), signOrder: async (number) => `sig-${number}`, seal: testSeal };
 });
 
 let counter = 0;

@@ -12,6 +12,11 @@ export interface MailContext {
   site: SiteConfig;
   /** The signature of a guest's confirmation link for this order number. */
   signOrder(orderNumber: string): Promise<string>;
+  /**
+   * Seals a mail's secrets (`{ mark: value }`, marks from `secretMark`) for `OutgoingMail.sealed`:
+   * the outbox keeps the marks, staff see them masked, delivery puts the values back.
+   */
+  seal(secrets: Record<string, string>): Promise<string>;
 }
 
 /** What every template knows of the shop. */

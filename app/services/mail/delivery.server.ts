@@ -3,6 +3,7 @@ import type { Database } from "../../../db/client";
 import { mailOutbox } from "../../../db/schema";
 import { addressOf, mimeMessage } from "./mime";
 import { CLAIM_SECONDS } from "./outbox.server";
+import { revealSecrets, unsealSecrets, type SealingEnv } from "./sealed.server";
 
 /** After this many tries a mail ends `failed` with its last error; staff can retry it from /admin/mail. */
 export const MAX_MAIL_ATTEMPTS = 5;
@@ -10,7 +11,7 @@ export const MAX_MAIL_ATTEMPTS = 5;
 /** Seconds before the next try: 30 s, 1, 2, 4 min... (the queue's retry delay). */
 export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 
-export interface MailTransportEnv {
+export interface MailTransportEnv extends SealingEnv {
   RESEND_API_KEY?: string;
   MAIL_FROM?: string;
   SEND_EMAIL?: SendEmail;
@@ -93,6 +94,8 @@ export async function deliverMail(
   if (!mail) return { outcome: "skipped" };
   const transport = transportName(env);
   try {
+    // The secrets come back only here, in memory, for the transport: the row keeps its marks.
+    if (mail.secrets) Object.assign(mail, revealSecrets(mail, await unsealSecrets(env, mail.secrets)));
     if (transport === "resend") await sendWithResend(env as Required<Omit<MailTransportEnv, "SEND_EMAIL">>, mail);
     else if (transport === "send_email") await sendWithBinding(env, mail, EmailMessageClass);
   } catch (error) {

@@ -16,6 +16,11 @@ export interface OutgoingMail {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /**
+   * The mail's secrets, sealed (`MailContext.seal`, app/services/mail/sealed.server.ts): the text and
+   * HTML hold their marks, the outbox keeps only this, and delivery puts the secrets back.
+   */
+  sealed?: string;
 }
 
 /**
@@ -73,7 +78,7 @@ export function mailStatement(db: Database, mail: OutgoingMail, options: MailSta
     : null;
   const id = crypto.randomUUID();
   queuedBy(db).add(id);
-  const row = { id, toAddress: to, subject: oneLine(mail.subject), template: mail.template, text: mail.text, html: mail.html, headers };
+  const row = { id, toAddress: to, subject: oneLine(mail.subject), template: mail.template, text: mail.text, html: mail.html, headers, secrets: mail.sealed ?? null };
   const { onlyIf, fill } = options;
   if (!onlyIf && !fill) return db.insert(mailOutbox).values(row);
   // The insert-select form: the row only when the guard holds, its text and HTML filled in by SQL.
@@ -97,6 +102,7 @@ export function mailStatement(db: Database, mail: OutgoingMail, options: MailSta
         claimedAt: sql`NULL`.as("claimed_at"),
         createdAt: sql`unixepoch()`.as("created_at"),
         sentAt: sql`NULL`.as("sent_at"),
+        secrets: sql`${row.secrets}`.as("secrets"),
       })
       .from(sql`(SELECT 1)`)
       .where(onlyIf ?? sql`1`),
