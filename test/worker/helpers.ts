@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
+import { revealSecrets, unsealSecrets } from "../../app/services/mail/sealed.server";
 import { bumpTags } from "../../app/services/cache-tags.server";
 import { EdgeCache } from "../../app/http/edge-cache.server";
 import { createD1Database } from "../../db/client";
@@ -172,4 +173,19 @@ export async function refusedForm(response: Response): Promise<string> {
   const html = await response.text();
   expect(visibleText(html)).toContain("Please fix the errors in the form");
   return html;
+}
+
+/**
+ * The newest mails to an address as their recipient gets them (secrets unsealed, as the queue's
+ * consumer does), newest first: how a test follows a mailed link, since the outbox never holds one.
+ */
+export async function mailsTo(to: string, template?: string): Promise<Array<{ id: string; subject: string; template: string; text: string; html: string }>> {
+  const { results } = await env.DB.prepare(
+    `SELECT id, subject, template, text, html, secrets FROM mail_outbox WHERE to_address = ?${template ? " AND template = ?" : ""} ORDER BY created_at DESC, rowid DESC`,
+  )
+    .bind(...(template ? [to, template] : [to]))
+    .all<{ id: string; subject: string; template: string; text: string; html: string; secrets: string | null }>();
+  return Promise.all(
+    results.map(async ({ secrets, ...mail }) => ({ ...mail, ...(secrets ? revealSecrets(mail, await unsealSecrets(env, secrets)) : {}) })),
+  );
 }
