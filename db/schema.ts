@@ -95,6 +95,28 @@ export const passwordResets = sqliteTable(
   (t) => [index("password_resets_user_idx").on(t.userId)],
 );
 
+/**
+ * Single-use links mailed to an account's owner (issue 26): verifying the address, confirming a new
+ * one, deleting the account. Like password resets, only the SHA-256 of the token is kept; a newer
+ * token of the same purpose ends the older ones.
+ */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify_email", "change_email", "delete_account"] }).notNull(),
+    /** The address the link confirms (the new one for a change; the account's for a verification). */
+    email: text("email"),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
 /** Fixed-window counters for login attempts and contact messages. */
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),

@@ -14,6 +14,7 @@ import { mailShop } from "./mail/context";
 /** The settings a reset mail shows: the shop's name and, in its footer, how to reach the shop. */
 const MAIL_SETTINGS = ["site_name", "contact_email", "contact_phone", "contact_address"];
 import { hashPassword } from "./password.server";
+import { hashToken, newToken, TOKEN_PATTERN } from "./tokens.server";
 import { assertUnderLimits, countEvents, countStatement, type Limit } from "./rate-limit.server";
 
 /**
@@ -42,24 +43,8 @@ export const forgotLimits = (email: string, client: string): Limit[] => [
 /** The bare address the outbox accepts (mailStatement refuses any other, by throwing). */
 const PLAIN_ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
 
-/** 32 random bytes, base64url without padding: 43 characters. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-export function newResetToken(): string {
-  return base64url(crypto.getRandomValues(new Uint8Array(32)));
-}
-
-/** What the table keeps of a token: its SHA-256, hex. */
-export async function hashResetToken(token: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+export const newResetToken = newToken;
+export const hashResetToken = hashToken;
 
 export const resetLink = (origin: string, token: string) => `${origin.replace(/\/+$/, "")}/reset-password?token=${encodeURIComponent(token)}`;
 
