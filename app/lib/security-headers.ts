@@ -13,6 +13,15 @@ export const BASE_SECURITY_HEADERS: Record<string, string> = {
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
+/**
+ * Added to every answer over HTTPS (never over plain http, where browsers ignore it anyway): for a
+ * year, the browser reaches this host over HTTPS only, so nobody on the way can strip it to http
+ * and read or set its cookies.
+ */
+export const HTTPS_SECURITY_HEADERS: Record<string, string> = {
+  "Strict-Transport-Security": "max-age=31536000",
+};
+
 export function pageContentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
