@@ -7,7 +7,7 @@ import { overHttps } from "../app/http/cookies.server";
 import { clientHeaders, NONCE_HEADER } from "../app/http/edge-cache.server";
 import { keptPageKey } from "../app/http/kept-pages.server";
 import { keptPageFor } from "../app/http/pages/personal.server";
-import { missingSecrets } from "../app/services/secrets.server";
+import { missingSecrets, secretProblems } from "../app/services/secrets.server";
 import { UPLOADS_PATH } from "../app/lib/constants";
 import { removeUnusedUploads, serveUpload } from "../app/services/uploads.server";
 import { deliverMail } from "../app/services/mail/delivery.server";
@@ -30,9 +30,9 @@ export default {
     const securityHeaders = overHttps(env, request) ? { ...BASE_SECURITY_HEADERS, ...HTTPS_SECURITY_HEADERS } : BASE_SECURITY_HEADERS;
     const missing = missingSecrets(env);
     if (missing.length > 0) {
-      const message = `The shop is not configured: ${missing.join(" and ")} ${missing.length === 1 ? "is" : "are"} not set. Run ${missing
+      const message = `The shop is not configured: ${secretProblems(env).join("; ")}. Run ${missing
         .map((name) => `\`wrangler secret put ${name}\``)
-        .join(" and ")} (at least 16 random characters each).`;
+        .join(" and ")} with a value from \`openssl rand -hex 32\` (a different one each).`;
       console.error(message);
       return new Response(message, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", ...securityHeaders } });
     }
