@@ -43,8 +43,8 @@ export function pageContentSecurityPolicy(nonce: string): string {
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * The API reference page (/api/docs) only: Scalar's bundle from its CDN and its start-up script,
- * both carrying the request's nonce; its styles inline; fonts and images from the site (the page is
+ * The API reference page (/api/docs) only: Scalar's bundle (served by the shop itself, at one exact
+ * URL) and its start-up script, both carrying the request's nonce; its styles inline; fonts and images from the site (the page is
  * set up without Scalar's web fonts); calls (the document, "try it") to this site only.
  */
 export function apiDocsContentSecurityPolicy(nonce: string, scriptUrl: string): string {
