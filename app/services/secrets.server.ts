@@ -45,7 +45,7 @@ function repeats(value: string): boolean {
 function secret(env: Env, name: SecretName): string {
   const value = env[name];
   if (LOCAL_ENVIRONMENTS.has(env.ENVIRONMENT ?? "")) return value && value.length >= 16 ? value : `local-only-${name.toLowerCase()}-not-for-production`;
-  if (!value || secretProblems(env).length > 0) throw new Error(`${name} is not usable: run \`wrangler secret put ${name}\` with \`openssl rand -hex 32\``);
+  if (!value || secretWeakness(value) !== null || env.JWT_SECRET === env.SESSION_SECRET) throw new Error(`${name} is not usable: run \`wrangler secret put ${name}\` with \`openssl rand -hex 32\``);
   return value;
 }
 
