@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { MODES, newPage, open, registerAccount, settle, toastText, useBrowser } from "./browser";
 
 // The shopper's data rights in the browser, JavaScript on and off: downloading one's data from the
@@ -39,6 +40,7 @@ describe.each(MODES)("data rights ($name)", ({ javaScriptEnabled }) => {
     await page.waitForURL((url) => url.pathname === "/delete-account");
     await settle(page, javaScriptEnabled);
 
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]); // axe runs as a script in the page
     await page.getByLabel("Your password", { exact: true }).fill("Wrong2024");
     await page.getByRole("button", { name: "Delete my account", exact: true }).click();
     await expect.poll(() => page.locator("#password-error").textContent()).toContain(WRONG);
