@@ -33,6 +33,11 @@ export const users = sqliteTable(
     country: text("country"),
     /** Set by staff: a disabled account cannot log in and its sessions end at once. */
     disabledAt: integer("disabled_at", { mode: "timestamp" }),
+    /**
+     * Set when the owner deleted the account (docs/decisions/025): its personal data is gone (name,
+     * a placeholder address nobody receives, no password), its orders stay under that placeholder.
+     */
+    deletedAt: integer("deleted_at", { mode: "timestamp" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
