@@ -33,6 +33,11 @@ export const users = sqliteTable(
     country: text("country"),
     /** Set by staff: a disabled account cannot log in and its sessions end at once. */
     disabledAt: integer("disabled_at", { mode: "timestamp" }),
+    /**
+     * Set when the owner deleted the account (docs/decisions/025): its personal data is gone (name,
+     * a placeholder address nobody receives, no password), its orders stay under that placeholder.
+     */
+    deletedAt: integer("deleted_at", { mode: "timestamp" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -635,6 +640,28 @@ export const mailOutbox = sqliteTable(
     index("mail_outbox_template_idx").on(t.template, t.createdAt),
     index("mail_outbox_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * The development mailbox: on a development server (`ENVIRONMENT=development`, `npm start`, the
+ * browser tests' server) with no transport, delivery keeps here each mail as its recipient would
+ * get it, secrets revealed, for `/dev/mail` and `GET /api/dev/mail`. Written by delivery only, and
+ * only in development; empty everywhere else (docs/decisions/020).
+ */
+export const devMailbox = sqliteTable(
+  "dev_mailbox",
+  {
+    /** The outbox row's id: one copy per delivered mail. */
+    id: text("id").primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    template: text("template").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    sentAt: integer("sent_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`),
+  },
+  (t) => [index("dev_mailbox_to_idx").on(t.toAddress, t.sentAt), index("dev_mailbox_sent_idx").on(t.sentAt)],
 );
 
 // ---------------------------------------------------------------- freshness
