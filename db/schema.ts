@@ -77,6 +77,12 @@ export const sessions = sqliteTable(
     remember: integer("remember", { mode: "boolean" }).notNull().default(false),
     expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
     revokedAt: integer("revoked_at", { mode: "timestamp" }),
+    /**
+     * When the user signed in (password, social login, registration): a refresh or a password change
+     * opens a new session that keeps it, and no session outlives it by more than its absolute limit
+     * (docs/decisions/024). Null only on rows older than the column: they count from `created_at`.
+     */
+    signedInAt: integer("signed_in_at", { mode: "timestamp" }),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],

@@ -121,7 +121,7 @@ export const clearOAuthCookie = (env: Env, request: Request) => clearCookie(env,
 
 /** The cookie's content when its signature holds, it has not expired and it is of the right shape; else null. */
 async function readStateCookie(env: Env, request: Request): Promise<OAuthState | null> {
-  const value = readCookie(request, OAUTH_COOKIE);
+  const value = readCookie(env, request, OAUTH_COOKIE);
   if (!value || value.length > 4096) return null;
   const dot = value.indexOf(".");
   if (dot < 1) return null;

@@ -14,7 +14,7 @@ import { STAFF_ROLES, UserUpdateSchema } from "~/lib/schemas/admin-people";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { actorOf } from "~/services/admin/audit.server";
-import { getAdminUserPage, updateUser, USER_ORDERS_SHOWN } from "~/services/admin/users.server";
+import { getAdminUserPage, updateUser, USER_MESSAGES, USER_ORDERS_SHOWN } from "~/services/admin/users.server";
 import { isSuperAdmin } from "~/services/auth.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/services/errors";
 import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
@@ -62,6 +62,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const values = await readForm(request);
   const input = requested(values);
   if (!input) return toast.redirectWithError(here, "That action is not available for this user.");
+  // Who may ask before what is asked: roles are a super-admin's (the service checks the rest before it writes).
+  if (input.roles !== undefined && !isSuperAdmin(viewer.user)) return toast.redirectWithError(here, USER_MESSAGES.rolesNeedSuperAdmin);
   const parsed = UserUpdateSchema.safeParse(input);
   if (!parsed.success) return formFailure(fieldErrors(parsed.error), "Please fix the errors in the form", values);
   try {

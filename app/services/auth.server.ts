@@ -26,6 +26,8 @@ export interface Viewer {
   sessionId: string;
   remember: boolean;
   expiresAt: Date;
+  /** When the user signed in: the session, and every session refreshed from it, ends by its absolute limit. */
+  signedInAt: Date;
 }
 
 export interface AuthResult {
@@ -173,13 +175,22 @@ export async function authenticateToken(db: Database, env: Env, token: string): 
   if (!claims) return null;
   const row = await liveSessionRow(db, claims);
   if (!row) return null;
-  return { user: toUser(row), sessionId: claims.sessionId, remember: row.remember, expiresAt: row.expires_at };
+  return { user: toUser(row), sessionId: claims.sessionId, remember: row.remember, expiresAt: row.expires_at, signedInAt: row.signed_in_at };
 }
 
-/** The session's user, when the session is live (not revoked, not expired) and the user enabled. */
+/** When the session's user signed in: the column, or for a row older than it, the session's creation. */
+const signedInAt = sql<Date>`coalesce(${sessions.signedInAt}, ${sessions.createdAt})`;
+
+/**
+ * The session's user, when the session is live (not revoked, not expired, and within its absolute
+ * limit from the sign-in: 30 days with "remember me", a day without, however often it was
+ * refreshed) and the user enabled. The one place a session is read: pages, the API and the kept
+ * pages' session cards all ask here.
+ */
 async function liveSessionRow(db: Database, claims: { userId: number; sessionId: string }) {
+  const now = nowSeconds();
   const [row] = await db
-    .select({ ...userFields, remember: sessions.remember, expires_at: sessions.expiresAt })
+    .select({ ...userFields, remember: sessions.remember, expires_at: sessions.expiresAt, signed_in_at: signedInAt.mapWith(sessions.signedInAt) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -188,10 +199,14 @@ async function liveSessionRow(db: Database, claims: { userId: number; sessionId:
         eq(sessions.userId, claims.userId),
         isNull(sessions.revokedAt),
         isNull(users.disabledAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, new Date(now * 1000)),
+        sql`${signedInAt} > ${now} - (CASE WHEN ${sessions.remember} THEN ${SESSION_SECONDS.remember} ELSE ${SESSION_SECONDS.short} END)`,
       ),
     );
-  return row ?? null;
+  if (!row) return null;
+  // The end is the earlier of the row's expiry and the absolute limit (a row renewed before the limit existed).
+  const limit = absoluteEnd(row.signed_in_at, row.remember);
+  return row.expires_at > limit ? { ...row, expires_at: limit } : row;
 }
 
 /**
@@ -215,13 +230,24 @@ export async function sessionCard(db: Database, claims: { userId: number; sessio
 
 // ---------------------------------------------------------------- sessions
 
-export function newSession(remember: boolean) {
-  const expiresAt = new Date((nowSeconds() + (remember ? SESSION_SECONDS.remember : SESSION_SECONDS.short)) * 1000);
-  return { id: crypto.randomUUID(), remember, expiresAt };
+/** The absolute end of a session signed in at `signedInAt`: 30 days with "remember me", a day without. */
+export function absoluteEnd(signedInAt: Date, remember: boolean): Date {
+  return new Date(signedInAt.getTime() + (remember ? SESSION_SECONDS.remember : SESSION_SECONDS.short) * 1000);
+}
+
+/**
+ * A new session. At a sign-in it starts the clock; a refresh or a password change passes the
+ * sign-in time it continues, so the new session (and its token's `exp`) ends when that sign-in's
+ * absolute limit does, never later.
+ */
+export function newSession(remember: boolean, signedInAt?: Date) {
+  const now = new Date(nowSeconds() * 1000);
+  const since = signedInAt && signedInAt < now ? new Date(Math.floor(signedInAt.getTime() / 1000) * 1000) : now;
+  return { id: crypto.randomUUID(), remember, signedInAt: since, expiresAt: absoluteEnd(since, remember) };
 }
 
 export const insertSession = (db: Database, session: ReturnType<typeof newSession>, userId: SQL<number> | number) =>
-  db.insert(sessions).values({ id: session.id, userId, remember: session.remember, expiresAt: session.expiresAt });
+  db.insert(sessions).values({ id: session.id, userId, remember: session.remember, expiresAt: session.expiresAt, signedInAt: session.signedInAt });
 
 export async function result(env: Env, user: AuthUser, session: ReturnType<typeof newSession>): Promise<AuthResult> {
   const token = await signToken(env, { userId: user.id, sessionId: session.id, expiresAt: session.expiresAt });
@@ -311,9 +337,12 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
   ]);
 }
 
-/** A fresh token for a live session: the old session is revoked and a new one of the same kind opened. */
+/**
+ * A fresh token for a live session: the old session is revoked and a new one of the same kind
+ * opened, which keeps the sign-in time: it ends when the first one had to, however often refreshed.
+ */
 export async function refreshSession(db: Database, env: Env, viewer: Viewer): Promise<AuthResult> {
-  const session = newSession(viewer.remember);
+  const session = newSession(viewer.remember, viewer.signedInAt);
   await db.batch([
     db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, viewer.sessionId)),
     insertSession(db, session, viewer.user.id),
@@ -366,7 +395,8 @@ export async function changePassword(db: Database, env: Env, viewer: Viewer, inp
     throw new ValidationError({ current_password: ["The current password is incorrect"] }, ACCOUNT_MESSAGES.currentPasswordWrong);
   }
   const passwordHash = await hashPassword(input.new_password);
-  const session = newSession(viewer.remember);
+  // The new session continues this one: a password change is no way to extend a session past its limit.
+  const session = newSession(viewer.remember, viewer.signedInAt);
   await db.batch([
     db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, viewer.user.id)),
     db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, viewer.user.id), isNull(sessions.revokedAt))),

@@ -301,9 +301,12 @@ describe("tokens", () => {
   });
 
   it("need a real secret outside development and test", () => {
-    expect(() => jwtSecret({ ENVIRONMENT: "production" } as Env)).toThrow(/JWT_SECRET is not set/);
-    expect(() => jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: "short" } as Env)).toThrow(/JWT_SECRET is not set/);
-    expect(jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: "a-long-enough-production-secret" } as Env)).toBe("a-long-enough-production-secret");
+    const strong = "9f2c4e1a7b3d5c8e0f6a2b4c9d1e3f5a7c0b2d4e6f8a1c3e5b7d9f0a2c4e6b8d";
+    expect(() => jwtSecret({ ENVIRONMENT: "production" } as Env)).toThrow(/JWT_SECRET is not usable/);
+    expect(() => jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: "short" } as Env)).toThrow(/JWT_SECRET is not usable/);
+    // Long enough once was enough; now it must carry 32 random bytes (docs/decisions/024).
+    expect(() => jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: "a-long-enough-production-secret" } as Env)).toThrow(/JWT_SECRET is not usable/);
+    expect(jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: strong } as Env)).toBe(strong);
   });
 });
 

@@ -184,6 +184,15 @@ export async function getAdminUser(db: Database, id: number): Promise<AdminUserD
   return row ? { ...toAdminUser(row), orders: orderRows.map(toOrder) } : null;
 }
 
+/**
+ * Whether the user has a staff role (an admin may change nothing on such an account): asked
+ * before a change is validated, so an actor who may not change it hears 403 whatever they sent.
+ */
+export async function isStaffAccount(db: Database, id: number): Promise<boolean> {
+  const [row] = await db.select({ staff: sql<number>`${hasStaffRole(id)}` }).from(sql`(SELECT 1)`);
+  return Boolean(row?.staff);
+}
+
 /** The user's page: the user, their orders and the audit entries about them, in one batch. */
 export async function getAdminUserPage(db: Database, id: number): Promise<{ user: AdminUserDetail; audit: AuditRecord[] } | null> {
   const [rows, orderRows, auditRows] = await db.batch([selectAdminUser(db, id), userOrders(db, id), recentAuditOf(db, "user", id)]);

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { parseId } from "../../../app/lib/ids";
 import { UserListQuerySchema, UserUpdateSchema } from "../../../app/lib/schemas/admin-people";
-import { getAdminUser, listUsers, updateUser, USER_MESSAGES } from "../../../app/services/admin/users.server";
+import { getAdminUser, isStaffAccount, listUsers, updateUser, USER_MESSAGES } from "../../../app/services/admin/users.server";
 import { isSuperAdmin } from "../../../app/services/auth.server";
-import { NotFoundError } from "../../../app/services/errors";
+import { ForbiddenError, NotFoundError } from "../../../app/services/errors";
 import { AdminUserDetailSchema, AdminUserSchema, adminUserDetailJson, adminUserJson } from "../../../app/services/serializers/admin-user";
-import { ok, parseBody, parseQuery, type ApiContext } from "../http";
+import { ok, parseQuery, readBody, validateBody, type ApiContext } from "../http";
 import { apiApp, errors, json, jsonOrForm, mount, success } from "../openapi";
 import { adminPage } from "./audit";
 import { actor, requireSuperAdmin, STAFF_READ, STAFF_WRITE } from "./staff";
@@ -69,8 +69,9 @@ mount(
     tags,
     summary: "Change a user's staff roles (super-admin only) or disable / enable the account",
     description:
-      "`roles` is the whole set of staff roles the user keeps (`admin`, `super-admin`; `customer` is never changed here): only a super-admin may send it. " +
+      "`roles` is the whole set of staff roles the user keeps (`admin`, `super-admin`); `customer` may be listed, as GET shows it, and is never changed here. Only a super-admin may send `roles`. " +
       "An admin may disable or enable a customer; a staff account needs a super-admin. Disabling ends every session of the user at once. " +
+      "Who may ask is checked before what is asked: an actor who may not make the change gets 403, never a 422. " +
       "Nobody disables their own account; the last enabled super-admin can be neither demoted nor disabled (409).",
     security: STAFF_WRITE,
     request: { params, body: jsonOrForm(UserUpdateSchema) },
@@ -81,9 +82,16 @@ mount(
   },
   async (c) => {
     const id = userId(c);
-    const input = await parseBody(c, UserUpdateSchema);
-    if (input.roles !== undefined) requireSuperAdmin(c);
-    const user = await updateUser(c.var.app.db, { ...actor(c), superAdmin: isSuperAdmin(c.var.viewer.user) }, id, input);
+    const { db } = c.var.app;
+    const superAdmin = isSuperAdmin(c.var.viewer.user);
+    // Authorization before validation: roles are a super-admin's, and so is any change to a staff account.
+    const body = await readBody(c);
+    if (!superAdmin) {
+      if (body.roles !== undefined) requireSuperAdmin(c);
+      if (await isStaffAccount(db, id)) throw new ForbiddenError(USER_MESSAGES.staffNeedsSuperAdmin);
+    }
+    const input = validateBody(UserUpdateSchema, body);
+    const user = await updateUser(db, { ...actor(c), superAdmin }, id, input);
     return ok(c, adminUserJson(user), { message: "User updated successfully" });
   },
 );
