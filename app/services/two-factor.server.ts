@@ -359,8 +359,8 @@ async function ownFactor(db: Database, env: Env, viewer: Viewer) {
 
 /** New recovery codes (the old ones stop working), for the owner with a code from their app. */
 export async function regenerateRecoveryCodes(db: Database, env: Env, viewer: Viewer, input: { code?: string }): Promise<string[]> {
-  const code = requireCode(input.code);
   const factor = await ownFactor(db, env, viewer);
+  const code = requireCode(input.code);
   await spendAttempt(db, viewer.user.id);
   const claim = crypto.randomUUID();
   const { statement, claimed } = await spendCode(db, factor, code, claim, { totpOnly: true });
@@ -378,9 +378,9 @@ export async function regenerateRecoveryCodes(db: Database, env: Env, viewer: Vi
 
 /** The owner turns their second factor off with a code from their app: only while the setting does not require it of them. */
 export async function disableTwoFactor(db: Database, env: Env, viewer: Viewer, input: { code?: string }): Promise<void> {
-  const code = requireCode(input.code);
   const factor = await ownFactor(db, env, viewer);
   if (await staffTwoFactorRequired(db, env)) throw new ConflictError(TWO_FACTOR_MESSAGES.required);
+  const code = requireCode(input.code);
   await spendAttempt(db, viewer.user.id);
   const claim = crypto.randomUUID();
   const { statement, claimed } = await spendCode(db, factor, code, claim, { totpOnly: true });

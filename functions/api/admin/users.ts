@@ -6,7 +6,8 @@ import { isSuperAdmin } from "../../../app/services/auth.server";
 import { NotFoundError } from "../../../app/services/errors";
 import { AdminUserDetailSchema, AdminUserSchema, adminUserDetailJson, adminUserJson } from "../../../app/services/serializers/admin-user";
 import { ok, parseBody, parseQuery, type ApiContext } from "../http";
-import { apiApp, errors, json, jsonOrForm, mount, success } from "../openapi";
+import { apiApp, Done, errors, json, jsonOrForm, mount, success } from "../openapi";
+import { resetTwoFactor } from "../../../app/services/two-factor.server";
 import { adminPage } from "./audit";
 import { actor, requireSuperAdmin, STAFF_READ, STAFF_WRITE } from "./staff";
 
@@ -85,5 +86,23 @@ mount(
     if (input.roles !== undefined) requireSuperAdmin(c);
     const user = await updateUser(c.var.app.db, { ...actor(c), superAdmin: isSuperAdmin(c.var.viewer.user) }, id, input);
     return ok(c, adminUserJson(user), { message: "User updated successfully" });
+  },
+);
+mount(
+  usersApi,
+  {
+    method: "delete",
+    path: "/{id}/two-factor",
+    tags,
+    summary: "Reset a staff member's second factor (super-admin only): it is removed and their sessions end; audited",
+    description: "For a lost phone: the member sets a new factor up at their next sign-in while the shop requires one.",
+    security: STAFF_WRITE,
+    request: { params },
+    responses: { 200: json(Done, "Reset."), ...errors(401, 403, 404) },
+  },
+  async (c) => {
+    const id = userId(c);
+    const reset = await resetTwoFactor(c.var.app.db, { ...actor(c), superAdmin: isSuperAdmin(c.var.viewer.user) }, id);
+    return c.json({ success: true as const, message: `${reset.name}'s two-factor sign-in was reset and their sessions have ended.` });
   },
 );
