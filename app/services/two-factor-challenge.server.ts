@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { settings, userTwoFactor } from "../../db/schema";
 import { seal, unseal, type SealEnv } from "./sealed.server";
+import { newTotpSecret } from "../lib/totp";
 
 /**
  * The part of staff two-factor sign-in the password login needs (docs/decisions/023), apart from
@@ -116,4 +117,15 @@ export class TwoFactorRequired extends Error {
     super("A second factor is required to sign in.");
     this.name = "TwoFactorRequired";
   }
+}
+
+/**
+ * For a sign-in that proved who someone is without the second factor (a social login): throws
+ * TwoFactorRequired when that staff member must give a code (or set a factor up) first.
+ */
+export async function requireSecondFactorFirst(db: Database, env: SealEnv, user: { id: number; staff: boolean }, remember: boolean): Promise<void> {
+  const step = await secondFactorStep(db, env, user);
+  if (!step) return;
+  const secret = step === "enrol" ? { secret: newTotpSecret() } : {};
+  throw new TwoFactorRequired(step, await issueChallenge(env, { step, userId: user.id, remember, ...secret }));
 }

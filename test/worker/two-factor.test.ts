@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { totpCode } from "../../app/lib/totp";
 import { ADMIN, CUSTOMER, OWNER } from "../fixtures/accounts";
 import { apiClient, apiToken } from "./fixtures";
-import { CookieJar, decode, postForm, visibleText, visit } from "./helpers";
+import { CookieJar, decode, get, postForm, visibleText, visit } from "./helpers";
 
 // Staff sign in with a second factor (issue 26, docs/decisions/023), on the built Worker: a staff
 // password alone opens no session (page and API) while the setting requires a factor; a code does,
@@ -234,5 +234,42 @@ describe("resetting another staff member's factor", () => {
     // The next sign-in sets a factor up again.
     const login = await post("/api/auth/login", { email: staff.email, password: PASSWORD });
     expect(login.body.data.step).toBe("enrol");
+  });
+});
+
+describe("signing in with Google as a staff member", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Google's token endpoint, answered here with an ID token for `email` (verified). */
+  function answerGoogle(email: string) {
+    const b64 = (value: string) => btoa(value).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const original = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input as RequestInfo, init);
+      if (request.url !== "https://oauth2.googleapis.com/token") return original(input as RequestInfo, init);
+      const at = now();
+      const claims = { iss: "https://accounts.google.com", aud: "test-google-client.apps.googleusercontent.com", iat: at, exp: at + 3600, sub: `g-${tag()}`, email, email_verified: true, name: "Sam Staff" };
+      const idToken = `${b64(JSON.stringify({ alg: "RS256", kid: "test", typ: "JWT" }))}.${b64(JSON.stringify(claims))}.${b64("signature")}`;
+      return Response.json({ access_token: "google-access", token_type: "Bearer", expires_in: 3599, scope: "openid email profile", id_token: idToken });
+    });
+  }
+
+  it("opens no session without the second factor: the provider is only the first", async () => {
+    const staff = await enrolledAdmin();
+    answerGoogle(staff.email);
+    const jar = new CookieJar();
+    const ip = newIp();
+    const start = await postForm(jar, "/auth/google", { redirectTo: "/admin" }, { "CF-Connecting-IP": ip });
+    const state = new URL(start.headers.get("Location")!).searchParams.get("state")!;
+    const back = await get(`/auth/google/callback?${new URLSearchParams({ code: `code-${tag()}`, state })}`, { headers: { Cookie: jar.header(), "CF-Connecting-IP": ip }, redirect: "manual" });
+    jar.store(back);
+    expect(back.status).toBe(302);
+    expect(back.headers.get("Location")).toBe("/login/two-factor?redirectTo=%2Fadmin");
+    expect(jar.get("session")).toBeUndefined();
+    const done = await postForm(jar, "/login/two-factor", { code: await totpCode(staff.secret, now() + 30), redirectTo: "/admin" }, { "CF-Connecting-IP": ip });
+    expect(done.status).toBe(302);
+    expect(jar.get("session")).toBeTruthy();
   });
 });
