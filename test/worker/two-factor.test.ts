@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { totpCode } from "../../app/lib/totp";
 import { ADMIN, CUSTOMER, OWNER } from "../fixtures/accounts";
-import { apiClient, apiToken } from "./fixtures";
+import { apiClient, apiToken, loggedIn } from "./fixtures";
 import { CookieJar, decode, get, postForm, visibleText, visit } from "./helpers";
 
 // Staff sign in with a second factor (issue 26, docs/decisions/023), on the built Worker: a staff
@@ -22,10 +22,12 @@ const now = () => Math.floor(Date.now() / 1000);
 
 let ownerToken: string;
 let adminToken: string;
+let ownerJar: CookieJar;
 beforeAll(async () => {
-  // Staff tokens first, while the local default (off) lets the seeded staff in with a password.
+  // Staff sessions first, while the local default (off) lets the seeded staff in with a password.
   ownerToken = await apiToken(newIp(), OWNER);
   adminToken = await apiToken(newIp(), ADMIN);
+  ownerJar = await loggedIn(OWNER, newIp());
   await env.DB.prepare("UPDATE settings SET value = 'true' WHERE key = 'staff_2fa_required'").run();
 });
 
@@ -271,5 +273,25 @@ describe("signing in with Google as a staff member", () => {
     const done = await postForm(jar, "/login/two-factor", { code: await totpCode(staff.secret, now() + 30), redirectTo: "/admin" }, { "CF-Connecting-IP": ip });
     expect(done.status).toBe(302);
     expect(jar.get("session")).toBeTruthy();
+  });
+});
+
+describe("the setting", () => {
+  it("is in the back office's settings, group Security, and the API's", async () => {
+    const page = visibleText(await (await visit(ownerJar, "/admin/settings")).text());
+    expect(page).toContain("Security (not public)");
+    expect(page).toContain("Staff must sign in with two-factor");
+    const { body } = await call("GET", "/api/admin/settings", { token: ownerToken });
+    expect(JSON.stringify(body)).toContain("staff_2fa_required");
+  });
+
+  it("lets a super-admin reset a member's factor from the user's page", async () => {
+    const staff = await enrolledAdmin();
+    const page = visibleText(await (await visit(ownerJar, `/admin/users/${staff.id}`)).text());
+    expect(page).toContain("Reset two-factor sign-in");
+    const reset = await postForm(ownerJar, `/admin/users/${staff.id}`, { intent: "reset_2fa" }, { "CF-Connecting-IP": newIp() });
+    expect(reset.status).toBe(302);
+    expect(visibleText(await (await visit(ownerJar, `/admin/users/${staff.id}`)).text())).toContain("Reset the two-factor sign-in (its sessions ended)");
+    expect(await profileStatus(staff.token)).toBe(401);
   });
 });
