@@ -128,6 +128,42 @@ export const accountTokens = sqliteTable(
   (t) => [index("account_tokens_user_idx").on(t.userId, t.purpose)],
 );
 
+/**
+ * A staff member's second factor (issue 26, docs/decisions/023): the TOTP secret sealed with AES-GCM
+ * under a key derived from SESSION_SECRET (a dump or a staff member cannot read it), and the last
+ * step whose code was used (a code works once). A row exists only once the owner confirmed a code.
+ * `last_claim` is the session a code opened: the session is written in the same batch only when
+ * its own claim won.
+ */
+export const userTwoFactor = sqliteTable("user_two_factor", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretSealed: text("secret_sealed").notNull(),
+  lastUsedStep: integer("last_used_step"),
+  lastClaim: text("last_claim"),
+  enabledAt: integer("enabled_at", { mode: "timestamp" }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Ten single-use recovery codes per second factor, kept as their SHA-256. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp" }),
+    /** The session the code opened (see `user_two_factor.last_claim`). */
+    usedClaim: text("used_claim"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_code_unique").on(t.userId, t.codeHash)],
+);
+
 /** Fixed-window counters for login attempts and contact messages. */
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),

@@ -21,6 +21,7 @@ import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.serv
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
+import { hasTwoFactor, resetTwoFactor } from "~/services/two-factor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seoMeta(rootSeo(matches), { title: data ? data.user.name : "User not found", path: `/admin/users/${params.id}`, noindex: true });
@@ -35,8 +36,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const found = id ? await getAdminUserPage(context.app.db, id) : null;
   if (!found) throw notFound();
+  const twoFactor = await hasTwoFactor(context.app.db, found.user.id);
   return json(
-    { ...found, viewer: { id: viewer.user.id, superAdmin: isSuperAdmin(viewer.user) }, ordersShown: USER_ORDERS_SHOWN },
+    { ...found, twoFactor, viewer: { id: viewer.user.id, superAdmin: isSuperAdmin(viewer.user) }, ordersShown: USER_ORDERS_SHOWN },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -60,6 +62,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const here = `/admin/users/${id}`;
   const toast = toasts(app.env, request);
   const values = await readForm(request);
+  if (values.intent === "reset_2fa") {
+    // A lost phone: a super-admin removes the member's second factor and ends their sessions (audited).
+    try {
+      const reset = await resetTwoFactor(app.db, { ...actorOf(viewer), superAdmin: isSuperAdmin(viewer.user) }, id);
+      return toast.redirectWithSuccess(here, `${reset.name}'s two-factor sign-in was reset and their sessions have ended.`);
+    } catch (error) {
+      if (error instanceof ForbiddenError) return toast.redirectWithError(here, error.message);
+      if (error instanceof NotFoundError) throw notFound();
+      throw error;
+    }
+  }
   const input = requested(values);
   if (!input) return toast.redirectWithError(here, "That action is not available for this user.");
   // Who may ask before what is asked: roles are a super-admin's (the service checks the rest before it writes).
@@ -109,7 +122,7 @@ function AccountState({ disabled, since, deletedAt }: { disabled: boolean; since
 const countryName = (code: string | null) => COUNTRIES.find((country) => country.code === code)?.name ?? code ?? "";
 
 export default function AdminUserPage() {
-  const { user, audit, viewer, ordersShown } = useLoaderData<typeof loader>();
+  const { user, audit, viewer, ordersShown, twoFactor } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state !== "idle";
   const staffRoles = user.roles.filter((role) => (STAFF_ROLES as readonly string[]).includes(role));
@@ -215,6 +228,29 @@ export default function AdminUserPage() {
               )}
             </div>
           </AdminCard>
+
+          {isStaff || twoFactor ? (
+            <AdminCard id="two-factor-heading" title="Two-factor sign-in">
+              <div className="mt-4 grid gap-3 text-sm">
+                <p className="text-gray-700">
+                  {twoFactor ? "On: this staff member signs in with a code from an authenticator app." : "Not set up."}
+                </p>
+                {!twoFactor ? null : viewer.superAdmin ? (
+                  <Form method="post" noValidate preventScrollReset className="grid gap-2">
+                    <input type="hidden" name="intent" value="reset_2fa" />
+                    <p className="text-gray-600">For a lost phone: the second factor is removed and every session of this account ends; they set a new one up at their next sign-in.</p>
+                    <div>
+                      <button type="submit" className={dangerButton} disabled={busy}>
+                        Reset two-factor sign-in
+                      </button>
+                    </div>
+                  </Form>
+                ) : (
+                  <p className="text-gray-600">Only a super-admin can reset another staff member's two-factor sign-in.</p>
+                )}
+              </div>
+            </AdminCard>
+          ) : null}
         </div>
       </div>
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json, redirect } from "@remix-run/cloudflare";
 import type { SocialLoginError, SocialProvider } from "~/lib/social-login";
 import { AccountDisabledError } from "~/services/auth.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
@@ -8,6 +8,8 @@ import { clearOAuthCookie, completeSocialLogin, socialLoginMessage, SocialLoginF
 import { mailContext } from "~/http/mail.server";
 import { sessionCookie } from "~/http/session.server";
 import { toasts } from "~/http/pages/toast.server";
+import { challengeCookie } from "~/http/two-factor.server";
+import { TwoFactorRequired } from "~/services/two-factor-challenge.server";
 
 /**
  * Where the provider sends the browser back (docs/decisions/014). The provider redirects with a
@@ -49,6 +51,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     response.headers.append("Set-Cookie", clear);
     return response;
   } catch (error) {
+    // A staff member with a second factor: the provider is the first factor only (docs/decisions/023).
+    if (error instanceof TwoFactorRequired) {
+      const next = error.step === "enrol" ? "/login/two-factor/setup" : "/login/two-factor";
+      const response = redirect(`${next}?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: { "Cache-Control": "no-store" } });
+      response.headers.append("Set-Cookie", challengeCookie(app.env, request, error.challenge));
+      response.headers.append("Set-Cookie", clear);
+      return response;
+    }
     if (error instanceof RateLimitError) return fail("rate_limited", error.message);
     if (error instanceof AccountDisabledError) return fail("disabled");
     if (error instanceof SocialLoginFailure) {

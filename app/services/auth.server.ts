@@ -13,6 +13,8 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { assertUnderLimits, countEvents, countStatement, loginLimits, registerLimit, resetStatement } from "./rate-limit.server";
 import { jwtSecret } from "./secrets.server";
 import { isUniqueViolation, subqueries } from "./sql";
+import { issueChallenge, secondFactorStep, TwoFactorRequired } from "./two-factor-challenge.server";
+import { newTotpSecret } from "../lib/totp";
 
 /** A user as pages and the API show them (the columns of `userFields`): never the password hash. */
 export type AuthUser = Omit<UserRow, "created_at" | "role_names"> & {
@@ -307,7 +309,8 @@ let decoyHash: Promise<string> | undefined;
  * Logs in with email and password. Failures are counted per email and per client address; past
  * the limit the answer is 429 until the window ends. An unknown email and a wrong password get the
  * same message. A disabled account is told so (403), but only once the password is right, so the
- * message reveals nothing to someone who does not know it.
+ * message reveals nothing to someone who does not know it. A staff member who must give a second
+ * factor gets no session here: `TwoFactorRequired` carries the challenge that leads to one.
  */
 export async function login(db: Database, env: Env, input: LoginInput, client: string): Promise<AuthResult> {
   const limits = loginLimits(input.email, client);
@@ -324,6 +327,13 @@ export async function login(db: Database, env: Env, input: LoginInput, client: s
     throw new AuthError(ACCOUNT_MESSAGES.loginFailed);
   }
   if (row.disabled_at) throw new AccountDisabledError();
+  // Staff with a second factor (or who must set one up) get a challenge, not a session (docs/decisions/023).
+  const step = await secondFactorStep(db, env, { id: row.id, staff: isAdmin(toUser(row)) });
+  if (step) {
+    await resetStatement(db, limits[0]!.key);
+    const secret = step === "enrol" ? { secret: newTotpSecret() } : {};
+    throw new TwoFactorRequired(step, await issueChallenge(env, { step, userId: row.id, remember: input.remember, ...secret }));
+  }
   const session = newSession(input.remember);
   await db.batch([insertSession(db, session, row.id), resetStatement(db, limits[0]!.key)]);
   return result(env, toUser(row), session);

@@ -5,6 +5,7 @@ import type { SocialProvider } from "../lib/social-login";
 import {
   AccountDisabledError,
   insertSession,
+  isAdmin,
   newSession,
   result,
   selectUsers,
@@ -18,6 +19,7 @@ import { isUniqueViolation } from "./sql";
 import type { MailContext } from "./mail/context";
 import { welcomeStatements } from "./mail/order-mails.server";
 import { hashPassword } from "./password.server";
+import { requireSecondFactorFirst } from "./two-factor-challenge.server";
 import { assertUnderLimits, countEvents, LOGIN_MAX_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS, type Limit } from "./rate-limit.server";
 
 /**
@@ -129,6 +131,8 @@ async function attempt(db: Database, env: Env, identity: ProviderIdentity, mail:
 
   if (linked) {
     if (linked.disabled_at) throw new AccountDisabledError();
+    // A provider proves who it is, not the staff member's second factor (docs/decisions/023).
+    await requireSecondFactorFirst(db, env, { id: linked.id, staff: isAdmin(toUser(linked)) }, false);
     await db.batch([
       db
         .update(userIdentities)
@@ -144,6 +148,7 @@ async function attempt(db: Database, env: Env, identity: ProviderIdentity, mail:
 
   if (byEmail) {
     if (byEmail.disabled_at) throw new AccountDisabledError();
+    await requireSecondFactorFirst(db, env, { id: byEmail.id, staff: isAdmin(toUser(byEmail)) }, false);
     await db.batch([
       db.insert(userIdentities).values({ provider: identity.provider, providerUserId: identity.providerUserId, userId: byEmail.id, email, lastUsedAt: now }),
       insertSession(db, session, byEmail.id),

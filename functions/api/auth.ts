@@ -13,6 +13,8 @@ import { ok, parseBody, type ApiContext } from "./http";
 import { apiApp, Done, errors, json, jsonOrForm, mount, SIGNED_IN_READ, SIGNED_IN_WRITE, success } from "./openapi";
 import { AuthSchema, UserSchema } from "./schemas";
 import { authenticated } from "./session";
+import { TwoFactorRequired } from "../../app/services/two-factor-challenge.server";
+import { challengeAnswer, mountOwnTwoFactor, mountTwoFactorSignIn, TwoFactorChallengeAnswer } from "./two-factor";
 
 /**
  * A call that replaced the session (refresh, password change) or ended it (logout) must update the
@@ -79,16 +81,31 @@ mount(
     path: "/login",
     tags,
     summary: "Sign in (a disabled account is refused with 403)",
+    description:
+      "A staff member who must give a second factor gets no token here but a `challenge` (`data.two_factor_required: true`): " +
+      "exchange it with a code at `POST /api/auth/two-factor`, or, with `step: \"enrol\"`, set the factor up first (`/api/auth/two-factor/setup`). Customers always get the token.",
     request: { body: jsonOrForm(LoginSchema) },
-    responses: { 200: Signed(true), ...errors(401, 403, 422, 429) },
+    responses: {
+      200: json(
+        z.union([success(AuthSchema, { message: z.string() }), success(TwoFactorChallengeAnswer, { message: z.string() })]),
+        "The user and a new bearer token; or, for staff with a second factor, the challenge.",
+      ),
+      ...errors(401, 403, 422, 429),
+    },
   },
   async (c) => {
     const input = await parseBody(c, LoginSchema);
     const { db, env } = c.var.app;
-    const { user, token } = await login(db, env, input, clientAddress(c.req.raw));
-    return ok(c, { user, token }, { message: "Login successful!" });
+    try {
+      const { user, token } = await login(db, env, input, clientAddress(c.req.raw));
+      return ok(c, { user, token }, { message: "Login successful!" });
+    } catch (error) {
+      if (error instanceof TwoFactorRequired) return challengeAnswer(c, error);
+      throw error;
+    }
   }
 );
+mountTwoFactorSignIn(authApi, tags);
 mount(
   authApi,
   {
@@ -147,6 +164,7 @@ export const accountApi = apiApp();
 accountApi.use(authenticated);
 const account = ["Account"];
 mount(accountApi, { ...logoutRoute, tags: account }, logout);
+mountOwnTwoFactor(accountApi, account);
 mount(
   accountApi,
   {

@@ -5,8 +5,9 @@ import { getAdminUser, isStaffAccount, listUsers, updateUser, USER_MESSAGES } fr
 import { isSuperAdmin } from "../../../app/services/auth.server";
 import { ForbiddenError, NotFoundError } from "../../../app/services/errors";
 import { AdminUserDetailSchema, AdminUserSchema, adminUserDetailJson, adminUserJson } from "../../../app/services/serializers/admin-user";
-import { ok, parseQuery, readBody, validateBody, type ApiContext } from "../http";
-import { apiApp, errors, json, jsonOrForm, mount, success } from "../openapi";
+import { ok, parseBody, parseQuery, readBody, validateBody, type ApiContext } from "../http";
+import { apiApp, Done, errors, json, jsonOrForm, mount, success } from "../openapi";
+import { resetTwoFactor } from "../../../app/services/two-factor.server";
 import { adminPage } from "./audit";
 import { actor, requireSuperAdmin, STAFF_READ, STAFF_WRITE } from "./staff";
 
@@ -93,5 +94,23 @@ mount(
     const input = validateBody(UserUpdateSchema, body);
     const user = await updateUser(db, { ...actor(c), superAdmin }, id, input);
     return ok(c, adminUserJson(user), { message: "User updated successfully" });
+  },
+);
+mount(
+  usersApi,
+  {
+    method: "delete",
+    path: "/{id}/two-factor",
+    tags,
+    summary: "Reset a staff member's second factor (super-admin only): it is removed and their sessions end; audited",
+    description: "For a lost phone: the member sets a new factor up at their next sign-in while the shop requires one.",
+    security: STAFF_WRITE,
+    request: { params },
+    responses: { 200: json(Done, "Reset."), ...errors(401, 403, 404) },
+  },
+  async (c) => {
+    const id = userId(c);
+    const reset = await resetTwoFactor(c.var.app.db, { ...actor(c), superAdmin: isSuperAdmin(c.var.viewer.user) }, id);
+    return c.json({ success: true as const, message: `${reset.name}'s two-factor sign-in was reset and their sessions have ended.` });
   },
 );
