@@ -163,3 +163,10 @@ export async function pendingEmailChange(db: Database, userId: number): Promise<
     .limit(1);
   return row?.email ?? null;
 }
+
+/** Whether a confirmation link still works, and the address it confirms (the page shows it; nothing changes). */
+export async function emailChangeIsLive(db: Database, token: string): Promise<string | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const [row] = await db.select({ email: accountTokens.email }).from(accountTokens).where(liveChange(await hashToken(token), new Date()));
+  return row?.email ?? null;
+}

@@ -148,3 +148,10 @@ export async function verifyEmail(db: Database, token: string): Promise<{ userId
   return { userId: row.userId };
 }
 
+
+/** Whether a verification link still works (the page asks before showing its button; nothing changes). */
+export async function verificationIsLive(db: Database, token: string): Promise<boolean> {
+  if (!TOKEN_PATTERN.test(token)) return false;
+  const rows = await db.select({ userId: accountTokens.userId }).from(accountTokens).where(liveVerification(await hashToken(token), new Date()));
+  return rows.length > 0;
+}

@@ -229,3 +229,9 @@ export const ResetPasswordSchema = confirm(
   "password_confirmation",
 );
 export type ResetPasswordInput = z.output<typeof ResetPasswordSchema>;
+
+// ---------------------------------------------------------------- mailed account links (docs/decisions/021)
+
+/** POST /api/auth/verify-email and /api/auth/confirm-email: the token of the mailed link. Its validity is the service's to judge. */
+export const AccountTokenSchema = z.object({ token: text() });
+export type AccountTokenInput = z.output<typeof AccountTokenSchema>;
