@@ -46,15 +46,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * Forms post here: `intent=profile` saves the profile (a new email waits for its confirmation link),
- * `intent=password` changes the password, `intent=unlink` removes a provider (docs/decisions/021).
+ * `intent=password` changes the password, `unlink=<provider>` removes a provider (docs/decisions/021).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
   const viewer = await requireViewer(app, request);
   const values = await readForm(request);
   const toast = toasts(app.env, request);
-  if (values.intent === "unlink") {
-    const provider = values.provider;
+  if (values.unlink !== undefined) {
+    const provider = values.unlink;
     if (!isSocialProvider(provider)) return toast.redirectWithError("/profile", "Please choose a sign-in method.");
     try {
       await unlinkProvider(app.db, viewer.user.id, provider);
@@ -224,8 +224,7 @@ function SignInMethodsSection({ methods, providers }: { methods: SignInMethods; 
                 <span className="flex flex-wrap items-center gap-3">
                   <span className="text-gray-700">Linked{identity.email ? ` (${identity.email})` : ""}</span>
                   <Form method="post" action="/profile" noValidate>
-                    <input type="hidden" name="intent" value="unlink" />
-                    <input type="hidden" name="provider" value={provider} />
+                    <input type="hidden" name="unlink" value={provider} />
                     <button type="submit" className={buttonClass} aria-label={`Unlink ${name}`}>
                       Unlink
                     </button>
@@ -236,7 +235,7 @@ function SignInMethodsSection({ methods, providers }: { methods: SignInMethods; 
                   <span className="text-gray-700">Not linked</span>
                   {/* A plain form: the answer is a redirect to the provider's site. */}
                   <form method="post" action={`/auth/${provider}`} noValidate>
-                    <input type="hidden" name="intent" value="link" />
+                    <input type="hidden" name="link" value="1" />
                     <button type="submit" className={buttonClass} aria-label={`Link ${name}`}>
                       Link
                     </button>

@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * `intent=resend` (the banner of a signed-in, unverified shopper): a new link, limited per account,
+ * `resend=1` (the banner of a signed-in, unverified shopper): a new link, limited per account,
  * then back where the shopper was. Otherwise the page's button: verifies (once), then home with a
  * toast; an unknown, used or expired link says so (422).
  */
@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
   const values = await readForm(request);
   const toast = toasts(app.env, request);
-  if (values.intent === "resend") {
+  if (values.resend === "1") {
     const viewer = await requireViewer(app, request);
     const back = safeRedirect(values.redirectTo, "/profile");
     try {

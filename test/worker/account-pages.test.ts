@@ -737,7 +737,9 @@ describe("the profile page", () => {
     expect(text).toContain("Save");
     expect(text).toContain("Cancel");
     expect(html).toMatch(/<a[^>]*href="\/profile"[^>]*>Close<\/a>/);
-    expect(html).not.toContain('name="current_password"');
+    // The password form is closed; the profile form asks for the current password only to change the email (decision 021).
+    expect(html).not.toContain('name="new_password"');
+    expect(field(html, "current_password")).toContain('type="password"');
   });
 
   it("opens the password form on ?edit=password", async () => {

@@ -259,13 +259,13 @@ describe("verifying the address (attack c)", () => {
   it("the banner's resend form mails a new link and comes back", async () => {
     const email = newEmail();
     const jar = await registerPage(email);
-    const response = await postForm(jar, "/verify-email", { intent: "resend", redirectTo: "/profile" });
+    const response = await postForm(jar, "/verify-email", { resend: "1", redirectTo: "/profile" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/profile");
     expect(visibleText(await (await visit(jar, "/profile")).text())).toContain("We have sent a link to verify your email address.");
     expect(await mailsTo(email, "verify_email")).toHaveLength(2);
     // A guest cannot ask.
-    expect((await postForm(new CookieJar(), "/verify-email", { intent: "resend" })).headers.get("Location")).toMatch(/^\/login/);
+    expect((await postForm(new CookieJar(), "/verify-email", { resend: "1" })).headers.get("Location")).toMatch(/^\/login/);
   });
 
   it("the seeded development accounts are verified", async () => {
@@ -287,7 +287,7 @@ describe("linked sign-in methods", () => {
 
     const sub = `g-${tag()}`;
     answerGoogle({ sub, email: newEmail("someone-else") });
-    const response = await throughGoogle(jar, { intent: "link" });
+    const response = await throughGoogle(jar, { link: "1" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/profile");
     expect(visibleText(await (await visit(jar, "/profile")).text())).toContain("Google is now linked to your account.");
@@ -298,7 +298,7 @@ describe("linked sign-in methods", () => {
     expect(methods.status).toBe(200);
     expect(methods.body.data).toMatchObject({ password_set: true, identities: [{ provider: "google" }] });
 
-    const unlinked = await postForm(jar, "/profile", { intent: "unlink", provider: "google" });
+    const unlinked = await postForm(jar, "/profile", { unlink: "google" });
     expect(unlinked.status).toBe(302);
     expect(visibleText(await (await visit(jar, "/profile")).text())).toContain("Google has been unlinked from your account.");
     const gone = await call("DELETE", "/api/v1/auth/sign-in-methods/google", { token });
@@ -311,14 +311,14 @@ describe("linked sign-in methods", () => {
     const jar = new CookieJar();
     expect((await throughGoogle(jar)).headers.get("Location")).toBe("/");
     expect(visibleText(await (await visit(jar, "/profile")).text())).toContain("Not set");
-    const refused = await postForm(jar, "/profile", { intent: "unlink", provider: "google" });
+    const refused = await postForm(jar, "/profile", { unlink: "google" });
     expect(refused.status).toBe(302);
     expect(visibleText(await (await visit(jar, "/profile")).text())).toContain("Google is the only way to sign in to your account, so it cannot be unlinked.");
     expect(await countOf("SELECT count(*) AS n FROM user_identities ui JOIN users u ON u.id = ui.user_id WHERE u.email = ?", email)).toBe(1);
   });
 
   it("starts a link only for a signed-in shopper", async () => {
-    const response = await postForm(new CookieJar(), "/auth/google", { intent: "link" }, { "CF-Connecting-IP": newIp() });
+    const response = await postForm(new CookieJar(), "/auth/google", { link: "1" }, { "CF-Connecting-IP": newIp() });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/login/);
   });

@@ -13,7 +13,7 @@ export function VerifyEmailBanner({ email, redirectTo }: { email: string; redire
         {ACCOUNT_EMAIL_MESSAGES.unverifiedBanner} <span className="font-medium">({email})</span>
       </p>
       <Form method="post" action="/verify-email" noValidate>
-        <input type="hidden" name="intent" value="resend" />
+        <input type="hidden" name="resend" value="1" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <button type="submit" className="rounded-full border border-amber-400 bg-white px-4 py-1.5 font-medium text-amber-900 hover:bg-amber-100">
           Resend verification email
