@@ -635,6 +635,28 @@ export const mailOutbox = sqliteTable(
   ],
 );
 
+/**
+ * The development mailbox: on a development server (`ENVIRONMENT=development`, `npm start`, the
+ * browser tests' server) with no transport, delivery keeps here each mail as its recipient would
+ * get it, secrets revealed, for `/dev/mail` and `GET /api/dev/mail`. Written by delivery only, and
+ * only in development; empty everywhere else (docs/decisions/020).
+ */
+export const devMailbox = sqliteTable(
+  "dev_mailbox",
+  {
+    /** The outbox row's id: one copy per delivered mail. */
+    id: text("id").primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    template: text("template").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    sentAt: integer("sent_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`),
+  },
+  (t) => [index("dev_mailbox_to_idx").on(t.toAddress, t.sentAt), index("dev_mailbox_sent_idx").on(t.sentAt)],
+);
+
 // ---------------------------------------------------------------- freshness
 
 /**

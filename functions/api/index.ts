@@ -12,6 +12,7 @@ import { newsletterApi } from "./newsletter";
 import { myOrdersApi, ordersApi } from "./orders";
 import { categoriesApi } from "./categories";
 import { contactApi } from "./contact";
+import { devApi } from "./dev";
 import { health } from "./health";
 import { homeApi } from "./home";
 import type { ApiEnv } from "./http";
@@ -47,6 +48,7 @@ export const api = $(
     .route("/contact", contactApi)
     .route("/newsletter", newsletterApi)
     .route("/admin", adminApi)
+    .route("/dev", devApi)
 );
 
 for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) api.openAPIRegistry.registerComponent("securitySchemes", name, scheme);

@@ -60,9 +60,14 @@ describe("GET /api/openapi.json", () => {
     expect(security("get", "/api/products")).toBeUndefined();
   });
 
-  it("lists every route the API answers", async () => {
+  it("lists every route the API answers (but the development server's own, which no live shop answers)", async () => {
     const document = await documentOnce;
-    const registered = api.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method.toLowerCase()} ${documentPath(route.path)}`);
+    // /api/dev/* (the development mailbox, decision 020) is 404 everywhere but a development server: left out on purpose.
+    const development = (path: string) => path.startsWith("/api/dev/");
+    expect(Object.keys(document.paths).filter(development)).toEqual([]);
+    const registered = api.routes
+      .filter((route) => route.method !== "ALL" && !development(route.path))
+      .map((route) => `${route.method.toLowerCase()} ${documentPath(route.path)}`);
     expect(registered.length).toBeGreaterThan(30);
     const missing = registered.filter((entry) => {
       const [method, path] = entry.split(" ") as [string, string];
