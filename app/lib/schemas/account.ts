@@ -191,7 +191,9 @@ export const ProfileSchema = z.object({
   zip_code: zipCodeField,
   country: countryField,
   /** Needed only to change the email (docs/decisions/021): the same email as now saves without it. */
-  current_password: text(false).meta({ type: "string", description: "The current password: required only when `email` differs from the account's." }),
+  current_password: text(false)
+    .transform((value) => value || undefined)
+    .meta({ type: "string", description: "The current password: required only when `email` differs from the account's." }),
 });
 export type ProfileInput = z.output<typeof ProfileSchema>;
 
