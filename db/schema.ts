@@ -37,6 +37,11 @@ export const users = sqliteTable(
     emailVerifiedAt: integer("email_verified_at", { mode: "timestamp" }),
     /** False for an account social login created: its hash is of a password nobody knows, until a reset sets one. */
     passwordSet: integer("password_set", { mode: "boolean" }).notNull().default(true),
+    /**
+     * Set when the owner deleted the account (docs/decisions/025): its personal data is gone (name,
+     * a placeholder address nobody receives, no password), its orders stay under that placeholder.
+     */
+    deletedAt: integer("deleted_at", { mode: "timestamp" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

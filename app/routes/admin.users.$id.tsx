@@ -95,7 +95,8 @@ function RoleList({ roles }: { roles: string[] }) {
   );
 }
 
-function AccountState({ disabled, since }: { disabled: boolean; since: string | null }) {
+function AccountState({ disabled, since, deletedAt }: { disabled: boolean; since: string | null; deletedAt: string | null }) {
+  if (deletedAt) return <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800">Deleted on {dateTime(deletedAt)}</span>;
   return disabled ? (
     <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Disabled{since ? ` since ${dateTime(since)}` : ""}</span>
   ) : (
@@ -122,7 +123,11 @@ export default function AdminUserPage() {
         Back to users
       </Link>
       <div className="mt-3">
-        <AdminHeader title={user.name} description={user.email} actions={<AccountState disabled={user.disabled} since={user.disabled_at} />} />
+        <AdminHeader
+          title={user.name}
+          description={user.deleted ? "Deleted by its owner: personal data removed, orders kept without name or contact." : user.email}
+          actions={<AccountState disabled={user.disabled} since={user.disabled_at} deletedAt={user.deleted_at} />}
+        />
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
@@ -130,7 +135,10 @@ export default function AdminUserPage() {
           <DetailList
             className="mt-4 grid gap-3 text-sm"
             rows={[
-              { label: "Email", value: <a href={`mailto:${user.email}`} className="text-bloom-700 underline">{user.email}</a> },
+              {
+                label: "Email",
+                value: user.deleted ? "Removed" : <a href={`mailto:${user.email}`} className="text-bloom-700 underline">{user.email}</a>,
+              },
               { label: "Phone", value: user.phone || "Not provided" },
               { label: "Address", value: address || "Not provided" },
               { label: "Joined", value: dateTime(user.created_at) },
@@ -141,7 +149,12 @@ export default function AdminUserPage() {
 
         <div className="grid h-fit gap-6">
           <AdminCard id="roles-heading" title="Roles">
-            {viewer.superAdmin ? (
+            {user.deleted ? (
+              <div className="mt-4 grid gap-2 text-sm">
+                <RoleList roles={user.roles} />
+                <p className="text-gray-600">A deleted account&rsquo;s roles cannot be changed.</p>
+              </div>
+            ) : viewer.superAdmin ? (
               <Form method="post" noValidate preventScrollReset className="mt-4 grid gap-3">
                 <input type="hidden" name="intent" value="roles" />
                 <fieldset aria-describedby={failure?.errors.roles ? "roles-error" : "roles-hint"}>
@@ -176,12 +189,17 @@ export default function AdminUserPage() {
 
           <AdminCard id="account-heading" title="Account">
             <div className="mt-4 grid gap-3 text-sm">
-              {user.disabled ? (
+              {user.deleted ? (
+                <p className="text-gray-700">
+                  This account was deleted by its owner{user.deleted_at ? ` on ${dateTime(user.deleted_at)}` : ""}: it cannot log in, and there is
+                  nothing left to disable or enable.
+                </p>
+              ) : user.disabled ? (
                 <p className="text-gray-700">This account is disabled: it cannot log in. Enabling it lets the user log in again.</p>
               ) : (
                 <p className="text-gray-700">Disabling the account logs the user out everywhere at once, and they cannot log in until it is enabled again.</p>
               )}
-              {isSelf && !user.disabled ? (
+              {user.deleted ? null : isSelf && !user.disabled ? (
                 <p className="text-gray-600">You cannot disable your own account.</p>
               ) : !canToggle ? (
                 <p className="text-gray-600">Only a super-admin can disable or enable a staff account.</p>

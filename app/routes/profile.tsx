@@ -292,12 +292,12 @@ export default function ProfilePage() {
                   Wishlist
                 </Link>
               ) : null}
-              <button type="button" aria-describedby="account-soon" className="rounded-full border border-red-200 px-4 py-2 text-sm font-medium text-red-700">
+              <a href="/profile/my-data" download className="rounded-full border border-gray-300 px-4 py-2 text-center text-sm font-medium text-gray-800 hover:border-bloom-400">
+                Download my data
+              </a>
+              <Link to="/delete-account" className="rounded-full border border-red-200 px-4 py-2 text-center text-sm font-medium text-red-700 hover:border-red-400">
                 Delete Account
-              </button>
-              <p id="account-soon" className="text-center text-xs text-gray-600">
-                Deleting your account online is coming soon; until then, write to us from the contact page.
-              </p>
+              </Link>
             </div>
           </section>
         </div>

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { bearerToken } from "../../app/http/bearer";
 import { AccountTokenSchema, ForgotPasswordSchema, LoginSchema, PasswordChangeSchema, ProfileSchema, RegisterApiSchema, ResetPasswordSchema } from "../../app/lib/schemas/account";
-import { changePassword, login, refreshSession, registerUser, revokeSession, type AuthResult } from "../../app/services/auth.server";
+import { AccountExportSchema } from "../../app/services/serializers/account-export";
+import { deleteAccountWithPassword, exportAccountData } from "../../app/services/account-rights.server";
+import { DeleteAccountSchema, RIGHTS_MESSAGES } from "../../app/lib/schemas/account-rights";
+import { AuthError, changePassword, login, refreshSession, registerUser, revokeSession, type AuthResult } from "../../app/services/auth.server";
 import { ACCOUNT_EMAIL_MESSAGES, SIGN_IN_METHOD_MESSAGES } from "../../app/lib/account-email";
 import { isSocialProvider, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS } from "../../app/lib/social-login";
 import { confirmEmailChange, saveProfile } from "../../app/services/email-change.server";
@@ -291,5 +294,43 @@ mount(
     const auth = await changePassword(db, env, c.var.viewer, input);
     followSession(c, auth);
     return ok(c, { user: auth.user, token: auth.token }, { message: "Password updated successfully" });
+  }
+);
+
+// ---------------------------------------------------------------- data rights (docs/decisions/025)
+
+mount(
+  accountApi,
+  {
+    method: "get",
+    path: "/export",
+    tags: account,
+    summary: "Everything the caller's account holds: profile, orders, reviews, wishlist, newsletter, sign-in methods",
+    security: SIGNED_IN_READ,
+    responses: { 200: json(success(AccountExportSchema), "The account's data."), ...errors(401) },
+  },
+  async (c) => {
+    const data = await exportAccountData(c.var.app.db, c.var.viewer.user.id);
+    if (!data) throw new AuthError();
+    return ok(c, data);
+  }
+);
+mount(
+  accountApi,
+  {
+    method: "delete",
+    path: "/account",
+    tags: account,
+    summary:
+      "Delete the caller's account with their password: every session ends, personal data goes, orders stay anonymised; reviews kept (as a former customer's) or deleted. Refused (409) while an order is pending, processing or shipped, and for staff.",
+    security: SIGNED_IN_WRITE,
+    request: { body: jsonOrForm(DeleteAccountSchema) },
+    responses: { 200: json(Done, "Deleted; the session is over."), ...errors(401, 403, 409, 422, 429) },
+  },
+  async (c) => {
+    const input = await parseBody(c, DeleteAccountSchema);
+    await deleteAccountWithPassword(c.var.app.db, c.var.viewer.user.id, input);
+    followSession(c, null);
+    return c.json({ success: true as const, message: RIGHTS_MESSAGES.deleted });
   }
 );
