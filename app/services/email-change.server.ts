@@ -115,7 +115,7 @@ function liveChange(tokenHash: string, now: Date) {
     eq(accountTokens.purpose, "change_email"),
     isNull(accountTokens.usedAt),
     gt(accountTokens.expiresAt, now),
-    sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${accountTokens.userId} AND ${users.disabledAt} IS NULL)`,
+    sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${accountTokens.userId} AND ${users.disabledAt} IS NULL AND ${users.deletedAt} IS NULL)`,
   );
 }
 

@@ -119,7 +119,7 @@ function liveVerification(tokenHash: string, now: Date) {
     eq(accountTokens.purpose, "verify_email"),
     isNull(accountTokens.usedAt),
     gt(accountTokens.expiresAt, now),
-    sql`${accountTokens.email} = (SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${accountTokens.userId} AND ${users.disabledAt} IS NULL)`,
+    sql`${accountTokens.email} = (SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${accountTokens.userId} AND ${users.disabledAt} IS NULL AND ${users.deletedAt} IS NULL)`,
   );
 }
 
