@@ -101,6 +101,13 @@ describe("verifying the address", () => {
     expect(await mailsTo(email, "verify_email")).toHaveLength(1 + RESEND_MAX_PER_USER);
   });
 
+  it("tells only one of two requests racing with one link that it worked", async () => {
+    const { email } = await register();
+    const token = tokenIn((await mailsTo(email, "verify_email"))[0]!.text, "/verify-email");
+    const both = await Promise.allSettled([verifyEmail(t.db, token), verifyEmail(t.db, token)]);
+    expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+  });
+
   it("marks the address verified when a mailed password reset is used, and the password as set", async () => {
     const { user, email } = await register();
     await requestPasswordReset(t.db, email, ORIGIN, unique("client"));
@@ -155,6 +162,26 @@ describe("changing the email", () => {
     expect(after.email_verified).toBe(true);
     expect(await pendingEmailChange(t.db, user.id)).toBeNull();
     expect(await rejection(confirmEmailChange(t.db, token))).toBeInstanceOf(ValidationError);
+  });
+
+  it("applies a confirmation link once when two requests race with it", async () => {
+    const { user, password } = await register();
+    const to = newEmail();
+    await saveProfile(t.db, user, profile(user, { email: to, current_password: password }), mail);
+    const token = tokenIn((await mailsTo(to, "email_change_confirm"))[0]!.text, "/confirm-email");
+    const both = await Promise.allSettled([confirmEmailChange(t.db, token), confirmEmailChange(t.db, token)]);
+    expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect((await getUser(t.db, user.id))!.email).toBe(to);
+  });
+
+  it("limits email change requests per account, counted before the password is checked", async () => {
+    const { user } = await register();
+    const results = await Promise.allSettled(
+      Array.from({ length: 7 }, () => saveProfile(t.db, user, profile(user, { email: newEmail(), current_password: "Guess1234" }), mail)),
+    );
+    const reasons = results.map((r) => (r.status === "rejected" ? (r.reason as Error).constructor.name : "ok"));
+    expect(reasons.filter((name) => name === "ValidationError")).toHaveLength(5);
+    expect(reasons.filter((name) => name === "RateLimitError")).toHaveLength(2);
   });
 
   it("does not reveal an address another account has: same answer, no mail to it; refused at confirmation", async () => {
