@@ -207,6 +207,7 @@ describe("verifying the address (attack c)", () => {
   it("registration mails a sealed link; its page changes nothing on a GET; the POST verifies, once", async () => {
     const email = newEmail();
     const jar = await registerPage(email);
+    expect(visibleText(await (await visit(jar, "/")).text())).toContain("We have sent a link to verify your email address. Please check your inbox.");
     for (const stored of await storedMails(email)) expect(`${stored.text}${stored.html}`).not.toMatch(/verify-email\?token=/);
     const token = await mailedToken(email, "verify_email", "/verify-email");
     const verified = async () => (await sqlOne<{ at: number | null }>("SELECT email_verified_at AS at FROM users WHERE email = ?", email))!.at !== null;
