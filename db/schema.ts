@@ -33,6 +33,10 @@ export const users = sqliteTable(
     country: text("country"),
     /** Set by staff: a disabled account cannot log in and its sessions end at once. */
     disabledAt: integer("disabled_at", { mode: "timestamp" }),
+    /** When the owner proved the address (its mailed link, a password reset, a provider's verified address); null: not yet. */
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp" }),
+    /** False for an account social login created: its hash is of a password nobody knows, until a reset sets one. */
+    passwordSet: integer("password_set", { mode: "boolean" }).notNull().default(true),
     /**
      * Set when the owner deleted the account (docs/decisions/025): its personal data is gone (name,
      * a placeholder address nobody receives, no password), its orders stay under that placeholder.

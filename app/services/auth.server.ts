@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { bumpTags } from "./cache-tags.server";
 import { changes } from "../lib/cache-tags";
 import { decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
@@ -9,6 +9,7 @@ import { DomainError, ValidationError } from "./errors";
 import { hmacKey } from "./hmac-key.server";
 import type { MailContext } from "./mail/context";
 import { welcomeStatements } from "./mail/order-mails.server";
+import { verificationStatements } from "./email-verification.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { assertUnderLimits, countEvents, countStatement, loginLimits, registerLimit, resetStatement } from "./rate-limit.server";
 import { jwtSecret } from "./secrets.server";
@@ -17,7 +18,9 @@ import { issueChallenge, secondFactorStep, TwoFactorRequired } from "./two-facto
 import { newTotpSecret } from "../lib/totp";
 
 /** A user as pages and the API show them (the columns of `userFields`): never the password hash. */
-export type AuthUser = Omit<UserRow, "created_at" | "role_names"> & {
+export type AuthUser = Omit<UserRow, "created_at" | "role_names" | "email_verified_at"> & {
+  /** Whether the owner proved the address (docs/decisions/021). */
+  email_verified: boolean;
   created_at: string;
   roles: { name: string }[];
 };
@@ -132,6 +135,7 @@ export const userFields = {
   state: users.state,
   zip_code: users.zipCode,
   country: users.country,
+  email_verified_at: users.emailVerifiedAt,
   created_at: users.createdAt,
   role_names: sql<string | null>`${subqueries
     .select({ names: sql`group_concat(${roles.name}, ',')` })
@@ -154,6 +158,7 @@ export function toUser(row: UserRow): AuthUser {
     state: row.state,
     zip_code: row.zip_code,
     country: row.country,
+    email_verified: row.email_verified_at !== null,
     created_at: row.created_at.toISOString(),
     roles: (row.role_names ?? "").split(",").filter(Boolean).sort().map((name) => ({ name })),
   };
@@ -283,6 +288,8 @@ export async function registerUser(db: Database, env: Env, input: RegisterInput,
   const passwordHash = await hashPassword(input.password);
   const session = newSession(input.remember ?? false);
   const userId = sql<number>`(SELECT "id" FROM "users" WHERE "email" = ${input.email})`;
+  // The address is not verified yet: the account works at once, and the mail's link proves it (docs/decisions/021).
+  const verification = mail ? await verificationStatements(db, mail, { userId, name: input.name, email: input.email }) : [];
   try {
     const results = await db.batch([
       db.insert(users).values({ name: input.name, email: input.email, passwordHash }),
@@ -290,6 +297,7 @@ export async function registerUser(db: Database, env: Env, input: RegisterInput,
       insertSession(db, session, userId),
       countStatement(db, limit),
       ...(mail ? welcomeStatements(db, mail, { name: input.name, email: input.email }) : []),
+      ...verification,
       selectUsers(db).where(eq(users.email, input.email)),
     ]);
     const rows = results[results.length - 1] as UserRow[];
@@ -363,37 +371,36 @@ export async function refreshSession(db: Database, env: Env, viewer: Viewer): Pr
 
 // ---------------------------------------------------------------- profile and password
 
-/** Saves the profile's fields, and only those: roles, id and dates cannot be changed here. */
-export async function updateProfile(db: Database, userId: number, input: ProfileInput): Promise<AuthUser> {
-  const taken = await db.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), ne(users.id, userId)));
-  if (taken.length > 0) throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] }, ACCOUNT_MESSAGES.emailTaken);
-  try {
-    const [, , rows] = await db.batch([
-      bumpTags(db, changes.accountChanged(userId)),
-      db
-        .update(users)
-        .set({
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          address: input.address,
-          city: input.city,
-          state: input.state,
-          zipCode: input.zip_code,
-          country: input.country,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, userId)),
-      selectUserById(db, userId),
-    ]);
-    const row = rows[0];
-    if (!row) throw new AuthError();
-    return toUser(row);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] }, ACCOUNT_MESSAGES.emailTaken);
-    throw error;
-  }
+/**
+ * Saves the profile's fields, and only those: roles, id and dates cannot be changed here, nor the
+ * email: a new address takes effect only once it confirms it (requestEmailChange,
+ * app/services/email-change.server.ts; docs/decisions/021).
+ */
+export async function updateProfile(db: Database, userId: number, input: ProfileFields): Promise<AuthUser> {
+  const [, , rows] = await db.batch([bumpTags(db, changes.accountChanged(userId)), profileStatement(db, userId, input), selectUserById(db, userId)]);
+  const row = rows[0];
+  if (!row) throw new AuthError();
+  return toUser(row);
 }
+
+/** The profile's fields a form or the API may change directly: everything but the email. */
+export type ProfileFields = Omit<ProfileInput, "email" | "current_password">;
+
+/** The statement that saves the profile's fields (for a batch), never the email. */
+export const profileStatement = (db: Database, userId: number, input: ProfileFields) =>
+  db
+    .update(users)
+    .set({
+      name: input.name,
+      phone: input.phone,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zip_code,
+      country: input.country,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
 
 /**
  * Changes the password after checking the current one. Every session of the user is revoked (other
