@@ -256,6 +256,24 @@ export function newSession(remember: boolean, signedInAt?: Date) {
 export const insertSession = (db: Database, session: ReturnType<typeof newSession>, userId: SQL<number> | number) =>
   db.insert(sessions).values({ id: session.id, userId, remember: session.remember, expiresAt: session.expiresAt, signedInAt: session.signedInAt });
 
+/** The same session, written only when `condition` holds at that point of the batch (a claimed code, a guard). */
+export const insertSessionIf = (db: Database, session: ReturnType<typeof newSession>, userId: number, condition: SQL) =>
+  db.insert(sessions).select(
+    db
+      .select({
+        // Every column, in the table's order (drizzle's insert-select asks it).
+        id: sql`${session.id}`.as("id"),
+        userId: sql`${userId}`.as("user_id"),
+        remember: sql`${session.remember ? 1 : 0}`.as("remember"),
+        expiresAt: sql`${Math.floor(session.expiresAt.getTime() / 1000)}`.as("expires_at"),
+        revokedAt: sql`NULL`.as("revoked_at"),
+        signedInAt: sql`${Math.floor(session.signedInAt.getTime() / 1000)}`.as("signed_in_at"),
+        createdAt: sql`unixepoch()`.as("created_at"),
+      })
+      .from(sql`(SELECT 1)`)
+      .where(condition),
+  );
+
 export async function result(env: Env, user: AuthUser, session: ReturnType<typeof newSession>): Promise<AuthResult> {
   const token = await signToken(env, { userId: user.id, sessionId: session.id, expiresAt: session.expiresAt });
   return { user, token, sessionId: session.id, remember: session.remember, expiresAt: session.expiresAt };

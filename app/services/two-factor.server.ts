@@ -4,7 +4,7 @@ import { rateLimits, recoveryCodes, sessions, users, userTwoFactor } from "../..
 import { changes } from "../lib/cache-tags";
 import { groupSecret, looksLikeTotp, matchTotp, newTotpSecret, otpauthUri } from "../lib/totp";
 import { auditEntry, type Actor } from "./admin/audit.server";
-import { AccountDisabledError, AuthError, isAdmin, newSession, result, toUser, userFields, type AuthResult, type AuthUser, type Viewer } from "./auth.server";
+import { AccountDisabledError, AuthError, isAdmin, insertSessionIf, newSession, result, toUser, userFields, type AuthResult, type AuthUser, type Viewer } from "./auth.server";
 import { bumpTags } from "./cache-tags.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { countStatement, RateLimitError, type Limit } from "./rate-limit.server";
@@ -116,23 +116,6 @@ async function insertRecoveryCodes(db: Database, userId: number, codes: string[]
         .from(sql`(SELECT 1)`)
         .where(claimed),
     ),
-  );
-}
-
-/** The session, written only when `claimed` holds at that point of the batch. */
-function insertSessionIf(db: Database, session: ReturnType<typeof newSession>, userId: number, claimed: SQL) {
-  return db.insert(sessions).select(
-    db
-      .select({
-        id: sql`${session.id}`.as("id"),
-        userId: sql`${userId}`.as("user_id"),
-        remember: sql`${session.remember ? 1 : 0}`.as("remember"),
-        expiresAt: sql`${Math.floor(session.expiresAt.getTime() / 1000)}`.as("expires_at"),
-        revokedAt: sql`NULL`.as("revoked_at"),
-        createdAt: sql`unixepoch()`.as("created_at"),
-      })
-      .from(sql`(SELECT 1)`)
-      .where(claimed),
   );
 }
 
