@@ -16,7 +16,7 @@ export interface Visitor {
 
 export function visitorFor(request: Request, env: Env, userId: number | null): Visitor {
   if (userId !== null) return { key: `u:${userId}`, setCookie: null };
-  const existing = readCookie(request, VISITOR_COOKIE);
+  const existing = readCookie(env, request, VISITOR_COOKIE);
   if (existing && UUID.test(existing)) return { key: `v:${existing.toLowerCase()}`, setCookie: null };
   const id = crypto.randomUUID();
   return { key: `v:${id}`, setCookie: setCookie(env, request, VISITOR_COOKIE, id, { maxAge: ONE_YEAR }) };
