@@ -20,7 +20,11 @@ import { asDelivered, testSeal } from "./fixtures";
 
 const ORIGIN = "https://shop.example";
 const signer = unsubscribeSigner({ ENVIRONMENT: "test" } as Env);
-const otherSigner = unsubscribeSigner({ ENVIRONMENT: "production", SESSION_SECRET: "another-secret-of-enough-length", JWT_SECRET: "x".repeat(32) } as Env);
+const otherSigner = unsubscribeSigner({
+  ENVIRONMENT: "production",
+  SESSION_SECRET: "9c41e7b2d05a8f63e1b47d2a90c5f83e6d1b0a47c29e5f8136d4b7a0e2c9f513",
+  JWT_SECRET: "4b7e2a91d6c03f58a7e1d94b2c60f3a85e7d1c49b0a26f3e8d5c7b19a04e6f22",
+} as Env);
 const mail = { origin: ORIGIN, site: siteConfigFromSettings({}), seal: testSeal };
 
 let t: TestDb;

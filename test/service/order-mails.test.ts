@@ -243,14 +243,15 @@ describe("the back office's status changes", () => {
 });
 
 describe("registering", () => {
-  it("writes the welcome mail with the account", async () => {
+  it("writes the welcome mail (and the address's verification mail) with the account", async () => {
     const address = `new-${crypto.randomUUID()}@example.com`;
     const recorder = recording(db);
     await registerUser(recorder.db, { ENVIRONMENT: "test" } as Env, { name: "Nia Petal", email: address, password: "Secret123" }, "client-1", mail);
     const batch = recorder.batches.find((statements) => statements.some((sql) => /^insert into "users"/i.test(sql)))!;
-    expect(batch.filter((sql) => /^insert into "mail_outbox"/i.test(sql))).toHaveLength(1);
-    const [welcome, ...more] = await newMails();
-    expect(more).toEqual([]);
+    expect(batch.filter((sql) => /^insert into "mail_outbox"/i.test(sql))).toHaveLength(2);
+    const mails = await newMails();
+    expect(mails.map((row) => row.template).sort()).toEqual(["verify_email", "welcome"]);
+    const welcome = mails.find((row) => row.template === "welcome");
     expect(welcome).toMatchObject({ template: "welcome", to_address: address, subject: "Welcome to Twistbloom" });
     expect(welcome!.text).toContain("Hello Nia Petal,");
     expect(welcome!.html).toContain(`${ORIGIN}/products`);
