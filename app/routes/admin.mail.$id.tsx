@@ -22,7 +22,10 @@ export const headers = privatePageHeaders;
 
 const notFound = () => json({ message: MAIL_MESSAGES.notFound }, { status: 404 });
 
-/** One email as it was written (its HTML in a sandboxed frame, its text part), and the staff's retries of it. */
+/**
+ * One email as it was written (its HTML in a sandboxed frame, its text part), and the staff's retries
+ * of it. Its secrets (a reset link...) are masked by the service: staff see that one was sent, never it.
+ */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context.app, request);
   const id = mailIdOf(params.id);
@@ -106,6 +109,7 @@ export default function AdminMailPage() {
                 { label: "Transport", value: mail.transport ? (TRANSPORTS[mail.transport] ?? mail.transport) : "Not tried yet" },
                 { label: "Created", value: dateTime(mail.created_at) },
                 { label: "Sent", value: mail.sent_at ? dateTime(mail.sent_at) : "Not sent" },
+                ...Object.entries(mail.headers ?? {}).map(([name, value]) => ({ label: name, value: <span className="break-all">{value}</span> })),
               ]}
             />
           </AdminCard>

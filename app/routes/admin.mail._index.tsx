@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { query, errors } = lenientQuery(MailListQuerySchema, url.searchParams);
   const page = await listMail(context.app.db, query);
   // The list shows no bodies: each mail's page does.
-  const data = page.data.map(({ text: _text, html: _html, ...mail }) => mail);
+  const data = page.data.map(({ text: _text, html: _html, headers: _headers, ...mail }) => mail);
   return json(
     {
       page: { ...page, data },

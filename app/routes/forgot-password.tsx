@@ -11,6 +11,7 @@ import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure }
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import { toasts } from "~/http/pages/toast.server";
+import { mailContext } from "~/http/mail.server";
 
 /** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
 const loadForgotSchema = () => import("~/lib/schemas/account").then((module) => module.ForgotPasswordSchema);
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = ForgotPasswordSchema.safeParse(values);
   if (!parsed.success) return formFailure(fieldErrors(parsed.error), ACCOUNT_MESSAGES.formErrors, values);
   try {
-    await requestPasswordReset(app.db, parsed.data.email, new URL(request.url).origin, clientAddress(request));
+    await requestPasswordReset(app.db, parsed.data.email, await mailContext(app, request), clientAddress(request));
     return toasts(app.env, request).redirectWithSuccess("/forgot-password?sent=1", RESET_MESSAGES.requested);
   } catch (error) {
     if (error instanceof RateLimitError) return rateLimited(error, values);

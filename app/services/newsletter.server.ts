@@ -16,6 +16,7 @@ import { csvDocument } from "../lib/csv";
 import { mailShop, type MailContext } from "./mail/context";
 import { isMailable } from "./mail/outbox.server";
 import { newsletterMailStatement } from "./mail/newsletter";
+import { secretMark } from "./mail/sealed.server";
 import { newsletterConfirmationMail } from "./mail/templates/newsletter-confirmation";
 import { hashResetToken, newResetToken } from "./password-reset.server";
 import { assertUnderLimits, countStatement, type Limit } from "./rate-limit.server";
@@ -41,7 +42,7 @@ export interface UnsubscribeSigner {
 
 /** What a sign-up needs of its request: the mail's origin and shop, the signer, who is asking. */
 export interface SubscribeContext {
-  mail: Pick<MailContext, "origin" | "site">;
+  mail: Pick<MailContext, "origin" | "site" | "seal">;
   signer: UnsubscribeSigner;
   /** The client's address, for the per-client limit. */
   client: string;
@@ -126,19 +127,24 @@ export async function subscribe(db: Database, email: string, context: SubscribeC
   const tokenHash = await hashConfirmToken(token);
   const now = new Date(at * 1000);
   const base = origin(context.mail);
-  const unsubscribe = unsubscribeLink(base, await unsubscribeToken(context.signer, subscriber));
-  const mail = newsletterConfirmationMail({ shop: mailShop(context.mail), confirmLink: confirmLink(base, token), unsubscribeLink: unsubscribe, validHours: CONFIRM_TOKEN_HOURS });
+  // Both links grant something (confirming, leaving): the mail holds marks, the links are sealed.
+  const confirmMark = secretMark("confirm_link");
+  const unsubscribeMark = secretMark("unsubscribe_link");
+  const secrets = { [confirmMark]: confirmLink(base, token), [unsubscribeMark]: unsubscribeLink(base, await unsubscribeToken(context.signer, subscriber)) };
+  const mail = newsletterConfirmationMail({ shop: mailShop(context.mail), confirmLink: confirmMark, unsubscribeLink: unsubscribeMark, validHours: CONFIRM_TOKEN_HOURS });
+  const mailStatements = await newsletterMailStatement(
+    db,
+    context.mail,
+    { to: subscriber.email, template: CONFIRMATION_TEMPLATE, mail, unsubscribeMark, secrets },
+    // The mail only with its token in place: a sign-up that lost a race to a confirmation or to another sign-up mails nothing.
+    { onlyIf: sql`EXISTS (SELECT 1 FROM ${newsletterSubscribers} WHERE ${newsletterSubscribers.id} = ${subscriber.id} AND ${newsletterSubscribers.confirmTokenHash} = ${tokenHash})` },
+  );
   await db.batch([
     db
       .update(newsletterSubscribers)
       .set({ confirmTokenHash: tokenHash, confirmExpiresAt: new Date(now.getTime() + CONFIRM_TOKEN_HOURS * 3600 * 1000), updatedAt: now })
       .where(and(eq(newsletterSubscribers.id, subscriber.id), ne(newsletterSubscribers.status, "subscribed"), underLimitsSql(mailLimits, at))),
-    // The mail only with its token in place: a sign-up that lost a race to a confirmation or to another sign-up mails nothing.
-    newsletterMailStatement(
-      db,
-      { to: subscriber.email, template: CONFIRMATION_TEMPLATE, mail, unsubscribeLink: unsubscribe },
-      { onlyIf: sql`EXISTS (SELECT 1 FROM ${newsletterSubscribers} WHERE ${newsletterSubscribers.id} = ${subscriber.id} AND ${newsletterSubscribers.confirmTokenHash} = ${tokenHash})` },
-    ),
+    ...mailStatements,
     countStatement(db, clientLimit),
     ...mailLimits.map((limit) => countStatement(db, limit)),
   ]);

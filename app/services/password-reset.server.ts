@@ -1,18 +1,15 @@
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { bumpTags } from "./cache-tags.server";
 import { changes } from "../lib/cache-tags";
 import type { Database } from "../../db/client";
-import { passwordResets, sessions, settings, users } from "../../db/schema";
+import { passwordResets, sessions, users } from "../../db/schema";
 import { fieldErrors } from "../lib/schemas/query";
 import { ACCOUNT_MESSAGES, RESET_MESSAGES, ResetPasswordSchema } from "../lib/schemas/account";
-import { siteConfigFromSettings } from "../lib/site";
 import { ValidationError } from "./errors";
 import { mailStatement } from "./mail/outbox.server";
 import { passwordResetMail } from "./mail/templates/password-reset";
-import { mailShop } from "./mail/context";
-
-/** The settings a reset mail shows: the shop's name and, in its footer, how to reach the shop. */
-const MAIL_SETTINGS = ["site_name", "contact_email", "contact_phone", "contact_address"];
+import { mailShop, type MailContext } from "./mail/context";
+import { secretMark } from "./mail/sealed.server";
 import { hashPassword } from "./password.server";
 import { hashToken, newToken, TOKEN_PATTERN } from "./tokens.server";
 import { assertUnderLimits, countEvents, countStatement, type Limit } from "./rate-limit.server";
@@ -52,16 +49,16 @@ export const resetLink = (origin: string, token: string) => `${origin.replace(/\
  * Mails a reset link to the account with this email, if there is one and it is not disabled. The
  * caller answers the same either way (RESET_REQUESTED_MESSAGE). Every request counts against the
  * limits per email and per client address (429 past them, with Retry-After). The token row, the
- * mail and the counts are one batch: no mail without its token, no token without its mail.
+ * mail and the counts are one batch: no mail without its token, no token without its mail. The link
+ * is sealed in the outbox (docs/decisions/020): staff reading the mail see it masked.
  */
-export async function requestPasswordReset(db: Database, email: string, origin: string, client: string): Promise<void> {
+export async function requestPasswordReset(db: Database, email: string, context: MailContext, client: string): Promise<void> {
   const limits = forgotLimits(email, client);
   await assertUnderLimits(db, limits, (wait) => `Too many password reset requests. Please try again in ${wait}.`);
-  const [found, nameRows] = await db.batch([
-    db.select({ id: users.id, name: users.name, email: users.email, disabled_at: users.disabledAt }).from(users).where(eq(users.email, email)),
-    db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, MAIL_SETTINGS)),
-  ]);
-  const user = found[0];
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email, disabled_at: users.disabledAt })
+    .from(users)
+    .where(eq(users.email, email));
   if (!user || user.disabled_at) {
     await countEvents(db, limits);
     return;
@@ -74,13 +71,10 @@ export async function requestPasswordReset(db: Database, email: string, origin: 
   const token = newResetToken();
   const tokenHash = await hashResetToken(token);
   const now = new Date();
-  const value = (key: string) => nameRows.find((row) => row.key === key)?.value ?? null;
-  const site = siteConfigFromSettings({
-    general: { site_name: value("site_name") },
-    contact: { contact_email: value("contact_email"), contact_phone: value("contact_phone"), contact_address: value("contact_address") },
-  });
-  const shop = mailShop({ origin, site });
-  const mail = passwordResetMail({ shop, name: user.name, link: resetLink(origin, token), validMinutes: RESET_TOKEN_MINUTES });
+  // The mail holds a mark where the link goes; the link itself is sealed (only delivery reveals it).
+  const link = secretMark("reset_link");
+  const mail = passwordResetMail({ shop: mailShop(context), name: user.name, link, validMinutes: RESET_TOKEN_MINUTES });
+  const sealed = await context.seal({ [link]: resetLink(context.origin, token) });
   await db.batch([
     // Only the newest link works: the ones sent before are spent.
     db
@@ -88,7 +82,7 @@ export async function requestPasswordReset(db: Database, email: string, origin: 
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))),
     db.insert(passwordResets).values({ tokenHash, userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60 * 1000) }),
-    mailStatement(db, { to: user.email, subject: mail.subject, template: RESET_TEMPLATE, text: mail.text, html: mail.html }),
+    mailStatement(db, { to: user.email, subject: mail.subject, template: RESET_TEMPLATE, text: mail.text, html: mail.html, sealed }),
     ...limits.map((limit) => countStatement(db, limit)),
   ]);
 }

@@ -141,7 +141,7 @@ mount(
   },
   async (c) => {
     const { email } = await parseBody(c, ForgotPasswordSchema);
-    await requestPasswordReset(c.var.app.db, email, new URL(c.req.url).origin, clientAddress(c.req.raw));
+    await requestPasswordReset(c.var.app.db, email, await mailContext(c.var.app, c.req.raw), clientAddress(c.req.raw));
     return c.json({ success: true as const, message: RESET_REQUESTED_MESSAGE });
   }
 );

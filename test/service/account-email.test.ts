@@ -110,7 +110,7 @@ describe("verifying the address", () => {
 
   it("marks the address verified when a mailed password reset is used, and the password as set", async () => {
     const { user, email } = await register();
-    await requestPasswordReset(t.db, email, ORIGIN, unique("client"));
+    await requestPasswordReset(t.db, email, mail, unique("client"));
     const [reset] = await mailsTo(email, "password_reset");
     const token = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(reset!.text)![1]!;
     await resetPassword(t.db, decodeURIComponent(token), "Another123", "Another123");

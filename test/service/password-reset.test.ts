@@ -11,7 +11,11 @@ import {
 } from "~/services/password-reset.server";
 import { RateLimitError } from "~/services/rate-limit.server";
 import { LoginSchema } from "~/lib/schemas/account";
+import { maskSecrets, revealSecrets, unsealSecrets } from "~/services/mail/sealed.server";
+import type { MailContext } from "~/services/mail/context";
+import { getSiteConfig } from "~/services/settings.server";
 import { createTestDb, type TestDb } from "./db";
+import { testSeal } from "./fixtures";
 
 const env = { ENVIRONMENT: "test" } as Env;
 const ORIGIN = "https://shop.example";
@@ -35,17 +39,26 @@ const rows = async (sql: string, args: (string | number)[] = []) => (await t.cli
 const outboxFor = (email: string) => rows("SELECT * FROM mail_outbox WHERE to_address = ? ORDER BY created_at, rowid", [email]);
 const resetsOf = (userId: number) => rows("SELECT * FROM password_resets WHERE user_id = ? ORDER BY rowid", [userId]);
 
+/** A request's mail context, with the shop's settings as they are now. */
+const mailContext = async (): Promise<MailContext> => ({ origin: ORIGIN, site: await getSiteConfig(t.db), signOrder: async (number) => number, seal: testSeal });
+
+/** The mails to an address as delivered (their sealed link revealed, as the queue's consumer does), oldest first. */
+const deliveredTo = async (email: string) =>
+  Promise.all(
+    (await outboxFor(email)).map(async (row) => revealSecrets({ text: String(row.text), html: String(row.html) }, await unsealSecrets(env, String(row.secrets)))),
+  );
+
 /** The token in the newest reset mail's text, as the shopper would follow it. */
 async function mailedToken(email: string): Promise<string> {
-  const mails = await outboxFor(email);
-  const text = String(mails.at(-1)!.text);
+  const mails = await deliveredTo(email);
+  const text = mails.at(-1)!.text;
   const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text);
   if (!match) throw new Error("no reset link in the mail");
   return match[1]!;
 }
 
 async function asked(email: string) {
-  await requestPasswordReset(t.db, email, ORIGIN, unique("client"));
+  await requestPasswordReset(t.db, email, await mailContext(), unique("client"));
   return mailedToken(email);
 }
 
@@ -63,23 +76,28 @@ const credentials = (email: string, password: string) => LoginSchema.parse({ ema
 describe("requestPasswordReset", () => {
   it("writes the token row, hashed, and the mail with an absolute link, a text and an HTML part", async () => {
     const { email, auth } = await register();
-    await requestPasswordReset(t.db, email, ORIGIN, unique("client"));
+    await requestPasswordReset(t.db, email, await mailContext(), unique("client"));
     const [mail, ...more] = await outboxFor(email);
     expect(more).toHaveLength(0);
     expect(mail).toMatchObject({ template: "password_reset", status: "queued", subject: "Reset your Twistbloom password" });
     const token = await mailedToken(email);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const link = `${ORIGIN}/reset-password?token=${token}`;
-    expect(String(mail!.text)).toContain(link);
-    expect(String(mail!.text)).toContain("Hello Ann Lee");
-    expect(String(mail!.html)).toMatch(/^<!DOCTYPE html><html/);
-    expect(String(mail!.html)).toContain(`href="${link}"`);
+    // The outbox keeps no link (staff read it): a mark, masked for them; the link is sealed.
+    expect(JSON.stringify(mail)).not.toContain(token);
+    expect(String(mail!.secrets)).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(maskSecrets(String(mail!.text))).toContain("Choose a new password here (the link works once, for 1 hour):\n[hidden: sent only to the recipient]");
+    // As delivered.
+    const [delivered] = await deliveredTo(email);
+    expect(delivered!.text).toContain(link);
+    expect(delivered!.text).toContain("Hello Ann Lee");
+    expect(delivered!.html).toMatch(/^<!DOCTYPE html><html/);
+    expect(delivered!.html).toContain(`href="${link}"`);
     // Every link in the HTML is absolute.
-    const hrefs = [...String(mail!.html).matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    const hrefs = [...delivered!.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
     expect(hrefs.length).toBeGreaterThan(0);
     // Every web link is absolute; the footer's contact links (mailto:, tel:) are the only others.
     for (const href of hrefs) expect(href).toMatch(/^(https:\/\/|mailto:|tel:)/);
-    expect(String(mail!.text)).toContain(link);
 
     const [reset, ...others] = await resetsOf(auth.user.id);
     expect(others).toHaveLength(0);
@@ -96,7 +114,7 @@ describe("requestPasswordReset", () => {
     const { email } = await register();
     await t.client.execute("UPDATE settings SET value = 'Bloomery' WHERE key = 'site_name'");
     try {
-      await requestPasswordReset(t.db, email, ORIGIN, unique("client"));
+      await requestPasswordReset(t.db, email, await mailContext(), unique("client"));
     } finally {
       await t.client.execute("UPDATE settings SET value = 'Twistbloom' WHERE key = 'site_name'");
     }
@@ -108,7 +126,7 @@ describe("requestPasswordReset", () => {
   it("answers the same for an unknown email and writes nothing", async () => {
     const before = await rows("SELECT (SELECT count(*) FROM mail_outbox) AS mails, (SELECT count(*) FROM password_resets) AS resets");
     const email = newEmail();
-    await expect(requestPasswordReset(t.db, email, ORIGIN, unique("client"))).resolves.toBeUndefined();
+    await expect(requestPasswordReset(t.db, email, await mailContext(), unique("client"))).resolves.toBeUndefined();
     expect(await outboxFor(email)).toHaveLength(0);
     const after = await rows("SELECT (SELECT count(*) FROM mail_outbox) AS mails, (SELECT count(*) FROM password_resets) AS resets");
     expect(after).toEqual(before);
@@ -117,7 +135,7 @@ describe("requestPasswordReset", () => {
   it("sends nothing to a disabled account", async () => {
     const { email, auth } = await register();
     await t.client.execute({ sql: "UPDATE users SET disabled_at = unixepoch() WHERE id = ?", args: [auth.user.id] });
-    await expect(requestPasswordReset(t.db, email, ORIGIN, unique("client"))).resolves.toBeUndefined();
+    await expect(requestPasswordReset(t.db, email, await mailContext(), unique("client"))).resolves.toBeUndefined();
     expect(await outboxFor(email)).toHaveLength(0);
     expect(await resetsOf(auth.user.id)).toHaveLength(0);
   });
@@ -135,8 +153,8 @@ describe("requestPasswordReset", () => {
 
   it("is limited per email, known or not (429 with a wait)", async () => {
     for (const email of [(await register()).email, newEmail()]) {
-      for (let i = 0; i < FORGOT_MAX_PER_EMAIL; i++) await requestPasswordReset(t.db, email, ORIGIN, unique("client"));
-      const error = await rejection(requestPasswordReset(t.db, email, ORIGIN, unique("client")));
+      for (let i = 0; i < FORGOT_MAX_PER_EMAIL; i++) await requestPasswordReset(t.db, email, await mailContext(), unique("client"));
+      const error = await rejection(requestPasswordReset(t.db, email, await mailContext(), unique("client")));
       expect(error).toBeInstanceOf(RateLimitError);
       expect(error.message).toMatch(/^Too many password reset requests\. Please try again in \d+ minutes?\.$/);
       expect(error.retryAfterSeconds).toBeGreaterThan(0);
@@ -147,7 +165,7 @@ describe("requestPasswordReset", () => {
     const client = unique("client");
     let error: unknown;
     for (let i = 0; i < 50 && !error; i++) {
-      error = await requestPasswordReset(t.db, newEmail(), ORIGIN, client).then(() => undefined, (e) => e);
+      error = await requestPasswordReset(t.db, newEmail(), await mailContext(), client).then(() => undefined, (e) => e);
     }
     expect(error).toBeInstanceOf(RateLimitError);
   });

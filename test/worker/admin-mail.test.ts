@@ -94,7 +94,7 @@ describe("GET /api/admin/mail", () => {
     expect(all.body.data).toMatchObject({ current_page: 1, last_page: 1, per_page: 20, from: 1, to: 3, total: 3, counts: { queued: 2, sent: 0, failed: 1 } });
     expect(all.body.data.templates).toEqual(expect.arrayContaining(["order_placed", "password_reset", "welcome"]));
     expect(Object.keys(all.body.data.data[0]).sort()).toEqual(
-      ["id", "to", "subject", "template", "status", "attempts", "last_error", "transport", "created_at", "sent_at", "text", "html"].sort(),
+      ["id", "to", "subject", "template", "status", "attempts", "last_error", "transport", "created_at", "sent_at", "text", "html", "headers"].sort(),
     );
     expect(all.body.data.data[0]).toMatchObject({
       id: third.id,
@@ -107,6 +107,7 @@ describe("GET /api/admin/mail", () => {
       transport: "resend",
       sent_at: null,
       text: "Thanks for your order!\nhttps://shop.test/orders/1",
+      headers: null,
     });
 
     const byTemplate = await call("GET", `/api/admin/mail?to=${group}&template=welcome`, { token: adminToken });

@@ -197,13 +197,19 @@ export async function refusedForm(response: Response): Promise<string> {
  * The newest mails to an address as their recipient gets them (secrets unsealed, as the queue's
  * consumer does), newest first: how a test follows a mailed link, since the outbox never holds one.
  */
-export async function mailsTo(to: string, template?: string): Promise<Array<{ id: string; subject: string; template: string; text: string; html: string }>> {
+export async function mailsTo(
+  to: string,
+  template?: string,
+): Promise<Array<{ id: string; subject: string; template: string; text: string; html: string; headers: Record<string, string> | null }>> {
   const { results } = await env.DB.prepare(
-    `SELECT id, subject, template, text, html, secrets FROM mail_outbox WHERE to_address = ?${template ? " AND template = ?" : ""} ORDER BY created_at DESC, rowid DESC`,
+    `SELECT id, subject, template, text, html, headers, secrets FROM mail_outbox WHERE to_address = ?${template ? " AND template = ?" : ""} ORDER BY created_at DESC, rowid DESC`,
   )
     .bind(...(template ? [to, template] : [to]))
-    .all<{ id: string; subject: string; template: string; text: string; html: string; secrets: string | null }>();
+    .all<{ id: string; subject: string; template: string; text: string; html: string; headers: string | null; secrets: string | null }>();
   return Promise.all(
-    results.map(async ({ secrets, ...mail }) => ({ ...mail, ...(secrets ? revealSecrets(mail, await unsealSecrets(env, secrets)) : {}) })),
+    results.map(async ({ secrets, headers, ...row }) => {
+      const mail = { ...row, headers: headers ? (JSON.parse(headers) as Record<string, string>) : null };
+      return { ...mail, ...(secrets ? revealSecrets(mail, await unsealSecrets(env, secrets)) : {}) };
+    }),
   );
 }

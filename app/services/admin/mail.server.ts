@@ -5,13 +5,16 @@ import { MAIL_MESSAGES, MAIL_STATUSES, type MailListQuery, type MailStatus } fro
 import { ConflictError, NotFoundError } from "../errors";
 import { transportName, type MailTransportEnv } from "../mail/delivery.server";
 import { queueAgain } from "../mail/outbox.server";
+import { maskHeaders, maskSecrets } from "../mail/sealed.server";
 import { isoDate, likeContains, pageMeta, type PageMeta } from "../sql";
 import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord } from "./audit.server";
 
 /**
  * The outbox as staff see it (`/admin/mail`, `/api/admin/mail`): every email the shop sent or tried
  * to send, newest first, by address, template and status; one email as it was written; and a retry
- * for one that failed, which sends it back to the queue with a fresh set of attempts.
+ * for one that failed, which sends it back to the queue with a fresh set of attempts. Staff never see
+ * a mail's secrets (a reset link, a confirmation or unsubscribe link, a guest's order link): the text,
+ * HTML and headers are given with them masked, and a retry delivers the sealed ones (decision 020).
  */
 
 export interface AdminMail {
@@ -26,8 +29,11 @@ export interface AdminMail {
   transport: string | null;
   created_at: string | null;
   sent_at: string | null;
+  /** As written, every secret masked (`[hidden: sent only to the recipient]`). */
   text: string;
   html: string;
+  /** Its extra headers (`List-Unsubscribe`...), secrets masked; null when it has none. */
+  headers: Record<string, string> | null;
   /** Whether staff may send it back to the queue now (failed, or waiting after a failed try). */
   can_retry: boolean;
 }
@@ -48,6 +54,7 @@ const mailColumns = {
   sent_at: mailOutbox.sentAt,
   text: mailOutbox.text,
   html: mailOutbox.html,
+  headers: mailOutbox.headers,
 };
 
 const selectMail = (db: Database, id: string) => db.select(mailColumns).from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -75,8 +82,9 @@ const toMail = (row: MailRow): AdminMail => ({
   transport: row.transport,
   created_at: isoDate(row.created_at),
   sent_at: isoDate(row.sent_at),
-  text: row.text,
-  html: row.html,
+  text: maskSecrets(row.text),
+  html: maskSecrets(row.html),
+  headers: maskHeaders(row.headers),
   can_retry: retryable(row),
 });
 

@@ -1,6 +1,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
+import type { MailContext } from "./context";
 import { mailStatement } from "./outbox.server";
 import { Paragraph, type RenderedMail } from "./templates/layout";
 
@@ -33,12 +34,27 @@ export interface NewsletterMail {
   to: string;
   /** `newsletter_confirmation`, ... */
   template: string;
+  /** Rendered with marks (`secretMark`) where its links go: the unsubscribe link's is `unsubscribeMark`. */
   mail: RenderedMail;
-  /** Absolute: `${origin}/newsletter/unsubscribe?token=...`. */
-  unsubscribeLink: string;
+  /** The mark of the unsubscribe link: in the text, the HTML and the List-Unsubscribe header. */
+  unsubscribeMark: string;
+  /** Each mark of the mail and its absolute link (`${origin}/newsletter/unsubscribe?token=...` for `unsubscribeMark`). */
+  secrets: Record<string, string>;
 }
 
-/** The outbox INSERT of a newsletter mail, with its List-Unsubscribe headers (see mailStatement for `options`). */
-export function newsletterMailStatement(db: Database, { to, template, mail, unsubscribeLink }: NewsletterMail, options: { onlyIf?: SQL } = {}): BatchItem<"sqlite"> {
-  return mailStatement(db, { to, template, subject: mail.subject, text: mail.text, html: mail.html, headers: listUnsubscribeHeaders(unsubscribeLink) }, options);
+/**
+ * The outbox INSERT of a newsletter mail, with its List-Unsubscribe headers (see mailStatement for
+ * `options`). Its links, the unsubscribe one too, are sealed (docs/decisions/020): the outbox and the
+ * staff who read it see marks, delivery puts the links back, in the headers as well. In an array:
+ * a drizzle statement is thenable, so a promise of one would run it.
+ */
+export async function newsletterMailStatement(
+  db: Database,
+  context: Pick<MailContext, "seal">,
+  { to, template, mail, unsubscribeMark, secrets }: NewsletterMail,
+  options: { onlyIf?: SQL } = {},
+): Promise<Array<BatchItem<"sqlite">>> {
+  if (!(unsubscribeMark in secrets)) throw new Error("newsletterMailStatement: the unsubscribe link is missing from the secrets");
+  const sealed = await context.seal(secrets);
+  return [mailStatement(db, { to, template, subject: mail.subject, text: mail.text, html: mail.html, headers: listUnsubscribeHeaders(unsubscribeMark), sealed }, options)];
 }

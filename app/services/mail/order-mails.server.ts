@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client";
 import { absolute, mailShop, type MailContext } from "./context";
 import { fillMark, isMailable, mailStatement } from "./outbox.server";
+import { secretMark } from "./sealed.server";
 import type { MailOrder } from "./templates/layout";
 import { newOrderMail } from "./templates/new-order";
 import { orderPlacedMail } from "./templates/order-placed";
@@ -15,12 +16,18 @@ import { welcomeMail } from "./templates/welcome";
  * address) is not written: the order or account still is.
  */
 
-/** Where a customer reads their order: its page when signed in, the signed confirmation page for a guest. */
-async function customerLink(context: MailContext, order: { number: string; signedIn: boolean; id: number | string }): Promise<string> {
+/**
+ * Where a customer reads their order: its page when signed in (it asks them to log in), the signed
+ * confirmation page for a guest. The guest's link opens the order to whoever holds it: the mail gets
+ * a mark, the link is sealed (docs/decisions/020), so staff reading the outbox never see it.
+ */
+async function customerLink(context: MailContext, order: { number: string; signedIn: boolean; id: number | string }): Promise<{ link: string; sealed?: string }> {
   const shop = mailShop(context);
-  if (order.signedIn) return absolute(shop, `/orders/${order.id}`);
+  if (order.signedIn) return { link: absolute(shop, `/orders/${order.id}`) };
   const signature = await context.signOrder(order.number);
-  return absolute(shop, `/order-confirmation/${encodeURIComponent(order.number)}?sig=${encodeURIComponent(signature)}`);
+  const mark = secretMark("order_link");
+  const link = absolute(shop, `/order-confirmation/${encodeURIComponent(order.number)}?sig=${encodeURIComponent(signature)}`);
+  return { link: mark, sealed: await context.seal({ [mark]: link }) };
 }
 
 /**
@@ -40,8 +47,8 @@ export async function orderPlacedStatements(
   const guest = placed.userId === null;
   const statements: Array<BatchItem<"sqlite">> = [];
   if (isMailable(order.email)) {
-    const link = await customerLink(context, { number: order.number, signedIn: !guest, id: mark });
-    statements.push(mailStatement(db, { to: order.email, template: "order_placed", ...orderPlacedMail({ shop, order, link, guest }) }, guest ? {} : { fill }));
+    const { link, sealed } = await customerLink(context, { number: order.number, signedIn: !guest, id: mark });
+    statements.push(mailStatement(db, { to: order.email, template: "order_placed", ...orderPlacedMail({ shop, order, link, guest }), sealed }, guest ? {} : { fill }));
   }
   if (isMailable(shop.email)) {
     statements.push(mailStatement(db, { to: shop.email, template: "new_order", ...newOrderMail({ shop, order, orderId: mark, guest }) }, { fill }));
@@ -63,13 +70,13 @@ export async function orderUpdateStatement(
 ): Promise<Array<BatchItem<"sqlite">>> {
   if (!isMailable(order.email)) return [];
   const shop = mailShop(context);
-  const link = await customerLink(context, { number: order.number, signedIn: order.userId !== null, id: order.id });
+  const { link, sealed } = await customerLink(context, { number: order.number, signedIn: order.userId !== null, id: order.id });
   const mail = orderUpdateMails[status]({
     shop,
     link,
     order: { number: order.number, customer_name: order.customerName, total_cents: order.totalCents, payment_status: order.paymentStatus },
   });
-  return [mailStatement(db, { to: order.email, template: UPDATE_TEMPLATES[status], ...mail }, { onlyIf })];
+  return [mailStatement(db, { to: order.email, template: UPDATE_TEMPLATES[status], ...mail, sealed }, { onlyIf })];
 }
 
 /** The welcome of a new account, for registration's batch. */

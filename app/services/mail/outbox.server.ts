@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client";
 import { mailOutbox } from "../../../db/schema";
+import { hasSecretMark } from "./sealed.server";
 
 /** What the queue carries: the outbox row to deliver (the row holds everything else). */
 export interface MailQueueMessage {
@@ -76,6 +77,10 @@ export function mailStatement(db: Database, mail: OutgoingMail, options: MailSta
   const headers = mail.headers
     ? Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [name.replace(/[^A-Za-z0-9-]/g, ""), oneLine(value)]))
     : null;
+  // A mark whose secret was not sealed would reach the recipient as a dead link: a bug, refused here.
+  if (!mail.sealed && [mail.text, mail.html, ...Object.values(headers ?? {})].some(hasSecretMark)) {
+    throw new Error(`mailStatement: the ${mail.template} mail has a secret's mark but no sealed secrets`);
+  }
   const id = crypto.randomUUID();
   queuedBy(db).add(id);
   const row = { id, toAddress: to, subject: oneLine(mail.subject), template: mail.template, text: mail.text, html: mail.html, headers, secrets: mail.sealed ?? null };

@@ -20,6 +20,9 @@ export function secretMark(name: string): string {
   return `{{secret:${name.toLowerCase().replace(/[^a-z_]/g, "_")}:${crypto.randomUUID()}}}`;
 }
 
+/** Whether a text holds a mark (a mail with one must carry its sealed secrets). */
+export const hasSecretMark = (body: string): boolean => body.search(MARK) >= 0;
+
 /** A mail's text or HTML as staff may read it: every secret masked. */
 export function maskSecrets(body: string): string {
   return body.replace(MARK, HIDDEN_SECRET);

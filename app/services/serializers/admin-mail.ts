@@ -15,8 +15,9 @@ export const AdminMailSchema = z
     transport: z.string().nullable().meta({ description: "How it left: `resend`, or `none` (no transport configured: kept in the outbox only)." }),
     created_at: z.string().nullable(),
     sent_at: z.string().nullable(),
-    text: z.string(),
-    html: z.string(),
+    text: z.string().meta({ description: "The text part as written; a secret it carried (a reset, confirmation, unsubscribe or guest order link) reads `[hidden: sent only to the recipient]`." }),
+    html: z.string().meta({ description: "The HTML part as written, secrets hidden as in `text`." }),
+    headers: z.record(z.string(), z.string()).nullable().meta({ description: "Extra headers (`List-Unsubscribe`...), secrets hidden as in `text`." }),
   })
   .meta({ id: "AdminMail" });
 export type AdminMailJson = z.output<typeof AdminMailSchema>;
@@ -39,6 +40,7 @@ export const adminMailJson = (mail: AdminMail): AdminMailJson => ({
   sent_at: mail.sent_at,
   text: mail.text,
   html: mail.html,
+  headers: mail.headers,
 });
 
 export const mailCountsJson = (counts: MailCounts) => ({ queued: counts.queued, sent: counts.sent, failed: counts.failed });
