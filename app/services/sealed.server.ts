@@ -5,7 +5,7 @@ import { sessionSecret } from "./secrets.server";
  * what a database dump or a staff member must not read (a second factor's secret), and what a
  * browser or an API client carries for us but must neither read nor forge (a sign-in challenge).
  * GCM authenticates: an altered value, or one sealed for another purpose, does not open.
- * The mail outbox seals its secrets the same way (app/services/mail/sealed.server.ts).
+ * The mail outbox seals its secrets through it too (app/services/mail/sealed.server.ts).
  */
 
 const keys = new Map<string, Promise<CryptoKey>>();

@@ -1,4 +1,4 @@
-import { sessionSecret } from "../secrets.server";
+import { seal, unseal, type SealEnv } from "../sealed.server";
 
 /**
  * Secrets in mail (a reset link, a confirmation link, a guest's signed order link, an unsubscribe
@@ -28,59 +28,22 @@ export function maskSecrets(body: string): string {
   return body.replace(MARK, HIDDEN_SECRET);
 }
 
-const keys = new Map<string, Promise<CryptoKey>>();
-
-/** The AES-GCM key of mail secrets, derived (HKDF) from the session secret; imported once per isolate. */
-function sealingKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle
-      .importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveKey"])
-      .then((base) =>
-        crypto.subtle.deriveKey(
-          { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode("twistbloom mail secrets") },
-          base,
-          { name: "AES-GCM", length: 256 },
-          false,
-          ["encrypt", "decrypt"],
-        ),
-      );
-    key.catch(() => keys.delete(secret));
-    keys.set(secret, key);
-  }
-  return key;
-}
-
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64url(value: string): Uint8Array {
-  const binary = atob(value.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
-
 /** The environment's part that seals and unseals: the session secret (and whether this is a local run). */
-export type SealingEnv = Pick<Env, "SESSION_SECRET" | "ENVIRONMENT">;
+export type SealingEnv = SealEnv;
 
-/** Seals `{ mark: value }` for the outbox's `secrets` column: a 12-byte IV and the AES-GCM ciphertext, base64url. */
-export async function sealSecrets(env: SealingEnv, secrets: Record<string, string>): Promise<string> {
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const plain = new TextEncoder().encode(JSON.stringify(secrets));
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await sealingKey(sessionSecret(env as Env)), plain));
-  const out = new Uint8Array(iv.length + sealed.length);
-  out.set(iv);
-  out.set(sealed, iv.length);
-  return base64url(out);
+/** The key's purpose: its HKDF info is "twistbloom mail secrets", as it was before the sealing was shared. */
+const PURPOSE = "mail secrets";
+
+/** Seals `{ mark: value }` for the outbox's `secrets` column (app/services/sealed.server.ts). */
+export function sealSecrets(env: SealingEnv, secrets: Record<string, string>): Promise<string> {
+  return seal(env, PURPOSE, JSON.stringify(secrets));
 }
 
 /** The secrets a sealed value holds; throws when it was not sealed with this secret (or was altered). */
 export async function unsealSecrets(env: SealingEnv, sealed: string): Promise<Record<string, string>> {
-  const bytes = fromBase64url(sealed);
-  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12) }, await sealingKey(sessionSecret(env as Env)), bytes.slice(12));
-  return JSON.parse(new TextDecoder().decode(plain)) as Record<string, string>;
+  const plain = await unseal(env, PURPOSE, sealed);
+  if (plain === null) throw new Error("The mail's secrets could not be unsealed (another SESSION_SECRET, or altered)");
+  return JSON.parse(plain) as Record<string, string>;
 }
 
 const escapeHtml = (value: string) =>
