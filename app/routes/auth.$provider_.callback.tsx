@@ -3,7 +3,7 @@ import { json } from "@remix-run/cloudflare";
 import type { SocialLoginError, SocialProvider } from "~/lib/social-login";
 import { AccountDisabledError } from "~/services/auth.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
-import { assertSocialLoginAllowed, countSocialLoginFailure, signInWithIdentity, SocialEmailMissingError } from "~/services/social-login.server";
+import { claimSocialLoginAttempt, refundSocialLoginAttempt, signInWithIdentity, SocialEmailMissingError } from "~/services/social-login.server";
 import { clearOAuthCookie, completeSocialLogin, socialLoginMessage, SocialLoginFailure, usableProvider } from "~/http/oauth.server";
 import { mailContext } from "~/http/mail.server";
 import { sessionCookie } from "~/http/session.server";
@@ -34,14 +34,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return response;
   };
 
-  // A counter that cannot be written does not turn a refusal into a server error.
-  const countFailure = () => countSocialLoginFailure(app.db, client).catch((error) => console.error(error));
+  // Every attempt is counted before it is checked; one that did not fail is given back. A counter
+  // that cannot be written back does not turn the answer into a server error.
+  const refund = () => refundSocialLoginAttempt(app.db, client).catch((error) => console.error(error));
 
   try {
-    await assertSocialLoginAllowed(app.db, client);
+    await claimSocialLoginAttempt(app.db, client);
     const completed = await completeSocialLogin(app.env, request, usable);
     redirectTo = completed.redirectTo;
     const auth = await signInWithIdentity(app.db, app.env, completed.identity, await mailContext(app, request));
+    await refund();
     const response = await toasts(app.env, request).redirectWithSuccess(redirectTo, "Login successful!", {
       headers: { "Cache-Control": "no-store" },
     });
@@ -53,14 +55,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (error instanceof AccountDisabledError) return fail("disabled");
     if (error instanceof SocialLoginFailure) {
       redirectTo = error.redirectTo;
-      if (error.code !== "denied") await countFailure();
+      if (error.code === "denied") await refund();
       if (error.code === "failed") console.warn(`Social login with ${provider} failed: ${error.message}`);
       return fail(error.code);
     }
-    if (error instanceof SocialEmailMissingError) {
-      await countFailure();
-      return fail("no_email");
-    }
+    if (error instanceof SocialEmailMissingError) return fail("no_email");
     console.error(error);
     return fail("failed");
   }

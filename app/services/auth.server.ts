@@ -10,7 +10,7 @@ import { hmacKey } from "./hmac-key.server";
 import type { MailContext } from "./mail/context";
 import { welcomeStatements } from "./mail/order-mails.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { assertUnderLimits, countEvents, countStatement, loginLimits, registerLimit, resetStatement } from "./rate-limit.server";
+import { claimLoginAttempt, consumeLimits, loginSucceededStatements, registerLimit } from "./rate-limit.server";
 import { jwtSecret } from "./secrets.server";
 import { isUniqueViolation, subqueries } from "./sql";
 
@@ -244,12 +244,10 @@ export interface RegisterInput {
  * a 500. Every request passes `mail` (its origin and the shop's settings); without it no mail is written.
  */
 export async function registerUser(db: Database, env: Env, input: RegisterInput, client: string, mail?: MailContext): Promise<AuthResult> {
-  const limit = registerLimit(client);
-  await assertUnderLimits(db, [limit], (wait) => `Too many registrations from this network. Please try again in ${wait}.`);
+  // Counted before anything is read, a taken address too: the form cannot test addresses without limit.
+  await consumeLimits(db, [registerLimit(client)], (wait) => `Too many registrations from this network. Please try again in ${wait}.`);
   const taken = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (taken.length > 0) {
-    // Counted like a registration, so the form cannot be used to test addresses without limit.
-    await countEvents(db, [limit]);
     throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] }, ACCOUNT_MESSAGES.emailTaken);
   }
   const passwordHash = await hashPassword(input.password);
@@ -260,7 +258,6 @@ export async function registerUser(db: Database, env: Env, input: RegisterInput,
       db.insert(users).values({ name: input.name, email: input.email, passwordHash }),
       db.insert(userRoles).select(db.select({ userId: userId.as("user_id"), roleId: roles.id }).from(roles).where(eq(roles.name, "customer"))),
       insertSession(db, session, userId),
-      countStatement(db, limit),
       ...(mail ? welcomeStatements(db, mail, { name: input.name, email: input.email }) : []),
       selectUsers(db).where(eq(users.email, input.email)),
     ]);
@@ -278,14 +275,15 @@ export async function registerUser(db: Database, env: Env, input: RegisterInput,
 let decoyHash: Promise<string> | undefined;
 
 /**
- * Logs in with email and password. Failures are counted per email and per client address; past
- * the limit the answer is 429 until the window ends. An unknown email and a wrong password get the
- * same message. A disabled account is told so (403), but only once the password is right, so the
+ * Logs in with email and password. The attempt is claimed BEFORE the password is hashed
+ * (claimLoginAttempt: the client's window, then the email's backoff of 1, 2, 4... seconds after a
+ * few failures, never a long lock); a refused one is a 429 and never reaches the password check.
+ * A success clears the email's failures. An unknown email and a wrong password get the same
+ * message. A disabled account is told so (403), but only once the password is right, so the
  * message reveals nothing to someone who does not know it.
  */
 export async function login(db: Database, env: Env, input: LoginInput, client: string): Promise<AuthResult> {
-  const limits = loginLimits(input.email, client);
-  await assertUnderLimits(db, limits, (wait) => `Too many login attempts. Please try again in ${wait}.`);
+  await claimLoginAttempt(db, input.email, client);
   const [row] = await db
     .select({ ...userFields, password_hash: users.passwordHash, disabled_at: users.disabledAt })
     .from(users)
@@ -293,13 +291,11 @@ export async function login(db: Database, env: Env, input: LoginInput, client: s
   const valid = row
     ? await verifyPassword(input.password, row.password_hash)
     : await verifyPassword(input.password, await (decoyHash ??= hashPassword(crypto.randomUUID())));
-  if (!row || !valid) {
-    await countEvents(db, limits);
-    throw new AuthError(ACCOUNT_MESSAGES.loginFailed);
-  }
+  // Already counted as a failure by the claim.
+  if (!row || !valid) throw new AuthError(ACCOUNT_MESSAGES.loginFailed);
   if (row.disabled_at) throw new AccountDisabledError();
   const session = newSession(input.remember);
-  await db.batch([insertSession(db, session, row.id), resetStatement(db, limits[0]!.key)]);
+  await db.batch([insertSession(db, session, row.id), ...loginSucceededStatements(db, input.email, client)]);
   return result(env, toUser(row), session);
 }
 
