@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
@@ -64,8 +64,13 @@ function quoteInput(lines: Awaited<ReturnType<typeof readCartLines>>, values: Va
   };
 }
 
-/** Personal pages: never kept by a shared cache. */
-export const headers = privatePageHeaders;
+/** Personal pages: never kept by a shared cache; a refusal for too many attempts says when to try again. */
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(privatePageHeaders(args) as HeadersInit);
+  const retryAfter = args.actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 /** The form prefilled from the logged-in shopper's profile, Sri Lanka by default. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -116,10 +121,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = await readForm(request);
   const [lines, currency] = await Promise.all([readCartLines(app.env, request), shopCurrency(app.cache)]);
   const intent = values.intent ?? "update";
-  // A coupon the page applied comes back signed; any other code in that hidden field is dropped, so
-  // the totals cannot be used to test codes without the limit of "Apply" (docs/decisions/022).
-  const applied = (values.applied_coupon ?? "").trim().toUpperCase();
-  values.applied_coupon = applied && (await verifySignature(app.env, "coupon", applied, values.applied_coupon_sig)) ? applied : "";
   const kept = () => keepValues({ ...values, intent: "", applied_coupon_sig: "" });
   const answer = async (extra: Partial<CheckoutData> = {}, status = 200, headers: Record<string, string> = {}) => {
     const current = { ...kept(), ...extra.values };
@@ -130,6 +131,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(data, { status, headers });
   };
 
+  async function answerLimited(error: RateLimitError) {
+    return answer({ errors: { coupon_input: [error.message] }, toast: toast(error.message, "error"), message: error.message }, 429, { "Retry-After": String(error.retryAfterSeconds) });
+  }
+
+  // A coupon the page applied comes back signed; any other code in that hidden field counts as a
+  // code typed (the limit of "Apply"), so the totals cannot test codes in a loop (docs/decisions/022).
+  const applied = (values.applied_coupon ?? "").trim().toUpperCase();
+  values.applied_coupon = applied;
+  if (applied && !(await verifySignature(app.env, "coupon", applied, values.applied_coupon_sig))) {
+    try {
+      await claimCouponAttempt(app.db, clientAddress(request));
+    } catch (error) {
+      if (!(error instanceof RateLimitError)) throw error;
+      values.applied_coupon = "";
+      return answerLimited(error);
+    }
+  }
   if (intent === "apply_coupon") {
     const code = (values.coupon_input ?? "").trim().toUpperCase();
     if (!code) {
@@ -140,7 +158,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await claimCouponAttempt(app.db, clientAddress(request));
     } catch (error) {
       if (!(error instanceof RateLimitError)) throw error;
-      return answer({ errors: { coupon_input: [error.message] }, toast: toast(error.message, "error") }, 429, { "Retry-After": String(error.retryAfterSeconds) });
+      return answerLimited(error);
     }
     const quote = await quoteCheckout(app.db, quoteInput(lines, { ...values, applied_coupon: code }, currency));
     if (!quote.coupon?.valid) {

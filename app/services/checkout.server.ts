@@ -369,28 +369,29 @@ function pendingCapGuard(db: Database, email: string) {
 const pendingCapBroken = (error: unknown) => failedConstraint(error, /NOT NULL constraint failed: rate_limits\.reset_at/i);
 
 /**
- * The key as stored: a digest of the caller's scope and the key, so the same key sent by someone
- * else is another key (it places their own order, never answers this one), and the column holds
- * neither a visitor id nor the raw key.
+ * Whose key it is, as stored beside it (`idempotency_scope`): a digest of the user, the guest's
+ * visitor id, or (a guest without one) the order's details. The same key sent by someone else is
+ * another key: it places their own order and never answers this one. A digest, so the column holds
+ * no visitor id.
  */
-async function scopedKey(input: PlaceOrderInput): Promise<string | null> {
+async function keyScope(input: PlaceOrderInput): Promise<string | null> {
   if (!input.idempotencyKey) return null;
   const c = input.customer;
   const scope =
     input.userId !== null
       ? `u:${input.userId}`
       : (input.idempotencyScope ?? `d:${JSON.stringify([c.email.trim().toLowerCase(), c.firstName, c.lastName, c.phone ?? "", c.address, c.city, c.zipCode ?? "", c.country])}`);
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${scope}\n${input.idempotencyKey}`));
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(scope));
   let binary = "";
   for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
-  return `k1:${btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-async function existingOrder(db: Database, key: string, lines: CartLine[]): Promise<PlacedOrder | null> {
+async function existingOrder(db: Database, scope: string, key: string, lines: CartLine[]): Promise<PlacedOrder | null> {
   const [order] = await db
     .select({ id: orders.id, order_number: orders.orderNumber, total_cents: orders.totalCents })
     .from(orders)
-    .where(eq(orders.idempotencyKey, key));
+    .where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key)));
   if (!order) return null;
   const items = await db.select({ product_id: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order.id));
   const same =
@@ -421,7 +422,7 @@ function address(customer: CheckoutForm): string {
  * a losing concurrent buyer fail the whole batch, so nothing is ever half-written.
  */
 export async function placeOrder(db: Database, request: PlaceOrderInput): Promise<PlacedOrder> {
-  const input = { ...request, lines: mergeLines(request.lines), idempotencyKey: await scopedKey(request) };
+  const input = { ...request, lines: mergeLines(request.lines), keyScope: await keyScope(request) };
   for (let attempt = 1; ; attempt++) {
     try {
       return await placeOrderOnce(db, input);
@@ -455,10 +456,10 @@ function orderQuoteInput(input: PlaceOrderInput): QuoteInput {
   };
 }
 
-async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
+async function placeOrderOnce(db: Database, input: PlaceOrderInput & { keyScope: string | null }): Promise<PlacedOrder> {
   if (input.lines.length === 0) throw new OrderError(CHECKOUT_MESSAGES.emptyCart);
-  if (input.idempotencyKey) {
-    const previous = await existingOrder(db, input.idempotencyKey, input.lines);
+  if (input.idempotencyKey && input.keyScope) {
+    const previous = await existingOrder(db, input.keyScope, input.idempotencyKey, input.lines);
     if (previous) return previous;
   }
   const guest = input.userId === null;
@@ -524,6 +525,7 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<Pla
         billingAddress: shippingAddress,
         notes: input.customer.notes,
         idempotencyKey: input.idempotencyKey,
+        idempotencyScope: input.keyScope,
       }),
       db.insert(orderItems).values(
         items.map((item) => ({
@@ -565,9 +567,9 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<Pla
   } catch (error) {
     if (isUniqueViolation(error, "orders.order_number")) throw new OrderNumberTaken();
     if (guest && pendingCapBroken(error)) throw new OrderError(GUEST_PENDING_CAP_MESSAGE, 409);
-    if (input.idempotencyKey && isUniqueViolation(error, "orders.idempotency_key")) {
+    if (input.idempotencyKey && input.keyScope && isUniqueViolation(error, "orders.idempotency_key")) {
       // The same order, submitted twice at once: the other submit wrote it.
-      const previous = await existingOrder(db, input.idempotencyKey, input.lines);
+      const previous = await existingOrder(db, input.keyScope, input.idempotencyKey, input.lines);
       if (previous) return previous;
     }
     if (failedConstraint(error, /CHECK constraint failed/i)) {
