@@ -10,7 +10,7 @@ import { hmacKey } from "./hmac-key.server";
 import type { MailContext } from "./mail/context";
 import { welcomeStatements } from "./mail/order-mails.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { claimLoginAttempt, consumeLimits, loginSucceededStatements, registerLimit } from "./rate-limit.server";
+import { claimLoginAttempt, consumeLimits, loginFailed, loginSucceededStatements, registerLimit } from "./rate-limit.server";
 import { jwtSecret } from "./secrets.server";
 import { isUniqueViolation, subqueries } from "./sql";
 
@@ -291,8 +291,11 @@ export async function login(db: Database, env: Env, input: LoginInput, client: s
   const valid = row
     ? await verifyPassword(input.password, row.password_hash)
     : await verifyPassword(input.password, await (decoyHash ??= hashPassword(crypto.randomUUID())));
-  // Already counted as a failure by the claim.
-  if (!row || !valid) throw new AuthError(ACCOUNT_MESSAGES.loginFailed);
+  if (!row || !valid) {
+    // Counted as a failure by the claim already; the wait runs from now.
+    await loginFailed(db, input.email);
+    throw new AuthError(ACCOUNT_MESSAGES.loginFailed);
+  }
   if (row.disabled_at) throw new AccountDisabledError();
   const session = newSession(input.remember);
   await db.batch([insertSession(db, session, row.id), ...loginSucceededStatements(db, input.email, client)]);

@@ -178,6 +178,18 @@ export async function claimLoginAttempt(db: Database, email: string, client: str
   throw new RateLimitError(LOGIN_LIMITED_MESSAGE(waitText(wait)), wait);
 }
 
+/**
+ * After a failed password check: the email's wait counts from now, not from the claim (the check
+ * itself takes a while), so the next attempt really waits 1, 2, 4... seconds after this failure.
+ */
+export async function loginFailed(db: Database, email: string): Promise<void> {
+  const at = Date.now() / 1000;
+  await db
+    .update(rateLimits)
+    .set({ resetAt: sql`max(${rateLimits.resetAt}, ${at} + ${backoffSql(sql`${rateLimits.count}`)})` })
+    .where(eq(rateLimits.key, loginEmailKey(email)));
+}
+
 /** What a successful login writes with its session: the email's failures forgotten, the client's attempt given back. */
 export function loginSucceededStatements(db: Database, email: string, client: string) {
   return [resetStatement(db, loginEmailKey(email)), refundStatement(db, loginClientLimit(client))] as const;

@@ -11,7 +11,7 @@ const RATE_LIMITED = /You have sent several messages already\. Please try again 
 
 let addresses = 0;
 /** A client address of its own, so one test's messages never count against another's limit. */
-const newAddress = () => `2001:db8:c0::${(++addresses).toString(16)}`;
+const newAddress = () => `2001:db8:c0:${(++addresses).toString(16)}::1`;
 
 /** A subject no other test uses, to find the message's row. */
 const uniqueSubject = (what = "Custom bouquet") => `${what} ${crypto.randomUUID().slice(0, 8)}`;
