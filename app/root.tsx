@@ -22,6 +22,7 @@ import { Toaster, type Toast } from "~/components/toaster";
 import { makeToast } from "~/lib/toast";
 import { siteConfigFromSettings, type SettingsByGroup, type SiteConfig } from "~/lib/site";
 import { toasts } from "~/http/pages/toast.server";
+import { hasCookie, TOAST_COOKIE } from "~/http/cookies.server";
 import type { Cart } from "~/services/cart.server";
 import { rootPersonal } from "~/http/pages/personal.server";
 import styles from "~/styles/app.css?url";
@@ -49,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const { toast: flash, headers } = await toasts(app.env, request).getToast(request);
   // Only a request that brought a toast cookie needs it cleared: the others get no Set-Cookie.
-  if (!/(?:^|;\s*)toast=/.test(request.headers.get("Cookie") ?? "")) headers.delete("Set-Cookie");
+  if (!hasCookie(app.env, request, TOAST_COOKIE)) headers.delete("Set-Cookie");
   const toast: Toast | null = flash
     ? makeToast(flash.message, flash.type, { description: flash.description, duration: flash.duration })
     : null;

@@ -40,7 +40,7 @@ export async function applyMigrations(client: Client, dir = MIGRATIONS_DIR): Pro
   return applied;
 }
 
-export async function seedLibsql(client: Client, options: { devUsers?: boolean } = {}): Promise<number> {
+export async function seedLibsql(client: Client, options: { devUsers?: boolean; production?: boolean } = {}): Promise<number> {
   const statements = await buildSeedStatements(options);
   await client.batch(statements, "write");
   return statements.length;

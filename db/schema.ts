@@ -33,6 +33,15 @@ export const users = sqliteTable(
     country: text("country"),
     /** Set by staff: a disabled account cannot log in and its sessions end at once. */
     disabledAt: integer("disabled_at", { mode: "timestamp" }),
+    /** When the owner proved the address (its mailed link, a password reset, a provider's verified address); null: not yet. */
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp" }),
+    /** False for an account social login created: its hash is of a password nobody knows, until a reset sets one. */
+    passwordSet: integer("password_set", { mode: "boolean" }).notNull().default(true),
+    /**
+     * Set when the owner deleted the account (docs/decisions/025): its personal data is gone (name,
+     * a placeholder address nobody receives, no password), its orders stay under that placeholder.
+     */
+    deletedAt: integer("deleted_at", { mode: "timestamp" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -72,6 +81,12 @@ export const sessions = sqliteTable(
     remember: integer("remember", { mode: "boolean" }).notNull().default(false),
     expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
     revokedAt: integer("revoked_at", { mode: "timestamp" }),
+    /**
+     * When the user signed in (password, social login, registration): a refresh or a password change
+     * opens a new session that keeps it, and no session outlives it by more than its absolute limit
+     * (docs/decisions/024). Null only on rows older than the column: they count from `created_at`.
+     */
+    signedInAt: integer("signed_in_at", { mode: "timestamp" }),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
@@ -115,6 +130,42 @@ export const accountTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("account_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+/**
+ * A staff member's second factor (issue 26, docs/decisions/023): the TOTP secret sealed with AES-GCM
+ * under a key derived from SESSION_SECRET (a dump or a staff member cannot read it), and the last
+ * step whose code was used (a code works once). A row exists only once the owner confirmed a code.
+ * `last_claim` is the session a code opened: the session is written in the same batch only when
+ * its own claim won.
+ */
+export const userTwoFactor = sqliteTable("user_two_factor", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretSealed: text("secret_sealed").notNull(),
+  lastUsedStep: integer("last_used_step"),
+  lastClaim: text("last_claim"),
+  enabledAt: integer("enabled_at", { mode: "timestamp" }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Ten single-use recovery codes per second factor, kept as their SHA-256. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp" }),
+    /** The session the code opened (see `user_two_factor.last_claim`). */
+    usedClaim: text("used_claim"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_code_unique").on(t.userId, t.codeHash)],
 );
 
 /** Fixed-window counters for login attempts and contact messages. */
@@ -634,6 +685,28 @@ export const mailOutbox = sqliteTable(
     index("mail_outbox_template_idx").on(t.template, t.createdAt),
     index("mail_outbox_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * The development mailbox: on a development server (`ENVIRONMENT=development`, `npm start`, the
+ * browser tests' server) with no transport, delivery keeps here each mail as its recipient would
+ * get it, secrets revealed, for `/dev/mail` and `GET /api/dev/mail`. Written by delivery only, and
+ * only in development; empty everywhere else (docs/decisions/020).
+ */
+export const devMailbox = sqliteTable(
+  "dev_mailbox",
+  {
+    /** The outbox row's id: one copy per delivered mail. */
+    id: text("id").primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    template: text("template").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    sentAt: integer("sent_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`),
+  },
+  (t) => [index("dev_mailbox_to_idx").on(t.toAddress, t.sentAt), index("dev_mailbox_sent_idx").on(t.sentAt)],
 );
 
 // ---------------------------------------------------------------- freshness

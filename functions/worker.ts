@@ -2,11 +2,12 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 import { EmailMessage } from "cloudflare:email";
 // @ts-ignore The server build exists only after `npm run build`.
 import * as build from "../build/server";
-import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS, pageContentSecurityPolicy } from "../app/lib/security-headers";
+import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS, HTTPS_SECURITY_HEADERS, pageContentSecurityPolicy } from "../app/lib/security-headers";
+import { overHttps } from "../app/http/cookies.server";
 import { clientHeaders, NONCE_HEADER } from "../app/http/edge-cache.server";
 import { keptPageKey } from "../app/http/kept-pages.server";
 import { keptPageFor } from "../app/http/pages/personal.server";
-import { missingSecrets } from "../app/services/secrets.server";
+import { missingSecrets, secretProblems } from "../app/services/secrets.server";
 import { UPLOADS_PATH } from "../app/lib/constants";
 import { removeUnusedUploads, serveUpload } from "../app/services/uploads.server";
 import { deliverMail } from "../app/services/mail/delivery.server";
@@ -27,13 +28,15 @@ const handleRemixRequest = createRequestHandler(serverBuild);
  */
 export default {
   async fetch(request, env, ctx) {
+    // Over HTTPS every answer also tells the browser to come back over HTTPS only (HSTS).
+    const securityHeaders = overHttps(env, request) ? { ...BASE_SECURITY_HEADERS, ...HTTPS_SECURITY_HEADERS } : BASE_SECURITY_HEADERS;
     const missing = missingSecrets(env);
     if (missing.length > 0) {
-      const message = `The shop is not configured: ${missing.join(" and ")} ${missing.length === 1 ? "is" : "are"} not set. Run ${missing
+      const message = `The shop is not configured: ${secretProblems(env).join("; ")}. Run ${missing
         .map((name) => `\`wrangler secret put ${name}\``)
-        .join(" and ")} (at least 16 random characters each).`;
+        .join(" and ")} with a value from \`openssl rand -hex 32\` (a different one each).`;
       console.error(message);
-      return new Response(message, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", ...BASE_SECURITY_HEADERS } });
+      return new Response(message, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", ...securityHeaders } });
     }
     const cloudflare = {
       env,
@@ -55,12 +58,12 @@ export default {
     // anywhere, without cookies; the signed token in the link is its whole authority (decision 013).
     const oneClickUnsubscribe = pathname === "/newsletter/unsubscribe" && request.method === "POST";
     if (!isApiPath && !oneClickUnsubscribe && request.method !== "GET" && request.method !== "HEAD" && crossSite) {
-      return new Response("Cross-site form posts are not accepted", { status: 403, headers: { ...BASE_SECURITY_HEADERS, "Content-Security-Policy": API_CONTENT_SECURITY_POLICY } });
+      return new Response("Cross-site form posts are not accepted", { status: 403, headers: { ...securityHeaders, "Content-Security-Policy": API_CONTENT_SECURITY_POLICY } });
     }
     // Uploaded images (R2): immutable, served before the app's context is needed.
     if (pathname.startsWith(UPLOADS_PATH) && (request.method === "GET" || request.method === "HEAD")) {
       const response = await serveUpload(env.UPLOADS, pathname.slice(UPLOADS_PATH.length), request);
-      for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) if (!response.headers.has(name)) response.headers.set(name, value);
+      for (const [name, value] of Object.entries(securityHeaders)) if (!response.headers.has(name)) response.headers.set(name, value);
       response.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
       return response;
     }
@@ -73,7 +76,7 @@ export default {
       const timed = new Response(response.body, response);
       clientHeaders(timed.headers);
       timed.headers.set("Server-Timing", `${app.timer.header()}${hit ? ', cache;desc="hit"' : ""}`);
-      for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) timed.headers.set(name, value);
+      for (const [name, value] of Object.entries(securityHeaders)) timed.headers.set(name, value);
       // The API reference page (/api/docs) sends its own, which lets Scalar's script run; every other answer gets the strict one.
       if (!timed.headers.has("Content-Security-Policy")) timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
       // On the copy that leaves, after the edge cache kept (or refused) the answer: never in a kept one.
@@ -83,13 +86,13 @@ export default {
     }
     // A page the edge keeps whole: the shared HTML, rendered once without cookies and kept while
     // what it shows is unchanged, filled in for this visitor (docs/decisions/017).
-    const key = keptPageKey(request, url);
+    const key = keptPageKey(env, request, url);
     const kept = key ? await keptPage(app, cloudflare, request, url, key) : null;
     if (kept) {
       await app.cache.afterWrites();
       const timed = new Response(kept.response.body, kept.response);
       timed.headers.set("Server-Timing", `${app.timer.header()}${kept.hit ? ', cache;desc="hit"' : ""}`);
-      for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) if (!timed.headers.has(name)) timed.headers.set(name, value);
+      for (const [name, value] of Object.entries(securityHeaders)) if (!timed.headers.has(name)) timed.headers.set(name, value);
       await handBackBookmark(app, timed);
       app.runAfterResponse();
       return timed;
@@ -104,7 +107,7 @@ export default {
     const timed = new Response(response.body, response);
     timed.headers.set("Server-Timing", app.timer.header());
     // A page may be stricter (the order confirmation sends no Referer at all); the rest get the defaults.
-    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) if (!timed.headers.has(name)) timed.headers.set(name, value);
+    for (const [name, value] of Object.entries(securityHeaders)) if (!timed.headers.has(name)) timed.headers.set(name, value);
     // Pages get theirs (with the nonce) from entry.server; data, feeds and redirects get the strict one.
     if (!timed.headers.has("Content-Security-Policy")) timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
     await handBackBookmark(app, timed);

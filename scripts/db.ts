@@ -19,6 +19,11 @@ const target = remote ? [] : ["--local"];
  * SEED_DEV_USERS=1; a remote D1 or a libSQL database gets the catalogue, content and settings.
  */
 const devUsers = process.env.SEED_DEV_USERS === "1" || (!remote && !process.env.LIBSQL_URL);
+/**
+ * A remote D1 or a libSQL database is a live shop: its seed writes the production values of the
+ * settings (staff sign in with a second factor); the local database keeps the development ones.
+ */
+const production = remote || Boolean(process.env.LIBSQL_URL);
 const root = join(import.meta.dirname, "..");
 
 function wrangler(args: string[]) {
@@ -43,10 +48,10 @@ async function main() {
   }
   if (command === "seed") {
     if (url) {
-      const count = await seedLibsql(openLibsql(url, process.env.LIBSQL_AUTH_TOKEN), { devUsers });
+      const count = await seedLibsql(openLibsql(url, process.env.LIBSQL_AUTH_TOKEN), { devUsers, production });
       console.log(`Seeded libSQL (${count} statements, existing rows kept)`);
     } else {
-      const statements = await buildSeedStatements({ devUsers });
+      const statements = await buildSeedStatements({ devUsers, production });
       const dir = join(root, ".wrangler");
       mkdirSync(dir, { recursive: true });
       const file = join(dir, "seed.sql");

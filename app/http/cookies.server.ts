@@ -1,8 +1,36 @@
 import { sign, verifySignature } from "./signature.server";
 
 /**
- * Every cookie the shop sets has the same flags: HttpOnly, SameSite=Lax, Path=/, and Secure in
- * production or over HTTPS. The session, visitor, cart and toast cookies all take them from here.
+ * Whether the request reached the shop over HTTPS: always in production, else when its URL is
+ * https or Cloudflare marks it so (`CF-Visitor: {"scheme":"https"}`, which it sets on every request
+ * it forwards). A local run over plain http is not.
+ */
+export function overHttps(env: Env, request: Request): boolean {
+  if (env.ENVIRONMENT === "production" || new URL(request.url).protocol === "https:") return true;
+  const visitor = request.headers.get("CF-Visitor");
+  if (!visitor || visitor.length > 200) return false;
+  try {
+    const parsed: unknown = JSON.parse(visitor);
+    return typeof parsed === "object" && parsed !== null && (parsed as { scheme?: unknown }).scheme === "https";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The name a shop cookie has on the wire: over HTTPS, `__Host-` and the name, which the browser
+ * only accepts Secure, for Path=/ and without a Domain, so no subdomain and no plain-http page can
+ * set or shadow it; over plain http (local runs) the name as is. Every cookie the shop sets or reads
+ * (session, visitor, cart, toast, wishlist, OAuth state, D1 bookmark) goes through here.
+ */
+export function cookieName(env: Env, request: Request, name: string): string {
+  return overHttps(env, request) ? `__Host-${name}` : name;
+}
+
+/**
+ * Every cookie the shop sets has the same flags: HttpOnly, SameSite=Lax, Path=/, and Secure over
+ * HTTPS. The session, visitor, cart and toast cookies all take them from here, and their name from
+ * `cookieName`.
  */
 export interface CookieFlags {
   httpOnly: true;
@@ -12,12 +40,12 @@ export interface CookieFlags {
 }
 
 export function cookieFlags(env: Env, request: Request): CookieFlags {
-  return { httpOnly: true, sameSite: "lax", path: "/", secure: env.ENVIRONMENT === "production" || new URL(request.url).protocol === "https:" };
+  return { httpOnly: true, sameSite: "lax", path: "/", secure: overHttps(env, request) };
 }
 
-/** A `Set-Cookie` value; `maxAge` in seconds (0 clears it; none: it ends with the browser). */
+/** A `Set-Cookie` value for the shop's cookie `name`; `maxAge` in seconds (0 clears it; none: it ends with the browser). */
 export function setCookie(env: Env, request: Request, name: string, value: string, { maxAge }: { maxAge?: number } = {}): string {
-  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+  const parts = [`${cookieName(env, request, name)}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax"];
   if (maxAge !== undefined) parts.push(`Max-Age=${maxAge}`);
   if (cookieFlags(env, request).secure) parts.push("Secure");
   return parts.join("; ");
@@ -27,8 +55,27 @@ export function clearCookie(env: Env, request: Request, name: string): string {
   return setCookie(env, request, name, "", { maxAge: 0 });
 }
 
-/** One cookie's value from the request, or null. */
-export function readCookie(request: Request, name: string): string | null {
+/** The shop's cookie `name` from the request (under its `cookieName`), or null. */
+export function readCookie(env: Env, request: Request, name: string): string | null {
+  return readRawCookie(request, cookieName(env, request, name));
+}
+
+/** Whether the request carries the shop's cookie `name` at all (empty or not). */
+export function hasCookie(env: Env, request: Request, name: string): boolean {
+  const header = request.headers.get("Cookie");
+  if (!header) return false;
+  const wire = cookieName(env, request, name);
+  return header.split(";").some((part) => {
+    const eq = part.indexOf("=");
+    return eq > 0 && part.slice(0, eq).trim() === wire;
+  });
+}
+
+/** remix-toast's flash session (app/http/pages/toast.server.ts), read by the root loader and the kept pages. */
+export const TOAST_COOKIE = "toast";
+
+/** One cookie's value from the request by its exact name on the wire, or null. */
+function readRawCookie(request: Request, name: string): string | null {
   const header = request.headers.get("Cookie");
   if (!header) return null;
   for (const part of header.split(";")) {
@@ -54,7 +101,7 @@ const BOOKMARK_SHAPE = /^[0-9A-Za-z-]{1,200}$/;
  * shop signed (forged, garbage, another secret's): such a cookie is ignored, never an error.
  */
 export async function readBookmarkCookie(env: Env, request: Request): Promise<string | null> {
-  const value = readCookie(request, BOOKMARK_COOKIE);
+  const value = readCookie(env, request, BOOKMARK_COOKIE);
   if (!value) return null;
   const dot = value.lastIndexOf(".");
   if (dot <= 0) return null;

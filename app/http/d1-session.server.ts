@@ -35,7 +35,7 @@ const WRITING_GETS = [/^\/auth\/[^/]+\/callback\/?$/];
  * new order, a message) and the pages behind a link from a mail, whose token may have been written
  * a moment ago by another device (no bookmark of that write here).
  */
-const PRIMARY_READS = [/^\/admin(\/|$)/, /^\/api\/admin(\/|$)/, /^\/newsletter\/(confirm|unsubscribe)\/?$/, /^\/reset-password\/?$/];
+const PRIMARY_READS = [/^\/admin(\/|$)/, /^\/api\/admin(\/|$)/, /^\/newsletter\/(confirm|unsubscribe)\/?$/, /^\/reset-password\/?$/, /^\/(verify|confirm)-email\/?$/];
 
 /**
  * Read-only requests that must see the shopper's own orders: their bookmark when they have one

@@ -1,3 +1,5 @@
+import { hasCookie, readCookie, TOAST_COOKIE } from "./cookies.server";
+
 /**
  * Which pages the edge keeps whole (docs/decisions/017): those whose HTML is the same for every
  * visitor but for the parts the Worker fills in (`personal.server`). The pages that are personal by
@@ -15,10 +17,10 @@ const TRACKING_PARAMETERS = /^(?:utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|m
  * GET, not a kept page, Remix's data requests, the spec's cache-busting `_t`, or a toast to show
  * (a toast is never kept). Cookies are never part of the key: the kept page is rendered without them.
  */
-export function keptPageKey(request: Request, url: URL): string | null {
+export function keptPageKey(env: Env, request: Request, url: URL): string | null {
   if (request.method !== "GET" || !KEPT_PAGES.test(url.pathname)) return null;
   if (url.searchParams.has("_data") || url.searchParams.has("_t")) return null;
-  if (carriesToast(request)) return null;
+  if (carriesToast(env, request)) return null;
   const parameters = [...url.searchParams].filter(([name]) => !TRACKING_PARAMETERS.test(name));
   // By name only: a repeated parameter's values keep their order (the page's links keep it too).
   parameters.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -31,9 +33,9 @@ export function keptPageKey(request: Request, url: URL): string | null {
  * toast was shown, empty (`{}`, signed); a cookie that cannot be read counts as holding one (the
  * page is then rendered for the visitor, as before, and its loader decides).
  */
-function carriesToast(request: Request): boolean {
-  const value = /(?:^|;\s*)toast=([^;]*)/.exec(request.headers.get("Cookie") ?? "")?.[1];
-  if (value === undefined) return false;
+function carriesToast(env: Env, request: Request): boolean {
+  if (!hasCookie(env, request, TOAST_COOKIE)) return false;
+  const value = readCookie(env, request, TOAST_COOKIE) ?? "";
   try {
     const signed = decodeURIComponent(value);
     const dot = signed.lastIndexOf(".");

@@ -102,6 +102,8 @@ interface OAuthState {
   redirectTo: string;
   /** Unix seconds: the cookie's Max-Age also ends it, this holds even if a browser kept it longer. */
   expires: number;
+  /** Set when a signed-in shopper started it from the profile to link the provider: their user id (docs/decisions/021). */
+  link?: number;
 }
 
 const toBase64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -121,7 +123,7 @@ export const clearOAuthCookie = (env: Env, request: Request) => clearCookie(env,
 
 /** The cookie's content when its signature holds, it has not expired and it is of the right shape; else null. */
 async function readStateCookie(env: Env, request: Request): Promise<OAuthState | null> {
-  const value = readCookie(request, OAUTH_COOKIE);
+  const value = readCookie(env, request, OAUTH_COOKIE);
   if (!value || value.length > 4096) return null;
   const dot = value.indexOf(".");
   if (dot < 1) return null;
@@ -131,7 +133,8 @@ async function readStateCookie(env: Env, request: Request): Promise<OAuthState |
     const data = JSON.parse(fromBase64Url(payload)) as Partial<OAuthState>;
     if (!isSocialProvider(data.provider) || typeof data.state !== "string" || typeof data.verifier !== "string") return null;
     if (typeof data.expires !== "number" || data.expires < Math.floor(Date.now() / 1000)) return null;
-    return { provider: data.provider, state: data.state, verifier: data.verifier, redirectTo: safeRedirect(data.redirectTo, "/"), expires: data.expires };
+    const link = typeof data.link === "number" && Number.isSafeInteger(data.link) && data.link > 0 ? data.link : undefined;
+    return { provider: data.provider, state: data.state, verifier: data.verifier, redirectTo: safeRedirect(data.redirectTo, "/"), expires: data.expires, ...(link ? { link } : {}) };
   } catch {
     return null;
   }
@@ -143,13 +146,19 @@ const sameSecret = (a: string, b: string) => timingSafeEqual(encoder.encode(a), 
 // ---------------------------------------------------------------- start
 
 /** A new sign-in: the provider's authorization URL (state, S256 code challenge, scopes) and the cookie to set. */
-export async function beginSocialLogin(env: Env, request: Request, usable: UsableProvider, redirectTo: string): Promise<{ url: string; cookie: string }> {
+export async function beginSocialLogin(
+  env: Env,
+  request: Request,
+  usable: UsableProvider,
+  redirectTo: string,
+  link?: number,
+): Promise<{ url: string; cookie: string }> {
   const state = generateState();
   const verifier = generateCodeVerifier();
   const scopes = usable.provider === "google" ? GOOGLE_SCOPES : TWITTER_SCOPES;
   const url = client(request, usable).createAuthorizationURL(state, verifier, scopes);
   const expires = Math.floor(Date.now() / 1000) + OAUTH_COOKIE_SECONDS;
-  const cookie = await stateCookie(env, request, { provider: usable.provider, state, verifier, redirectTo: safeRedirect(redirectTo, "/"), expires });
+  const cookie = await stateCookie(env, request, { provider: usable.provider, state, verifier, redirectTo: safeRedirect(redirectTo, "/"), expires, ...(link ? { link } : {}) });
   return { url: url.toString(), cookie };
 }
 
@@ -173,7 +182,11 @@ export class SocialLoginFailure extends Error {
  * every way it can go wrong outside the shop: a forged or stale state, consent refused, a bad code,
  * the provider answering an error or not at all.
  */
-export async function completeSocialLogin(env: Env, request: Request, usable: UsableProvider): Promise<{ identity: ProviderIdentity; redirectTo: string }> {
+export async function completeSocialLogin(
+  env: Env,
+  request: Request,
+  usable: UsableProvider,
+): Promise<{ identity: ProviderIdentity; redirectTo: string; link?: number }> {
   const params = new URL(request.url).searchParams;
   const saved = await readStateCookie(env, request);
   if (!saved || saved.provider !== usable.provider) throw new SocialLoginFailure("state", "/", "no valid state cookie for this provider");
@@ -187,7 +200,7 @@ export async function completeSocialLogin(env: Env, request: Request, usable: Us
   try {
     const tokens = await client(request, usable).validateAuthorizationCode(code, saved.verifier);
     const identity = usable.provider === "google" ? googleIdentity(tokens, usable.credentials) : await twitterIdentity(tokens);
-    return { identity, redirectTo };
+    return { identity, redirectTo, ...(saved.link ? { link: saved.link } : {}) };
   } catch (error) {
     throw new SocialLoginFailure("failed", redirectTo, providerErrorDetail(error));
   }

@@ -1,17 +1,19 @@
-import { authenticateToken, SESSION_SECONDS, type AuthResult, type Viewer } from "../services/auth.server";
+import { authenticateToken, type AuthResult, type Viewer } from "../services/auth.server";
 import type { AppContext } from "./context.server";
 import { clearCookie, readCookie, setCookie } from "./cookies.server";
 import { sign, verifySignature } from "./signature.server";
 
 /**
- * The browser's session: the JWT in an httpOnly, SameSite=Lax cookie (Secure in production). A
- * "remember me" login keeps it for 30 days; otherwise it ends with the browser (and the token
- * after a day).
+ * The browser's session: the JWT in an httpOnly, SameSite=Lax cookie (`__Host-session`, Secure,
+ * over HTTPS). A "remember me" session keeps it until the session's absolute end (30 days after the
+ * sign-in, however often refreshed); otherwise it ends with the browser (and the token a day after
+ * the sign-in).
  */
 export const SESSION_COOKIE = "session";
 
-export function sessionCookie(env: Env, request: Request, auth: Pick<AuthResult, "token" | "remember">): string {
-  return setCookie(env, request, SESSION_COOKIE, auth.token, { maxAge: auth.remember ? SESSION_SECONDS.remember : undefined });
+export function sessionCookie(env: Env, request: Request, auth: Pick<AuthResult, "token" | "remember" | "expiresAt">): string {
+  const left = Math.max(0, Math.floor(auth.expiresAt.getTime() / 1000) - Math.floor(Date.now() / 1000));
+  return setCookie(env, request, SESSION_COOKIE, auth.token, { maxAge: auth.remember ? left : undefined });
 }
 
 export function clearSessionCookie(env: Env, request: Request): string {
@@ -30,7 +32,7 @@ const lookups = new WeakMap<AppContext, Promise<SessionState>>();
 export function getSession(app: AppContext, request: Request): Promise<SessionState> {
   let lookup = lookups.get(app);
   if (!lookup) {
-    const token = readCookie(request, SESSION_COOKIE);
+    const token = readCookie(app.env, request, SESSION_COOKIE);
     lookup = token
       ? authenticateToken(app.db, app.env, token).then((viewer) => ({ viewer, stale: viewer === null }))
       : Promise.resolve({ viewer: null, stale: false });

@@ -16,7 +16,7 @@ export interface Visitor {
 
 export function visitorFor(request: Request, env: Env, userId: number | null): Visitor {
   if (userId !== null) return { key: `u:${userId}`, setCookie: null };
-  const existing = readCookie(request, VISITOR_COOKIE);
+  const existing = readCookie(env, request, VISITOR_COOKIE);
   if (existing && UUID.test(existing)) return { key: `v:${existing.toLowerCase()}`, setCookie: null };
   const id = crypto.randomUUID();
   return { key: `v:${id}`, setCookie: setCookie(env, request, VISITOR_COOKIE, id, { maxAge: ONE_YEAR }) };
@@ -26,8 +26,8 @@ export function visitorFor(request: Request, env: Env, userId: number | null): V
  * Who an order's Idempotency-Key belongs to (docs/decisions/022): the user, else the guest's
  * visitor id from its cookie, else null (the service then scopes it by the order's own details).
  */
-export function idempotencyScope(request: Request, userId: number | null): string | null {
+export function idempotencyScope(env: Env, request: Request, userId: number | null): string | null {
   if (userId !== null) return `u:${userId}`;
-  const existing = readCookie(request, VISITOR_COOKIE);
+  const existing = readCookie(env, request, VISITOR_COOKIE);
   return existing && UUID.test(existing) ? `v:${existing.toLowerCase()}` : null;
 }

@@ -13,6 +13,15 @@ export const BASE_SECURITY_HEADERS: Record<string, string> = {
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
+/**
+ * Added to every answer over HTTPS (never over plain http, where browsers ignore it anyway): for a
+ * year, the browser reaches this host over HTTPS only, so nobody on the way can strip it to http
+ * and read or set its cookies.
+ */
+export const HTTPS_SECURITY_HEADERS: Record<string, string> = {
+  "Strict-Transport-Security": "max-age=31536000",
+};
+
 export function pageContentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
@@ -34,8 +43,8 @@ export function pageContentSecurityPolicy(nonce: string): string {
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * The API reference page (/api/docs) only: Scalar's bundle from its CDN and its start-up script,
- * both carrying the request's nonce; its styles inline; fonts and images from the site (the page is
+ * The API reference page (/api/docs) only: Scalar's bundle (served by the shop itself, at one exact
+ * URL) and its start-up script, both carrying the request's nonce; its styles inline; fonts and images from the site (the page is
  * set up without Scalar's web fonts); calls (the document, "try it") to this site only.
  */
 export function apiDocsContentSecurityPolicy(nonce: string, scriptUrl: string): string {

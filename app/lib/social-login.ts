@@ -23,7 +23,7 @@ export const SOCIAL_LOGIN_FORM_ORIGINS = ["https://accounts.google.com", "https:
  * Why a social sign-in ended on the login page (`/login?error=<code>&provider=<provider>`). The
  * disabled-account message is the password login's own (the callback's loader supplies it).
  */
-export const SOCIAL_LOGIN_ERRORS = ["denied", "failed", "state", "no_email", "disabled", "rate_limited"] as const;
+export const SOCIAL_LOGIN_ERRORS = ["denied", "failed", "state", "no_email", "disabled", "rate_limited", "link_required"] as const;
 
 export type SocialLoginError = (typeof SOCIAL_LOGIN_ERRORS)[number];
 
@@ -38,4 +38,7 @@ export const SOCIAL_LOGIN_MESSAGES: Record<Exclude<SocialLoginError, "disabled">
   no_email: (provider) =>
     `${provider} did not share a verified email address with us, so we cannot sign you in with it. Please log in or register with your email address.`,
   rate_limited: () => "Too many login attempts. Please try again later.",
+  // The provider's address is an account's that has not proved it (docs/decisions/021): nothing is linked.
+  link_required: (provider) =>
+    `An account with this email address already exists. Log in with your password first, then link ${provider} from your profile. Forgot your password? Reset it by email.`,
 };

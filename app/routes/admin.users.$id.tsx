@@ -14,13 +14,14 @@ import { STAFF_ROLES, UserUpdateSchema } from "~/lib/schemas/admin-people";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { actorOf } from "~/services/admin/audit.server";
-import { getAdminUserPage, updateUser, USER_ORDERS_SHOWN } from "~/services/admin/users.server";
+import { getAdminUserPage, updateUser, USER_MESSAGES, USER_ORDERS_SHOWN } from "~/services/admin/users.server";
 import { isSuperAdmin } from "~/services/auth.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/services/errors";
 import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
+import { hasTwoFactor, resetTwoFactor } from "~/services/two-factor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seoMeta(rootSeo(matches), { title: data ? data.user.name : "User not found", path: `/admin/users/${params.id}`, noindex: true });
@@ -35,8 +36,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const found = id ? await getAdminUserPage(context.app.db, id) : null;
   if (!found) throw notFound();
+  const twoFactor = await hasTwoFactor(context.app.db, found.user.id);
   return json(
-    { ...found, viewer: { id: viewer.user.id, superAdmin: isSuperAdmin(viewer.user) }, ordersShown: USER_ORDERS_SHOWN },
+    { ...found, twoFactor, viewer: { id: viewer.user.id, superAdmin: isSuperAdmin(viewer.user) }, ordersShown: USER_ORDERS_SHOWN },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -60,8 +62,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const here = `/admin/users/${id}`;
   const toast = toasts(app.env, request);
   const values = await readForm(request);
+  if (values.intent === "reset_2fa") {
+    // A lost phone: a super-admin removes the member's second factor and ends their sessions (audited).
+    try {
+      const reset = await resetTwoFactor(app.db, { ...actorOf(viewer), superAdmin: isSuperAdmin(viewer.user) }, id);
+      return toast.redirectWithSuccess(here, `${reset.name}'s two-factor sign-in was reset and their sessions have ended.`);
+    } catch (error) {
+      if (error instanceof ForbiddenError) return toast.redirectWithError(here, error.message);
+      if (error instanceof NotFoundError) throw notFound();
+      throw error;
+    }
+  }
   const input = requested(values);
   if (!input) return toast.redirectWithError(here, "That action is not available for this user.");
+  // Who may ask before what is asked: roles are a super-admin's (the service checks the rest before it writes).
+  if (input.roles !== undefined && !isSuperAdmin(viewer.user)) return toast.redirectWithError(here, USER_MESSAGES.rolesNeedSuperAdmin);
   const parsed = UserUpdateSchema.safeParse(input);
   if (!parsed.success) return formFailure(fieldErrors(parsed.error), "Please fix the errors in the form", values);
   try {
@@ -95,7 +110,8 @@ function RoleList({ roles }: { roles: string[] }) {
   );
 }
 
-function AccountState({ disabled, since }: { disabled: boolean; since: string | null }) {
+function AccountState({ disabled, since, deletedAt }: { disabled: boolean; since: string | null; deletedAt: string | null }) {
+  if (deletedAt) return <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800">Deleted on {dateTime(deletedAt)}</span>;
   return disabled ? (
     <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Disabled{since ? ` since ${dateTime(since)}` : ""}</span>
   ) : (
@@ -106,7 +122,7 @@ function AccountState({ disabled, since }: { disabled: boolean; since: string | 
 const countryName = (code: string | null) => COUNTRIES.find((country) => country.code === code)?.name ?? code ?? "";
 
 export default function AdminUserPage() {
-  const { user, audit, viewer, ordersShown } = useLoaderData<typeof loader>();
+  const { user, audit, viewer, ordersShown, twoFactor } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state !== "idle";
   const staffRoles = user.roles.filter((role) => (STAFF_ROLES as readonly string[]).includes(role));
@@ -122,7 +138,11 @@ export default function AdminUserPage() {
         Back to users
       </Link>
       <div className="mt-3">
-        <AdminHeader title={user.name} description={user.email} actions={<AccountState disabled={user.disabled} since={user.disabled_at} />} />
+        <AdminHeader
+          title={user.name}
+          description={user.deleted ? "Deleted by its owner: personal data removed, orders kept without name or contact." : user.email}
+          actions={<AccountState disabled={user.disabled} since={user.disabled_at} deletedAt={user.deleted_at} />}
+        />
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
@@ -130,7 +150,10 @@ export default function AdminUserPage() {
           <DetailList
             className="mt-4 grid gap-3 text-sm"
             rows={[
-              { label: "Email", value: <a href={`mailto:${user.email}`} className="text-bloom-700 underline">{user.email}</a> },
+              {
+                label: "Email",
+                value: user.deleted ? "Removed" : <a href={`mailto:${user.email}`} className="text-bloom-700 underline">{user.email}</a>,
+              },
               { label: "Phone", value: user.phone || "Not provided" },
               { label: "Address", value: address || "Not provided" },
               { label: "Joined", value: dateTime(user.created_at) },
@@ -141,7 +164,12 @@ export default function AdminUserPage() {
 
         <div className="grid h-fit gap-6">
           <AdminCard id="roles-heading" title="Roles">
-            {viewer.superAdmin ? (
+            {user.deleted ? (
+              <div className="mt-4 grid gap-2 text-sm">
+                <RoleList roles={user.roles} />
+                <p className="text-gray-600">A deleted account&rsquo;s roles cannot be changed.</p>
+              </div>
+            ) : viewer.superAdmin ? (
               <Form method="post" noValidate preventScrollReset className="mt-4 grid gap-3">
                 <input type="hidden" name="intent" value="roles" />
                 <fieldset aria-describedby={failure?.errors.roles ? "roles-error" : "roles-hint"}>
@@ -176,12 +204,17 @@ export default function AdminUserPage() {
 
           <AdminCard id="account-heading" title="Account">
             <div className="mt-4 grid gap-3 text-sm">
-              {user.disabled ? (
+              {user.deleted ? (
+                <p className="text-gray-700">
+                  This account was deleted by its owner{user.deleted_at ? ` on ${dateTime(user.deleted_at)}` : ""}: it cannot log in, and there is
+                  nothing left to disable or enable.
+                </p>
+              ) : user.disabled ? (
                 <p className="text-gray-700">This account is disabled: it cannot log in. Enabling it lets the user log in again.</p>
               ) : (
                 <p className="text-gray-700">Disabling the account logs the user out everywhere at once, and they cannot log in until it is enabled again.</p>
               )}
-              {isSelf && !user.disabled ? (
+              {user.deleted ? null : isSelf && !user.disabled ? (
                 <p className="text-gray-600">You cannot disable your own account.</p>
               ) : !canToggle ? (
                 <p className="text-gray-600">Only a super-admin can disable or enable a staff account.</p>
@@ -195,6 +228,29 @@ export default function AdminUserPage() {
               )}
             </div>
           </AdminCard>
+
+          {isStaff || twoFactor ? (
+            <AdminCard id="two-factor-heading" title="Two-factor sign-in">
+              <div className="mt-4 grid gap-3 text-sm">
+                <p className="text-gray-700">
+                  {twoFactor ? "On: this staff member signs in with a code from an authenticator app." : "Not set up."}
+                </p>
+                {!twoFactor ? null : viewer.superAdmin ? (
+                  <Form method="post" noValidate preventScrollReset className="grid gap-2">
+                    <input type="hidden" name="intent" value="reset_2fa" />
+                    <p className="text-gray-600">For a lost phone: the second factor is removed and every session of this account ends; they set a new one up at their next sign-in.</p>
+                    <div>
+                      <button type="submit" className={dangerButton} disabled={busy}>
+                        Reset two-factor sign-in
+                      </button>
+                    </div>
+                  </Form>
+                ) : (
+                  <p className="text-gray-600">Only a super-admin can reset another staff member's two-factor sign-in.</p>
+                )}
+              </div>
+            </AdminCard>
+          ) : null}
         </div>
       </div>
 

@@ -98,14 +98,16 @@ export default function AdminUsers() {
                   {user.name}
                 </Link>
               </td>
-              <td className={`${cell} break-all`}>{user.email}</td>
+              <td className={`${cell} break-all`}>{user.deleted ? <span className="text-gray-600">Removed</span> : user.email}</td>
               <td className={cell}>
                 <RoleList roles={user.roles} />
               </td>
               <td className={cell}>{user.orders_count}</td>
               <td className={`${cell} whitespace-nowrap text-gray-700`}>{dateTime(user.created_at)}</td>
               <td className={cell}>
-                {user.disabled ? (
+                {user.deleted ? (
+                  <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800">Deleted</span>
+                ) : user.disabled ? (
                   <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Disabled</span>
                 ) : (
                   <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>

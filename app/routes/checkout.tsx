@@ -187,7 +187,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       couponCode: input.couponCode,
       userId: viewer?.user.id ?? null,
       idempotencyKey: key,
-      idempotencyScope: idempotencyScope(request, viewer?.user.id ?? null),
+      idempotencyScope: idempotencyScope(app.env, request, viewer?.user.id ?? null),
       client: clientAddress(request),
       currency,
       mail: await mailContext(app, request),

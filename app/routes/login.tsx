@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, SocialButtons } from "~/components/account/auth-card";
 import { FormFailureNotice, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
@@ -16,6 +16,8 @@ import { socialLoginMessage, socialLoginProviders } from "~/http/oauth.server";
 import { isSocialLoginError } from "~/lib/social-login";
 import { redirectIfLoggedIn } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
+import { challengeCookie } from "~/http/two-factor.server";
+import { TwoFactorRequired } from "~/services/two-factor-challenge.server";
 
 /** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
 const loadLoginSchema = () => import("~/lib/schemas/account").then((module) => module.LoginSchema);
@@ -55,6 +57,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: { "Set-Cookie": sessionCookie(app.env, request, auth) },
     });
   } catch (error) {
+    // Staff with a second factor (or who must set one up): no session yet, the code's page next (docs/decisions/023).
+    if (error instanceof TwoFactorRequired) {
+      const next = error.step === "enrol" ? "/login/two-factor/setup" : "/login/two-factor";
+      return redirect(`${next}?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: { "Set-Cookie": challengeCookie(app.env, request, error.challenge) } });
+    }
     if (error instanceof RateLimitError) return rateLimited(error, values);
     if (error instanceof AuthError) return formFailure({}, error.message, values, { status: 401 });
     // A disabled account: "This account has been disabled. Please contact us."

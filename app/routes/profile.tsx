@@ -10,9 +10,17 @@ import { ACCOUNT_MESSAGES } from "~/lib/form-messages";
 import { PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { changePassword, updateProfile, type AuthUser } from "~/services/auth.server";
-import { ValidationError } from "~/services/errors";
-import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { changePassword, type AuthUser } from "~/services/auth.server";
+import { ConflictError, NotFoundError, ValidationError } from "~/services/errors";
+import { VerifyEmailBanner } from "~/components/account/verify-email-banner";
+import { isSocialProvider, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialProvider } from "~/lib/social-login";
+import { SIGN_IN_METHOD_MESSAGES } from "~/lib/account-email";
+import { pendingEmailChange, saveProfile } from "~/services/email-change.server";
+import { signInMethods, unlinkProvider, type SignInMethods } from "~/services/sign-in-methods.server";
+import { RateLimitError } from "~/services/rate-limit.server";
+import { mailContext } from "~/http/mail.server";
+import { socialLoginProviders } from "~/http/oauth.server";
+import { formFailure, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { sessionCookie } from "~/http/session.server";
 import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
@@ -28,15 +36,34 @@ export const headers = privatePageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(context.app, request);
-  return json({ user: viewer.user }, { headers: { "Cache-Control": "private, no-store" } });
+  const [methods, pendingEmail, providers] = await Promise.all([
+    signInMethods(context.app.db, viewer.user.id),
+    pendingEmailChange(context.app.db, viewer.user.id),
+    socialLoginProviders(context.app),
+  ]);
+  return json({ user: viewer.user, methods, pendingEmail, providers }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** Two forms post here: `intent=profile` saves the profile, `intent=password` changes the password. */
+/**
+ * Forms post here: `intent=profile` saves the profile (a new email waits for its confirmation link),
+ * `intent=password` changes the password, `unlink=<provider>` removes a provider (docs/decisions/021).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
   const viewer = await requireViewer(app, request);
   const values = await readForm(request);
   const toast = toasts(app.env, request);
+  if (values.unlink !== undefined) {
+    const provider = values.unlink;
+    if (!isSocialProvider(provider)) return toast.redirectWithError("/profile", "Please choose a sign-in method.");
+    try {
+      await unlinkProvider(app.db, viewer.user.id, provider);
+      return toast.redirectWithSuccess("/profile", SIGN_IN_METHOD_MESSAGES.unlinked(SOCIAL_PROVIDER_NAMES[provider]));
+    } catch (error) {
+      if (error instanceof ConflictError || error instanceof NotFoundError) return toast.redirectWithError("/profile", error.message);
+      throw error;
+    }
+  }
   if (values.intent === "password") {
     const parsed = PasswordChangeSchema.safeParse(values);
     if (!parsed.success) return formFailure(fieldErrors(parsed.error), ACCOUNT_MESSAGES.passwordFormErrors, values);
@@ -55,10 +82,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = ProfileSchema.safeParse(values);
   if (!parsed.success) return formFailure(fieldErrors(parsed.error), ACCOUNT_MESSAGES.formErrors, { ...values, intent: "profile" });
   try {
-    await updateProfile(app.db, viewer.user.id, parsed.data);
-    return toast.redirectWithSuccess("/profile", "Profile updated successfully!");
+    const saved = await saveProfile(app.db, viewer.user, parsed.data, await mailContext(app, request));
+    return toast.redirectWithSuccess("/profile", saved.pendingEmail ? saved.message : "Profile updated successfully!");
   } catch (error) {
     if (error instanceof ValidationError) return formFailure(error.errors, ACCOUNT_MESSAGES.profileFailed, { ...values, intent: "profile" });
+    if (error instanceof RateLimitError) return rateLimited(error, { ...values, intent: "profile" });
     console.error(error);
     return formFailure({}, ACCOUNT_MESSAGES.profileError, { ...values, intent: "profile" }, { status: 500 });
   }
@@ -119,6 +147,21 @@ function ProfileForm({ user, failure }: { user: AuthUser; failure?: FormFailure 
         errors={errors}
         options={[{ value: "", label: "Choose a country" }, ...COUNTRIES.map((country) => ({ value: country.code, label: country.name }))]}
       />
+      <div className="sm:col-span-2">
+        <TextField
+          name="current_password"
+          label="Current password (only to change your email)"
+          type="password"
+          autoComplete="current-password"
+          aria-describedby={errors.current_password?.length ? "current_password-error" : "current_password-hint"}
+          errors={errors}
+        />
+        {errors.current_password?.length ? null : (
+          <p id="current_password-hint" className="mt-1 text-xs text-gray-600">
+            A new email address changes when you open the link we send to it; we also tell your current address.
+          </p>
+        )}
+      </div>
       <FormActions submitting={submitting} label="Save" busyLabel="Saving…" className="flex gap-3 sm:col-span-2" />
     </Form>
   );
@@ -156,8 +199,60 @@ function PasswordForm({ failure }: { failure?: FormFailure }) {
 const toggleClass =
   "inline-flex items-center rounded-full border border-bloom-300 px-4 py-2 text-sm font-medium text-bloom-700 hover:bg-bloom-50 aria-[current=true]:bg-bloom-600 aria-[current=true]:text-white";
 
+/** The password and the providers: Link starts the provider's sign-in for this account, Unlink removes one while another way in remains. */
+function SignInMethodsSection({ methods, providers }: { methods: SignInMethods; providers: SocialProvider[] }) {
+  const linked = new Map(methods.identities.map((identity) => [identity.provider, identity]));
+  const shown = SOCIAL_PROVIDERS.filter((provider) => linked.has(provider) || providers.includes(provider));
+  const buttonClass = "rounded-full border border-gray-300 px-4 py-1.5 text-sm font-medium text-gray-800 hover:border-bloom-400";
+  return (
+    <section aria-labelledby="methods-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+      <h2 id="methods-heading" className="text-lg font-semibold text-gray-900">
+        Sign-in methods
+      </h2>
+      <ul className="mt-4 grid gap-3 text-sm">
+        <li className="flex flex-wrap items-center justify-between gap-3">
+          <span className="font-medium text-gray-900">Password</span>
+          <span className="text-gray-700">{methods.password_set ? "Set" : "Not set: use \"Forgot password?\" on the login page to set one"}</span>
+        </li>
+        {shown.map((provider) => {
+          const identity = linked.get(provider);
+          const name = SOCIAL_PROVIDER_NAMES[provider];
+          return (
+            <li key={provider} className="flex flex-wrap items-center justify-between gap-3">
+              <span className="font-medium text-gray-900">{name}</span>
+              {identity ? (
+                <span className="flex flex-wrap items-center gap-3">
+                  <span className="text-gray-700">Linked{identity.email ? ` (${identity.email})` : ""}</span>
+                  <Form method="post" action="/profile" noValidate>
+                    <input type="hidden" name="unlink" value={provider} />
+                    <button type="submit" className={buttonClass} aria-label={`Unlink ${name}`}>
+                      Unlink
+                    </button>
+                  </Form>
+                </span>
+              ) : (
+                <span className="flex flex-wrap items-center gap-3">
+                  <span className="text-gray-700">Not linked</span>
+                  {/* A plain form: the answer is a redirect to the provider's site. */}
+                  <form method="post" action={`/auth/${provider}`} noValidate>
+                    <input type="hidden" name="link" value="1" />
+                    <button type="submit" className={buttonClass} aria-label={`Link ${name}`}>
+                      Link
+                    </button>
+                  </form>
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-4 text-xs text-gray-600">Linking a provider logs you out on every other device.</p>
+    </section>
+  );
+}
+
 export default function ProfilePage() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, methods, pendingEmail, providers } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData("root") as RootData | undefined;
   const wishlistOn = featureFlags(root?.site.features).wishlist;
   const failure = useActionData<FormFailure>();
@@ -171,6 +266,16 @@ export default function ProfilePage() {
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="font-display text-3xl font-bold text-gray-900">My Profile</h1>
       <Toaster toast={failure?.toast ?? null} listen={false} />
+      {user.email_verified ? null : (
+        <div className="mt-6">
+          <VerifyEmailBanner email={user.email} redirectTo="/profile" />
+        </div>
+      )}
+      {pendingEmail ? (
+        <p role="status" className="mt-4 rounded-2xl border border-bloom-100 bg-bloom-50 px-4 py-3 text-sm text-gray-800">
+          Pending change to <span className="font-medium">{pendingEmail}</span>: open the link we sent there to confirm it.
+        </p>
+      ) : null}
       <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_1fr]">
         <div className="grid h-fit gap-6">
           <SummaryCard user={user} />
@@ -187,12 +292,12 @@ export default function ProfilePage() {
                   Wishlist
                 </Link>
               ) : null}
-              <button type="button" aria-describedby="account-soon" className="rounded-full border border-red-200 px-4 py-2 text-sm font-medium text-red-700">
+              <a href="/profile/my-data" download className="rounded-full border border-gray-300 px-4 py-2 text-center text-sm font-medium text-gray-800 hover:border-bloom-400">
+                Download my data
+              </a>
+              <Link to="/delete-account" className="rounded-full border border-red-200 px-4 py-2 text-center text-sm font-medium text-red-700 hover:border-red-400">
                 Delete Account
-              </button>
-              <p id="account-soon" className="text-center text-xs text-gray-600">
-                Deleting your account online is coming soon; until then, write to us from the contact page.
-              </p>
+              </Link>
             </div>
           </section>
         </div>
@@ -251,6 +356,7 @@ export default function ProfilePage() {
               )}
             </div>
           </section>
+          <SignInMethodsSection methods={methods} providers={providers} />
         </div>
       </div>
     </div>

@@ -6,6 +6,7 @@ import { AuthCard, SocialButtons } from "~/components/account/auth-card";
 import { FieldError } from "~/components/field-error";
 import { FormFailureNotice, Honeypot, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
 import { ACCOUNT_MESSAGES } from "~/lib/form-messages";
+import { ACCOUNT_EMAIL_MESSAGES } from "~/lib/account-email";
 import { RegisterFormSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
@@ -61,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const shop = siteConfigFromSettings(settings).name;
     return toasts(app.env, request).redirectWithSuccess(
       safeRedirect(values.redirectTo, "/"),
-      { message: "Registration successful!", description: `Welcome to ${shop}, ${firstName}! Happy twisting.` },
+      { message: "Registration successful!", description: `Welcome to ${shop}, ${firstName}! Happy twisting. ${ACCOUNT_EMAIL_MESSAGES.verificationSent}` },
       { headers: { "Set-Cookie": sessionCookie(app.env, request, auth) } },
     );
   } catch (error) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { bumpTags } from "./cache-tags.server";
 import { changes } from "../lib/cache-tags";
 import { decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
@@ -9,13 +9,18 @@ import { DomainError, ValidationError } from "./errors";
 import { hmacKey } from "./hmac-key.server";
 import type { MailContext } from "./mail/context";
 import { welcomeStatements } from "./mail/order-mails.server";
+import { verificationStatements } from "./email-verification.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { claimLoginAttempt, consumeLimits, loginFailed, loginSucceededStatements, registerLimit } from "./rate-limit.server";
 import { jwtSecret } from "./secrets.server";
 import { isUniqueViolation, subqueries } from "./sql";
+import { issueChallenge, secondFactorStep, TwoFactorRequired } from "./two-factor-challenge.server";
+import { newTotpSecret } from "../lib/totp";
 
 /** A user as pages and the API show them (the columns of `userFields`): never the password hash. */
-export type AuthUser = Omit<UserRow, "created_at" | "role_names"> & {
+export type AuthUser = Omit<UserRow, "created_at" | "role_names" | "email_verified_at"> & {
+  /** Whether the owner proved the address (docs/decisions/021). */
+  email_verified: boolean;
   created_at: string;
   roles: { name: string }[];
 };
@@ -26,6 +31,8 @@ export interface Viewer {
   sessionId: string;
   remember: boolean;
   expiresAt: Date;
+  /** When the user signed in: the session, and every session refreshed from it, ends by its absolute limit. */
+  signedInAt: Date;
 }
 
 export interface AuthResult {
@@ -128,6 +135,7 @@ export const userFields = {
   state: users.state,
   zip_code: users.zipCode,
   country: users.country,
+  email_verified_at: users.emailVerifiedAt,
   created_at: users.createdAt,
   role_names: sql<string | null>`${subqueries
     .select({ names: sql`group_concat(${roles.name}, ',')` })
@@ -150,6 +158,7 @@ export function toUser(row: UserRow): AuthUser {
     state: row.state,
     zip_code: row.zip_code,
     country: row.country,
+    email_verified: row.email_verified_at !== null,
     created_at: row.created_at.toISOString(),
     roles: (row.role_names ?? "").split(",").filter(Boolean).sort().map((name) => ({ name })),
   };
@@ -173,13 +182,22 @@ export async function authenticateToken(db: Database, env: Env, token: string): 
   if (!claims) return null;
   const row = await liveSessionRow(db, claims);
   if (!row) return null;
-  return { user: toUser(row), sessionId: claims.sessionId, remember: row.remember, expiresAt: row.expires_at };
+  return { user: toUser(row), sessionId: claims.sessionId, remember: row.remember, expiresAt: row.expires_at, signedInAt: row.signed_in_at };
 }
 
-/** The session's user, when the session is live (not revoked, not expired) and the user enabled. */
+/** When the session's user signed in: the column, or for a row older than it, the session's creation. */
+const signedInAt = sql<Date>`coalesce(${sessions.signedInAt}, ${sessions.createdAt})`;
+
+/**
+ * The session's user, when the session is live (not revoked, not expired, and within its absolute
+ * limit from the sign-in: 30 days with "remember me", a day without, however often it was
+ * refreshed) and the user enabled. The one place a session is read: pages, the API and the kept
+ * pages' session cards all ask here.
+ */
 async function liveSessionRow(db: Database, claims: { userId: number; sessionId: string }) {
+  const now = nowSeconds();
   const [row] = await db
-    .select({ ...userFields, remember: sessions.remember, expires_at: sessions.expiresAt })
+    .select({ ...userFields, remember: sessions.remember, expires_at: sessions.expiresAt, signed_in_at: signedInAt.mapWith(sessions.signedInAt) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -188,10 +206,14 @@ async function liveSessionRow(db: Database, claims: { userId: number; sessionId:
         eq(sessions.userId, claims.userId),
         isNull(sessions.revokedAt),
         isNull(users.disabledAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, new Date(now * 1000)),
+        sql`${signedInAt} > ${now} - (CASE WHEN ${sessions.remember} THEN ${SESSION_SECONDS.remember} ELSE ${SESSION_SECONDS.short} END)`,
       ),
     );
-  return row ?? null;
+  if (!row) return null;
+  // The end is the earlier of the row's expiry and the absolute limit (a row renewed before the limit existed).
+  const limit = absoluteEnd(row.signed_in_at, row.remember);
+  return row.expires_at > limit ? { ...row, expires_at: limit } : row;
 }
 
 /**
@@ -215,13 +237,42 @@ export async function sessionCard(db: Database, claims: { userId: number; sessio
 
 // ---------------------------------------------------------------- sessions
 
-export function newSession(remember: boolean) {
-  const expiresAt = new Date((nowSeconds() + (remember ? SESSION_SECONDS.remember : SESSION_SECONDS.short)) * 1000);
-  return { id: crypto.randomUUID(), remember, expiresAt };
+/** The absolute end of a session signed in at `signedInAt`: 30 days with "remember me", a day without. */
+export function absoluteEnd(signedInAt: Date, remember: boolean): Date {
+  return new Date(signedInAt.getTime() + (remember ? SESSION_SECONDS.remember : SESSION_SECONDS.short) * 1000);
+}
+
+/**
+ * A new session. At a sign-in it starts the clock; a refresh or a password change passes the
+ * sign-in time it continues, so the new session (and its token's `exp`) ends when that sign-in's
+ * absolute limit does, never later.
+ */
+export function newSession(remember: boolean, signedInAt?: Date) {
+  const now = new Date(nowSeconds() * 1000);
+  const since = signedInAt && signedInAt < now ? new Date(Math.floor(signedInAt.getTime() / 1000) * 1000) : now;
+  return { id: crypto.randomUUID(), remember, signedInAt: since, expiresAt: absoluteEnd(since, remember) };
 }
 
 export const insertSession = (db: Database, session: ReturnType<typeof newSession>, userId: SQL<number> | number) =>
-  db.insert(sessions).values({ id: session.id, userId, remember: session.remember, expiresAt: session.expiresAt });
+  db.insert(sessions).values({ id: session.id, userId, remember: session.remember, expiresAt: session.expiresAt, signedInAt: session.signedInAt });
+
+/** The same session, written only when `condition` holds at that point of the batch (a claimed code, a guard). */
+export const insertSessionIf = (db: Database, session: ReturnType<typeof newSession>, userId: number, condition: SQL) =>
+  db.insert(sessions).select(
+    db
+      .select({
+        // Every column, in the table's order (drizzle's insert-select asks it).
+        id: sql`${session.id}`.as("id"),
+        userId: sql`${userId}`.as("user_id"),
+        remember: sql`${session.remember ? 1 : 0}`.as("remember"),
+        expiresAt: sql`${Math.floor(session.expiresAt.getTime() / 1000)}`.as("expires_at"),
+        revokedAt: sql`NULL`.as("revoked_at"),
+        signedInAt: sql`${Math.floor(session.signedInAt.getTime() / 1000)}`.as("signed_in_at"),
+        createdAt: sql`unixepoch()`.as("created_at"),
+      })
+      .from(sql`(SELECT 1)`)
+      .where(condition),
+  );
 
 export async function result(env: Env, user: AuthUser, session: ReturnType<typeof newSession>): Promise<AuthResult> {
   const token = await signToken(env, { userId: user.id, sessionId: session.id, expiresAt: session.expiresAt });
@@ -253,12 +304,15 @@ export async function registerUser(db: Database, env: Env, input: RegisterInput,
   const passwordHash = await hashPassword(input.password);
   const session = newSession(input.remember ?? false);
   const userId = sql<number>`(SELECT "id" FROM "users" WHERE "email" = ${input.email})`;
+  // The address is not verified yet: the account works at once, and the mail's link proves it (docs/decisions/021).
+  const verification = mail ? await verificationStatements(db, mail, { userId, name: input.name, email: input.email }) : [];
   try {
     const results = await db.batch([
       db.insert(users).values({ name: input.name, email: input.email, passwordHash }),
       db.insert(userRoles).select(db.select({ userId: userId.as("user_id"), roleId: roles.id }).from(roles).where(eq(roles.name, "customer"))),
       insertSession(db, session, userId),
       ...(mail ? welcomeStatements(db, mail, { name: input.name, email: input.email }) : []),
+      ...verification,
       selectUsers(db).where(eq(users.email, input.email)),
     ]);
     const rows = results[results.length - 1] as UserRow[];
@@ -278,9 +332,10 @@ let decoyHash: Promise<string> | undefined;
  * Logs in with email and password. The attempt is claimed BEFORE the password is hashed
  * (claimLoginAttempt: the client's window, then the email's backoff of 1, 2, 4... seconds after a
  * few failures, never a long lock); a refused one is a 429 and never reaches the password check.
- * A success clears the email's failures. An unknown email and a wrong password get the same
+ * A right password clears the email's failures. An unknown email and a wrong password get the same
  * message. A disabled account is told so (403), but only once the password is right, so the
- * message reveals nothing to someone who does not know it.
+ * message reveals nothing to someone who does not know it. A staff member who must give a second
+ * factor gets no session here: `TwoFactorRequired` carries the challenge that leads to one.
  */
 export async function login(db: Database, env: Env, input: LoginInput, client: string): Promise<AuthResult> {
   await claimLoginAttempt(db, input.email, client);
@@ -297,6 +352,13 @@ export async function login(db: Database, env: Env, input: LoginInput, client: s
     throw new AuthError(ACCOUNT_MESSAGES.loginFailed);
   }
   if (row.disabled_at) throw new AccountDisabledError();
+  // Staff with a second factor (or who must set one up) get a challenge, not a session (docs/decisions/023).
+  const step = await secondFactorStep(db, env, { id: row.id, staff: isAdmin(toUser(row)) });
+  if (step) {
+    await db.batch([...loginSucceededStatements(db, input.email, client)]);
+    const secret = step === "enrol" ? { secret: newTotpSecret() } : {};
+    throw new TwoFactorRequired(step, await issueChallenge(env, { step, userId: row.id, remember: input.remember, ...secret }));
+  }
   const session = newSession(input.remember);
   await db.batch([insertSession(db, session, row.id), ...loginSucceededStatements(db, input.email, client)]);
   return result(env, toUser(row), session);
@@ -310,9 +372,12 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
   ]);
 }
 
-/** A fresh token for a live session: the old session is revoked and a new one of the same kind opened. */
+/**
+ * A fresh token for a live session: the old session is revoked and a new one of the same kind
+ * opened, which keeps the sign-in time: it ends when the first one had to, however often refreshed.
+ */
 export async function refreshSession(db: Database, env: Env, viewer: Viewer): Promise<AuthResult> {
-  const session = newSession(viewer.remember);
+  const session = newSession(viewer.remember, viewer.signedInAt);
   await db.batch([
     db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, viewer.sessionId)),
     insertSession(db, session, viewer.user.id),
@@ -323,37 +388,36 @@ export async function refreshSession(db: Database, env: Env, viewer: Viewer): Pr
 
 // ---------------------------------------------------------------- profile and password
 
-/** Saves the profile's fields, and only those: roles, id and dates cannot be changed here. */
-export async function updateProfile(db: Database, userId: number, input: ProfileInput): Promise<AuthUser> {
-  const taken = await db.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), ne(users.id, userId)));
-  if (taken.length > 0) throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] }, ACCOUNT_MESSAGES.emailTaken);
-  try {
-    const [, , rows] = await db.batch([
-      bumpTags(db, changes.accountChanged(userId)),
-      db
-        .update(users)
-        .set({
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          address: input.address,
-          city: input.city,
-          state: input.state,
-          zipCode: input.zip_code,
-          country: input.country,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, userId)),
-      selectUserById(db, userId),
-    ]);
-    const row = rows[0];
-    if (!row) throw new AuthError();
-    return toUser(row);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] }, ACCOUNT_MESSAGES.emailTaken);
-    throw error;
-  }
+/**
+ * Saves the profile's fields, and only those: roles, id and dates cannot be changed here, nor the
+ * email: a new address takes effect only once it confirms it (requestEmailChange,
+ * app/services/email-change.server.ts; docs/decisions/021).
+ */
+export async function updateProfile(db: Database, userId: number, input: ProfileFields): Promise<AuthUser> {
+  const [, , rows] = await db.batch([bumpTags(db, changes.accountChanged(userId)), profileStatement(db, userId, input), selectUserById(db, userId)]);
+  const row = rows[0];
+  if (!row) throw new AuthError();
+  return toUser(row);
 }
+
+/** The profile's fields a form or the API may change directly: everything but the email. */
+export type ProfileFields = Omit<ProfileInput, "email" | "current_password">;
+
+/** The statement that saves the profile's fields (for a batch), never the email. */
+export const profileStatement = (db: Database, userId: number, input: ProfileFields) =>
+  db
+    .update(users)
+    .set({
+      name: input.name,
+      phone: input.phone,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zip_code,
+      country: input.country,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
 
 /**
  * Changes the password after checking the current one. Every session of the user is revoked (other
@@ -365,7 +429,8 @@ export async function changePassword(db: Database, env: Env, viewer: Viewer, inp
     throw new ValidationError({ current_password: ["The current password is incorrect"] }, ACCOUNT_MESSAGES.currentPasswordWrong);
   }
   const passwordHash = await hashPassword(input.new_password);
-  const session = newSession(viewer.remember);
+  // The new session continues this one: a password change is no way to extend a session past its limit.
+  const session = newSession(viewer.remember, viewer.signedInAt);
   await db.batch([
     db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, viewer.user.id)),
     db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, viewer.user.id), isNull(sessions.revokedAt))),

@@ -135,7 +135,8 @@ export async function resetPassword(db: Database, token: string, password: strin
   const [, , , applied] = await db.batch([
     db
       .update(users)
-      .set({ passwordHash, updatedAt: now })
+      // The link reached the account's mailbox: that proves the address (docs/decisions/021), and the password is now one its owner knows.
+      .set({ passwordHash, passwordSet: true, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Math.floor(now.getTime() / 1000)})`, updatedAt: now })
       .where(
         and(
           eq(users.id, userId),

@@ -78,8 +78,8 @@ export function waitText(seconds: number): string {
 
 /**
  * The statement that counts one more event against a limit (opening a new window when the last one
- * ended) and answers the new count and the window's end. For a batch that must count with its
- * work (a guarded write); a request that must be refused past a limit calls `consumeLimits` first.
+ * ended); `.returning(...)` on it answers the new count. For a batch that must count with its work
+ * (a guarded write); a request that must be refused past a limit calls `consumeLimits` first.
  */
 export function countStatement(db: Database, limit: Limit, at = nowSeconds()) {
   const next = at + limit.windowSeconds;
@@ -92,8 +92,7 @@ export function countStatement(db: Database, limit: Limit, at = nowSeconds()) {
         count: sql`CASE WHEN ${rateLimits.resetAt} <= ${at} THEN 1 ELSE ${rateLimits.count} + 1 END`,
         resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${at} THEN ${next} ELSE ${rateLimits.resetAt} END`,
       },
-    })
-    .returning({ key: rateLimits.key, count: rateLimits.count, resetAt: rateLimits.resetAt });
+    });
 }
 
 /**
@@ -105,7 +104,7 @@ export function countStatement(db: Database, limit: Limit, at = nowSeconds()) {
 export async function consumeLimits(db: Database, limits: Limit[], message: (wait: string) => string): Promise<void> {
   if (limits.length === 0) return;
   const at = nowSeconds();
-  const [first, ...rest] = limits.map((limit) => countStatement(db, limit, at));
+  const [first, ...rest] = limits.map((limit) => countStatement(db, limit, at).returning({ key: rateLimits.key, count: rateLimits.count, resetAt: rateLimits.resetAt }));
   const results = (await db.batch([first!, ...rest])) as Array<Array<{ key: string; count: number; resetAt: Date }>>;
   let wait = 0;
   results.forEach((rows, i) => {

@@ -5,6 +5,7 @@ import type { SocialProvider } from "../lib/social-login";
 import {
   AccountDisabledError,
   insertSession,
+  isAdmin,
   newSession,
   result,
   selectUsers,
@@ -18,12 +19,13 @@ import { isUniqueViolation } from "./sql";
 import type { MailContext } from "./mail/context";
 import { welcomeStatements } from "./mail/order-mails.server";
 import { hashPassword } from "./password.server";
+import { requireSecondFactorFirst } from "./two-factor-challenge.server";
 import { consumeLimits, LOGIN_LIMITED_MESSAGE, LOGIN_MAX_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS, refundStatement, type Limit } from "./rate-limit.server";
 
 /**
  * Signing in with a provider's identity (docs/decisions/014): the account behind an identity already
- * linked; else the account with the same verified email, which gets the identity linked; else a
- * new customer account. Every outcome ends in a session like a password login's, written in the
+ * linked; else the account with the same verified email, which gets the identity linked, but only
+ * when that account's own address is verified too (docs/decisions/021); else a new customer account. Every outcome ends in a session like a password login's, written in the
  * same batch as the link or the account.
  */
 
@@ -39,6 +41,18 @@ export type SocialSignInOutcome = "signed_in" | "linked" | "created";
 
 export interface SocialSignIn extends AuthResult {
   outcome: SocialSignInOutcome;
+}
+
+/**
+ * The provider's verified address is an account's whose owner has not proved it (docs/decisions/021):
+ * whoever registered it may not be its owner, so the identity is not linked and nobody is signed in.
+ * The owner logs in with the password (or resets it by mail, which proves the address and ends
+ * every session) and links the provider from the profile.
+ */
+export class SocialLinkRequiresPasswordError extends DomainError {
+  constructor() {
+    super("An account with this email address exists, but its address is not verified yet. Log in with your password, then link the provider from your profile.", 409);
+  }
 }
 
 /** No identity linked and no verified email: an account without an email is never created. */
@@ -134,6 +148,8 @@ async function attempt(db: Database, env: Env, identity: ProviderIdentity, mail:
 
   if (linked) {
     if (linked.disabled_at) throw new AccountDisabledError();
+    // A provider proves who it is, not the staff member's second factor (docs/decisions/023).
+    await requireSecondFactorFirst(db, env, { id: linked.id, staff: isAdmin(toUser(linked)) }, false);
     await db.batch([
       db
         .update(userIdentities)
@@ -149,6 +165,9 @@ async function attempt(db: Database, env: Env, identity: ProviderIdentity, mail:
 
   if (byEmail) {
     if (byEmail.disabled_at) throw new AccountDisabledError();
+    // Linked by address only when the account's owner proved that address: else it may be someone else's account.
+    if (byEmail.email_verified_at === null) throw new SocialLinkRequiresPasswordError();
+    await requireSecondFactorFirst(db, env, { id: byEmail.id, staff: isAdmin(toUser(byEmail)) }, false);
     await db.batch([
       db.insert(userIdentities).values({ provider: identity.provider, providerUserId: identity.providerUserId, userId: byEmail.id, email, lastUsedAt: now }),
       insertSession(db, session, byEmail.id),
@@ -160,7 +179,8 @@ async function attempt(db: Database, env: Env, identity: ProviderIdentity, mail:
   const passwordHash = await unusablePasswordHash();
   const userId = sql<number>`(SELECT "id" FROM "users" WHERE "email" = ${email})`;
   const results = await db.batch([
-    db.insert(users).values({ name, email, passwordHash }),
+    // The provider verified the address; the password is one nobody knows (password_set false).
+    db.insert(users).values({ name, email, passwordHash, emailVerifiedAt: now, passwordSet: false }),
     db.insert(userRoles).select(db.select({ userId: userId.as("user_id"), roleId: roles.id }).from(roles).where(eq(roles.name, "customer"))),
     db.insert(userIdentities).values({ provider: identity.provider, providerUserId: identity.providerUserId, userId, email, lastUsedAt: now }),
     insertSession(db, session, userId),

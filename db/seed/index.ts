@@ -18,7 +18,7 @@ import { coupons, shippingMethods, taxRates } from "./data/checkout";
 import { homeSections } from "./data/home";
 import { products } from "./data/products";
 import { reviews } from "./data/reviews";
-import { settings } from "./data/settings";
+import { PRODUCTION_SETTING_VALUES, settings } from "./data/settings";
 import { roles, users } from "./data/users";
 
 /** Values sqlLiteral can inline. Objects and arrays are stored as JSON text. */
@@ -104,16 +104,18 @@ export const DEV_USERS: ReadonlyArray<{ email: string; password: string; role: s
 /**
  * Builds every seed statement, in dependency order. Hashes the development passwords (async).
  * `devUsers: false` (a production database) leaves out the development accounts, whose passwords
- * are public in this repository.
+ * are public in this repository. `production: true` writes the live shop's values of the settings
+ * that differ from local development (`PRODUCTION_SETTING_VALUES`: staff sign in with a second factor).
  */
-export async function buildSeedStatements({ devUsers = true }: { devUsers?: boolean } = {}): Promise<string[]> {
+export async function buildSeedStatements({ devUsers = true, production = false }: { devUsers?: boolean; production?: boolean } = {}): Promise<string[]> {
   const statements: string[] = [];
 
   // ---------------------------------------------------------------- accounts
   for (const role of roles) statements.push(insertRow("roles", { name: role.name }));
 
   for (const { password, roles: userRoles, ...user } of devUsers ? users : []) {
-    statements.push(insertRow("users", { ...user, password_hash: await hashPassword(password) }));
+    // Development accounts have addresses under .test, which no one can receive: verified from the start.
+    statements.push(insertRow("users", { ...user, password_hash: await hashPassword(password), email_verified_at: raw("unixepoch()") }));
     const account: Parent = { column: "user_id", table: "users", key: "email", value: user.email };
     for (const role of userRoles) {
       statements.push(insertChild("user_roles", [account, { column: "role_id", table: "roles", key: "name", value: role }]));
@@ -125,7 +127,7 @@ export async function buildSeedStatements({ devUsers = true }: { devUsers?: bool
     statements.push(
       insertRow("settings", {
         key: setting.key,
-        value: setting.value,
+        value: production ? (PRODUCTION_SETTING_VALUES[setting.key] ?? setting.value) : setting.value,
         type: setting.type,
         group: setting.group,
         is_public: setting.is_public,

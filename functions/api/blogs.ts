@@ -130,7 +130,7 @@ mount(
   async (c) => {
     const { db, env } = c.var.app;
     const userId = c.var.maybeViewer?.user.id ?? null;
-    if (userId !== null || readCookie(c.req.raw, VISITOR_COOKIE)) {
+    if (userId !== null || readCookie(c.var.app.env, c.req.raw, VISITOR_COOKIE)) {
       const visitor = visitorFor(c.req.raw, env, userId);
       const data = await getBlogBySlug(db, c.req.param("slug")!, visitor.key);
       c.header("Cache-Control", "private, no-store");

@@ -39,6 +39,14 @@ export function ok<T>(c: ApiContext, data: T, extra: Record<string, unknown> = {
  * not JSON (or a form) counts as empty, so the answer lists what is required.
  */
 export async function parseBody<S extends z.ZodType>(c: ApiContext, schema: S): Promise<z.output<S>> {
+  return validateBody(schema, await readBody(c));
+}
+
+/**
+ * The request's body as an object (JSON, or a form's fields), `{}` when it is neither: for a route
+ * that must look at what is asked (who may ask it) before it validates it (`validateBody`).
+ */
+export async function readBody(c: ApiContext): Promise<Record<string, unknown>> {
   let body: unknown = {};
   const type = c.req.header("Content-Type") ?? "";
   try {
@@ -52,6 +60,11 @@ export async function parseBody<S extends z.ZodType>(c: ApiContext, schema: S): 
     body = {};
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) body = {};
+  return body as Record<string, unknown>;
+}
+
+/** The body checked against the schema: its data, or a 422 with the field errors. */
+export function validateBody<S extends z.ZodType>(schema: S, body: Record<string, unknown>): z.output<S> {
   const result = schema.safeParse(body);
   if (!result.success) throw new ValidationError(fieldErrors(result.error));
   return result.data;

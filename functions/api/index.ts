@@ -12,6 +12,7 @@ import { newsletterApi } from "./newsletter";
 import { myOrdersApi, ordersApi } from "./orders";
 import { categoriesApi } from "./categories";
 import { contactApi } from "./contact";
+import { devApi } from "./dev";
 import { health } from "./health";
 import { homeApi } from "./home";
 import type { ApiEnv } from "./http";
@@ -20,6 +21,7 @@ import { productsApi } from "./products";
 import { reviewsApi } from "./reviews";
 import { settingsApi } from "./settings";
 import { wishlistApi } from "./wishlist";
+import scalarBundle from "./scalar-bundle.json";
 
 /** The JSON API under /api. The Worker entry passes each request's context as the env. */
 export const api = $(
@@ -47,6 +49,7 @@ export const api = $(
     .route("/contact", contactApi)
     .route("/newsletter", newsletterApi)
     .route("/admin", adminApi)
+    .route("/dev", devApi)
 );
 
 for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) api.openAPIRegistry.registerComponent("securitySchemes", name, scheme);
@@ -126,16 +129,20 @@ mount(
   (c) => c.json(openApiDocument(), 200, { "Cache-Control": DOC_CACHE_CONTROL })
 );
 
-/** Scalar's single-file bundle, from the CDN the package uses by default (@scalar/client-side-rendering's DEFAULT_CDN). */
-const SCALAR_SCRIPT = "https://cdn.jsdelivr.net/npm/@scalar/api-reference";
+/**
+ * Scalar's single-file browser bundle, served by the shop itself: the build copies it from the
+ * pinned package (scripts/scalar-bundle.mjs, pins in scalar-bundle.json) among the static assets,
+ * and the page names it with its SRI hash. No script from another origin runs on this origin.
+ */
+export const SCALAR_SCRIPT = { path: scalarBundle.asset, integrity: scalarBundle.integrity, version: scalarBundle.version } as const;
 
 const reference = Scalar<ApiEnv>((c) => ({
   url: "/api/openapi.json",
   pageTitle: "TwistBloom API reference",
-  cdn: SCALAR_SCRIPT,
+  cdn: SCALAR_SCRIPT.path,
   // Both scripts (the bundle and its start-up call) carry the request's nonce, which the page's CSP names.
   nonce: c.var.app.nonce,
-  // No web fonts from Scalar's font host, no telemetry: the page needs nothing but its CDN script and this site.
+  // No web fonts from Scalar's font host, no telemetry: the page needs nothing but its script and this site.
   withDefaultFonts: false,
   telemetry: false,
 }));
@@ -155,9 +162,16 @@ mount(
     },
   },
   async (c, next) => {
-    c.header("Cache-Control", DOC_CACHE_CONTROL);
-    c.header("Content-Security-Policy", apiDocsContentSecurityPolicy(c.var.app.nonce, SCALAR_SCRIPT));
-    return reference(c, next);
+    const page = await reference(c, next);
+    if (!(page instanceof Response)) return page;
+    // The bundle's tag carries its integrity: a file that is not the pinned one does not run.
+    const tag = `<script src="${SCALAR_SCRIPT.path}"`;
+    const html = (await page.text()).replace(tag, `${tag} integrity="${SCALAR_SCRIPT.integrity}"`);
+    const origin = new URL(c.req.url).origin;
+    return c.html(html, 200, {
+      "Cache-Control": DOC_CACHE_CONTROL,
+      "Content-Security-Policy": apiDocsContentSecurityPolicy(c.var.app.nonce, `${origin}${SCALAR_SCRIPT.path}`),
+    });
   }
 );
 

@@ -93,7 +93,7 @@ export const SECURITY_SCHEMES = {
     type: "apiKey",
     in: "cookie",
     name: SESSION_COOKIE,
-    description: "The browser's session, as the pages sign it in.",
+    description: "The browser's session, as the pages sign it in (named `__Host-session` over HTTPS).",
   },
   csrfToken: {
     type: "apiKey",

@@ -68,7 +68,7 @@ export const ordersApi = mount(
       couponCode: input.coupon_code,
       userId,
       idempotencyKey: key?.data ?? null,
-      idempotencyScope: idempotencyScope(c.req.raw, userId),
+      idempotencyScope: idempotencyScope(c.var.app.env, c.req.raw, userId),
       client,
       mail,
     });

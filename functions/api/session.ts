@@ -17,7 +17,7 @@ export const CSRF_HEADER = "X-CSRF-Token";
 export const authenticated = createMiddleware<ApiEnv>(async (c, next) => {
   const { db, env } = c.var.app;
   const bearer = bearerToken(c.req.raw);
-  const token = bearer ?? readCookie(c.req.raw, SESSION_COOKIE);
+  const token = bearer ?? readCookie(c.var.app.env, c.req.raw, SESSION_COOKIE);
   const viewer = token ? await authenticateToken(db, env, token) : null;
   if (!viewer) throw new AuthError();
   if (!bearer && !SAFE_METHODS.has(c.req.method) && !(await verifyCsrfToken(env, viewer.sessionId, c.req.header(CSRF_HEADER) ?? null))) {
@@ -38,7 +38,7 @@ export const authenticated = createMiddleware<ApiEnv>(async (c, next) => {
 export const optionalViewer = createMiddleware<ApiEnv>(async (c, next) => {
   const { db, env } = c.var.app;
   const bearer = bearerToken(c.req.raw);
-  const cookie = bearer ? null : readCookie(c.req.raw, SESSION_COOKIE);
+  const cookie = bearer ? null : readCookie(c.var.app.env, c.req.raw, SESSION_COOKIE);
   let viewer = null;
   if (bearer) {
     viewer = await authenticateToken(db, env, bearer);

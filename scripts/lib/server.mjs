@@ -49,7 +49,11 @@ export async function startSeededServer({ port, stateDir, args = [] }) {
       "--show-interactive-dev-session=false",
       "--var", "SESSION_SECRET:local-test-session-secret-0123456789",
       "--var", "JWT_SECRET:local-test-jwt-secret-0123456789",
-      "--var", "ENVIRONMENT:test",
+      // A development server: delivered mail lands in the development mailbox (/dev/mail,
+      // GET /api/dev/mail), where the browser journeys read their links (docs/decisions/020).
+      // Nothing else differs from ENVIRONMENT=test (the secrets above are set; cookies are
+      // Secure only in production or over HTTPS).
+      "--var", "ENVIRONMENT:development",
       ...args,
     ],
     { stdio: ["ignore", "pipe", "pipe"], env, detached: true },

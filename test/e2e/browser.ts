@@ -141,3 +141,54 @@ export async function submitLogin(page: Page, javaScriptEnabled: boolean, accoun
   await page.locator('header li[data-account="member"]:not([hidden])').first().waitFor({ state: "attached" });
   await settle(page, javaScriptEnabled);
 }
+
+/** A mail as the development mailbox gives it: as delivered, links included (`GET /api/dev/mail`). */
+export interface DeliveredMail {
+  id: string;
+  to: string;
+  subject: string;
+  template: string;
+  text: string;
+  html: string;
+  sent_at: string | null;
+}
+
+/**
+ * The newest mail delivered to `to` (matching `subject` or `template` when given, and newer than the
+ * mail `newerThan` names), read from the e2e server's development mailbox (docs/decisions/020). The
+ * queue delivers within a few seconds (`wrangler dev` runs its consumer with a 2 s batch timeout), so
+ * this asks again until the mail is there, for up to 20 s.
+ */
+export async function mailTo(
+  to: string,
+  { subject, template, newerThan }: { subject?: string | RegExp; template?: string; newerThan?: string } = {},
+): Promise<DeliveredMail> {
+  const matches = (mail: DeliveredMail) =>
+    (subject === undefined || (typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject))) &&
+    (template === undefined || mail.template === template);
+  let found: DeliveredMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${BASE_URL}/api/dev/mail?to=${encodeURIComponent(to)}`);
+        if (!response.ok) throw new Error(`GET /api/dev/mail answered ${response.status}: is the server a development one?`);
+        const { data } = (await response.json()) as { data: DeliveredMail[] };
+        // Newest first: the mails before `newerThan` in the list came after it.
+        const seen = newerThan ? data.findIndex((mail) => mail.id === newerThan) : -1;
+        found = (seen >= 0 ? data.slice(0, seen) : data).find(matches);
+        return Boolean(found);
+      },
+      { timeout: 20_000, interval: 250, message: `a mail to ${to}${subject ? ` "${subject}"` : ""}${template ? ` (${template})` : ""}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The first absolute link of a mail's text to this path of the shop (`/reset-password`), as a path with its query. */
+export function linkIn(mail: Pick<DeliveredMail, "text">, pathname: string): string {
+  for (const match of mail.text.matchAll(/https?:\/\/[^\s<>"]+/g)) {
+    const url = new URL(match[0]);
+    if (url.pathname === pathname) return url.pathname + url.search;
+  }
+  throw new Error(`no link to ${pathname} in the mail:\n${mail.text}`);
+}

@@ -329,9 +329,12 @@ describe("tokens", () => {
   });
 
   it("need a real secret outside development and test", () => {
-    expect(() => jwtSecret({ ENVIRONMENT: "production" } as Env)).toThrow(/JWT_SECRET is not set/);
-    expect(() => jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: "short" } as Env)).toThrow(/JWT_SECRET is not set/);
-    expect(jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: "a-long-enough-production-secret" } as Env)).toBe("a-long-enough-production-secret");
+    const strong = "9f2c4e1a7b3d5c8e0f6a2b4c9d1e3f5a7c0b2d4e6f8a1c3e5b7d9f0a2c4e6b8d";
+    expect(() => jwtSecret({ ENVIRONMENT: "production" } as Env)).toThrow(/JWT_SECRET is not usable/);
+    expect(() => jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: "short" } as Env)).toThrow(/JWT_SECRET is not usable/);
+    // Long enough once was enough; now it must carry 32 random bytes (docs/decisions/024).
+    expect(() => jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: "a-long-enough-production-secret" } as Env)).toThrow(/JWT_SECRET is not usable/);
+    expect(jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: strong } as Env)).toBe(strong);
   });
 });
 
@@ -399,7 +402,7 @@ describe("updateProfile", () => {
 
   it("saves the profile fields and answers the user as shown", async () => {
     const { user, token } = await register();
-    const email = newEmail();
+    const email = user.email;
     const updated = await updateProfile(
       t.db,
       user.id,
@@ -433,12 +436,10 @@ describe("updateProfile", () => {
     expect(await getUser(t.db, 1)).toMatchObject({ email: OWNER.email, name: OWNER.name, roles: [{ name: "super-admin" }] });
   });
 
-  it("keeps one's own email, and refuses another user's as a field error", async () => {
+  it("never changes the email: a new one waits for its confirmation link (saveProfile, decision 021)", async () => {
     const { user } = await register();
     await expect(updateProfile(t.db, user.id, profile({ name: "Ann Lee", email: user.email }))).resolves.toMatchObject({ email: user.email });
-    const error = await rejection(updateProfile(t.db, user.id, profile({ name: "Ann Lee", email: CUSTOMER.email })));
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).errors).toEqual({ email: [EMAIL_TAKEN] });
+    await expect(updateProfile(t.db, user.id, profile({ name: "Ann Lee", email: CUSTOMER.email }))).resolves.toMatchObject({ email: user.email });
     expect((await getUser(t.db, user.id))!.email).toBe(user.email);
   });
 });

@@ -81,8 +81,14 @@ describe("the bookmark cookie", () => {
   it("is signed, HttpOnly, SameSite=Lax, five minutes, Secure over HTTPS and in production; and reads back", async () => {
     const header = await bookmarkCookie(env, request(), BOOKMARK);
     expect(header).toMatch(new RegExp(`^${BOOKMARK_COOKIE}=${BOOKMARK}\\.[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Lax; Max-Age=300$`));
-    expect(await bookmarkCookie(env, request(undefined, "https://shop.test/"), BOOKMARK)).toMatch(/; Secure$/);
-    expect(await bookmarkCookie({ ...env, ENVIRONMENT: "production" } as Env, request(), BOOKMARK)).toMatch(/; Secure$/);
+    // Over HTTPS (and always in production) it is a __Host- cookie, read back under that name only.
+    const secure = await bookmarkCookie(env, request(undefined, "https://shop.test/"), BOOKMARK);
+    expect(secure).toMatch(new RegExp(`^__Host-${BOOKMARK_COOKIE}=.*; Secure$`));
+    const production = { ...env, ENVIRONMENT: "production", SESSION_SECRET: "9f2c4e1a7b3d5c8e0f6a2b4c9d1e3f5a7c0b2d4e6f8a1c3e5b7d9f0a2c4e6b8d" } as Env;
+    expect(await bookmarkCookie(production, request(), BOOKMARK)).toMatch(new RegExp(`^__Host-${BOOKMARK_COOKIE}=.*; Secure$`));
+    const secureValue = secure.split(";")[0]!.slice(`__Host-${BOOKMARK_COOKIE}=`.length);
+    expect(await readBookmarkCookie(env, request(`__Host-${BOOKMARK_COOKIE}=${secureValue}`, "https://shop.test/"))).toBe(BOOKMARK);
+    expect(await readBookmarkCookie(env, request(`${BOOKMARK_COOKIE}=${secureValue}`, "https://shop.test/"))).toBeNull();
     expect(await readBookmarkCookie(env, request(`visitor=abc; ${BOOKMARK_COOKIE}=${valueOf(header)}`))).toBe(BOOKMARK);
   });
 

@@ -9,7 +9,7 @@ const ISSUER = "twistbloom";
 const AUDIENCE = "twistbloom-storefront";
 const LOGIN_FAILED = "Invalid email or password. Please try again.";
 const EMAIL_TAKEN = "This email address is already registered";
-const USER_FIELDS = ["address", "city", "country", "created_at", "email", "id", "name", "phone", "roles", "state", "zip_code"];
+const USER_FIELDS = ["address", "city", "country", "created_at", "email", "email_verified", "id", "name", "phone", "roles", "state", "zip_code"];
 
 let counter = 0;
 const tag = () => `${++counter}-${Math.random().toString(36).slice(2, 8)}`;
@@ -356,12 +356,11 @@ describe("POST /api/auth/refresh", () => {
 describe("PUT /api/v1/auth/profile", () => {
   const fields = { name: "Ann Perera", ...KANDY_CONTACT };
 
-  it("saves the profile and answers it", async () => {
+  it("saves the profile and answers it (the same email: no password needed, as always)", async () => {
     const { token, user } = await register();
-    const email = newEmail();
-    const { status, body } = await call("PUT", "/api/v1/auth/profile", { token, body: { ...fields, email } });
+    const { status, body } = await call("PUT", "/api/v1/auth/profile", { token, body: { ...fields, email: user.email } });
     expect(status).toBe(200);
-    expect(body).toEqual({ success: true, message: "Profile updated successfully", data: { ...user, ...fields, email } });
+    expect(body).toEqual({ success: true, message: "Profile updated successfully", data: { ...user, ...fields } });
     expect((await profileOf(token)).body.data).toEqual(body.data);
   });
 
@@ -419,11 +418,16 @@ describe("PUT /api/v1/auth/profile", () => {
     expect((await profileOf(token)).body.data).toEqual(user);
   });
 
-  it("refuses another user's email with 422 on email", async () => {
-    const { token } = await register();
-    const { status, body } = await call("PUT", "/api/v1/auth/profile", { token, body: { name: "Ann Lee", email: CUSTOMER.email } });
-    expect(status).toBe(422);
-    expect(body.errors).toEqual({ email: [EMAIL_TAKEN] });
+  it("never reveals that another account has an address: the same answer as a free one, the email unchanged (docs/decisions/021)", async () => {
+    const { token, user, password } = await register();
+    const taken = await call("PUT", "/api/v1/auth/profile", { token, body: { name: "Ann Lee", email: CUSTOMER.email, current_password: password } });
+    const free = newEmail();
+    const other = await call("PUT", "/api/v1/auth/profile", { token, body: { name: "Ann Lee", email: free, current_password: password } });
+    expect(taken.status).toBe(200);
+    expect(other.status).toBe(200);
+    expect(taken.body.message.replace(CUSTOMER.email, "X")).toBe(other.body.message.replace(free, "X"));
+    expect(taken.body.data.email).toBe(user.email);
+    expect(JSON.stringify(taken.body)).not.toContain(EMAIL_TAKEN);
   });
 
   it("answers malformed JSON with 422, not 500", async () => {

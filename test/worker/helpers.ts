@@ -49,9 +49,15 @@ export async function markChanged(...tags: string[]) {
   await new EdgeCache({ db, waitUntil: () => {} }).afterWrites();
 }
 
-/** A browser's cookie jar, enough for one shopper: keeps what Set-Cookie says, sends it back. */
+/**
+ * A browser's cookie jar, enough for one shopper: keeps what Set-Cookie says, sends it back. It
+ * browses `base` (the plain-http test shop unless told `https://shop.test`), and like a browser
+ * refuses a `__Host-` cookie that is not Secure, for Path=/ and without a Domain.
+ */
 export class CookieJar {
   private cookies = new Map<string, string>();
+
+  constructor(readonly base: string = BASE) {}
 
   store(response: Response) {
     for (const header of response.headers.getSetCookie()) {
@@ -59,6 +65,12 @@ export class CookieJar {
       const eq = pair!.indexOf("=");
       const name = pair!.slice(0, eq).trim();
       const value = pair!.slice(eq + 1).trim();
+      if (name.startsWith("__Host-")) {
+        const flags = attributes.map((a) => a.trim().toLowerCase());
+        if (!flags.includes("secure") || !flags.includes("path=/") || flags.some((a) => a.startsWith("domain="))) {
+          throw new Error(`a browser refuses ${header}`);
+        }
+      }
       const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=thu, 01 jan 1970/i.test(a));
       if (expired || value === "") this.cookies.delete(name);
       else this.cookies.set(name, value);
@@ -69,8 +81,14 @@ export class CookieJar {
     this.cookies.set(name, value);
   }
 
+  /** The shop's cookie `name`, under the name it has on the wire (`__Host-` and it, over HTTPS). */
   get(name: string) {
-    return this.cookies.get(name);
+    return this.cookies.get(name) ?? this.cookies.get(`__Host-${name}`);
+  }
+
+  /** The names the jar holds, as the shop set them. */
+  names(): string[] {
+    return [...this.cookies.keys()];
   }
 
   header(): string {
@@ -80,17 +98,17 @@ export class CookieJar {
 
 /** Loads a page as this shopper, following nothing, keeping cookies. */
 export async function visit(jar: CookieJar, path: string) {
-  const response = await get(path, { headers: { Cookie: jar.header() }, redirect: "manual" });
+  const response = await SELF.fetch(`${jar.base}${path}`, { headers: { Cookie: jar.header() }, redirect: "manual" });
   jar.store(response);
   return response;
 }
 
 /** Posts a form as a browser without JavaScript would, keeping cookies; answers the raw response. */
 export async function postForm(jar: CookieJar, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  const response = await get(path, {
+  const response = await SELF.fetch(`${jar.base}${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header(), Origin: BASE, Host: new URL(BASE).host, ...headers },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header(), Origin: jar.base, Host: new URL(jar.base).host, ...headers },
     redirect: "manual",
   });
   jar.store(response);

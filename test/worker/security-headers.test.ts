@@ -250,7 +250,7 @@ describe("cookies: HttpOnly and SameSite=Lax, every one", () => {
     }
   });
 
-  it("over HTTPS every cookie is Secure as well", async () => {
+  it("over HTTPS every cookie is Secure as well, and __Host- (docs/decisions/024)", async () => {
     const https = BASE.replace("http:", "https:");
     const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: https, Host: new URL(https).host, "CF-Connecting-IP": newAddress() };
     // `get` prefixes the http base: the Worker is called directly at the https address.
@@ -267,9 +267,12 @@ describe("cookies: HttpOnly and SameSite=Lax, every one", () => {
     expect(responses.map((response) => response.status)).toEqual([302, 302, 200]);
     const cookies = responses.flatMap((response) => response.headers.getSetCookie());
     const names = cookies.map((header) => header.slice(0, header.indexOf("=")));
-    for (const name of ["session", "cart", "toast", "visitor"]) expect(names).toContain(name);
+    for (const name of ["session", "cart", "toast", "visitor"]) expect(names).toContain(`__Host-${name}`);
     for (const header of cookies) {
       const attributes = header.split(";").slice(1).map((a) => a.trim().toLowerCase());
+      expect(header).toMatch(/^__Host-/);
+      expect(attributes, header).toContain("path=/");
+      expect(attributes.some((a) => a.startsWith("domain=")), header).toBe(false);
       expect(attributes, header).toContain("secure");
       expect(attributes, header).toContain("httponly");
       expect(attributes, header).toContain("samesite=lax");

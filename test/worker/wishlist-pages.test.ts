@@ -172,7 +172,8 @@ describe("/wishlist", () => {
     const { jar } = await newShopper();
     const profile = await (await visit(jar, "/profile")).text();
     expect(profile).toMatch(/<a[^>]*href="\/wishlist"[^>]*>Wishlist<\/a>/);
-    expect(visibleText(profile)).toContain("Deleting your account online is coming soon; until then, write to us from the contact page.");
+    expect(profile).toMatch(/<a[^>]*href="\/delete-account"[^>]*>Delete Account<\/a>/);
+    expect(visibleText(profile)).not.toContain("coming soon");
     expect(visibleText(profile)).not.toContain("Wishlists and deleting");
     const response = await visit(jar, "/wishlist");
     expect(response.status).toBe(200);

@@ -3,9 +3,10 @@ import { NavLink } from "@remix-run/react";
 const TABS = [
   { to: "/admin/settings", label: "Settings" },
   { to: "/admin/settings/home", label: "Home page sections" },
+  { to: "/admin/security", label: "Your two-factor sign-in" },
 ] as const;
 
-/** The settings' two pages: the settings by group, and the home page's sections. */
+/** The settings' pages: the settings by group, the home page's sections, and the staff member's own second factor. */
 export function SettingsTabs() {
   return (
     <nav aria-label="Settings pages" className="mt-4">

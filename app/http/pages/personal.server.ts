@@ -73,7 +73,7 @@ async function cachedCart(app: AppContext, lines: CartLine[]): Promise<Cart> {
  * only the session's row is cached, and every write that ends or changes it bumps its tags.
  */
 async function keptRootPersonal(app: AppContext, request: Request, settings: SettingsByGroup): Promise<RootPersonal> {
-  const token = readCookie(request, SESSION_COOKIE);
+  const token = readCookie(app.env, request, SESSION_COOKIE);
   const [lines, claims] = await Promise.all([readCartLines(app.env, request), token ? verifyToken(app.env, token) : null]);
   const [rows, card] = await Promise.all([
     cachedCartRows(app, lines),

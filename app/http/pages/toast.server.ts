@@ -1,7 +1,7 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { sessionSecret } from "../../services/secrets.server";
-import { cookieFlags } from "../cookies.server";
+import { cookieFlags, cookieName, TOAST_COOKIE } from "../cookies.server";
 
 /**
  * Toasts travel in a flash session signed with SESSION_SECRET (remix-toast's own default cookie is
@@ -10,7 +10,7 @@ import { cookieFlags } from "../cookies.server";
  */
 export function toasts(env: Env, request: Request) {
   const storage = createCookieSessionStorage({
-    cookie: { name: "toast", ...cookieFlags(env, request), secrets: [sessionSecret(env)] },
+    cookie: { name: cookieName(env, request, TOAST_COOKIE), ...cookieFlags(env, request), secrets: [sessionSecret(env)] },
   });
   return createToastUtilsWithCustomSession(storage);
 }

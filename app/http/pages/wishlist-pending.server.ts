@@ -1,8 +1,9 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { parseId } from "../../lib/ids";
 import { sessionSecret } from "../../services/secrets.server";
-import { cookieFlags } from "../cookies.server";
+import { cookieFlags, cookieName, hasCookie } from "../cookies.server";
 
+const PENDING_COOKIE = "wishlist_pending";
 const HALF_AN_HOUR = 60 * 30;
 
 /**
@@ -12,14 +13,13 @@ const HALF_AN_HOUR = 60 * 30;
  * the same product: a link from elsewhere to that page never saves anything without a click.
  */
 function pendingCookie(env: Env, request: Request) {
-  return createCookie("wishlist_pending", { ...cookieFlags(env, request), maxAge: HALF_AN_HOUR, secrets: [sessionSecret(env)] });
+  return createCookie(cookieName(env, request, PENDING_COOKIE), { ...cookieFlags(env, request), maxAge: HALF_AN_HOUR, secrets: [sessionSecret(env)] });
 }
 
 export async function readPendingProduct(env: Env, request: Request): Promise<number | null> {
-  const header = request.headers.get("Cookie");
-  if (!header || !header.includes("wishlist_pending=")) return null;
+  if (!hasCookie(env, request, PENDING_COOKIE)) return null;
   try {
-    const value: unknown = await pendingCookie(env, request).parse(header);
+    const value: unknown = await pendingCookie(env, request).parse(request.headers.get("Cookie"));
     return typeof value === "string" ? parseId(value) : null;
   } catch {
     return null;

@@ -190,6 +190,10 @@ export const ProfileSchema = z.object({
   state: placeField("State"),
   zip_code: zipCodeField,
   country: countryField,
+  /** Needed only to change the email (docs/decisions/021): the same email as now saves without it. */
+  current_password: text(false)
+    .transform((value) => value || undefined)
+    .meta({ type: "string", description: "The current password: required only when `email` differs from the account's." }),
 });
 export type ProfileInput = z.output<typeof ProfileSchema>;
 
@@ -227,3 +231,9 @@ export const ResetPasswordSchema = confirm(
   "password_confirmation",
 );
 export type ResetPasswordInput = z.output<typeof ResetPasswordSchema>;
+
+// ---------------------------------------------------------------- mailed account links (docs/decisions/021)
+
+/** POST /api/auth/verify-email and /api/auth/confirm-email: the token of the mailed link. Its validity is the service's to judge. */
+export const AccountTokenSchema = z.object({ token: text() });
+export type AccountTokenInput = z.output<typeof AccountTokenSchema>;

@@ -21,7 +21,7 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export const PEOPLE_MESSAGES = {
   nothingToChange: "Send roles, disabled or both.",
-  rolesList: "The roles must be a list of staff roles (admin, super-admin).",
+  rolesList: "The roles must be a list of roles (customer, admin, super-admin).",
   roleInvalid: "The selected role is invalid.",
   disabledBoolean: "The disabled field must be true or false.",
   statusRequired: "The status field is required.",
@@ -50,9 +50,14 @@ const booleanInput = z
   })
   .meta({ type: "boolean" });
 
+/** The roles a user shows (GET /api/admin/users/{id}): `customer` and the staff roles. */
+export const USER_ROLES = ["customer", ...STAFF_ROLES] as const;
+
 /**
- * The staff roles the user should have afterwards (the whole set: a role left out is revoked). A
- * list, or from a form one comma-separated string; an empty list takes every staff role away.
+ * The staff roles the user should have afterwards (the whole set: a staff role left out is
+ * revoked). A list, or from a form one comma-separated string; an empty list takes every staff role
+ * away. `customer` may be in it, as the user's `roles` show it, and changes nothing: what GET shows,
+ * PATCH accepts.
  */
 const rolesInput = z
   .unknown()
@@ -62,13 +67,13 @@ const rolesInput = z
       ctx.addIssue({ code: "custom", message: PEOPLE_MESSAGES.rolesList });
       return z.NEVER;
     }
-    if (list.some((role) => !(STAFF_ROLES as readonly string[]).includes(role))) {
+    if (list.some((role) => !(USER_ROLES as readonly string[]).includes(role))) {
       ctx.addIssue({ code: "custom", message: PEOPLE_MESSAGES.roleInvalid });
       return z.NEVER;
     }
     return STAFF_ROLES.filter((role) => list.includes(role));
   })
-  .meta({ type: "array", items: { type: "string", enum: [...STAFF_ROLES] } });
+  .meta({ type: "array", items: { type: "string", enum: [...USER_ROLES] } });
 
 /** PATCH /api/admin/users/{id}: `{ roles?, disabled? }`, at least one of them. */
 export const UserUpdateSchema = z

@@ -32,6 +32,7 @@ export const SETTING_GROUPS: ReadonlyArray<{ key: string; label: string; descrip
   { key: "currency", label: "Currency", description: "How prices are written everywhere." },
   { key: "features", label: "Feature flags", description: "Switch the shop's optional features on or off." },
   { key: "store", label: "Store (not public)", description: "Used by the shop's server only, never shown to shoppers." },
+  { key: "security", label: "Security (not public)", description: "How staff sign in. Each staff member sets up their own authenticator app under \"Your two-factor sign-in\"." },
 ];
 
 export function groupLabel(group: string): string {
@@ -45,6 +46,7 @@ export function groupOrder(group: string): number {
 
 const LABELS: Record<string, string> = {
   site_name: "Site name",
+  staff_2fa_required: "Staff must sign in with two-factor",
   site_description: "Site description",
   site_logo: "Logo path",
   footer_text: "Footer text",

@@ -29,6 +29,7 @@ export const USER_MESSAGES = {
   notYourself: "You cannot disable your own account.",
   lastSuperAdmin: "The last super-admin cannot be demoted or disabled.",
   changedMeanwhile: "This account was changed by someone else meanwhile. Please reload it and try again.",
+  deleted: "This account has been deleted by its owner: it cannot be changed.",
 } as const;
 
 /** The staff member making the change, and whether they are a super-admin. */
@@ -50,6 +51,9 @@ export interface AdminUser {
   roles: string[];
   disabled: boolean;
   disabled_at: string | null;
+  /** Deleted by its owner (docs/decisions/025): no personal data is left, nothing can be changed. */
+  deleted: boolean;
+  deleted_at: string | null;
   orders_count: number;
   created_at: string | null;
 }
@@ -95,6 +99,7 @@ const outerUserId = sql.raw(`"users"."id"`);
 const adminUserColumns = {
   ...userFields,
   disabled_at: users.disabledAt,
+  deleted_at: users.deletedAt,
   orders_count: sql<number>`${subqueries.select({ n: count() }).from(orders).where(eq(orders.userId, users.id))}`.mapWith(Number).as("orders_count"),
 };
 
@@ -117,6 +122,8 @@ function toAdminUser(row: AdminUserRow): AdminUser {
     roles: sortRoles((row.role_names ?? "").split(",").filter(Boolean)),
     disabled: row.disabled_at !== null,
     disabled_at: isoDate(row.disabled_at),
+    deleted: row.deleted_at !== null,
+    deleted_at: isoDate(row.deleted_at),
     orders_count: Number(row.orders_count ?? 0),
     created_at: isoDate(row.created_at),
   };
@@ -177,6 +184,15 @@ export async function getAdminUser(db: Database, id: number): Promise<AdminUserD
   return row ? { ...toAdminUser(row), orders: orderRows.map(toOrder) } : null;
 }
 
+/**
+ * Whether the user has a staff role (an admin may change nothing on such an account): asked
+ * before a change is validated, so an actor who may not change it hears 403 whatever they sent.
+ */
+export async function isStaffAccount(db: Database, id: number): Promise<boolean> {
+  const [row] = await db.select({ staff: sql<number>`${hasStaffRole(id)}` }).from(sql`(SELECT 1)`);
+  return Boolean(row?.staff);
+}
+
 /** The user's page: the user, their orders and the audit entries about them, in one batch. */
 export async function getAdminUserPage(db: Database, id: number): Promise<{ user: AdminUserDetail; audit: AuditRecord[] } | null> {
   const [rows, orderRows, auditRows] = await db.batch([selectAdminUser(db, id), userOrders(db, id), recentAuditOf(db, "user", id)]);
@@ -218,6 +234,7 @@ export async function updateUser(db: Database, actor: StaffActor, id: number, in
   const row = rows[0];
   if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
   const user = toAdminUser(row);
+  if (user.deleted) throw new ConflictError(USER_MESSAGES.deleted);
 
   if (input.roles !== undefined && !actor.superAdmin) throw new ForbiddenError(USER_MESSAGES.rolesNeedSuperAdmin);
   const current = staffRolesOf(user);
@@ -237,6 +254,8 @@ export async function updateUser(db: Database, actor: StaffActor, id: number, in
   }
 
   const guard = and(
+    // The owner may delete the account between this read and the batch: then nothing applies.
+    sql`NOT EXISTS (SELECT 1 FROM "users" "gone" WHERE "gone"."id" = ${id} AND "gone"."deleted_at" IS NOT NULL)`,
     mayTakeSuperAdmin ? sql`(${anotherEnabledSuperAdmin(id)} OR NOT ${isEnabledSuperAdmin(id)})` : undefined,
     actor.superAdmin ? undefined : sql`NOT ${hasStaffRole(id)}`,
   );
@@ -283,6 +302,7 @@ export async function updateUser(db: Database, actor: StaffActor, id: number, in
   const saved = toAdminUser(final);
   const applied = saved.disabled === after.disabled && STAFF_ROLES.every((role) => saved.roles.includes(role) === after.roles.includes(role));
   if (!applied) {
+    if (saved.deleted) throw new ConflictError(USER_MESSAGES.deleted);
     if (mayTakeSuperAdmin && saved.roles.includes("super-admin") && !saved.disabled && !finalOthers[0]?.present) {
       throw new ConflictError(USER_MESSAGES.lastSuperAdmin);
     }

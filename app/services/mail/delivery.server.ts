@@ -3,6 +3,7 @@ import type { Database } from "../../../db/client";
 import { mailOutbox } from "../../../db/schema";
 import { addressOf, mimeMessage } from "./mime";
 import { CLAIM_SECONDS } from "./outbox.server";
+import { devMailStatement, hasDevMailbox } from "./dev-mailbox.server";
 import { revealSecrets, unsealSecrets, type SealingEnv } from "./sealed.server";
 
 /** After this many tries a mail ends `failed` with its last error; staff can retry it from /admin/mail. */
@@ -95,7 +96,7 @@ export async function deliverMail(
   const transport = transportName(env);
   try {
     // The secrets come back only here, in memory, for the transport: the row keeps its marks.
-    if (mail.secrets) Object.assign(mail, revealSecrets(mail, await unsealSecrets(env, mail.secrets)));
+    if (mail.secrets) Object.assign(mail, revealSecrets(mail, await unsealed(env, mail.secrets)));
     if (transport === "resend") await sendWithResend(env as Required<Omit<MailTransportEnv, "SEND_EMAIL">>, mail);
     else if (transport === "send_email") await sendWithBinding(env, mail, EmailMessageClass);
   } catch (error) {
@@ -107,9 +108,22 @@ export async function deliverMail(
       .where(eq(mailOutbox.id, id));
     return last ? { outcome: "failed" } : { outcome: "retry", delaySeconds: retryDelaySeconds(mail.attempts) };
   }
-  await db
+  const sent = db
     .update(mailOutbox)
     .set({ status: "sent", sentAt: sql`unixepoch()`, claimedAt: null, lastError: null, transport })
     .where(eq(mailOutbox.id, id));
+  // Sent to nowhere on a development server: the mail as its recipient would get it goes to the
+  // development mailbox (/dev/mail), in the same batch. Nowhere else is it kept revealed.
+  if (transport === "none" && hasDevMailbox(env)) await db.batch([sent, devMailStatement(db, mail)]);
+  else await sent;
   return { outcome: "sent" };
+}
+
+/** The secrets of a row; a clear error (kept on the row) when they cannot be unsealed: SESSION_SECRET changed since it was written. */
+async function unsealed(env: SealingEnv, sealed: string): Promise<Record<string, string>> {
+  try {
+    return await unsealSecrets(env, sealed);
+  } catch {
+    throw new Error("The email's links could not be unsealed: SESSION_SECRET changed since it was written");
+  }
 }

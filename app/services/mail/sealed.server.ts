@@ -83,8 +83,25 @@ export async function unsealSecrets(env: SealingEnv, sealed: string): Promise<Re
 const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
-/** The mail as its recipient gets it: each mark replaced by its secret (escaped in the HTML). */
-export function revealSecrets(mail: { text: string; html: string }, secrets: Record<string, string>): { text: string; html: string } {
+/** A mail's extra headers as staff may read them: every secret masked. */
+export function maskHeaders(headers: Record<string, string> | null | undefined): Record<string, string> | null {
+  return headers ? Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, maskSecrets(value)])) : null;
+}
+
+/**
+ * The mail as its recipient gets it: each mark replaced by its secret (escaped in the HTML; as is in
+ * the text and the headers, which are one line already and whose secrets are links). A mark with no
+ * secret stays masked, never shown as a mark.
+ */
+export function revealSecrets<M extends { text: string; html: string; headers?: Record<string, string> | null }>(
+  mail: M,
+  secrets: Record<string, string>,
+): { text: string; html: string; headers: Record<string, string> | null } {
   const reveal = (body: string, escape: (value: string) => string) => body.replace(MARK, (mark) => (mark in secrets ? escape(secrets[mark]!) : HIDDEN_SECRET));
-  return { text: reveal(mail.text, (value) => value), html: reveal(mail.html, escapeHtml) };
+  const plain = (value: string) => value;
+  return {
+    text: reveal(mail.text, plain),
+    html: reveal(mail.html, escapeHtml),
+    headers: mail.headers ? Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [name, reveal(value, plain)])) : null,
+  };
 }

@@ -17,6 +17,8 @@ export const AdminUserSchema = z
     roles: z.array(z.string()).meta({ description: "Every role by name: customer, admin, super-admin." }),
     disabled: z.boolean(),
     disabled_at: z.string().nullable(),
+    deleted: z.boolean().meta({ description: "Deleted by its owner: no personal data is left, and staff cannot change it (409)." }),
+    deleted_at: z.string().nullable(),
     orders_count: z.number().int(),
     created_at: z.string().nullable(),
   })
@@ -51,6 +53,8 @@ export const adminUserJson = (user: AdminUser): AdminUserJson => ({
   roles: user.roles,
   disabled: user.disabled,
   disabled_at: user.disabled_at,
+  deleted: user.deleted,
+  deleted_at: user.deleted_at,
   orders_count: user.orders_count,
   created_at: user.created_at,
 });

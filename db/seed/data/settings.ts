@@ -218,6 +218,17 @@ export const settings: SeedSetting[] = [
     description: "Show the newsletter sign-up form.",
   },
 
+  // security (server-side only)
+  {
+    key: "staff_2fa_required",
+    value: "false",
+    type: "boolean",
+    group: "security",
+    is_public: false,
+    description:
+      "Every admin and super-admin must sign in with a code from an authenticator app (a second factor). On for a live shop; off for local development.",
+  },
+
   // store (server-side only)
   {
     key: "admin_email",
@@ -252,3 +263,9 @@ export const settings: SeedSetting[] = [
     description: "Cash-on-delivery orders still pending (not confirmed by staff) after this many days are cancelled each night, their stock put back and the customer told. 0: never.",
   },
 ];
+
+/**
+ * What a production seed (`npm run db:seed -- --remote`, or a libSQL database) writes instead of the
+ * local development value: a live shop's staff sign in with a second factor.
+ */
+export const PRODUCTION_SETTING_VALUES: Readonly<Record<string, string>> = { staff_2fa_required: "true" };

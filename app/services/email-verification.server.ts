@@ -1,0 +1,157 @@
+import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../../db/client";
+import { accountTokens, rateLimits, users } from "../../db/schema";
+import { ACCOUNT_EMAIL_MESSAGES } from "../lib/account-email";
+import { changes } from "../lib/cache-tags";
+import { bumpTags } from "./cache-tags.server";
+import { ValidationError } from "./errors";
+import { mailShop, type MailContext } from "./mail/context";
+import { isMailable, mailStatement } from "./mail/outbox.server";
+import { secretMark } from "./mail/sealed.server";
+import { verifyEmailMail } from "./mail/templates/account-email";
+import { RateLimitError, type Limit } from "./rate-limit.server";
+import { hashToken, newToken, TOKEN_PATTERN } from "./tokens.server";
+
+/**
+ * Verified addresses (docs/decisions/021): a new account works at once, but its address counts as
+ * its owner's only once the mailed link is used (or a password reset by mail, or a provider's
+ * verified address, proves it). Social login links a provider only to a verified address.
+ */
+
+export const VERIFY_TEMPLATE = "verify_email";
+export const VERIFY_TOKEN_HOURS = 48;
+export const RESEND_WINDOW_SECONDS = 60 * 60;
+/** Verification mails a signed-in shopper may ask for per hour (the first, at registration, is not counted). */
+export const RESEND_MAX_PER_USER = 3;
+
+export const resendLimit = (userId: number): Limit => ({ key: `verify:user:${userId}`, max: RESEND_MAX_PER_USER, windowSeconds: RESEND_WINDOW_SECONDS });
+
+export const verifyLink = (origin: string, token: string) => `${origin.replace(/\/+$/, "")}/verify-email?token=${encodeURIComponent(token)}`;
+
+const tokenHours = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 1000);
+
+/**
+ * Counts one event against a limit FIRST, atomically (one upsert that answers the new count), and
+ * refuses when it went past the maximum: two requests at once cannot both slip under it.
+ */
+export async function takeFromLimit(db: Database, limit: Limit, message: (wait: string) => string): Promise<void> {
+  const at = Math.floor(Date.now() / 1000);
+  const next = at + limit.windowSeconds;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: limit.key, count: 1, resetAt: new Date(next * 1000) })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.resetAt} <= ${at} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${at} THEN ${next} ELSE ${rateLimits.resetAt} END`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  if (row && row.count > limit.max) {
+    const wait = Math.max(1, Math.floor(row.resetAt.getTime() / 1000) - at);
+    const minutes = Math.max(1, Math.ceil(wait / 60));
+    throw new RateLimitError(message(`${minutes} minute${minutes === 1 ? "" : "s"}`), wait);
+  }
+}
+
+/**
+ * The statements that mail a verification link to `email` for the account `userId` (a number, or
+ * SQL naming the account a batch creates): older verification links are spent, the new token's
+ * SHA-256 is kept, and the mail holds the link sealed. Nothing when the address cannot be mailed.
+ */
+export async function verificationStatements(
+  db: Database,
+  mail: MailContext,
+  account: { userId: number | SQL<number>; name: string; email: string },
+): Promise<Array<BatchItem<"sqlite">>> {
+  if (!isMailable(account.email)) return [];
+  const token = newToken();
+  const shop = mailShop(mail);
+  const mark = secretMark("link");
+  const rendered = verifyEmailMail({ shop, name: account.name, link: mark, validHours: VERIFY_TOKEN_HOURS });
+  return [
+    db
+      .update(accountTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(accountTokens.userId, account.userId), eq(accountTokens.purpose, "verify_email"), isNull(accountTokens.usedAt))),
+    db.insert(accountTokens).values({
+      tokenHash: await hashToken(token),
+      userId: account.userId,
+      purpose: "verify_email",
+      email: account.email,
+      expiresAt: tokenHours(VERIFY_TOKEN_HOURS),
+    }),
+    mailStatement(db, {
+      to: account.email,
+      template: VERIFY_TEMPLATE,
+      ...rendered,
+      sealed: await mail.seal({ [mark]: verifyLink(shop.origin, token) }),
+    }),
+  ];
+}
+
+export type ResendOutcome = "sent" | "already_verified";
+
+/**
+ * A signed-in shopper asks for a new verification link. The per-account limit is counted first
+ * (429 past it); an address already verified gets no mail.
+ */
+export async function resendVerification(db: Database, userId: number, mail: MailContext): Promise<ResendOutcome> {
+  const [user] = await db
+    .select({ name: users.name, email: users.email, verified: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new ValidationError({}, ACCOUNT_EMAIL_MESSAGES.verifyInvalid);
+  if (user.verified) return "already_verified";
+  await takeFromLimit(db, resendLimit(userId), ACCOUNT_EMAIL_MESSAGES.resendLimited);
+  const statements = await verificationStatements(db, mail, { userId, name: user.name, email: user.email });
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
+  return "sent";
+}
+
+/** A verification token that still works: unused, unexpired, for the address its account still has. */
+function liveVerification(tokenHash: string, now: Date) {
+  return and(
+    eq(accountTokens.tokenHash, tokenHash),
+    eq(accountTokens.purpose, "verify_email"),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, now),
+    sql`${accountTokens.email} = (SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${accountTokens.userId} AND ${users.disabledAt} IS NULL AND ${users.deletedAt} IS NULL)`,
+  );
+}
+
+const invalid = () => new ValidationError({ token: [ACCOUNT_EMAIL_MESSAGES.verifyInvalid] }, ACCOUNT_EMAIL_MESSAGES.verifyInvalid);
+
+/**
+ * Uses a verification link: once. One batch marks the address verified (only while the token is
+ * live and the account still has that address) and spends the token, answering which token it spent:
+ * of two requests racing with one token, only one is told it worked.
+ */
+export async function verifyEmail(db: Database, token: string): Promise<{ userId: number }> {
+  if (!TOKEN_PATTERN.test(token)) throw invalid();
+  const tokenHash = await hashToken(token);
+  const now = new Date();
+  const [row] = await db.select({ userId: accountTokens.userId }).from(accountTokens).where(liveVerification(tokenHash, now));
+  if (!row) throw invalid();
+  const [, spent] = await db.batch([
+    db
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Math.floor(now.getTime() / 1000)})` })
+      .where(and(eq(users.id, row.userId), sql`EXISTS (SELECT 1 FROM ${accountTokens} WHERE ${liveVerification(tokenHash, now)})`)),
+    db.update(accountTokens).set({ usedAt: now }).where(liveVerification(tokenHash, now)).returning({ userId: accountTokens.userId }),
+    bumpTags(db, changes.accountChanged(row.userId)),
+  ]);
+  if (spent.length === 0) throw invalid();
+  return { userId: row.userId };
+}
+
+
+/** Whether a verification link still works (the page asks before showing its button; nothing changes). */
+export async function verificationIsLive(db: Database, token: string): Promise<boolean> {
+  if (!TOKEN_PATTERN.test(token)) return false;
+  const rows = await db.select({ userId: accountTokens.userId }).from(accountTokens).where(liveVerification(await hashToken(token), new Date()));
+  return rows.length > 0;
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { OrderSchema } from "./order";
+
+/** GET /api/v1/auth/export and /profile/my-data: everything an account holds (docs/decisions/025). */
+const ProductRef = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+
+export const AccountExportSchema = z
+  .object({
+    exported_at: z.string(),
+    profile: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      address: z.string().nullable(),
+      city: z.string().nullable(),
+      state: z.string().nullable(),
+      zip_code: z.string().nullable(),
+      country: z.string().nullable(),
+      created_at: z.string(),
+      roles: z.array(z.object({ name: z.string() })),
+    }),
+    orders: z.array(OrderSchema),
+    reviews: z.array(
+      z.object({
+        id: z.number().int(),
+        product: ProductRef,
+        rating: z.number().int(),
+        title: z.string(),
+        body: z.string(),
+        author_name: z.string(),
+        status: z.string(),
+        verified_purchase: z.boolean(),
+        created_at: z.string().nullable(),
+      }),
+    ),
+    wishlist: z.array(z.object({ product: ProductRef, added_at: z.string().nullable() })),
+    newsletter: z
+      .object({
+        email: z.string(),
+        status: z.string(),
+        confirmed_at: z.string().nullable(),
+        unsubscribed_at: z.string().nullable(),
+        created_at: z.string().nullable(),
+      })
+      .nullable(),
+    sign_in_methods: z
+      .array(z.object({ provider: z.string(), linked_at: z.string().nullable(), last_used_at: z.string().nullable() }))
+      .meta({ description: "Linked social sign-ins, by provider name only." }),
+  })
+  .meta({ id: "AccountExport" });
