@@ -20,6 +20,8 @@ interface Env {
   GOOGLE_CLIENT_SECRET?: string;
   TWITTER_CLIENT_ID?: string;
   TWITTER_CLIENT_SECRET?: string;
+  /** The shop's address (https://shop.example), for links in mails written without a request (the daily sweep). */
+  SHOP_ORIGIN?: string;
   SESSION_SECRET?: string;
   JWT_SECRET?: string;
   LIBSQL_URL?: string;

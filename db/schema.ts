@@ -521,12 +521,17 @@ export const orders = sqliteTable(
     /** Goes up with every staff change: a form showing an older version is refused, not applied. */
     version: integer("version").notNull().default(1),
     idempotencyKey: text("idempotency_key"),
+    /**
+     * Whose key it is (docs/decisions/022): a digest of the user, the guest's visitor id, or the
+     * order's details. A key is unique per scope: the same key from someone else is another key.
+     */
+    idempotencyScope: text("idempotency_scope"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("orders_number_unique").on(t.orderNumber),
-    uniqueIndex("orders_idempotency_unique").on(t.idempotencyKey),
+    uniqueIndex("orders_idempotency_scope_unique").on(t.idempotencyScope, t.idempotencyKey),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),

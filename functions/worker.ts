@@ -12,7 +12,9 @@ import { UPLOADS_PATH } from "../app/lib/constants";
 import { removeUnusedUploads, serveUpload } from "../app/services/uploads.server";
 import { deliverMail } from "../app/services/mail/delivery.server";
 import { enqueueMail, requeueStuckMail, type MailQueueMessage } from "../app/services/mail/outbox.server";
-import { createDb } from "../db/client";
+import { createDb, type Database } from "../db/client";
+import { expireUnconfirmedOrders } from "../app/services/admin/orders.server";
+import { backgroundMailContext } from "../app/http/mail.server";
 import { QueryTimer } from "../db/timing";
 import { api } from "./api";
 import { createAppContext, getLoadContext, type AppContext } from "./context";
@@ -117,12 +119,16 @@ export default {
    * primary (docs/decisions/016): there is no shopper, and no cookie to carry a bookmark to.
    *
    * The Cron Triggers (wrangler.toml): every 10 minutes, mail whose queue message was lost is queued
-   * again (docs/decisions/011); once a day, uploaded images nothing refers to are removed (010).
+   * again (docs/decisions/011); once a day, uploaded images nothing refers to are removed (010) and
+   * cash-on-delivery orders left unconfirmed too long are cancelled (022).
    */
   async scheduled(controller, env, ctx) {
     const db = await createDb(env, new QueryTimer());
     if (controller.cron === MAIL_SWEEP_CRON) ctx.waitUntil(requeueStuckMail(db, env.MAIL_QUEUE));
-    else ctx.waitUntil(removeUnusedUploads(db, env.UPLOADS));
+    else {
+      ctx.waitUntil(removeUnusedUploads(db, env.UPLOADS));
+      ctx.waitUntil(expireOrders(env, db));
+    }
   },
   /** The mail queue's consumer: one outbox row per message, retried with backoff on a transport's failure. */
   async queue(batch, env, _ctx) {
@@ -176,6 +182,19 @@ function withoutOrigin(request: Request): Request {
   headers.delete("Origin");
   headers.delete("Sec-Fetch-Site");
   return new Request(request, { headers });
+}
+
+/**
+ * The daily expiry of unconfirmed cash-on-delivery orders (docs/decisions/022): cancelled as staff
+ * would, their customers mailed; the mails go to the delivery queue at once.
+ */
+async function expireOrders(env: Env, db: Database): Promise<void> {
+  const mail = await backgroundMailContext(env, db);
+  const cancelled = await expireUnconfirmedOrders(db, mail ?? undefined);
+  if (cancelled > 0) {
+    console.log(`Cancelled ${cancelled} unconfirmed order${cancelled === 1 ? "" : "s"}.`);
+    await enqueueMail(db, env.MAIL_QUEUE);
+  }
 }
 
 /** The mail sweep's schedule (wrangler.toml [triggers]); the other one is the daily uploads clean-up. */

@@ -21,3 +21,13 @@ export function visitorFor(request: Request, env: Env, userId: number | null): V
   const id = crypto.randomUUID();
   return { key: `v:${id}`, setCookie: setCookie(env, request, VISITOR_COOKIE, id, { maxAge: ONE_YEAR }) };
 }
+
+/**
+ * Who an order's Idempotency-Key belongs to (docs/decisions/022): the user, else the guest's
+ * visitor id from its cookie, else null (the service then scopes it by the order's own details).
+ */
+export function idempotencyScope(env: Env, request: Request, userId: number | null): string | null {
+  if (userId !== null) return `u:${userId}`;
+  const existing = readCookie(env, request, VISITOR_COOKIE);
+  return existing && UUID.test(existing) ? `v:${existing.toLowerCase()}` : null;
+}

@@ -4,8 +4,8 @@ import type { SocialLoginError, SocialProvider } from "~/lib/social-login";
 import { AccountDisabledError } from "~/services/auth.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
 import {
-  assertSocialLoginAllowed,
-  countSocialLoginFailure,
+  claimSocialLoginAttempt,
+  refundSocialLoginAttempt,
   signInWithIdentity,
   SocialEmailMissingError,
   SocialLinkRequiresPasswordError,
@@ -46,17 +46,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return response;
   };
 
-  // A counter that cannot be written does not turn a refusal into a server error.
+  // Every attempt is counted before it is checked; one that did not fail is given back. A counter
+  // that cannot be written back does not turn the answer into a server error.
+  const refund = () => refundSocialLoginAttempt(app.db, client).catch((error) => console.error(error));
   const link = (userId: number, identity: Parameters<typeof linkIdentity>[2]) => linkFromProfile(app, request, clear, userId, identity);
 
-  const countFailure = () => countSocialLoginFailure(app.db, client).catch((error) => console.error(error));
-
   try {
-    await assertSocialLoginAllowed(app.db, client);
+    await claimSocialLoginAttempt(app.db, client);
     const completed = await completeSocialLogin(app.env, request, usable);
     redirectTo = completed.redirectTo;
-    if (completed.link) return await link(completed.link, completed.identity);
+    if (completed.link) {
+      await refund();
+      return await link(completed.link, completed.identity);
+    }
     const auth = await signInWithIdentity(app.db, app.env, completed.identity, await mailContext(app, request));
+    await refund();
     const response = await toasts(app.env, request).redirectWithSuccess(redirectTo, "Login successful!", {
       headers: { "Cache-Control": "no-store" },
     });
@@ -66,6 +70,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   } catch (error) {
     // A staff member with a second factor: the provider is the first factor only (docs/decisions/023).
     if (error instanceof TwoFactorRequired) {
+      await refund();
       const next = error.step === "enrol" ? "/login/two-factor/setup" : "/login/two-factor";
       const response = redirect(`${next}?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: { "Cache-Control": "no-store" } });
       response.headers.append("Set-Cookie", challengeCookie(app.env, request, error.challenge));
@@ -76,15 +81,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (error instanceof AccountDisabledError) return fail("disabled");
     if (error instanceof SocialLoginFailure) {
       redirectTo = error.redirectTo;
-      if (error.code !== "denied") await countFailure();
+      if (error.code === "denied") await refund();
       if (error.code === "failed") console.warn(`Social login with ${provider} failed: ${error.message}`);
       return fail(error.code);
     }
     if (error instanceof SocialLinkRequiresPasswordError) return fail("link_required");
-    if (error instanceof SocialEmailMissingError) {
-      await countFailure();
-      return fail("no_email");
-    }
+    if (error instanceof SocialEmailMissingError) return fail("no_email");
     console.error(error);
     return fail("failed");
   }

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
@@ -20,14 +20,16 @@ import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
 import { cachedCartRows } from "~/http/pages/personal.server";
-import { OrderError, placeOrder, quoteCheckout, quotePlace, type Quote } from "~/services/checkout.server";
+import { claimCouponAttempt, OrderError, placeOrder, quoteCheckout, quotePlace, type Quote } from "~/services/checkout.server";
+import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
 import { DomainError, ValidationError } from "~/services/errors";
 import { keepValues, readForm } from "~/http/pages/forms.server";
 import { getSession } from "~/http/session.server";
 import { cachedData, shopCurrency } from "~/http/cache-entries.server";
 import { mailContext } from "~/http/mail.server";
 import { privatePageHeaders } from "~/http/pages/guards.server";
-import { sign } from "~/http/signature.server";
+import { sign, verifySignature } from "~/http/signature.server";
+import { idempotencyScope, visitorFor } from "~/http/visitor.server";
 import { toasts } from "~/http/pages/toast.server";
 import { errorBoundary } from "~/components/error-state";
 
@@ -43,6 +45,8 @@ interface CheckoutData {
   toast: Toast | null;
   /** A failure to place the order, shown above the button. */
   message: string | null;
+  /** The server's signature of the applied coupon's code: only a code applied here (and counted) is kept. */
+  couponSig?: string;
 }
 
 const toast = makeToast;
@@ -60,8 +64,13 @@ function quoteInput(lines: Awaited<ReturnType<typeof readCartLines>>, values: Va
   };
 }
 
-/** Personal pages: never kept by a shared cache. */
-export const headers = privatePageHeaders;
+/** Personal pages: never kept by a shared cache; a refusal for too many attempts says when to try again. */
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(privatePageHeaders(args) as HeadersInit);
+  const retryAfter = args.actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 /** The form prefilled from the logged-in shopper's profile, Sri Lanka by default. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -94,8 +103,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const quote = await quoteCheckout(app.db, input, { products, shippingMethods, taxRates });
   values.shipping_method_id = quote.shipping ? String(quote.shipping.id) : "";
-  // One key per checkout form: the same form submitted twice places one order.
-  return json({ values, quote, idempotencyKey: crypto.randomUUID() }, { headers: { "Cache-Control": "private, no-store" } });
+  // One key per checkout form: the same form submitted twice places one order. A guest's key is
+  // scoped to their visitor id, given here when they have none yet (docs/decisions/022).
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  const visitor = visitorFor(request, app.env, user?.id ?? null);
+  if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
+  return json({ values, quote, idempotencyKey: crypto.randomUUID() }, { headers });
 }
 
 /**
@@ -108,19 +121,44 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = await readForm(request);
   const [lines, currency] = await Promise.all([readCartLines(app.env, request), shopCurrency(app.cache)]);
   const intent = values.intent ?? "update";
-  const kept = () => keepValues({ ...values, intent: "" });
-  const answer = async (extra: Partial<CheckoutData> = {}, status = 200) => {
+  const kept = () => keepValues({ ...values, intent: "", applied_coupon_sig: "" });
+  const answer = async (extra: Partial<CheckoutData> = {}, status = 200, headers: Record<string, string> = {}) => {
     const current = { ...kept(), ...extra.values };
     const quote = await quoteCheckout(app.db, quoteInput(lines, current, currency));
     current.shipping_method_id = quote.shipping ? String(quote.shipping.id) : (current.shipping_method_id ?? "");
-    const data: CheckoutData = { quote, errors: {}, toast: null, message: null, ...extra, values: current };
-    return json(data, { status });
+    const couponSig = quote.coupon?.valid ? await sign(app.env, "coupon", quote.coupon.coupon.code) : "";
+    const data: CheckoutData = { quote, errors: {}, toast: null, message: null, ...extra, values: current, couponSig };
+    return json(data, { status, headers });
   };
 
+  async function answerLimited(error: RateLimitError) {
+    return answer({ errors: { coupon_input: [error.message] }, toast: toast(error.message, "error"), message: error.message }, 429, { "Retry-After": String(error.retryAfterSeconds) });
+  }
+
+  // A coupon the page applied comes back signed; any other code in that hidden field counts as a
+  // code typed (the limit of "Apply"), so the totals cannot test codes in a loop (docs/decisions/022).
+  const applied = (values.applied_coupon ?? "").trim().toUpperCase();
+  values.applied_coupon = applied;
+  if (applied && !(await verifySignature(app.env, "coupon", applied, values.applied_coupon_sig))) {
+    try {
+      await claimCouponAttempt(app.db, clientAddress(request));
+    } catch (error) {
+      if (!(error instanceof RateLimitError)) throw error;
+      values.applied_coupon = "";
+      return answerLimited(error);
+    }
+  }
   if (intent === "apply_coupon") {
     const code = (values.coupon_input ?? "").trim().toUpperCase();
     if (!code) {
       return answer({ errors: { coupon_input: [CHECKOUT_MESSAGES.couponEmpty] }, toast: toast(CHECKOUT_MESSAGES.couponEmpty, "error") }, 422);
+    }
+    try {
+      // Counted before the code is looked up: codes cannot be guessed in a loop.
+      await claimCouponAttempt(app.db, clientAddress(request));
+    } catch (error) {
+      if (!(error instanceof RateLimitError)) throw error;
+      return answerLimited(error);
     }
     const quote = await quoteCheckout(app.db, quoteInput(lines, { ...values, applied_coupon: code }, currency));
     if (!quote.coupon?.valid) {
@@ -149,6 +187,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       couponCode: input.couponCode,
       userId: viewer?.user.id ?? null,
       idempotencyKey: key,
+      idempotencyScope: idempotencyScope(app.env, request, viewer?.user.id ?? null),
+      client: clientAddress(request),
       currency,
       mail: await mailContext(app, request),
     });
@@ -162,6 +202,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const errors = { ...error.errors };
       if (errors.coupon_code) errors.coupon_input = errors.coupon_code;
       return answer({ errors, toast: toast(error.message, "error"), message: error.message }, 422);
+    }
+    if (error instanceof RateLimitError) {
+      return answer({ toast: toast(error.message, "error"), message: error.message }, 429, { "Retry-After": String(error.retryAfterSeconds) });
     }
     if (error instanceof OrderError || error instanceof DomainError) {
       return answer({ toast: toast(error.message, "error"), message: error.message }, error.status);
@@ -267,6 +310,7 @@ export default function CheckoutPage() {
         </button>
         <input type="hidden" name="idempotency_key" value={loaded.idempotencyKey} />
         <input type="hidden" name="applied_coupon" value={coupon?.code ?? ""} />
+        <input type="hidden" name="applied_coupon_sig" value={coupon ? (failure?.couponSig ?? "") : ""} />
         <div className="grid h-fit gap-8">
           <Panel id="shipping-heading" title="Shipping Information">
             <div className="mt-4 grid gap-4 sm:grid-cols-2">

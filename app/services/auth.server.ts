@@ -11,7 +11,7 @@ import type { MailContext } from "./mail/context";
 import { welcomeStatements } from "./mail/order-mails.server";
 import { verificationStatements } from "./email-verification.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { assertUnderLimits, countEvents, countStatement, loginLimits, registerLimit, resetStatement } from "./rate-limit.server";
+import { claimLoginAttempt, consumeLimits, loginFailed, loginSucceededStatements, registerLimit } from "./rate-limit.server";
 import { jwtSecret } from "./secrets.server";
 import { isUniqueViolation, subqueries } from "./sql";
 import { issueChallenge, secondFactorStep, TwoFactorRequired } from "./two-factor-challenge.server";
@@ -295,12 +295,10 @@ export interface RegisterInput {
  * a 500. Every request passes `mail` (its origin and the shop's settings); without it no mail is written.
  */
 export async function registerUser(db: Database, env: Env, input: RegisterInput, client: string, mail?: MailContext): Promise<AuthResult> {
-  const limit = registerLimit(client);
-  await assertUnderLimits(db, [limit], (wait) => `Too many registrations from this network. Please try again in ${wait}.`);
+  // Counted before anything is read, a taken address too: the form cannot test addresses without limit.
+  await consumeLimits(db, [registerLimit(client)], (wait) => `Too many registrations from this network. Please try again in ${wait}.`);
   const taken = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (taken.length > 0) {
-    // Counted like a registration, so the form cannot be used to test addresses without limit.
-    await countEvents(db, [limit]);
     throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] }, ACCOUNT_MESSAGES.emailTaken);
   }
   const passwordHash = await hashPassword(input.password);
@@ -313,7 +311,6 @@ export async function registerUser(db: Database, env: Env, input: RegisterInput,
       db.insert(users).values({ name: input.name, email: input.email, passwordHash }),
       db.insert(userRoles).select(db.select({ userId: userId.as("user_id"), roleId: roles.id }).from(roles).where(eq(roles.name, "customer"))),
       insertSession(db, session, userId),
-      countStatement(db, limit),
       ...(mail ? welcomeStatements(db, mail, { name: input.name, email: input.email }) : []),
       ...verification,
       selectUsers(db).where(eq(users.email, input.email)),
@@ -332,15 +329,16 @@ export async function registerUser(db: Database, env: Env, input: RegisterInput,
 let decoyHash: Promise<string> | undefined;
 
 /**
- * Logs in with email and password. Failures are counted per email and per client address; past
- * the limit the answer is 429 until the window ends. An unknown email and a wrong password get the
- * same message. A disabled account is told so (403), but only once the password is right, so the
+ * Logs in with email and password. The attempt is claimed BEFORE the password is hashed
+ * (claimLoginAttempt: the client's window, then the email's backoff of 1, 2, 4... seconds after a
+ * few failures, never a long lock); a refused one is a 429 and never reaches the password check.
+ * A right password clears the email's failures. An unknown email and a wrong password get the same
+ * message. A disabled account is told so (403), but only once the password is right, so the
  * message reveals nothing to someone who does not know it. A staff member who must give a second
  * factor gets no session here: `TwoFactorRequired` carries the challenge that leads to one.
  */
 export async function login(db: Database, env: Env, input: LoginInput, client: string): Promise<AuthResult> {
-  const limits = loginLimits(input.email, client);
-  await assertUnderLimits(db, limits, (wait) => `Too many login attempts. Please try again in ${wait}.`);
+  await claimLoginAttempt(db, input.email, client);
   const [row] = await db
     .select({ ...userFields, password_hash: users.passwordHash, disabled_at: users.disabledAt })
     .from(users)
@@ -349,19 +347,20 @@ export async function login(db: Database, env: Env, input: LoginInput, client: s
     ? await verifyPassword(input.password, row.password_hash)
     : await verifyPassword(input.password, await (decoyHash ??= hashPassword(crypto.randomUUID())));
   if (!row || !valid) {
-    await countEvents(db, limits);
+    // Counted as a failure by the claim already; the wait runs from now.
+    await loginFailed(db, input.email);
     throw new AuthError(ACCOUNT_MESSAGES.loginFailed);
   }
   if (row.disabled_at) throw new AccountDisabledError();
   // Staff with a second factor (or who must set one up) get a challenge, not a session (docs/decisions/023).
   const step = await secondFactorStep(db, env, { id: row.id, staff: isAdmin(toUser(row)) });
   if (step) {
-    await resetStatement(db, limits[0]!.key);
+    await db.batch([...loginSucceededStatements(db, input.email, client)]);
     const secret = step === "enrol" ? { secret: newTotpSecret() } : {};
     throw new TwoFactorRequired(step, await issueChallenge(env, { step, userId: row.id, remember: input.remember, ...secret }));
   }
   const session = newSession(input.remember);
-  await db.batch([insertSession(db, session, row.id), resetStatement(db, limits[0]!.key)]);
+  await db.batch([insertSession(db, session, row.id), ...loginSucceededStatements(db, input.email, client)]);
   return result(env, toUser(row), session);
 }
 

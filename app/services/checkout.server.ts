@@ -1,7 +1,7 @@
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
-import { coupons, orderHistory, orderItems, orders, products, shippingMethods, taxRates } from "../../db/schema";
+import { coupons, orderHistory, orderItems, orders, products, rateLimits, shippingMethods, taxRates } from "../../db/schema";
 import { changes } from "../lib/cache-tags";
 import type { CartLine } from "../lib/cart";
 import { couponDiscountCents, orderTotals, shippingCostCents, taxLines, type TaxLine, type Totals } from "../lib/checkout";
@@ -13,6 +13,7 @@ import { cartProductsQuery, priceCartRows, type Cart, type CartProductRow } from
 import { DomainError, NotFoundError, ValidationError } from "./errors";
 import type { MailContext } from "./mail/context";
 import { orderPlacedStatements } from "./mail/order-mails.server";
+import { consumeLimits, type Limit } from "./rate-limit.server";
 import { failedConstraint, isUniqueViolation } from "./sql";
 
 // ---------------------------------------------------------------- shipping
@@ -166,12 +167,32 @@ function checkCoupon(row: CouponRow | undefined, subtotalCents: number, currency
   return { valid: true, coupon, message: "Coupon applied successfully!" };
 }
 
+/** Coupon codes a client may try (validate, apply, an order with a code) in the window: enough for typos, too few to guess. */
+export const COUPON_ATTEMPTS_PER_CLIENT = 20;
+export const COUPON_WINDOW_SECONDS = 60 * 60;
+export const COUPON_LIMITED_MESSAGE = (wait: string) => `Too many coupon attempts. Please try again in ${wait}.`;
+
+export const couponAttemptLimit = (client: string): Limit => ({
+  key: `coupon:client:${client}`,
+  max: COUPON_ATTEMPTS_PER_CLIENT,
+  windowSeconds: COUPON_WINDOW_SECONDS,
+});
+
+/**
+ * Counts one coupon code a shopper typed, BEFORE it is looked up (RateLimitError past the limit):
+ * codes cannot be guessed in a loop. A shopper only ever learns about a code they typed.
+ */
+export function claimCouponAttempt(db: Database, client: string): Promise<void> {
+  return consumeLimits(db, [couponAttemptLimit(client)], COUPON_LIMITED_MESSAGE);
+}
+
 export async function validateCoupon(db: Database, code: string, subtotalCents: number, currency = DEFAULT_CURRENCY): Promise<CouponCheck> {
   if (!code) return { valid: false, message: CHECKOUT_MESSAGES.couponEmpty };
   const [row] = await couponQuery(db, eq(coupons.code, code.toUpperCase()));
   return checkCoupon(row, subtotalCents, currency);
 }
 
+/** Staff only (it answers the code of any coupon): the API checks the caller first. */
 export async function validateCouponById(db: Database, id: number, subtotalCents: number, currency = DEFAULT_CURRENCY): Promise<CouponCheck> {
   const [row] = await couponQuery(db, eq(coupons.id, id));
   return checkCoupon(row, subtotalCents, currency);
@@ -275,8 +296,16 @@ export interface PlaceOrderInput {
   shippingMethodId: number | null;
   couponCode: string;
   userId: number | null;
-  /** A key the client sends once per order: the same key twice places one order. */
+  /** A key the client sends once per order: the same key twice, from the same caller, places one order. */
   idempotencyKey: string | null;
+  /**
+   * Who the key belongs to, something only this caller holds: `u:<id>` for a user, the guest's
+   * visitor id (`v:<uuid>`); null for a guest without one (then the order's own details are). The
+   * same key from someone else is a different key: it never answers their order.
+   */
+  idempotencyScope?: string | null;
+  /** The client's address (clientAddress), for the guest order limits; without it (scripts) only the per-email limit applies. */
+  client?: string;
   /** The shop's currency, for amounts in messages; the default currency if not given. */
   currency?: Currency;
   /**
@@ -304,11 +333,65 @@ export function newOrderNumber(now = new Date()): string {
   return `TB-${date}-${Array.from(random, (byte) => ORDER_ALPHABET[byte % ORDER_ALPHABET.length]).join("")}`;
 }
 
-async function existingOrder(db: Database, key: string, lines: CartLine[]): Promise<PlacedOrder | null> {
+/** Guest orders allowed per client, and per email address, in the window (counted before the order is placed). */
+export const GUEST_ORDERS_PER_CLIENT = 5;
+export const GUEST_ORDERS_PER_EMAIL = 5;
+export const GUEST_ORDER_WINDOW_SECONDS = 60 * 60;
+/** Guest cash-on-delivery orders that may wait for delivery at once for one email address. */
+export const GUEST_PENDING_ORDERS_PER_EMAIL = 3;
+export const GUEST_ORDERS_LIMITED_MESSAGE = (wait: string) => `Too many orders have been placed from here. Please try again in ${wait}, or log in to your account.`;
+export const GUEST_PENDING_CAP_MESSAGE = `This email address already has ${GUEST_PENDING_ORDERS_PER_EMAIL} orders waiting for delivery. Please wait until one has been delivered, or contact us.`;
+
+export const guestOrderLimits = (email: string, client: string | undefined): Limit[] => [
+  ...(client ? [{ key: `order:client:${client}`, max: GUEST_ORDERS_PER_CLIENT, windowSeconds: GUEST_ORDER_WINDOW_SECONDS }] : []),
+  { key: `order:email:${email.trim().toLowerCase()}`, max: GUEST_ORDERS_PER_EMAIL, windowSeconds: GUEST_ORDER_WINDOW_SECONDS },
+];
+
+/** A guest's orders of this address that still hold stock and wait to be paid on delivery. */
+const pendingGuestOrders = (email: string) =>
+  sql`(SELECT count(*) FROM ${orders} WHERE ${orders.userId} IS NULL AND lower(${orders.email}) = ${email.trim().toLowerCase()} AND ${orders.status} = 'pending' AND ${orders.paymentMethod} = 'cash_on_delivery' AND ${orders.paymentStatus} = 'pending')`;
+
+/**
+ * The last statement before the order is read back: fails the whole batch when the new order made
+ * the address's pending guest orders more than the cap. SQLite has no RAISE outside triggers, so
+ * it is an insert that breaks a NOT NULL constraint of `rate_limits`, and only when over the cap;
+ * two orders racing each see the other's row in their transaction, so the cap holds exactly.
+ */
+const PENDING_CAP_GUARD = "guard:guest-pending-orders";
+function pendingCapGuard(db: Database, email: string) {
+  return db.insert(rateLimits).select(
+    db
+      .select({ key: sql`${PENDING_CAP_GUARD}`.as("key"), count: sql`0`.as("count"), resetAt: sql`NULL`.as("reset_at") })
+      .from(sql`(SELECT 1)`)
+      .where(sql`${pendingGuestOrders(email)} > ${GUEST_PENDING_ORDERS_PER_EMAIL}`),
+  );
+}
+const pendingCapBroken = (error: unknown) => failedConstraint(error, /NOT NULL constraint failed: rate_limits\.reset_at/i);
+
+/**
+ * Whose key it is, as stored beside it (`idempotency_scope`): a digest of the user, the guest's
+ * visitor id, or (a guest without one) the order's details. The same key sent by someone else is
+ * another key: it places their own order and never answers this one. A digest, so the column holds
+ * no visitor id.
+ */
+async function keyScope(input: PlaceOrderInput): Promise<string | null> {
+  if (!input.idempotencyKey) return null;
+  const c = input.customer;
+  const scope =
+    input.userId !== null
+      ? `u:${input.userId}`
+      : (input.idempotencyScope ?? `d:${JSON.stringify([c.email.trim().toLowerCase(), c.firstName, c.lastName, c.phone ?? "", c.address, c.city, c.zipCode ?? "", c.country])}`);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(scope));
+  let binary = "";
+  for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function existingOrder(db: Database, scope: string, key: string, lines: CartLine[]): Promise<PlacedOrder | null> {
   const [order] = await db
     .select({ id: orders.id, order_number: orders.orderNumber, total_cents: orders.totalCents })
     .from(orders)
-    .where(eq(orders.idempotencyKey, key));
+    .where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key)));
   if (!order) return null;
   const items = await db.select({ product_id: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order.id));
   const same =
@@ -339,7 +422,7 @@ function address(customer: CheckoutForm): string {
  * a losing concurrent buyer fail the whole batch, so nothing is ever half-written.
  */
 export async function placeOrder(db: Database, request: PlaceOrderInput): Promise<PlacedOrder> {
-  const input = { ...request, lines: mergeLines(request.lines) };
+  const input = { ...request, lines: mergeLines(request.lines), keyScope: await keyScope(request) };
   for (let attempt = 1; ; attempt++) {
     try {
       return await placeOrderOnce(db, input);
@@ -373,12 +456,16 @@ function orderQuoteInput(input: PlaceOrderInput): QuoteInput {
   };
 }
 
-async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
+async function placeOrderOnce(db: Database, input: PlaceOrderInput & { keyScope: string | null }): Promise<PlacedOrder> {
   if (input.lines.length === 0) throw new OrderError(CHECKOUT_MESSAGES.emptyCart);
-  if (input.idempotencyKey) {
-    const previous = await existingOrder(db, input.idempotencyKey, input.lines);
+  if (input.idempotencyKey && input.keyScope) {
+    const previous = await existingOrder(db, input.keyScope, input.idempotencyKey, input.lines);
     if (previous) return previous;
   }
+  const guest = input.userId === null;
+  // A guest's order is counted per client and per address BEFORE anything is held: a script
+  // cannot empty the shop's stock nor send the shop's mail to any address in a loop.
+  if (guest) await consumeLimits(db, guestOrderLimits(input.customer.email, input.client), GUEST_ORDERS_LIMITED_MESSAGE);
   const quote = await quoteCheckout(db, orderQuoteInput(input));
   for (const item of quote.cart.items) {
     const name = item.product?.name ?? item.name ?? "A product in your cart";
@@ -438,6 +525,7 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<Pla
         billingAddress: shippingAddress,
         notes: input.customer.notes,
         idempotencyKey: input.idempotencyKey,
+        idempotencyScope: input.keyScope,
       }),
       db.insert(orderItems).values(
         items.map((item) => ({
@@ -472,14 +560,16 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<Pla
       }),
       // The customer's confirmation and the shop's "new order": written with the order or not at all.
       ...mails,
+      ...(guest ? [pendingCapGuard(db, input.customer.email)] : []),
       placedOrder,
     ]);
     placedRows = results[results.length - 1] as Array<{ id: number }>;
   } catch (error) {
     if (isUniqueViolation(error, "orders.order_number")) throw new OrderNumberTaken();
-    if (input.idempotencyKey && isUniqueViolation(error, "orders.idempotency_key")) {
+    if (guest && pendingCapBroken(error)) throw new OrderError(GUEST_PENDING_CAP_MESSAGE, 409);
+    if (input.idempotencyKey && input.keyScope && isUniqueViolation(error, "orders.idempotency_key")) {
       // The same order, submitted twice at once: the other submit wrote it.
-      const previous = await existingOrder(db, input.idempotencyKey, input.lines);
+      const previous = await existingOrder(db, input.keyScope, input.idempotencyKey, input.lines);
       if (previous) return previous;
     }
     if (failedConstraint(error, /CHECK constraint failed/i)) {

@@ -19,7 +19,7 @@ import { newsletterMailStatement } from "./mail/newsletter";
 import { secretMark } from "./mail/sealed.server";
 import { newsletterConfirmationMail } from "./mail/templates/newsletter-confirmation";
 import { hashResetToken, newResetToken } from "./password-reset.server";
-import { assertUnderLimits, countStatement, type Limit } from "./rate-limit.server";
+import { consumeLimits, countStatement, type Limit } from "./rate-limit.server";
 import { isoDate, likeContains, pageMeta, type PageMeta } from "./sql";
 
 /**
@@ -97,17 +97,15 @@ const underLimitsSql = (limits: Limit[], at: number): SQL =>
  *   wants to bother it;
  * - an address that was mailed in the last ten minutes (or five times today) gets nothing new: the
  *   link it has still works. So the form cannot be used to flood an inbox.
- * Every sign-up counts against the client's limit (RateLimitError past it).
+ * Every sign-up counts against the client's limit before anything is read (RateLimitError past it).
  */
 export async function subscribe(db: Database, email: string, context: SubscribeContext): Promise<void> {
   const clientLimit = subscribeClientLimit(context.client);
-  await assertUnderLimits(db, [clientLimit], NEWSLETTER_MESSAGES.limited);
+  // The client's attempt is counted before anything is read: parallel sign-ups cannot all pass.
+  await consumeLimits(db, [clientLimit], NEWSLETTER_MESSAGES.limited);
   const mailLimits = confirmationMailLimits(email);
   const at = unixNow();
-  if (!isMailable(email)) {
-    await db.batch([countStatement(db, clientLimit)]);
-    return;
-  }
+  if (!isMailable(email)) return;
   // The row exists from here on (a new address is `pending`, without a token: it has no say yet).
   const [, found, limitRows] = await db.batch([
     db.insert(newsletterSubscribers).values({ email }).onConflictDoNothing({ target: newsletterSubscribers.email }),
@@ -119,10 +117,7 @@ export async function subscribe(db: Database, email: string, context: SubscribeC
   ]);
   const subscriber = found[0];
   const throttled = limitRows.some((row) => row.count >= (mailLimits.find((limit) => limit.key === row.key)?.max ?? Infinity));
-  if (!subscriber || subscriber.status === "subscribed" || throttled) {
-    await db.batch([countStatement(db, clientLimit)]);
-    return;
-  }
+  if (!subscriber || subscriber.status === "subscribed" || throttled) return;
   const token = newResetToken();
   const tokenHash = await hashConfirmToken(token);
   const now = new Date(at * 1000);
@@ -145,7 +140,6 @@ export async function subscribe(db: Database, email: string, context: SubscribeC
       .set({ confirmTokenHash: tokenHash, confirmExpiresAt: new Date(now.getTime() + CONFIRM_TOKEN_HOURS * 3600 * 1000), updatedAt: now })
       .where(and(eq(newsletterSubscribers.id, subscriber.id), ne(newsletterSubscribers.status, "subscribed"), underLimitsSql(mailLimits, at))),
     ...mailStatements,
-    countStatement(db, clientLimit),
     ...mailLimits.map((limit) => countStatement(db, limit)),
   ]);
 }

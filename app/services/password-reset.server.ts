@@ -12,7 +12,7 @@ import { mailShop, type MailContext } from "./mail/context";
 import { secretMark } from "./mail/sealed.server";
 import { hashPassword } from "./password.server";
 import { hashToken, newToken, TOKEN_PATTERN } from "./tokens.server";
-import { assertUnderLimits, countEvents, countStatement, type Limit } from "./rate-limit.server";
+import { consumeLimits, type Limit } from "./rate-limit.server";
 
 /**
  * Password reset by email (the "Mail" section of the back-office contract): a random token mailed
@@ -48,26 +48,21 @@ export const resetLink = (origin: string, token: string) => `${origin.replace(/\
 /**
  * Mails a reset link to the account with this email, if there is one and it is not disabled. The
  * caller answers the same either way (RESET_REQUESTED_MESSAGE). Every request counts against the
- * limits per email and per client address (429 past them, with Retry-After). The token row, the
- * mail and the counts are one batch: no mail without its token, no token without its mail. The link
- * is sealed in the outbox (docs/decisions/020): staff reading the mail see it masked.
+ * limits per email and per client address, consumed before anything is read (429 past them, with
+ * Retry-After). The token row and the mail are one batch: no mail without its token, no token without
+ * its mail. The link is sealed in the outbox (docs/decisions/020): staff reading the mail see it masked.
  */
 export async function requestPasswordReset(db: Database, email: string, context: MailContext, client: string): Promise<void> {
   const limits = forgotLimits(email, client);
-  await assertUnderLimits(db, limits, (wait) => `Too many password reset requests. Please try again in ${wait}.`);
+  // Counted before anything is read: parallel requests cannot all pass.
+  await consumeLimits(db, limits, (wait) => `Too many password reset requests. Please try again in ${wait}.`);
   const [user] = await db
     .select({ id: users.id, name: users.name, email: users.email, disabled_at: users.disabledAt })
     .from(users)
     .where(eq(users.email, email));
-  if (!user || user.disabled_at) {
-    await countEvents(db, limits);
-    return;
-  }
+  if (!user || user.disabled_at) return;
   // An address that is not a bare one (mailStatement refuses those) gets no mail, like no account.
-  if (!PLAIN_ADDRESS.test(user.email)) {
-    await countEvents(db, limits);
-    return;
-  }
+  if (!PLAIN_ADDRESS.test(user.email)) return;
   const token = newResetToken();
   const tokenHash = await hashResetToken(token);
   const now = new Date();
@@ -83,7 +78,6 @@ export async function requestPasswordReset(db: Database, email: string, context:
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))),
     db.insert(passwordResets).values({ tokenHash, userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60 * 1000) }),
     mailStatement(db, { to: user.email, subject: mail.subject, template: RESET_TEMPLATE, text: mail.text, html: mail.html, sealed }),
-    ...limits.map((limit) => countStatement(db, limit)),
   ]);
 }
 

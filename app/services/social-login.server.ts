@@ -20,7 +20,7 @@ import type { MailContext } from "./mail/context";
 import { welcomeStatements } from "./mail/order-mails.server";
 import { hashPassword } from "./password.server";
 import { requireSecondFactorFirst } from "./two-factor-challenge.server";
-import { assertUnderLimits, countEvents, LOGIN_MAX_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS, type Limit } from "./rate-limit.server";
+import { consumeLimits, LOGIN_LIMITED_MESSAGE, LOGIN_MAX_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS, refundStatement, type Limit } from "./rate-limit.server";
 
 /**
  * Signing in with a provider's identity (docs/decisions/014): the account behind an identity already
@@ -69,14 +69,19 @@ export const socialLoginLimit = (client: string): Limit => ({
   windowSeconds: LOGIN_WINDOW_SECONDS,
 });
 
-/** Throws RateLimitError when this client has failed too often lately (one read). */
-export function assertSocialLoginAllowed(db: Database, client: string): Promise<void> {
-  return assertUnderLimits(db, [socialLoginLimit(client)], (wait) => `Too many login attempts. Please try again in ${wait}.`);
+/**
+ * Claims one social sign-in attempt of this client BEFORE anything is checked (consumed atomically:
+ * parallel callbacks cannot all pass); throws RateLimitError past the limit. A sign-in that
+ * succeeds, or that the shopper cancelled at the provider, gives its attempt back, so only
+ * failures (a forged state, a refused code, a provider error) add up.
+ */
+export function claimSocialLoginAttempt(db: Database, client: string): Promise<void> {
+  return consumeLimits(db, [socialLoginLimit(client)], LOGIN_LIMITED_MESSAGE);
 }
 
-/** Counts one failed social sign-in (a forged state, a refused code, a provider error) against the client. */
-export function countSocialLoginFailure(db: Database, client: string): Promise<void> {
-  return countEvents(db, [socialLoginLimit(client)]);
+/** Gives back the attempt of a sign-in that did not fail. */
+export async function refundSocialLoginAttempt(db: Database, client: string): Promise<void> {
+  await refundStatement(db, socialLoginLimit(client));
 }
 
 const EMAIL_MAX = 254;

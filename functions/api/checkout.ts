@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { toUnits } from "../../app/lib/money";
 import {
+  CouponApplyByCodeSchema,
+  CouponApplyByIdSchema,
   CouponApplySchema,
   CouponValidateSchema,
   ShippingCalculateSchema,
@@ -10,6 +12,7 @@ import {
 } from "../../app/lib/schemas/checkout";
 import {
   calculateTax,
+  claimCouponAttempt,
   listShippingOptions,
   listTaxRates,
   shippingCostFor,
@@ -17,7 +20,10 @@ import {
   validateCouponById,
 } from "../../app/services/checkout.server";
 import { shopCurrency } from "../../app/http/cache-entries.server";
-import { ValidationError } from "../../app/services/errors";
+import { AuthError, isAdmin } from "../../app/services/auth.server";
+import { ForbiddenError, ValidationError } from "../../app/services/errors";
+import { clientAddress } from "../../app/services/rate-limit.server";
+import { fieldErrors } from "../../app/lib/schemas/query";
 import {
   couponJson,
   CouponSchema,
@@ -29,7 +35,8 @@ import {
   TaxRateSchema,
 } from "../../app/services/serializers/checkout";
 import { ok, parseBody, parseQuery } from "./http";
-import { apiApp, errors, json, jsonOrForm, mount, success } from "./openapi";
+import { apiApp, errors, GUEST_OR_SIGNED_IN_WRITE, json, jsonOrForm, mount, success } from "./openapi";
+import { optionalViewer } from "./session";
 
 const tags = ["Checkout"];
 
@@ -109,24 +116,36 @@ mount(
   }
 );
 
-/** POST /api/coupons/validate ({code, subtotal}) and /api/coupons/apply ({coupon_id, subtotal}). */
+/**
+ * POST /api/coupons/validate ({code, subtotal}) and /api/coupons/apply ({code, subtotal}, or
+ * staff's {coupon_id, subtotal}). A shopper learns about a code only by typing it, and every code
+ * typed counts against the client's limit before it is looked up (429 with Retry-After): the codes
+ * cannot be listed by id nor guessed in a loop (docs/decisions/022).
+ */
 export const couponsApi = apiApp();
 mount(
   couponsApi,
-  lookup(
-    "post",
-    "/validate",
-    "Whether a coupon code applies to a subtotal",
-    { body: jsonOrForm(CouponValidateSchema) },
-    z.object({
-      valid: z.boolean(),
-      coupon: CouponSchema.nullable(),
-      message: z.string(),
-    })
-  ),
+  {
+    ...lookup(
+      "post",
+      "/validate",
+      "Whether a coupon code applies to a subtotal (attempts limited per client)",
+      { body: jsonOrForm(CouponValidateSchema) },
+      z.object({
+        valid: z.boolean(),
+        coupon: CouponSchema.nullable(),
+        message: z.string(),
+      })
+    ),
+    responses: {
+      200: json(success(z.object({ valid: z.boolean(), coupon: CouponSchema.nullable(), message: z.string() })), "The answer."),
+      ...errors(422, 429),
+    },
+  },
   async (c) => {
-    const input = await parseBody(c, CouponValidateSchema);
     const { db, cache } = c.var.app;
+    await claimCouponAttempt(db, clientAddress(c.req.raw));
+    const input = await parseBody(c, CouponValidateSchema);
     const check = await validateCoupon(db, input.code, input.subtotal, await shopCurrency(cache));
     return check.valid
       ? ok(c, {
@@ -137,31 +156,71 @@ mount(
       : ok(c, { valid: false, coupon: null, message: check.message });
   }
 );
+
+const Loose = z.record(z.string(), z.unknown());
+
+function parsed<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ValidationError(fieldErrors(result.error));
+  return result.data;
+}
+
 mount(
   couponsApi,
-  lookup(
-    "post",
-    "/apply",
-    "Apply a coupon (by id) to a subtotal; 422 when it does not apply",
-    { body: jsonOrForm(CouponApplySchema) },
-    z.object({
-      coupon: CouponSchema,
-      discount: z.number(),
-      subtotal: z.number(),
-    }),
-    { message: z.string() }
-  ),
+  {
+    method: "post",
+    path: "/apply",
+    tags,
+    summary: "Apply a coupon to a subtotal: by the code typed (anyone, limited per client), or by id (staff only); 422 when it does not apply",
+    middleware: optionalViewer,
+    security: GUEST_OR_SIGNED_IN_WRITE,
+    request: { body: jsonOrForm(CouponApplySchema) },
+    responses: {
+      200: json(
+        success(
+          z.object({
+            coupon: CouponSchema,
+            discount: z.number(),
+            subtotal: z.number(),
+          }),
+          { message: z.string() }
+        ),
+        "Applied."
+      ),
+      ...errors(401, 403, 422, 429),
+    },
+  },
   async (c) => {
-    const input = await parseBody(c, CouponApplySchema);
     const { db, cache } = c.var.app;
-    const check = await validateCouponById(db, input.coupon_id!, input.subtotal, await shopCurrency(cache));
-    if (!check.valid) throw new ValidationError({ coupon_id: [check.message] }, check.message);
+    const body = await parseBody(c, Loose);
+    let check;
+    let subtotal: number;
+    let field: "code" | "coupon_id";
+    if (body.code !== undefined || body.coupon_id === undefined) {
+      // A shopper: the code they typed, counted before it is looked up.
+      await claimCouponAttempt(db, clientAddress(c.req.raw));
+      const input = parsed(CouponApplyByCodeSchema, body);
+      check = await validateCoupon(db, input.code, input.subtotal, await shopCurrency(cache));
+      subtotal = input.subtotal;
+      field = "code";
+    } else {
+      // By id: it answers the code, so staff only, and who asks is checked before what they sent.
+      const viewer = c.var.maybeViewer;
+      if (!viewer) throw new AuthError();
+      if (!isAdmin(viewer.user)) throw new ForbiddenError("Applying a coupon by its id is for the shop's staff only. Send the code instead.");
+      const input = parsed(CouponApplyByIdSchema, body);
+      check = await validateCouponById(db, input.coupon_id!, input.subtotal, await shopCurrency(cache));
+      subtotal = input.subtotal;
+      field = "coupon_id";
+    }
+    if (!check.valid) throw new ValidationError({ [field]: [check.message] }, check.message);
+    c.header("Cache-Control", "no-store");
     return ok(
       c,
       {
         coupon: couponJson(check.coupon),
         discount: toUnits(check.coupon.discount_cents),
-        subtotal: toUnits(input.subtotal - check.coupon.discount_cents),
+        subtotal: toUnits(subtotal - check.coupon.discount_cents),
       },
       { message: check.message }
     );

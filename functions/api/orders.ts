@@ -2,7 +2,9 @@ import { z } from "zod";
 import { mailContext } from "../../app/http/mail.server";
 import { parseId } from "../../app/lib/ids";
 import { IdempotencyKeySchema, OrderApiSchema } from "../../app/lib/schemas/checkout";
-import { placeOrder } from "../../app/services/checkout.server";
+import { claimCouponAttempt, placeOrder } from "../../app/services/checkout.server";
+import { idempotencyScope } from "../../app/http/visitor.server";
+import { clientAddress } from "../../app/services/rate-limit.server";
 import { NotFoundError } from "../../app/services/errors";
 import { getMyOrder, getOrder, listMyOrders } from "../../app/services/orders.server";
 import { orderJson, OrderSchema } from "../../app/services/serializers/order";
@@ -16,7 +18,11 @@ const placed = (description: string) => json(success(OrderSchema, { message: z.s
 /**
  * POST /api/orders: guests and users (bearer token, or the session cookie with the page's CSRF
  * header). The server re-reads every product and price; what the client says a price or total is
- * is ignored. `Idempotency-Key` makes a retried call answer the same order instead of a second one.
+ * is ignored. `Idempotency-Key` makes a retried call answer the same order instead of a second one;
+ * a key is the caller's own (the user's, a guest's visitor cookie, else the order's details), so
+ * someone else's key is a new key. A guest's orders are limited per client and per address (429),
+ * and one address may have 3 guest orders waiting for delivery (409). A coupon code counts as a
+ * coupon attempt (docs/decisions/022).
  */
 export const ordersApi = mount(
   apiApp(),
@@ -31,7 +37,7 @@ export const ordersApi = mount(
     request: {
       headers: z.object({
         "Idempotency-Key": IdempotencyKeySchema.optional().meta({
-          description: "Retrying with the same key answers the same order.",
+          description: "Retrying with the same key answers the same order (the caller's own: the same key from someone else places their own).",
         }),
       }),
       body: jsonOrForm(OrderApiSchema),
@@ -39,7 +45,7 @@ export const ordersApi = mount(
     responses: {
       201: placed("Placed."),
       200: placed("Already placed with this Idempotency-Key: the same order."),
-      ...errors(401, 403, 409, 422),
+      ...errors(401, 403, 409, 422, 429),
     },
   },
   async (c) => {
@@ -48,6 +54,9 @@ export const ordersApi = mount(
     const key = header === null ? null : IdempotencyKeySchema.safeParse(header);
     if (key && !key.success) return c.json({ success: false, message: key.error.issues[0]!.message }, 422);
     const { db } = c.var.app;
+    const client = clientAddress(c.req.raw);
+    const userId = c.var.maybeViewer?.user.id ?? null;
+    if (input.coupon_code) await claimCouponAttempt(db, client);
     const mail = await mailContext(c.var.app, c.req.raw);
     const order = await placeOrder(db, {
       lines: input.items.map((item) => ({
@@ -57,8 +66,10 @@ export const ordersApi = mount(
       customer: input.customer,
       shippingMethodId: input.shipping_method_id,
       couponCode: input.coupon_code,
-      userId: c.var.maybeViewer?.user.id ?? null,
+      userId,
       idempotencyKey: key?.data ?? null,
+      idempotencyScope: idempotencyScope(c.var.app.env, c.req.raw, userId),
+      client,
       mail,
     });
     const view = await getOrder(db, order.id);

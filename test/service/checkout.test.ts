@@ -488,13 +488,17 @@ describe("placeOrder", () => {
     return one(t.client, "SELECT id, name, sku, image FROM products WHERE id = ?", [id]);
   }
 
+  let guests = 0;
+  // Each order by its own guest address: a guest's orders are limited per address.
   const input = (lines: CartLine[], extra: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({
     lines,
-    customer: customerOf(),
+    customer: customerOf({ email: `ann.${++guests}@example.com` }),
     shippingMethodId: standardId,
     couponCode: "",
     userId: null,
     idempotencyKey: null,
+    // One guest's visitor id: the same key from it is the same order.
+    idempotencyScope: "v:5f0c6a52-3a7e-4d2b-9a55-0c8e6f1d2b11",
     ...extra,
   });
 
@@ -520,7 +524,8 @@ describe("placeOrder", () => {
       get(target, property) {
         if (property === "batch") {
           return async (queries: Parameters<Database["batch"]>[0]) => {
-            if (++batches === 2) await hook();
+            // The guest's limits, the quote, then the write.
+            if (++batches === 3) await hook();
             return target.batch(queries);
           };
         }
@@ -564,6 +569,9 @@ describe("placeOrder", () => {
         payment_method: "cash_on_delivery",
         payment_status: "pending",
         email: "ann@example.com",
+        idempotency_key: key,
+        // Whose key it is: a digest of the caller (here the guest's visitor id).
+        idempotency_scope: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
         subtotal_cents: 5100,
         shipping_cents: 0,
         tax_cents: 597,
@@ -573,7 +581,6 @@ describe("placeOrder", () => {
         shipping_method_id: standardId,
         shipping_method_name: "Standard Delivery",
         notes: "Ring twice",
-        idempotency_key: key,
       });
       expect(Number(order.coupon_id)).toBe(Number((await one(t.client, "SELECT id FROM coupons WHERE code = 'WELCOME10'")).id));
       expect(JSON.parse(String(order.shipping_address))).toEqual({ ...ANN, state: "ON", country: "CA" });
@@ -702,7 +709,8 @@ describe("placeOrder", () => {
       const results = await Promise.all([placeOrder(t.db, input(lines, { idempotencyKey: key })), placeOrder(t.db, input(lines, { idempotencyKey: key }))]);
       expect(new Set(results.map((r) => r.id)).size).toBe(1);
       expect(results.filter((r) => r.created)).toHaveLength(1);
-      expect(await one(t.client, "SELECT count(*) AS n FROM orders WHERE idempotency_key = ?", [key])).toEqual({ n: 1 });
+      expect(await one(t.client, "SELECT count(*) AS n FROM orders WHERE id = ?", [results[0]!.id])).toEqual({ n: 1 });
+      expect(await one(t.client, "SELECT count(*) AS n FROM order_items JOIN products ON products.id = order_items.product_id WHERE products.id = ?", [freesia.id])).toEqual({ n: 1 });
       expect((await stockOf(freesia.id)).stock).toBe(9);
     });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CHECKOUT_MESSAGES,
   CheckoutFormSchema,
-  CouponApplySchema,
+  CouponApplyByIdSchema,
   CouponValidateSchema,
   IdempotencyKeySchema,
   OrderApiSchema,
@@ -309,8 +309,8 @@ describe("the lookups' schemas", () => {
   });
 
   it("need a coupon id to apply one", () => {
-    expect(dataOf(CouponApplySchema, { coupon_id: "4", subtotal: 70 })).toEqual({ coupon_id: 4, subtotal: 7000 });
-    expect(errorsOf(CouponApplySchema, { subtotal: 70 })).toEqual({ coupon_id: ["The coupon id is required."] });
+    expect(dataOf(CouponApplyByIdSchema, { coupon_id: "4", subtotal: 70 })).toEqual({ coupon_id: 4, subtotal: 7000 });
+    expect(errorsOf(CouponApplyByIdSchema, { subtotal: 70 })).toEqual({ coupon_id: ["The coupon id is required."] });
   });
 });
 

@@ -13,7 +13,7 @@ import { BASE, CookieJar, errorsUnder, get, getJson, postForm, visibleText, visi
 
 let counter = 0;
 const tag = () => `${++counter}${crypto.randomUUID().slice(0, 6)}`;
-const newIp = () => `2001:db8:15:c::${(counter++).toString(16)}`;
+const newIp = () => `2001:db8:15:${(counter++).toString(16)}::c`;
 const { call } = apiClient(newIp);
 
 const FIX = "Please fix the errors in the form";

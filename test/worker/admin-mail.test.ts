@@ -13,7 +13,7 @@ import { CookieJar, postForm, visibleText, visit } from "./helpers";
 
 let counter = 0;
 const tag = () => `${++counter}-${crypto.randomUUID().slice(0, 8)}`;
-const newIp = () => `2001:db8:16:7::${(counter++).toString(16)}`;
+const newIp = () => `2001:db8:16:${(counter++).toString(16)}::7`;
 const { call } = apiClient(newIp);
 const db = createD1Database(env.DB);
 

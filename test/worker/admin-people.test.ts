@@ -16,7 +16,7 @@ const PASSWORD = "Petals2024";
 
 let counter = 0;
 const tag = () => `${++counter}-${crypto.randomUUID().slice(0, 8)}`;
-const newIp = () => `2001:db8:14:5::${(counter++).toString(16)}`;
+const newIp = () => `2001:db8:14:${(counter++).toString(16)}::1`;
 const { call } = apiClient(newIp);
 
 let ownerToken: string;

@@ -87,10 +87,13 @@ beforeAll(async () => {
 });
 
 const customer = shopper({ email: "rosa.faults@example.com" });
+/** One guest per key (a guest's orders are limited per address; a key's retry is the same guest). */
+const guests = new Map<string, string>();
+const guestFor = (key: string) => guests.get(key) ?? guests.set(key, `rosa.faults.${guests.size + 1}@example.com`).get(key)!;
 
-const orderBody = () => ({
+const orderBody = (key = "") => ({
   items: [{ product_id: product.id, quantity: 2 }],
-  customer,
+  customer: { ...customer, email: guestFor(key) },
   payment_method: "cash_on_delivery",
   shipping_method_id: standardShippingId,
   coupon_code: "WELCOME10",
@@ -105,7 +108,7 @@ async function placeOrder(key: string, token?: string) {
       "CF-Connecting-IP": newAddress(),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
     },
-    body: JSON.stringify(orderBody()),
+    body: JSON.stringify(orderBody(key)),
   });
   const text = await response.text();
   return { status: response.status, text, body: JSON.parse(text) as any, response };
@@ -188,7 +191,7 @@ describe("a database fault in the middle of placing an order", () => {
       coupon_input: "",
       intent: "place_order",
     };
-    const failed = await postForm(jar, "/checkout", fields);
+    const failed = await postForm(jar, "/checkout", fields, { "CF-Connecting-IP": newAddress() });
     expect(failed.status).toBe(500);
     expect(failed.headers.get("Content-Type")).toMatch(/^text\/html/);
     const html = await failed.text();
@@ -204,7 +207,7 @@ describe("a database fault in the middle of placing an order", () => {
 
     await env.DB.exec("DROP TRIGGER fail_items");
     triggers.splice(0);
-    const placed = await postForm(jar, "/checkout", fields);
+    const placed = await postForm(jar, "/checkout", fields, { "CF-Connecting-IP": newAddress() });
     expect(placed.status).toBe(302);
     expect(placed.headers.get("Location")).toMatch(/^\/order-confirmation\//);
     expect(await ordersWithKey(idempotencyKey)).toBe(1);
@@ -252,7 +255,7 @@ describe("a database that is down", () => {
     await expectApiFault("GET", `/api/products/featured?_t=${t}`);
     await expectApiFault("GET", `/api/products/slug/${product.slug}?_t=${t}`);
     await expectApiFault("GET", `/api/home?_t=${t}`);
-    await expectApiFault("POST", "/api/orders", { headers: { "Content-Type": "application/json" }, body: JSON.stringify(orderBody()) });
+    await expectApiFault("POST", "/api/orders", { headers: { "Content-Type": "application/json", "CF-Connecting-IP": newAddress() }, body: JSON.stringify(orderBody(`down-${t}`)) });
   });
 
   it("blogs: /blog shows its error screen (list and search), the blog API answers 500", async () => {

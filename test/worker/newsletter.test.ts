@@ -23,7 +23,7 @@ const NOT_FOUND = { success: false, message: "Not found" };
 let counter = 0;
 const tag = () => `${++counter}-${Math.random().toString(36).slice(2, 8)}`;
 const newEmail = (what = "news") => `${what}-${tag()}@example.com`;
-const newIp = () => `2001:db8:17::${(++counter).toString(16)}`;
+const newIp = () => `2001:db8:18:${(++counter).toString(16)}::1`;
 
 const { call } = apiClient(newIp);
 const subscribeApi = (body: unknown, ip = newIp()) => call("POST", "/api/newsletter/subscribe", { body, ip });

@@ -10,7 +10,7 @@ import { CookieJar, decode, get, markChanged, ownQueryCount, postForm, visibleTe
 
 let counter = 0;
 const tag = () => `${++counter}-${crypto.randomUUID().slice(0, 8)}`;
-const newAddress = () => `2001:db8:17::${(++counter).toString(16)}`;
+const newAddress = () => `2001:db8:17:${(++counter).toString(16)}::1`;
 const PASSWORD = "Petals2024";
 
 async function newShopper() {

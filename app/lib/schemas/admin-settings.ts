@@ -74,6 +74,7 @@ const LABELS: Record<string, string> = {
   admin_email: "Notifications email",
   order_number_prefix: "Order number prefix",
   low_stock_threshold: "Low stock threshold",
+  unconfirmed_order_expiry_days: "Cancel unconfirmed orders after (days, 0 = never)",
 };
 
 function humanize(key: string): string {
@@ -96,6 +97,7 @@ export const SETTING_CHOICES: Record<string, ReadonlyArray<{ value: string; labe
 const NUMBER_RULES: Record<string, { integer?: boolean; min?: number; max?: number }> = {
   currency_decimal_places: { integer: true, min: 0, max: 4 },
   low_stock_threshold: { integer: true, min: 0, max: 1_000_000 },
+  unconfirmed_order_expiry_days: { integer: true, min: 0, max: 365 },
 };
 
 /** Text settings that may not be left empty (the shop needs them). */

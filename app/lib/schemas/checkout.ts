@@ -126,9 +126,18 @@ export const CouponValidateSchema = z.object({
   code: couponCodeField.refine((code) => code !== "", CHECKOUT_MESSAGES.couponEmpty),
   subtotal: amountField("subtotal"),
 });
-export const CouponApplySchema = z.object({
+/** Staff only: a coupon by its id (it answers the code, so a shopper may never ask this way). */
+export const CouponApplyByIdSchema = z.object({
   coupon_id: optionalId("The coupon id is invalid.").refine((id) => id !== null, "The coupon id is required."),
   subtotal: amountField("subtotal"),
+});
+/** A shopper: the code they typed. */
+export const CouponApplyByCodeSchema = CouponValidateSchema;
+/** POST /api/coupons/apply as the document shows it: `code` (anyone, limited per client) or `coupon_id` (staff). */
+export const CouponApplySchema = z.object({
+  code: z.string().optional().meta({ description: "The code the shopper typed. Attempts are limited per client (429 with Retry-After)." }),
+  coupon_id: z.union([z.number().int(), z.string()]).optional().meta({ description: "Staff only (401 for a guest, 403 for a customer): the coupon's id." }),
+  subtotal: z.union([z.number(), z.string()]).meta({ description: "The subtotal in currency units (24.99), 0 to 1000000." }),
 });
 
 export const IDEMPOTENCY_KEY_MESSAGE = "The Idempotency-Key header must be 8 to 100 letters, digits, hyphens or underscores.";

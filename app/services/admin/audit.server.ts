@@ -10,6 +10,12 @@ export interface Actor {
   email: string;
 }
 
+/** Who an audit row names: a staff member, or the shop itself (SYSTEM_ACTOR, no account). */
+export type AuditActor = Omit<Actor, "id"> & { id: number | null };
+
+/** The shop's own scheduled work (the daily clean-up), as the audit log and an order's history name it. */
+export const SYSTEM_ACTOR: AuditActor = { id: null, name: "System", email: "system" };
+
 export const actorOf = (viewer: { user: Actor }): Actor => ({ id: viewer.user.id, name: viewer.user.name, email: viewer.user.email });
 
 /** What changed: `{ field: [before, after] }`. */
@@ -39,7 +45,7 @@ export interface AuditInput {
  * write commits. `onlyIf` (SQL) records it only when that condition holds at that point of the batch
  * (a guarded transition that may find the order already moved on).
  */
-export function auditEntry(db: Database, actor: Actor, entry: AuditInput, onlyIf?: SQL) {
+export function auditEntry(db: Database, actor: AuditActor, entry: AuditInput, onlyIf?: SQL) {
   const values = {
     actorId: actor.id,
     actorName: actor.name,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client";
-import { coupons, orderHistory, orderItems, orders, products, users } from "../../../db/schema";
+import { coupons, orderHistory, orderItems, orders, products, settings, users } from "../../../db/schema";
 import { changes } from "../../lib/cache-tags";
 import {
   canBePaid,
@@ -21,7 +21,7 @@ import { ConflictError, NotFoundError } from "../errors";
 import { imageOrPlaceholder } from "../images.server";
 import { itemColumns, orderColumns, type OrderView } from "../orders.server";
 import { isoDate, likeContains, pageMeta, type PageMeta } from "../sql";
-import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord, type Changes } from "./audit.server";
+import { auditEntry, auditRecords, recentAuditOf, SYSTEM_ACTOR, type Actor, type AuditActor, type AuditRecord, type Changes } from "./audit.server";
 
 // ---------------------------------------------------------------- who placed it
 
@@ -243,7 +243,7 @@ export async function orderStatusMail(
 }
 
 /** A history row, to batch: written only when `onlyIf` holds at that point of the batch. */
-function historyEntry(db: Database, orderId: number, actor: Actor, entry: { kind: "status" | "payment" | "note"; from: string | null; to: string | null }, onlyIf: SQL) {
+function historyEntry(db: Database, orderId: number, actor: AuditActor, entry: { kind: "status" | "payment" | "note"; from: string | null; to: string | null }, onlyIf: SQL) {
   return db.insert(orderHistory).select(
     db
       .select({
@@ -260,6 +260,43 @@ function historyEntry(db: Database, orderId: number, actor: Actor, entry: { kind
       .from(sql`(SELECT 1)`)
       .where(onlyIf),
   );
+}
+
+/**
+ * What cancelling an order gives back, as staff cancelling and the expiry sweep both write it:
+ * the stock and sales of its lines, and the coupon's use. Every statement is guarded by `onlyIf`
+ * (the order exactly as read), so a cancellation that loses a race gives back nothing.
+ */
+function givenBack(
+  db: Database,
+  order: { coupon_id: number | null },
+  lines: Array<{ product_id: number | null; quantity: number }>,
+  onlyIf: SQL,
+): { statements: Array<BatchItem<"sqlite">>; productIds: number[]; summary: string[] } {
+  const statements: Array<BatchItem<"sqlite">> = [];
+  const summary: string[] = [];
+  const quantities = new Map<number, number>();
+  for (const line of lines) if (line.product_id !== null) quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
+  const productIds = [...quantities.keys()];
+  for (const [productId, quantity] of quantities) {
+    statements.push(
+      db
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${quantity}`, soldCount: sql`max(${products.soldCount} - ${quantity}, 0)` })
+        .where(and(eq(products.id, productId), onlyIf)),
+    );
+  }
+  if (productIds.length) summary.push("stock put back");
+  if (order.coupon_id !== null) {
+    statements.push(
+      db
+        .update(coupons)
+        .set({ usageCount: sql`${coupons.usageCount} - 1` })
+        .where(and(eq(coupons.id, order.coupon_id), sql`${coupons.usageCount} > 0`, onlyIf)),
+    );
+    summary.push("coupon use given back");
+  }
+  return { statements, productIds, summary };
 }
 
 const normaliseNote = (note: string) => {
@@ -330,28 +367,10 @@ export async function updateOrder(db: Database, actor: Actor, id: number, input:
   }
   let productIds: number[] = [];
   if (cancelling) {
-    // What placing the order took, given back: stock, sales, and the coupon's use.
-    const quantities = new Map<number, number>();
-    for (const line of lines) if (line.product_id !== null) quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
-    productIds = [...quantities.keys()];
-    for (const [productId, quantity] of quantities) {
-      statements.push(
-        db
-          .update(products)
-          .set({ stock: sql`${products.stock} + ${quantity}`, soldCount: sql`max(${products.soldCount} - ${quantity}, 0)` })
-          .where(and(eq(products.id, productId), asRead)),
-      );
-    }
-    if (productIds.length) summary.push("stock put back");
-    if (current.coupon_id !== null) {
-      statements.push(
-        db
-          .update(coupons)
-          .set({ usageCount: sql`${coupons.usageCount} - 1` })
-          .where(and(eq(coupons.id, current.coupon_id), sql`${coupons.usageCount} > 0`, asRead)),
-      );
-      summary.push("coupon use given back");
-    }
+    const given = givenBack(db, { coupon_id: current.coupon_id }, lines, asRead);
+    statements.push(...given.statements);
+    productIds = given.productIds;
+    summary.push(...given.summary);
   }
   if (paying) {
     statements.push(historyEntry(db, id, actor, { kind: "payment", from: current.payment_status, to: "paid" }, asRead));
@@ -389,4 +408,129 @@ export async function updateOrder(db: Database, actor: Actor, id: number, input:
   const applied = results[results.length - 1] as Array<{ id: number }>;
   if (applied.length === 0) throw new ConflictError(STALE_ORDER_MESSAGE);
   return (await getAdminOrder(db, id))!;
+}
+
+// ---------------------------------------------------------------- the expiry sweep
+
+/** The setting (group "store") and its default: pending cash-on-delivery orders older than this many days are cancelled; 0 never. */
+export const ORDER_EXPIRY_SETTING = "unconfirmed_order_expiry_days";
+export const DEFAULT_ORDER_EXPIRY_DAYS = 7;
+/** Orders cancelled per batch, and batches per run: bounded work for one scheduled run. */
+const EXPIRY_BATCH = 25;
+const EXPIRY_BATCHES_PER_RUN = 8;
+
+async function expiryDays(db: Database): Promise<number> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, ORDER_EXPIRY_SETTING));
+  if (!row) return DEFAULT_ORDER_EXPIRY_DAYS;
+  const days = Number(row.value);
+  return Number.isFinite(days) && days >= 0 ? Math.floor(days) : DEFAULT_ORDER_EXPIRY_DAYS;
+}
+
+/**
+ * Cancels the cash-on-delivery orders still pending (never confirmed by staff, not paid) that
+ * were placed more than `unconfirmed_order_expiry_days` days ago (0: never), as a staff
+ * cancellation does: the stock and the coupon's use given back, a history row and an audit row
+ * by "System", the customer mailed (with a mail context). Reads a batch of orders and their lines
+ * in one round trip, writes them in ONE batch; every statement is guarded by its order being
+ * exactly as read (version and status), so an order a staff member changed meanwhile, or a second
+ * sweep running at once, is left alone: nothing is ever given back twice. Answers how many it cancelled.
+ */
+export async function expireUnconfirmedOrders(db: Database, mail?: MailContext, now = new Date()): Promise<number> {
+  const days = await expiryDays(db);
+  if (days <= 0) return 0;
+  const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  let cancelled = 0;
+  let afterId = 0;
+  for (let round = 0; round < EXPIRY_BATCHES_PER_RUN; round++) {
+    const expired = and(
+      eq(orders.status, "pending"),
+      eq(orders.paymentMethod, "cash_on_delivery"),
+      eq(orders.paymentStatus, "pending"),
+      sql`${orders.createdAt} < ${Math.floor(cutoff.getTime() / 1000)}`,
+      sql`${orders.id} > ${afterId}`,
+    );
+    const picked = db.select({ id: orders.id }).from(orders).where(expired).orderBy(asc(orders.id)).limit(EXPIRY_BATCH);
+    const [rows, lines] = await db.batch([
+      db
+        .select({
+          id: orders.id,
+          order_number: orders.orderNumber,
+          email: orders.email,
+          user_id: orders.userId,
+          total_cents: orders.totalCents,
+          first_name: sql<string | null>`json_extract(${orders.shippingAddress}, '$.firstName')`.as("first_name"),
+          status: orders.status,
+          payment_status: orders.paymentStatus,
+          version: orders.version,
+          coupon_id: orders.couponId,
+        })
+        .from(orders)
+        .where(expired)
+        .orderBy(asc(orders.id))
+        .limit(EXPIRY_BATCH),
+      db
+        .select({ order_id: orderItems.orderId, product_id: orderItems.productId, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(sql`${orderItems.orderId} IN ${picked}`),
+    ]);
+    if (rows.length === 0) break;
+    afterId = rows[rows.length - 1]!.id;
+    const statements: Array<BatchItem<"sqlite">> = [];
+    const updates: number[] = [];
+    const productIds = new Set<number>();
+    for (const order of rows) {
+      const asRead = sql`EXISTS (SELECT 1 FROM "orders" WHERE "orders"."id" = ${order.id} AND "orders"."version" = ${order.version} AND "orders"."status" = 'pending')`;
+      const given = givenBack(db, order, lines.filter((line) => line.order_id === order.id), asRead);
+      for (const id of given.productIds) productIds.add(id);
+      statements.push(historyEntry(db, order.id, SYSTEM_ACTOR, { kind: "status", from: "pending", to: "cancelled" }, asRead));
+      statements.push(
+        ...(await orderStatusMail(
+          db,
+          mail,
+          {
+            id: order.id,
+            order_number: order.order_number,
+            email: order.email,
+            from: "pending",
+            user_id: order.user_id,
+            customer_name: order.first_name ?? "",
+            total_cents: order.total_cents,
+            payment_status: order.payment_status,
+          },
+          "cancelled",
+          asRead,
+        )),
+      );
+      statements.push(...given.statements);
+      statements.push(
+        auditEntry(
+          db,
+          SYSTEM_ACTOR,
+          {
+            action: "transition",
+            entity: "order",
+            entityId: order.id,
+            summary: `Order ${order.order_number}: status pending → cancelled (not confirmed within ${days} day${days === 1 ? "" : "s"}); ${given.summary.join("; ") || "nothing to give back"}`,
+            changes: { status: ["pending", "cancelled"] },
+          },
+          asRead,
+        ),
+      );
+      // Last for this order: everything above was guarded by the version it moves on.
+      updates.push(statements.length);
+      statements.push(
+        db
+          .update(orders)
+          .set({ status: "cancelled", version: sql`${orders.version} + 1`, updatedAt: sql`unixepoch()` })
+          .where(and(eq(orders.id, order.id), eq(orders.version, order.version), eq(orders.status, "pending")))
+          .returning({ id: orders.id }),
+      );
+    }
+    if (productIds.size) statements.push(bumpTags(db, changes.orderPlaced([...productIds])));
+    const results = (await db.batch(statements as [BatchItem<"sqlite">, ...Array<BatchItem<"sqlite">>])) as unknown[];
+    // An order someone changed since it was read was left alone by its guards.
+    cancelled += updates.filter((index) => (results[index] as unknown[]).length > 0).length;
+    if (rows.length < EXPIRY_BATCH) break;
+  }
+  return cancelled;
 }

@@ -254,6 +254,14 @@ export const settings: SeedSetting[] = [
     is_public: false,
     description: "Stock level at or below which a product counts as low in stock.",
   },
+  {
+    key: "unconfirmed_order_expiry_days",
+    value: "7",
+    type: "number",
+    group: "store",
+    is_public: false,
+    description: "Cash-on-delivery orders still pending (not confirmed by staff) after this many days are cancelled each night, their stock put back and the customer told. 0: never.",
+  },
 ];
 
 /**
