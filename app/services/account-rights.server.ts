@@ -8,7 +8,6 @@ import {
   orders,
   passwordResets,
   products,
-  rateLimits,
   reviews,
   sessions,
   userIdentities,
@@ -27,7 +26,7 @@ import { secretMark } from "./mail/sealed.server";
 import { accountDeletionMail } from "./mail/templates/account-deletion";
 import { itemColumns, orderColumns, type OrderView } from "./orders.server";
 import { verifyPassword } from "./password.server";
-import { countStatement, RateLimitError, type Limit } from "./rate-limit.server";
+import { consumeLimits, type Limit } from "./rate-limit.server";
 import { orderJson, type OrderJson } from "./serializers/order";
 import { isoDate } from "./sql";
 import { hashToken, newToken, TOKEN_PATTERN } from "./tokens.server";
@@ -63,22 +62,7 @@ export const deleteLinksLimit = (userId: number): Limit => ({
 
 export const deleteAccountLink = (origin: string, token: string) => `${origin.replace(/\/+$/, "")}/delete-account?token=${encodeURIComponent(token)}`;
 
-function minutes(seconds: number): string {
-  const m = Math.max(1, Math.ceil(seconds / 60));
-  return `${m} minute${m === 1 ? "" : "s"}`;
-}
 
-/**
- * Counts one attempt, atomically, BEFORE the work it limits: the counter's new value comes back from
- * the same statement, so two attempts at once can never both read a count under the limit.
- */
-async function consumeLimit(db: Database, limit: Limit, message: (wait: string) => string): Promise<void> {
-  const [row] = await countStatement(db, limit).returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  if (row && row.count > limit.max) {
-    const wait = Math.max(1, Math.floor(row.resetAt.getTime() / 1000) - Math.floor(Date.now() / 1000));
-    throw new RateLimitError(message(minutes(wait)), wait);
-  }
-}
 
 // ---------------------------------------------------------------- the copy of one's data
 
@@ -261,7 +245,7 @@ export interface DeletedAccount {
  * fulfilled is a 409; a wrong password a 422 naming `password`.
  */
 export async function deleteAccountWithPassword(db: Database, userId: number, input: { password: string; reviews: ReviewChoice }): Promise<DeletedAccount> {
-  await consumeLimit(db, deleteAttemptsLimit(userId), RIGHTS_MESSAGES.tooMany);
+  await consumeLimits(db, [deleteAttemptsLimit(userId)], RIGHTS_MESSAGES.tooMany);
   const [facts] = await deletionFacts(db, userId);
   if (!facts || facts.deleted_at) throw wrongPassword();
   const blocked = blocker(facts);
@@ -402,7 +386,7 @@ async function deleteAccount(db: Database, facts: Facts, reviewsChoice: ReviewCh
  * is sealed in the outbox (only the recipient ever reads it).
  */
 export async function requestDeletionLink(db: Database, user: { id: number; name: string; email: string }, mail: MailContext): Promise<void> {
-  await consumeLimit(db, deleteLinksLimit(user.id), RIGHTS_MESSAGES.tooManyLinks);
+  await consumeLimits(db, [deleteLinksLimit(user.id)], RIGHTS_MESSAGES.tooManyLinks);
   const blocked = await deletionBlocker(db, user.id);
   if (blocked) throw new ConflictError(blocked);
   const token = newToken();

@@ -6,7 +6,7 @@ import { changes } from "../lib/cache-tags";
 import { ACCOUNT_MESSAGES, type ProfileInput } from "../lib/schemas/account";
 import { AuthError, profileStatement, selectUsers, toUser, type AuthUser, type UserRow } from "./auth.server";
 import { bumpTags } from "./cache-tags.server";
-import { takeFromLimit } from "./email-verification.server";
+import { consumeLimits } from "./rate-limit.server";
 import { ConflictError, ValidationError } from "./errors";
 import { absolute, mailShop, type MailContext } from "./mail/context";
 import { isMailable, mailStatement } from "./mail/outbox.server";
@@ -60,7 +60,7 @@ export async function saveProfile(db: Database, user: AuthUser, input: ProfileIn
   }
   if (!password) throw passwordError(ACCOUNT_EMAIL_MESSAGES.currentPasswordRequired);
   // Counted before the password is checked: the form cannot be used to guess it, nor to send mail without end.
-  await takeFromLimit(db, emailChangeLimit(user.id), ACCOUNT_EMAIL_MESSAGES.changeLimited);
+  await consumeLimits(db, [emailChangeLimit(user.id)], ACCOUNT_EMAIL_MESSAGES.changeLimited);
   const [[account], taken] = await db.batch([
     db.select({ hash: users.passwordHash, passwordSet: users.passwordSet }).from(users).where(eq(users.id, user.id)),
     db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, user.id))),

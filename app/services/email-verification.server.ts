@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
-import { accountTokens, rateLimits, users } from "../../db/schema";
+import { accountTokens, users } from "../../db/schema";
 import { ACCOUNT_EMAIL_MESSAGES } from "../lib/account-email";
 import { changes } from "../lib/cache-tags";
 import { bumpTags } from "./cache-tags.server";
@@ -10,7 +10,7 @@ import { mailShop, type MailContext } from "./mail/context";
 import { isMailable, mailStatement } from "./mail/outbox.server";
 import { secretMark } from "./mail/sealed.server";
 import { verifyEmailMail } from "./mail/templates/account-email";
-import { RateLimitError, type Limit } from "./rate-limit.server";
+import { consumeLimits, type Limit } from "./rate-limit.server";
 import { hashToken, newToken, TOKEN_PATTERN } from "./tokens.server";
 
 /**
@@ -31,30 +31,6 @@ export const verifyLink = (origin: string, token: string) => `${origin.replace(/
 
 const tokenHours = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 1000);
 
-/**
- * Counts one event against a limit FIRST, atomically (one upsert that answers the new count), and
- * refuses when it went past the maximum: two requests at once cannot both slip under it.
- */
-export async function takeFromLimit(db: Database, limit: Limit, message: (wait: string) => string): Promise<void> {
-  const at = Math.floor(Date.now() / 1000);
-  const next = at + limit.windowSeconds;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key: limit.key, count: 1, resetAt: new Date(next * 1000) })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`CASE WHEN ${rateLimits.resetAt} <= ${at} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-        resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${at} THEN ${next} ELSE ${rateLimits.resetAt} END`,
-      },
-    })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  if (row && row.count > limit.max) {
-    const wait = Math.max(1, Math.floor(row.resetAt.getTime() / 1000) - at);
-    const minutes = Math.max(1, Math.ceil(wait / 60));
-    throw new RateLimitError(message(`${minutes} minute${minutes === 1 ? "" : "s"}`), wait);
-  }
-}
 
 /**
  * The statements that mail a verification link to `email` for the account `userId` (a number, or
@@ -105,7 +81,7 @@ export async function resendVerification(db: Database, userId: number, mail: Mai
     .where(eq(users.id, userId));
   if (!user) throw new ValidationError({}, ACCOUNT_EMAIL_MESSAGES.verifyInvalid);
   if (user.verified) return "already_verified";
-  await takeFromLimit(db, resendLimit(userId), ACCOUNT_EMAIL_MESSAGES.resendLimited);
+  await consumeLimits(db, [resendLimit(userId)], ACCOUNT_EMAIL_MESSAGES.resendLimited);
   const statements = await verificationStatements(db, mail, { userId, name: user.name, email: user.email });
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);

@@ -68,11 +68,12 @@ export const contactLimit = (client: string): Limit => ({
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** "1 second", "40 seconds", "2 minutes": how long to wait, as a message says it. */
+/** "1 second", "40 seconds", "2 minutes", "3 hours": how long to wait, as a message says it. */
 export function waitText(seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds));
   if (s < 60) return `${s} second${s === 1 ? "" : "s"}`;
   const m = Math.ceil(s / 60);
+  if (m >= 120) return `${Math.ceil(m / 60)} hours`;
   return `${m} minute${m === 1 ? "" : "s"}`;
 }
 

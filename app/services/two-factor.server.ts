@@ -7,7 +7,7 @@ import { auditEntry, type Actor } from "./admin/audit.server";
 import { AccountDisabledError, AuthError, isAdmin, insertSessionIf, newSession, result, toUser, userFields, type AuthResult, type AuthUser, type Viewer } from "./auth.server";
 import { bumpTags } from "./cache-tags.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
-import { countStatement, RateLimitError, type Limit } from "./rate-limit.server";
+import { consumeLimits, type Limit } from "./rate-limit.server";
 import { seal, unseal, type SealEnv } from "./sealed.server";
 import { hashToken } from "./tokens.server";
 import { issueSetupToken, openChallenge, openSetupToken, staffTwoFactorRequired } from "./two-factor-challenge.server";
@@ -54,28 +54,9 @@ const codeLimits = (userId: number): Limit[] => [
 const SECRET_PURPOSE = "totp secret";
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-function minutes(seconds: number): string {
-  const m = Math.max(1, Math.ceil(seconds / 60));
-  return m >= 120 ? `${Math.ceil(m / 60)} hours` : `${m} minute${m === 1 ? "" : "s"}`;
-}
 
-/**
- * Counts one code attempt against the user's limits, then checks them: counted first, in one
- * statement per limit, so parallel guesses cannot all slip under the limit. Past it: 429.
- */
-async function spendAttempt(db: Database, userId: number): Promise<void> {
-  const [short, day] = codeLimits(userId);
-  const [a, b] = await db.batch([
-    countStatement(db, short!).returning({ count: rateLimits.count, resetAt: rateLimits.resetAt }),
-    countStatement(db, day!).returning({ count: rateLimits.count, resetAt: rateLimits.resetAt }),
-  ]);
-  let wait = 0;
-  for (const [rows, limit] of [[a, short!], [b, day!]] as const) {
-    const row = rows[0];
-    if (row && row.count > limit.max) wait = Math.max(wait, Math.floor(row.resetAt.getTime() / 1000) - nowSeconds());
-  }
-  if (wait > 0) throw new RateLimitError(TWO_FACTOR_MESSAGES.tooManyAttempts(minutes(wait)), wait);
-}
+/** Counts one code attempt against the user's limits before the code is checked (429 past them). */
+const spendAttempt = (db: Database, userId: number) => consumeLimits(db, codeLimits(userId), TWO_FACTOR_MESSAGES.tooManyAttempts);
 
 /** After a code was accepted (under `claimed`), the short window starts over; the daily one stays. */
 const forgiveAttempts = (db: Database, userId: number, claimed: SQL) => db.delete(rateLimits).where(and(eq(rateLimits.key, codeLimits(userId)[0]!.key), claimed));
