@@ -19,12 +19,11 @@ import { FORMER_CUSTOMER, RIGHTS_MESSAGES, type ReviewChoice } from "../lib/sche
 import { toUser, userFields, type AuthUser } from "./auth.server";
 import { bumpTags } from "./cache-tags.server";
 import { ConflictError, ValidationError } from "./errors";
-import { imageOrPlaceholder } from "./images.server";
 import { mailShop, type MailContext } from "./mail/context";
 import { mailStatement } from "./mail/outbox.server";
 import { secretMark } from "./mail/sealed.server";
 import { accountDeletionMail } from "./mail/templates/account-deletion";
-import { itemColumns, orderColumns, type OrderView } from "./orders.server";
+import { itemColumns, orderColumns, toOrders } from "./orders.server";
 import { verifyPassword } from "./password.server";
 import { consumeLimits, type Limit } from "./rate-limit.server";
 import { orderJson, type OrderJson } from "./serializers/order";
@@ -140,26 +139,11 @@ export async function exportAccountData(db: Database, userId: number): Promise<A
   ]);
   const user = userRows[0];
   if (!user) return null;
-  const itemsByOrder = new Map<number, OrderView["items"]>();
-  for (const item of itemRows) {
-    const list = itemsByOrder.get(item.order_id) ?? [];
-    list.push({
-      id: item.id,
-      product_id: item.product_id,
-      product_name: item.product_name,
-      product_sku: item.product_sku,
-      quantity: item.quantity,
-      price_cents: item.price_cents,
-      total_cents: item.total_cents,
-      image: imageOrPlaceholder(item.product_image),
-    });
-    itemsByOrder.set(item.order_id, list);
-  }
   const newsletter = newsletterRows[0];
   return {
     exported_at: new Date().toISOString(),
     profile: toUser(user),
-    orders: orderRows.map((row) => orderJson({ ...row, created_at: row.created_at.toISOString(), items: itemsByOrder.get(row.id) ?? [] })),
+    orders: toOrders(orderRows, itemRows).map(orderJson),
     reviews: reviewRows.map((row) => ({
       id: row.id,
       product: { id: row.product_id, name: row.product_name, slug: row.product_slug },

@@ -74,7 +74,8 @@ const selectItems = (db: Database) => db.select(itemColumns).from(orderItems);
 type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
 
-function toOrders(rows: OrderRow[], items: ItemRow[]): OrderView[] {
+/** Orders and their items (read with `orderColumns` and `itemColumns`) as pages and the API show them. */
+export function toOrders(rows: OrderRow[], items: ItemRow[]): OrderView[] {
   const byOrder = new Map<number, OrderItemView[]>();
   for (const item of items) {
     const list = byOrder.get(item.order_id) ?? [];

@@ -2,9 +2,11 @@ import { z } from "zod";
 import { PageMetaShape } from "../../app/services/serializers/page";
 import { BlogCardSchema } from "../../app/services/serializers/blog";
 import { ProductSchema } from "../../app/services/serializers/product";
+import { UserSchema } from "../../app/services/serializers/user";
 
 export { ProductDetailSchema, ProductSchema } from "../../app/services/serializers/product";
 export { CategorySchema } from "../../app/services/serializers/category";
+export { UserSchema } from "../../app/services/serializers/user";
 export { BlogCardSchema, BlogDetailSchema } from "../../app/services/serializers/blog";
 
 /**
@@ -56,22 +58,6 @@ export const HomeSchema = z.object({
   message: z.string(),
 });
 
-export const UserSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    address: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    zip_code: z.string().nullable(),
-    country: z.string().nullable(),
-    email_verified: z.boolean().meta({ description: "Whether the owner proved the address with the mailed link (or a mailed password reset, or a provider's verified address)." }),
-    created_at: z.string(),
-    roles: z.array(z.object({ name: z.string() })),
-  })
-  .meta({ id: "User" });
 
 export const AuthSchema = z.object({
   user: UserSchema,

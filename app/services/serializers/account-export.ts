@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OrderSchema } from "./order";
+import { UserSchema } from "./user";
 
 /** GET /api/v1/auth/export and /profile/my-data: everything an account holds (docs/decisions/025). */
 const ProductRef = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
@@ -7,19 +8,7 @@ const ProductRef = z.object({ id: z.number().int(), name: z.string(), slug: z.st
 export const AccountExportSchema = z
   .object({
     exported_at: z.string(),
-    profile: z.object({
-      id: z.number().int(),
-      name: z.string(),
-      email: z.string(),
-      phone: z.string().nullable(),
-      address: z.string().nullable(),
-      city: z.string().nullable(),
-      state: z.string().nullable(),
-      zip_code: z.string().nullable(),
-      country: z.string().nullable(),
-      created_at: z.string(),
-      roles: z.array(z.object({ name: z.string() })),
-    }),
+    profile: UserSchema,
     orders: z.array(OrderSchema),
     reviews: z.array(
       z.object({
