@@ -2,6 +2,7 @@
 // every journey twice (JavaScript on and off).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { startOAuthStub } from "./lib/oauth-stub.mjs";
 import { build, startSeededServer } from "./lib/server.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -16,7 +17,21 @@ if (!existsSync(CHROMIUM)) {
 
 if (process.env.SKIP_BUILD !== "1") build();
 const port = Number(process.env.E2E_PORT || 8798);
-const server = await startSeededServer({ port, stateDir: `.wrangler/e2e-state-${port}` });
+// Google, played by a local stand-in (docs/decisions/014): the e2e server gets fake keys for it and
+// its origin, which a development Worker alone follows. X stays unconfigured.
+const google = { clientId: "e2e-google-client.apps.googleusercontent.com", clientSecret: "e2e-google-client-secret" };
+const stub = await startOAuthStub(google);
+let server;
+try {
+  server = await startSeededServer({
+    port,
+    stateDir: `.wrangler/e2e-state-${port}`,
+    vars: { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret, OAUTH_STUB_ORIGIN: stub.origin },
+  });
+} catch (error) {
+  await stub.stop();
+  throw error;
+}
 let status = 1;
 try {
   const reportDir = process.env.TEST_REPORT_DIR;
@@ -28,5 +43,6 @@ try {
   status = result.status ?? 1;
 } finally {
   await server.stop();
+  await stub.stop();
 }
 process.exit(status);
