@@ -1,6 +1,6 @@
 // npm run test:e2e: the browser journeys in Debian's chromium against the real local server,
 // every journey twice (JavaScript on and off).
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { startOAuthStub } from "./lib/oauth-stub.mjs";
 import { build, startSeededServer } from "./lib/server.mjs";
@@ -36,11 +36,15 @@ let status = 1;
 try {
   const reportDir = process.env.TEST_REPORT_DIR;
   const report = reportDir ? ["--reporter=default", "--reporter=json", `--outputFile.json=${reportDir}/e2e.json`] : [];
-  const result = spawnSync("npx", ["vitest", "run", "--config", "vitest.e2e.config.ts", ...report, ...process.argv.slice(2)], {
+  // Not spawnSync: this process must keep answering as Google's stand-in while the journeys run.
+  const vitest = spawn("npx", ["vitest", "run", "--config", "vitest.e2e.config.ts", ...report, ...process.argv.slice(2)], {
     stdio: "inherit",
     env: { ...process.env, E2E_BASE_URL: server.url, CHROMIUM_PATH: CHROMIUM },
   });
-  status = result.status ?? 1;
+  status = await new Promise((resolve) => {
+    vitest.on("error", () => resolve(1));
+    vitest.on("exit", (code) => resolve(code ?? 1));
+  });
 } finally {
   await server.stop();
   await stub.stop();

@@ -26,7 +26,7 @@ function consentPage(query) {
 <p><label>Email <input name="email" type="email"></label></p>
 <p><label><input name="email_verified" type="checkbox" value="true" checked> Email verified</label></p>
 <p><label>Name <input name="name"></label></p>
-<p><button type="submit">Continue</button> <button type="submit" name="deny" value="1">Cancel</button></p>
+<p><button type="submit">Continue</button> <button type="submit" name="deny" value="1" formnovalidate>Cancel</button></p>
 </form></main></body></html>`;
 }
 
