@@ -20,6 +20,8 @@ interface Env {
   GOOGLE_CLIENT_SECRET?: string;
   TWITTER_CLIENT_ID?: string;
   TWITTER_CLIENT_SECRET?: string;
+  /** Development only (docs/decisions/014): the loopback origin of the stand-in for Google the browser journeys start. Ignored unless ENVIRONMENT=development. */
+  OAUTH_STUB_ORIGIN?: string;
   /** The shop's address (https://shop.example), for links in mails written without a request (the daily sweep). */
   SHOP_ORIGIN?: string;
   SESSION_SECRET?: string;

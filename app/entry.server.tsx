@@ -3,6 +3,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceContext } from "./components/nonce";
 import { pageContentSecurityPolicy } from "./lib/security-headers";
+import { socialLoginFormOrigins } from "./http/oauth-stub.server";
 
 /**
  * Server errors are logged; a client's bad request (a post to a page without a form, 405; a 404)
@@ -36,6 +37,6 @@ export default function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // The Vite dev server injects its own scripts; every built page is held to the policy.
-  if (!import.meta.env.DEV) responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(nonce));
+  if (!import.meta.env.DEV) responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(nonce, socialLoginFormOrigins(loadContext.app.env)));
   return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }

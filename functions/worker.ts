@@ -4,6 +4,7 @@ import { EmailMessage } from "cloudflare:email";
 import * as build from "../build/server";
 import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS, HTTPS_SECURITY_HEADERS, pageContentSecurityPolicy } from "../app/lib/security-headers";
 import { overHttps } from "../app/http/cookies.server";
+import { socialLoginFormOrigins } from "../app/http/oauth-stub.server";
 import { clientHeaders, NONCE_HEADER } from "../app/http/edge-cache.server";
 import { keptPageKey } from "../app/http/kept-pages.server";
 import { keptPageFor } from "../app/http/pages/personal.server";
@@ -168,7 +169,7 @@ async function keptPage(app: AppContext, cloudflare: AppLoadContext["cloudflare"
   if (!kept) return null;
   const headers = new Headers({
     "Content-Type": "text/html; charset=utf-8",
-    "Content-Security-Policy": pageContentSecurityPolicy(app.nonce),
+    "Content-Security-Policy": pageContentSecurityPolicy(app.nonce, socialLoginFormOrigins(app.env)),
     // Filled in for one visitor: no shared cache may keep it.
     "Cache-Control": "private, no-cache",
   });

@@ -1,9 +1,11 @@
 import {
   ArcticFetchError,
+  CodeChallengeMethod,
   decodeIdToken,
   generateCodeVerifier,
   generateState,
   Google,
+  OAuth2Client,
   OAuth2RequestError,
   Twitter,
   UnexpectedErrorResponseBodyError,
@@ -18,6 +20,7 @@ import { normalizeProviderEmail, type ProviderIdentity } from "../services/socia
 import type { AppContext } from "./context.server";
 import { clearCookie, readCookie, setCookie } from "./cookies.server";
 import { isFeatureOn } from "./features.server";
+import { oauthStubOrigin } from "./oauth-stub.server";
 import { sign, verifySignature } from "./signature.server";
 
 /**
@@ -81,11 +84,34 @@ export const GOOGLE_SCOPES = ["openid", "email", "profile"];
 export const TWITTER_SCOPES = ["users.read", "tweet.read", "users.email"];
 export const TWITTER_ME_URL = "https://api.x.com/2/users/me";
 
-function client(request: Request, { provider, credentials }: UsableProvider): Google | Twitter {
+/** What the flow asks of a provider's client: arctic's Google and Twitter both are one. */
+interface ProviderClient {
+  createAuthorizationURL(state: string, codeVerifier: string, scopes: string[]): URL;
+  validateAuthorizationCode(code: string, codeVerifier: string): Promise<OAuth2Tokens>;
+}
+
+function client(env: Env, request: Request, { provider, credentials }: UsableProvider): ProviderClient {
   const redirect = callbackUrl(request, provider);
+  const stub = provider === "google" ? oauthStubOrigin(env) : null;
+  if (stub) return stubClient(stub, credentials, redirect);
   return provider === "google"
     ? new Google(credentials.clientId, credentials.clientSecret, redirect)
     : new Twitter(credentials.clientId, credentials.clientSecret, redirect);
+}
+
+/**
+ * Google's development stand-in (oauth-stub.server.ts; never outside ENVIRONMENT=development): the
+ * very requests arctic's Google client makes (its OAuth 2.0 client, PKCE S256, the secret by HTTP
+ * Basic), sent to the stand-in's authorization and token endpoints instead of Google's. Everything
+ * after (the ID token's checks, the account) is the real path's.
+ */
+function stubClient(origin: string, credentials: ProviderCredentials, redirect: string): ProviderClient {
+  const oauth = new OAuth2Client(credentials.clientId, credentials.clientSecret, redirect);
+  return {
+    createAuthorizationURL: (state, codeVerifier, scopes) =>
+      oauth.createAuthorizationURLWithPKCE(`${origin}/google/authorize`, state, CodeChallengeMethod.S256, codeVerifier, scopes),
+    validateAuthorizationCode: (code, codeVerifier) => oauth.validateAuthorizationCode(`${origin}/google/token`, code, codeVerifier),
+  };
 }
 
 // ---------------------------------------------------------------- the state cookie
@@ -156,7 +182,7 @@ export async function beginSocialLogin(
   const state = generateState();
   const verifier = generateCodeVerifier();
   const scopes = usable.provider === "google" ? GOOGLE_SCOPES : TWITTER_SCOPES;
-  const url = client(request, usable).createAuthorizationURL(state, verifier, scopes);
+  const url = client(env, request, usable).createAuthorizationURL(state, verifier, scopes);
   const expires = Math.floor(Date.now() / 1000) + OAUTH_COOKIE_SECONDS;
   const cookie = await stateCookie(env, request, { provider: usable.provider, state, verifier, redirectTo: safeRedirect(redirectTo, "/"), expires, ...(link ? { link } : {}) });
   return { url: url.toString(), cookie };
@@ -198,7 +224,7 @@ export async function completeSocialLogin(
   const code = params.get("code");
   if (!code || code.length > 2048) throw new SocialLoginFailure("failed", redirectTo, "no authorization code");
   try {
-    const tokens = await client(request, usable).validateAuthorizationCode(code, saved.verifier);
+    const tokens = await client(env, request, usable).validateAuthorizationCode(code, saved.verifier);
     const identity = usable.provider === "google" ? googleIdentity(tokens, usable.credentials) : await twitterIdentity(tokens);
     return { identity, redirectTo, ...(saved.link ? { link: saved.link } : {}) };
   } catch (error) {

@@ -22,7 +22,8 @@ export const HTTPS_SECURITY_HEADERS: Record<string, string> = {
   "Strict-Transport-Security": "max-age=31536000",
 };
 
-export function pageContentSecurityPolicy(nonce: string): string {
+/** `formOrigins`: where the social login buttons' redirects may lead (the providers; in development, their stand-in too). */
+export function pageContentSecurityPolicy(nonce: string, formOrigins: readonly string[] = SOCIAL_LOGIN_FORM_ORIGINS): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -32,7 +33,7 @@ export function pageContentSecurityPolicy(nonce: string): string {
     "font-src 'self'",
     "connect-src 'self'",
     // The social login buttons post to us and are redirected to the provider: Chrome and Safari check that hop too.
-    `form-action 'self' ${SOCIAL_LOGIN_FORM_ORIGINS.join(" ")}`,
+    `form-action 'self' ${formOrigins.join(" ")}`,
     "base-uri 'none'",
     "object-src 'none'",
     "frame-ancestors 'none'",

@@ -34,10 +34,11 @@ async function waitFor(url, timeoutMs) {
 }
 
 /**
- * `args`: more `wrangler dev` arguments (the profiler's `--inspector-port`).
+ * `args`: more `wrangler dev` arguments (the profiler's `--inspector-port`); `vars`: more variables
+ * for the Worker (the browser journeys' fake Google keys and its stand-in, `scripts/e2e.mjs` only).
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
-export async function startSeededServer({ port, stateDir, args = [] }) {
+export async function startSeededServer({ port, stateDir, args = [], vars = {} }) {
   rmSync(stateDir, { recursive: true, force: true });
   const persist = `--persist-to=${stateDir}`;
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", persist], { quiet: true });
@@ -54,6 +55,7 @@ export async function startSeededServer({ port, stateDir, args = [] }) {
       // Nothing else differs from ENVIRONMENT=test (the secrets above are set; cookies are
       // Secure only in production or over HTTPS).
       "--var", "ENVIRONMENT:development",
+      ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       ...args,
     ],
     { stdio: ["ignore", "pipe", "pipe"], env, detached: true },

@@ -5,8 +5,8 @@ import { linkIn, mailTo, MODES, newPage, open, registerAccount, settle, toastTex
 
 // Verified addresses and email changes in the browser, JavaScript on and off (docs/decisions/021):
 // the mails read from the development mailbox (GET /api/dev/mail), as their recipients get them.
-// Linking a provider needs a provider's keys, which the e2e server does not have: the profile then
-// lists the password only, and the linking itself is covered by test/worker/account-trust.test.ts.
+// The sign-in methods (linking and unlinking Google through its local stand-in):
+// test/e2e/sign-in-methods.test.ts.
 
 const browser = useBrowser();
 const PASSWORD = "Petals2024";
@@ -82,17 +82,6 @@ describe.each(MODES)("verified addresses and email changes ($name)", ({ javaScri
     await open(page, "/profile", javaScriptEnabled);
     expect(await page.locator("#summary-name + p").innerText()).toBe(next);
     expect(await page.getByText("Pending change to").count()).toBe(0);
-    await context.close();
-  });
-
-  it("lists the sign-in methods: the password, and no provider to link on a shop without their keys", async () => {
-    const { context, page } = await newPage(browser(), javaScriptEnabled);
-    await registerAccount(page, javaScriptEnabled, { email: uniqueEmail(`${mode}-methods`), password: PASSWORD });
-    await open(page, "/profile", javaScriptEnabled);
-    const section = page.locator("section", { has: page.getByRole("heading", { name: "Sign-in methods" }) });
-    await expect.poll(() => section.innerText()).toContain("Password");
-    expect(await section.innerText()).toContain("Set");
-    expect(await section.getByRole("button", { name: /^(Link|Unlink) / }).count()).toBe(0);
     await context.close();
   });
 });
