@@ -10,6 +10,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     fileParallelism: false,
     // A console.error, in this process or in a page of the browser (test/e2e/browser.ts), fails the journey.
-    setupFiles: ["./test/console-guard.ts"],
+    setupFiles: ["./test/console-guard.ts", "./test/e2e/fresh-limits.ts"],
   },
 });

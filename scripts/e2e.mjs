@@ -17,6 +17,7 @@ if (!existsSync(CHROMIUM)) {
 
 if (process.env.SKIP_BUILD !== "1") build();
 const port = Number(process.env.E2E_PORT || 8798);
+const stateDir = `.wrangler/e2e-state-${port}`;
 // Google, played by a local stand-in (docs/decisions/014): the e2e server gets fake keys for it and
 // its origin, which a development Worker alone follows. X stays unconfigured.
 const google = { clientId: "e2e-google-client.apps.googleusercontent.com", clientSecret: "e2e-google-client-secret" };
@@ -25,7 +26,7 @@ let server;
 try {
   server = await startSeededServer({
     port,
-    stateDir: `.wrangler/e2e-state-${port}`,
+    stateDir,
     vars: { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret, OAUTH_STUB_ORIGIN: stub.origin },
   });
 } catch (error) {
@@ -39,7 +40,7 @@ try {
   // Not spawnSync: this process must keep answering as Google's stand-in while the journeys run.
   const vitest = spawn("npx", ["vitest", "run", "--config", "vitest.e2e.config.ts", ...report, ...process.argv.slice(2)], {
     stdio: "inherit",
-    env: { ...process.env, E2E_BASE_URL: server.url, CHROMIUM_PATH: CHROMIUM },
+    env: { ...process.env, E2E_BASE_URL: server.url, E2E_STATE_DIR: stateDir, CHROMIUM_PATH: CHROMIUM },
   });
   status = await new Promise((resolve) => {
     vitest.on("error", () => resolve(1));
