@@ -100,7 +100,8 @@ describe.each(MODES)("staff two-factor sign-in ($name)", ({ javaScriptEnabled })
     await secondStep(second.page, javaScriptEnabled, await totpCode(secret, now()));
     await second.page.waitForURL((url) => url.pathname === "/admin/orders");
     await settle(second.page, javaScriptEnabled);
-    expect(await second.page.getByRole("heading", { level: 1 }).innerText()).toBe("Orders");
+    // With JavaScript the URL can change before the back office's page has rendered: wait for it.
+    await expect.poll(() => second.page.getByRole("heading", { level: 1 }).innerText()).toBe("Orders");
     await second.context.close();
 
     // Signs in with a recovery code; the same code does not work twice.
