@@ -304,6 +304,19 @@ const normaliseNote = (note: string) => {
   return trimmed === "" ? null : trimmed;
 };
 
+/** What a status change reads of an order (a staff update and the expiry sweep alike): its mail, its guard, its coupon. */
+const transitionColumns = {
+  order_number: orders.orderNumber,
+  email: orders.email,
+  user_id: orders.userId,
+  total_cents: orders.totalCents,
+  first_name: sql<string | null>`json_extract(${orders.shippingAddress}, '$.firstName')`.as("first_name"),
+  status: orders.status,
+  payment_status: orders.paymentStatus,
+  version: orders.version,
+  coupon_id: orders.couponId,
+};
+
 /**
  * Changes an order's status, records the cash collected, or sets its internal note, as staff do.
  *
@@ -323,16 +336,8 @@ export async function updateOrder(db: Database, actor: Actor, id: number, input:
   const [rows, lines] = await db.batch([
     db
       .select({
-        order_number: orders.orderNumber,
-        email: orders.email,
-        user_id: orders.userId,
-        total_cents: orders.totalCents,
-        first_name: sql<string | null>`json_extract(${orders.shippingAddress}, '$.firstName')`.as("first_name"),
-        status: orders.status,
-        payment_status: orders.paymentStatus,
+        ...transitionColumns,
         staff_note: orders.staffNote,
-        version: orders.version,
-        coupon_id: orders.couponId,
       })
       .from(orders)
       .where(eq(orders.id, id)),
@@ -454,15 +459,7 @@ export async function expireUnconfirmedOrders(db: Database, mail?: MailContext, 
       db
         .select({
           id: orders.id,
-          order_number: orders.orderNumber,
-          email: orders.email,
-          user_id: orders.userId,
-          total_cents: orders.totalCents,
-          first_name: sql<string | null>`json_extract(${orders.shippingAddress}, '$.firstName')`.as("first_name"),
-          status: orders.status,
-          payment_status: orders.paymentStatus,
-          version: orders.version,
-          coupon_id: orders.couponId,
+          ...transitionColumns,
         })
         .from(orders)
         .where(expired)
