@@ -35,7 +35,8 @@ module.exports = {
     },
     {
       name: "db-below-the-app",
-      comment: "db/ is the bottom layer: it may use app/lib (schemas, constants), nothing above. The seed is a script on top: it may use the domain (password hashing).",
+      comment:
+        "db/ is the bottom layer: it may use app/lib (schemas, constants), nothing above. The seed is a script on top: it may use the domain (password hashing).",
       severity: "error",
       from: { path: "^db/", pathNot: "^db/seed/" },
       to: { path: "^(app/(?!lib/)|functions/)" },
@@ -90,7 +91,8 @@ module.exports = {
     },
     {
       name: "pages-do-not-import-the-api",
-      comment: "Pages call services, not the JSON API's handlers (api.$ only hands /api/* to Hono under `remix vite:dev`).",
+      comment:
+        "Pages call services, not the JSON API's handlers (api.$ only hands /api/* to Hono under `remix vite:dev`).",
       severity: "error",
       from: { path: "^app/", pathNot: "^app/routes/api\\.\\$\\.ts$" },
       to: { path: "^functions/" },
@@ -114,7 +116,11 @@ module.exports = {
     exclude: { path: "^(build|node_modules|\\.wrangler)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"], extensions: [".ts", ".tsx", ".js", ".mjs", ".d.ts"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".d.ts"],
+    },
     combinedDependencies: true,
   },
 };

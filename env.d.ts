@@ -29,4 +29,3 @@ interface Env {
   LIBSQL_URL?: string;
   LIBSQL_AUTH_TOKEN?: string;
 }
-

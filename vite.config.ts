@@ -32,7 +32,8 @@ export default defineConfig({
         // The small pieces every page shares (the error screen, the nav list, section frames) travel
         // as one file instead of one request each.
         manualChunks(id) {
-          if (/\/app\/(components\/(error-state|section|field-error|use-hydrated)\.tsx?|lib\/nav\.ts)$/.test(id)) return "shared";
+          if (/\/app\/(components\/(error-state|section|field-error|use-hydrated)\.tsx?|lib\/nav\.ts)$/.test(id))
+            return "shared";
         },
       },
     },

@@ -6,7 +6,10 @@ import { mergePersonal, PERSONAL_GLOBAL, type PersonalPatch } from "~/lib/person
 // A page the edge kept whole was filled in for this visitor by the Worker (their cart, account links,
 // hearts, like); the same data goes into Remix's hydration data first, so React renders what the
 // page shows (docs/decisions/017).
-const scope = window as unknown as { __remixContext?: { state?: { loaderData?: Record<string, unknown> } } } & Record<string, PersonalPatch | undefined>;
+const scope = window as unknown as { __remixContext?: { state?: { loaderData?: Record<string, unknown> } } } & Record<
+  string,
+  PersonalPatch | undefined
+>;
 const personal = scope[PERSONAL_GLOBAL];
 const loaderData = scope.__remixContext?.state?.loaderData;
 if (personal && loaderData) mergePersonal(loaderData, personal);

@@ -37,6 +37,10 @@ export default function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // The Vite dev server injects its own scripts; every built page is held to the policy.
-  if (!import.meta.env.DEV) responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(nonce, socialLoginFormOrigins(loadContext.app.env)));
+  if (!import.meta.env.DEV)
+    responseHeaders.set(
+      "Content-Security-Policy",
+      pageContentSecurityPolicy(nonce, socialLoginFormOrigins(loadContext.app.env)),
+    );
   return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -1,14 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
 import { featureFlags } from "~/lib/features";
 import { linkList } from "~/lib/nav";
@@ -61,7 +53,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Nothing above could be read without the settings: a page showing their error is never kept.
   if (settingsError) app.cache.doNotKeepPage();
   return json(
-    { site: siteConfigFromSettings(settings), settingsError, origin: new URL(request.url).origin, toast, cart, viewer, csrf, wishlist },
+    {
+      site: siteConfigFromSettings(settings),
+      settingsError,
+      origin: new URL(request.url).origin,
+      toast,
+      cart,
+      viewer,
+      csrf,
+      wishlist,
+    },
     { headers },
   );
 }
@@ -82,7 +83,14 @@ export type RootData = {
 export const meta: MetaFunction<typeof loader> = ({ matches, location }) =>
   seoMeta(rootSeo(matches), { path: location.pathname });
 
-export const NAV_LINKS = linkList({ "/": "Home", "/products": "Shop", "/categories": "Categories", "/blog": "Blog", "/about": "About", "/contact": "Contact" });
+export const NAV_LINKS = linkList({
+  "/": "Home",
+  "/products": "Shop",
+  "/categories": "Categories",
+  "/blog": "Blog",
+  "/about": "About",
+  "/contact": "Contact",
+});
 
 /**
  * The account links: Login and Register for guests; Profile, My Orders (and Admin) once logged in.
@@ -123,12 +131,23 @@ function MobileMenu({ viewer }: { viewer: RootViewer | null }) {
   return (
     <details ref={ref} className="group md:hidden">
       <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md border border-gray-200 px-2.5 py-1.5 text-sm font-medium text-gray-800 [&::-webkit-details-marker]:hidden">
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M4 7h16M4 12h16M4 17h16" />
         </svg>
         Menu
       </summary>
-      <nav aria-label="Mobile" className="absolute inset-x-0 top-full z-40 border-b border-bloom-100 bg-white px-4 py-4 shadow-lg">
+      <nav
+        aria-label="Mobile"
+        className="absolute inset-x-0 top-full z-40 border-b border-bloom-100 bg-white px-4 py-4 shadow-lg"
+      >
         <ul className="grid gap-1 text-base">
           {NAV_LINKS.map((item) => (
             <li key={item.to}>
@@ -193,7 +212,9 @@ function Header({ site, viewer }: { site: SiteConfig; viewer: RootViewer | null 
 }
 
 function SocialLinks({ social }: { social: SiteConfig["social"] }) {
-  const entries = Object.entries(social).filter((entry): entry is [string, string] => typeof entry[1] === "string" && /^https:\/\//.test(entry[1]));
+  const entries = Object.entries(social).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string" && /^https:\/\//.test(entry[1]),
+  );
   if (entries.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-3" aria-label="Social media">
@@ -317,7 +338,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         {/* Marks the document as scripted, so JavaScript-only controls show and their plain fallbacks hide. */}
         {/* A kept page's visitor data is appended to this script by the Worker (docs/decisions/017). */}
-        <script id={BOOT_SCRIPT_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        <script
+          id={BOOT_SCRIPT_ID}
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }}
+        />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#be185d" />
         {data?.csrf ? <meta name="csrf-token" content={data.csrf} /> : null}
@@ -357,6 +382,14 @@ export default function App() {
 }
 
 export const ErrorBoundary = errorBoundary({
-  notFound: { title: "Page Not Found", message: "The page you are looking for does not exist or has been moved.", link: { to: "/", label: "Go Back Home" } },
-  failed: { title: "Oops! Something went wrong", message: "We're having trouble loading the page. Please try again later.", link: { to: "/", label: "Go Back Home" } },
+  notFound: {
+    title: "Page Not Found",
+    message: "The page you are looking for does not exist or has been moved.",
+    link: { to: "/", label: "Go Back Home" },
+  },
+  failed: {
+    title: "Oops! Something went wrong",
+    message: "We're having trouble loading the page. Please try again later.",
+    link: { to: "/", label: "Go Back Home" },
+  },
 });

@@ -48,7 +48,8 @@ export function instrumentD1<T extends D1Handle>(d1: T, timer: QueryTimer): T {
   if ("withSession" in d1) {
     wrapped.exec = (query: string) => timer.measure(1, () => d1.exec(query));
     wrapped.dump = () => d1.dump();
-    wrapped.withSession = (...args: Parameters<D1Database["withSession"]>) => instrumentD1(d1.withSession(...args), timer);
+    wrapped.withSession = (...args: Parameters<D1Database["withSession"]>) =>
+      instrumentD1(d1.withSession(...args), timer);
   } else {
     wrapped.getBookmark = () => d1.getBookmark();
   }
@@ -60,7 +61,9 @@ function instrumentLibsql(client: Client, timer: QueryTimer): Client {
     get(target, property, receiver) {
       if (property === "execute") {
         return (statement: InStatement, args?: unknown) =>
-          timer.measure(1, () => (target.execute as (s: InStatement, a?: unknown) => Promise<unknown>)(statement, args));
+          timer.measure(1, () =>
+            (target.execute as (s: InStatement, a?: unknown) => Promise<unknown>)(statement, args),
+          );
       }
       if (property === "batch") {
         return (statements: InStatement[], mode?: Parameters<Client["batch"]>[1]) =>

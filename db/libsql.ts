@@ -31,16 +31,16 @@ export async function applyMigrations(client: Client, dir = MIGRATIONS_DIR): Pro
   for (const file of files) {
     if (done.has(file)) continue;
     const statements = splitStatements(await readFile(join(dir, file), "utf8"));
-    await client.batch(
-      [...statements, { sql: "INSERT INTO d1_migrations (name) VALUES (?)", args: [file] }],
-      "write",
-    );
+    await client.batch([...statements, { sql: "INSERT INTO d1_migrations (name) VALUES (?)", args: [file] }], "write");
     applied.push(file);
   }
   return applied;
 }
 
-export async function seedLibsql(client: Client, options: { devUsers?: boolean; production?: boolean } = {}): Promise<number> {
+export async function seedLibsql(
+  client: Client,
+  options: { devUsers?: boolean; production?: boolean } = {},
+): Promise<number> {
   const statements = await buildSeedStatements(options);
   await client.batch(statements, "write");
   return statements.length;

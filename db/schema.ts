@@ -1,20 +1,15 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Timestamps are unix seconds; money is integer cents. Column names are snake_case in SQL.
 const createdAt = () =>
-  integer("created_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`);
+  integer("created_at", { mode: "timestamp" })
+    .notNull()
+    .default(sql`(unixepoch())`);
 const updatedAt = () =>
-  integer("updated_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`);
+  integer("updated_at", { mode: "timestamp" })
+    .notNull()
+    .default(sql`(unixepoch())`);
 
 // ---------------------------------------------------------------- accounts
 
@@ -286,7 +281,9 @@ export const settings = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     key: text("key").notNull(),
     value: text("value").notNull().default(""),
-    type: text("type", { enum: ["string", "number", "boolean", "json"] }).notNull().default("string"),
+    type: text("type", { enum: ["string", "number", "boolean", "json"] })
+      .notNull()
+      .default("string"),
     group: text("group").notNull().default("general"),
     isPublic: integer("is_public", { mode: "boolean" }).notNull().default(false),
     description: text("description").notNull().default(""),
@@ -296,15 +293,12 @@ export const settings = sqliteTable(
 );
 
 /** The home page's sections in the spec's shape; product lists inside them are filled live. */
-export const homeSections = sqliteTable(
-  "home_sections",
-  {
-    key: text("key").primaryKey(),
-    data: text("data", { mode: "json" }).notNull(),
-    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
-    sortOrder: integer("sort_order").notNull().default(0),
-  },
-);
+export const homeSections = sqliteTable("home_sections", {
+  key: text("key").primaryKey(),
+  data: text("data", { mode: "json" }).notNull(),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
 
 // ---------------------------------------------------------------- blog
 
@@ -321,7 +315,9 @@ export const blogs = sqliteTable(
     difficulty: text("difficulty").notNull().default("beginner"),
     authorName: text("author_name").notNull(),
     authorAvatar: text("author_avatar"),
-    status: text("status", { enum: ["draft", "published"] }).notNull().default("draft"),
+    status: text("status", { enum: ["draft", "published"] })
+      .notNull()
+      .default("draft"),
     isFeatured: integer("is_featured", { mode: "boolean" }).notNull().default(false),
     publishedAt: integer("published_at", { mode: "timestamp" }),
     readingTime: integer("reading_time"),
@@ -366,7 +362,10 @@ export const blogCategoryLinks = sqliteTable(
       .notNull()
       .references(() => blogCategories.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.blogId, t.categoryId] }), index("blog_category_links_category_idx").on(t.categoryId, t.blogId)],
+  (t) => [
+    primaryKey({ columns: [t.blogId, t.categoryId] }),
+    index("blog_category_links_category_idx").on(t.categoryId, t.blogId),
+  ],
 );
 
 export const blogTags = sqliteTable(
@@ -441,7 +440,10 @@ export const shippingMethods = sqliteTable(
   (t) => [
     uniqueIndex("shipping_methods_code_unique").on(t.code),
     check("shipping_methods_cost_check", sql`${t.costCents} >= 0`),
-    check("shipping_methods_days_check", sql`${t.deliveryDaysMin} >= 0 AND ${t.deliveryDaysMax} >= ${t.deliveryDaysMin}`),
+    check(
+      "shipping_methods_days_check",
+      sql`${t.deliveryDaysMin} >= 0 AND ${t.deliveryDaysMax} >= ${t.deliveryDaysMin}`,
+    ),
   ],
 );
 
@@ -484,11 +486,11 @@ export const coupons = sqliteTable(
   (t) => [
     uniqueIndex("coupons_code_unique").on(t.code),
     check("coupons_type_check", sql`${t.type} IN ('percentage', 'fixed')`),
+    check("coupons_value_check", sql`${t.value} > 0 AND (${t.type} <> 'percentage' OR ${t.value} <= 100)`),
     check(
-      "coupons_value_check",
-      sql`${t.value} > 0 AND (${t.type} <> 'percentage' OR ${t.value} <= 100)`,
+      "coupons_usage_check",
+      sql`${t.usageCount} >= 0 AND (${t.usageLimit} IS NULL OR ${t.usageCount} <= ${t.usageLimit})`,
     ),
-    check("coupons_usage_check", sql`${t.usageCount} >= 0 AND (${t.usageLimit} IS NULL OR ${t.usageCount} <= ${t.usageLimit})`),
   ],
 );
 
@@ -596,7 +598,9 @@ export const contactMessages = sqliteTable(
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     ipAddress: text("ip_address"),
-    status: text("status", { enum: ["unread", "read", "archived"] }).notNull().default("unread"),
+    status: text("status", { enum: ["unread", "read", "archived"] })
+      .notNull()
+      .default("unread"),
     readAt: integer("read_at", { mode: "timestamp" }),
     createdAt: createdAt(),
   },
@@ -667,7 +671,9 @@ export const mailOutbox = sqliteTable(
     html: text("html").notNull(),
     /** Extra headers (`List-Unsubscribe`...), as `{ name: value }`. */
     headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
-    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     /** How it left: `resend`, `send_email`, or `none` (no transport configured: kept here only). */
@@ -704,7 +710,9 @@ export const devMailbox = sqliteTable(
     text: text("text").notNull(),
     html: text("html").notNull(),
     headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
-    sentAt: integer("sent_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`),
+    sentAt: integer("sent_at", { mode: "timestamp" })
+      .notNull()
+      .default(sql`(unixepoch())`),
   },
   (t) => [index("dev_mailbox_to_idx").on(t.toAddress, t.sentAt), index("dev_mailbox_sent_idx").on(t.sentAt)],
 );
@@ -751,7 +759,9 @@ export const reviews = sqliteTable(
     /** The name shown with the review, taken when it was written. */
     authorName: text("author_name").notNull(),
     verifiedPurchase: integer("verified_purchase", { mode: "boolean" }).notNull().default(false),
-    status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
     moderatedBy: integer("moderated_by").references(() => users.id, { onDelete: "set null" }),
     moderatedAt: integer("moderated_at", { mode: "timestamp" }),
     createdAt: createdAt(),
@@ -778,7 +788,11 @@ export const wishlistItems = sqliteTable(
       .references(() => products.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("wishlist_items_user_created_idx").on(t.userId, t.createdAt), index("wishlist_items_product_idx").on(t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index("wishlist_items_user_created_idx").on(t.userId, t.createdAt),
+    index("wishlist_items_product_idx").on(t.productId),
+  ],
 );
 
 /**
@@ -790,7 +804,9 @@ export const newsletterSubscribers = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     email: text("email").notNull(),
-    status: text("status", { enum: ["pending", "subscribed", "unsubscribed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "subscribed", "unsubscribed"] })
+      .notNull()
+      .default("pending"),
     confirmTokenHash: text("confirm_token_hash"),
     confirmExpiresAt: integer("confirm_expires_at", { mode: "timestamp" }),
     confirmedAt: integer("confirmed_at", { mode: "timestamp" }),

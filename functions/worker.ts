@@ -2,7 +2,12 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 import { EmailMessage } from "cloudflare:email";
 // @ts-ignore The server build exists only after `npm run build`.
 import * as build from "../build/server";
-import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS, HTTPS_SECURITY_HEADERS, pageContentSecurityPolicy } from "../app/lib/security-headers";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  BASE_SECURITY_HEADERS,
+  HTTPS_SECURITY_HEADERS,
+  pageContentSecurityPolicy,
+} from "../app/lib/security-headers";
 import { overHttps } from "../app/http/cookies.server";
 import { socialLoginFormOrigins } from "../app/http/oauth-stub.server";
 import { clientHeaders, NONCE_HEADER } from "../app/http/edge-cache.server";
@@ -30,14 +35,19 @@ const handleRemixRequest = createRequestHandler(serverBuild);
 export default {
   async fetch(request, env, ctx) {
     // Over HTTPS every answer also tells the browser to come back over HTTPS only (HSTS).
-    const securityHeaders = overHttps(env, request) ? { ...BASE_SECURITY_HEADERS, ...HTTPS_SECURITY_HEADERS } : BASE_SECURITY_HEADERS;
+    const securityHeaders = overHttps(env, request)
+      ? { ...BASE_SECURITY_HEADERS, ...HTTPS_SECURITY_HEADERS }
+      : BASE_SECURITY_HEADERS;
     const missing = missingSecrets(env);
     if (missing.length > 0) {
       const message = `The shop is not configured: ${secretProblems(env).join("; ")}. Run ${missing
         .map((name) => `\`wrangler secret put ${name}\``)
         .join(" and ")} with a value from \`openssl rand -hex 32\` (a different one each).`;
       console.error(message);
-      return new Response(message, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", ...securityHeaders } });
+      return new Response(message, {
+        status: 503,
+        headers: { "Content-Type": "text/plain; charset=utf-8", ...securityHeaders },
+      });
     }
     const cloudflare = {
       env,
@@ -53,18 +63,23 @@ export default {
     // Pages change data only through form posts from this site: a post from another origin is refused.
     // Browsers send Origin with every POST (and Sec-Fetch-Site); either one naming another site is refused.
     const origin = request.headers.get("Origin");
-    const crossSite = (origin !== null && origin !== url.origin) || request.headers.get("Sec-Fetch-Site") === "cross-site";
+    const crossSite =
+      (origin !== null && origin !== url.origin) || request.headers.get("Sec-Fetch-Site") === "cross-site";
     const isApiPath = pathname === "/api" || pathname.startsWith("/api/");
     // Except the newsletter's one-click unsubscribe (RFC 8058): a mail client POSTs to the link from
     // anywhere, without cookies; the signed token in the link is its whole authority (decision 013).
     const oneClickUnsubscribe = pathname === "/newsletter/unsubscribe" && request.method === "POST";
     if (!isApiPath && !oneClickUnsubscribe && request.method !== "GET" && request.method !== "HEAD" && crossSite) {
-      return new Response("Cross-site form posts are not accepted", { status: 403, headers: { ...securityHeaders, "Content-Security-Policy": API_CONTENT_SECURITY_POLICY } });
+      return new Response("Cross-site form posts are not accepted", {
+        status: 403,
+        headers: { ...securityHeaders, "Content-Security-Policy": API_CONTENT_SECURITY_POLICY },
+      });
     }
     // Uploaded images (R2): immutable, served before the app's context is needed.
     if (pathname.startsWith(UPLOADS_PATH) && (request.method === "GET" || request.method === "HEAD")) {
       const response = await serveUpload(env.UPLOADS, pathname.slice(UPLOADS_PATH.length), request);
-      for (const [name, value] of Object.entries(securityHeaders)) if (!response.headers.has(name)) response.headers.set(name, value);
+      for (const [name, value] of Object.entries(securityHeaders))
+        if (!response.headers.has(name)) response.headers.set(name, value);
       response.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
       return response;
     }
@@ -79,7 +94,8 @@ export default {
       timed.headers.set("Server-Timing", `${app.timer.header()}${hit ? ', cache;desc="hit"' : ""}`);
       for (const [name, value] of Object.entries(securityHeaders)) timed.headers.set(name, value);
       // The API reference page (/api/docs) sends its own, which lets Scalar's script run; every other answer gets the strict one.
-      if (!timed.headers.has("Content-Security-Policy")) timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
+      if (!timed.headers.has("Content-Security-Policy"))
+        timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
       // On the copy that leaves, after the edge cache kept (or refused) the answer: never in a kept one.
       await handBackBookmark(app, timed);
       app.runAfterResponse();
@@ -93,14 +109,18 @@ export default {
       await app.cache.afterWrites();
       const timed = new Response(kept.response.body, kept.response);
       timed.headers.set("Server-Timing", `${app.timer.header()}${kept.hit ? ', cache;desc="hit"' : ""}`);
-      for (const [name, value] of Object.entries(securityHeaders)) if (!timed.headers.has(name)) timed.headers.set(name, value);
+      for (const [name, value] of Object.entries(securityHeaders))
+        if (!timed.headers.has(name)) timed.headers.set(name, value);
       await handBackBookmark(app, timed);
       app.runAfterResponse();
       return timed;
     }
     // Remix refuses a document POST whose Origin names another host: the one-click unsubscribe's
     // reaches it without one (its token, not its origin, is what counts).
-    const response = await handleRemixRequest(oneClickUnsubscribe && crossSite ? withoutOrigin(request) : request, loadContext);
+    const response = await handleRemixRequest(
+      oneClickUnsubscribe && crossSite ? withoutOrigin(request) : request,
+      loadContext,
+    );
     // A page post that wrote (an order, a like) purges before its redirect is followed.
     await app.cache.afterWrites();
     // The mails its batches wrote go to the delivery queue (docs/decisions/011).
@@ -108,9 +128,11 @@ export default {
     const timed = new Response(response.body, response);
     timed.headers.set("Server-Timing", app.timer.header());
     // A page may be stricter (the order confirmation sends no Referer at all); the rest get the defaults.
-    for (const [name, value] of Object.entries(securityHeaders)) if (!timed.headers.has(name)) timed.headers.set(name, value);
+    for (const [name, value] of Object.entries(securityHeaders))
+      if (!timed.headers.has(name)) timed.headers.set(name, value);
     // Pages get theirs (with the nonce) from entry.server; data, feeds and redirects get the strict one.
-    if (!timed.headers.has("Content-Security-Policy")) timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
+    if (!timed.headers.has("Content-Security-Policy"))
+      timed.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
     await handBackBookmark(app, timed);
     app.runAfterResponse();
     return timed;
@@ -156,7 +178,13 @@ async function handBackBookmark(app: AppContext, response: Response): Promise<vo
  * visitor as any other). The shared render gets a request with nothing of the visitor's: no cookie,
  * no header but Accept; its loaders know it (`app.shared`).
  */
-async function keptPage(app: AppContext, cloudflare: AppLoadContext["cloudflare"], request: Request, url: URL, key: string) {
+async function keptPage(
+  app: AppContext,
+  cloudflare: AppLoadContext["cloudflare"],
+  request: Request,
+  url: URL,
+  key: string,
+) {
   // Kept per host: the page names its origin (canonical links, structured data).
   const kept = await app.cache.page(`/${url.host}${key}`, async () => {
     const shared = { ...app, shared: true };

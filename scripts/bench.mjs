@@ -17,12 +17,24 @@ const BARE_REMIX_JS_GZIP = 85 * 1024;
  * visitor with a cart and a session), /cart and /checkout at 0.35 of /api/health, every page's cold
  * render in at most 3 database round trips.
  */
-const TARGETS = { keptVsStatic: 0.7, keptWithCookiesVsStatic: 0.6, personalVsHealth: 0.35, apiListRatio: 0.5, pageRoundTrips: 3, staffRoundTrips: 3, pageJsGzip: 110 * 1024, workerGzip: 1024 * 1024 };
+const TARGETS = {
+  keptVsStatic: 0.7,
+  keptWithCookiesVsStatic: 0.6,
+  personalVsHealth: 0.35,
+  apiListRatio: 0.5,
+  pageRoundTrips: 3,
+  staffRoundTrips: 3,
+  pageJsGzip: 110 * 1024,
+  workerGzip: 1024 * 1024,
+};
 /** How many cold renders each page's render time is the median of. */
 const COLD_SAMPLES = 7;
 
 if (process.env.SKIP_BUILD !== "1") build();
-const server = await startSeededServer({ port: Number(process.env.BENCH_PORT || 8797), stateDir: ".wrangler/bench-state" });
+const server = await startSeededServer({
+  port: Number(process.env.BENCH_PORT || 8797),
+  stateDir: ".wrangler/bench-state",
+});
 
 /** With `uncached`, every request carries a fresh `_t` (the spec's cache-busting parameter), so the edge cache never answers. */
 function measure(url, { uncached = false, headers = {}, seconds = DURATION } = {}) {
@@ -30,7 +42,9 @@ function measure(url, { uncached = false, headers = {}, seconds = DURATION } = {
   const options = { url, connections: CONNECTIONS, duration: seconds, headers };
   if (uncached) {
     const { pathname, search } = new URL(url);
-    options.requests = [{ setupRequest: (req) => ({ ...req, path: `${pathname}${search ? `${search}&` : "?"}_t=${Date.now()}-${n++}` }) }];
+    options.requests = [
+      { setupRequest: (req) => ({ ...req, path: `${pathname}${search ? `${search}&` : "?"}_t=${Date.now()}-${n++}` }) },
+    ];
   }
   return new Promise((resolve, reject) => {
     autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
@@ -39,7 +53,9 @@ function measure(url, { uncached = false, headers = {}, seconds = DURATION } = {
 
 /** One cold render (the cache-busting `_t`), whole: a crawler's User-Agent makes the page wait for all of it. */
 async function probe(url, headers = {}) {
-  const response = await fetch(`${url}${url.includes("?") ? "&" : "?"}_t=${Date.now()}-${Math.random()}`, { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; bench)", ...headers } });
+  const response = await fetch(`${url}${url.includes("?") ? "&" : "?"}_t=${Date.now()}-${Math.random()}`, {
+    headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; bench)", ...headers },
+  });
   const body = Buffer.from(await response.arrayBuffer());
   const timing = response.headers.get("Server-Timing") ?? "";
   const match = /db;desc="(\d+) quer/.exec(timing);
@@ -62,7 +78,8 @@ async function probe(url, headers = {}) {
 
 const assetCache = new Map();
 async function gzipBytesOf(url) {
-  if (!assetCache.has(url)) assetCache.set(url, gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length);
+  if (!assetCache.has(url))
+    assetCache.set(url, gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length);
   return assetCache.get(url);
 }
 
@@ -117,11 +134,30 @@ try {
   // are the signed-in customer's: guest orders are limited per client and per address (issue 26),
   // and every request here comes from one client.
   const orderProduct = list.data.data[0];
-  spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to=.wrangler/bench-state", "--command",
-    `UPDATE products SET stock = 1000000 WHERE id = ${Number(orderProduct.id)}`], { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" }, stdio: "ignore" });
+  spawnSync(
+    "npx",
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to=.wrangler/bench-state",
+      "--command",
+      `UPDATE products SET stock = 1000000 WHERE id = ${Number(orderProduct.id)}`,
+    ],
+    { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" }, stdio: "ignore" },
+  );
   const orderBody = JSON.stringify({
     items: [{ product_id: orderProduct.id, quantity: 1, price: 0.01 }],
-    customer: { firstName: "Bench", lastName: "Buyer", email: "bench@example.com", address: "1 Benchmark Lane", city: "Colombo", country: "LK" },
+    customer: {
+      firstName: "Bench",
+      lastName: "Buyer",
+      email: "bench@example.com",
+      address: "1 Benchmark Lane",
+      city: "Colombo",
+      country: "LK",
+    },
     payment_method: "cash_on_delivery",
   });
   const customerToken = await fetch(`${server.url}/api/auth/login`, {
@@ -129,7 +165,11 @@ try {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email: "customer@twistbloom.test", password: "Customer1234" }),
   }).then(async (response) => (await response.json()).data.token);
-  const orderInit = { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${customerToken}` }, body: orderBody };
+  const orderInit = {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${customerToken}` },
+    body: orderBody,
+  };
   for (let i = 0; i < 40; i++) await (await fetch(`${server.url}/api/orders`, orderInit)).arrayBuffer();
   const login = await fetch(`${server.url}/login`, {
     method: "POST",
@@ -137,7 +177,10 @@ try {
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
     body: new URLSearchParams({ email: "admin@twistbloom.test", password: "Admin1234" }),
   });
-  const adminCookie = login.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  const adminCookie = login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 
   // A returning customer: the cart above and a session.
   const customerLogin = await fetch(`${server.url}/login`, {
@@ -146,7 +189,10 @@ try {
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
     body: new URLSearchParams({ email: "customer@twistbloom.test", password: "Customer1234" }),
   });
-  const sessionCookie = customerLogin.headers.getSetCookie().find((cookie) => cookie.startsWith("session=")).split(";")[0];
+  const sessionCookie = customerLogin.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("session="))
+    .split(";")[0];
   const shopperCookies = { Cookie: `${cartCookie}; ${sessionCookie}` };
 
   // The pages the edge keeps whole (docs/decisions/017): warm for an anonymous visitor, warm for the
@@ -165,7 +211,12 @@ try {
     { name: "/api/health (Worker floor)", path: "/api/health", kind: "floor" },
     { name: "static asset (server floor)", path: `/assets/${asset}`, kind: "floor" },
     ...kept.map(([name, path]) => ({ name, path, kind: "kept" })),
-    ...kept.map(([name, path]) => ({ name: `${name} (cart and session)`, path, kind: "kept-cookies", headers: shopperCookies })),
+    ...kept.map(([name, path]) => ({
+      name: `${name} (cart and session)`,
+      path,
+      kind: "kept-cookies",
+      headers: shopperCookies,
+    })),
     { name: "/cart (3 lines)", path: "/cart", kind: "personal", headers: { Cookie: cartCookie } },
     { name: "/checkout (3 lines)", path: "/checkout", kind: "personal", headers: { Cookie: cartCookie } },
     { name: "/orders (the customer)", path: "/orders", kind: "personal", headers: { Cookie: sessionCookie } },
@@ -195,23 +246,43 @@ try {
       samples.sort((a, b) => a - b);
       renderMs = samples[Math.floor(samples.length / 2)];
     }
-    live.push({ ...t, queries: info.queries, roundTrips: info.roundTrips, renderMs, htmlGzip: html ? gzipSync(info.body, { level: 9 }).length : null, jsGzip: html ? await pageJsGzip(html) : null });
+    live.push({
+      ...t,
+      queries: info.queries,
+      roundTrips: info.roundTrips,
+      renderMs,
+      htmlGzip: html ? gzipSync(info.body, { level: 9 }).length : null,
+      jsGzip: html ? await pageJsGzip(html) : null,
+    });
   }
 
   // Warm-up: let workerd compile and D1 open its file before anything is measured.
-  for (const t of live) for (let i = 0; i < 20; i++) await (await fetch(server.url + t.path, { headers: t.headers })).arrayBuffer();
+  for (const t of live)
+    for (let i = 0; i < 20; i++) await (await fetch(server.url + t.path, { headers: t.headers })).arrayBuffer();
 
   // This machine's speed drifts by a third from one minute to the next (a shared VM): every row's
   // ratio is taken against /api/health measured right before it, not once at the start.
-  const floorNow = async () => Math.round((await measure(`${server.url}/api/health`, { seconds: Math.max(2, DURATION / 2) })).requests.average);
-  const staticNow = async () => Math.round((await measure(`${server.url}/assets/${asset}`, { seconds: Math.max(2, DURATION / 2) })).requests.average);
+  const floorNow = async () =>
+    Math.round((await measure(`${server.url}/api/health`, { seconds: Math.max(2, DURATION / 2) })).requests.average);
+  const staticNow = async () =>
+    Math.round(
+      (await measure(`${server.url}/assets/${asset}`, { seconds: Math.max(2, DURATION / 2) })).requests.average,
+    );
   const rows = [];
   for (const t of live) {
     const floor = t.kind === "floor" ? null : await floorNow();
     // Kept pages are judged against the static asset, measured right before them too.
     const staticFloor = t.kind === "kept" || t.kind === "kept-cookies" ? await staticNow() : null;
     const result = await measure(server.url + t.path, { uncached: t.uncached, headers: t.headers });
-    rows.push({ ...t, floor, staticFloor, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
+    rows.push({
+      ...t,
+      floor,
+      staticFloor,
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.non2xx,
+    });
   }
   // Orders placed per second: the customer's cash-on-delivery orders of one bouquet through POST /api/orders
   // (the product was given enough stock for the run above).
@@ -221,7 +292,10 @@ try {
     for (let i = 0; i < 10; i++) await (await fetch(`${server.url}/api/orders`, orderInit)).arrayBuffer();
     const floor = await floorNow();
     const result = await new Promise((resolve, reject) =>
-      autocannon({ url: `${server.url}/api/orders`, connections: CONNECTIONS, duration: DURATION, ...orderInit }, (error, r) => (error ? reject(error) : resolve(r))),
+      autocannon(
+        { url: `${server.url}/api/orders`, connections: CONNECTIONS, duration: DURATION, ...orderInit },
+        (error, r) => (error ? reject(error) : resolve(r)),
+      ),
     );
     rows.push({
       name: "POST /api/orders (customer, 1 item)",
@@ -249,7 +323,11 @@ try {
     await fetch(`${server.url}/api/auth/register`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name: `Bench Shopper ${"ABCDE"[i - 1]}`, ...account, password_confirmation: account.password }),
+      body: JSON.stringify({
+        name: `Bench Shopper ${"ABCDE"[i - 1]}`,
+        ...account,
+        password_confirmation: account.password,
+      }),
     });
     signIns.push(account);
   }
@@ -264,7 +342,10 @@ try {
   if (firstLogin.status === 200) {
     const floor = await floorNow();
     const result = await new Promise((resolve, reject) =>
-      autocannon({ url: `${server.url}/api/auth/login`, connections: CONNECTIONS, duration: DURATION, ...loginInit }, (error, r) => (error ? reject(error) : resolve(r))),
+      autocannon(
+        { url: `${server.url}/api/auth/login`, connections: CONNECTIONS, duration: DURATION, ...loginInit },
+        (error, r) => (error ? reject(error) : resolve(r)),
+      ),
     );
     rows.push({
       name: "POST /api/auth/login (customer)",
@@ -393,16 +474,21 @@ try {
     r.vsStatic = +(r.rps / (r.staticFloor ?? staticFloor)).toFixed(2);
     r.jsVsBareRemix = r.jsGzip ? +(r.jsGzip / BARE_REMIX_JS_GZIP).toFixed(2) : null;
     const misses = [];
-    if (r.kind === "kept" && r.vsStatic < TARGETS.keptVsStatic) misses.push(`req/s < ${TARGETS.keptVsStatic} of static`);
-    if (r.kind === "kept-cookies" && r.vsStatic < TARGETS.keptWithCookiesVsStatic) misses.push(`req/s < ${TARGETS.keptWithCookiesVsStatic} of static`);
-    if (r.kind === "personal" && r.vsHealth < TARGETS.personalVsHealth && r.path !== "/orders") misses.push(`req/s < ${TARGETS.personalVsHealth} of health`);
+    if (r.kind === "kept" && r.vsStatic < TARGETS.keptVsStatic)
+      misses.push(`req/s < ${TARGETS.keptVsStatic} of static`);
+    if (r.kind === "kept-cookies" && r.vsStatic < TARGETS.keptWithCookiesVsStatic)
+      misses.push(`req/s < ${TARGETS.keptWithCookiesVsStatic} of static`);
+    if (r.kind === "personal" && r.vsHealth < TARGETS.personalVsHealth && r.path !== "/orders")
+      misses.push(`req/s < ${TARGETS.personalVsHealth} of health`);
     if (["kept", "personal"].includes(r.kind)) {
       if (r.roundTrips > TARGETS.pageRoundTrips) misses.push(`cold: > ${TARGETS.pageRoundTrips} round trips`);
       if (r.jsGzip > TARGETS.pageJsGzip) misses.push("JS > 110 KB");
     }
     // Staff pages: live data for one person, never cached; judged by their database round trips.
-    if (r.kind === "staff" && r.roundTrips > TARGETS.staffRoundTrips) misses.push(`> ${TARGETS.staffRoundTrips} round trips`);
-    if (r.kind === "api-list" && r.vsHealth < TARGETS.apiListRatio) misses.push(`req/s < ${TARGETS.apiListRatio} of health`);
+    if (r.kind === "staff" && r.roundTrips > TARGETS.staffRoundTrips)
+      misses.push(`> ${TARGETS.staffRoundTrips} round trips`);
+    if (r.kind === "api-list" && r.vsHealth < TARGETS.apiListRatio)
+      misses.push(`req/s < ${TARGETS.apiListRatio} of health`);
     if (r.kind === "write" && r.errors > 0) misses.push(`${r.errors} failed requests`);
     if (r.kind === "fresh" && r.errors > 0) misses.push(`${r.errors} stale reads`);
     // The orders share the two cores: judged by what the cache still serves, not by req/s.
@@ -410,26 +496,48 @@ try {
     if (r.kind === "api-list" || (r.kind === "api" && !r.uncached)) {
       if (r.vsHealth < 0.9) misses.push("cached req/s < 0.9 of health");
     }
-    r.targets = r.kind === "floor" || (r.kind === "api" && r.uncached) ? "" : misses.length ? `MISSED: ${misses.join(", ")}` : "met";
+    r.targets =
+      r.kind === "floor" || (r.kind === "api" && r.uncached)
+        ? ""
+        : misses.length
+          ? `MISSED: ${misses.join(", ")}`
+          : "met";
     if (r.note) r.targets = `${r.targets}${r.targets ? "; " : ""}${r.note}`;
   }
   const worker = workerBundleGzip();
 
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   console.log(`\nTwistbloom benchmark: ${CONNECTIONS} connections, ${DURATION} s each, on ${machine}\n`);
-  console.log("| endpoint | req/s | p50 ms | p99 ms | health beside it | static beside it | vs health | vs static | queries (cold) | round trips (cold) | render ms (cold) | JS gzip | JS vs bare Remix | HTML gzip | targets |");
+  console.log(
+    "| endpoint | req/s | p50 ms | p99 ms | health beside it | static beside it | vs health | vs static | queries (cold) | round trips (cold) | render ms (cold) | JS gzip | JS vs bare Remix | HTML gzip | targets |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
   for (const r of rows) {
     console.log(
       `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.floor ?? "-"} | ${r.staticFloor ?? "-"} | ${r.vsHealth} | ${r.vsStatic} | ${r.queries ?? "-"} | ${r.roundTrips ?? "-"} | ${r.renderMs ?? "-"} | ${kb(r.jsGzip)} | ${r.jsVsBareRemix ?? "-"} | ${kb(r.htmlGzip)} | ${r.targets} |`,
     );
   }
-  console.log("\nrender ms (cold): one cold render's time outside the database (Server-Timing total less db), median of " + COLD_SAMPLES + ", one request at a time.");
+  console.log(
+    "\nrender ms (cold): one cold render's time outside the database (Server-Timing total less db), median of " +
+      COLD_SAMPLES +
+      ", one request at a time.",
+  );
   console.log(`\nWorker bundle: ${kb(worker)} gzip (target under 1 MB; Cloudflare's free plan allows 3 MB)`);
   mkdirSync("bench", { recursive: true });
   writeFileSync(
     "bench/results.json",
-    JSON.stringify({ date: new Date().toISOString(), machine, connections: CONNECTIONS, durationSeconds: DURATION, workerGzipBytes: worker, rows }, null, 2) + "\n",
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        machine,
+        connections: CONNECTIONS,
+        durationSeconds: DURATION,
+        workerGzipBytes: worker,
+        rows,
+      },
+      null,
+      2,
+    ) + "\n",
   );
   console.log("Wrote bench/results.json");
 } finally {

@@ -57,16 +57,24 @@ async function main() {
       const file = join(dir, "seed.sql");
       writeFileSync(file, statements.map((statement) => `${statement};`).join("\n"));
       wrangler(["d1", "execute", "DB", ...target, `--file=${file}`, ...passThrough]);
-      console.log(`Seeded the ${remote ? "remote" : "local"} D1 database (${statements.length} statements, existing rows kept${devUsers ? "" : ", no development accounts"})`);
+      console.log(
+        `Seeded the ${remote ? "remote" : "local"} D1 database (${statements.length} statements, existing rows kept${devUsers ? "" : ", no development accounts"})`,
+      );
     }
     return;
   }
   if (command === "owner") {
     // The first staff account of a shop seeded without the development accounts: an address that
     // registered on the shop becomes a super-admin (who then grants roles from /admin/users).
-    const email = passThrough.find((arg) => !arg.startsWith("--"))?.trim().toLowerCase() ?? "";
+    const email =
+      passThrough
+        .find((arg) => !arg.startsWith("--"))
+        ?.trim()
+        .toLowerCase() ?? "";
     if (!/^[^\s@'"\\;]+@[^\s@'"\\;]+\.[^\s@'"\\;]{2,}$/.test(email)) {
-      console.error("usage: npm run db:owner -- someone@example.com [--remote]   (an address that has registered on the shop)");
+      console.error(
+        "usage: npm run db:owner -- someone@example.com [--remote]   (an address that has registered on the shop)",
+      );
       process.exit(2);
     }
     const grant = `INSERT OR IGNORE INTO user_roles (user_id, role_id) SELECT u.id, r.id FROM users u, roles r WHERE u.email = '${email}' AND r.name = 'super-admin'`;
@@ -79,12 +87,18 @@ async function main() {
     } else {
       const flags = passThrough.filter((arg) => arg.startsWith("--"));
       wrangler(["d1", "execute", "DB", ...target, "--command", grant, ...flags]);
-      const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", ...target, "--json", "--command", check, ...flags], {
-        cwd: root,
-        encoding: "utf8",
-        env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-      });
-      found = Number((JSON.parse(result.stdout || "[]") as Array<{ results: Array<{ n: number }> }>)[0]?.results[0]?.n ?? 0);
+      const result = spawnSync(
+        "npx",
+        ["wrangler", "d1", "execute", "DB", ...target, "--json", "--command", check, ...flags],
+        {
+          cwd: root,
+          encoding: "utf8",
+          env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+        },
+      );
+      found = Number(
+        (JSON.parse(result.stdout || "[]") as Array<{ results: Array<{ n: number }> }>)[0]?.results[0]?.n ?? 0,
+      );
     }
     if (!found) {
       console.error(`No account uses ${email}: register it on the shop first, then run this again.`);

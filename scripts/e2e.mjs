@@ -27,7 +27,11 @@ try {
   server = await startSeededServer({
     port,
     stateDir,
-    vars: { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret, OAUTH_STUB_ORIGIN: stub.origin },
+    vars: {
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      OAUTH_STUB_ORIGIN: stub.origin,
+    },
   });
 } catch (error) {
   await stub.stop();
@@ -38,10 +42,14 @@ try {
   const reportDir = process.env.TEST_REPORT_DIR;
   const report = reportDir ? ["--reporter=default", "--reporter=json", `--outputFile.json=${reportDir}/e2e.json`] : [];
   // Not spawnSync: this process must keep answering as Google's stand-in while the journeys run.
-  const vitest = spawn("npx", ["vitest", "run", "--config", "vitest.e2e.config.ts", ...report, ...process.argv.slice(2)], {
-    stdio: "inherit",
-    env: { ...process.env, E2E_BASE_URL: server.url, E2E_STATE_DIR: stateDir, CHROMIUM_PATH: CHROMIUM },
-  });
+  const vitest = spawn(
+    "npx",
+    ["vitest", "run", "--config", "vitest.e2e.config.ts", ...report, ...process.argv.slice(2)],
+    {
+      stdio: "inherit",
+      env: { ...process.env, E2E_BASE_URL: server.url, E2E_STATE_DIR: stateDir, CHROMIUM_PATH: CHROMIUM },
+    },
+  );
   status = await new Promise((resolve) => {
     vitest.on("error", () => resolve(1));
     vitest.on("exit", (code) => resolve(code ?? 1));

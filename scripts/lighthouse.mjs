@@ -13,10 +13,22 @@ if (!existsSync(CHROMIUM)) {
 }
 
 if (process.env.SKIP_BUILD !== "1") build();
-const server = await startSeededServer({ port: Number(process.env.LIGHTHOUSE_PORT || 8794), stateDir: ".wrangler/lighthouse-state" });
+const server = await startSeededServer({
+  port: Number(process.env.LIGHTHOUSE_PORT || 8794),
+  stateDir: ".wrangler/lighthouse-state",
+});
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
-  chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 
 try {
@@ -39,14 +51,21 @@ try {
   mkdirSync("bench/lighthouse", { recursive: true });
   const rows = [];
   // A run whose trace Lighthouse could not read (its metrics missing, performance null) is taken again, twice at most.
-  const complete = (lhr) => lhr.categories.performance.score !== null && ["largest-contentful-paint", "cumulative-layout-shift", "total-blocking-time"].every((id) => typeof lhr.audits[id]?.numericValue === "number");
-  const metric = (lhr, id, round) => (typeof lhr.audits[id]?.numericValue === "number" ? round(lhr.audits[id].numericValue) : "-");
+  const complete = (lhr) =>
+    lhr.categories.performance.score !== null &&
+    ["largest-contentful-paint", "cumulative-layout-shift", "total-blocking-time"].every(
+      (id) => typeof lhr.audits[id]?.numericValue === "number",
+    );
+  const metric = (lhr, id, round) =>
+    typeof lhr.audits[id]?.numericValue === "number" ? round(lhr.audits[id].numericValue) : "-";
   for (const [name, path] of pages) {
     let result;
     for (let attempt = 1; attempt <= 3; attempt++) {
       result = await lighthouse(server.url + path, { port: chrome.port, output: "html", logLevel: "error" });
       if (complete(result.lhr)) break;
-      console.log(`${path}: Lighthouse could not measure it (${result.lhr.runtimeError?.code ?? "metrics missing"}), attempt ${attempt} of 3`);
+      console.log(
+        `${path}: Lighthouse could not measure it (${result.lhr.runtimeError?.code ?? "metrics missing"}), attempt ${attempt} of 3`,
+      );
     }
     writeFileSync(`bench/lighthouse/${name}.html`, result.report);
     const c = result.lhr.categories;
@@ -63,7 +82,10 @@ try {
   }
   console.log("\n| page | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
-  for (const r of rows) console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} |`,
+    );
   writeFileSync("bench/lighthouse.json", JSON.stringify({ date: new Date().toISOString(), rows }, null, 2) + "\n");
   console.log("\nWrote bench/lighthouse.json and bench/lighthouse/*.html");
 } finally {

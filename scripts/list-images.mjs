@@ -6,7 +6,10 @@ import { join, relative, sep } from "node:path";
 
 const root = join(import.meta.dirname, "..");
 const publicDir = join(root, "public");
-const walk = (dir) => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+const walk = (dir) =>
+  readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)],
+  );
 const files = walk(join(publicDir, "images"))
   .map((file) => `/${relative(publicDir, file).split(sep).join("/")}`)
   .sort();

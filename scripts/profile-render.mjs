@@ -39,22 +39,34 @@ const only = args.filter((arg, i) => !arg.startsWith("--") && args[i - 1] !== "-
 const COMPARE_REQUESTS = Number(process.env.PROFILE_REQUESTS || 300);
 
 if (typeof WebSocket === "undefined") {
-  console.error("This script needs a global WebSocket: run it with `node --experimental-websocket` (npm run profile does).");
+  console.error(
+    "This script needs a global WebSocket: run it with `node --experimental-websocket` (npm run profile does).",
+  );
   process.exit(1);
 }
 if (!existsSync("build/server/index.js")) {
-  console.error("No build/: run `npm run build` first (or `npm run build -- --sourcemapServer` to name the app's files).");
+  console.error(
+    "No build/: run `npm run build` first (or `npm run build -- --sourcemapServer` to name the app's files).",
+  );
   process.exit(1);
 }
 
-const server = await startSeededServer({ port: PORT, stateDir: ".wrangler/profile-state", args: ["--inspector-port", String(INSPECTOR_PORT)] });
+const server = await startSeededServer({
+  port: PORT,
+  stateDir: ".wrangler/profile-state",
+  args: ["--inspector-port", String(INSPECTOR_PORT)],
+});
 // With --compare: the other checkout's build on its own server (its own wrangler.toml and database).
 let other = null;
 if (compareDir) {
   const here = process.cwd();
   process.chdir(path.resolve(compareDir));
   try {
-    other = await startSeededServer({ port: PORT + 1, stateDir: ".wrangler/profile-state", args: ["--inspector-port", String(INSPECTOR_PORT + 1)] });
+    other = await startSeededServer({
+      port: PORT + 1,
+      stateDir: ".wrangler/profile-state",
+      args: ["--inspector-port", String(INSPECTOR_PORT + 1)],
+    });
   } finally {
     process.chdir(here);
   }
@@ -87,14 +99,20 @@ async function setUp(server) {
   const three = await (await fetch(`${server.url}/api/products?per_page=3`)).json();
   let cartCookie = "";
   for (const product of three.data.data) {
-    const response = await post(server, "/cart", { intent: "add", product_id: String(product.id), quantity: "1" }, cartCookie);
+    const response = await post(
+      server,
+      "/cart",
+      { intent: "add", product_id: String(product.id), quantity: "1" },
+      cartCookie,
+    );
     const set = cookiesOf(response).find((cookie) => cookie.startsWith("cart="));
     if (set) cartCookie = set;
   }
   // The seeded customer logs in (the page's form).
   const login = await post(server, "/login", { email: "customer@twistbloom.test", password: "Customer1234" });
   const customer = joinCookies(cookiesOf(login));
-  if (!customer.includes("=")) throw new Error(`the customer's login answered ${login.status} without a session cookie`);
+  if (!customer.includes("="))
+    throw new Error(`the customer's login answered ${login.status} without a session cookie`);
   const checkoutForm = (extra = {}) => ({
     intent: "place_order",
     firstName: "Casey",
@@ -114,14 +132,21 @@ async function setUp(server) {
   // Four orders of the three bouquets for the customer (the checkout's form post), so /orders lists some.
   for (let i = 0; i < 4; i++) {
     const placed = await post(server, "/checkout", checkoutForm(), joinCookies(cartCookie, customer));
-    if (placed.status !== 302) throw new Error(`the customer's order answered ${placed.status}: ${(await placed.text()).slice(0, 300)}`);
+    if (placed.status !== 302)
+      throw new Error(`the customer's order answered ${placed.status}: ${(await placed.text()).slice(0, 300)}`);
   }
   const ordersHtml = await (await fetch(`${server.url}/orders`, { headers: { Cookie: customer } })).text();
   const orderId = /href="\/orders\/(\d+)"/.exec(ordersHtml)?.[1];
   // A guest's order: the checkout sends them to their signed confirmation page.
-  const guest = await post(server, "/checkout", checkoutForm({ email: "guest@example.com", firstName: "Gale" }), cartCookie);
+  const guest = await post(
+    server,
+    "/checkout",
+    checkoutForm({ email: "guest@example.com", firstName: "Gale" }),
+    cartCookie,
+  );
   const confirmation = guest.headers.get("Location");
-  if (!orderId || !confirmation?.startsWith("/order-confirmation/")) throw new Error("could not make the orders to profile");
+  if (!orderId || !confirmation?.startsWith("/order-confirmation/"))
+    throw new Error("could not make the orders to profile");
   return [
     { name: "cart", path: "/cart", cookie: cartCookie, note: "three lines" },
     { name: "checkout", path: "/checkout", cookie: joinCookies(cartCookie, customer), note: "three lines, logged in" },
@@ -133,14 +158,25 @@ async function setUp(server) {
     { name: "confirmation", path: confirmation, cookie: "", note: "a guest's, three lines" },
     // A page the edge keeps whole, filled in for a returning customer (docs/decisions/017).
     // Only the cart and the session: the login's toast (never shown here) would have the page rendered.
-    { name: "kept-products", path: "/products", cookie: joinCookies(cartCookie, customer.split("; ").find((c) => c.startsWith("session=")) ?? ""), note: "kept, filled in for the customer with a cart" },
+    {
+      name: "kept-products",
+      path: "/products",
+      cookie: joinCookies(cartCookie, customer.split("; ").find((c) => c.startsWith("session=")) ?? ""),
+      note: "kept, filled in for the customer with a cart",
+    },
   ].filter((page) => only.length === 0 || only.includes(page.name));
 }
 
 function load(pathname, cookie, seconds = SECONDS) {
   return new Promise((resolve, reject) => {
-    autocannon({ url: server.url + pathname, connections: CONNECTIONS, duration: seconds, headers: cookie ? { Cookie: cookie } : {} }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    autocannon(
+      {
+        url: server.url + pathname,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: cookie ? { Cookie: cookie } : {},
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
 }
@@ -157,7 +193,9 @@ async function warm(page, count = 60, target = server) {
 
 /** One WebSocket to wrangler's inspector proxy. The proxy checks Host and Origin (a local origin passes). */
 async function connectInspector() {
-  const socket = new WebSocket(`ws://127.0.0.1:${INSPECTOR_PORT}/ws`, { headers: { Origin: `http://127.0.0.1:${INSPECTOR_PORT}` } });
+  const socket = new WebSocket(`ws://127.0.0.1:${INSPECTOR_PORT}/ws`, {
+    headers: { Origin: `http://127.0.0.1:${INSPECTOR_PORT}` },
+  });
   await new Promise((resolve, reject) => {
     socket.onopen = resolve;
     socket.onerror = () => reject(new Error(`no inspector on port ${INSPECTOR_PORT}`));
@@ -203,8 +241,10 @@ function sourceMapOf(file) {
     try {
       const text = readFileSync(file, "utf8");
       const comment = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(text.slice(-500))?.[1];
-      const mapFile = comment && !comment.startsWith("data:") ? path.resolve(path.dirname(file), comment) : `${file}.map`;
-      if (existsSync(mapFile)) map = { map: new SourceMap(JSON.parse(readFileSync(mapFile, "utf8"))), dir: path.dirname(mapFile) };
+      const mapFile =
+        comment && !comment.startsWith("data:") ? path.resolve(path.dirname(file), comment) : `${file}.map`;
+      if (existsSync(mapFile))
+        map = { map: new SourceMap(JSON.parse(readFileSync(mapFile, "utf8"))), dir: path.dirname(mapFile) };
     } catch {
       map = null;
     }
@@ -221,7 +261,9 @@ function originalPosition(file, line, column) {
     if (!entry) break;
     const found = entry.map.findEntry(where.line, where.column);
     if (!found || found.originalSource === undefined) break;
-    const source = found.originalSource.startsWith("file://") ? fileURLToPath(found.originalSource) : path.resolve(entry.dir, found.originalSource);
+    const source = found.originalSource.startsWith("file://")
+      ? fileURLToPath(found.originalSource)
+      : path.resolve(entry.dir, found.originalSource);
     where = { file: source, line: found.originalLine, column: found.originalColumn, name: found.name ?? where.name };
   }
   return where;
@@ -242,16 +284,29 @@ function groupOf(file) {
 
 /** Where a profile node's code comes from: its group (source file or package) and a label (name file:line). */
 function describe(frame, scripts) {
-  if (frame.scriptId === "0" && !frame.functionName) return { group: "(native: no JavaScript on the stack)", label: "(native: no JavaScript on the stack)", app: false };
+  if (frame.scriptId === "0" && !frame.functionName)
+    return { group: "(native: no JavaScript on the stack)", label: "(native: no JavaScript on the stack)", app: false };
   const script = scripts.get(frame.scriptId);
   if (script?.url?.startsWith("file://")) {
     const where = originalPosition(fileURLToPath(script.url), frame.lineNumber, frame.columnNumber);
     const group = groupOf(where.file);
     // A minified name (one to three characters) says less than the source map's name for the position.
-    const name = frame.functionName && !/^[a-zA-Z_$][\w$]{0,2}$/.test(frame.functionName) ? frame.functionName : (where.name ?? frame.functionName);
-    return { group, label: `${name || "(anonymous)"} ${path.relative(process.cwd(), where.file)}:${where.line + 1}`, app: /^(app|functions|db)\//.test(group) };
+    const name =
+      frame.functionName && !/^[a-zA-Z_$][\w$]{0,2}$/.test(frame.functionName)
+        ? frame.functionName
+        : (where.name ?? frame.functionName);
+    return {
+      group,
+      label: `${name || "(anonymous)"} ${path.relative(process.cwd(), where.file)}:${where.line + 1}`,
+      app: /^(app|functions|db)\//.test(group),
+    };
   }
-  if (script?.url) return { group: script.url.replace(/^([a-z-]+:[^/]*).*$/, "$1"), label: `${frame.functionName || "(anonymous)"} ${script.url}`, app: false };
+  if (script?.url)
+    return {
+      group: script.url.replace(/^([a-z-]+:[^/]*).*$/, "$1"),
+      label: `${frame.functionName || "(anonymous)"} ${script.url}`,
+      app: false,
+    };
   // Built-ins and the runtime's own functions (fetch, Response, crypto) have no script.
   return { group: `(built-in) ${frame.functionName}`, label: `(built-in) ${frame.functionName}`, app: false };
 }
@@ -341,7 +396,13 @@ try {
       for (const page of pages) {
         const health = (await load("/api/health", "", Math.max(2, SECONDS / 2))).requests.average;
         const result = await load(page.path, page.cookie);
-        rows.get(page.name).push({ rps: result.requests.average, ratio: result.requests.average / health, errors: result.errors + result.non2xx });
+        rows
+          .get(page.name)
+          .push({
+            rps: result.requests.average,
+            ratio: result.requests.average / health,
+            errors: result.errors + result.non2xx,
+          });
       }
     }
     const median = (values) => {
@@ -372,16 +433,20 @@ try {
       writeFileSync(file, JSON.stringify(profile));
       const summary = summarize(profile, inspector.scripts);
       const requests = result.requests.total;
-      console.log(`\n## ${page.path.split("?")[0]} (${page.note}): ${Math.round(result.requests.average)} req/s under the profiler, ${result.errors + result.non2xx} errors`);
+      console.log(
+        `\n## ${page.path.split("?")[0]} (${page.note}): ${Math.round(result.requests.average)} req/s under the profiler, ${result.errors + result.non2xx} errors`,
+      );
       console.log(
         `Worker CPU: ${(summary.busy / 1000 / Math.max(requests, 1)).toFixed(2)} ms a request (${requests} requests, ${(summary.busy / 1000).toFixed(0)} ms busy, ${(summary.idle / 1000).toFixed(0)} ms idle); ${file}`,
       );
       console.log("\nSelf time by source file:");
       for (const [name, micros] of summary.files) console.log(`  ${pct(micros, summary.busy).padStart(6)}  ${name}`);
       console.log("\nSelf time by function:");
-      for (const [name, micros] of summary.functions) console.log(`  ${pct(micros, summary.busy).padStart(6)}  ${name}`);
+      for (const [name, micros] of summary.functions)
+        console.log(`  ${pct(micros, summary.busy).padStart(6)}  ${name}`);
       console.log("\nTotal time (with what they call) of the app's own functions:");
-      for (const [name, micros] of summary.inclusive) console.log(`  ${pct(micros, summary.busy).padStart(6)}  ${name}`);
+      for (const [name, micros] of summary.inclusive)
+        console.log(`  ${pct(micros, summary.busy).padStart(6)}  ${name}`);
     }
     await inspector.send("Profiler.disable");
     inspector.close();

@@ -19,7 +19,9 @@ const digest = (algorithm, data) => `${algorithm}-${createHash(algorithm).update
 
 if (!existsSync(tarball) || digest("sha512", readFileSync(tarball)) !== pin.tarballIntegrity) {
   mkdirSync(cache, { recursive: true });
-  const packed = spawnSync("npm", ["pack", `${pin.package}@${pin.version}`, "--pack-destination", cache, "--silent"], { encoding: "utf8" });
+  const packed = spawnSync("npm", ["pack", `${pin.package}@${pin.version}`, "--pack-destination", cache, "--silent"], {
+    encoding: "utf8",
+  });
   if (packed.status !== 0) {
     console.error(packed.stderr);
     throw new Error(`npm pack ${pin.package}@${pin.version} failed`);
@@ -28,11 +30,12 @@ if (!existsSync(tarball) || digest("sha512", readFileSync(tarball)) !== pin.tarb
   if (join(cache, name) !== tarball) writeFileSync(tarball, readFileSync(join(cache, name)));
 }
 const packed = readFileSync(tarball);
-if (digest("sha512", packed) !== pin.tarballIntegrity) throw new Error(`${tarball} is not ${pin.package}@${pin.version} as pinned`);
+if (digest("sha512", packed) !== pin.tarballIntegrity)
+  throw new Error(`${tarball} is not ${pin.package}@${pin.version} as pinned`);
 
 /** One file of a tar archive (ustar: 512-byte headers, then the content padded to 512). */
 function fileOf(archive, wanted) {
-  for (let offset = 0; offset + 512 <= archive.length; ) {
+  for (let offset = 0; offset + 512 <= archive.length;) {
     const header = archive.subarray(offset, offset + 512);
     if (header.every((byte) => byte === 0)) break;
     const text = (start, end) => header.subarray(start, end).toString("utf8").replace(/\0.*$/s, "");
@@ -48,7 +51,10 @@ function fileOf(archive, wanted) {
 const script = fileOf(gunzipSync(packed), pin.file);
 if (digest("sha384", script) !== pin.integrity) throw new Error(`${pin.file} does not match its pinned integrity`);
 const target = join(root, "build/client", pin.asset);
-if (!existsSync(join(root, "build/client")) || readdirSync(join(root, "build/client")).length === 0) throw new Error("build/client is missing: run remix vite:build first");
+if (!existsSync(join(root, "build/client")) || readdirSync(join(root, "build/client")).length === 0)
+  throw new Error("build/client is missing: run remix vite:build first");
 mkdirSync(dirname(target), { recursive: true });
 writeFileSync(target, script);
-console.log(`${pin.asset}: ${pin.package}@${pin.version} ${pin.file.replace(/^package\//, "")} (${Math.round(script.length / 1024)} KiB)`);
+console.log(
+  `${pin.asset}: ${pin.package}@${pin.version} ${pin.file.replace(/^package\//, "")} (${Math.round(script.length / 1024)} KiB)`,
+);

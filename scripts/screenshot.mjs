@@ -7,12 +7,23 @@ const url = process.argv[2] || "http://localhost:8787/";
 const file = process.argv[3] || "docs/screenshot.png";
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 if (process.env.LOGIN_EMAIL) {
   const target = new URL(url);
-  await page.goto(`${target.origin}/login?redirectTo=${encodeURIComponent(target.pathname + target.search)}`, { waitUntil: "networkidle" });
+  await page.goto(`${target.origin}/login?redirectTo=${encodeURIComponent(target.pathname + target.search)}`, {
+    waitUntil: "networkidle",
+  });
   await page.getByLabel("Email", { exact: true }).fill(process.env.LOGIN_EMAIL);
   await page.getByLabel("Password", { exact: true }).fill(process.env.LOGIN_PASSWORD ?? "");
   await page.getByRole("button", { name: "Login", exact: true }).click();

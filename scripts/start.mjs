@@ -5,7 +5,12 @@ import { existsSync, writeFileSync } from "node:fs";
 
 const port = process.env.PORT || "8787";
 // NODE_ENV=production: wrangler bundles React's production build, as `wrangler deploy` does.
-const env = { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", NODE_ENV: process.env.NODE_ENV || "production" };
+const env = {
+  ...process.env,
+  CI: "true",
+  WRANGLER_SEND_METRICS: "false",
+  NODE_ENV: process.env.NODE_ENV || "production",
+};
 
 function run(command, args) {
   console.log(`\n> ${command} ${args.join(" ")}`);
@@ -25,10 +30,14 @@ run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"]);
 run("npx", ["tsx", "scripts/db.ts", "seed"]);
 
 console.log(`\nServing Twistbloom at http://localhost:${port}`);
-const server = spawn("npx", ["wrangler", "dev", "--port", port, "--ip", "0.0.0.0", "--show-interactive-dev-session=false"], {
-  stdio: "inherit",
-  env,
-});
+const server = spawn(
+  "npx",
+  ["wrangler", "dev", "--port", port, "--ip", "0.0.0.0", "--show-interactive-dev-session=false"],
+  {
+    stdio: "inherit",
+    env,
+  },
+);
 const stop = () => server.kill("SIGTERM");
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -3,7 +3,8 @@
 import { spawnSync } from "node:child_process";
 
 const reportDir = process.env.TEST_REPORT_DIR;
-const report = (name) => (reportDir ? ["--reporter=default", "--reporter=json", `--outputFile.json=${reportDir}/${name}.json`] : []);
+const report = (name) =>
+  reportDir ? ["--reporter=default", "--reporter=json", `--outputFile.json=${reportDir}/${name}.json`] : [];
 const extra = process.argv.slice(2);
 
 function run(command, args) {

@@ -34,7 +34,9 @@ export function formatConsoleArgs(args: unknown[]): string {
   const [first, ...rest] = args;
   if (typeof first === "string" && /%[sdifoOc]/.test(first)) {
     let index = 0;
-    const filled = first.replace(/%[sdifoOc]/g, (token) => (token === "%c" ? (index++, "") : index < rest.length ? describeValue(rest[index++]) : token));
+    const filled = first.replace(/%[sdifoOc]/g, (token) =>
+      token === "%c" ? (index++, "") : index < rest.length ? describeValue(rest[index++]) : token,
+    );
     return [filled, ...rest.slice(index).map(describeValue)].join(" ");
   }
   return args.map(describeValue).join(" ");
@@ -61,7 +63,8 @@ export function reportConsoleProblem(kind: string, text: string): boolean {
 }
 
 function report(kind: "console.error" | "console.warn", args: unknown[]) {
-  if (reportConsoleProblem(kind, formatConsoleArgs(args))) (kind === "console.error" ? original.error : original.warn).apply(console, args);
+  if (reportConsoleProblem(kind, formatConsoleArgs(args)))
+    (kind === "console.error" ? original.error : original.warn).apply(console, args);
 }
 
 console.error = (...args: unknown[]) => report("console.error", args);
@@ -90,7 +93,8 @@ function check(when: string) {
         found.map((line) => `  ${line.split("\n").slice(0, 6).join("\n    ")}`).join("\n"),
     );
   }
-  if (missing.length > 0) expect.fail(`expected a console.error matching ${missing.join(", ")} ${when}, but none was printed`);
+  if (missing.length > 0)
+    expect.fail(`expected a console.error matching ${missing.join(", ")} ${when}, but none was printed`);
 }
 
 afterEach(() => check("during this test"));

@@ -7,7 +7,10 @@ export function EmptyCart({ title, note, link }: { title: string; note?: string;
       <h1 className="font-display text-3xl font-bold text-gray-900">{title}</h1>
       <p className="mt-4 text-lg text-gray-700">Your cart is empty</p>
       {note ? <p className="mt-2 text-gray-600">{note}</p> : null}
-      <Link to="/products" className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
+      <Link
+        to="/products"
+        className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700"
+      >
         {link}
       </Link>
     </section>

@@ -1,4 +1,12 @@
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from "react";
 import type { z } from "zod";
 import { HONEYPOT } from "~/lib/honeypot";
 import { fieldErrors } from "~/lib/schemas/field-errors";
@@ -33,7 +41,13 @@ function LabelledField({
   label: ReactNode;
   messages?: string[];
   className?: string;
-  control: (props: { id: string; name: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined; className: string }) => ReactNode;
+  control: (props: {
+    id: string;
+    name: string;
+    "aria-invalid": true | undefined;
+    "aria-describedby": string | undefined;
+    className: string;
+  }) => ReactNode;
 }) {
   const invalid = Boolean(messages?.length);
   return (
@@ -57,7 +71,14 @@ function LabelledField({
 export function TextField({ name, label, errors, idPrefix = "", className, ...input }: TextFieldProps) {
   const id = `${idPrefix}${name}`;
   return (
-    <LabelledField id={id} name={name} label={label} messages={errors?.[name]} className={className} control={(props) => <input {...props} {...input} />} />
+    <LabelledField
+      id={id}
+      name={name}
+      label={label}
+      messages={errors?.[name]}
+      className={className}
+      control={(props) => <input {...props} {...input} />}
+    />
   );
 }
 
@@ -71,7 +92,15 @@ interface SelectFieldProps {
   className?: string;
 }
 
-export function SelectField({ name, label, errors, options, defaultValue, idPrefix = "", className }: SelectFieldProps) {
+export function SelectField({
+  name,
+  label,
+  errors,
+  options,
+  defaultValue,
+  idPrefix = "",
+  className,
+}: SelectFieldProps) {
   const id = `${idPrefix}${name}`;
   return (
     <LabelledField
@@ -202,7 +231,8 @@ export function useLiveValidation(
         setErrors(all);
         showToast(formMessage, "error");
         const first = Array.from(form.elements).find(
-          (element): element is HTMLInputElement => element instanceof HTMLElement && names.includes((element as HTMLInputElement).name),
+          (element): element is HTMLInputElement =>
+            element instanceof HTMLElement && names.includes((element as HTMLInputElement).name),
         );
         first?.focus();
       },
@@ -227,7 +257,13 @@ export function Honeypot() {
  * What an action's failure says above its form: the toast, and, when no field is to blame (wrong
  * credentials, too many attempts, a fault), the server's message in an alert.
  */
-export function FormFailureNotice({ failure, className }: { failure: { errors: Record<string, string[]>; toast: Toast } | undefined; className: string }) {
+export function FormFailureNotice({
+  failure,
+  className,
+}: {
+  failure: { errors: Record<string, string[]>; toast: Toast } | undefined;
+  className: string;
+}) {
   const formError = failure && Object.keys(failure.errors).length === 0 ? failure.toast.message : null;
   return (
     <>

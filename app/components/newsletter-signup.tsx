@@ -58,7 +58,13 @@ export function NewsletterSignup({
   return (
     <>
       <Toaster toast={failure?.toast ?? null} listen={false} />
-      <fetcher.Form ref={formRef} method="post" action={NEWSLETTER_ACTION} noValidate className={variant === "footer" ? "mt-3" : "mt-6"}>
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action={NEWSLETTER_ACTION}
+        noValidate
+        className={variant === "footer" ? "mt-3" : "mt-6"}
+      >
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <label htmlFor={id} className="block text-sm font-medium text-gray-800">
           Get our newsletter

@@ -33,12 +33,30 @@ export function AddressLines({ text, contactLinks = false }: { text: string; con
   const link = "text-bloom-700 underline";
   return (
     <address className="mt-2 grid gap-0.5 text-sm not-italic text-gray-700">
-      <span className={contactLinks ? "font-medium text-gray-900" : undefined}>{[a.firstName, a.lastName].filter(Boolean).join(" ")}</span>
+      <span className={contactLinks ? "font-medium text-gray-900" : undefined}>
+        {[a.firstName, a.lastName].filter(Boolean).join(" ")}
+      </span>
       {a.address ? <span>{a.address}</span> : null}
       <span>{[a.city, a.state, a.zipCode].filter(Boolean).join(", ")}</span>
       {country ? <span>{country}</span> : null}
-      {a.email ? contactLinks ? <a href={`mailto:${a.email}`} className={link}>{a.email}</a> : <span>{a.email}</span> : null}
-      {a.phone ? contactLinks ? <a href={`tel:${a.phone.replace(/\s+/g, "")}`} className={link}>{a.phone}</a> : <span>{a.phone}</span> : null}
+      {a.email ? (
+        contactLinks ? (
+          <a href={`mailto:${a.email}`} className={link}>
+            {a.email}
+          </a>
+        ) : (
+          <span>{a.email}</span>
+        )
+      ) : null}
+      {a.phone ? (
+        contactLinks ? (
+          <a href={`tel:${a.phone.replace(/\s+/g, "")}`} className={link}>
+            {a.phone}
+          </a>
+        ) : (
+          <span>{a.phone}</span>
+        )
+      ) : null}
     </address>
   );
 }

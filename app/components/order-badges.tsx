@@ -11,7 +11,10 @@ const label = (value: string) => value.replace(/_/g, " ").replace(/^\w/, (c) => 
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <span data-status={status} className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASSES[status] ?? "bg-gray-100 text-gray-800"}`}>
+    <span
+      data-status={status}
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASSES[status] ?? "bg-gray-100 text-gray-800"}`}
+    >
       {label(status)}
     </span>
   );
@@ -37,7 +40,13 @@ export function orderDate(iso: string): string {
 }
 
 /** An order's two badges side by side: its status and its payment. */
-export function OrderBadges({ order, className = "flex flex-wrap gap-2" }: { order: { status: string; payment_status: string }; className?: string }) {
+export function OrderBadges({
+  order,
+  className = "flex flex-wrap gap-2",
+}: {
+  order: { status: string; payment_status: string };
+  className?: string;
+}) {
   return (
     <div className={className}>
       <StatusBadge status={order.status} />
@@ -63,10 +72,14 @@ export function OrderHeading({
   return (
     <div className={`flex flex-wrap items-start justify-between gap-3 ${className}`.trim()}>
       <div>
-        <Heading className={level === "h1" ? "font-display text-3xl font-bold text-gray-900" : "font-semibold text-gray-900"}>
+        <Heading
+          className={level === "h1" ? "font-display text-3xl font-bold text-gray-900" : "font-semibold text-gray-900"}
+        >
           Order {order.order_number}
         </Heading>
-        <p className={level === "h1" ? "text-gray-600" : "text-sm text-gray-600"}>Placed on {orderDate(order.created_at)}</p>
+        <p className={level === "h1" ? "text-gray-600" : "text-sm text-gray-600"}>
+          Placed on {orderDate(order.created_at)}
+        </p>
       </div>
       <OrderBadges order={order} />
     </div>

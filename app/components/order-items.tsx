@@ -12,12 +12,26 @@ interface OrderItem {
 }
 
 /** An order's lines: picture, name (and SKU when asked), quantity × price, line total. */
-export function OrderItemList({ items, showSku = false, className }: { items: readonly OrderItem[]; showSku?: boolean; className: string }) {
+export function OrderItemList({
+  items,
+  showSku = false,
+  className,
+}: {
+  items: readonly OrderItem[];
+  showSku?: boolean;
+  className: string;
+}) {
   return (
     <ul className={`divide-y divide-bloom-50 ${className}`}>
       {items.map((item) => (
         <li key={item.id} className="flex items-center gap-4 py-3 text-sm">
-          <Img src={item.image} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-bloom-50 object-cover" />
+          <Img
+            src={item.image}
+            alt=""
+            width={64}
+            height={64}
+            className="h-16 w-16 rounded-lg bg-bloom-50 object-cover"
+          />
           <div className="flex-1">
             <p className="font-medium text-gray-900">{item.product_name}</p>
             {showSku ? <p className="text-gray-600">SKU: {item.product_sku}</p> : null}

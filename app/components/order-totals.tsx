@@ -27,7 +27,17 @@ interface OrderTotalsProps {
   live?: boolean;
 }
 
-function Row({ label, children, className = "", testId }: { label: ReactNode; children: ReactNode; className?: string; testId?: string }) {
+function Row({
+  label,
+  children,
+  className = "",
+  testId,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
   return (
     <div className={`flex justify-between ${className}`}>
       <dt>{label}</dt>

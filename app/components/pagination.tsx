@@ -9,7 +9,15 @@ export function pageWindow(current: number, last: number, size = MAX_PAGINATION_
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
-export function Pagination({ currentPage, lastPage, href }: { currentPage: number; lastPage: number; href: (page: number) => string }) {
+export function Pagination({
+  currentPage,
+  lastPage,
+  href,
+}: {
+  currentPage: number;
+  lastPage: number;
+  href: (page: number) => string;
+}) {
   if (lastPage <= 1) return null;
   const base = "inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium";
   const idle = `${base} border-gray-200 bg-white text-gray-700 hover:border-bloom-300 hover:text-bloom-700`;

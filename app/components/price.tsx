@@ -8,7 +8,15 @@ export function useCurrency(): Currency {
 }
 
 /** A price in cents, with the old price struck through when a sale price applies. */
-export function Price({ cents, originalCents, className = "" }: { cents: number; originalCents?: number | null; className?: string }) {
+export function Price({
+  cents,
+  originalCents,
+  className = "",
+}: {
+  cents: number;
+  originalCents?: number | null;
+  className?: string;
+}) {
   const currency = useCurrency();
   return (
     <span className={`inline-flex items-baseline gap-2 ${className}`}>

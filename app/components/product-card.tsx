@@ -104,15 +104,27 @@ export function ProductCard({ product, actions = false, onQuickView, imageLoadin
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative aspect-square bg-bloom-50">
-        <Img src={product.image} alt="" width={800} height={800} loading={imageLoading} className="h-full w-full object-cover" />
+        <Img
+          src={product.image}
+          alt=""
+          width={800}
+          height={800}
+          loading={imageLoading}
+          className="h-full w-full object-cover"
+        />
         <ProductBadges product={product} className="absolute left-2 top-2 right-12" />
         <WishlistButton productId={product.id} productName={product.name} className="absolute right-2 top-2 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
-        {product.category ? <p className="text-xs uppercase tracking-wide text-gray-600">{product.category.name}</p> : null}
+        {product.category ? (
+          <p className="text-xs uppercase tracking-wide text-gray-600">{product.category.name}</p>
+        ) : null}
         <h3 className="font-medium text-gray-900">
           {/* The name's link covers the whole card; the buttons below sit above it. */}
-          <Link to={href} className={`rounded after:absolute after:inset-0 after:content-[''] hover:text-bloom-700 ${focusRing}`}>
+          <Link
+            to={href}
+            className={`rounded after:absolute after:inset-0 after:content-[''] hover:text-bloom-700 ${focusRing}`}
+          >
             {product.name}
           </Link>
         </h3>

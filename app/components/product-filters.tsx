@@ -128,10 +128,20 @@ export function ProductFilters({
   };
 
   return (
-    <form ref={formRef} method="get" action={pathname} noValidate onSubmit={onSubmit} className="relative rounded-2xl border border-bloom-100 bg-white p-4 shadow-sm">
+    <form
+      ref={formRef}
+      method="get"
+      action={pathname}
+      noValidate
+      onSubmit={onSubmit}
+      className="relative rounded-2xl border border-bloom-100 bg-white p-4 shadow-sm"
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 className="font-display text-xl font-bold text-gray-900">Filters</h2>
-        <Link to={pathname} className={`rounded text-sm font-medium text-bloom-700 underline hover:text-bloom-600 ${focusRing}`}>
+        <Link
+          to={pathname}
+          className={`rounded text-sm font-medium text-bloom-700 underline hover:text-bloom-600 ${focusRing}`}
+        >
           Clear All
         </Link>
       </div>

@@ -65,14 +65,24 @@ export function ProductGallery({ images, selected, hrefFor }: Props) {
           loading="eager"
           className="aspect-square h-auto w-full object-cover"
         />
-        {images.length > 1 ? <figcaption className="sr-only">{`Image ${current + 1} of ${images.length}`}</figcaption> : null}
+        {images.length > 1 ? (
+          <figcaption className="sr-only">{`Image ${current + 1} of ${images.length}`}</figcaption>
+        ) : null}
       </figure>
       {images.length > 1 ? (
         <ul className="grid grid-cols-4 gap-3" aria-label="Choose an image">
           {images.map((image, index) => {
             const isCurrent = index === current;
             const label = `Show image ${index + 1} of ${images.length}: ${image.alt}`;
-            const thumb = <Img src={image.url} alt="" width={THUMB_SIZE} height={THUMB_SIZE} className="aspect-square h-auto w-full object-cover" />;
+            const thumb = (
+              <Img
+                src={image.url}
+                alt=""
+                width={THUMB_SIZE}
+                height={THUMB_SIZE}
+                className="aspect-square h-auto w-full object-cover"
+              />
+            );
             return (
               <li key={`${image.url}-${index}`}>
                 {hydrated ? (
@@ -90,7 +100,12 @@ export function ProductGallery({ images, selected, hrefFor }: Props) {
                     {thumb}
                   </button>
                 ) : (
-                  <a href={hrefFor(index)} aria-label={label} aria-current={isCurrent ? "true" : undefined} className={thumbClass(isCurrent)}>
+                  <a
+                    href={hrefFor(index)}
+                    aria-label={label}
+                    aria-current={isCurrent ? "true" : undefined}
+                    className={thumbClass(isCurrent)}
+                  >
                     {thumb}
                   </a>
                 )}

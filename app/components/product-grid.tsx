@@ -11,7 +11,13 @@ const EAGER_IMAGES = 4;
  * The product cards of a list page, with their Add to Cart forms and one Quick View dialog. The
  * Quick View buttons appear once JavaScript runs; before that each is a link to the product.
  */
-export function ProductGrid({ products, columns = "sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" }: { products: CardProduct[]; columns?: string }) {
+export function ProductGrid({
+  products,
+  columns = "sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4",
+}: {
+  products: CardProduct[];
+  columns?: string;
+}) {
   const hydrated = useHydrated();
   const location = useLocation();
   const [open, setOpen] = useState<{ product: CardProduct; opener: HTMLElement } | null>(null);
@@ -60,7 +66,11 @@ export function EmptyProducts({ clearHref }: { clearHref: string }) {
 export function ProductCount({ from, to, total }: { from: number | null; to: number | null; total: number }) {
   return (
     <p aria-live="polite" className="text-sm text-gray-700">
-      {from !== null && to !== null ? `${from}-${to} of ${total} products` : <span className="sr-only">No products found</span>}
+      {from !== null && to !== null ? (
+        `${from}-${to} of ${total} products`
+      ) : (
+        <span className="sr-only">No products found</span>
+      )}
     </p>
   );
 }

@@ -25,7 +25,13 @@ const stepButton =
  * works (the browser's own spinner and keyboard); with it, minus and plus buttons appear and every
  * value the shopper leaves in the field is clamped.
  */
-export function QuantityInput({ stock, id = "quantity", name = "quantity", label = "Quantity", disabled = false }: Props) {
+export function QuantityInput({
+  stock,
+  id = "quantity",
+  name = "quantity",
+  label = "Quantity",
+  disabled = false,
+}: Props) {
   const hydrated = useHydrated();
   const max = quantityLimit(stock);
   const [value, setValue] = useState(String(QUANTITY_MIN));
@@ -41,7 +47,14 @@ export function QuantityInput({ stock, id = "quantity", name = "quantity", label
       </label>
       <div className="inline-flex h-11 w-fit items-stretch overflow-hidden rounded-full border border-gray-300 bg-white">
         {hydrated ? (
-          <button type="button" className={stepButton} aria-label="Decrease quantity" aria-controls={id} disabled={disabled} onClick={() => step(-1)}>
+          <button
+            type="button"
+            className={stepButton}
+            aria-label="Decrease quantity"
+            aria-controls={id}
+            disabled={disabled}
+            onClick={() => step(-1)}
+          >
             <span aria-hidden="true">−</span>
           </button>
         ) : null}
@@ -65,11 +78,20 @@ export function QuantityInput({ stock, id = "quantity", name = "quantity", label
           onBlur={() => setValue(String(current))}
           className={`w-16 border-0 bg-transparent px-2 text-center text-base font-medium text-gray-900 focus:outline-2 focus:-outline-offset-2 focus:outline-bloom-600 disabled:text-gray-400 ${
             // With the buttons there, the browser's own spinner is redundant; without JavaScript it stays.
-            hydrated ? "[appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none" : ""
+            hydrated
+              ? "[appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+              : ""
           }`}
         />
         {hydrated ? (
-          <button type="button" className={stepButton} aria-label="Increase quantity" aria-controls={id} disabled={disabled} onClick={() => step(1)}>
+          <button
+            type="button"
+            className={stepButton}
+            aria-label="Increase quantity"
+            aria-controls={id}
+            disabled={disabled}
+            onClick={() => step(1)}
+          >
             <span aria-hidden="true">+</span>
           </button>
         ) : null}

@@ -5,7 +5,8 @@ import { Price } from "./price";
 import { AddToCartForm, ProductBadges, productHref, type CardProduct } from "./product-card";
 import { WishlistButton } from "./wishlist-button";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function stockText(product: CardProduct): string {
   return product.in_stock ? `In stock (${product.stock} available)` : "Out of stock";
@@ -16,7 +17,15 @@ function stockText(product: CardProduct): string {
  * its Close button, stays inside while it is open (Tab wraps), and returns to `opener` when it
  * closes (Close, Escape, or a click on the backdrop).
  */
-export function QuickView({ product, opener, onClose }: { product: CardProduct; opener: HTMLElement | null; onClose: () => void }) {
+export function QuickView({
+  product,
+  opener,
+  onClose,
+}: {
+  product: CardProduct;
+  opener: HTMLElement | null;
+  onClose: () => void;
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -49,7 +58,9 @@ export function QuickView({ product, opener, onClose }: { product: CardProduct; 
     if (event.key !== "Tab") return;
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => element.getClientRects().length > 0);
+    const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (element) => element.getClientRects().length > 0,
+    );
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (!first || !last) return;
@@ -92,12 +103,21 @@ export function QuickView({ product, opener, onClose }: { product: CardProduct; 
         </button>
         <div className="grid gap-6 p-4 sm:grid-cols-2 sm:p-6">
           <div className="relative mx-auto aspect-square w-full max-w-64 overflow-hidden rounded-xl bg-bloom-50 sm:max-w-none">
-            <Img src={product.image} alt={product.name} width={800} height={800} loading="eager" className="h-full w-full object-cover" />
+            <Img
+              src={product.image}
+              alt={product.name}
+              width={800}
+              height={800}
+              loading="eager"
+              className="h-full w-full object-cover"
+            />
             <ProductBadges product={product} className="absolute left-2 top-2 right-12" />
             <WishlistButton productId={product.id} productName={product.name} className="absolute right-2 top-2 z-10" />
           </div>
           <div className="flex flex-col gap-3">
-            {product.category ? <p className="pr-20 text-xs uppercase tracking-wide text-gray-600">{product.category.name}</p> : null}
+            {product.category ? (
+              <p className="pr-20 text-xs uppercase tracking-wide text-gray-600">{product.category.name}</p>
+            ) : null}
             <h2 id={titleId} className="pr-20 font-display text-2xl font-bold text-gray-900">
               {product.name}
             </h2>
@@ -109,7 +129,9 @@ export function QuickView({ product, opener, onClose }: { product: CardProduct; 
             <p id={descriptionId} className="text-gray-700">
               {product.short_description}
             </p>
-            <p className={`text-sm font-medium ${product.in_stock ? "text-leaf-600" : "text-gray-700"}`}>{stockText(product)}</p>
+            <p className={`text-sm font-medium ${product.in_stock ? "text-leaf-600" : "text-gray-700"}`}>
+              {stockText(product)}
+            </p>
             <div className="mt-auto grid gap-2 pt-2">
               <AddToCartForm product={product} />
               <Link

@@ -66,7 +66,10 @@ export function Panel({ id, title, children }: { id: string; title: ReactNode; c
 /** The "Order Summary" box beside the cart and the checkout form: tinted, named by its h2. */
 export function SummaryPanel({ className = "", children }: { className?: string; children: ReactNode }) {
   return (
-    <section aria-labelledby="summary-heading" className={`h-fit rounded-2xl border border-bloom-100 bg-bloom-50 p-6 ${className}`.trim()}>
+    <section
+      aria-labelledby="summary-heading"
+      className={`h-fit rounded-2xl border border-bloom-100 bg-bloom-50 p-6 ${className}`.trim()}
+    >
       <h2 id="summary-heading" className="font-display text-xl font-bold text-gray-900">
         Order Summary
       </h2>

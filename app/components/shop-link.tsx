@@ -35,27 +35,17 @@ export function ShopRouting({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const submit = useSubmit();
   const routing = useMemo(() => ({ navigate, submit }), [navigate, submit]);
-  return (
-    <RoutingContext.Provider value={routing}>
-      {children}
-    </RoutingContext.Provider>
-  );
+  return <RoutingContext.Provider value={routing}>{children}</RoutingContext.Provider>;
 }
 
 function useRouting(): Routing {
   const routing = useContext(RoutingContext);
-  if (!routing)
-    throw new Error(
-      "ShopLink and PostForm need ShopRouting above them (the root layout gives it)."
-    );
+  if (!routing) throw new Error("ShopLink and PostForm need ShopRouting above them (the root layout gives it).");
   return routing;
 }
 
 /** A click the browser should keep: not the main button, a modifier (new tab, download), another target. */
-function browserKeeps(
-  event: MouseEvent<HTMLElement>,
-  anchor: HTMLAnchorElement
-): boolean {
+function browserKeeps(event: MouseEvent<HTMLElement>, anchor: HTMLAnchorElement): boolean {
   return (
     event.defaultPrevented ||
     event.button !== 0 ||
@@ -69,11 +59,7 @@ function browserKeeps(
 }
 
 /** Follows a click on a link to `to` through the client router (replacing the entry when it is the page shown). */
-function routeClick(
-  event: MouseEvent<HTMLAnchorElement>,
-  to: string,
-  navigate: Routing["navigate"]
-) {
+function routeClick(event: MouseEvent<HTMLAnchorElement>, to: string, navigate: Routing["navigate"]) {
   if (browserKeeps(event, event.currentTarget)) return;
   event.preventDefault();
   const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
@@ -83,11 +69,7 @@ function routeClick(
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">;
 
 /** `<Link to="/...">` for one of the shop's paths. */
-export function ShopLink({
-  to,
-  onClick,
-  ...props
-}: AnchorProps & { to: Path }) {
+export function ShopLink({ to, onClick, ...props }: AnchorProps & { to: Path }) {
   const { navigate } = useRouting();
   return (
     <a
@@ -102,11 +84,7 @@ export function ShopLink({
 }
 
 /** Whether `to` is the page shown, as <NavLink> judges it: the same path, or one under it unless `end`; case-insensitive. */
-export function isActivePath(
-  pathname: string,
-  to: string,
-  end = false
-): boolean {
+export function isActivePath(pathname: string, to: string, end = false): boolean {
   const here = pathname.toLowerCase();
   const target = to.toLowerCase();
   if (here === target) return true;
@@ -128,12 +106,7 @@ export function ShopNavLink({
   const { pathname } = useLocation();
   const isActive = isActivePath(pathname, to, end);
   return (
-    <ShopLink
-      {...props}
-      to={to}
-      className={className({ isActive })}
-      aria-current={isActive ? "page" : undefined}
-    />
+    <ShopLink {...props} to={to} className={className({ isActive })} aria-current={isActive ? "page" : undefined} />
   );
 }
 
@@ -146,13 +119,7 @@ export function useRoutedClicks() {
   return (event: MouseEvent<HTMLElement>) => {
     const anchor = (event.target as Element).closest?.("a");
     const href = anchor?.getAttribute("href");
-    if (
-      !anchor ||
-      !href?.startsWith("/") ||
-      href.startsWith("//") ||
-      browserKeeps(event, anchor)
-    )
-      return;
+    if (!anchor || !href?.startsWith("/") || href.startsWith("//") || browserKeeps(event, anchor)) return;
     event.preventDefault();
     navigate(href);
   };
@@ -180,10 +147,7 @@ export function PostForm({
         onSubmit?.(event);
         if (event.defaultPrevented) return;
         event.preventDefault();
-        const submitter = (event.nativeEvent as SubmitEvent).submitter as
-          | HTMLButtonElement
-          | HTMLInputElement
-          | null;
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
         submit(submitter ?? event.currentTarget, {
           method: "post",
           action: submitter?.getAttribute("formaction") ?? action,

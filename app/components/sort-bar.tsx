@@ -1,6 +1,11 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
-import { PRODUCT_PAGE_SORTS, PRODUCT_SORT_BUTTONS, productPageHref, type ProductPageState } from "~/lib/schemas/storefront";
+import {
+  PRODUCT_PAGE_SORTS,
+  PRODUCT_SORT_BUTTONS,
+  productPageHref,
+  type ProductPageState,
+} from "~/lib/schemas/storefront";
 
 /**
  * The sort choices as links (they work without JavaScript); each keeps the filters and goes back to
@@ -9,7 +14,9 @@ import { PRODUCT_PAGE_SORTS, PRODUCT_SORT_BUTTONS, productPageHref, type Product
  */
 export function SortBar({ pathname, state }: { pathname: string; state: ProductPageState }) {
   const labelId = useId();
-  const sorts = PRODUCT_SORT_BUTTONS.includes(state.sort) ? PRODUCT_SORT_BUTTONS : [...PRODUCT_SORT_BUTTONS, state.sort];
+  const sorts = PRODUCT_SORT_BUTTONS.includes(state.sort)
+    ? PRODUCT_SORT_BUTTONS
+    : [...PRODUCT_SORT_BUTTONS, state.sort];
   return (
     <div role="group" aria-labelledby={labelId} className="flex flex-wrap items-center gap-2">
       <span id={labelId} className="text-sm font-medium text-gray-700">
@@ -25,7 +32,9 @@ export function SortBar({ pathname, state }: { pathname: string; state: ProductP
                 aria-current={active ? "true" : undefined}
                 preventScrollReset
                 className={`inline-block rounded-full border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 ${
-                  active ? "border-bloom-600 bg-bloom-600 text-white" : "border-gray-200 bg-white text-gray-700 hover:border-bloom-500 hover:text-bloom-700"
+                  active
+                    ? "border-bloom-600 bg-bloom-600 text-white"
+                    : "border-gray-200 bg-white text-gray-700 hover:border-bloom-500 hover:text-bloom-700"
                 }`}
               >
                 {PRODUCT_PAGE_SORTS[sort].label}

@@ -10,7 +10,6 @@ export function showToast(message: string, type: Toast["type"] = "info") {
   window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: makeToast(message, type) }));
 }
 
-
 const ICON_COLOURS: Record<Toast["type"], string> = {
   success: "#22c55e",
   error: "#ef4444",
@@ -24,7 +23,14 @@ function Icon({ type }: { type: Toast["type"] }) {
     <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20" className="mt-0.5 shrink-0">
       <circle cx="10" cy="10" r="9" fill={colour} />
       {type === "success" ? (
-        <path d="M6 10.5 8.8 13 14 7.5" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M6 10.5 8.8 13 14 7.5"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       ) : type === "error" ? (
         <path d="M7 7l6 6M13 7l-6 6" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
       ) : (
@@ -55,7 +61,10 @@ export function Toaster({ toast, listen = true }: { toast: Toast | null; listen?
     return () => clearTimeout(timer);
   }, [visible]);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed right-4 top-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed right-4 top-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+    >
       {visible ? (
         <div
           key={visible.id}

@@ -12,7 +12,17 @@ import { heart } from "~/lib/personal";
  * saved ids), so the cached public data of the page stays the same for everyone. A guest's press
  * goes to the login page, and back with the product saved. Nothing shows while the wishlist is off.
  */
-export function WishlistButton({ productId, productName, className = "", size = 20 }: { productId: number; productName: string; className?: string; size?: number }) {
+export function WishlistButton({
+  productId,
+  productName,
+  className = "",
+  size = 20,
+}: {
+  productId: number;
+  productName: string;
+  className?: string;
+  size?: number;
+}) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const location = useLocation();
   // One fetcher per product: a card and its Quick View show the same heart.
@@ -44,7 +54,16 @@ export function WishlistButton({ productId, productName, className = "", size = 
         data-name={productName}
         className={heart.buttonClass(saved)}
       >
-        <svg aria-hidden="true" width={size} height={size} viewBox="0 0 24 24" fill={heart.fill(saved)} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          width={size}
+          height={size}
+          viewBox="0 0 24 24"
+          fill={heart.fill(saved)}
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        >
           <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.5 7.8 3.6 4.5 7 4.5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.4 0 5.5 3.3 4.3 6.6-1.8 4.8-9.3 9.4-9.3 9.4Z" />
         </svg>
       </button>

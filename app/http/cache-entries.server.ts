@@ -34,37 +34,63 @@ const productTags = (product: Pick<Product, "id" | "category">) => [
 ];
 
 /** A product's page shows it, its category and its related products (their prices and stock). */
-const productDetailTags = (product: ProductDetail) => [...productTags(product), ...product.related_products.map((related) => TAGS.product(related.id))];
+const productDetailTags = (product: ProductDetail) => [
+  ...productTags(product),
+  ...product.related_products.map((related) => TAGS.product(related.id)),
+];
 
 /**
  * A tutorial shows its own counts, its neighbours' and similar posts' titles (any tutorial change
  * bumps `blogs`) and its related products.
  */
-const blogDetailTags = (blog: BlogDetail) => [TAGS.blog(blog.id), TAGS.blogs, ...blog.related_products.map((product) => TAGS.product(product.id))];
+const blogDetailTags = (blog: BlogDetail) => [
+  TAGS.blog(blog.id),
+  TAGS.blogs,
+  ...blog.related_products.map((product) => TAGS.product(product.id)),
+];
 
 const categoryTags = (category: Category) => [TAGS.category(category.id), TAGS.categories];
 
-function entry<T>(key: string, seconds: number, tags: (value: T) => string[], load: CacheEntry<T>["load"]): CacheEntry<T> {
+function entry<T>(
+  key: string,
+  seconds: number,
+  tags: (value: T) => string[],
+  load: CacheEntry<T>["load"],
+): CacheEntry<T> {
   return { key, seconds, tags, load };
 }
 
 /** Data the pages read through the cache (`app.cache.read(...)`). */
 export const cachedData = {
-  publicSettings: (): CacheEntry<SettingsByGroup> => entry("settings:public", CACHE_SECONDS.settings, () => [TAGS.settings], getPublicSettings),
-  homeSections: (): CacheEntry<HomeSections> => entry("home:sections", CACHE_SECONDS.content, () => [TAGS.home, TAGS.products], getHomeSections),
+  publicSettings: (): CacheEntry<SettingsByGroup> =>
+    entry("settings:public", CACHE_SECONDS.settings, () => [TAGS.settings], getPublicSettings),
+  homeSections: (): CacheEntry<HomeSections> =>
+    entry("home:sections", CACHE_SECONDS.content, () => [TAGS.home, TAGS.products], getHomeSections),
   product: (slug: string): CacheEntry<ProductDetail> =>
     entry(`product:${slug}`, CACHE_SECONDS.products, productDetailTags, (db) => getProductBySlug(db, slug)),
   categories: ({ withCounts }: { withCounts: boolean }): CacheEntry<Category[]> =>
-    entry(`categories:${withCounts ? "with-counts" : "list"}`, CACHE_SECONDS.categories, () => [TAGS.categories], (db) => listCategories(db, { withCounts })),
-  category: (slug: string): CacheEntry<Category> => entry(`category:${slug}`, CACHE_SECONDS.categories, categoryTags, (db) => getCategory(db, slug)),
+    entry(
+      `categories:${withCounts ? "with-counts" : "list"}`,
+      CACHE_SECONDS.categories,
+      () => [TAGS.categories],
+      (db) => listCategories(db, { withCounts }),
+    ),
+  category: (slug: string): CacheEntry<Category> =>
+    entry(`category:${slug}`, CACHE_SECONDS.categories, categoryTags, (db) => getCategory(db, slug)),
   /** A page of tutorials without a search (searches are not cached: too many, too rarely repeated). */
   blogs: (query: BlogListQuery): CacheEntry<BlogPage> =>
-    entry(`blogs:${JSON.stringify(query)}`, CACHE_SECONDS.content, () => [TAGS.blogs], (db) => listBlogs(db, query)),
+    entry(
+      `blogs:${JSON.stringify(query)}`,
+      CACHE_SECONDS.content,
+      () => [TAGS.blogs],
+      (db) => listBlogs(db, query),
+    ),
   /**
    * A published tutorial, as every visitor sees it: `liked` is false here; a visitor's own like is
    * read apart (the page's loader, or the Worker filling in a kept page).
    */
-  blog: (slug: string): CacheEntry<BlogDetail> => entry(`blog:${slug}`, CACHE_SECONDS.content, blogDetailTags, (db) => getBlogBySlug(db, slug)),
+  blog: (slug: string): CacheEntry<BlogDetail> =>
+    entry(`blog:${slug}`, CACHE_SECONDS.content, blogDetailTags, (db) => getBlogBySlug(db, slug)),
   /**
    * The visitor's parts of a kept page (docs/decisions/017), each kept under its own key and tags,
    * never in a shared answer: who a session is (its tags bumped by a logout, a password or profile
@@ -72,24 +98,58 @@ export const cachedData = {
    * products a shopper saved, and the products of a cart (their prices and stock, as on their pages).
    */
   session: (claims: { userId: number; sessionId: string }): CacheEntry<SessionCard | null> =>
-    entry(`session:${claims.sessionId}`, SESSION_CARD_SECONDS, () => [TAGS.session(claims.sessionId), TAGS.account(claims.userId)], (db) => sessionCard(db, claims)),
-  wishlist: (userId: number): CacheEntry<number[]> => entry(`wishlist:${userId}`, CACHE_SECONDS.products, () => [TAGS.wishlist(userId)], (db) => savedProductIds(db, userId)),
+    entry(
+      `session:${claims.sessionId}`,
+      SESSION_CARD_SECONDS,
+      () => [TAGS.session(claims.sessionId), TAGS.account(claims.userId)],
+      (db) => sessionCard(db, claims),
+    ),
+  wishlist: (userId: number): CacheEntry<number[]> =>
+    entry(
+      `wishlist:${userId}`,
+      CACHE_SECONDS.products,
+      () => [TAGS.wishlist(userId)],
+      (db) => savedProductIds(db, userId),
+    ),
   cartProducts: (productIds: number[]): CacheEntry<CartProductRow[]> => {
     const ids = [...new Set(productIds)].sort((a, b) => a - b);
-    return entry(`cart-products:${ids.join(",")}`, CACHE_SECONDS.products, () => ids.map(TAGS.product), (db) =>
-      cartProductsQuery(db, ids.map((productId) => ({ productId, quantity: 1 }))),
+    return entry(
+      `cart-products:${ids.join(",")}`,
+      CACHE_SECONDS.products,
+      () => ids.map(TAGS.product),
+      (db) =>
+        cartProductsQuery(
+          db,
+          ids.map((productId) => ({ productId, quantity: 1 })),
+        ),
     );
   },
   /** What the checkout offers and charges (its page's quote; placing an order reads them from the database). */
-  shippingMethods: (): CacheEntry<ShippingRow[]> => entry("shipping-methods", CACHE_SECONDS.settings, () => [TAGS.checkout], readShippingMethods),
+  shippingMethods: (): CacheEntry<ShippingRow[]> =>
+    entry("shipping-methods", CACHE_SECONDS.settings, () => [TAGS.checkout], readShippingMethods),
   taxRates: (place: { country: string; state: string }): CacheEntry<TaxRateRow[]> =>
-    entry(`tax-rates:${place.country}:${place.state}`, CACHE_SECONDS.settings, () => [TAGS.checkout], (db) => readTaxRates(db, place)),
+    entry(
+      `tax-rates:${place.country}:${place.state}`,
+      CACHE_SECONDS.settings,
+      () => [TAGS.checkout],
+      (db) => readTaxRates(db, place),
+    ),
   /** Whether a shopper reviewed a product, and its status: every review written or moderated bumps the product. */
   ownReview: (userId: number, productId: number): CacheEntry<{ id: number; status: ReviewStatus } | null> =>
-    entry(`own-review:${userId}:${productId}`, CACHE_SECONDS.products, () => [TAGS.product(productId)], (db) => findOwnReview(db, { id: productId }, userId)),
+    entry(
+      `own-review:${userId}:${productId}`,
+      CACHE_SECONDS.products,
+      () => [TAGS.product(productId)],
+      (db) => findOwnReview(db, { id: productId }, userId),
+    ),
   /** Whether a visitor liked a post: every like or unlike of it bumps the post. */
   liked: (blogId: number, visitor: string): CacheEntry<boolean> =>
-    entry(`liked:${blogId}:${visitor}`, CACHE_SECONDS.content, () => [TAGS.blog(blogId)], (db) => hasLiked(db, blogId, visitor)),
+    entry(
+      `liked:${blogId}:${visitor}`,
+      CACHE_SECONDS.content,
+      () => [TAGS.blog(blogId)],
+      (db) => hasLiked(db, blogId, visitor),
+    ),
   sitemap: (): CacheEntry<SitemapEntry[]> =>
     entry("sitemap", CACHE_SECONDS.content, () => [TAGS.products, TAGS.categories, TAGS.blogs], getSitemapEntries),
 } as const;
@@ -110,7 +170,10 @@ export const isCachedAnswerPath = (pathname: string) => CACHED_ANSWER_PATHS.test
 export const cachedAnswers = {
   settings: { seconds: CACHE_SECONDS.settings, tags: () => [TAGS.settings] } satisfies Cached<unknown>,
   /** The home sections and the currency from the settings. */
-  home: { seconds: CACHE_SECONDS.content, tags: () => [TAGS.home, TAGS.products, TAGS.settings] } satisfies Cached<unknown>,
+  home: {
+    seconds: CACHE_SECONDS.content,
+    tags: () => [TAGS.home, TAGS.products, TAGS.settings],
+  } satisfies Cached<unknown>,
   /** Any list of products (filters, featured): every product write bumps `products`. */
   products: { seconds: CACHE_SECONDS.products, tags: () => [TAGS.products] } satisfies Cached<unknown>,
   product: { seconds: CACHE_SECONDS.products, tags: productDetailTags } satisfies Cached<ProductDetail>,

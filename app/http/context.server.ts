@@ -68,7 +68,14 @@ export async function createAppContext(
   const { env } = cloudflare;
   const incoming = request ? await readBookmarkCookie(env, request) : null;
   const start: SessionStart | null = request
-    ? sessionStart({ method: request.method, pathname: new URL(request.url).pathname, tokenClient: request.headers.has("Authorization") }, incoming)
+    ? sessionStart(
+        {
+          method: request.method,
+          pathname: new URL(request.url).pathname,
+          tokenClient: request.headers.has("Authorization"),
+        },
+        incoming,
+      )
     : null;
   const { db, bookmark } = start
     ? await createSessionDb(env, start.constraintOrBookmark, timer)

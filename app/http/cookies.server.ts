@@ -44,7 +44,13 @@ export function cookieFlags(env: Env, request: Request): CookieFlags {
 }
 
 /** A `Set-Cookie` value for the shop's cookie `name`; `maxAge` in seconds (0 clears it; none: it ends with the browser). */
-export function setCookie(env: Env, request: Request, name: string, value: string, { maxAge }: { maxAge?: number } = {}): string {
+export function setCookie(
+  env: Env,
+  request: Request,
+  name: string,
+  value: string,
+  { maxAge }: { maxAge?: number } = {},
+): string {
   const parts = [`${cookieName(env, request, name)}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax"];
   if (maxAge !== undefined) parts.push(`Max-Age=${maxAge}`);
   if (cookieFlags(env, request).secure) parts.push("Secure");

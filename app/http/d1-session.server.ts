@@ -35,7 +35,13 @@ const WRITING_GETS = [/^\/auth\/[^/]+\/callback\/?$/];
  * new order, a message) and the pages behind a link from a mail, whose token may have been written
  * a moment ago by another device (no bookmark of that write here).
  */
-const PRIMARY_READS = [/^\/admin(\/|$)/, /^\/api\/admin(\/|$)/, /^\/newsletter\/(confirm|unsubscribe)\/?$/, /^\/reset-password\/?$/, /^\/(verify|confirm)-email\/?$/];
+const PRIMARY_READS = [
+  /^\/admin(\/|$)/,
+  /^\/api\/admin(\/|$)/,
+  /^\/newsletter\/(confirm|unsubscribe)\/?$/,
+  /^\/reset-password\/?$/,
+  /^\/(verify|confirm)-email\/?$/,
+];
 
 /**
  * Read-only requests that must see the shopper's own orders: their bookmark when they have one
@@ -55,9 +61,14 @@ const matches = (patterns: RegExp[], pathname: string) => patterns.some((pattern
 export function sessionStart({ method, pathname, tokenClient }: RequestShape, bookmark: string | null): SessionStart {
   const reads = method === "GET" || method === "HEAD";
   const mayWrite = !reads || matches(WRITING_GETS, pathname);
-  if (mayWrite || tokenClient || matches(PRIMARY_READS, pathname)) return { constraintOrBookmark: FIRST_PRIMARY, mayWrite, tokenClient };
+  if (mayWrite || tokenClient || matches(PRIMARY_READS, pathname))
+    return { constraintOrBookmark: FIRST_PRIMARY, mayWrite, tokenClient };
   if (bookmark) return { constraintOrBookmark: bookmark, mayWrite, tokenClient };
-  return { constraintOrBookmark: matches(BOOKMARK_OR_PRIMARY, pathname) ? FIRST_PRIMARY : FIRST_UNCONSTRAINED, mayWrite, tokenClient };
+  return {
+    constraintOrBookmark: matches(BOOKMARK_OR_PRIMARY, pathname) ? FIRST_PRIMARY : FIRST_UNCONSTRAINED,
+    mayWrite,
+    tokenClient,
+  };
 }
 
 /**

@@ -267,7 +267,11 @@ export class EdgeCache {
       const copy = new Response(JSON.stringify(versions), {
         headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${SNAPSHOT_SECONDS}` },
       });
-      this.#waitUntil(Promise.resolve().then(() => cache.put(snapshot, copy)).catch(logged("keeping the tag versions")));
+      this.#waitUntil(
+        Promise.resolve()
+          .then(() => cache.put(snapshot, copy))
+          .catch(logged("keeping the tag versions")),
+      );
     }
     return versions;
   }
@@ -320,7 +324,11 @@ export class EdgeCache {
       const text = await hit.text().catch(() => "");
       const stored = text ? (JSON.parse(text) as { value: T; versions: Versions; expiresAt?: number }) : null;
       if (stored && typeof stored.versions === "object" && isCurrent(stored.versions, versions)) {
-        nearCopies().set(url, { body: text, versions: stored.versions, expiresAt: stored.expiresAt ?? Date.now() + entry.seconds * 1000 });
+        nearCopies().set(url, {
+          body: text,
+          versions: stored.versions,
+          expiresAt: stored.expiresAt ?? Date.now() + entry.seconds * 1000,
+        });
         return stored.value;
       }
     }
@@ -329,8 +337,14 @@ export class EdgeCache {
     const expiresAt = Date.now() + entry.seconds * 1000;
     const body = JSON.stringify({ value, versions: recorded, expiresAt });
     if (writesSoFar() === this.#writesAtStart) nearCopies().set(url, { body, versions: recorded, expiresAt });
-    const response = new Response(body, { headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${entry.seconds}` } });
-    this.#waitUntil(Promise.resolve().then(() => cache.put(request, response)).catch(logged("keeping an entry")));
+    const response = new Response(body, {
+      headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${entry.seconds}` },
+    });
+    this.#waitUntil(
+      Promise.resolve()
+        .then(() => cache.put(request, response))
+        .catch(logged("keeping an entry")),
+    );
     return value;
   }
 
@@ -360,7 +374,12 @@ export class EdgeCache {
     const key = new Request(keyUrl);
     const hit = await cache.match(key).catch(logged("reading an answer"));
     const hitVersions = hit ? parseVersions(hit.headers.get(VERSIONS_HEADER)) : null;
-    if (hit && hitVersions && isCurrent(hitVersions, versions) && !(hit.headers.has(ANONYMOUS_HEADER) && identifies(request))) {
+    if (
+      hit &&
+      hitVersions &&
+      isCurrent(hitVersions, versions) &&
+      !(hit.headers.has(ANONYMOUS_HEADER) && identifies(request))
+    ) {
       const body = await hit.arrayBuffer();
       const headers = [...hit.headers];
       const lifetime = Number(hit.headers.get(LIFETIME_HEADER)) || 60;
@@ -371,17 +390,27 @@ export class EdgeCache {
     const produced = await produce();
     const lifetime = Number(produced.headers.get(LIFETIME_HEADER));
     const tags = produced.headers.get(CACHE_TAG_HEADER);
-    if (produced.status !== 200 || !(lifetime > 0) || !tags || produced.headers.has("Set-Cookie")) return { response: produced, hit: false };
+    if (produced.status !== 200 || !(lifetime > 0) || !tags || produced.headers.has("Set-Cookie"))
+      return { response: produced, hit: false };
     const body = await produced.arrayBuffer();
     const headers = new Headers(produced.headers);
     headers.set("ETag", await etagOf(body));
     headers.set(VERSIONS_HEADER, JSON.stringify(versionsOf(tags.split(","), versions)));
     headers.set("Cache-Control", `public, max-age=${lifetime}`);
     const stored = new Response(body, { status: 200, headers });
-    this.#waitUntil(Promise.resolve().then(() => cache.put(key, stored)).catch(logged("keeping an answer")));
+    this.#waitUntil(
+      Promise.resolve()
+        .then(() => cache.put(key, stored))
+        .catch(logged("keeping an answer")),
+    );
     if (writesSoFar() === this.#writesAtStart) {
       const versionsKept = parseVersions(headers.get(VERSIONS_HEADER));
-      nearCopies().set(keyUrl, { body, headers: [...headers], versions: versionsKept, expiresAt: Date.now() + lifetime * 1000 });
+      nearCopies().set(keyUrl, {
+        body,
+        headers: [...headers],
+        versions: versionsKept,
+        expiresAt: Date.now() + lifetime * 1000,
+      });
     }
     const answer = new Response(body, { status: 200, headers });
     return { response: notModified(request, answer) ?? answer, hit: false };
@@ -395,7 +424,10 @@ export class EdgeCache {
    * page cannot be kept (no cache, no versions, not a 200, a cookie set, or the render said so): the
    * caller then renders the page for the visitor as before.
    */
-  async page(key: string, render: () => Promise<Response>): Promise<{ parts: string[]; hit: boolean; subject: number | null } | null> {
+  async page(
+    key: string,
+    render: () => Promise<Response>,
+  ): Promise<{ parts: string[]; hit: boolean; subject: number | null } | null> {
     const cache = this.#cache;
     if (!cache) return null;
     const keyUrl = `${this.#prefix}page${key}`;
@@ -424,14 +456,30 @@ export class EdgeCache {
     const rendered = await render();
     const nonce = rendered.headers.get(NONCE_HEADER);
     const seconds = this.#shownSeconds;
-    if (rendered.status !== 200 || !nonce || rendered.headers.has("Set-Cookie") || !this.#pageKeepable || !Number.isFinite(seconds) || this.#shown.size === 0) {
+    if (
+      rendered.status !== 200 ||
+      !nonce ||
+      rendered.headers.has("Set-Cookie") ||
+      !this.#pageKeepable ||
+      !Number.isFinite(seconds) ||
+      this.#shown.size === 0
+    ) {
       await rendered.body?.cancel();
       return null;
     }
     const body = await rendered.text();
     const recorded = versionsOf([...this.#shown], versions);
     const subject = this.#pageSubject === null ? "" : String(this.#pageSubject);
-    const copy: NearCopy = { body, headers: [[NONCE_HEADER, nonce], [SUBJECT_HEADER, subject]], versions: recorded, expiresAt: Date.now() + seconds * 1000, bytes: 0 };
+    const copy: NearCopy = {
+      body,
+      headers: [
+        [NONCE_HEADER, nonce],
+        [SUBJECT_HEADER, subject],
+      ],
+      versions: recorded,
+      expiresAt: Date.now() + seconds * 1000,
+      bytes: 0,
+    };
     const parts = splitAtNonce(copy);
     if (writesSoFar() === this.#writesAtStart) nearCopies().set(keyUrl, { ...copy, memo: parts });
     const kept = new Response(body, {
@@ -444,7 +492,11 @@ export class EdgeCache {
         [SUBJECT_HEADER]: subject,
       },
     });
-    this.#waitUntil(Promise.resolve().then(() => cache.put(new Request(keyUrl), kept)).catch(logged("keeping a page")));
+    this.#waitUntil(
+      Promise.resolve()
+        .then(() => cache.put(new Request(keyUrl), kept))
+        .catch(logged("keeping a page")),
+    );
     return { parts, hit: false, subject: this.#pageSubject };
   }
 
@@ -515,7 +567,14 @@ function identifies(request: Request): boolean {
 /** A 304 when the client already has this answer's ETag. */
 function notModified(request: Request, response: Response): Response | null {
   const etag = response.headers.get("ETag");
-  if (!etag || !request.headers.get("If-None-Match")?.split(/\s*,\s*/).includes(etag)) return null;
+  if (
+    !etag ||
+    !request.headers
+      .get("If-None-Match")
+      ?.split(/\s*,\s*/)
+      .includes(etag)
+  )
+    return null;
   return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": CLIENT_CACHE_CONTROL } });
 }
 
@@ -525,7 +584,15 @@ function notModified(request: Request, response: Response): Response | null {
  */
 export function clientHeaders(headers: Headers): void {
   const cacheable = headers.has(LIFETIME_HEADER) || headers.has(VERSIONS_HEADER);
-  for (const name of [LIFETIME_HEADER, VERSIONS_HEADER, ANONYMOUS_HEADER, CACHE_TAG_HEADER, NONCE_HEADER, SUBJECT_HEADER]) headers.delete(name);
+  for (const name of [
+    LIFETIME_HEADER,
+    VERSIONS_HEADER,
+    ANONYMOUS_HEADER,
+    CACHE_TAG_HEADER,
+    NONCE_HEADER,
+    SUBJECT_HEADER,
+  ])
+    headers.delete(name);
   if (cacheable) headers.set("Cache-Control", CLIENT_CACHE_CONTROL);
 }
 

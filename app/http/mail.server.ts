@@ -33,7 +33,14 @@ export async function mailContext(app: Pick<AppContext, "env" | "cache">, reques
 export async function backgroundMailContext(env: Env, db: Database): Promise<MailContext | null> {
   const [settings, latest] = await Promise.all([
     getPublicSettings(db).catch(() => ({})),
-    env.SHOP_ORIGIN ? Promise.resolve([]) : db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.template, "order_placed")).orderBy(desc(mailOutbox.createdAt)).limit(1),
+    env.SHOP_ORIGIN
+      ? Promise.resolve([])
+      : db
+          .select({ text: mailOutbox.text })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.template, "order_placed"))
+          .orderBy(desc(mailOutbox.createdAt))
+          .limit(1),
   ]);
   const found = latest[0]?.text.match(/https?:\/\/[^/\s]+/)?.[0];
   let origin: string | null = null;

@@ -13,7 +13,14 @@ import {
   type OAuth2Tokens,
 } from "arctic";
 import { safeRedirect } from "../lib/redirect";
-import { isSocialProvider, SOCIAL_LOGIN_MESSAGES, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialLoginError, type SocialProvider } from "../lib/social-login";
+import {
+  isSocialProvider,
+  SOCIAL_LOGIN_MESSAGES,
+  SOCIAL_PROVIDER_NAMES,
+  SOCIAL_PROVIDERS,
+  type SocialLoginError,
+  type SocialProvider,
+} from "../lib/social-login";
 import { ACCOUNT_DISABLED_MESSAGE } from "../services/auth.server";
 import { timingSafeEqual } from "../services/password.server";
 import { normalizeProviderEmail, type ProviderIdentity } from "../services/social-login.server";
@@ -54,7 +61,8 @@ export function providerCredentials(env: Env, provider: SocialProvider): Provide
   return clientId && clientSecret ? { clientId, clientSecret } : null;
 }
 
-export const configuredProviders = (env: Env): SocialProvider[] => SOCIAL_PROVIDERS.filter((provider) => providerCredentials(env, provider) !== null);
+export const configuredProviders = (env: Env): SocialProvider[] =>
+  SOCIAL_PROVIDERS.filter((provider) => providerCredentials(env, provider) !== null);
 
 /** The buttons a login or register page shows: none while the setting is off, else the configured providers. */
 export async function socialLoginProviders(app: Pick<AppContext, "env" | "cache">): Promise<SocialProvider[]> {
@@ -69,7 +77,10 @@ export interface UsableProvider {
 }
 
 /** The provider a path names, when it is one of ours, configured, and the setting is on; else null (the page answers 404). */
-export async function usableProvider(app: Pick<AppContext, "env" | "cache">, name: string | undefined): Promise<UsableProvider | null> {
+export async function usableProvider(
+  app: Pick<AppContext, "env" | "cache">,
+  name: string | undefined,
+): Promise<UsableProvider | null> {
   if (!isSocialProvider(name)) return null;
   const credentials = providerCredentials(app.env, name);
   if (!credentials || !(await isFeatureOn(app, "socialLogin"))) return null;
@@ -77,7 +88,8 @@ export async function usableProvider(app: Pick<AppContext, "env" | "cache">, nam
 }
 
 /** Where the provider sends the browser back: `<origin>/auth/<provider>/callback`, registered with the provider. */
-export const callbackUrl = (request: Request, provider: SocialProvider) => `${new URL(request.url).origin}/auth/${provider}/callback`;
+export const callbackUrl = (request: Request, provider: SocialProvider) =>
+  `${new URL(request.url).origin}/auth/${provider}/callback`;
 
 export const GOOGLE_SCOPES = ["openid", "email", "profile"];
 /** `users.email` lets `GET /2/users/me?user.fields=confirmed_email` answer the account's confirmed address. */
@@ -109,8 +121,15 @@ function stubClient(origin: string, credentials: ProviderCredentials, redirect: 
   const oauth = new OAuth2Client(credentials.clientId, credentials.clientSecret, redirect);
   return {
     createAuthorizationURL: (state, codeVerifier, scopes) =>
-      oauth.createAuthorizationURLWithPKCE(`${origin}/google/authorize`, state, CodeChallengeMethod.S256, codeVerifier, scopes),
-    validateAuthorizationCode: (code, codeVerifier) => oauth.validateAuthorizationCode(`${origin}/google/token`, code, codeVerifier),
+      oauth.createAuthorizationURLWithPKCE(
+        `${origin}/google/authorize`,
+        state,
+        CodeChallengeMethod.S256,
+        codeVerifier,
+        scopes,
+      ),
+    validateAuthorizationCode: (code, codeVerifier) =>
+      oauth.validateAuthorizationCode(`${origin}/google/token`, code, codeVerifier),
   };
 }
 
@@ -132,7 +151,11 @@ interface OAuthState {
   link?: number;
 }
 
-const toBase64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const toBase64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 function fromBase64Url(text: string): string {
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
@@ -157,10 +180,19 @@ async function readStateCookie(env: Env, request: Request): Promise<OAuthState |
   if (!(await verifySignature(env, SIGNING_PURPOSE, payload, value.slice(dot + 1)))) return null;
   try {
     const data = JSON.parse(fromBase64Url(payload)) as Partial<OAuthState>;
-    if (!isSocialProvider(data.provider) || typeof data.state !== "string" || typeof data.verifier !== "string") return null;
+    if (!isSocialProvider(data.provider) || typeof data.state !== "string" || typeof data.verifier !== "string")
+      return null;
     if (typeof data.expires !== "number" || data.expires < Math.floor(Date.now() / 1000)) return null;
-    const link = typeof data.link === "number" && Number.isSafeInteger(data.link) && data.link > 0 ? data.link : undefined;
-    return { provider: data.provider, state: data.state, verifier: data.verifier, redirectTo: safeRedirect(data.redirectTo, "/"), expires: data.expires, ...(link ? { link } : {}) };
+    const link =
+      typeof data.link === "number" && Number.isSafeInteger(data.link) && data.link > 0 ? data.link : undefined;
+    return {
+      provider: data.provider,
+      state: data.state,
+      verifier: data.verifier,
+      redirectTo: safeRedirect(data.redirectTo, "/"),
+      expires: data.expires,
+      ...(link ? { link } : {}),
+    };
   } catch {
     return null;
   }
@@ -184,7 +216,14 @@ export async function beginSocialLogin(
   const scopes = usable.provider === "google" ? GOOGLE_SCOPES : TWITTER_SCOPES;
   const url = client(env, request, usable).createAuthorizationURL(state, verifier, scopes);
   const expires = Math.floor(Date.now() / 1000) + OAUTH_COOKIE_SECONDS;
-  const cookie = await stateCookie(env, request, { provider: usable.provider, state, verifier, redirectTo: safeRedirect(redirectTo, "/"), expires, ...(link ? { link } : {}) });
+  const cookie = await stateCookie(env, request, {
+    provider: usable.provider,
+    state,
+    verifier,
+    redirectTo: safeRedirect(redirectTo, "/"),
+    expires,
+    ...(link ? { link } : {}),
+  });
   return { url: url.toString(), cookie };
 }
 
@@ -215,17 +254,25 @@ export async function completeSocialLogin(
 ): Promise<{ identity: ProviderIdentity; redirectTo: string; link?: number }> {
   const params = new URL(request.url).searchParams;
   const saved = await readStateCookie(env, request);
-  if (!saved || saved.provider !== usable.provider) throw new SocialLoginFailure("state", "/", "no valid state cookie for this provider");
+  if (!saved || saved.provider !== usable.provider)
+    throw new SocialLoginFailure("state", "/", "no valid state cookie for this provider");
   const { redirectTo } = saved;
   const state = params.get("state");
-  if (!state || !sameSecret(state, saved.state)) throw new SocialLoginFailure("state", redirectTo, "the state does not match the cookie's");
+  if (!state || !sameSecret(state, saved.state))
+    throw new SocialLoginFailure("state", redirectTo, "the state does not match the cookie's");
   const error = params.get("error");
-  if (error) throw new SocialLoginFailure(error === "access_denied" ? "denied" : "failed", redirectTo, `the provider answered ${error.slice(0, 100)}`);
+  if (error)
+    throw new SocialLoginFailure(
+      error === "access_denied" ? "denied" : "failed",
+      redirectTo,
+      `the provider answered ${error.slice(0, 100)}`,
+    );
   const code = params.get("code");
   if (!code || code.length > 2048) throw new SocialLoginFailure("failed", redirectTo, "no authorization code");
   try {
     const tokens = await client(env, request, usable).validateAuthorizationCode(code, saved.verifier);
-    const identity = usable.provider === "google" ? googleIdentity(tokens, usable.credentials) : await twitterIdentity(tokens);
+    const identity =
+      usable.provider === "google" ? googleIdentity(tokens, usable.credentials) : await twitterIdentity(tokens);
     return { identity, redirectTo, ...(saved.link ? { link: saved.link } : {}) };
   } catch (error) {
     throw new SocialLoginFailure("failed", redirectTo, providerErrorDetail(error));
@@ -236,7 +283,8 @@ export async function completeSocialLogin(
 function providerErrorDetail(error: unknown): string {
   if (error instanceof OAuth2RequestError) return `the token endpoint refused the code: ${error.code}`;
   if (error instanceof ArcticFetchError) return "the token endpoint could not be reached";
-  if (error instanceof UnexpectedResponseError || error instanceof UnexpectedErrorResponseBodyError) return `the token endpoint answered ${error.status}`;
+  if (error instanceof UnexpectedResponseError || error instanceof UnexpectedErrorResponseBodyError)
+    return `the token endpoint answered ${error.status}`;
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -254,10 +302,12 @@ function googleIdentity(tokens: OAuth2Tokens, credentials: ProviderCredentials):
     throw new IdentityError("Google answered no readable ID token");
   }
   const audience = claims.aud;
-  const ours = audience === credentials.clientId || (Array.isArray(audience) && audience.includes(credentials.clientId));
+  const ours =
+    audience === credentials.clientId || (Array.isArray(audience) && audience.includes(credentials.clientId));
   const issuer = claims.iss === "https://accounts.google.com" || claims.iss === "accounts.google.com";
   if (!ours || !issuer) throw new IdentityError("Google's ID token is not for this client");
-  if (typeof claims.sub !== "string" || !claims.sub || claims.sub.length > 255) throw new IdentityError("Google's ID token names no subject");
+  if (typeof claims.sub !== "string" || !claims.sub || claims.sub.length > 255)
+    throw new IdentityError("Google's ID token names no subject");
   const verified = claims.email_verified === true || claims.email_verified === "true";
   return {
     provider: "google",
@@ -275,7 +325,10 @@ async function readMe(accessToken: string, fields: string | null): Promise<Twitt
   const url = fields ? `${TWITTER_ME_URL}?user.fields=${fields}` : TWITTER_ME_URL;
   let response: Response;
   try {
-    response = await fetch(url, { headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
+    response = await fetch(url, {
+      headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
+      signal: AbortSignal.timeout(10_000),
+    });
   } catch {
     throw new IdentityError("X's user lookup could not be reached");
   }

@@ -11,7 +11,11 @@ import { sign, verifySignature } from "./signature.server";
  */
 export const SESSION_COOKIE = "session";
 
-export function sessionCookie(env: Env, request: Request, auth: Pick<AuthResult, "token" | "remember" | "expiresAt">): string {
+export function sessionCookie(
+  env: Env,
+  request: Request,
+  auth: Pick<AuthResult, "token" | "remember" | "expiresAt">,
+): string {
   const left = Math.max(0, Math.floor(auth.expiresAt.getTime() / 1000) - Math.floor(Date.now() / 1000));
   return setCookie(env, request, SESSION_COOKIE, auth.token, { maxAge: auth.remember ? left : undefined });
 }

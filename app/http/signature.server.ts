@@ -14,7 +14,12 @@ export async function sign(env: Env, purpose: string, value: string): Promise<st
 }
 
 /** Compares a signature in constant time. */
-export async function verifySignature(env: Env, purpose: string, value: string, signature: string | null | undefined): Promise<boolean> {
+export async function verifySignature(
+  env: Env,
+  purpose: string,
+  value: string,
+  signature: string | null | undefined,
+): Promise<boolean> {
   if (!signature) return false;
   const expected = await sign(env, purpose, value);
   if (expected.length !== signature.length) return false;

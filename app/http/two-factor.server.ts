@@ -10,11 +10,13 @@ import { seal, unseal } from "../services/sealed.server";
 export const CHALLENGE_COOKIE = "tb_2fa";
 export const SETUP_COOKIE = "tb_2fa_setup";
 
-export const challengeCookie = (env: Env, request: Request, token: string) => setCookie(env, request, CHALLENGE_COOKIE, token, { maxAge: CHALLENGE_SECONDS });
+export const challengeCookie = (env: Env, request: Request, token: string) =>
+  setCookie(env, request, CHALLENGE_COOKIE, token, { maxAge: CHALLENGE_SECONDS });
 export const clearChallengeCookie = (env: Env, request: Request) => clearCookie(env, request, CHALLENGE_COOKIE);
 export const readChallengeCookie = (env: Env, request: Request) => readCookie(env, request, CHALLENGE_COOKIE);
 
-export const setupCookie = (env: Env, request: Request, token: string) => setCookie(env, request, SETUP_COOKIE, token, { maxAge: SETUP_SECONDS });
+export const setupCookie = (env: Env, request: Request, token: string) =>
+  setCookie(env, request, SETUP_COOKIE, token, { maxAge: SETUP_SECONDS });
 export const clearSetupCookie = (env: Env, request: Request) => clearCookie(env, request, SETUP_COOKIE);
 export const readSetupCookie = (env: Env, request: Request) => readCookie(env, request, SETUP_COOKIE);
 
@@ -27,7 +29,11 @@ const CODES_PURPOSE = "2fa recovery codes shown once";
 const CODES_SECONDS = 5 * 60;
 
 export async function codesCookie(env: Env, request: Request, userId: number, codes: string[]): Promise<string> {
-  const token = await seal(env, CODES_PURPOSE, JSON.stringify({ u: userId, c: codes, e: Math.floor(Date.now() / 1000) + CODES_SECONDS }));
+  const token = await seal(
+    env,
+    CODES_PURPOSE,
+    JSON.stringify({ u: userId, c: codes, e: Math.floor(Date.now() / 1000) + CODES_SECONDS }),
+  );
   return setCookie(env, request, CODES_COOKIE, token, { maxAge: CODES_SECONDS });
 }
 
@@ -40,7 +46,13 @@ export async function readCodesCookie(env: Env, request: Request, userId: number
   if (!text) return null;
   try {
     const body = JSON.parse(text) as { u?: unknown; c?: unknown; e?: unknown };
-    if (body.u !== userId || typeof body.e !== "number" || body.e <= Math.floor(Date.now() / 1000) || !Array.isArray(body.c)) return null;
+    if (
+      body.u !== userId ||
+      typeof body.e !== "number" ||
+      body.e <= Math.floor(Date.now() / 1000) ||
+      !Array.isArray(body.c)
+    )
+      return null;
     return body.c.filter((code): code is string => typeof code === "string");
   } catch {
     return null;

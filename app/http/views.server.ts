@@ -23,7 +23,12 @@ interface ViewState {
 const STATE = Symbol.for("twistbloom.blogViews");
 const isolate = globalThis as unknown as { [STATE]?: ViewState };
 
-export function countBlogView(app: Pick<AppContext, "env" | "waitUntil">, blogId: number, visitor: string, now = new Date()): void {
+export function countBlogView(
+  app: Pick<AppContext, "env" | "waitUntil">,
+  blogId: number,
+  visitor: string,
+  now = new Date(),
+): void {
   const state = (isolate[STATE] ??= { pending: new Map(), seen: new Set(), flushing: false });
   const view = { blogId, visitor, day: now.toISOString().slice(0, 10) };
   const key = `${view.day}|${blogId}|${visitor}`;

@@ -15,7 +15,7 @@ export const ACCOUNT_EMAIL_MESSAGES = {
   currentPasswordRequired: "Current password is required to change your email address",
   currentPasswordWrong: "The current password is incorrect",
   noPasswordYet:
-    "Your account has no password yet. Set one with \"Forgot password?\" on the login page, then change your email address.",
+    'Your account has no password yet. Set one with "Forgot password?" on the login page, then change your email address.',
   changed: "Your email address has been changed.",
   changeInvalid: "This confirmation link is invalid or has expired.",
   changeTaken: "This email address is already used by another account, so it cannot be used for yours.",

@@ -59,7 +59,8 @@ export const changes = {
   blogViewed: (blogId: number) => [TAGS.blog(blogId)],
   /** Staff changed a product (any field, archive or restore): its lists, its categories' counts, the home page. */
   /** Staff added a product: the lists, its category's page and the home page (nothing showed it before). */
-  productCreated: (categoryIds: number[] = []) => unique([TAGS.products, TAGS.categories, TAGS.home, ...categoryIds.map(TAGS.category)]),
+  productCreated: (categoryIds: number[] = []) =>
+    unique([TAGS.products, TAGS.categories, TAGS.home, ...categoryIds.map(TAGS.category)]),
   productChanged: (productId: number, categoryIds: number[] = []) =>
     unique([TAGS.product(productId), TAGS.products, TAGS.categories, TAGS.home, ...categoryIds.map(TAGS.category)]),
   /** Staff added, changed or removed a shipping method or a tax rate: the checkout's quote. */

@@ -23,7 +23,9 @@ export function clampQuantity(quantity: number, max: number = QUANTITY_MAX): num
 export function addToCart(lines: CartLine[], productId: number, quantity: number): CartLine[] {
   const existing = lines.find((line) => line.productId === productId);
   if (existing) {
-    return lines.map((line) => (line.productId === productId ? { productId, quantity: clampQuantity(line.quantity + quantity) } : line));
+    return lines.map((line) =>
+      line.productId === productId ? { productId, quantity: clampQuantity(line.quantity + quantity) } : line,
+    );
   }
   if (lines.length >= MAX_CART_LINES) return lines;
   return [...lines, { productId, quantity: clampQuantity(quantity) }];
@@ -66,5 +68,10 @@ export function parseCart(value: unknown): CartLine[] {
 /** The cart page's summary: a flat 10% tax of the subtotal, shipping shown as Free. */
 export function cartSummary(subtotalCents: number) {
   const taxCents = applyRate(subtotalCents, CART_TAX_RATE_BPS);
-  return { subtotal_cents: subtotalCents, tax_cents: taxCents, shipping_cents: 0, total_cents: subtotalCents + taxCents };
+  return {
+    subtotal_cents: subtotalCents,
+    tax_cents: taxCents,
+    shipping_cents: 0,
+    total_cents: subtotalCents + taxCents,
+  };
 }

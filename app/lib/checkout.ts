@@ -42,7 +42,11 @@ export interface TaxLine {
 
 /** One line per rate that applies, each rounded to the cent, on the taxable amount. */
 export function taxLines(rates: TaxRateRule[], taxableCents: number): TaxLine[] {
-  return rates.map((rate) => ({ name: rate.name, rate_bps: rate.rate_bps, amount_cents: applyRate(Math.max(0, taxableCents), rate.rate_bps) }));
+  return rates.map((rate) => ({
+    name: rate.name,
+    rate_bps: rate.rate_bps,
+    amount_cents: applyRate(Math.max(0, taxableCents), rate.rate_bps),
+  }));
 }
 
 export interface Totals {

@@ -16,6 +16,9 @@ export function csvField(value: string | number | null | undefined): string {
 }
 
 /** The header row and the rows, each line ended by CRLF. */
-export function csvDocument(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
+export function csvDocument(
+  header: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>,
+): string {
   return [header, ...rows].map((row) => `${row.map(csvField).join(",")}\r\n`).join("");
 }

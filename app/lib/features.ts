@@ -18,5 +18,10 @@ export type FeatureFlags = Record<Feature, boolean>;
 /** The four flags from the settings' `features` group (as `SiteConfig.features` holds it). */
 export function featureFlags(features: Record<string, SettingValue> | undefined): FeatureFlags {
   const on = (feature: Feature) => features?.[FEATURE_SETTINGS[feature]] === true;
-  return { reviews: on("reviews"), wishlist: on("wishlist"), socialLogin: on("socialLogin"), newsletter: on("newsletter") };
+  return {
+    reviews: on("reviews"),
+    wishlist: on("wishlist"),
+    socialLogin: on("socialLogin"),
+    newsletter: on("newsletter"),
+  };
 }

@@ -64,7 +64,8 @@ export const NEWSLETTER_MESSAGES = {
    * The one answer to a sign-up, for a new, pending, subscribed or unsubscribed address alike (no
    * one learns from it whether an address is on the list), and true for each of them.
    */
-  requested: "Almost done! If this address is not on our list yet, we have emailed it a link to confirm your subscription.",
+  requested:
+    "Almost done! If this address is not on our list yet, we have emailed it a link to confirm your subscription.",
   formErrors: ACCOUNT_MESSAGES.formErrors,
   limited: (wait: string) => `Too many sign-up attempts. Please try again in ${wait}.`,
   confirmed: "You are subscribed.",

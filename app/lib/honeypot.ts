@@ -7,5 +7,7 @@ export const HONEYPOT = "website";
 /** Whether the trap was filled in: any non-blank value, from a form (a string) or a JSON body. */
 export function honeypotFilled(values: Record<string, unknown>): boolean {
   const value = values[HONEYPOT];
-  return typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null && value !== false && value !== "";
+  return typeof value === "string"
+    ? value.trim() !== ""
+    : value !== undefined && value !== null && value !== false && value !== "";
 }

@@ -1,4 +1,13 @@
-import { accountShown, cartCountLabel, cartPanelHtml, escapeHtml, type AccountMark, type PanelCart, type PersonalViewer, type ReviewWriterKind } from "./personal";
+import {
+  accountShown,
+  cartCountLabel,
+  cartPanelHtml,
+  escapeHtml,
+  type AccountMark,
+  type PanelCart,
+  type PersonalViewer,
+  type ReviewWriterKind,
+} from "./personal";
 import type { Currency } from "./money";
 
 /**
@@ -62,7 +71,11 @@ const THEME_COLOR = /<meta name="theme-color"[^>]*>/g;
 function cutsOf(text: string, emptyPanel: string): Cut[] | null {
   const cuts: Cut[] = [];
   for (const match of text.matchAll(ACCOUNT)) {
-    cuts.push({ start: match.index!, end: match.index! + match[0].length, slot: { kind: "account", mark: match[1] as AccountMark } });
+    cuts.push({
+      start: match.index!,
+      end: match.index! + match[0].length,
+      slot: { kind: "account", mark: match[1] as AccountMark },
+    });
   }
   for (const match of text.matchAll(WRITER)) {
     const end = match.index! + match[0].length;
@@ -120,7 +133,11 @@ export function compileKeptTemplate(parts: string[], currency: Currency): KeptTe
   cuts.sort((a, b) => a.start - b.start || a.end - b.end);
   for (let i = 1; i < cuts.length; i++) if (cuts[i]!.start < cuts[i - 1]!.end) return null;
   // One boot script and one header cart, or this is not a page of this shape.
-  if (cuts.filter((cut) => cut.slot.kind === "boot").length !== 1 || cuts.filter((cut) => cut.slot.kind === "cart-count").length !== 1) return null;
+  if (
+    cuts.filter((cut) => cut.slot.kind === "boot").length !== 1 ||
+    cuts.filter((cut) => cut.slot.kind === "cart-count").length !== 1
+  )
+    return null;
   const texts: string[] = [];
   const slots: Slot[] = [];
   let at = 0;

@@ -19,7 +19,8 @@ const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-export const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
+export const isOrderStatus = (value: string): value is OrderStatus =>
+  (ORDER_STATUSES as readonly string[]).includes(value);
 
 /** The statuses an order in `status` may move to (none for a final one, or an unknown one). */
 export function nextStatuses(status: string): readonly OrderStatus[] {
@@ -49,7 +50,8 @@ export function paymentRefusal(status: string, paymentStatus: string): string {
 }
 
 /** A form shown before someone else changed the order: refused, never applied blindly. */
-export const STALE_ORDER_MESSAGE = "This order was changed by someone else since you opened it. Review it and try again.";
+export const STALE_ORDER_MESSAGE =
+  "This order was changed by someone else since you opened it. Review it and try again.";
 
 /** The button that moves an order to each status. */
 export const TRANSITION_LABELS: Record<OrderStatus, string> = {

@@ -32,7 +32,11 @@ export const cartCountLabel = (count: number) => (count === 1 ? "item" : "items"
 
 /** What the header's cart panel needs of a cart (the root loader's priced cart). */
 export interface PanelCart {
-  items: Array<{ product_id: number; quantity: number; product: { slug: string; name: string; unit_price_cents: number } | null }>;
+  items: Array<{
+    product_id: number;
+    quantity: number;
+    product: { slug: string; name: string; unit_price_cents: number } | null;
+  }>;
   subtotal_cents: number;
 }
 
@@ -59,14 +63,17 @@ export function cartPanelHtml(cart: PanelCart | null | undefined, currency: Curr
             (item) =>
               `<li class="flex justify-between gap-3 py-2 text-sm"><a class="flex-1 text-gray-900 hover:text-bloom-700" href="/product/${escapeHtml(encodeURIComponent(item.product!.slug))}">${escapeHtml(item.product!.name)}</a><span class="whitespace-nowrap text-gray-700">${item.quantity} × ${priceHtml(item.product!.unit_price_cents, currency)}</span></li>`,
           )
-          .join("")}</ul><p class="mt-3 flex justify-between border-t border-bloom-100 pt-3 text-sm font-semibold"><span>Total</span>${priceHtml(cart.subtotal_cents, currency)}</p>`;
+          .join(
+            "",
+          )}</ul><p class="mt-3 flex justify-between border-t border-bloom-100 pt-3 text-sm font-semibold"><span>Total</span>${priceHtml(cart.subtotal_cents, currency)}</p>`;
   return `${lines}<div class="mt-4 grid grid-cols-2 gap-2 text-sm font-medium"><a class="rounded-full border border-bloom-300 px-3 py-2 text-center text-bloom-700 hover:bg-bloom-50" href="/cart">View Cart</a><a class="rounded-full bg-bloom-600 px-3 py-2 text-center text-white hover:bg-bloom-700" href="/checkout">Checkout</a></div>`;
 }
 
 /** The heart of a product (cards, Quick View, product page), saved or not. */
 export const heart = {
   intent: (saved: boolean) => (saved ? "remove" : "add"),
-  label: (saved: boolean, productName: string) => (saved ? `Remove ${productName} from your wishlist` : `Save ${productName} to your wishlist`),
+  label: (saved: boolean, productName: string) =>
+    saved ? `Remove ${productName} from your wishlist` : `Save ${productName} to your wishlist`,
   buttonClass: (saved: boolean) =>
     `flex items-center justify-center rounded-full border bg-white/90 p-2 shadow-sm transition hover:border-bloom-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 ${
       saved ? "border-bloom-300 text-bloom-600" : "border-gray-200 text-gray-700"
@@ -97,7 +104,8 @@ export type PersonalPatch = Record<string, Record<string, unknown>>;
 export const PERSONAL_GLOBAL = "__personal";
 export const BOOT_SCRIPT_ID = "boot";
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Puts a patch into Remix's loader data: `{ "routes/blog.$slug": { "blog.liked": true } }` sets

@@ -57,14 +57,52 @@ const ALLOWED: IWhiteList = {
 };
 
 /** Tags dropped together with everything inside them. */
-const DROP_WITH_CONTENT = ["script", "style", "iframe", "object", "embed", "noscript", "template", "svg", "math", "form", "textarea", "select", "button", "frame", "frameset", "applet", "xml"];
+const DROP_WITH_CONTENT = [
+  "script",
+  "style",
+  "iframe",
+  "object",
+  "embed",
+  "noscript",
+  "template",
+  "svg",
+  "math",
+  "form",
+  "textarea",
+  "select",
+  "button",
+  "frame",
+  "frameset",
+  "applet",
+  "xml",
+];
 
 const SAFE_URL = /^(?:https?:\/\/|mailto:|\/(?!\/)|#|\.{0,2}\/?[\w-])/i;
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", colon: ":", tab: "\t", newline: "\n", sol: "/", bsol: "\\",
-  quest: "?", equals: "=", num: "#", percnt: "%", period: ".", comma: ",", lpar: "(", rpar: ")", excl: "!",
-  commat: "@", plus: "+", semi: ";", nbsp: "\u00a0",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  colon: ":",
+  tab: "\t",
+  newline: "\n",
+  sol: "/",
+  bsol: "\\",
+  quest: "?",
+  equals: "=",
+  num: "#",
+  percnt: "%",
+  period: ".",
+  comma: ",",
+  lpar: "(",
+  rpar: ")",
+  excl: "!",
+  commat: "@",
+  plus: "+",
+  semi: ";",
+  nbsp: "\u00a0",
 };
 
 /**
@@ -74,11 +112,14 @@ const NAMED_ENTITIES: Record<string, string> = {
  * with exactly the text that was checked.
  */
 function decodeEntities(value: string): string {
-  return value.replace(/&(?:#x([0-9a-f]+)|#(\d+)|([a-z]+));?/gi, (whole, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
-    if (name !== undefined) return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-    const code = hex !== undefined ? parseInt(hex, 16) : Number(dec);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\ufffd";
-  });
+  return value.replace(
+    /&(?:#x([0-9a-f]+)|#(\d+)|([a-z]+));?/gi,
+    (whole, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
+      if (name !== undefined) return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+      const code = hex !== undefined ? parseInt(hex, 16) : Number(dec);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\ufffd";
+    },
+  );
 }
 
 /** Text safe inside a double-quoted attribute, every "&" written as "&amp;". */
@@ -111,7 +152,11 @@ const filter = new FilterXSS({
       const url = safeUrl(value);
       return url === null ? "" : escapeUrlAttr(url);
     }
-    if ((name === "width" || name === "height" || name === "colspan" || name === "rowspan" || name === "start") && !/^\d{1,4}$/.test(value)) return "";
+    if (
+      (name === "width" || name === "height" || name === "colspan" || name === "rowspan" || name === "start") &&
+      !/^\d{1,4}$/.test(value)
+    )
+      return "";
     return escapeAttrValue(value);
   },
   onTagAttr(_tag: string, name: string, value: string) {

@@ -23,7 +23,10 @@ export const HTTPS_SECURITY_HEADERS: Record<string, string> = {
 };
 
 /** `formOrigins`: where the social login buttons' redirects may lead (the providers; in development, their stand-in too). */
-export function pageContentSecurityPolicy(nonce: string, formOrigins: readonly string[] = SOCIAL_LOGIN_FORM_ORIGINS): string {
+export function pageContentSecurityPolicy(
+  nonce: string,
+  formOrigins: readonly string[] = SOCIAL_LOGIN_FORM_ORIGINS,
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,

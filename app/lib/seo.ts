@@ -32,7 +32,7 @@ export function seoMeta(root: SeoRoot | undefined, input: SeoInput): MetaDescrip
   const siteName = root?.site.name || "Twistbloom";
   const seo = root?.site.seo ?? {};
   const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
-  const title = input.title ? `${input.title} | ${siteName}` : text(seo.seo_meta_title) ?? siteName;
+  const title = input.title ? `${input.title} | ${siteName}` : (text(seo.seo_meta_title) ?? siteName);
   const description = input.description || text(seo.seo_meta_description) || root?.site.description || "";
   const origin = root?.origin ?? "";
   const url = absoluteUrl(origin, input.path);

@@ -11,7 +11,9 @@ export function currencyFromSettings(grouped: SettingsByGroup): Currency {
   return {
     code: typeof group.currency_code === "string" && group.currency_code ? group.currency_code : DEFAULT_CURRENCY.code,
     symbol:
-      typeof group.currency_symbol === "string" && group.currency_symbol ? group.currency_symbol : DEFAULT_CURRENCY.symbol,
+      typeof group.currency_symbol === "string" && group.currency_symbol
+        ? group.currency_symbol
+        : DEFAULT_CURRENCY.symbol,
     position: group.currency_position === "right" ? "right" : "left",
     decimal_places: Number.isInteger(places) && places >= 0 && places <= 4 ? places : DEFAULT_CURRENCY.decimal_places,
   };
@@ -32,7 +34,8 @@ export interface SiteConfig {
 
 export function siteConfigFromSettings(grouped: SettingsByGroup): SiteConfig {
   const general = grouped.general ?? {};
-  const text = (value: SettingValue | undefined, fallback: string) => (typeof value === "string" && value ? value : fallback);
+  const text = (value: SettingValue | undefined, fallback: string) =>
+    typeof value === "string" && value ? value : fallback;
   return {
     name: text(general.site_name, "Twistbloom"),
     description: text(general.site_description, ""),
@@ -45,4 +48,3 @@ export function siteConfigFromSettings(grouped: SettingsByGroup): SiteConfig {
     currency: currencyFromSettings(grouped),
   };
 }
-

@@ -17,13 +17,25 @@ export function isSocialProvider(value: unknown): value is SocialProvider {
  * the provider, and Chrome and Safari check every hop of a form's redirects against the page's
  * `form-action`. Twitter's authorization page moves on from twitter.com to x.com.
  */
-export const SOCIAL_LOGIN_FORM_ORIGINS = ["https://accounts.google.com", "https://twitter.com", "https://x.com"] as const;
+export const SOCIAL_LOGIN_FORM_ORIGINS = [
+  "https://accounts.google.com",
+  "https://twitter.com",
+  "https://x.com",
+] as const;
 
 /**
  * Why a social sign-in ended on the login page (`/login?error=<code>&provider=<provider>`). The
  * disabled-account message is the password login's own (the callback's loader supplies it).
  */
-export const SOCIAL_LOGIN_ERRORS = ["denied", "failed", "state", "no_email", "disabled", "rate_limited", "link_required"] as const;
+export const SOCIAL_LOGIN_ERRORS = [
+  "denied",
+  "failed",
+  "state",
+  "no_email",
+  "disabled",
+  "rate_limited",
+  "link_required",
+] as const;
 
 export type SocialLoginError = (typeof SOCIAL_LOGIN_ERRORS)[number];
 
@@ -32,7 +44,8 @@ export function isSocialLoginError(value: unknown): value is SocialLoginError {
 }
 
 export const SOCIAL_LOGIN_MESSAGES: Record<Exclude<SocialLoginError, "disabled">, (provider: string) => string> = {
-  denied: (provider) => `You cancelled signing in with ${provider}. You can log in with your email and password instead.`,
+  denied: (provider) =>
+    `You cancelled signing in with ${provider}. You can log in with your email and password instead.`,
   failed: (provider) => `We could not sign you in with ${provider}. Please try again.`,
   state: (provider) => `Your sign-in with ${provider} could not be verified or took too long. Please try again.`,
   no_email: (provider) =>

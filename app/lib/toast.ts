@@ -11,7 +11,17 @@ export interface Toast {
 }
 
 /** The one way a toast is made: the spec's durations (success 3 s, error 5 s, others 4 s) unless given. */
-export function makeToast(message: string, type: string = "info", extra: { description?: string; duration?: number } = {}): Toast {
+export function makeToast(
+  message: string,
+  type: string = "info",
+  extra: { description?: string; duration?: number } = {},
+): Toast {
   const kind: Toast["type"] = type === "success" || type === "error" || type === "warning" ? type : "info";
-  return { message, type: kind, duration: extra.duration ?? TOAST_DURATIONS[kind], id: crypto.randomUUID(), ...(extra.description ? { description: extra.description } : {}) };
+  return {
+    message,
+    type: kind,
+    duration: extra.duration ?? TOAST_DURATIONS[kind],
+    id: crypto.randomUUID(),
+    ...(extra.description ? { description: extra.description } : {}),
+  };
 }

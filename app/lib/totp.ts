@@ -87,7 +87,12 @@ export const looksLikeTotp = (text: string) => /^\d{6}$/.test(text.replace(/\s/g
  * step is later than `lastUsedStep` (a code, once used, never works again, nor does an older one);
  * else null. The latest matching step wins.
  */
-export async function matchTotp(secret: string, code: string, unixSeconds: number, lastUsedStep: number | null): Promise<number | null> {
+export async function matchTotp(
+  secret: string,
+  code: string,
+  unixSeconds: number,
+  lastUsedStep: number | null,
+): Promise<number | null> {
   const clean = code.replace(/\s/g, "");
   if (!/^\d{6}$/.test(clean)) return null;
   const key = base32Decode(secret);
@@ -111,6 +116,12 @@ function equalText(a: string, b: string): boolean {
 /** The URI authenticator apps read (Google's Key Uri Format): issuer and account in the label, and again as `issuer`. */
 export function otpauthUri({ issuer, account, secret }: { issuer: string; account: string; secret: string }): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
-  const params = new URLSearchParams({ secret, issuer, algorithm: "SHA1", digits: String(TOTP_DIGITS), period: String(TOTP_PERIOD_SECONDS) });
+  const params = new URLSearchParams({
+    secret,
+    issuer,
+    algorithm: "SHA1",
+    digits: String(TOTP_DIGITS),
+    period: String(TOTP_PERIOD_SECONDS),
+  });
   return `otpauth://totp/${label}?${params.toString().replace(/\+/g, "%20")}`;
 }

@@ -31,7 +31,8 @@ type HomeBlock =
 type Raw = Record<string, unknown>;
 
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
-const record = (value: unknown): Raw | null => (value && typeof value === "object" && !Array.isArray(value) ? (value as Raw) : null);
+const record = (value: unknown): Raw | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Raw) : null;
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 function link(textValue: unknown, url: unknown): HeroLink | null {
@@ -157,11 +158,24 @@ function Block({ block }: { block: HomeBlock }) {
     case "shop_by_occasion":
       return <Occasions data={block.data} />;
     case "monthly_best_sellers":
-      return <ProductSection id="best-sellers" data={block.data} link={{ href: BEST_SELLERS_URL, text: "View all best sellers" }} />;
+      return (
+        <ProductSection
+          id="best-sellers"
+          data={block.data}
+          link={{ href: BEST_SELLERS_URL, text: "View all best sellers" }}
+        />
+      );
     case "make_it_special":
       return <MakeItSpecial data={block.data} />;
     case "unforgettable_gifts":
-      return <ProductSection id="gifts" data={block.data} link={{ href: "/products?featured=1", text: "Shop all gifts" }} tinted />;
+      return (
+        <ProductSection
+          id="gifts"
+          data={block.data}
+          link={{ href: "/products?featured=1", text: "Shop all gifts" }}
+          tinted
+        />
+      );
     case "faq":
       return <Faq data={block.data} />;
   }
@@ -183,4 +197,6 @@ export default function Home() {
   );
 }
 
-export const ErrorBoundary = errorBoundary({ failed: { title: HOME_ERROR_TITLE, message: HOME_ERROR_MESSAGE, link: "retry" } });
+export const ErrorBoundary = errorBoundary({
+  failed: { title: HOME_ERROR_TITLE, message: HOME_ERROR_MESSAGE, link: "retry" },
+});

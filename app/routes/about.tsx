@@ -14,7 +14,8 @@ export const meta = pageMeta({
 const FOCUS_RING = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600";
 
 const PRIMARY_BUTTON = "rounded-full bg-bloom-600 px-6 py-3 font-semibold text-white hover:bg-bloom-700";
-const SECONDARY_BUTTON = "rounded-full border-2 border-bloom-600 px-6 py-3 font-semibold text-bloom-700 hover:bg-bloom-50";
+const SECONDARY_BUTTON =
+  "rounded-full border-2 border-bloom-600 px-6 py-3 font-semibold text-bloom-700 hover:bg-bloom-50";
 
 /** Where the page sends a reader next: the shop first, then the tutorials and the contact form. */
 const NEXT_LINKS = [
@@ -76,8 +77,8 @@ export default function About() {
             Flowers that never wilt, made by people who love them
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-gray-700">
-            {name} is a small studio in Burlington, Vermont, where four makers twist soft chenille stems into bouquets for birthdays,
-            weddings, goodbyes and every ordinary Tuesday that deserves flowers.
+            {name} is a small studio in Burlington, Vermont, where four makers twist soft chenille stems into bouquets
+            for birthdays, weddings, goodbyes and every ordinary Tuesday that deserves flowers.
           </p>
         </div>
       </section>
@@ -89,32 +90,40 @@ export default function About() {
           </h2>
           <div className={PROSE}>
             <p>
-              In the winter of 2019 Maya&apos;s grandmother moved into a care home that did not allow fresh flowers. Maya, who had spent
-              her childhood in her grandmother&apos;s garden, bought a pack of pipe cleaners and twisted a bunch of pink roses at the
-              kitchen table. They sat on the windowsill for three years.
+              In the winter of 2019 Maya&apos;s grandmother moved into a care home that did not allow fresh flowers.
+              Maya, who had spent her childhood in her grandmother&apos;s garden, bought a pack of pipe cleaners and
+              twisted a bunch of pink roses at the kitchen table. They sat on the windowsill for three years.
             </p>
             <p>
-              Visitors kept asking where the roses came from, and then asking for their own. By 2021 the kitchen table had become a
-              rented studio above a bakery on Maple Street, Priya and Elliot had joined, and the first online orders were going out
-              wrapped in brown paper and string.
+              Visitors kept asking where the roses came from, and then asking for their own. By 2021 the kitchen table
+              had become a rented studio above a bakery on Maple Street, Priya and Elliot had joined, and the first
+              online orders were going out wrapped in brown paper and string.
             </p>
             <p>
-              Today we ship bouquets to ten countries, but the method has not changed: one stem, two hands, and as many twists as it
-              takes.
+              Today we ship bouquets to ten countries, but the method has not changed: one stem, two hands, and as many
+              twists as it takes.
             </p>
           </div>
         </section>
-        <section aria-labelledby="mission-title" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-bloom-100 sm:p-8">
+        <section
+          aria-labelledby="mission-title"
+          className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-bloom-100 sm:p-8"
+        >
           <h2 id="mission-title" className="font-display text-3xl font-bold text-gray-900">
             Our mission
           </h2>
           <div className={PROSE}>
             <p>
-              To give people flowers that keep saying what they were meant to say, long after the day they were given, and to teach
-              anyone who wants to learn how to make them.
+              To give people flowers that keep saying what they were meant to say, long after the day they were given,
+              and to teach anyone who wants to learn how to make them.
             </p>
           </div>
-          <CardList items={VALUES} keyOf={(value) => value.title} className="mt-6 grid gap-4" itemClassName="rounded-2xl bg-bloom-50 p-4">
+          <CardList
+            items={VALUES}
+            keyOf={(value) => value.title}
+            className="mt-6 grid gap-4"
+            itemClassName="rounded-2xl bg-bloom-50 p-4"
+          >
             {(value) => (
               <>
                 <h3 className="font-semibold text-gray-900">{value.title}</h3>
@@ -141,7 +150,13 @@ export default function About() {
           >
             {(member) => (
               <>
-                <Img src={member.avatar} alt={`Portrait of ${member.name}`} width={256} height={256} className="h-28 w-28 rounded-full bg-bloom-50" />
+                <Img
+                  src={member.avatar}
+                  alt={`Portrait of ${member.name}`}
+                  width={256}
+                  height={256}
+                  className="h-28 w-28 rounded-full bg-bloom-50"
+                />
                 <h3 className="mt-4 text-lg font-semibold text-gray-900">{member.name}</h3>
                 <p className="text-sm font-medium text-bloom-700">{member.role}</p>
                 <p className="mt-3 text-sm leading-relaxed text-gray-700">{member.bio}</p>
@@ -156,12 +171,17 @@ export default function About() {
           Bring a bouquet home, or make your own
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-gray-600">
-          Browse the bouquets we have ready to ship, follow one of our free tutorials, or tell us about an occasion you would like us to
-          make something for.
+          Browse the bouquets we have ready to ship, follow one of our free tutorials, or tell us about an occasion you
+          would like us to make something for.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           {NEXT_LINKS.map((link, index) => (
-            <Link key={link.to} to={link.to} prefetch="intent" className={`${index === 0 ? PRIMARY_BUTTON : SECONDARY_BUTTON} ${FOCUS_RING}`}>
+            <Link
+              key={link.to}
+              to={link.to}
+              prefetch="intent"
+              className={`${index === 0 ? PRIMARY_BUTTON : SECONDARY_BUTTON} ${FOCUS_RING}`}
+            >
               {link.label}
             </Link>
           ))}

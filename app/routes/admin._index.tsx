@@ -16,12 +16,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.app, request);
   const dashboard = await getDashboard(context.app.db);
   // A production shop without a mail transport keeps every email in the outbox: staff are told.
-  return json({ ...dashboard, mailNotDelivered: mailNotDelivered(context.app.env) }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(
+    { ...dashboard, mailNotDelivered: mailNotDelivered(context.app.env) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 
-function Figure({ label, value, detail, to }: { label: string; value: React.ReactNode; detail?: React.ReactNode; to?: string }) {
+function Figure({
+  label,
+  value,
+  detail,
+  to,
+}: {
+  label: string;
+  value: React.ReactNode;
+  detail?: React.ReactNode;
+  to?: string;
+}) {
   const body = (
     <>
       <dt className="text-sm font-medium text-gray-600">{label}</dt>
@@ -54,7 +67,8 @@ export default function AdminDashboard() {
         <div role="alert" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
           <p className="font-semibold">Email is not configured: mail is kept in the outbox and not delivered.</p>
           <p className="mt-1">
-            Set RESEND_API_KEY and MAIL_FROM (README, Deploying). Customers get no order or password reset emails until then;{" "}
+            Set RESEND_API_KEY and MAIL_FROM (README, Deploying). Customers get no order or password reset emails until
+            then;{" "}
             <Link to="/admin/mail" className="font-medium underline">
               see the outbox
             </Link>
@@ -63,15 +77,47 @@ export default function AdminDashboard() {
         </div>
       ) : null}
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Figure label="Orders today" value={stats.orders.today} detail={<>worth {money(stats.orders.value.today)}</>} to="/admin/orders" />
-        <Figure label="Last 7 days" value={stats.orders.last_7_days} detail={<>worth {money(stats.orders.value.last_7_days)}</>} />
-        <Figure label="Last 30 days" value={stats.orders.last_30_days} detail={<>worth {money(stats.orders.value.last_30_days)}</>} />
-        <Figure label="Cash collected" value={money(stats.revenue.collected)} detail={<>of {money(stats.revenue.placed)} placed</>} />
+        <Figure
+          label="Orders today"
+          value={stats.orders.today}
+          detail={<>worth {money(stats.orders.value.today)}</>}
+          to="/admin/orders"
+        />
+        <Figure
+          label="Last 7 days"
+          value={stats.orders.last_7_days}
+          detail={<>worth {money(stats.orders.value.last_7_days)}</>}
+        />
+        <Figure
+          label="Last 30 days"
+          value={stats.orders.last_30_days}
+          detail={<>worth {money(stats.orders.value.last_30_days)}</>}
+        />
+        <Figure
+          label="Cash collected"
+          value={money(stats.revenue.collected)}
+          detail={<>of {money(stats.revenue.placed)} placed</>}
+        />
         <Figure label="Unread messages" value={stats.messages.unread} to="/admin/messages" />
         <Figure label="Reviews to approve" value={stats.reviews.pending} to="/admin/reviews" />
-        <Figure label="Customers" value={stats.customers.total} detail={`${stats.customers.new_last_7_days} new in 7 days`} to="/admin/users" />
-        <Figure label="Low stock" value={stats.products.low_stock} detail={`${LOW_STOCK_THRESHOLD} or fewer left`} to="/admin/products?low_stock=1" />
-        <Figure label="Out of stock" value={stats.products.out_of_stock} detail={`of ${stats.products.active} products on sale`} to="/admin/products?low_stock=1" />
+        <Figure
+          label="Customers"
+          value={stats.customers.total}
+          detail={`${stats.customers.new_last_7_days} new in 7 days`}
+          to="/admin/users"
+        />
+        <Figure
+          label="Low stock"
+          value={stats.products.low_stock}
+          detail={`${LOW_STOCK_THRESHOLD} or fewer left`}
+          to="/admin/products?low_stock=1"
+        />
+        <Figure
+          label="Out of stock"
+          value={stats.products.out_of_stock}
+          detail={`of ${stats.products.active} products on sale`}
+          to="/admin/products?low_stock=1"
+        />
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">

@@ -8,7 +8,13 @@ import { parseId } from "~/lib/ids";
 import { BLOG_MESSAGES, BlogUpdateSchema } from "~/lib/schemas/admin-blogs";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { actorOf } from "~/services/admin/audit.server";
-import { deleteBlog, getAdminBlogPage, toggleBlogStatus, updateBlog, type AdminBlog } from "~/services/admin/blogs.server";
+import {
+  deleteBlog,
+  getAdminBlogPage,
+  toggleBlogStatus,
+  updateBlog,
+  type AdminBlog,
+} from "~/services/admin/blogs.server";
 import { ConflictError, NotFoundError } from "~/services/errors";
 import { blogSaveFailure, parseBlogForm, previewAgain, readBlogForm } from "~/http/pages/blog-form.server";
 import type { FormFailure } from "~/http/pages/forms.server";
@@ -17,7 +23,11 @@ import { toasts } from "~/http/pages/toast.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
-  seoMeta(rootSeo(matches), { title: data ? `Edit: ${data.blog.title}` : BLOG_MESSAGES.notFound, path: `/admin/blogs/${params.id}`, noindex: true });
+  seoMeta(rootSeo(matches), {
+    title: data ? `Edit: ${data.blog.title}` : BLOG_MESSAGES.notFound,
+    path: `/admin/blogs/${params.id}`,
+    noindex: true,
+  });
 
 export const headers = privatePageHeaders;
 
@@ -52,7 +62,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (post.intent === "preview") return previewAgain(post);
     if (post.intent === "toggle") {
       const blog = await toggleBlogStatus(app.db, actor, id, version);
-      return toast.redirectWithSuccess(here, blog.status === "published" ? `“${blog.title}” is published.` : `“${blog.title}” is unpublished: it is a draft again.`);
+      return toast.redirectWithSuccess(
+        here,
+        blog.status === "published"
+          ? `“${blog.title}” is published.`
+          : `“${blog.title}” is unpublished: it is a draft again.`,
+      );
     }
     if (post.intent === "delete") {
       const removed = await deleteBlog(app.db, actor, id, version);
@@ -98,9 +113,15 @@ function StatusLine({ blog }: { blog: AdminBlog }) {
   const published = blog.status === "published";
   return (
     <span className="mt-2 flex flex-wrap items-center gap-2 text-sm text-gray-700">
-      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${published ? "bg-green-100 text-green-800" : "bg-gray-100 text-gray-800"}`}>{published ? "Published" : "Draft"}</span>
+      <span
+        className={`rounded-full px-2 py-0.5 text-xs font-medium ${published ? "bg-green-100 text-green-800" : "bg-gray-100 text-gray-800"}`}
+      >
+        {published ? "Published" : "Draft"}
+      </span>
       {blog.published_at ? <span>First published {dateTime(blog.published_at)}</span> : <span>Never published</span>}
-      <span>· {blog.view_count.toLocaleString("en-US")} views · {blog.like_count.toLocaleString("en-US")} likes</span>
+      <span>
+        · {blog.view_count.toLocaleString("en-US")} views · {blog.like_count.toLocaleString("en-US")} likes
+      </span>
       {published ? (
         <Link to={blog.url} className="font-medium text-bloom-700 underline">
           View in the shop
@@ -143,12 +164,18 @@ export default function EditBlog() {
       </div>
 
       {confirmingDelete ? (
-        <div role="alertdialog" aria-labelledby="delete-heading" aria-describedby="delete-text" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-5">
+        <div
+          role="alertdialog"
+          aria-labelledby="delete-heading"
+          aria-describedby="delete-text"
+          className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-5"
+        >
           <h2 id="delete-heading" className="text-lg font-semibold text-red-900">
             Delete this tutorial?
           </h2>
           <p id="delete-text" className="mt-1 text-sm text-red-900">
-            “{blog.title}” will be removed with its likes and views, and its address will show “Article Not Found”. This cannot be undone.
+            “{blog.title}” will be removed with its likes and views, and its address will show “Article Not Found”. This
+            cannot be undone.
             {published ? " To take it down for now, unpublish it instead." : ""}
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
@@ -166,7 +193,13 @@ export default function EditBlog() {
         </div>
       ) : null}
 
-      <BlogForm key={`${blog.version}-${answer?.toast.id ?? ""}`} values={blogFormValues(formValuesOf(blog), answer?.values)} options={options} errors={answer?.errors} submitLabel="Save changes" />
+      <BlogForm
+        key={`${blog.version}-${answer?.toast.id ?? ""}`}
+        values={blogFormValues(formValuesOf(blog), answer?.values)}
+        options={options}
+        errors={answer?.errors}
+        submitLabel="Save changes"
+      />
 
       <StaffChanges entries={blog.audit} empty="No staff changes recorded yet." className="mt-8" />
     </section>
@@ -174,6 +207,10 @@ export default function EditBlog() {
 }
 
 export const ErrorBoundary = errorBoundary({
-  notFound: { title: BLOG_MESSAGES.notFound, message: "It may have been deleted.", link: { to: "/admin/blogs", label: "Back to tutorials" } },
+  notFound: {
+    title: BLOG_MESSAGES.notFound,
+    message: "It may have been deleted.",
+    link: { to: "/admin/blogs", label: "Back to tutorials" },
+  },
   failed: { title: "Could not load this tutorial", message: "Please try again in a moment.", link: "retry" },
 });

@@ -1,7 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminHeader, AdminTable, adminInput, adminLabel, cell, dateTime, EmptyRow, FilterForm, primaryButton, SearchFilter, secondaryButton } from "~/components/admin/ui";
+import {
+  AdminHeader,
+  AdminTable,
+  adminInput,
+  adminLabel,
+  cell,
+  dateTime,
+  EmptyRow,
+  FilterForm,
+  primaryButton,
+  SearchFilter,
+  secondaryButton,
+} from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
 import { FieldError } from "~/components/field-error";
 import { Pagination } from "~/components/pagination";
@@ -15,7 +27,8 @@ import { ConflictError, NotFoundError } from "~/services/errors";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Tutorials", path: "/admin/blogs", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Tutorials", path: "/admin/blogs", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -26,7 +39,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { query, errors } = lenientQuery(AdminBlogQuerySchema, url.searchParams);
   const { page, stats } = await adminBlogsPage(context.app.db, query);
   return json(
-    { page, stats, errors, statuses: BLOG_STATUSES, status: url.searchParams.get("status") ?? "", search: url.searchParams.get("search") ?? "", filtered: Boolean(query.status || query.search) },
+    {
+      page,
+      stats,
+      errors,
+      statuses: BLOG_STATUSES,
+      status: url.searchParams.get("status") ?? "",
+      search: url.searchParams.get("search") ?? "",
+      filtered: Boolean(query.status || query.search),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -42,12 +63,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const id = parseId(String(form.get("id") ?? ""));
   const version = parseId(String(form.get("version") ?? "")) ?? undefined;
-  if (form.get("intent") !== "toggle" || id === null) return toast.redirectWithError(back, "That action is not available here.");
+  if (form.get("intent") !== "toggle" || id === null)
+    return toast.redirectWithError(back, "That action is not available here.");
   try {
     const blog = await toggleBlogStatus(app.db, actorOf(viewer), id, version);
-    return toast.redirectWithSuccess(back, blog.status === "published" ? `“${blog.title}” is published.` : `“${blog.title}” is unpublished: it is a draft again.`);
+    return toast.redirectWithSuccess(
+      back,
+      blog.status === "published"
+        ? `“${blog.title}” is published.`
+        : `“${blog.title}” is unpublished: it is a draft again.`,
+    );
   } catch (error) {
-    if (error instanceof ConflictError || error instanceof NotFoundError) return toast.redirectWithError(back, error.message);
+    if (error instanceof ConflictError || error instanceof NotFoundError)
+      return toast.redirectWithError(back, error.message);
     throw error;
   }
 }
@@ -57,7 +85,9 @@ const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.
 function StatusBadge({ status }: { status: string }) {
   const published = status === "published";
   return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${published ? "bg-green-100 text-green-800" : "bg-gray-100 text-gray-800"}`}>
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-medium ${published ? "bg-green-100 text-green-800" : "bg-gray-100 text-gray-800"}`}
+    >
       {published ? "Published" : "Draft"}
     </span>
   );
@@ -74,7 +104,10 @@ export default function AdminBlogs() {
     const text = params.toString();
     return `/admin/blogs${text ? `?${text}` : ""}`;
   };
-  const summary = page.total === 0 ? "No tutorials" : `Showing ${page.from}–${page.to} of ${page.total} tutorial${page.total === 1 ? "" : "s"}`;
+  const summary =
+    page.total === 0
+      ? "No tutorials"
+      : `Showing ${page.from}–${page.to} of ${page.total} tutorial${page.total === 1 ? "" : "s"}`;
   const figures = [
     { label: "Tutorials", value: stats.total },
     { label: "Published", value: stats.published },
@@ -129,9 +162,14 @@ export default function AdminBlogs() {
       <p className="mt-4 text-sm text-gray-700" aria-live="polite">
         {summary}
       </p>
-      <AdminTable caption="Tutorials, newest first" head={["Title", "Status", "Featured", "Views", "Likes", "Published", "Actions"]}>
+      <AdminTable
+        caption="Tutorials, newest first"
+        head={["Title", "Status", "Featured", "Views", "Likes", "Published", "Actions"]}
+      >
         {page.data.length === 0 ? (
-          <EmptyRow columns={7}>{filtered ? "No tutorials match these filters." : "No tutorials yet. Write the first one."}</EmptyRow>
+          <EmptyRow columns={7}>
+            {filtered ? "No tutorials match these filters." : "No tutorials yet. Write the first one."}
+          </EmptyRow>
         ) : (
           page.data.map((blog) => (
             <tr key={blog.id}>
@@ -147,13 +185,20 @@ export default function AdminBlogs() {
               <td className={cell}>{blog.is_featured ? "Yes" : "No"}</td>
               <td className={cell}>{blog.view_count.toLocaleString("en-US")}</td>
               <td className={cell}>{blog.like_count.toLocaleString("en-US")}</td>
-              <td className={`${cell} whitespace-nowrap text-gray-700`}>{blog.published_at ? dateTime(blog.published_at) : "Not published"}</td>
+              <td className={`${cell} whitespace-nowrap text-gray-700`}>
+                {blog.published_at ? dateTime(blog.published_at) : "Not published"}
+              </td>
               <td className={`${cell} whitespace-nowrap`}>
                 <Form method="post" preventScrollReset noValidate>
                   <input type="hidden" name="intent" value="toggle" />
                   <input type="hidden" name="id" value={blog.id} />
                   <input type="hidden" name="version" value={blog.version} />
-                  <button type="submit" className={secondaryButton} disabled={busy} aria-label={`${blog.status === "published" ? "Unpublish" : "Publish"} ${blog.title}`}>
+                  <button
+                    type="submit"
+                    className={secondaryButton}
+                    disabled={busy}
+                    aria-label={`${blog.status === "published" ? "Unpublish" : "Publish"} ${blog.title}`}
+                  >
                     {blog.status === "published" ? "Unpublish" : "Publish"}
                   </button>
                 </Form>

@@ -13,7 +13,8 @@ import type { FormFailure } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "New tutorial", path: "/admin/blogs/new", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "New tutorial", path: "/admin/blogs/new", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -33,8 +34,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = parseBlogForm(post, BlogCreateSchema);
   if ("failure" in parsed) return parsed.failure;
   try {
-    const blog = await createBlog(app.db, actor, { ...parsed.input, status: post.intent === "publish" ? "published" : "draft" });
-    const message = blog.status === "published" ? `“${blog.title}” is published.` : `“${blog.title}” is saved as a draft.`;
+    const blog = await createBlog(app.db, actor, {
+      ...parsed.input,
+      status: post.intent === "publish" ? "published" : "draft",
+    });
+    const message =
+      blog.status === "published" ? `“${blog.title}” is published.` : `“${blog.title}” is saved as a draft.`;
     return toasts(app.env, request).redirectWithSuccess(`/admin/blogs/${blog.id}`, message);
   } catch (error) {
     const failure = blogSaveFailure(error, post.values);

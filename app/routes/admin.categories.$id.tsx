@@ -18,7 +18,11 @@ import { toasts } from "~/http/pages/toast.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
-  seoMeta(rootSeo(matches), { title: data ? `Category: ${data.category.name}` : "Category not found", path: `/admin/categories/${params.id}`, noindex: true });
+  seoMeta(rootSeo(matches), {
+    title: data ? `Category: ${data.category.name}` : "Category not found",
+    path: `/admin/categories/${params.id}`,
+    noindex: true,
+  });
 
 export const headers = privatePageHeaders;
 
@@ -62,7 +66,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof ConflictError) {
       // A slug in use: under the slug. A stale form: the message alone (the form keeps what was typed).
-      const field: Record<string, string[]> = error.message === CATALOGUE_MESSAGES.staleCategory ? {} : { slug: [error.message] };
+      const field: Record<string, string[]> =
+        error.message === CATALOGUE_MESSAGES.staleCategory ? {} : { slug: [error.message] };
       return formFailure(field, error.message, values, { status: 409 });
     }
     if (error instanceof ValidationError) return formFailure(error.errors, CATALOGUE_MESSAGES.formErrors, values);
@@ -102,7 +107,13 @@ export default function AdminCategory() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <AdminCard id="edit-heading" title="Edit category">
-          <CategoryForm category={category} typed={failure?.values} errors={failure?.errors} submitLabel="Save category" intent="update" />
+          <CategoryForm
+            category={category}
+            typed={failure?.values}
+            errors={failure?.errors}
+            submitLabel="Save category"
+            intent="update"
+          />
         </AdminCard>
 
         <div className="grid h-fit gap-6">
@@ -128,6 +139,10 @@ export default function AdminCategory() {
 }
 
 export const ErrorBoundary = errorBoundary({
-  notFound: { title: "Category not found", message: "It may have been deleted.", link: { to: "/admin/categories", label: "Back to categories" } },
+  notFound: {
+    title: "Category not found",
+    message: "It may have been deleted.",
+    link: { to: "/admin/categories", label: "Back to categories" },
+  },
   failed: { title: "Could not load this category", message: "Please try again in a moment.", link: "retry" },
 });

@@ -15,7 +15,8 @@ import { formFailure, type FormFailure } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Categories", path: "/admin/categories", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Categories", path: "/admin/categories", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -34,10 +35,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!input) return formFailure(errors, CATALOGUE_MESSAGES.formErrors, values);
   try {
     const category = await createCategory(app.db, actor, input);
-    return toasts(app.env, request).redirectWithSuccess(`/admin/categories/${category.id}`, `Category "${category.name}" created.`);
+    return toasts(app.env, request).redirectWithSuccess(
+      `/admin/categories/${category.id}`,
+      `Category "${category.name}" created.`,
+    );
   } catch (error) {
-    if (error instanceof ConflictError) return formFailure({ slug: [error.message] }, error.message, values, { status: 409 });
-    if (error instanceof ValidationError) return formFailure(error.errors, error.message === "The given data was invalid." ? CATALOGUE_MESSAGES.formErrors : error.message, values);
+    if (error instanceof ConflictError)
+      return formFailure({ slug: [error.message] }, error.message, values, { status: 409 });
+    if (error instanceof ValidationError)
+      return formFailure(
+        error.errors,
+        error.message === "The given data was invalid." ? CATALOGUE_MESSAGES.formErrors : error.message,
+        values,
+      );
     throw error;
   }
 }
@@ -54,7 +64,10 @@ export default function AdminCategories() {
         title="Categories"
         description={`${stats.total} categories: ${stats.active} shown in the shop, ${stats.inactive} hidden; ${stats.with_products} with products, ${stats.empty} empty.`}
       />
-      <AdminTable caption="Categories in the shop's order" head={["Category", "Slug", "In the shop", "Products on sale", "Archived products", "Order"]}>
+      <AdminTable
+        caption="Categories in the shop's order"
+        head={["Category", "Slug", "In the shop", "Products on sale", "Archived products", "Order"]}
+      >
         {categories.length === 0 ? (
           <EmptyRow columns={6}>No categories yet. Create the first one below.</EmptyRow>
         ) : (
@@ -69,7 +82,9 @@ export default function AdminCategories() {
               <td className={`${cell} text-gray-700`}>{category.slug}</td>
               <td className={cell}>
                 {category.is_active ? (
-                  <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Shown</span>
+                  <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
+                    Shown
+                  </span>
                 ) : (
                   <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800">Hidden</span>
                 )}

@@ -1,7 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminCard, AdminHeader, AdminTable, cell, dangerButton, dateTime, EmptyRow, primaryButton, secondaryButton } from "~/components/admin/ui";
+import {
+  AdminCard,
+  AdminHeader,
+  AdminTable,
+  cell,
+  dangerButton,
+  dateTime,
+  EmptyRow,
+  primaryButton,
+  secondaryButton,
+} from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
 import { SelectField, TextField, type FieldErrors } from "~/components/form";
 import { Price } from "~/components/price";
@@ -11,12 +21,20 @@ import { toUnits } from "~/lib/money";
 import { CouponCreateSchema, CouponUpdateSchema } from "~/lib/schemas/admin-catalogue";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { actorOf } from "~/services/admin/audit.server";
-import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon, type AdminCoupon } from "~/services/admin/checkout-tables.server";
+import {
+  createCoupon,
+  deleteCoupon,
+  getCoupon,
+  listCoupons,
+  updateCoupon,
+  type AdminCoupon,
+} from "~/services/admin/checkout-tables.server";
 import { checkoutTableAction } from "~/http/pages/admin-catalogue.server";
 import type { FormFailure } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Coupons", path: "/admin/coupons", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Coupons", path: "/admin/coupons", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -24,7 +42,10 @@ export const headers = privatePageHeaders;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.app, request);
   const editId = parseId(new URL(request.url).searchParams.get("edit"));
-  const [coupons, editing] = await Promise.all([listCoupons(context.app.db), editId ? getCoupon(context.app.db, editId) : null]);
+  const [coupons, editing] = await Promise.all([
+    listCoupons(context.app.db),
+    editId ? getCoupon(context.app.db, editId) : null,
+  ]);
   return json({ coupons, editing }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -44,7 +65,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     label: (coupon) => coupon.code,
     deleted: (removed) => {
       const { code, orders } = removed as { code: string; orders: number };
-      return orders ? `Coupon ${code} deleted. The ${orders} ${orders === 1 ? "order" : "orders"} placed with it keep its code.` : `Coupon ${code} deleted.`;
+      return orders
+        ? `Coupon ${code} deleted. The ${orders} ${orders === 1 ? "order" : "orders"} placed with it keep its code.`
+        : `Coupon ${code} deleted.`;
     },
   });
 }
@@ -56,7 +79,19 @@ const TYPES = [
 
 /** A coupon as its form shows it: money in currency units, dates as days. */
 function formValues(coupon: AdminCoupon | null): Record<string, string> {
-  if (!coupon) return { code: "", name: "", type: "percentage", value: "", min_subtotal: "0", max_discount: "", starts_at: "", expires_at: "", usage_limit: "", is_active: "on" };
+  if (!coupon)
+    return {
+      code: "",
+      name: "",
+      type: "percentage",
+      value: "",
+      min_subtotal: "0",
+      max_discount: "",
+      starts_at: "",
+      expires_at: "",
+      usage_limit: "",
+      is_active: "on",
+    };
   return {
     code: coupon.code,
     name: coupon.name,
@@ -71,7 +106,21 @@ function formValues(coupon: AdminCoupon | null): Record<string, string> {
   };
 }
 
-function CouponForm({ prefix, values, errors, id, submitLabel, action }: { prefix: string; values: Record<string, string>; errors?: FieldErrors; id?: number; submitLabel: string; action: string }) {
+function CouponForm({
+  prefix,
+  values,
+  errors,
+  id,
+  submitLabel,
+  action,
+}: {
+  prefix: string;
+  values: Record<string, string>;
+  errors?: FieldErrors;
+  id?: number;
+  submitLabel: string;
+  action: string;
+}) {
   const busy = useNavigation().state === "submitting";
   const field = { errors, idPrefix: prefix };
   return (
@@ -79,18 +128,83 @@ function CouponForm({ prefix, values, errors, id, submitLabel, action }: { prefi
       <input type="hidden" name="intent" value={id ? "update" : "create"} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="code" label="Code (shoppers type it, in any case)" maxLength={50} autoCapitalize="characters" defaultValue={values.code} {...field} />
-        <TextField name="name" label="Name (shown when it applies)" maxLength={100} defaultValue={values.name} {...field} />
+        <TextField
+          name="code"
+          label="Code (shoppers type it, in any case)"
+          maxLength={50}
+          autoCapitalize="characters"
+          defaultValue={values.code}
+          {...field}
+        />
+        <TextField
+          name="name"
+          label="Name (shown when it applies)"
+          maxLength={100}
+          defaultValue={values.name}
+          {...field}
+        />
         <SelectField name="type" label="Type" options={TYPES} defaultValue={values.type} {...field} />
-        <TextField name="value" label="Value (percent, or an amount)" type="number" step="0.01" min={0} inputMode="decimal" defaultValue={values.value} {...field} />
-        <TextField name="min_subtotal" label="Minimum subtotal (0 for none)" type="number" step="0.01" min={0} inputMode="decimal" defaultValue={values.min_subtotal} {...field} />
-        <TextField name="max_discount" label="Maximum discount (empty for no cap)" type="number" step="0.01" min={0} inputMode="decimal" defaultValue={values.max_discount} {...field} />
-        <TextField name="starts_at" label="Starts on (UTC, empty for now)" type="date" defaultValue={values.starts_at} {...field} />
-        <TextField name="expires_at" label="Expires after (UTC, empty for never)" type="date" defaultValue={values.expires_at} {...field} />
-        <TextField name="usage_limit" label="Usage limit (empty for no limit)" type="number" min={1} inputMode="numeric" defaultValue={values.usage_limit} {...field} />
+        <TextField
+          name="value"
+          label="Value (percent, or an amount)"
+          type="number"
+          step="0.01"
+          min={0}
+          inputMode="decimal"
+          defaultValue={values.value}
+          {...field}
+        />
+        <TextField
+          name="min_subtotal"
+          label="Minimum subtotal (0 for none)"
+          type="number"
+          step="0.01"
+          min={0}
+          inputMode="decimal"
+          defaultValue={values.min_subtotal}
+          {...field}
+        />
+        <TextField
+          name="max_discount"
+          label="Maximum discount (empty for no cap)"
+          type="number"
+          step="0.01"
+          min={0}
+          inputMode="decimal"
+          defaultValue={values.max_discount}
+          {...field}
+        />
+        <TextField
+          name="starts_at"
+          label="Starts on (UTC, empty for now)"
+          type="date"
+          defaultValue={values.starts_at}
+          {...field}
+        />
+        <TextField
+          name="expires_at"
+          label="Expires after (UTC, empty for never)"
+          type="date"
+          defaultValue={values.expires_at}
+          {...field}
+        />
+        <TextField
+          name="usage_limit"
+          label="Usage limit (empty for no limit)"
+          type="number"
+          min={1}
+          inputMode="numeric"
+          defaultValue={values.usage_limit}
+          {...field}
+        />
       </div>
       <label className="flex items-center gap-2 text-sm text-gray-900">
-        <input type="checkbox" name="is_active" defaultChecked={values.is_active === "on"} className="h-4 w-4 rounded border-gray-300 accent-bloom-600" />
+        <input
+          type="checkbox"
+          name="is_active"
+          defaultChecked={values.is_active === "on"}
+          className="h-4 w-4 rounded border-gray-300 accent-bloom-600"
+        />
         Active (the checkout accepts it)
       </label>
       <div className="flex flex-wrap gap-2">
@@ -125,7 +239,10 @@ export default function AdminCoupons() {
   return (
     <section aria-labelledby="admin-title">
       <Toaster toast={failure?.toast ?? null} listen={false} />
-      <AdminHeader title="Coupons" description="The checkout's discount codes. A change applies to the next checkout at once." />
+      <AdminHeader
+        title="Coupons"
+        description="The checkout's discount codes. A change applies to the next checkout at once."
+      />
 
       {editing ? (
         <AdminCard id="edit-coupon-heading" title={`Edit coupon ${editing.code}`} className="mt-6">
@@ -140,7 +257,10 @@ export default function AdminCoupons() {
         </AdminCard>
       ) : null}
 
-      <AdminTable caption="Coupons, newest first" head={["Code", "Name", "Value", "Minimum", "Valid", "Uses", "Status", "Actions"]}>
+      <AdminTable
+        caption="Coupons, newest first"
+        head={["Code", "Name", "Value", "Minimum", "Valid", "Uses", "Status", "Actions"]}
+      >
         {coupons.length === 0 ? (
           <EmptyRow columns={8}>No coupons yet.</EmptyRow>
         ) : (
@@ -156,21 +276,31 @@ export default function AdminCoupons() {
                   </span>
                 ) : null}
               </td>
-              <td className={`${cell} whitespace-nowrap`}>{coupon.min_subtotal_cents ? <Price cents={coupon.min_subtotal_cents} /> : "None"}</td>
+              <td className={`${cell} whitespace-nowrap`}>
+                {coupon.min_subtotal_cents ? <Price cents={coupon.min_subtotal_cents} /> : "None"}
+              </td>
               <td className={`${cell} text-gray-700`}>{period(coupon)}</td>
               <td className={`${cell} whitespace-nowrap`}>
                 {coupon.usage_count} / {coupon.usage_limit ?? "∞"}
               </td>
               <td className={cell}>
                 {coupon.is_active ? (
-                  <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>
+                  <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
+                    Active
+                  </span>
                 ) : (
-                  <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800">Inactive</span>
+                  <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800">
+                    Inactive
+                  </span>
                 )}
               </td>
               <td className={cell}>
                 <div className="flex flex-wrap gap-2">
-                  <Link to={`/admin/coupons?edit=${coupon.id}`} className={secondaryButton} aria-label={`Edit ${coupon.code}`}>
+                  <Link
+                    to={`/admin/coupons?edit=${coupon.id}`}
+                    className={secondaryButton}
+                    aria-label={`Edit ${coupon.code}`}
+                  >
                     Edit
                   </Link>
                   <Form method="post" action="/admin/coupons" noValidate>
@@ -183,7 +313,9 @@ export default function AdminCoupons() {
                 </div>
                 {coupon.orders_count ? (
                   <p className="mt-1 text-xs text-gray-600">
-                    {coupon.orders_count} {coupon.orders_count === 1 ? "order" : "orders"} used it: deleting it keeps the code on {coupon.orders_count === 1 ? "that order" : "those orders"}. To stop it, untick Active instead.
+                    {coupon.orders_count} {coupon.orders_count === 1 ? "order" : "orders"} used it: deleting it keeps
+                    the code on {coupon.orders_count === 1 ? "that order" : "those orders"}. To stop it, untick Active
+                    instead.
                   </p>
                 ) : null}
               </td>
@@ -193,7 +325,13 @@ export default function AdminCoupons() {
       </AdminTable>
 
       <AdminCard id="new-coupon-heading" title="New coupon" className="mt-8">
-        <CouponForm prefix="new-" values={failedCreate?.values ?? formValues(null)} errors={failedCreate?.errors} submitLabel="Create coupon" action="/admin/coupons" />
+        <CouponForm
+          prefix="new-"
+          values={failedCreate?.values ?? formValues(null)}
+          errors={failedCreate?.errors}
+          submitLabel="Create coupon"
+          action="/admin/coupons"
+        />
       </AdminCard>
     </section>
   );

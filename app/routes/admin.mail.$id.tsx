@@ -16,7 +16,11 @@ import { toasts } from "~/http/pages/toast.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
-  seoMeta(rootSeo(matches), { title: data ? data.mail.subject : MAIL_MESSAGES.notFound, path: `/admin/mail/${params.id}`, noindex: true });
+  seoMeta(rootSeo(matches), {
+    title: data ? data.mail.subject : MAIL_MESSAGES.notFound,
+    path: `/admin/mail/${params.id}`,
+    noindex: true,
+  });
 
 export const headers = privatePageHeaders;
 
@@ -92,7 +96,9 @@ export default function AdminMailPage() {
             />
           </AdminCard>
           <AdminCard id="text-heading" title="Text part">
-            <pre className="mt-3 max-h-[36rem] overflow-auto whitespace-pre-wrap break-words rounded-lg bg-gray-50 p-4 text-sm text-gray-900">{mail.text}</pre>
+            <pre className="mt-3 max-h-[36rem] overflow-auto whitespace-pre-wrap break-words rounded-lg bg-gray-50 p-4 text-sm text-gray-900">
+              {mail.text}
+            </pre>
           </AdminCard>
         </div>
         <div className="grid h-fit gap-6">
@@ -105,11 +111,20 @@ export default function AdminMailPage() {
                 { label: "Template", value: mail.template },
                 { label: "Status", value: <MailStatusBadge status={mail.status} /> },
                 { label: "Attempts", value: String(mail.attempts) },
-                { label: "Last error", value: mail.last_error ? <span className="break-words">{mail.last_error}</span> : "None" },
-                { label: "Transport", value: mail.transport ? (TRANSPORTS[mail.transport] ?? mail.transport) : "Not tried yet" },
+                {
+                  label: "Last error",
+                  value: mail.last_error ? <span className="break-words">{mail.last_error}</span> : "None",
+                },
+                {
+                  label: "Transport",
+                  value: mail.transport ? (TRANSPORTS[mail.transport] ?? mail.transport) : "Not tried yet",
+                },
                 { label: "Created", value: dateTime(mail.created_at) },
                 { label: "Sent", value: mail.sent_at ? dateTime(mail.sent_at) : "Not sent" },
-                ...Object.entries(mail.headers ?? {}).map(([name, value]) => ({ label: name, value: <span className="break-all">{value}</span> })),
+                ...Object.entries(mail.headers ?? {}).map(([name, value]) => ({
+                  label: name,
+                  value: <span className="break-all">{value}</span>,
+                })),
               ]}
             />
           </AdminCard>
@@ -121,6 +136,10 @@ export default function AdminMailPage() {
 }
 
 export const ErrorBoundary = errorBoundary({
-  notFound: { title: MAIL_MESSAGES.notFound, message: "It may have been removed.", link: { to: "/admin/mail", label: "Back to mail" } },
+  notFound: {
+    title: MAIL_MESSAGES.notFound,
+    message: "It may have been removed.",
+    link: { to: "/admin/mail", label: "Back to mail" },
+  },
   failed: { title: "Could not load this email", message: "Please try again in a moment.", link: "retry" },
 });

@@ -1,7 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminHeader, AdminTable, adminInput, adminLabel, cell, dateTime, EmptyRow, FilterForm, secondaryButton } from "~/components/admin/ui";
+import {
+  AdminHeader,
+  AdminTable,
+  adminInput,
+  adminLabel,
+  cell,
+  dateTime,
+  EmptyRow,
+  FilterForm,
+  secondaryButton,
+} from "~/components/admin/ui";
 import { MailStatusBadge } from "~/components/admin/mail-status";
 import { errorBoundary } from "~/components/error-state";
 import { FieldError } from "~/components/field-error";
@@ -16,7 +26,8 @@ import { readForm } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Mail", path: "/admin/mail", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Mail", path: "/admin/mail", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -33,7 +44,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       page: { ...page, data },
       errors,
       statuses: MAIL_STATUSES,
-      filters: { to: url.searchParams.get("to") ?? "", template: url.searchParams.get("template") ?? "", status: url.searchParams.get("status") ?? "" },
+      filters: {
+        to: url.searchParams.get("to") ?? "",
+        template: url.searchParams.get("template") ?? "",
+        status: url.searchParams.get("status") ?? "",
+      },
       filtered: Boolean(query.to || query.template || query.status),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -55,7 +70,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await retryMail(app.db, actorOf(viewer), id);
     return toast.redirectWithSuccess(back, MAIL_MESSAGES.retried);
   } catch (error) {
-    if (error instanceof ConflictError || error instanceof NotFoundError) return toast.redirectWithError(back, error.message);
+    if (error instanceof ConflictError || error instanceof NotFoundError)
+      return toast.redirectWithError(back, error.message);
     throw error;
   }
 }
@@ -72,7 +88,10 @@ export default function AdminMail() {
     const text = params.toString();
     return `/admin/mail${text ? `?${text}` : ""}`;
   };
-  const summary = page.total === 0 ? "No emails" : `Showing ${page.from}–${page.to} of ${page.total} email${page.total === 1 ? "" : "s"}`;
+  const summary =
+    page.total === 0
+      ? "No emails"
+      : `Showing ${page.from}–${page.to} of ${page.total} email${page.total === 1 ? "" : "s"}`;
   return (
     <section aria-labelledby="admin-title">
       <AdminHeader
@@ -114,7 +133,9 @@ export default function AdminMail() {
                 {template}
               </option>
             ))}
-            {filters.template && !page.templates.includes(filters.template) ? <option value={filters.template}>{filters.template}</option> : null}
+            {filters.template && !page.templates.includes(filters.template) ? (
+              <option value={filters.template}>{filters.template}</option>
+            ) : null}
           </select>
           <FieldError id="mail-template-error" messages={errors.template} alert />
         </div>
@@ -143,10 +164,15 @@ export default function AdminMail() {
       <p className="mt-4 text-sm text-gray-700" aria-live="polite">
         {summary}
       </p>
-      <AdminTable caption="Emails, newest first" head={["To", "Subject", "Template", "Status", "Attempts", "Created", "Sent", "Actions"]}>
+      <AdminTable
+        caption="Emails, newest first"
+        head={["To", "Subject", "Template", "Status", "Attempts", "Created", "Sent", "Actions"]}
+      >
         {page.data.length === 0 ? (
           <EmptyRow columns={8}>
-            {filtered ? "No emails match these filters." : "No emails yet. Order confirmations, password resets and other mail show here once the shop sends them."}
+            {filtered
+              ? "No emails match these filters."
+              : "No emails yet. Order confirmations, password resets and other mail show here once the shop sends them."}
           </EmptyRow>
         ) : (
           page.data.map((mail) => (
@@ -163,13 +189,20 @@ export default function AdminMail() {
               </td>
               <td className={cell}>{mail.attempts}</td>
               <td className={`${cell} whitespace-nowrap text-gray-700`}>{dateTime(mail.created_at)}</td>
-              <td className={`${cell} whitespace-nowrap text-gray-700`}>{mail.sent_at ? dateTime(mail.sent_at) : "—"}</td>
+              <td className={`${cell} whitespace-nowrap text-gray-700`}>
+                {mail.sent_at ? dateTime(mail.sent_at) : "—"}
+              </td>
               <td className={cell}>
                 {mail.can_retry ? (
                   <Form method="post" noValidate preventScrollReset>
                     <input type="hidden" name="intent" value="retry" />
                     <input type="hidden" name="id" value={mail.id} />
-                    <button type="submit" className={secondaryButton} disabled={busy} aria-label={`Retry the email "${mail.subject}" to ${mail.to}`}>
+                    <button
+                      type="submit"
+                      className={secondaryButton}
+                      disabled={busy}
+                      aria-label={`Retry the email "${mail.subject}" to ${mail.to}`}
+                    >
                       Retry
                     </button>
                   </Form>

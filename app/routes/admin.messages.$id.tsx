@@ -17,7 +17,11 @@ import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
-  seoMeta(rootSeo(matches), { title: data ? data.message.subject : "Message not found", path: `/admin/messages/${params.id}`, noindex: true });
+  seoMeta(rootSeo(matches), {
+    title: data ? data.message.subject : "Message not found",
+    path: `/admin/messages/${params.id}`,
+    noindex: true,
+  });
 
 export const headers = privatePageHeaders;
 
@@ -52,7 +56,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       await openMessage(app.db, actorOf(viewer), id);
       return redirect(here);
     }
-    if (values.intent !== "status") return toast.redirectWithError(here, "That action is not available for this message.");
+    if (values.intent !== "status")
+      return toast.redirectWithError(here, "That action is not available for this message.");
     const parsed = MessageUpdateSchema.safeParse(values);
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);
@@ -60,7 +65,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     const message = await setMessageStatus(app.db, actorOf(viewer), id, parsed.data.status);
     // Archived, it leaves the inbox: back to the unread ones; any other change stays on the message.
-    return toast.redirectWithSuccess(message.status === "archived" ? "/admin/messages" : here, values.restore ? "Message restored." : DONE[message.status]);
+    return toast.redirectWithSuccess(
+      message.status === "archived" ? "/admin/messages" : here,
+      values.restore ? "Message restored." : DONE[message.status],
+    );
   } catch (error) {
     if (error instanceof ConflictError) return toast.redirectWithError(here, error.message);
     if (error instanceof NotFoundError) throw notFound();
@@ -68,7 +76,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
-function StatusButton({ status, label, className, restore = false }: { status: MessageStatus; label: string; className: string; restore?: boolean }) {
+function StatusButton({
+  status,
+  label,
+  className,
+  restore = false,
+}: {
+  status: MessageStatus;
+  label: string;
+  className: string;
+  restore?: boolean;
+}) {
   const busy = useNavigation().state !== "idle";
   return (
     <Form method="post" noValidate preventScrollReset>
@@ -99,7 +117,11 @@ export default function AdminMessagePage() {
         <AdminHeader
           title={message.subject}
           description={`From ${message.name}, ${dateTime(message.created_at)}`}
-          actions={<span className="rounded-full bg-bloom-100 px-3 py-1 text-sm font-medium text-bloom-800">{STATUS_NAMES[message.status]}</span>}
+          actions={
+            <span className="rounded-full bg-bloom-100 px-3 py-1 text-sm font-medium text-bloom-800">
+              {STATUS_NAMES[message.status]}
+            </span>
+          }
         />
       </div>
       {failure ? (
@@ -128,8 +150,12 @@ export default function AdminMessagePage() {
           </AdminCard>
           <AdminCard id="status-heading" title="Status">
             <div className="mt-3 flex flex-wrap gap-2">
-              {message.status === "unread" ? <StatusButton status="read" label="Mark as read" className={secondaryButton} /> : null}
-              {message.status === "read" ? <StatusButton status="unread" label="Mark unread" className={secondaryButton} /> : null}
+              {message.status === "unread" ? (
+                <StatusButton status="read" label="Mark as read" className={secondaryButton} />
+              ) : null}
+              {message.status === "read" ? (
+                <StatusButton status="unread" label="Mark unread" className={secondaryButton} />
+              ) : null}
               {message.status === "archived" ? (
                 <StatusButton status="read" label="Restore" className={secondaryButton} restore />
               ) : (
@@ -144,6 +170,10 @@ export default function AdminMessagePage() {
 }
 
 export const ErrorBoundary = errorBoundary({
-  notFound: { title: "Message not found", message: "It may have been removed.", link: { to: "/admin/messages", label: "Back to messages" } },
+  notFound: {
+    title: "Message not found",
+    message: "It may have been removed.",
+    link: { to: "/admin/messages", label: "Back to messages" },
+  },
   failed: { title: "Could not load this message", message: "Please try again in a moment.", link: "retry" },
 });

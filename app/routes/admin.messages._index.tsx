@@ -10,7 +10,8 @@ import { rootSeo, seoMeta } from "~/lib/seo";
 import { listMessages } from "~/services/admin/messages.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Messages", path: "/admin/messages", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Messages", path: "/admin/messages", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -43,7 +44,10 @@ export default function AdminMessages() {
   };
   return (
     <section aria-labelledby="admin-title">
-      <AdminHeader title="Messages" description="The contact form's inbox: open a message to read it, then archive it once answered." />
+      <AdminHeader
+        title="Messages"
+        description="The contact form's inbox: open a message to read it, then archive it once answered."
+      />
       <nav aria-label="Inbox" className="mt-6">
         <ul className="flex flex-wrap gap-2 text-sm font-medium">
           {MESSAGE_STATUSES.map((tab) => (
@@ -52,7 +56,9 @@ export default function AdminMessages() {
                 to={tabHref(tab)}
                 aria-current={tab === status ? "page" : undefined}
                 className={`inline-flex items-center gap-2 rounded-full border px-4 py-2 ${
-                  tab === status ? "border-bloom-600 bg-bloom-600 text-white" : "border-bloom-300 bg-white text-bloom-800 hover:bg-bloom-50"
+                  tab === status
+                    ? "border-bloom-600 bg-bloom-600 text-white"
+                    : "border-bloom-300 bg-white text-bloom-800 hover:bg-bloom-50"
                 }`}
               >
                 {STATUS_TABS[tab]} ({page.counts[tab]})
@@ -72,7 +78,10 @@ export default function AdminMessages() {
                   // Opening marks it read: a form post (never a GET), which then shows the message.
                   <Form method="post" action={`/admin/messages/${message.id}`}>
                     <input type="hidden" name="intent" value="open" />
-                    <button type="submit" className="text-left font-semibold text-bloom-700 underline hover:text-bloom-800">
+                    <button
+                      type="submit"
+                      className="text-left font-semibold text-bloom-700 underline hover:text-bloom-800"
+                    >
                       {message.subject}
                     </button>
                   </Form>

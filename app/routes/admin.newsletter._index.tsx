@@ -1,7 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AdminHeader, AdminTable, adminInput, adminLabel, cell, dateTime, EmptyRow, FilterForm, SearchFilter, secondaryButton } from "~/components/admin/ui";
+import {
+  AdminHeader,
+  AdminTable,
+  adminInput,
+  adminLabel,
+  cell,
+  dateTime,
+  EmptyRow,
+  FilterForm,
+  SearchFilter,
+  secondaryButton,
+} from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
 import { FieldError } from "~/components/field-error";
 import { Pagination } from "~/components/pagination";
@@ -11,7 +22,8 @@ import { rootSeo, seoMeta } from "~/lib/seo";
 import { listSubscribers } from "~/services/newsletter.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Newsletter", path: "/admin/newsletter", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Newsletter", path: "/admin/newsletter", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -32,7 +44,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-const STATUS_LABELS: Record<NewsletterStatus, string> = { pending: "Pending", subscribed: "Subscribed", unsubscribed: "Unsubscribed" };
+const STATUS_LABELS: Record<NewsletterStatus, string> = {
+  pending: "Pending",
+  subscribed: "Subscribed",
+  unsubscribed: "Unsubscribed",
+};
 const STATUS_STYLES: Record<NewsletterStatus, string> = {
   pending: "bg-amber-100 text-amber-900",
   subscribed: "bg-green-100 text-green-800",
@@ -50,7 +66,10 @@ const withQuery = (path: string, filters: { status: string; search: string }, pa
 
 export default function AdminNewsletter() {
   const { page, errors, filters, filtered } = useLoaderData<typeof loader>();
-  const summary = page.total === 0 ? "No subscribers" : `Showing ${page.from}–${page.to} of ${page.total} subscriber${page.total === 1 ? "" : "s"}`;
+  const summary =
+    page.total === 0
+      ? "No subscribers"
+      : `Showing ${page.from}–${page.to} of ${page.total} subscriber${page.total === 1 ? "" : "s"}`;
   return (
     <section aria-labelledby="admin-title">
       <AdminHeader
@@ -64,7 +83,12 @@ export default function AdminNewsletter() {
         }
       />
       <FilterForm label="Filter subscribers">
-        <SearchFilter id="subscriber-search" value={filters.search} placeholder="Part of the address" messages={errors.search} />
+        <SearchFilter
+          id="subscriber-search"
+          value={filters.search}
+          placeholder="Part of the address"
+          messages={errors.search}
+        />
         <div>
           <label htmlFor="subscriber-status" className={adminLabel}>
             Status
@@ -90,24 +114,41 @@ export default function AdminNewsletter() {
       <p className="mt-4 text-sm text-gray-700" aria-live="polite">
         {summary}
       </p>
-      <AdminTable caption="Subscribers, newest first" head={["Email", "Status", "Signed up", "Confirmed", "Unsubscribed"]}>
+      <AdminTable
+        caption="Subscribers, newest first"
+        head={["Email", "Status", "Signed up", "Confirmed", "Unsubscribed"]}
+      >
         {page.data.length === 0 ? (
-          <EmptyRow columns={5}>{filtered ? "No subscribers match these filters." : "No subscribers yet. Sign-ups from the footer's form show here."}</EmptyRow>
+          <EmptyRow columns={5}>
+            {filtered
+              ? "No subscribers match these filters."
+              : "No subscribers yet. Sign-ups from the footer's form show here."}
+          </EmptyRow>
         ) : (
           page.data.map((subscriber) => (
             <tr key={subscriber.id}>
               <td className={`${cell} break-all font-medium text-gray-900`}>{subscriber.email}</td>
               <td className={`${cell} whitespace-nowrap`}>
-                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[subscriber.status]}`}>{STATUS_LABELS[subscriber.status]}</span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[subscriber.status]}`}>
+                  {STATUS_LABELS[subscriber.status]}
+                </span>
               </td>
               <td className={`${cell} whitespace-nowrap text-gray-700`}>{dateTime(subscriber.created_at)}</td>
-              <td className={`${cell} whitespace-nowrap text-gray-700`}>{subscriber.subscribed_at ? dateTime(subscriber.subscribed_at) : "—"}</td>
-              <td className={`${cell} whitespace-nowrap text-gray-700`}>{subscriber.unsubscribed_at ? dateTime(subscriber.unsubscribed_at) : "—"}</td>
+              <td className={`${cell} whitespace-nowrap text-gray-700`}>
+                {subscriber.subscribed_at ? dateTime(subscriber.subscribed_at) : "—"}
+              </td>
+              <td className={`${cell} whitespace-nowrap text-gray-700`}>
+                {subscriber.unsubscribed_at ? dateTime(subscriber.unsubscribed_at) : "—"}
+              </td>
             </tr>
           ))
         )}
       </AdminTable>
-      <Pagination currentPage={page.current_page} lastPage={page.last_page} href={(number) => withQuery("/admin/newsletter", filters, number)} />
+      <Pagination
+        currentPage={page.current_page}
+        lastPage={page.last_page}
+        href={(number) => withQuery("/admin/newsletter", filters, number)}
+      />
     </section>
   );
 }

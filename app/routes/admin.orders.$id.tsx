@@ -2,7 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { OrderAddress } from "~/components/admin/order-address";
-import { AdminCard, AdminHeader, adminInput, adminLabel, dangerButton, dateTime, primaryButton, secondaryButton } from "~/components/admin/ui";
+import {
+  AdminCard,
+  AdminHeader,
+  adminInput,
+  adminLabel,
+  dangerButton,
+  dateTime,
+  primaryButton,
+  secondaryButton,
+} from "~/components/admin/ui";
 import { DetailList } from "~/components/detail-list";
 import { errorBoundary } from "~/components/error-state";
 import { FieldError } from "~/components/field-error";
@@ -11,7 +20,15 @@ import { OrderItemList } from "~/components/order-items";
 import { PlacedOrderTotals } from "~/components/order-totals";
 import { Toaster } from "~/components/toaster";
 import { parseId } from "~/lib/ids";
-import { isOrderStatus, MARK_PAID_LABEL, OrderUpdateSchema, STAFF_NOTE_MAX, transitionButtons, transitionDone, type OrderUpdate } from "~/lib/order-lifecycle";
+import {
+  isOrderStatus,
+  MARK_PAID_LABEL,
+  OrderUpdateSchema,
+  STAFF_NOTE_MAX,
+  transitionButtons,
+  transitionDone,
+  type OrderUpdate,
+} from "~/lib/order-lifecycle";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { actorOf } from "~/services/admin/audit.server";
@@ -23,7 +40,11 @@ import { toasts } from "~/http/pages/toast.server";
 import { mailContext } from "~/http/mail.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
-  seoMeta(rootSeo(matches), { title: data ? `Order ${data.order.order_number}` : "Order not found", path: `/admin/orders/${params.id}`, noindex: true });
+  seoMeta(rootSeo(matches), {
+    title: data ? `Order ${data.order.order_number}` : "Order not found",
+    path: `/admin/orders/${params.id}`,
+    noindex: true,
+  });
 
 export const headers = privatePageHeaders;
 
@@ -92,9 +113,24 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 /** One button in a form of its own: the intent, its target and the version the page showed. */
-function ActionButton({ intent, fields, version, label, className }: { intent: string; fields?: Record<string, string>; version: number; label: string; className: string }) {
+function ActionButton({
+  intent,
+  fields,
+  version,
+  label,
+  className,
+}: {
+  intent: string;
+  fields?: Record<string, string>;
+  version: number;
+  label: string;
+  className: string;
+}) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent && Object.entries(fields ?? {}).every(([k, v]) => navigation.formData?.get(k) === v);
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === intent &&
+    Object.entries(fields ?? {}).every(([k, v]) => navigation.formData?.get(k) === v);
   return (
     <Form method="post" noValidate preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
@@ -122,7 +158,11 @@ export default function AdminOrderPage() {
   const failure = useActionData<FormFailure>();
   const noteValue = failure?.values.intent === "note" ? (failure.values.note ?? "") : (order.staff_note ?? "");
   const noteErrors = failure?.errors.note;
-  const otherErrors = failure ? Object.entries(failure.errors).filter(([key]) => key !== "note").flatMap(([, messages]) => messages) : [];
+  const otherErrors = failure
+    ? Object.entries(failure.errors)
+        .filter(([key]) => key !== "note")
+        .flatMap(([, messages]) => messages)
+    : [];
   return (
     <section aria-labelledby="admin-title">
       <Toaster toast={failure?.toast ?? null} listen={false} />
@@ -153,7 +193,9 @@ export default function AdminOrderPage() {
                     className={button.status === "cancelled" ? dangerButton : primaryButton}
                   />
                 ))}
-                {markPaid ? <ActionButton intent="payment" version={order.version} label={markPaid} className={secondaryButton} /> : null}
+                {markPaid ? (
+                  <ActionButton intent="payment" version={order.version} label={markPaid} className={secondaryButton} />
+                ) : null}
               </div>
             ) : (
               <p className="mt-2 text-sm text-gray-700">
@@ -162,7 +204,9 @@ export default function AdminOrderPage() {
               </p>
             )}
             {order.status === "pending" || order.status === "processing" ? (
-              <p className="mt-3 text-xs text-gray-600">Cancelling puts the items back in stock and gives the coupon's use back.</p>
+              <p className="mt-3 text-xs text-gray-600">
+                Cancelling puts the items back in stock and gives the coupon's use back.
+              </p>
             ) : null}
           </AdminCard>
 
@@ -179,7 +223,10 @@ export default function AdminOrderPage() {
           <AdminCard id="order-history" title="History">
             <ol className="mt-3 grid gap-2 text-sm">
               {order.history.map((entry) => (
-                <li key={entry.id} className="flex flex-wrap justify-between gap-x-4 border-b border-bloom-50 pb-2 last:border-0">
+                <li
+                  key={entry.id}
+                  className="flex flex-wrap justify-between gap-x-4 border-b border-bloom-50 pb-2 last:border-0"
+                >
                   <span className="text-gray-900">{historyText(entry)}</span>
                   <span className="text-gray-600">
                     {entry.actor.name ?? "Someone"} · {dateTime(entry.created_at)}
@@ -213,8 +260,18 @@ export default function AdminOrderPage() {
               className="mt-3 grid gap-2 text-sm"
               rows={[
                 { label: "Name", value: order.customer.name },
-                { label: "Email", value: <a href={`mailto:${order.customer.email}`} className="text-bloom-700 underline">{order.customer.email}</a> },
-                { label: "Account", value: order.customer.guest ? "Guest checkout" : `Customer account #${order.customer.id}` },
+                {
+                  label: "Email",
+                  value: (
+                    <a href={`mailto:${order.customer.email}`} className="text-bloom-700 underline">
+                      {order.customer.email}
+                    </a>
+                  ),
+                },
+                {
+                  label: "Account",
+                  value: order.customer.guest ? "Guest checkout" : `Customer account #${order.customer.id}`,
+                },
               ]}
             />
           </AdminCard>
@@ -232,7 +289,9 @@ export default function AdminOrderPage() {
           </AdminCard>
 
           <AdminCard id="order-notes" title="Customer's notes">
-            <p className="mt-2 whitespace-pre-line text-sm text-gray-700">{order.notes || "No notes from the customer."}</p>
+            <p className="mt-2 whitespace-pre-line text-sm text-gray-700">
+              {order.notes || "No notes from the customer."}
+            </p>
           </AdminCard>
 
           <AdminCard id="order-staff-note" title="Internal note">
@@ -272,6 +331,10 @@ export default function AdminOrderPage() {
 }
 
 export const ErrorBoundary = errorBoundary({
-  notFound: { title: "Order not found", message: "There is no order with this number.", link: { to: "/admin/orders", label: "Back to orders" } },
+  notFound: {
+    title: "Order not found",
+    message: "There is no order with this number.",
+    link: { to: "/admin/orders", label: "Back to orders" },
+  },
   failed: { title: "Could not load this order", message: "Please try again in a moment.", link: "retry" },
 });

@@ -1,7 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminHeader, AdminTable, adminInput, adminLabel, cell, dateTime, EmptyRow, FilterForm, SearchFilter } from "~/components/admin/ui";
+import {
+  AdminHeader,
+  AdminTable,
+  adminInput,
+  adminLabel,
+  cell,
+  dateTime,
+  EmptyRow,
+  FilterForm,
+  SearchFilter,
+} from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
 import { FieldError } from "~/components/field-error";
 import { PaymentBadge, StatusBadge } from "~/components/order-badges";
@@ -13,7 +23,8 @@ import { rootSeo, seoMeta } from "~/lib/seo";
 import { listAdminOrders } from "~/services/admin/orders.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Orders", path: "/admin/orders", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Orders", path: "/admin/orders", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -26,7 +37,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { query, errors } = lenientQuery(AdminOrderQuerySchema, url.searchParams);
   const page = await listAdminOrders(context.app.db, query);
   return json(
-    { page, errors, statuses: ORDER_STATUSES, status: url.searchParams.get("status") ?? "", search: url.searchParams.get("search") ?? "", filtered: Boolean(query.status || query.search) },
+    {
+      page,
+      errors,
+      statuses: ORDER_STATUSES,
+      status: url.searchParams.get("status") ?? "",
+      search: url.searchParams.get("search") ?? "",
+      filtered: Boolean(query.status || query.search),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -44,10 +62,15 @@ export default function AdminOrders() {
     return `/admin/orders${text ? `?${text}` : ""}`;
   };
   const summary =
-    page.total === 0 ? "No orders" : `Showing ${page.from}–${page.to} of ${page.total} order${page.total === 1 ? "" : "s"}`;
+    page.total === 0
+      ? "No orders"
+      : `Showing ${page.from}–${page.to} of ${page.total} order${page.total === 1 ? "" : "s"}`;
   return (
     <section aria-labelledby="admin-title">
-      <AdminHeader title="Orders" description="Find an order, then confirm, ship and deliver it, and record the cash collected." />
+      <AdminHeader
+        title="Orders"
+        description="Find an order, then confirm, ship and deliver it, and record the cash collected."
+      />
       <FilterForm label="Filter orders">
         <div>
           <label htmlFor="order-status" className={adminLabel}>
@@ -70,14 +93,26 @@ export default function AdminOrders() {
           </select>
           <FieldError id="order-status-error" messages={errors.status} alert />
         </div>
-        <SearchFilter id="order-search" value={search} placeholder="Order number, email or name" messages={errors.search} />
+        <SearchFilter
+          id="order-search"
+          value={search}
+          placeholder="Order number, email or name"
+          messages={errors.search}
+        />
       </FilterForm>
       <p className="mt-4 text-sm text-gray-700" aria-live="polite">
         {summary}
       </p>
-      <AdminTable caption="Orders, newest first" head={["Order", "Placed", "Customer", "Items", "Total", "Status", "Payment"]}>
+      <AdminTable
+        caption="Orders, newest first"
+        head={["Order", "Placed", "Customer", "Items", "Total", "Status", "Payment"]}
+      >
         {page.data.length === 0 ? (
-          <EmptyRow columns={7}>{filtered ? "No orders match these filters." : "No orders yet. They will show here as soon as shoppers check out."}</EmptyRow>
+          <EmptyRow columns={7}>
+            {filtered
+              ? "No orders match these filters."
+              : "No orders yet. They will show here as soon as shoppers check out."}
+          </EmptyRow>
         ) : (
           page.data.map((order) => (
             <tr key={order.id}>

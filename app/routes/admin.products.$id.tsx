@@ -19,7 +19,11 @@ import { toasts } from "~/http/pages/toast.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
-  seoMeta(rootSeo(matches), { title: data ? data.product.name : PRODUCT_MESSAGES.notFound, path: `/admin/products/${params.id}`, noindex: true });
+  seoMeta(rootSeo(matches), {
+    title: data ? data.product.name : PRODUCT_MESSAGES.notFound,
+    path: `/admin/products/${params.id}`,
+    noindex: true,
+  });
 
 export const headers = privatePageHeaders;
 
@@ -54,7 +58,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const product = await setProductArchived(app.db, actorOf(viewer), id, intent === "archive", version);
       return toast.redirectWithSuccess(
         here,
-        intent === "archive" ? `${product.name} is archived: it has left the shop.` : `${product.name} is restored: it is back in the shop.`,
+        intent === "archive"
+          ? `${product.name} is archived: it has left the shop.`
+          : `${product.name} is restored: it is back in the shop.`,
       );
     }
     if (intent !== "save") return toast.redirectWithError(here, "That action is not available for this product.");
@@ -76,7 +82,12 @@ function ArchiveButton({ archived, version }: { archived: boolean; version: numb
     <Form method="post" noValidate>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="version" value={version} />
-      <button type="submit" className={archived ? secondaryButton : dangerButton} disabled={navigation.state !== "idle"} aria-busy={busy || undefined}>
+      <button
+        type="submit"
+        className={archived ? secondaryButton : dangerButton}
+        disabled={navigation.state !== "idle"}
+        aria-busy={busy || undefined}
+      >
         {archived ? "Restore" : "Archive"}
       </button>
     </Form>
@@ -121,7 +132,13 @@ export default function AdminProductPage() {
           submitLabel="Save product"
         />
         <div className="mt-6 grid h-fit gap-6">
-          <StaffChanges id="product-audit" title="Staff changes" entries={product.audit} empty="No staff changes yet." withEmail />
+          <StaffChanges
+            id="product-audit"
+            title="Staff changes"
+            entries={product.audit}
+            empty="No staff changes yet."
+            withEmail
+          />
         </div>
       </div>
     </section>
@@ -129,6 +146,10 @@ export default function AdminProductPage() {
 }
 
 export const ErrorBoundary = errorBoundary({
-  notFound: { title: PRODUCT_MESSAGES.notFound, message: "There is no product with this number.", link: { to: "/admin/products", label: "Back to products" } },
+  notFound: {
+    title: PRODUCT_MESSAGES.notFound,
+    message: "There is no product with this number.",
+    link: { to: "/admin/products", label: "Back to products" },
+  },
   failed: { title: "Could not load this product", message: "Please try again in a moment.", link: "retry" },
 });

@@ -14,7 +14,8 @@ import { saveProductForm } from "~/http/pages/product-form.server";
 import { readStaffForm } from "~/http/pages/uploads.server";
 import { toasts } from "~/http/pages/toast.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "New product", path: "/admin/products/new", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "New product", path: "/admin/products/new", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -30,7 +31,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireAdmin(app, request);
   const saved = await saveProductForm(app, actorOf(viewer), await readStaffForm(request));
   if (!saved.ok) return saved.response;
-  return toasts(app.env, request).redirectWithSuccess(`/admin/products/${saved.product.id}`, `Product ${saved.product.name} created.`);
+  return toasts(app.env, request).redirectWithSuccess(
+    `/admin/products/${saved.product.id}`,
+    `Product ${saved.product.name} created.`,
+  );
 }
 
 export default function NewProduct() {
@@ -45,7 +49,14 @@ export default function NewProduct() {
       <div className="mt-3">
         <AdminHeader title="New product" description="Name, SKU and price are required; everything else can follow." />
       </div>
-      <ProductForm key={failure?.toast.id ?? "new"} product={null} categories={categories} errors={failure?.errors} typed={failure?.values} submitLabel="Create product" />
+      <ProductForm
+        key={failure?.toast.id ?? "new"}
+        product={null}
+        categories={categories}
+        errors={failure?.errors}
+        typed={failure?.values}
+        submitLabel="Create product"
+      />
     </section>
   );
 }

@@ -1,14 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { adminInput, adminLabel, AdminHeader, dangerButton, dateTime, FilterForm, primaryButton } from "~/components/admin/ui";
+import {
+  adminInput,
+  adminLabel,
+  AdminHeader,
+  dangerButton,
+  dateTime,
+  FilterForm,
+  primaryButton,
+} from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
 import { FieldError } from "~/components/field-error";
 import { Pagination } from "~/components/pagination";
 import { Stars } from "~/components/reviews/stars";
 import { parseId } from "~/lib/ids";
 import { lenientQuery } from "~/lib/schemas/query";
-import { AdminReviewListQuerySchema, REVIEW_MESSAGES, REVIEW_STATUSES, ReviewModerationSchema, type ReviewStatus } from "~/lib/schemas/reviews";
+import {
+  AdminReviewListQuerySchema,
+  REVIEW_MESSAGES,
+  REVIEW_STATUSES,
+  ReviewModerationSchema,
+  type ReviewStatus,
+} from "~/lib/schemas/reviews";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { safeRedirect } from "~/lib/redirect";
 import { actorOf } from "~/services/admin/audit.server";
@@ -18,11 +32,16 @@ import { readForm } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Reviews", path: "/admin/reviews", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Reviews", path: "/admin/reviews", noindex: true });
 
 export const headers = privatePageHeaders;
 
-const STATUS_NAMES: Record<ReviewStatus, string> = { pending: "Waiting for approval", approved: "Approved", rejected: "Rejected" };
+const STATUS_NAMES: Record<ReviewStatus, string> = {
+  pending: "Waiting for approval",
+  approved: "Approved",
+  rejected: "Rejected",
+};
 
 /** One status of reviews (waiting for approval unless the filter says otherwise), newest first, with pages. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -46,14 +65,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return toast.redirectWithError(back, REVIEW_MESSAGES.statusInvalid);
   try {
     const review = await moderateReview(app.db, actorOf(viewer), id, parsed.data.status);
-    return toast.redirectWithSuccess(back, review.status === "approved" ? REVIEW_MESSAGES.approved : REVIEW_MESSAGES.rejected);
+    return toast.redirectWithSuccess(
+      back,
+      review.status === "approved" ? REVIEW_MESSAGES.approved : REVIEW_MESSAGES.rejected,
+    );
   } catch (error) {
-    if (error instanceof ConflictError || error instanceof NotFoundError) return toast.redirectWithError(back, error.message);
+    if (error instanceof ConflictError || error instanceof NotFoundError)
+      return toast.redirectWithError(back, error.message);
     throw error;
   }
 }
 
-function ModerationButton({ id, status, label, className, back, title }: { id: number; status: "approved" | "rejected"; label: string; className: string; back: string; title: string }) {
+function ModerationButton({
+  id,
+  status,
+  label,
+  className,
+  back,
+  title,
+}: {
+  id: number;
+  status: "approved" | "rejected";
+  label: string;
+  className: string;
+  back: string;
+  title: string;
+}) {
   const busy = useNavigation().state !== "idle";
   return (
     <Form method="post" noValidate preventScrollReset>
@@ -87,7 +124,10 @@ export default function AdminReviews() {
   const back = href(page.current_page);
   return (
     <section aria-labelledby="admin-title">
-      <AdminHeader title="Reviews" description="Approve or reject shoppers' reviews. A verified purchase is published at once; the others wait here." />
+      <AdminHeader
+        title="Reviews"
+        description="Approve or reject shoppers' reviews. A verified purchase is published at once; the others wait here."
+      />
       <FilterForm label="Filter reviews">
         <div>
           <label htmlFor="review-status" className={adminLabel}>
@@ -105,11 +145,17 @@ export default function AdminReviews() {
       </FilterForm>
       <h2 className="mt-6 text-lg font-semibold text-gray-900">{`${STATUS_NAMES[status]}: ${page.total}`}</h2>
       {page.data.length === 0 ? (
-        <p className="mt-4 rounded-2xl border border-bloom-100 bg-white px-4 py-10 text-center text-gray-600">{EMPTY[status]}</p>
+        <p className="mt-4 rounded-2xl border border-bloom-100 bg-white px-4 py-10 text-center text-gray-600">
+          {EMPTY[status]}
+        </p>
       ) : (
         <ul className="mt-4 grid gap-4" aria-label="Reviews">
           {page.data.map((review) => (
-            <li key={review.id} className="rounded-2xl border border-bloom-100 bg-white p-5 shadow-sm" data-testid="admin-review">
+            <li
+              key={review.id}
+              className="rounded-2xl border border-bloom-100 bg-white p-5 shadow-sm"
+              data-testid="admin-review"
+            >
               <article aria-labelledby={`admin-review-${review.id}`}>
                 <p className="text-sm text-gray-600">
                   <Link to={`/product/${review.product.slug}`} className="font-medium text-bloom-700 underline">
@@ -119,7 +165,9 @@ export default function AdminReviews() {
                 <div className="mt-2 flex flex-wrap items-center gap-3">
                   <Stars rating={review.rating} visibleText />
                   {review.verified_purchase ? (
-                    <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800">Verified purchase</span>
+                    <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800">
+                      Verified purchase
+                    </span>
                   ) : null}
                 </div>
                 <h3 id={`admin-review-${review.id}`} className="mt-2 font-semibold text-gray-900">
@@ -131,10 +179,24 @@ export default function AdminReviews() {
                 </p>
                 <div className="mt-3 flex flex-wrap gap-2">
                   {review.status !== "approved" ? (
-                    <ModerationButton id={review.id} status="approved" label="Approve" className={primaryButton} back={back} title={review.title} />
+                    <ModerationButton
+                      id={review.id}
+                      status="approved"
+                      label="Approve"
+                      className={primaryButton}
+                      back={back}
+                      title={review.title}
+                    />
                   ) : null}
                   {review.status !== "rejected" ? (
-                    <ModerationButton id={review.id} status="rejected" label="Reject" className={dangerButton} back={back} title={review.title} />
+                    <ModerationButton
+                      id={review.id}
+                      status="rejected"
+                      label="Reject"
+                      className={dangerButton}
+                      back={back}
+                      title={review.title}
+                    />
                   ) : null}
                 </div>
               </article>

@@ -11,11 +11,25 @@ import { rootSeo, seoMeta } from "~/lib/seo";
 import { ConflictError, ForbiddenError, ValidationError } from "~/services/errors";
 import { qrPath } from "~/services/qr.server";
 import { RateLimitError } from "~/services/rate-limit.server";
-import { beginSetup, confirmSetup, disableTwoFactor, regenerateRecoveryCodes, setupFromToken, twoFactorStatus } from "~/services/two-factor.server";
+import {
+  beginSetup,
+  confirmSetup,
+  disableTwoFactor,
+  regenerateRecoveryCodes,
+  setupFromToken,
+  twoFactorStatus,
+} from "~/services/two-factor.server";
 import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
-import { clearCodesCookie, clearSetupCookie, codesCookie, readCodesCookie, readSetupCookie, setupCookie } from "~/http/two-factor.server";
+import {
+  clearCodesCookie,
+  clearSetupCookie,
+  codesCookie,
+  readCodesCookie,
+  readSetupCookie,
+  setupCookie,
+} from "~/http/two-factor.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), { title: "Two-factor sign-in", path: "/admin/security", noindex: true });
@@ -64,10 +78,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
         });
       }
       case "cancel":
-        return toast.redirectWithInfo(HERE, "Set-up cancelled.", { headers: { "Set-Cookie": clearSetupCookie(app.env, request) } });
+        return toast.redirectWithInfo(HERE, "Set-up cancelled.", {
+          headers: { "Set-Cookie": clearSetupCookie(app.env, request) },
+        });
       case "confirm": {
-        const codes = await confirmSetup(app.db, app.env, viewer, readSetupCookie(app.env, request), { code: values.code });
-        const response = await toast.redirectWithSuccess(HERE, "Two-factor sign-in is on.", { headers: { "Set-Cookie": clearSetupCookie(app.env, request) } });
+        const codes = await confirmSetup(app.db, app.env, viewer, readSetupCookie(app.env, request), {
+          code: values.code,
+        });
+        const response = await toast.redirectWithSuccess(HERE, "Two-factor sign-in is on.", {
+          headers: { "Set-Cookie": clearSetupCookie(app.env, request) },
+        });
         response.headers.append("Set-Cookie", await codesCookie(app.env, request, viewer.user.id, codes));
         return response;
       }
@@ -85,18 +105,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof RateLimitError) return rateLimited(error, { intent: values.intent ?? "" });
-    if (error instanceof ValidationError) return formFailure(error.errors, error.message, { intent: values.intent ?? "" });
-    if (error instanceof ConflictError || error instanceof ForbiddenError) return toast.redirectWithError(HERE, error.message);
+    if (error instanceof ValidationError)
+      return formFailure(error.errors, error.message, { intent: values.intent ?? "" });
+    if (error instanceof ConflictError || error instanceof ForbiddenError)
+      return toast.redirectWithError(HERE, error.message);
     throw error;
   }
 }
 
-function CodeForm({ intent, label, button, danger, failure, busy }: { intent: string; label: string; button: string; danger?: boolean; failure?: FormFailure; busy: boolean }) {
+function CodeForm({
+  intent,
+  label,
+  button,
+  danger,
+  failure,
+  busy,
+}: {
+  intent: string;
+  label: string;
+  button: string;
+  danger?: boolean;
+  failure?: FormFailure;
+  busy: boolean;
+}) {
   const errors = failure?.values.intent === intent ? failure.errors : undefined;
   return (
     <Form method="post" noValidate preventScrollReset className="grid gap-3 sm:max-w-sm">
       <input type="hidden" name="intent" value={intent} />
-      <TextField name="code" idPrefix={`${intent}-`} label={label} type="text" inputMode="numeric" autoComplete="one-time-code" errors={errors} />
+      <TextField
+        name="code"
+        idPrefix={`${intent}-`}
+        label={label}
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        errors={errors}
+      />
       <div>
         <button type="submit" className={danger ? dangerButton : primaryButton} disabled={busy}>
           {button}
@@ -113,7 +157,10 @@ export default function AdminSecurityPage() {
   return (
     <section aria-labelledby="admin-title">
       <Toaster toast={failure?.toast ?? null} listen={false} />
-      <AdminHeader title="Two-factor sign-in" description="Sign in with your password and a code from an authenticator app on your phone." />
+      <AdminHeader
+        title="Two-factor sign-in"
+        description="Sign in with your password and a code from an authenticator app on your phone."
+      />
       <SettingsTabs />
       <div className="mt-6 grid gap-6">
         {codes ? (
@@ -146,10 +193,16 @@ export default function AdminSecurityPage() {
             ) : (
               <p>
                 <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800">Off</span>{" "}
-                {status.required ? "The shop requires it of staff: you will be asked to set it up at your next sign-in." : "You can turn it on for your account."}
+                {status.required
+                  ? "The shop requires it of staff: you will be asked to set it up at your next sign-in."
+                  : "You can turn it on for your account."}
               </p>
             )}
-            {status.required ? <p className="text-gray-600">The shop's security setting requires two-factor sign-in for every admin and super-admin.</p> : null}
+            {status.required ? (
+              <p className="text-gray-600">
+                The shop's security setting requires two-factor sign-in for every admin and super-admin.
+              </p>
+            ) : null}
           </div>
         </AdminCard>
 
@@ -182,14 +235,27 @@ export default function AdminSecurityPage() {
             <AdminCard id="regenerate-heading" title="New recovery codes">
               <p className="mt-2 text-sm text-gray-600">Used some, or lost them? New codes replace every old one.</p>
               <div className="mt-4">
-                <CodeForm intent="regenerate" label="Code from the app" button="Make new recovery codes" failure={failure} busy={busy} />
+                <CodeForm
+                  intent="regenerate"
+                  label="Code from the app"
+                  button="Make new recovery codes"
+                  failure={failure}
+                  busy={busy}
+                />
               </div>
             </AdminCard>
             {status.required ? null : (
               <AdminCard id="disable-heading" title="Turn off">
                 <p className="mt-2 text-sm text-gray-600">Your account will sign in with the password alone.</p>
                 <div className="mt-4">
-                  <CodeForm intent="disable" label="Code from the app" button="Turn off two-factor sign-in" danger failure={failure} busy={busy} />
+                  <CodeForm
+                    intent="disable"
+                    label="Code from the app"
+                    button="Turn off two-factor sign-in"
+                    danger
+                    failure={failure}
+                    busy={busy}
+                  />
                 </div>
               </AdminCard>
             )}

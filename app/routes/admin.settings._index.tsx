@@ -25,11 +25,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { group, ...values } = await readForm(request);
   try {
     const { changed } = await updateSettings(app.db, actorOf(viewer), values);
-    const message = changed.length === 0 ? "Nothing to save: no setting changed." : changed.length === 1 ? "Setting saved." : `${changed.length} settings saved.`;
+    const message =
+      changed.length === 0
+        ? "Nothing to save: no setting changed."
+        : changed.length === 1
+          ? "Setting saved."
+          : `${changed.length} settings saved.`;
     return toasts(app.env, request).redirectWithSuccess("/admin/settings", message);
   } catch (error) {
     if (error instanceof ValidationError) {
-      return formFailure(error.errors, "Some settings could not be saved. Please check the fields marked in red.", { ...values, group: group ?? "" });
+      return formFailure(error.errors, "Some settings could not be saved. Please check the fields marked in red.", {
+        ...values,
+        group: group ?? "",
+      });
     }
     throw error;
   }
@@ -43,7 +51,10 @@ export default function AdminSettings() {
   return (
     <section aria-labelledby="admin-title">
       <Toaster toast={failure?.toast ?? null} listen={false} />
-      <AdminHeader title="Settings" description="The shop's settings by group. Public ones show on the shop as soon as they are saved." />
+      <AdminHeader
+        title="Settings"
+        description="The shop's settings by group. Public ones show on the shop as soon as they are saved."
+      />
       <SettingsTabs />
       <div className="mt-6 grid gap-6">
         {groups.map((group) => {
@@ -54,12 +65,24 @@ export default function AdminSettings() {
               <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
                 <input type="hidden" name="group" value={group.key} />
                 {group.settings.map((setting) => (
-                  <div key={setting.key} className={setting.input === "json" || setting.input === "textarea" ? "sm:col-span-2" : undefined}>
-                    <SettingField setting={setting} value={failed ? (failed.values[setting.key] ?? setting.text) : setting.text} messages={failed?.errors[setting.key]} />
+                  <div
+                    key={setting.key}
+                    className={setting.input === "json" || setting.input === "textarea" ? "sm:col-span-2" : undefined}
+                  >
+                    <SettingField
+                      setting={setting}
+                      value={failed ? (failed.values[setting.key] ?? setting.text) : setting.text}
+                      messages={failed?.errors[setting.key]}
+                    />
                   </div>
                 ))}
                 <div className="sm:col-span-2">
-                  <button type="submit" className={primaryButton} disabled={navigation.state !== "idle"} aria-busy={saving === group.key || undefined}>
+                  <button
+                    type="submit"
+                    className={primaryButton}
+                    disabled={navigation.state !== "idle"}
+                    aria-busy={saving === group.key || undefined}
+                  >
                     {saving === group.key ? "Saving…" : `Save ${group.label.toLowerCase()}`}
                   </button>
                 </div>

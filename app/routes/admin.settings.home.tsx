@@ -28,7 +28,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.app, request);
   const { sections, audit } = await homeSectionsPage(context.app.db);
   // The forms' descriptions stay on the server: the page gets what it draws.
-  const forms = Object.fromEntries(sections.filter((section) => section.editable).map((section) => [section.key, HOME_SECTION_FORMS[section.key as keyof typeof HOME_SECTION_FORMS]]));
+  const forms = Object.fromEntries(
+    sections
+      .filter((section) => section.editable)
+      .map((section) => [section.key, HOME_SECTION_FORMS[section.key as keyof typeof HOME_SECTION_FORMS]]),
+  );
   return json({ sections, forms, audit, newRows: NEW_ROWS }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -44,29 +48,63 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const { changed } = await updateHomeSection(app.db, actorOf(viewer), key, data);
     const label = HOME_SECTION_FORMS[key].label;
-    return toast.redirectWithSuccess(HERE, changed.length ? `${label} section saved.` : `Nothing to save: the ${label} section did not change.`);
+    return toast.redirectWithSuccess(
+      HERE,
+      changed.length ? `${label} section saved.` : `Nothing to save: the ${label} section did not change.`,
+    );
   } catch (error) {
     if (error instanceof ValidationError) {
-      return formFailure(sectionFormErrors(key, error.errors, rows), "The section could not be saved. Please check the fields marked in red.", values);
+      return formFailure(
+        sectionFormErrors(key, error.errors, rows),
+        "The section could not be saved. Please check the fields marked in red.",
+        values,
+      );
     }
     if (error instanceof NotFoundError) return toast.redirectWithError(HERE, error.message);
     throw error;
   }
 }
 
-const text = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
+const text = (value: unknown) =>
+  value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
 
 /** The rows a list form shows: its items (or, after a refusal, the rows as they were sent), then empty rows to add. */
-function listRows(form: SectionForm, data: Record<string, unknown>, sent: Record<string, string> | undefined, newRows: number) {
+function listRows(
+  form: SectionForm,
+  data: Record<string, unknown>,
+  sent: Record<string, string> | undefined,
+  newRows: number,
+) {
   const list = form.list!;
   if (sent) {
     const pattern = new RegExp(`^${list.name}\\.(\\d{1,3})\\.`);
-    const indexes = [...new Set(Object.keys(sent).map((name) => pattern.exec(name)?.[1]).filter((i): i is string => i !== undefined).map(Number))].sort((a, b) => a - b);
-    return indexes.map((row) => ({ row, values: Object.fromEntries(list.fields.map((field) => [field.name, sent[rowField(list.name, row, field.name)] ?? ""])), removed: Boolean(sent[rowField(list.name, row, "remove")]) }));
+    const indexes = [
+      ...new Set(
+        Object.keys(sent)
+          .map((name) => pattern.exec(name)?.[1])
+          .filter((i): i is string => i !== undefined)
+          .map(Number),
+      ),
+    ].sort((a, b) => a - b);
+    return indexes.map((row) => ({
+      row,
+      values: Object.fromEntries(
+        list.fields.map((field) => [field.name, sent[rowField(list.name, row, field.name)] ?? ""]),
+      ),
+      removed: Boolean(sent[rowField(list.name, row, "remove")]),
+    }));
   }
   const items = Array.isArray(data[list.name]) ? (data[list.name] as Record<string, unknown>[]) : [];
-  const filled = items.map((item, row) => ({ row, values: Object.fromEntries(list.fields.map((field) => [field.name, text(item[field.name])])), removed: false }));
-  const blank = Array.from({ length: newRows }, (_, i) => ({ row: items.length + i, values: {} as Record<string, string>, removed: false }));
+  const filled = items.map((item, row) => ({
+    row,
+    values: Object.fromEntries(list.fields.map((field) => [field.name, text(item[field.name])])),
+    removed: false,
+  }));
+  const blank = Array.from({ length: newRows }, (_, i) => ({
+    row: items.length + i,
+    values: {} as Record<string, string>,
+    removed: false,
+  }));
   return [...filled, ...blank];
 }
 
@@ -78,14 +116,18 @@ export default function AdminHomeSections() {
   return (
     <section aria-labelledby="admin-title">
       <Toaster toast={failure?.toast ?? null} listen={false} />
-      <AdminHeader title="Home page sections" description="What the home page says: each section is saved on its own and shows on the shop at once." />
+      <AdminHeader
+        title="Home page sections"
+        description="What the home page says: each section is saved on its own and shows on the shop at once."
+      />
       <SettingsTabs />
       <div className="mt-6 grid gap-6">
         {sections.map((section) => {
           const form = forms[section.key];
           if (!form) return null;
           const failed = failure?.values.section === section.key ? failure : undefined;
-          const value = (name: string) => (failed ? (failed.values[name] ?? "") : text(section.data[name] ?? (name === "is_active" ? true : "")));
+          const value = (name: string) =>
+            failed ? (failed.values[name] ?? "") : text(section.data[name] ?? (name === "is_active" ? true : ""));
           return (
             <AdminCard key={section.key} id={`section-${section.key}`} title={form.label}>
               <p className="mt-1 text-sm text-gray-600">
@@ -95,12 +137,21 @@ export default function AdminHomeSections() {
               <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
                 <input type="hidden" name="section" value={section.key} />
                 {form.fields.map((field) => (
-                  <SectionFieldControl key={field.name} field={field} id={`${section.key}-${field.name}`} name={field.name} value={value(field.name)} messages={failed?.errors[field.name]} />
+                  <SectionFieldControl
+                    key={field.name}
+                    field={field}
+                    id={`${section.key}-${field.name}`}
+                    name={field.name}
+                    value={value(field.name)}
+                    messages={failed?.errors[field.name]}
+                  />
                 ))}
                 {form.list ? (
                   <fieldset className="sm:col-span-2">
                     <legend className={adminLabel}>{form.list.label}</legend>
-                    <p className="text-xs text-gray-600">Leave a row blank to skip it; tick "Remove" to take an item out.</p>
+                    <p className="text-xs text-gray-600">
+                      Leave a row blank to skip it; tick "Remove" to take an item out.
+                    </p>
                     <ol className="mt-2 grid gap-3">
                       {listRows(form, section.data, failed?.values, newRows).map(({ row, values, removed }, index) => {
                         const list = form.list!;
@@ -112,12 +163,26 @@ export default function AdminHomeSections() {
                               {list.fields.map((field) => {
                                 const name = rowField(list.name, row, field.name);
                                 return (
-                                  <SectionFieldControl key={field.name} field={{ ...field, label: `${list.item} ${index + 1}: ${field.label}` }} id={`${section.key}-${name.replaceAll(".", "-")}`} name={name} value={values[field.name] ?? ""} messages={failed?.errors[name]} />
+                                  <SectionFieldControl
+                                    key={field.name}
+                                    field={{ ...field, label: `${list.item} ${index + 1}: ${field.label}` }}
+                                    id={`${section.key}-${name.replaceAll(".", "-")}`}
+                                    name={name}
+                                    value={values[field.name] ?? ""}
+                                    messages={failed?.errors[name]}
+                                  />
                                 );
                               })}
                             </div>
                             <div className="mt-2 flex items-center gap-2 text-sm">
-                              <input type="checkbox" id={removeId} name={rowField(list.name, row, "remove")} value="1" defaultChecked={removed} className="h-4 w-4 rounded border-gray-300" />
+                              <input
+                                type="checkbox"
+                                id={removeId}
+                                name={rowField(list.name, row, "remove")}
+                                value="1"
+                                defaultChecked={removed}
+                                className="h-4 w-4 rounded border-gray-300"
+                              />
                               <label htmlFor={removeId}>Remove {`${list.item.toLowerCase()} ${index + 1}`}</label>
                             </div>
                           </li>
@@ -132,7 +197,12 @@ export default function AdminHomeSections() {
                   </fieldset>
                 ) : null}
                 <div className="sm:col-span-2">
-                  <button type="submit" className={primaryButton} disabled={navigation.state !== "idle"} aria-busy={saving === section.key || undefined}>
+                  <button
+                    type="submit"
+                    className={primaryButton}
+                    disabled={navigation.state !== "idle"}
+                    aria-busy={saving === section.key || undefined}
+                  >
                     {saving === section.key ? "Saving…" : `Save the ${form.label} section`}
                   </button>
                 </div>

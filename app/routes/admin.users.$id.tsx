@@ -1,7 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminCard, AdminHeader, AdminTable, cell, dangerButton, dateTime, EmptyRow, primaryButton, secondaryButton } from "~/components/admin/ui";
+import {
+  AdminCard,
+  AdminHeader,
+  AdminTable,
+  cell,
+  dangerButton,
+  dateTime,
+  EmptyRow,
+  primaryButton,
+  secondaryButton,
+} from "~/components/admin/ui";
 import { DetailList } from "~/components/detail-list";
 import { errorBoundary } from "~/components/error-state";
 import { FieldError } from "~/components/field-error";
@@ -24,7 +34,11 @@ import { StaffChanges } from "~/components/admin/staff-changes";
 import { hasTwoFactor, resetTwoFactor } from "~/services/two-factor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
-  seoMeta(rootSeo(matches), { title: data ? data.user.name : "User not found", path: `/admin/users/${params.id}`, noindex: true });
+  seoMeta(rootSeo(matches), {
+    title: data ? data.user.name : "User not found",
+    path: `/admin/users/${params.id}`,
+    noindex: true,
+  });
 
 export const headers = privatePageHeaders;
 
@@ -38,13 +52,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!found) throw notFound();
   const twoFactor = await hasTwoFactor(context.app.db, found.user.id);
   return json(
-    { ...found, twoFactor, viewer: { id: viewer.user.id, superAdmin: isSuperAdmin(viewer.user) }, ordersShown: USER_ORDERS_SHOWN },
+    {
+      ...found,
+      twoFactor,
+      viewer: { id: viewer.user.id, superAdmin: isSuperAdmin(viewer.user) },
+      ordersShown: USER_ORDERS_SHOWN,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
 const ROLE_NAMES: Record<string, string> = { customer: "Customer", admin: "Admin", "super-admin": "Super-admin" };
-const roleWords = (roles: string[]) => (roles.length ? roles.map((role) => ROLE_NAMES[role] ?? role).join(", ") : "no role");
+const roleWords = (roles: string[]) =>
+  roles.length ? roles.map((role) => ROLE_NAMES[role] ?? role).join(", ") : "no role";
 
 /** What each form asks for: `intent=roles` (a checkbox per staff role), `intent=disable`, `intent=enable`. */
 function requested(values: Record<string, string>): Record<string, unknown> | null {
@@ -66,7 +86,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     // A lost phone: a super-admin removes the member's second factor and ends their sessions (audited).
     try {
       const reset = await resetTwoFactor(app.db, { ...actorOf(viewer), superAdmin: isSuperAdmin(viewer.user) }, id);
-      return toast.redirectWithSuccess(here, `${reset.name}'s two-factor sign-in was reset and their sessions have ended.`);
+      return toast.redirectWithSuccess(
+        here,
+        `${reset.name}'s two-factor sign-in was reset and their sessions have ended.`,
+      );
     } catch (error) {
       if (error instanceof ForbiddenError) return toast.redirectWithError(here, error.message);
       if (error instanceof NotFoundError) throw notFound();
@@ -76,11 +99,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const input = requested(values);
   if (!input) return toast.redirectWithError(here, "That action is not available for this user.");
   // Who may ask before what is asked: roles are a super-admin's (the service checks the rest before it writes).
-  if (input.roles !== undefined && !isSuperAdmin(viewer.user)) return toast.redirectWithError(here, USER_MESSAGES.rolesNeedSuperAdmin);
+  if (input.roles !== undefined && !isSuperAdmin(viewer.user))
+    return toast.redirectWithError(here, USER_MESSAGES.rolesNeedSuperAdmin);
   const parsed = UserUpdateSchema.safeParse(input);
   if (!parsed.success) return formFailure(fieldErrors(parsed.error), "Please fix the errors in the form", values);
   try {
-    const user = await updateUser(app.db, { ...actorOf(viewer), superAdmin: isSuperAdmin(viewer.user) }, id, parsed.data);
+    const user = await updateUser(
+      app.db,
+      { ...actorOf(viewer), superAdmin: isSuperAdmin(viewer.user) },
+      id,
+      parsed.data,
+    );
     const done =
       values.intent === "roles"
         ? `Roles saved: ${user.name} now has ${roleWords(user.roles)}.`
@@ -90,7 +119,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return toast.redirectWithSuccess(here, done);
   } catch (error) {
     // Not allowed (an admin on a staff account or a role) or refused (the last super-admin, oneself): back, saying why.
-    if (error instanceof ForbiddenError || error instanceof ConflictError) return toast.redirectWithError(here, error.message);
+    if (error instanceof ForbiddenError || error instanceof ConflictError)
+      return toast.redirectWithError(here, error.message);
     if (error instanceof ValidationError) return formFailure(error.errors, error.message, values);
     if (error instanceof NotFoundError) throw notFound();
     throw error;
@@ -102,7 +132,10 @@ function RoleList({ roles }: { roles: string[] }) {
   return (
     <ul className="flex flex-wrap gap-1" aria-label="Roles">
       {roles.map((role) => (
-        <li key={role} className={`rounded-full px-2 py-0.5 text-xs font-medium ${role === "customer" ? "bg-gray-100 text-gray-800" : "bg-bloom-100 text-bloom-800"}`}>
+        <li
+          key={role}
+          className={`rounded-full px-2 py-0.5 text-xs font-medium ${role === "customer" ? "bg-gray-100 text-gray-800" : "bg-bloom-100 text-bloom-800"}`}
+        >
           {ROLE_NAMES[role] ?? role}
         </li>
       ))}
@@ -110,10 +143,25 @@ function RoleList({ roles }: { roles: string[] }) {
   );
 }
 
-function AccountState({ disabled, since, deletedAt }: { disabled: boolean; since: string | null; deletedAt: string | null }) {
-  if (deletedAt) return <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800">Deleted on {dateTime(deletedAt)}</span>;
+function AccountState({
+  disabled,
+  since,
+  deletedAt,
+}: {
+  disabled: boolean;
+  since: string | null;
+  deletedAt: string | null;
+}) {
+  if (deletedAt)
+    return (
+      <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800">
+        Deleted on {dateTime(deletedAt)}
+      </span>
+    );
   return disabled ? (
-    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Disabled{since ? ` since ${dateTime(since)}` : ""}</span>
+    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">
+      Disabled{since ? ` since ${dateTime(since)}` : ""}
+    </span>
   ) : (
     <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>
   );
@@ -129,8 +177,11 @@ export default function AdminUserPage() {
   const isStaff = staffRoles.length > 0;
   const isSelf = user.id === viewer.id;
   const canToggle = !isStaff || viewer.superAdmin;
-  const checked = (role: string) => (failure?.values.intent === "roles" ? failure.values[`role_${role}`] === "on" : user.roles.includes(role));
-  const address = [user.address, user.city, user.state, user.zip_code, countryName(user.country)].filter(Boolean).join(", ");
+  const checked = (role: string) =>
+    failure?.values.intent === "roles" ? failure.values[`role_${role}`] === "on" : user.roles.includes(role);
+  const address = [user.address, user.city, user.state, user.zip_code, countryName(user.country)]
+    .filter(Boolean)
+    .join(", ");
   return (
     <section aria-labelledby="admin-title">
       <Toaster toast={failure?.toast ?? null} listen={false} />
@@ -140,7 +191,11 @@ export default function AdminUserPage() {
       <div className="mt-3">
         <AdminHeader
           title={user.name}
-          description={user.deleted ? "Deleted by its owner: personal data removed, orders kept without name or contact." : user.email}
+          description={
+            user.deleted
+              ? "Deleted by its owner: personal data removed, orders kept without name or contact."
+              : user.email
+          }
           actions={<AccountState disabled={user.disabled} since={user.disabled_at} deletedAt={user.deleted_at} />}
         />
       </div>
@@ -152,7 +207,13 @@ export default function AdminUserPage() {
             rows={[
               {
                 label: "Email",
-                value: user.deleted ? "Removed" : <a href={`mailto:${user.email}`} className="text-bloom-700 underline">{user.email}</a>,
+                value: user.deleted ? (
+                  "Removed"
+                ) : (
+                  <a href={`mailto:${user.email}`} className="text-bloom-700 underline">
+                    {user.email}
+                  </a>
+                ),
               },
               { label: "Phone", value: user.phone || "Not provided" },
               { label: "Address", value: address || "Not provided" },
@@ -181,7 +242,12 @@ export default function AdminUserPage() {
                   <div className="mt-2 flex flex-wrap gap-4">
                     {STAFF_ROLES.map((role) => (
                       <label key={role} className="flex items-center gap-2 text-sm text-gray-900">
-                        <input type="checkbox" name={`role_${role}`} defaultChecked={checked(role)} className="h-4 w-4 rounded border-gray-300 accent-bloom-600" />
+                        <input
+                          type="checkbox"
+                          name={`role_${role}`}
+                          defaultChecked={checked(role)}
+                          className="h-4 w-4 rounded border-gray-300 accent-bloom-600"
+                        />
                         {ROLE_NAMES[role]}
                       </label>
                     ))}
@@ -206,13 +272,18 @@ export default function AdminUserPage() {
             <div className="mt-4 grid gap-3 text-sm">
               {user.deleted ? (
                 <p className="text-gray-700">
-                  This account was deleted by its owner{user.deleted_at ? ` on ${dateTime(user.deleted_at)}` : ""}: it cannot log in, and there is
-                  nothing left to disable or enable.
+                  This account was deleted by its owner{user.deleted_at ? ` on ${dateTime(user.deleted_at)}` : ""}: it
+                  cannot log in, and there is nothing left to disable or enable.
                 </p>
               ) : user.disabled ? (
-                <p className="text-gray-700">This account is disabled: it cannot log in. Enabling it lets the user log in again.</p>
+                <p className="text-gray-700">
+                  This account is disabled: it cannot log in. Enabling it lets the user log in again.
+                </p>
               ) : (
-                <p className="text-gray-700">Disabling the account logs the user out everywhere at once, and they cannot log in until it is enabled again.</p>
+                <p className="text-gray-700">
+                  Disabling the account logs the user out everywhere at once, and they cannot log in until it is enabled
+                  again.
+                </p>
               )}
               {user.deleted ? null : isSelf && !user.disabled ? (
                 <p className="text-gray-600">You cannot disable your own account.</p>
@@ -238,7 +309,10 @@ export default function AdminUserPage() {
                 {!twoFactor ? null : viewer.superAdmin ? (
                   <Form method="post" noValidate preventScrollReset className="grid gap-2">
                     <input type="hidden" name="intent" value="reset_2fa" />
-                    <p className="text-gray-600">For a lost phone: the second factor is removed and every session of this account ends; they set a new one up at their next sign-in.</p>
+                    <p className="text-gray-600">
+                      For a lost phone: the second factor is removed and every session of this account ends; they set a
+                      new one up at their next sign-in.
+                    </p>
                     <div>
                       <button type="submit" className={dangerButton} disabled={busy}>
                         Reset two-factor sign-in
@@ -246,7 +320,9 @@ export default function AdminUserPage() {
                     </div>
                   </Form>
                 ) : (
-                  <p className="text-gray-600">Only a super-admin can reset another staff member's two-factor sign-in.</p>
+                  <p className="text-gray-600">
+                    Only a super-admin can reset another staff member's two-factor sign-in.
+                  </p>
                 )}
               </div>
             </AdminCard>
@@ -263,7 +339,10 @@ export default function AdminUserPage() {
             The latest {ordersShown} of {user.orders_count}.
           </p>
         ) : null}
-        <AdminTable caption={`${user.name}'s orders, newest first`} head={["Order", "Placed", "Total", "Status", "Payment"]}>
+        <AdminTable
+          caption={`${user.name}'s orders, newest first`}
+          head={["Order", "Placed", "Total", "Status", "Payment"]}
+        >
           {user.orders.length === 0 ? (
             <EmptyRow columns={5}>No orders yet.</EmptyRow>
           ) : (
@@ -296,6 +375,10 @@ export default function AdminUserPage() {
 }
 
 export const ErrorBoundary = errorBoundary({
-  notFound: { title: "User not found", message: "This account may have been removed.", link: { to: "/admin/users", label: "Back to users" } },
+  notFound: {
+    title: "User not found",
+    message: "This account may have been removed.",
+    link: { to: "/admin/users", label: "Back to users" },
+  },
   failed: { title: "Could not load this user", message: "Please try again in a moment.", link: "retry" },
 });

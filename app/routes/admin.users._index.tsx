@@ -1,7 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminHeader, AdminTable, adminInput, adminLabel, cell, dateTime, EmptyRow, FilterForm, SearchFilter } from "~/components/admin/ui";
+import {
+  AdminHeader,
+  AdminTable,
+  adminInput,
+  adminLabel,
+  cell,
+  dateTime,
+  EmptyRow,
+  FilterForm,
+  SearchFilter,
+} from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
 import { FieldError } from "~/components/field-error";
 import { Pagination } from "~/components/pagination";
@@ -11,7 +21,8 @@ import { rootSeo, seoMeta } from "~/lib/seo";
 import { listUsers } from "~/services/admin/users.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Customers", path: "/admin/users", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Customers", path: "/admin/users", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -22,7 +33,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { query, errors } = lenientQuery(UserListQuerySchema, url.searchParams);
   const page = await listUsers(context.app.db, query);
   return json(
-    { page, errors, search: url.searchParams.get("search") ?? "", role: url.searchParams.get("role") ?? "", filtered: Boolean(query.search || query.role) },
+    {
+      page,
+      errors,
+      search: url.searchParams.get("search") ?? "",
+      role: url.searchParams.get("role") ?? "",
+      filtered: Boolean(query.search || query.role),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -56,10 +73,16 @@ export default function AdminUsers() {
     const text = params.toString();
     return `/admin/users${text ? `?${text}` : ""}`;
   };
-  const summary = page.total === 0 ? "No users" : `Showing ${page.from}–${page.to} of ${page.total} user${page.total === 1 ? "" : "s"}`;
+  const summary =
+    page.total === 0
+      ? "No users"
+      : `Showing ${page.from}–${page.to} of ${page.total} user${page.total === 1 ? "" : "s"}`;
   return (
     <section aria-labelledby="admin-title">
-      <AdminHeader title="Customers" description="Customers and staff: find an account, see its orders, disable it; super-admins also grant and revoke staff roles." />
+      <AdminHeader
+        title="Customers"
+        description="Customers and staff: find an account, see its orders, disable it; super-admins also grant and revoke staff roles."
+      />
       <FilterForm label="Filter users">
         <SearchFilter id="user-search" value={search} placeholder="Name or email" messages={errors.search} />
         <div>
@@ -98,7 +121,9 @@ export default function AdminUsers() {
                   {user.name}
                 </Link>
               </td>
-              <td className={`${cell} break-all`}>{user.deleted ? <span className="text-gray-600">Removed</span> : user.email}</td>
+              <td className={`${cell} break-all`}>
+                {user.deleted ? <span className="text-gray-600">Removed</span> : user.email}
+              </td>
               <td className={cell}>
                 <RoleList roles={user.roles} />
               </td>
@@ -106,11 +131,15 @@ export default function AdminUsers() {
               <td className={`${cell} whitespace-nowrap text-gray-700`}>{dateTime(user.created_at)}</td>
               <td className={cell}>
                 {user.deleted ? (
-                  <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800">Deleted</span>
+                  <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800">
+                    Deleted
+                  </span>
                 ) : user.disabled ? (
                   <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Disabled</span>
                 ) : (
-                  <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>
+                  <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
+                    Active
+                  </span>
                 )}
               </td>
             </tr>

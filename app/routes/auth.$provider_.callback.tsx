@@ -14,7 +14,13 @@ import { linkIdentity } from "~/services/sign-in-methods.server";
 import { ConflictError } from "~/services/errors";
 import { SIGN_IN_METHOD_MESSAGES } from "~/lib/account-email";
 import { SOCIAL_PROVIDER_NAMES } from "~/lib/social-login";
-import { clearOAuthCookie, completeSocialLogin, socialLoginMessage, SocialLoginFailure, usableProvider } from "~/http/oauth.server";
+import {
+  clearOAuthCookie,
+  completeSocialLogin,
+  socialLoginMessage,
+  SocialLoginFailure,
+  usableProvider,
+} from "~/http/oauth.server";
 import { mailContext } from "~/http/mail.server";
 import { getSession, sessionCookie } from "~/http/session.server";
 import { toasts } from "~/http/pages/toast.server";
@@ -39,9 +45,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   let redirectTo = "/";
 
   const fail = async (code: SocialLoginError, toastMessage = socialLoginMessage(code, provider)) => {
-    const response = await toasts(app.env, request).redirectWithError(loginErrorUrl(code, provider, redirectTo), toastMessage, {
-      headers: { "Cache-Control": "no-store" },
-    });
+    const response = await toasts(app.env, request).redirectWithError(
+      loginErrorUrl(code, provider, redirectTo),
+      toastMessage,
+      {
+        headers: { "Cache-Control": "no-store" },
+      },
+    );
     response.headers.append("Set-Cookie", clear);
     return response;
   };
@@ -49,7 +59,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Every attempt is counted before it is checked; one that did not fail is given back. A counter
   // that cannot be written back does not turn the answer into a server error.
   const refund = () => refundSocialLoginAttempt(app.db, client).catch((error) => console.error(error));
-  const link = (userId: number, identity: Parameters<typeof linkIdentity>[2]) => linkFromProfile(app, request, clear, userId, identity);
+  const link = (userId: number, identity: Parameters<typeof linkIdentity>[2]) =>
+    linkFromProfile(app, request, clear, userId, identity);
 
   try {
     await claimSocialLoginAttempt(app.db, client);
@@ -72,7 +83,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (error instanceof TwoFactorRequired) {
       await refund();
       const next = error.step === "enrol" ? "/login/two-factor/setup" : "/login/two-factor";
-      const response = redirect(`${next}?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: { "Cache-Control": "no-store" } });
+      const response = redirect(`${next}?redirectTo=${encodeURIComponent(redirectTo)}`, {
+        headers: { "Cache-Control": "no-store" },
+      });
       response.headers.append("Set-Cookie", challengeCookie(app.env, request, error.challenge));
       response.headers.append("Set-Cookie", clear);
       return response;
@@ -112,11 +125,14 @@ async function linkFromProfile(
   };
   const { viewer } = await getSession(app, request);
   if (!viewer || viewer.user.id !== userId) {
-    return answer(await toast.redirectWithError("/login?redirectTo=%2Fprofile", "Please log in to link a sign-in method."));
+    return answer(
+      await toast.redirectWithError("/login?redirectTo=%2Fprofile", "Please log in to link a sign-in method."),
+    );
   }
   try {
     const outcome = await linkIdentity(app.db, { userId, sessionId: viewer.sessionId }, identity);
-    const message = outcome === "linked" ? SIGN_IN_METHOD_MESSAGES.linked(name) : SIGN_IN_METHOD_MESSAGES.alreadyLinked(name);
+    const message =
+      outcome === "linked" ? SIGN_IN_METHOD_MESSAGES.linked(name) : SIGN_IN_METHOD_MESSAGES.alreadyLinked(name);
     return answer(await toast.redirectWithSuccess("/profile", message));
   } catch (error) {
     if (error instanceof ConflictError) return answer(await toast.redirectWithError("/profile", error.message));

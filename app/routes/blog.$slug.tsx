@@ -74,7 +74,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) => {
-  if (!data) return seoMeta(rootSeo(matches), { title: ARTICLE_NOT_FOUND, path: `/blog/${params.slug}`, noindex: true });
+  if (!data)
+    return seoMeta(rootSeo(matches), { title: ARTICLE_NOT_FOUND, path: `/blog/${params.slug}`, noindex: true });
   const { blog } = data;
   const root = rootSeo(matches);
   // seoMeta appends " | {site name}"; a meta title that already ends with it keeps it once.
@@ -108,7 +109,8 @@ function LikeButton({ blog }: { blog: BlogDetail }) {
   const pending = fetcher.formData ? fetcher.formData.get("liked") === "true" : null;
   const liked = pending ?? fetcher.data?.liked ?? blog.liked;
   const serverCount = fetcher.data?.like_count ?? blog.like_count;
-  const count = pending === null ? serverCount : Math.max(0, serverCount + (pending === blog.liked ? 0 : pending ? 1 : -1));
+  const count =
+    pending === null ? serverCount : Math.max(0, serverCount + (pending === blog.liked ? 0 : pending ? 1 : -1));
   return (
     <div className="flex flex-wrap items-center gap-4">
       {/* Marked for the Worker, which fills in this visitor's like on the page the edge keeps (docs/decisions/017). */}
@@ -150,10 +152,23 @@ export default function BlogArticlePage() {
         </div>
         <h1 className="mt-3 font-display text-4xl font-bold text-gray-900">{blog.title}</h1>
         <div className="mt-4 flex flex-wrap items-center gap-3 text-sm text-gray-700">
-          {blog.author_avatar ? <Img src={blog.author_avatar} alt="" width={40} height={40} loading="eager" className="h-10 w-10 rounded-full bg-bloom-50" /> : null}
+          {blog.author_avatar ? (
+            <Img
+              src={blog.author_avatar}
+              alt=""
+              width={40}
+              height={40}
+              loading="eager"
+              className="h-10 w-10 rounded-full bg-bloom-50"
+            />
+          ) : null}
           <span className="font-medium text-gray-900">{blog.author_name}</span>
           <span aria-hidden="true">·</span>
-          {blog.published_at ? <time dateTime={blog.published_at}>{blog.formatted_published_date}</time> : <span>Not published</span>}
+          {blog.published_at ? (
+            <time dateTime={blog.published_at}>{blog.formatted_published_date}</time>
+          ) : (
+            <span>Not published</span>
+          )}
           <span aria-hidden="true">·</span>
           <span>{blog.reading_time_text}</span>
         </div>
@@ -161,14 +176,24 @@ export default function BlogArticlePage() {
           <Stats blog={blog} likes={blog.like_count} />
         </div>
       </header>
-      <Img src={blog.featured_image} alt="" width={1200} height={800} loading="eager" className="mt-8 aspect-[3/2] w-full rounded-2xl bg-bloom-50 object-cover" />
+      <Img
+        src={blog.featured_image}
+        alt=""
+        width={1200}
+        height={800}
+        loading="eager"
+        className="mt-8 aspect-[3/2] w-full rounded-2xl bg-bloom-50 object-cover"
+      />
       {/* Sanitized when it was saved (app/lib/sanitize.ts, by the back office and the seed): rendered as stored. */}
       <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: blog.content }} />
       {blog.tags.length ? (
         <ul className="mt-8 flex flex-wrap gap-2" aria-label="Tags">
           {blog.tags.map((tag) => (
             <li key={tag}>
-              <Link to={`/blog?search=${encodeURIComponent(tag)}`} className="inline-block rounded-full border border-gray-200 px-3 py-1 text-sm text-gray-700 hover:border-bloom-300 hover:text-bloom-700">
+              <Link
+                to={`/blog?search=${encodeURIComponent(tag)}`}
+                className="inline-block rounded-full border border-gray-200 px-3 py-1 text-sm text-gray-700 hover:border-bloom-300 hover:text-bloom-700"
+              >
                 #{tag}
               </Link>
             </li>
@@ -188,7 +213,11 @@ export default function BlogArticlePage() {
       {blog.previous_blog || blog.next_blog ? (
         <nav aria-label="More tutorials" className="mt-12 grid gap-4 sm:grid-cols-2">
           {blog.previous_blog ? (
-            <Link to={blog.previous_blog.url} rel="prev" className="rounded-2xl border border-bloom-100 p-4 hover:border-bloom-300">
+            <Link
+              to={blog.previous_blog.url}
+              rel="prev"
+              className="rounded-2xl border border-bloom-100 p-4 hover:border-bloom-300"
+            >
               <span className="block text-xs uppercase tracking-wide text-gray-600">Previous tutorial</span>
               <span className="font-medium text-gray-900">{blog.previous_blog.title}</span>
             </Link>
@@ -196,7 +225,11 @@ export default function BlogArticlePage() {
             <span />
           )}
           {blog.next_blog ? (
-            <Link to={blog.next_blog.url} rel="next" className="rounded-2xl border border-bloom-100 p-4 text-right hover:border-bloom-300">
+            <Link
+              to={blog.next_blog.url}
+              rel="next"
+              className="rounded-2xl border border-bloom-100 p-4 text-right hover:border-bloom-300"
+            >
               <span className="block text-xs uppercase tracking-wide text-gray-600">Next tutorial</span>
               <span className="font-medium text-gray-900">{blog.next_blog.title}</span>
             </Link>
@@ -231,8 +264,16 @@ function ArticleJsonLd({ blog }: { blog: BlogDetail }) {
         mainEntityOfPage: absoluteUrl(origin, blog.url),
         keywords: blog.meta_keywords,
         interactionStatistic: [
-          { "@type": "InteractionCounter", interactionType: "https://schema.org/LikeAction", userInteractionCount: blog.like_count },
-          { "@type": "InteractionCounter", interactionType: "https://schema.org/ViewAction", userInteractionCount: blog.view_count },
+          {
+            "@type": "InteractionCounter",
+            interactionType: "https://schema.org/LikeAction",
+            userInteractionCount: blog.like_count,
+          },
+          {
+            "@type": "InteractionCounter",
+            interactionType: "https://schema.org/ViewAction",
+            userInteractionCount: blog.view_count,
+          },
         ],
       }}
     />
@@ -240,6 +281,10 @@ function ArticleJsonLd({ blog }: { blog: BlogDetail }) {
 }
 
 export const ErrorBoundary = errorBoundary({
-  notFound: { title: ARTICLE_NOT_FOUND, message: "This tutorial does not exist or is not published yet.", link: { to: "/blog", label: "Back to Tutorials" } },
+  notFound: {
+    title: ARTICLE_NOT_FOUND,
+    message: "This tutorial does not exist or is not published yet.",
+    link: { to: "/blog", label: "Back to Tutorials" },
+  },
   failed: { title: ARTICLE_ERROR, message: "Something went wrong on our side.", link: "retry" },
 });

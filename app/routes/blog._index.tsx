@@ -24,7 +24,10 @@ type TabValue = (typeof BLOG_TABS)[number]["value"];
 
 /** All state in the URL: search, sort tab and page; anything unknown falls back to the default. */
 function readState(url: URL) {
-  const search = (url.searchParams.get("search") ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 100);
+  const search = (url.searchParams.get("search") ?? "")
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 100);
   const sortParam = url.searchParams.get("sort");
   const tab = BLOG_TABS.find((t) => t.value === sortParam) ?? BLOG_TABS[0];
   const pageText = url.searchParams.get("page") ?? "1";
@@ -35,7 +38,12 @@ function readState(url: URL) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
   const { search, tab, page } = readState(new URL(request.url));
-  const query = BlogListQuerySchema.parse({ page: String(page), per_page: String(BLOG_PAGE_SIZE), search: search || undefined, sort_by: tab.sortBy });
+  const query = BlogListQuerySchema.parse({
+    page: String(page),
+    per_page: String(BLOG_PAGE_SIZE),
+    search: search || undefined,
+    sort_by: tab.sortBy,
+  });
   try {
     const result = search ? await listBlogs(app.db, query) : await app.cache.read(cachedData.blogs(query));
     // A search is read live: a page kept whole is kept while no tutorial changes (docs/decisions/017).
@@ -50,7 +58,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   seoMeta(rootSeo(matches), {
     title: data?.search ? `Tutorials matching "${data.search}"` : "Crafting Tutorials",
-    description: "Step-by-step pipe-cleaner flower tutorials, from a first rose to wedding bouquets: materials, techniques and patterns from our studio.",
+    description:
+      "Step-by-step pipe-cleaner flower tutorials, from a first rose to wedding bouquets: materials, techniques and patterns from our studio.",
     path: "/blog",
     noindex: Boolean(data?.search) || (data?.pagination.current_page ?? 1) > 1,
   });
@@ -70,7 +79,9 @@ export default function BlogListPage() {
     <div className="mx-auto max-w-7xl px-4 py-10">
       <header className="max-w-2xl">
         <h1 className="font-display text-4xl font-bold text-gray-900">Crafting Tutorials</h1>
-        <p className="mt-3 text-gray-700">Learn to twist your own everlasting flowers, one stem at a time, with the patterns we use in the studio.</p>
+        <p className="mt-3 text-gray-700">
+          Learn to twist your own everlasting flowers, one stem at a time, with the patterns we use in the studio.
+        </p>
       </header>
       <div className="mt-8 flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <Form method="get" action="/blog" role="search" className="flex w-full max-w-md gap-2">
@@ -87,7 +98,10 @@ export default function BlogListPage() {
             className="block w-full rounded-full border border-gray-300 px-4 py-2 focus:outline-none focus:ring-2 focus:ring-bloom-500"
           />
           {sort !== "latest" ? <input type="hidden" name="sort" value={sort} /> : null}
-          <button type="submit" className="rounded-full bg-bloom-600 px-5 py-2 font-medium text-white hover:bg-bloom-700">
+          <button
+            type="submit"
+            className="rounded-full bg-bloom-600 px-5 py-2 font-medium text-white hover:bg-bloom-700"
+          >
             Search
           </button>
         </Form>
@@ -118,18 +132,29 @@ export default function BlogListPage() {
         <div className="mt-10 rounded-2xl border border-bloom-100 bg-bloom-50 p-10 text-center">
           <p className="text-lg font-semibold text-gray-900">No tutorials on this page</p>
           <p className="mt-2 text-gray-700">
-            There {pagination.last_page === 1 ? "is only 1 page" : `are only ${pagination.last_page} pages`} of tutorials{search ? ` matching "${search}"` : ""}.
+            There {pagination.last_page === 1 ? "is only 1 page" : `are only ${pagination.last_page} pages`} of
+            tutorials{search ? ` matching "${search}"` : ""}.
           </p>
-          <Link to={href(search, sort, 1)} className="mt-6 inline-block rounded-full bg-bloom-600 px-6 py-2.5 font-medium text-white hover:bg-bloom-700">
+          <Link
+            to={href(search, sort, 1)}
+            className="mt-6 inline-block rounded-full bg-bloom-600 px-6 py-2.5 font-medium text-white hover:bg-bloom-700"
+          >
             Go to the First Page
           </Link>
         </div>
       ) : blogs.length === 0 ? (
         <div className="mt-10 rounded-2xl border border-bloom-100 bg-bloom-50 p-10 text-center">
-          <p className="text-lg font-semibold text-gray-900">{search ? `No tutorials found for "${search}"` : "No tutorials yet"}</p>
-          <p className="mt-2 text-gray-700">{search ? "Try another word, or browse them all." : "Check back soon for new patterns."}</p>
+          <p className="text-lg font-semibold text-gray-900">
+            {search ? `No tutorials found for "${search}"` : "No tutorials yet"}
+          </p>
+          <p className="mt-2 text-gray-700">
+            {search ? "Try another word, or browse them all." : "Check back soon for new patterns."}
+          </p>
           {search ? (
-            <Link to="/blog" className="mt-6 inline-block rounded-full bg-bloom-600 px-6 py-2.5 font-medium text-white hover:bg-bloom-700">
+            <Link
+              to="/blog"
+              className="mt-6 inline-block rounded-full bg-bloom-600 px-6 py-2.5 font-medium text-white hover:bg-bloom-700"
+            >
               Show All Tutorials
             </Link>
           ) : null}
@@ -139,9 +164,15 @@ export default function BlogListPage() {
           {(blog, index) => <BlogCardView blog={blog} eager={index < 3} />}
         </CardList>
       )}
-      <Pagination currentPage={pagination.current_page} lastPage={pagination.last_page} href={(page) => href(search, sort, page)} />
+      <Pagination
+        currentPage={pagination.current_page}
+        lastPage={pagination.last_page}
+        href={(page) => href(search, sort, page)}
+      />
     </div>
   );
 }
 
-export const ErrorBoundary = errorBoundary({ failed: { title: BLOGS_ERROR, message: "Please try again in a moment.", link: "retry" } });
+export const ErrorBoundary = errorBoundary({
+  failed: { title: BLOGS_ERROR, message: "Please try again in a moment.", link: "retry" },
+});

@@ -46,7 +46,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     : toast.redirectWithSuccess(back, message, init);
 }
 
-function QuantityButton({ item, quantity, label, children }: { item: CartItem; quantity: number; label: string; children: string }) {
+function QuantityButton({
+  item,
+  quantity,
+  label,
+  children,
+}: {
+  item: CartItem;
+  quantity: number;
+  label: string;
+  children: string;
+}) {
   return (
     <PostForm action="/cart" noValidate>
       <input type="hidden" name="intent" value="update" />
@@ -72,7 +82,13 @@ function CartLineRow({ item }: { item: CartItem }) {
     <li className="flex gap-4 py-6">
       {product ? (
         <ShopLink to={`/product/${product.slug}`} className="shrink-0">
-          <Img src={product.image} alt={product.name} width={96} height={96} className="h-24 w-24 rounded-xl bg-bloom-50 object-cover" />
+          <Img
+            src={product.image}
+            alt={product.name}
+            width={96}
+            height={96}
+            className="h-24 w-24 rounded-xl bg-bloom-50 object-cover"
+          />
         </ShopLink>
       ) : (
         <div className="h-24 w-24 shrink-0 rounded-xl bg-gray-100" aria-hidden="true" />
@@ -80,15 +96,31 @@ function CartLineRow({ item }: { item: CartItem }) {
       <div className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h2 className="font-medium text-gray-900">
-            {product ? <ShopLink to={`/product/${product.slug}`} className="hover:text-bloom-700">{product.name}</ShopLink> : (item.name ?? "No longer available")}
+            {product ? (
+              <ShopLink to={`/product/${product.slug}`} className="hover:text-bloom-700">
+                {product.name}
+              </ShopLink>
+            ) : (
+              (item.name ?? "No longer available")
+            )}
           </h2>
           {product ? <p className="text-sm text-gray-500">SKU: {product.sku}</p> : null}
           {product ? (
-            <Price cents={product.unit_price_cents} originalCents={product.is_on_sale ? product.price_cents : null} className="text-sm" />
+            <Price
+              cents={product.unit_price_cents}
+              originalCents={product.is_on_sale ? product.price_cents : null}
+              className="text-sm"
+            />
           ) : null}
-          {item.status === "out_of_stock" ? <p className="text-sm font-medium text-red-700">Out of stock: remove it to check out</p> : null}
-          {item.status === "unavailable" ? <p className="text-sm font-medium text-red-700">No longer available: remove it to check out</p> : null}
-          {item.status === "reduced" ? <p className="text-sm font-medium text-amber-800">Only {item.quantity} left in stock</p> : null}
+          {item.status === "out_of_stock" ? (
+            <p className="text-sm font-medium text-red-700">Out of stock: remove it to check out</p>
+          ) : null}
+          {item.status === "unavailable" ? (
+            <p className="text-sm font-medium text-red-700">No longer available: remove it to check out</p>
+          ) : null}
+          {item.status === "reduced" ? (
+            <p className="text-sm font-medium text-amber-800">Only {item.quantity} left in stock</p>
+          ) : null}
         </div>
         <div className="flex items-center gap-4">
           {item.status === "ok" || item.status === "reduced" ? (
@@ -111,7 +143,11 @@ function CartLineRow({ item }: { item: CartItem }) {
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="product_id" value={item.product_id} />
             <input type="hidden" name="redirectTo" value="/cart" />
-            <button type="submit" className="text-sm font-medium text-gray-600 underline hover:text-red-700" aria-label={`Remove ${name} from cart`}>
+            <button
+              type="submit"
+              className="text-sm font-medium text-gray-600 underline hover:text-red-700"
+              aria-label={`Remove ${name} from cart`}
+            >
               Remove
             </button>
           </PostForm>
@@ -126,12 +162,18 @@ function OrderSummary({ cart }: { cart: Cart }) {
     <SummaryPanel>
       <dl className="mt-4 grid gap-2 text-sm">
         <div className="flex justify-between">
-          <dt>Subtotal ({cart.item_count} {cart.item_count === 1 ? "item" : "items"})</dt>
-          <dd><Price cents={cart.subtotal_cents} /></dd>
+          <dt>
+            Subtotal ({cart.item_count} {cart.item_count === 1 ? "item" : "items"})
+          </dt>
+          <dd>
+            <Price cents={cart.subtotal_cents} />
+          </dd>
         </div>
         <div className="flex justify-between">
           <dt>Tax (10%)</dt>
-          <dd><Price cents={cart.tax_cents} /></dd>
+          <dd>
+            <Price cents={cart.tax_cents} />
+          </dd>
         </div>
         <div className="flex justify-between">
           <dt>Shipping</dt>
@@ -139,19 +181,30 @@ function OrderSummary({ cart }: { cart: Cart }) {
         </div>
         <div className="mt-2 flex justify-between border-t border-bloom-200 pt-3 text-base">
           <dt className="font-semibold">Total</dt>
-          <dd><Price cents={cart.total_cents} /></dd>
+          <dd>
+            <Price cents={cart.total_cents} />
+          </dd>
         </div>
       </dl>
       {cart.can_checkout ? (
-        <ShopLink to="/checkout" className="mt-6 block rounded-full bg-bloom-600 px-6 py-3 text-center font-medium text-white hover:bg-bloom-700">
+        <ShopLink
+          to="/checkout"
+          className="mt-6 block rounded-full bg-bloom-600 px-6 py-3 text-center font-medium text-white hover:bg-bloom-700"
+        >
           Proceed to Checkout
         </ShopLink>
       ) : (
-        <p className="mt-6 rounded-full bg-gray-200 px-6 py-3 text-center font-medium text-gray-600" aria-disabled="true">
+        <p
+          className="mt-6 rounded-full bg-gray-200 px-6 py-3 text-center font-medium text-gray-600"
+          aria-disabled="true"
+        >
           Proceed to Checkout
         </p>
       )}
-      <ShopLink to="/products" className="mt-3 block rounded-full border border-bloom-300 px-6 py-3 text-center font-medium text-bloom-700 hover:bg-white">
+      <ShopLink
+        to="/products"
+        className="mt-3 block rounded-full border border-bloom-300 px-6 py-3 text-center font-medium text-bloom-700 hover:bg-white"
+      >
         Continue Shopping
       </ShopLink>
       <ul className="mt-6 grid gap-1 text-sm text-gray-700">

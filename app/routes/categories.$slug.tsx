@@ -83,7 +83,12 @@ export default function CategoryPage() {
         <Img src={category.image} alt="" width={600} height={400} loading="eager" className="h-auto w-full" />
       </div>
 
-      <TitledSection id="category-products-heading" title={`${category.name} bouquets`} busy={loading} className="mt-10">
+      <TitledSection
+        id="category-products-heading"
+        title={`${category.name} bouquets`}
+        busy={loading}
+        className="mt-10"
+      >
         <ProductListing
           state={state}
           page={page}

@@ -113,7 +113,10 @@ export default function Categories() {
   useEffect(() => setQuery(q), [q]);
 
   const matchingIds = new Set(matching);
-  const visible = query === q ? categories.filter((category) => matchingIds.has(category.id)) : filterCategories(categories, normalizeQuery(query));
+  const visible =
+    query === q
+      ? categories.filter((category) => matchingIds.has(category.id))
+      : filterCategories(categories, normalizeQuery(query));
 
   function onInput(value: string) {
     setQuery(value);
@@ -135,11 +138,18 @@ export default function Categories() {
       <header className="mx-auto max-w-3xl text-center">
         <h1 className="font-display text-4xl font-bold text-gray-900 sm:text-5xl">Shop by Category</h1>
         <p className="mt-4 text-base text-gray-600 sm:text-lg">
-          Every bouquet is twisted by hand for a moment that matters. Pick an occasion to see the arrangements made for it.
+          Every bouquet is twisted by hand for a moment that matters. Pick an occasion to see the arrangements made for
+          it.
         </p>
       </header>
 
-      <form method="get" action="/categories" role="search" onSubmit={onSubmit} className="mx-auto mt-8 flex max-w-xl flex-col gap-2 sm:flex-row">
+      <form
+        method="get"
+        action="/categories"
+        role="search"
+        onSubmit={onSubmit}
+        className="mx-auto mt-8 flex max-w-xl flex-col gap-2 sm:flex-row"
+      >
         <label htmlFor={inputId} className="sr-only">
           Search categories
         </label>
@@ -214,4 +224,6 @@ export default function Categories() {
   );
 }
 
-export const ErrorBoundary = errorBoundary({ failed: { title: "Shop by Category", message: CATEGORIES_ERROR, link: "retry" } });
+export const ErrorBoundary = errorBoundary({
+  failed: { title: "Shop by Category", message: CATEGORIES_ERROR, link: "retry" },
+});

@@ -20,7 +20,14 @@ import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
 import { cachedCartRows } from "~/http/pages/personal.server";
-import { claimCouponAttempt, OrderError, placeOrder, quoteCheckout, quotePlace, type Quote } from "~/services/checkout.server";
+import {
+  claimCouponAttempt,
+  OrderError,
+  placeOrder,
+  quoteCheckout,
+  quotePlace,
+  type Quote,
+} from "~/services/checkout.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
 import { DomainError, ValidationError } from "~/services/errors";
 import { keepValues, readForm } from "~/http/pages/forms.server";
@@ -33,7 +40,8 @@ import { idempotencyScope, visitorFor } from "~/http/visitor.server";
 import { toasts } from "~/http/pages/toast.server";
 import { errorBoundary } from "~/components/error-state";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Checkout", path: "/checkout", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Checkout", path: "/checkout", noindex: true });
 
 /** The fields the page keeps between renders (the form, the method, the applied coupon). */
 type Values = Record<string, string>;
@@ -75,7 +83,11 @@ export const headers: HeadersFunction = (args) => {
 /** The form prefilled from the logged-in shopper's profile, Sri Lanka by default. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
-  const [lines, session, currency] = await Promise.all([readCartLines(app.env, request), getSession(app, request), shopCurrency(app.cache)]);
+  const [lines, session, currency] = await Promise.all([
+    readCartLines(app.env, request),
+    getSession(app, request),
+    shopCurrency(app.cache),
+  ]);
   const user = session.viewer?.user;
   const [firstName = "", ...rest] = (user?.name ?? "").split(" ");
   const values: Values = {
@@ -132,7 +144,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
 
   async function answerLimited(error: RateLimitError) {
-    return answer({ errors: { coupon_input: [error.message] }, toast: toast(error.message, "error"), message: error.message }, 429, { "Retry-After": String(error.retryAfterSeconds) });
+    return answer(
+      { errors: { coupon_input: [error.message] }, toast: toast(error.message, "error"), message: error.message },
+      429,
+      { "Retry-After": String(error.retryAfterSeconds) },
+    );
   }
 
   // A coupon the page applied comes back signed; any other code in that hidden field counts as a
@@ -151,7 +167,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "apply_coupon") {
     const code = (values.coupon_input ?? "").trim().toUpperCase();
     if (!code) {
-      return answer({ errors: { coupon_input: [CHECKOUT_MESSAGES.couponEmpty] }, toast: toast(CHECKOUT_MESSAGES.couponEmpty, "error") }, 422);
+      return answer(
+        {
+          errors: { coupon_input: [CHECKOUT_MESSAGES.couponEmpty] },
+          toast: toast(CHECKOUT_MESSAGES.couponEmpty, "error"),
+        },
+        422,
+      );
     }
     try {
       // Counted before the code is looked up: codes cannot be guessed in a loop.
@@ -165,7 +187,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const message = quote.coupon?.message ?? CHECKOUT_MESSAGES.couponInvalid;
       return answer({ errors: { coupon_input: [message] }, toast: toast(message, "error") }, 422);
     }
-    return answer({ values: { applied_coupon: code, coupon_input: "" }, toast: toast(`Coupon ${code} applied: ${quote.coupon.coupon.name}`, "success") });
+    return answer({
+      values: { applied_coupon: code, coupon_input: "" },
+      toast: toast(`Coupon ${code} applied: ${quote.coupon.coupon.name}`, "success"),
+    });
   }
   if (intent === "remove_coupon") {
     return answer({ values: { applied_coupon: "", coupon_input: "" }, toast: toast("Coupon removed", "info") });
@@ -194,9 +219,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     const headers = { "Set-Cookie": await cartSetCookie(app.env, request, []) };
     const message = `Order ${placed.order_number} placed successfully!`;
-    if (viewer) return toasts(app.env, request).redirectWithSuccess("/orders", { message, description: "Pay in cash when it is delivered." }, { headers });
+    if (viewer)
+      return toasts(app.env, request).redirectWithSuccess(
+        "/orders",
+        { message, description: "Pay in cash when it is delivered." },
+        { headers },
+      );
     const signature = await sign(app.env, "order", placed.order_number);
-    return toasts(app.env, request).redirectWithSuccess(`/order-confirmation/${placed.order_number}?sig=${signature}`, message, { headers });
+    return toasts(app.env, request).redirectWithSuccess(
+      `/order-confirmation/${placed.order_number}?sig=${signature}`,
+      message,
+      { headers },
+    );
   } catch (error) {
     if (error instanceof ValidationError) {
       const errors = { ...error.errors };
@@ -204,13 +238,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return answer({ errors, toast: toast(error.message, "error"), message: error.message }, 422);
     }
     if (error instanceof RateLimitError) {
-      return answer({ toast: toast(error.message, "error"), message: error.message }, 429, { "Retry-After": String(error.retryAfterSeconds) });
+      return answer({ toast: toast(error.message, "error"), message: error.message }, 429, {
+        "Retry-After": String(error.retryAfterSeconds),
+      });
     }
     if (error instanceof OrderError || error instanceof DomainError) {
       return answer({ toast: toast(error.message, "error"), message: error.message }, error.status);
     }
     console.error(error);
-    return answer({ toast: toast(CHECKOUT_MESSAGES.orderFailed, "error"), message: CHECKOUT_MESSAGES.orderFailed }, 500);
+    return answer(
+      { toast: toast(CHECKOUT_MESSAGES.orderFailed, "error"), message: CHECKOUT_MESSAGES.orderFailed },
+      500,
+    );
   }
 }
 
@@ -234,7 +273,13 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
         {cart.items.map((item) => (
           <li key={item.product_id} className="flex items-center gap-3 py-3 text-sm">
             {item.product ? (
-              <Img src={item.product.image} alt="" width={48} height={48} className="h-12 w-12 rounded-lg bg-white object-cover" />
+              <Img
+                src={item.product.image}
+                alt=""
+                width={48}
+                height={48}
+                className="h-12 w-12 rounded-lg bg-white object-cover"
+              />
             ) : null}
             <div className="flex-1">
               <p className="font-medium text-gray-900">{item.product?.name ?? item.name ?? "No longer available"}</p>
@@ -243,7 +288,9 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
               </p>
               {item.status !== "ok" ? (
                 <p className="font-medium text-red-700">
-                  {item.status === "reduced" ? `Only ${item.product?.stock} left in stock` : "Not available: remove it from your cart"}
+                  {item.status === "reduced"
+                    ? `Only ${item.product?.stock} left in stock`
+                    : "Not available: remove it from your cart"}
                 </p>
               ) : null}
             </div>
@@ -259,7 +306,10 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
         couponCode={coupon?.code}
         shippingCents={totals.shipping_cents}
         shippingName={quote.shipping?.name}
-        taxLines={quote.tax.lines.map((line) => ({ label: `${line.name} (${ratePercent(line.rate_bps)})`, cents: line.amount_cents }))}
+        taxLines={quote.tax.lines.map((line) => ({
+          label: `${line.name} (${ratePercent(line.rate_bps)})`,
+          cents: line.amount_cents,
+        }))}
         totalCents={totals.total_cents}
       />
       {message ? (
@@ -267,7 +317,13 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
           {message}
         </p>
       ) : null}
-      <button type="submit" name="intent" value="place_order" className={`${submitButtonClass} mt-6 w-full`} disabled={submitting || !cart.can_checkout}>
+      <button
+        type="submit"
+        name="intent"
+        value="place_order"
+        className={`${submitButtonClass} mt-6 w-full`}
+        disabled={submitting || !cart.can_checkout}
+      >
         {submitting ? "Placing Order…" : "Place Order"}
       </button>
       <p className="mt-3 text-center text-xs text-gray-600">You pay in cash when your bouquet is delivered.</p>
@@ -296,14 +352,22 @@ export default function CheckoutPage() {
   const coupon = quote.coupon?.valid ? quote.coupon.coupon : null;
 
   if (quote.cart.items.length === 0) {
-    return <EmptyCart title="Checkout" note="Add a bouquet or two, then come back to check out." link="Continue Shopping" />;
+    return (
+      <EmptyCart title="Checkout" note="Add a bouquet or two, then come back to check out." link="Continue Shopping" />
+    );
   }
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="font-display text-3xl font-bold text-gray-900">Checkout</h1>
       <Toaster toast={failure?.toast ?? null} listen={false} />
-      <Form ref={formRef} method="post" action="/checkout" {...formProps} className="mt-8 grid gap-8 lg:grid-cols-[1fr_24rem]">
+      <Form
+        ref={formRef}
+        method="post"
+        action="/checkout"
+        {...formProps}
+        className="mt-8 grid gap-8 lg:grid-cols-[1fr_24rem]"
+      >
         {/* Enter in any field recalculates; only the Place Order button places the order. */}
         <button type="submit" name="intent" value="update" tabIndex={-1} className="sr-only">
           Update totals
@@ -314,12 +378,51 @@ export default function CheckoutPage() {
         <div className="grid h-fit gap-8">
           <Panel id="shipping-heading" title="Shipping Information">
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
-              <TextField name="firstName" label="First name" autoComplete="given-name" defaultValue={values.firstName} errors={errors} />
-              <TextField name="lastName" label="Last name" autoComplete="family-name" defaultValue={values.lastName} errors={errors} />
-              <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} errors={errors} />
-              <TextField name="phone" label="Phone" type="tel" autoComplete="tel" defaultValue={values.phone} errors={errors} />
-              <TextField name="address" label="Address" autoComplete="street-address" defaultValue={values.address} errors={errors} className="sm:col-span-2" />
-              <TextField name="city" label="City" autoComplete="address-level2" defaultValue={values.city} errors={errors} />
+              <TextField
+                name="firstName"
+                label="First name"
+                autoComplete="given-name"
+                defaultValue={values.firstName}
+                errors={errors}
+              />
+              <TextField
+                name="lastName"
+                label="Last name"
+                autoComplete="family-name"
+                defaultValue={values.lastName}
+                errors={errors}
+              />
+              <TextField
+                name="email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                defaultValue={values.email}
+                errors={errors}
+              />
+              <TextField
+                name="phone"
+                label="Phone"
+                type="tel"
+                autoComplete="tel"
+                defaultValue={values.phone}
+                errors={errors}
+              />
+              <TextField
+                name="address"
+                label="Address"
+                autoComplete="street-address"
+                defaultValue={values.address}
+                errors={errors}
+                className="sm:col-span-2"
+              />
+              <TextField
+                name="city"
+                label="City"
+                autoComplete="address-level2"
+                defaultValue={values.city}
+                errors={errors}
+              />
               <TextField
                 name="state"
                 label="State / Province"
@@ -328,7 +431,13 @@ export default function CheckoutPage() {
                 errors={errors}
                 onBlur={() => requote(formRef.current)}
               />
-              <TextField name="zipCode" label="Zip / Postal code" autoComplete="postal-code" defaultValue={values.zipCode} errors={errors} />
+              <TextField
+                name="zipCode"
+                label="Zip / Postal code"
+                autoComplete="postal-code"
+                defaultValue={values.zipCode}
+                errors={errors}
+              />
               <div onChange={() => requote(formRef.current)}>
                 <SelectField
                   name="country"
@@ -370,7 +479,10 @@ export default function CheckoutPage() {
             ) : (
               <div className="grid gap-3" onChange={() => requote(formRef.current)}>
                 {quote.shipping_options.map((option) => (
-                  <label key={option.id} className="flex cursor-pointer items-start gap-3 rounded-xl border border-gray-200 p-4 has-[:checked]:border-bloom-500 has-[:checked]:bg-bloom-50">
+                  <label
+                    key={option.id}
+                    className="flex cursor-pointer items-start gap-3 rounded-xl border border-gray-200 p-4 has-[:checked]:border-bloom-500 has-[:checked]:bg-bloom-50"
+                  >
                     <input
                       type="radio"
                       name="shipping_method_id"
@@ -383,9 +495,7 @@ export default function CheckoutPage() {
                         {option.name}
                         <span>{option.cost_cents === 0 ? "Free" : <Price cents={option.cost_cents} />}</span>
                       </span>
-                      <span className="block text-sm text-gray-600">
-                        {option.description}
-                      </span>
+                      <span className="block text-sm text-gray-600">{option.description}</span>
                     </span>
                   </label>
                 ))}
@@ -401,12 +511,21 @@ export default function CheckoutPage() {
 
           <Panel id="coupon-heading" title="Coupon">
             {coupon ? (
-              <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-green-50 p-4 text-sm" data-testid="applied-coupon">
+              <div
+                className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-green-50 p-4 text-sm"
+                data-testid="applied-coupon"
+              >
                 <p>
                   <span className="font-semibold text-gray-900">{coupon.name}</span> ({coupon.code}):{" "}
-                  {coupon.type === "percentage" ? `${coupon.value}% off` : <Price cents={coupon.value} />} · you save <Price cents={coupon.discount_cents} />
+                  {coupon.type === "percentage" ? `${coupon.value}% off` : <Price cents={coupon.value} />} · you save{" "}
+                  <Price cents={coupon.discount_cents} />
                 </p>
-                <button type="submit" name="intent" value="remove_coupon" className="font-medium text-red-700 underline">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="remove_coupon"
+                  className="font-medium text-red-700 underline"
+                >
                   Remove
                 </button>
               </div>
@@ -453,4 +572,6 @@ export default function CheckoutPage() {
   );
 }
 
-export const ErrorBoundary = errorBoundary({ failed: { title: "Checkout", message: CHECKOUT_MESSAGES.orderFailed, link: { to: "/cart", label: "Back to Cart" } } });
+export const ErrorBoundary = errorBoundary({
+  failed: { title: "Checkout", message: CHECKOUT_MESSAGES.orderFailed, link: { to: "/cart", label: "Back to Cart" } },
+});

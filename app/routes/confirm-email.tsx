@@ -12,10 +12,14 @@ import { toasts } from "~/http/pages/toast.server";
 import { confirmEmailChange, emailChangeIsLive } from "~/services/email-change.server";
 import { ConflictError, ValidationError } from "~/services/errors";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Confirm your new email address", path: "/confirm-email", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Confirm your new email address", path: "/confirm-email", noindex: true });
 
 /** The token is in the address: `same-origin` referrers and no cache, as the other mailed links' pages. */
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = () => ({
+  "Referrer-Policy": "same-origin",
+  "Cache-Control": "private, no-store",
+});
 
 /**
  * The link mailed to the new address of an email change lands here (docs/decisions/021). Opening
@@ -24,7 +28,10 @@ export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const email = await emailChangeIsLive(context.app.db, token);
-  return json({ token: email ? token : null, email }, { headers: { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" } });
+  return json(
+    { token: email ? token : null, email },
+    { headers: { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" } },
+  );
 }
 
 /** Applies the change (once): home with a toast; an invalid link 422, an address taken meanwhile 409. */
@@ -37,7 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return toasts(app.env, request).redirectWithSuccess("/", ACCOUNT_EMAIL_MESSAGES.changed);
   } catch (error) {
     if (error instanceof ConflictError) return json({ toast: makeToast(error.message, "error") }, { status: 409 });
-    if (error instanceof ValidationError) return json({ toast: makeToast(ACCOUNT_EMAIL_MESSAGES.changeInvalid, "error") }, { status: 422 });
+    if (error instanceof ValidationError)
+      return json({ toast: makeToast(ACCOUNT_EMAIL_MESSAGES.changeInvalid, "error") }, { status: 422 });
     throw error;
   }
 }
@@ -50,7 +58,12 @@ export default function ConfirmEmailPage() {
     <AuthCard title="Confirm your new email address" subtitle="Your account's email changes when you press the button.">
       <Toaster toast={refused?.toast ?? null} listen={false} />
       {token && !refused ? (
-        <Form method="post" action={`/confirm-email?token=${encodeURIComponent(token)}`} noValidate className="grid gap-4">
+        <Form
+          method="post"
+          action={`/confirm-email?token=${encodeURIComponent(token)}`}
+          noValidate
+          className="grid gap-4"
+        >
           <input type="hidden" name="token" value={token} />
           <p className="text-sm text-gray-700">
             Press the button to make <strong>{email}</strong> your account&apos;s email address.

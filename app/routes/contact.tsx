@@ -22,7 +22,8 @@ const loadContactSchema = () => import("~/lib/schemas/contact").then((module) =>
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), {
     title: "Contact Us",
-    description: "Questions about an order, a custom bouquet or a tutorial? Write to the Twistbloom studio: we reply within 24 hours.",
+    description:
+      "Questions about an order, a custom bouquet or a tutorial? Write to the Twistbloom studio: we reply within 24 hours.",
     path: "/contact",
   });
 
@@ -112,7 +113,14 @@ function ContactForm({ failure }: { failure: FormFailure | undefined }) {
       <Form method="post" {...formProps} className="mt-6 grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField name="name" label="Name" autoComplete="name" defaultValue={values.name} errors={errors} />
-          <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} errors={errors} />
+          <TextField
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            defaultValue={values.email}
+            errors={errors}
+          />
         </div>
         <TextField name="subject" label="Subject" autoComplete="off" defaultValue={values.subject} errors={errors} />
         <MessageField defaultValue={values.message} errors={errors} />
@@ -222,14 +230,17 @@ export default function ContactPage() {
             Get in Touch
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-gray-700">
-            A question about an order, an idea for a custom bouquet, a tricky tutorial? Write to us and a maker from the studio will
-            answer within 24 hours.
+            A question about an order, an idea for a custom bouquet, a tricky tutorial? Write to us and a maker from the
+            studio will answer within 24 hours.
           </p>
         </div>
       </section>
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:grid-cols-5 lg:gap-12">
-        <section aria-labelledby="form-title" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-bloom-100 sm:p-8 lg:col-span-3">
+        <section
+          aria-labelledby="form-title"
+          className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-bloom-100 sm:p-8 lg:col-span-3"
+        >
           <h2 id="form-title" className="font-display text-2xl font-bold text-gray-900">
             Send us a message
           </h2>

@@ -6,7 +6,13 @@ import { FieldError } from "~/components/field-error";
 import { DeleteAccountSchema, DeleteWithLinkSchema, RIGHTS_MESSAGES } from "~/lib/schemas/account-rights";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { deleteAccountWithLink, deleteAccountWithPassword, deletionBlocker, deletionLinkAccount, requestDeletionLink } from "~/services/account-rights.server";
+import {
+  deleteAccountWithLink,
+  deleteAccountWithPassword,
+  deletionBlocker,
+  deletionLinkAccount,
+  requestDeletionLink,
+} from "~/services/account-rights.server";
 import { ConflictError, ValidationError } from "~/services/errors";
 import { RateLimitError } from "~/services/rate-limit.server";
 import { mailContext } from "~/http/mail.server";
@@ -20,7 +26,8 @@ import { toasts } from "~/http/pages/toast.server";
  * a mailed link instead (for an account made by social login, whose password nobody knows). The
  * link (`?token=`) opens a confirmation; opening it changes nothing, its button deletes.
  */
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Delete Account", path: "/delete-account", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Delete Account", path: "/delete-account", noindex: true });
 
 /** Personal, never stored; the link's token is not told to another site (same-origin: see reset-password). */
 export const headers: HeadersFunction = (args) => {
@@ -36,15 +43,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const noStore = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
   if (token !== null) {
     const account = await deletionLinkAccount(app.db, token);
-    return json({ mode: "link" as const, token: account ? token : null, blocker: account ? await deletionBlocker(app.db, account.userId) : null }, { headers: noStore });
+    return json(
+      {
+        mode: "link" as const,
+        token: account ? token : null,
+        blocker: account ? await deletionBlocker(app.db, account.userId) : null,
+      },
+      { headers: noStore },
+    );
   }
   const viewer = await requireViewer(app, request);
-  return json({ mode: "password" as const, token: null, blocker: await deletionBlocker(app.db, viewer.user.id) }, { headers: noStore });
+  return json(
+    { mode: "password" as const, token: null, blocker: await deletionBlocker(app.db, viewer.user.id) },
+    { headers: noStore },
+  );
 }
 
 /** After the deletion: home, signed out, with a toast. */
 async function goodbye(app: ActionFunctionArgs["context"]["app"], request: Request, signOut: boolean) {
-  return toasts(app.env, request).redirectWithSuccess("/", RIGHTS_MESSAGES.deleted, signOut ? { headers: { "Set-Cookie": clearSessionCookie(app.env, request) } } : undefined);
+  return toasts(app.env, request).redirectWithSuccess(
+    "/",
+    RIGHTS_MESSAGES.deleted,
+    signOut ? { headers: { "Set-Cookie": clearSessionCookie(app.env, request) } } : undefined,
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -84,11 +105,23 @@ function ReviewsChoice({ failure }: { failure?: FormFailure }) {
       <legend className="text-sm font-medium text-gray-800">Your reviews</legend>
       <div className="mt-2 grid gap-2 text-sm text-gray-900">
         <label className="flex items-start gap-2">
-          <input type="radio" name="reviews" value="keep" defaultChecked={chosen === "keep"} className="mt-1 accent-bloom-600" />
+          <input
+            type="radio"
+            name="reviews"
+            value="keep"
+            defaultChecked={chosen === "keep"}
+            className="mt-1 accent-bloom-600"
+          />
           <span>Keep them, shown as written by a &ldquo;Former customer&rdquo;</span>
         </label>
         <label className="flex items-start gap-2">
-          <input type="radio" name="reviews" value="delete" defaultChecked={chosen === "delete"} className="mt-1 accent-bloom-600" />
+          <input
+            type="radio"
+            name="reviews"
+            value="delete"
+            defaultChecked={chosen === "delete"}
+            className="mt-1 accent-bloom-600"
+          />
           <span>Remove them</span>
         </label>
       </div>
@@ -104,7 +137,10 @@ function WhatHappens() {
   return (
     <ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-gray-700">
       <li>You are signed out everywhere, and you cannot sign in to this account again.</li>
-      <li>Your name, email address, phone, address, password, linked sign-in methods, wishlist and newsletter subscription are removed.</li>
+      <li>
+        Your name, email address, phone, address, password, linked sign-in methods, wishlist and newsletter subscription
+        are removed.
+      </li>
       <li>Your past orders stay in the shop&rsquo;s books, without your name or contact details.</li>
       <li>You can register again later with the same email address, as a new customer.</li>
     </ul>
@@ -120,7 +156,10 @@ export default function DeleteAccountPage() {
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="font-display text-3xl font-bold text-gray-900">Delete Account</h1>
       <FormFailureNotice failure={failure} className="mt-4" />
-      <section className="mt-6 rounded-2xl border border-red-200 bg-white p-6 shadow-sm" aria-labelledby="delete-heading">
+      <section
+        className="mt-6 rounded-2xl border border-red-200 bg-white p-6 shadow-sm"
+        aria-labelledby="delete-heading"
+      >
         <h2 id="delete-heading" className="text-lg font-semibold text-gray-900">
           What deleting your account does
         </h2>
@@ -140,7 +179,12 @@ export default function DeleteAccountPage() {
             {blocker}
           </p>
         ) : mode === "link" ? (
-          <Form method="post" action={`/delete-account?token=${encodeURIComponent(token!)}`} noValidate className="mt-6 grid gap-4">
+          <Form
+            method="post"
+            action={`/delete-account?token=${encodeURIComponent(token!)}`}
+            noValidate
+            className="mt-6 grid gap-4"
+          >
             <input type="hidden" name="intent" value="confirm-link" />
             <input type="hidden" name="token" value={token!} />
             <ReviewsChoice failure={failure} />
@@ -154,13 +198,22 @@ export default function DeleteAccountPage() {
           <>
             <Form method="post" noValidate className="mt-6 grid gap-4">
               <input type="hidden" name="intent" value="password" />
-              <TextField name="password" label="Your password" type="password" autoComplete="current-password" errors={failure?.errors} />
+              <TextField
+                name="password"
+                label="Your password"
+                type="password"
+                autoComplete="current-password"
+                errors={failure?.errors}
+              />
               <ReviewsChoice failure={failure} />
               <div className="flex flex-wrap gap-3">
                 <button type="submit" className={dangerClass} disabled={busy}>
                   {busy && navigation.formData?.get("intent") === "password" ? "Deleting…" : "Delete my account"}
                 </button>
-                <Link to="/profile" className="inline-flex items-center rounded-full border border-gray-300 px-6 py-2.5 font-medium text-gray-800 hover:border-bloom-400">
+                <Link
+                  to="/profile"
+                  className="inline-flex items-center rounded-full border border-gray-300 px-6 py-2.5 font-medium text-gray-800 hover:border-bloom-400"
+                >
                   Cancel
                 </Link>
               </div>
@@ -168,7 +221,8 @@ export default function DeleteAccountPage() {
             <Form method="post" noValidate className="mt-6 border-t border-gray-100 pt-4">
               <input type="hidden" name="intent" value="request-link" />
               <p className="text-sm text-gray-700">
-                Signed up with Google or X, or don&rsquo;t know your password? We can email you a link that deletes the account instead.
+                Signed up with Google or X, or don&rsquo;t know your password? We can email you a link that deletes the
+                account instead.
               </p>
               <button type="submit" className={`${submitButtonClass} mt-3`} disabled={busy}>
                 Email me a deletion link

@@ -7,7 +7,11 @@ import { getDevMail, hasDevMailbox } from "~/services/mail/dev-mailbox.server";
 import { privatePageHeaders } from "~/http/pages/guards.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
-  seoMeta(rootSeo(matches), { title: data ? data.mail.subject : "Development mailbox", path: `/dev/mail/${params.id}`, noindex: true });
+  seoMeta(rootSeo(matches), {
+    title: data ? data.mail.subject : "Development mailbox",
+    path: `/dev/mail/${params.id}`,
+    noindex: true,
+  });
 
 export const headers = privatePageHeaders;
 

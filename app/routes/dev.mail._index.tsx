@@ -5,7 +5,8 @@ import { rootSeo, seoMeta } from "~/lib/seo";
 import { DEV_MAIL_LIMIT, hasDevMailbox, listDevMail } from "~/services/mail/dev-mailbox.server";
 import { privatePageHeaders } from "~/http/pages/guards.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Development mailbox", path: "/dev/mail", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Development mailbox", path: "/dev/mail", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -19,7 +20,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams.get("to")?.trim() ?? "";
   const mails = await listDevMail(app.db, { search: search || undefined });
   return json(
-    { search, limit: DEV_MAIL_LIMIT, mails: mails.map(({ id, to, subject, template, sent_at }) => ({ id, to, subject, template, sent_at })) },
+    {
+      search,
+      limit: DEV_MAIL_LIMIT,
+      mails: mails.map(({ id, to, subject, template, sent_at }) => ({ id, to, subject, template, sent_at })),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -32,8 +37,8 @@ export default function DevMailbox() {
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="font-display text-3xl font-bold text-gray-900">Development mailbox</h1>
       <p className="mt-2 text-gray-700">
-        The mails this development server delivered, as their recipients would get them (links included), newest first; the latest {limit}. Only a
-        development server has this page.
+        The mails this development server delivered, as their recipients would get them (links included), newest first;
+        the latest {limit}. Only a development server has this page.
       </p>
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Filter the mailbox">
         <div className="min-w-[16rem] flex-1">
@@ -55,7 +60,9 @@ export default function DevMailbox() {
       </Form>
       {mails.length === 0 ? (
         <p className="mt-8 rounded-2xl border border-bloom-100 bg-bloom-50 p-8 text-center text-gray-700">
-          {search ? "No mail to an address like that yet." : "No mail yet. Register, reset a password or place an order: its mail shows here."}
+          {search
+            ? "No mail to an address like that yet."
+            : "No mail yet. Register, reset a password or place an order: its mail shows here."}
         </p>
       ) : (
         <table className="mt-8 w-full text-left text-sm">

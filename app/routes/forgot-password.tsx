@@ -74,9 +74,18 @@ export default function ForgotPasswordPage() {
         </p>
       ) : null}
       <FormFailureNotice failure={failure} className="mb-4" />
-      <p className="mb-4 text-sm text-gray-700">Enter the email of your account and we will send you a link to choose a new password.</p>
+      <p className="mb-4 text-sm text-gray-700">
+        Enter the email of your account and we will send you a link to choose a new password.
+      </p>
       <Form method="post" {...formProps} className="grid gap-4">
-        <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={failure?.values.email} errors={errors} />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          defaultValue={failure?.values.email}
+          errors={errors}
+        />
         <button type="submit" className={submitButtonClass} disabled={submitting}>
           {submitting ? "Sending…" : "Send reset link"}
         </button>

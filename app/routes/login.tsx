@@ -23,7 +23,12 @@ import { TwoFactorRequired } from "~/services/two-factor-challenge.server";
 const loadLoginSchema = () => import("~/lib/schemas/account").then((module) => module.LoginSchema);
 
 export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Login", description: "Log in to your account to follow your orders.", path: "/login", noindex: true });
+  seoMeta(rootSeo(matches), {
+    title: "Login",
+    description: "Log in to your account to follow your orders.",
+    path: "/login",
+    noindex: true,
+  });
 
 export const headers = formPageHeaders;
 
@@ -60,7 +65,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Staff with a second factor (or who must set one up): no session yet, the code's page next (docs/decisions/023).
     if (error instanceof TwoFactorRequired) {
       const next = error.step === "enrol" ? "/login/two-factor/setup" : "/login/two-factor";
-      return redirect(`${next}?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: { "Set-Cookie": challengeCookie(app.env, request, error.challenge) } });
+      return redirect(`${next}?redirectTo=${encodeURIComponent(redirectTo)}`, {
+        headers: { "Set-Cookie": challengeCookie(app.env, request, error.challenge) },
+      });
     }
     if (error instanceof RateLimitError) return rateLimited(error, values);
     if (error instanceof AuthError) return formFailure({}, error.message, values, { status: 401 });
@@ -82,7 +89,10 @@ export default function LoginPage() {
       subtitle={
         <>
           New here?{" "}
-          <Link to={redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`} className="font-medium text-bloom-700 underline hover:text-bloom-800">
+          <Link
+            to={redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`}
+            className="font-medium text-bloom-700 underline hover:text-bloom-800"
+          >
             Create an account
           </Link>
         </>
@@ -96,11 +106,23 @@ export default function LoginPage() {
       ) : null}
       <Form method="post" {...formProps} className="grid gap-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={failure?.values.email} errors={errors} />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          defaultValue={failure?.values.email}
+          errors={errors}
+        />
         <TextField name="password" label="Password" type="password" autoComplete="current-password" errors={errors} />
         <div className="flex items-center justify-between text-sm">
           <label className="flex items-center gap-2 text-gray-800">
-            <input type="checkbox" name="remember" defaultChecked={failure?.values.remember === "on"} className="h-4 w-4 rounded border-gray-300 accent-bloom-600" />
+            <input
+              type="checkbox"
+              name="remember"
+              defaultChecked={failure?.values.remember === "on"}
+              className="h-4 w-4 rounded border-gray-300 accent-bloom-600"
+            />
             Remember me
           </label>
           <Link to="/forgot-password" className="font-medium text-bloom-700 underline hover:text-bloom-800">

@@ -16,12 +16,22 @@ import { sessionCookie } from "~/http/session.server";
 import { clearChallengeCookie, readChallengeCookie } from "~/http/two-factor.server";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Two-factor sign-in", description: "Enter the code from your authenticator app.", path: "/login/two-factor", noindex: true });
+  seoMeta(rootSeo(matches), {
+    title: "Two-factor sign-in",
+    description: "Enter the code from your authenticator app.",
+    path: "/login/two-factor",
+    noindex: true,
+  });
 
 export const headers = formPageHeaders;
 
 /** Back to the login, saying why, and without the dead challenge. */
-async function loginAgain(env: Env, request: Request, redirectTo: string, message: string = TWO_FACTOR_MESSAGES.challengeExpired) {
+async function loginAgain(
+  env: Env,
+  request: Request,
+  redirectTo: string,
+  message: string = TWO_FACTOR_MESSAGES.challengeExpired,
+) {
   const target = redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`;
   const response = await toasts(env, request).redirectWithError(target, message);
   response.headers.append("Set-Cookie", clearChallengeCookie(env, request));
@@ -34,7 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
   const challenge = await openChallenge(env, readChallengeCookie(env, request));
   if (!challenge) throw await loginAgain(env, request, redirectTo);
-  if (challenge.step === "enrol") throw redirect(`/login/two-factor/setup?redirectTo=${encodeURIComponent(redirectTo)}`);
+  if (challenge.step === "enrol")
+    throw redirect(`/login/two-factor/setup?redirectTo=${encodeURIComponent(redirectTo)}`);
   return json({ redirectTo }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -44,7 +55,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = await readForm(request);
   const redirectTo = safeRedirect(values.redirectTo, "/");
   try {
-    const auth = await completeTwoFactorSignIn(app.db, app.env, readChallengeCookie(app.env, request), { code: values.code });
+    const auth = await completeTwoFactorSignIn(app.db, app.env, readChallengeCookie(app.env, request), {
+      code: values.code,
+    });
     const response = await toasts(app.env, request).redirectWithSuccess(redirectTo, "Login successful!", {
       headers: { "Set-Cookie": sessionCookie(app.env, request, auth) },
     });

@@ -18,7 +18,12 @@ import { sessionCookie } from "~/http/session.server";
 import { clearChallengeCookie, codesCookie, readChallengeCookie } from "~/http/two-factor.server";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Set up two-factor sign-in", description: "Staff sign in with a code from an authenticator app.", path: "/login/two-factor/setup", noindex: true });
+  seoMeta(rootSeo(matches), {
+    title: "Set up two-factor sign-in",
+    description: "Staff sign in with a code from an authenticator app.",
+    path: "/login/two-factor/setup",
+    noindex: true,
+  });
 
 export const headers = formPageHeaders;
 
@@ -53,16 +58,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = await readForm(request);
   const redirectTo = safeRedirect(values.redirectTo, "/");
   try {
-    const { auth, recoveryCodes } = await completeEnrolment(app.db, app.env, readChallengeCookie(app.env, request), { code: values.code });
-    const next = `/admin/security?continue=${encodeURIComponent(redirectTo)}`;
-    const response = await toasts(app.env, request).redirectWithSuccess(next, "Two-factor sign-in is on. Login successful!", {
-      headers: { "Set-Cookie": sessionCookie(app.env, request, auth) },
+    const { auth, recoveryCodes } = await completeEnrolment(app.db, app.env, readChallengeCookie(app.env, request), {
+      code: values.code,
     });
+    const next = `/admin/security?continue=${encodeURIComponent(redirectTo)}`;
+    const response = await toasts(app.env, request).redirectWithSuccess(
+      next,
+      "Two-factor sign-in is on. Login successful!",
+      {
+        headers: { "Set-Cookie": sessionCookie(app.env, request, auth) },
+      },
+    );
     response.headers.append("Set-Cookie", clearChallengeCookie(app.env, request));
     response.headers.append("Set-Cookie", await codesCookie(app.env, request, auth.user.id, recoveryCodes));
     return response;
   } catch (error) {
-    if (error instanceof AuthError || error instanceof AccountDisabledError) return loginAgain(app.env, request, error.message);
+    if (error instanceof AuthError || error instanceof AccountDisabledError)
+      return loginAgain(app.env, request, error.message);
     if (error instanceof RateLimitError) return rateLimited(error, {});
     if (error instanceof ValidationError) return formFailure(error.errors, error.message, {});
     throw error;

@@ -49,7 +49,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = NewsletterSubscribeSchema.safeParse(values);
   if (!parsed.success) return formFailure(fieldErrors(parsed.error), NEWSLETTER_MESSAGES.formErrors, values);
   try {
-    await subscribe(app.db, parsed.data.email, { mail: await mailContext(app, request), signer: unsubscribeSigner(app.env), client: clientAddress(request) });
+    await subscribe(app.db, parsed.data.email, {
+      mail: await mailContext(app, request),
+      signer: unsubscribeSigner(app.env),
+      client: clientAddress(request),
+    });
     return done();
   } catch (error) {
     if (error instanceof RateLimitError) return rateLimited(error, values);

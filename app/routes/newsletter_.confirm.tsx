@@ -20,7 +20,10 @@ export const meta: MetaFunction = ({ matches }) =>
  * `no-referrer`, which would make the form's post say `Origin: null`, refused as cross-site), and
  * no cache keeps the page.
  */
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = () => ({
+  "Referrer-Policy": "same-origin",
+  "Cache-Control": "private, no-store",
+});
 
 /**
  * The mailed link lands here. Opening it changes nothing (mail scanners open links): the page asks
@@ -30,7 +33,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireFeature(context.app, "newsletter");
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const live = await confirmationIsLive(context.app.db, token);
-  return json({ token: live ? token : null }, { headers: { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" } });
+  return json(
+    { token: live ? token : null },
+    { headers: { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" } },
+  );
 }
 
 /** Confirms (the link works once): home with "You are subscribed."; an invalid link, its message (422). */
@@ -39,7 +45,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireFeature(app, "newsletter");
   const values = await readForm(request);
   const token = values.token ?? new URL(request.url).searchParams.get("token") ?? "";
-  if (await confirmSubscription(app.db, token)) return toasts(app.env, request).redirectWithSuccess("/", NEWSLETTER_MESSAGES.confirmed);
+  if (await confirmSubscription(app.db, token))
+    return toasts(app.env, request).redirectWithSuccess("/", NEWSLETTER_MESSAGES.confirmed);
   return json({ toast: makeToast(NEWSLETTER_MESSAGES.invalidConfirmation, "error") }, { status: 422 });
 }
 
@@ -51,9 +58,16 @@ export default function NewsletterConfirmPage() {
     <AuthCard title="Confirm your subscription" subtitle="One press, and our newsletter is on its way to you.">
       <Toaster toast={refused?.toast ?? null} listen={false} />
       {token && !refused ? (
-        <Form method="post" action={`/newsletter/confirm?token=${encodeURIComponent(token)}`} noValidate className="grid gap-4">
+        <Form
+          method="post"
+          action={`/newsletter/confirm?token=${encodeURIComponent(token)}`}
+          noValidate
+          className="grid gap-4"
+        >
           <input type="hidden" name="token" value={token} />
-          <p className="text-sm text-gray-700">Press the button to confirm that you want to receive our newsletter at this address.</p>
+          <p className="text-sm text-gray-700">
+            Press the button to confirm that you want to receive our newsletter at this address.
+          </p>
           <button type="submit" className={submitButtonClass} disabled={busy}>
             {busy ? "Confirming…" : "Confirm subscription"}
           </button>

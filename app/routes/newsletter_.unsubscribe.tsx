@@ -16,7 +16,10 @@ export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), { title: "Unsubscribe", path: "/newsletter/unsubscribe", noindex: true });
 
 /** The token is in the address: kept from other sites and from caches (as the confirm page). */
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = () => ({
+  "Referrer-Policy": "same-origin",
+  "Cache-Control": "private, no-store",
+});
 
 /** The address shown, partly hidden: the link may have been forwarded. */
 function masked(email: string): string {
@@ -36,7 +39,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const target = await unsubscribeTarget(app.db, unsubscribeSigner(app.env), token);
   return json(
-    { token: target ? token : null, email: target ? masked(target.email) : null, unsubscribed: target?.status === "unsubscribed" },
+    {
+      token: target ? token : null,
+      email: target ? masked(target.email) : null,
+      unsubscribed: target?.status === "unsubscribed",
+    },
     { headers: { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" } },
   );
 }
@@ -53,10 +60,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? values.token ?? "";
   const outcome = await unsubscribe(app.db, unsubscribeSigner(app.env), token);
   if (outcome === "invalid") {
-    return json({ message: NEWSLETTER_MESSAGES.invalidUnsubscribe, toast: makeToast(NEWSLETTER_MESSAGES.invalidUnsubscribe, "error") }, { status: 422 });
+    return json(
+      {
+        message: NEWSLETTER_MESSAGES.invalidUnsubscribe,
+        toast: makeToast(NEWSLETTER_MESSAGES.invalidUnsubscribe, "error"),
+      },
+      { status: 422 },
+    );
   }
   const message = outcome === "already" ? NEWSLETTER_MESSAGES.alreadyUnsubscribed : NEWSLETTER_MESSAGES.unsubscribed;
-  if (values[ONE_CLICK_FIELD] === ONE_CLICK_VALUE) return json({ message, toast: null }, { headers: { "Cache-Control": "no-store" } });
+  if (values[ONE_CLICK_FIELD] === ONE_CLICK_VALUE)
+    return json({ message, toast: null }, { headers: { "Cache-Control": "no-store" } });
   return toasts(app.env, request).redirectWithSuccess(unsubscribePath(token), message);
 }
 

@@ -10,20 +10,29 @@ import { verifySignature } from "~/http/signature.server";
 import { errorBoundary } from "~/components/error-state";
 
 export const meta: MetaFunction = ({ matches, params }) =>
-  seoMeta(rootSeo(matches), { title: "Thank you for your order", path: `/order-confirmation/${params.number}`, noindex: true });
+  seoMeta(rootSeo(matches), {
+    title: "Thank you for your order",
+    path: `/order-confirmation/${params.number}`,
+    noindex: true,
+  });
 
 /**
  * A guest's confirmation: the link the checkout sent them to carries a signature of the order
  * number, so nobody can read another shopper's order by guessing numbers.
  */
 /** Never cached, and the signed address never leaks to another site through the Referer header. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+export const headers: HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+});
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { app } = context;
   const number = params.number ?? "";
   const signature = new URL(request.url).searchParams.get("sig");
-  const order = (await verifySignature(app.env, "order", number, signature)) ? await getOrderByNumber(app.db, number) : null;
+  const order = (await verifySignature(app.env, "order", number, signature))
+    ? await getOrderByNumber(app.db, number)
+    : null;
   if (!order) throw json({ message: "Order Not Found" }, { status: 404 });
   return json({ order }, { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } });
 }
@@ -35,10 +44,14 @@ export default function OrderConfirmationPage() {
       <div className="rounded-2xl border border-green-200 bg-green-50 p-6 text-center">
         <h1 className="font-display text-3xl font-bold text-gray-900">Thank you for your order!</h1>
         <p className="mt-2 text-gray-700">
-          Your order number is <strong data-testid="order-number">{order.order_number}</strong>. We sent the details to {order.email}.
+          Your order number is <strong data-testid="order-number">{order.order_number}</strong>. We sent the details to{" "}
+          {order.email}.
         </p>
       </div>
-      <section aria-labelledby="items-heading" className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+      <section
+        aria-labelledby="items-heading"
+        className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm"
+      >
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="items-heading" className="font-semibold text-gray-900">
             Placed on {orderDate(order.created_at)}
@@ -48,14 +61,19 @@ export default function OrderConfirmationPage() {
         <OrderItemList items={order.items} className="mt-4" />
         <PlacedOrderTotals order={order} totalLabel="Total to pay on delivery" />
       </section>
-      <section aria-labelledby="next-heading" className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+      <section
+        aria-labelledby="next-heading"
+        className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm"
+      >
         <h2 id="next-heading" className="font-semibold text-gray-900">
           What happens next
         </h2>
         <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm text-gray-700">
           <li>We twist, shape and wrap your bouquet by hand, usually within two business days.</li>
           <li>The courier brings it to the address you gave us and calls ahead if you left a phone number.</li>
-          <li>You pay the total above in cash when it arrives. Questions? Quote your order number on the contact page.</li>
+          <li>
+            You pay the total above in cash when it arrives. Questions? Quote your order number on the contact page.
+          </li>
         </ol>
         <p className="mt-4 text-sm text-gray-700">
           Keep this page's address to look at your order again, or{" "}
@@ -66,7 +84,10 @@ export default function OrderConfirmationPage() {
         </p>
       </section>
       <div className="mt-8 text-center">
-        <Link to="/products" className="inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
+        <Link
+          to="/products"
+          className="inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700"
+        >
           Continue Shopping
         </Link>
       </div>

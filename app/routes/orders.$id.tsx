@@ -12,7 +12,11 @@ import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
 import { errorBoundary } from "~/components/error-state";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
-  seoMeta(rootSeo(matches), { title: data ? `Order ${data.order.order_number}` : "Order Not Found", path: `/orders/${params.id}`, noindex: true });
+  seoMeta(rootSeo(matches), {
+    title: data ? `Order ${data.order.order_number}` : "Order Not Found",
+    path: `/orders/${params.id}`,
+    noindex: true,
+  });
 
 export const headers = privatePageHeaders;
 
@@ -42,13 +46,18 @@ export default function OrderPage() {
         Back to My Orders
       </Link>
       <OrderHeading order={order} level="h1" className="mt-4" />
-      <section aria-labelledby="items-heading" className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+      <section
+        aria-labelledby="items-heading"
+        className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm"
+      >
         <h2 id="items-heading" className="font-semibold text-gray-900">
           Items
         </h2>
         <OrderItemList items={order.items} showSku className="mt-2" />
         <PlacedOrderTotals order={order} />
-        <p className="mt-4 text-sm text-gray-700">Payment: Cash on Delivery{order.shipping_method_name ? ` · Shipping: ${order.shipping_method_name}` : ""}</p>
+        <p className="mt-4 text-sm text-gray-700">
+          Payment: Cash on Delivery{order.shipping_method_name ? ` · Shipping: ${order.shipping_method_name}` : ""}
+        </p>
         {order.notes ? <p className="mt-2 text-sm text-gray-700">Notes: {order.notes}</p> : null}
       </section>
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
@@ -60,6 +69,14 @@ export default function OrderPage() {
 }
 
 export const ErrorBoundary = errorBoundary({
-  notFound: { title: "Order Not Found", message: "This order may not exist, or you may not have permission to view it.", link: { to: "/orders", label: "Back to My Orders" } },
-  failed: { title: "Failed to fetch order details", message: "We could not load this order. Please try again in a moment.", link: { to: "/orders", label: "Back to My Orders" } },
+  notFound: {
+    title: "Order Not Found",
+    message: "This order may not exist, or you may not have permission to view it.",
+    link: { to: "/orders", label: "Back to My Orders" },
+  },
+  failed: {
+    title: "Failed to fetch order details",
+    message: "We could not load this order. Please try again in a moment.",
+    link: { to: "/orders", label: "Back to My Orders" },
+  },
 });

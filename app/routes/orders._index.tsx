@@ -9,7 +9,8 @@ import { rootSeo, seoMeta } from "~/lib/seo";
 import { listMyOrders } from "~/services/orders.server";
 import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "My Orders", path: "/orders", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "My Orders", path: "/orders", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -28,7 +29,10 @@ export default function OrdersPage() {
         <div className="mt-8 rounded-2xl border border-bloom-100 bg-bloom-50 p-10 text-center">
           <p className="text-lg font-semibold text-gray-900">You have not placed any orders yet</p>
           <p className="mt-2 text-gray-700">When you do, you can follow them here.</p>
-          <Link to="/products" className="mt-6 inline-block rounded-full bg-bloom-600 px-6 py-2.5 font-medium text-white hover:bg-bloom-700">
+          <Link
+            to="/products"
+            className="mt-6 inline-block rounded-full bg-bloom-600 px-6 py-2.5 font-medium text-white hover:bg-bloom-700"
+          >
             Start Shopping
           </Link>
         </div>
@@ -42,7 +46,13 @@ export default function OrdersPage() {
                 <ul className="mt-4 divide-y divide-bloom-50">
                   {order.items.slice(0, ORDER_LIST_PREVIEW_ITEMS).map((item) => (
                     <li key={item.id} className="flex items-center gap-3 py-2 text-sm">
-                      <Img src={item.image} alt="" width={48} height={48} className="h-12 w-12 rounded-lg bg-bloom-50 object-cover" />
+                      <Img
+                        src={item.image}
+                        alt=""
+                        width={48}
+                        height={48}
+                        className="h-12 w-12 rounded-lg bg-bloom-50 object-cover"
+                      />
                       <span className="flex-1 text-gray-900">{item.product_name}</span>
                       <span className="text-gray-700">
                         {item.quantity} × <Price cents={item.price_cents} />
@@ -55,7 +65,10 @@ export default function OrdersPage() {
                   <p className="font-semibold text-gray-900">
                     Total: <Price cents={order.total_cents} />
                   </p>
-                  <Link to={`/orders/${order.id}`} className="font-medium text-bloom-700 underline hover:text-bloom-800">
+                  <Link
+                    to={`/orders/${order.id}`}
+                    className="font-medium text-bloom-700 underline hover:text-bloom-800"
+                  >
                     View order {order.order_number}
                   </Link>
                 </div>

@@ -91,7 +91,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   const selectedImage = imageIndexFromParam(url.searchParams.get("image"), product.images.length);
   return json({
-    product: { ...product, related_products: product.related_products.slice(0, RELATED_PRODUCTS_SHOWN).map(toRelatedProduct) },
+    product: {
+      ...product,
+      related_products: product.related_products.slice(0, RELATED_PRODUCTS_SHOWN).map(toRelatedProduct),
+    },
     selectedImage,
     reviews,
   });
@@ -121,7 +124,12 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   if (!parsed.success) return formFailure(fieldErrors(parsed.error), REVIEW_MESSAGES.formErrors, values);
   const toast = toasts(app.env, request);
   try {
-    const { published } = await createReview(app.db, product.id, { id: viewer.user.id, name: viewer.user.name }, parsed.data);
+    const { published } = await createReview(
+      app.db,
+      product.id,
+      { id: viewer.user.id, name: viewer.user.name },
+      parsed.data,
+    );
     return published
       ? toast.redirectWithSuccess(`${here}#reviews`, REVIEW_MESSAGES.published)
       : toast.redirectWithInfo(`${here}#reviews`, REVIEW_MESSAGES.pending);
@@ -136,7 +144,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location, err
   const root = rootSeo(matches);
   if (!data) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
-    return seoMeta(root, { title: notFound ? PRODUCT_NOT_FOUND : "Failed to load product", path: location.pathname, noindex: true });
+    return seoMeta(root, {
+      title: notFound ? PRODUCT_NOT_FOUND : "Failed to load product",
+      path: location.pathname,
+      noindex: true,
+    });
   }
   const { product } = data;
   return seoMeta(root, {
@@ -189,7 +201,17 @@ function StockStatus({ stock }: { stock: number }) {
 }
 
 /** The rating line under the name (only while reviews are on): stars, "4.7 out of 5", the count linking to the reviews. */
-function Rating({ rating, reviews, sold, showRating }: { rating: number; reviews: number; sold: number; showRating: boolean }) {
+function Rating({
+  rating,
+  reviews,
+  sold,
+  showRating,
+}: {
+  rating: number;
+  reviews: number;
+  sold: number;
+  showRating: boolean;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700" data-testid="product-rating">
       {!showRating ? null : reviews > 0 ? (
@@ -220,7 +242,11 @@ function ProductFacts({ product }: { product: PageProduct }) {
           {product.colors.map((color) => (
             <li key={color} className="flex items-center gap-1.5">
               {SWATCHES[color] ? (
-                <span aria-hidden="true" className="inline-block size-3.5 rounded-full border border-gray-300" style={{ backgroundColor: SWATCHES[color] }} />
+                <span
+                  aria-hidden="true"
+                  className="inline-block size-3.5 rounded-full border border-gray-300"
+                  style={{ backgroundColor: SWATCHES[color] }}
+                />
               ) : null}
               {capitalize(color)}
             </li>
@@ -233,7 +259,10 @@ function ProductFacts({ product }: { product: PageProduct }) {
     rows.push({
       label: "Category",
       value: (
-        <Link to={`/categories/${product.category.slug}`} className="text-bloom-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600">
+        <Link
+          to={`/categories/${product.category.slug}`}
+          className="text-bloom-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600"
+        >
           {product.category.name}
         </Link>
       ),
@@ -263,7 +292,13 @@ function AddToCart({ product }: { product: PageProduct }) {
   );
 }
 
-function productJsonLd(product: PageProduct, origin: string, brand: string, currencyCode: string, showRating: boolean): Record<string, unknown> {
+function productJsonLd(
+  product: PageProduct,
+  origin: string,
+  brand: string,
+  currencyCode: string,
+  showRating: boolean,
+): Record<string, unknown> {
   const url = absoluteUrl(origin, `/product/${product.slug}`);
   return {
     "@context": "https://schema.org",
@@ -274,9 +309,19 @@ function productJsonLd(product: PageProduct, origin: string, brand: string, curr
     sku: product.sku,
     brand: { "@type": "Brand", name: brand },
     ...(product.category ? { category: product.category.name } : {}),
-    ...(product.weight !== null ? { weight: { "@type": "QuantitativeValue", value: product.weight, unitCode: "GRM" } } : {}),
+    ...(product.weight !== null
+      ? { weight: { "@type": "QuantitativeValue", value: product.weight, unitCode: "GRM" } }
+      : {}),
     ...(showRating && product.reviews > 0
-      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.reviews, bestRating: 5, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.rating,
+            reviewCount: product.reviews,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
       : {}),
     offers: {
       "@type": "Offer",
@@ -319,7 +364,9 @@ export default function ProductPage() {
           <div className="flex flex-col gap-3">
             {product.is_on_sale ? (
               <p className="flex flex-wrap gap-2">
-                <span className="rounded-full bg-bloom-600 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">On Sale</span>
+                <span className="rounded-full bg-bloom-600 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">
+                  On Sale
+                </span>
                 <span className="rounded-full bg-bloom-100 px-3 py-1 text-xs font-semibold text-bloom-700">{`-${product.discount_percent}%`}</span>
               </p>
             ) : null}
@@ -350,12 +397,18 @@ export default function ProductPage() {
       {reviews ? <ReviewsSection data={reviews as ReviewsData} path={path} failure={failure} /> : null}
       {failure ? <Toaster toast={failure.toast} listen={false} /> : null}
       <RelatedProducts products={product.related_products} />
-      <JsonLd data={productJsonLd(product, root?.origin ?? "", root?.site.name ?? "Twistbloom", currency.code, showRating)} />
+      <JsonLd
+        data={productJsonLd(product, root?.origin ?? "", root?.site.name ?? "Twistbloom", currency.code, showRating)}
+      />
     </div>
   );
 }
 
 export const ErrorBoundary = errorBoundary({
-  notFound: { title: PRODUCT_NOT_FOUND, message: "The bouquet you are looking for does not exist or is no longer available.", link: { to: "/products", label: "Back to Shop" } },
+  notFound: {
+    title: PRODUCT_NOT_FOUND,
+    message: "The bouquet you are looking for does not exist or is no longer available.",
+    link: { to: "/products", label: "Back to Shop" },
+  },
   failed: { title: PRODUCT_LOAD_ERROR, link: "retry" },
 });

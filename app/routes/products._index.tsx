@@ -73,9 +73,9 @@ export default function ProductsPage() {
             Products
           </h2>
           <ProductListing
-              state={state}
+            state={state}
             page={page}
-              barClassName="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+            barClassName="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
             notice={<FieldError alert id="products-page-error" messages={pageErrors.length ? pageErrors : undefined} />}
           >
             <JsonLd
@@ -100,4 +100,6 @@ export default function ProductsPage() {
 }
 
 /** A fault while loading (never bad input, which the page reports and ignores): say so, and offer a reload. */
-export const ErrorBoundary = errorBoundary({ failed: { title: PRODUCTS_TITLE, heading: <PageHeading />, message: PRODUCTS_FAILED, link: "retry" } });
+export const ErrorBoundary = errorBoundary({
+  failed: { title: PRODUCTS_TITLE, heading: <PageHeading />, message: PRODUCTS_FAILED, link: "retry" },
+});

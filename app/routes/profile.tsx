@@ -1,6 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+  useSearchParams,
+} from "@remix-run/react";
 import { DetailList } from "~/components/detail-list";
 import { SelectField, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
 import { Toaster } from "~/components/toaster";
@@ -30,7 +38,8 @@ import type { RootData } from "~/root";
 const loadProfileSchema = () => import("~/lib/schemas/account").then((module) => module.ProfileSchema);
 const loadPasswordSchema = () => import("~/lib/schemas/account").then((module) => module.PasswordChangeSchema);
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "My Profile", path: "/profile", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "My Profile", path: "/profile", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -41,7 +50,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pendingEmailChange(context.app.db, viewer.user.id),
     socialLoginProviders(context.app),
   ]);
-  return json({ user: viewer.user, methods, pendingEmail, providers }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(
+    { user: viewer.user, methods, pendingEmail, providers },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 /**
@@ -60,7 +72,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await unlinkProvider(app.db, viewer.user.id, provider);
       return toast.redirectWithSuccess("/profile", SIGN_IN_METHOD_MESSAGES.unlinked(SOCIAL_PROVIDER_NAMES[provider]));
     } catch (error) {
-      if (error instanceof ConflictError || error instanceof NotFoundError) return toast.redirectWithError("/profile", error.message);
+      if (error instanceof ConflictError || error instanceof NotFoundError)
+        return toast.redirectWithError("/profile", error.message);
       throw error;
     }
   }
@@ -80,12 +93,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
   const parsed = ProfileSchema.safeParse(values);
-  if (!parsed.success) return formFailure(fieldErrors(parsed.error), ACCOUNT_MESSAGES.formErrors, { ...values, intent: "profile" });
+  if (!parsed.success)
+    return formFailure(fieldErrors(parsed.error), ACCOUNT_MESSAGES.formErrors, { ...values, intent: "profile" });
   try {
     const saved = await saveProfile(app.db, viewer.user, parsed.data, await mailContext(app, request));
     return toast.redirectWithSuccess("/profile", saved.pendingEmail ? saved.message : "Profile updated successfully!");
   } catch (error) {
-    if (error instanceof ValidationError) return formFailure(error.errors, ACCOUNT_MESSAGES.profileFailed, { ...values, intent: "profile" });
+    if (error instanceof ValidationError)
+      return formFailure(error.errors, ACCOUNT_MESSAGES.profileFailed, { ...values, intent: "profile" });
     if (error instanceof RateLimitError) return rateLimited(error, { ...values, intent: "profile" });
     console.error(error);
     return formFailure({}, ACCOUNT_MESSAGES.profileError, { ...values, intent: "profile" }, { status: 500 });
@@ -95,15 +110,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const countryName = (code: string | null) => COUNTRIES.find((country) => country.code === code)?.name ?? code ?? "";
 
 function memberSince(createdAt: string): string {
-  return new Date(createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return new Date(createdAt).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 function SummaryCard({ user }: { user: AuthUser }) {
-  const address = [user.address, user.city, user.state, user.zip_code, countryName(user.country)].filter(Boolean).join(", ");
+  const address = [user.address, user.city, user.state, user.zip_code, countryName(user.country)]
+    .filter(Boolean)
+    .join(", ");
   return (
     <section aria-labelledby="summary-name" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
       <div className="flex items-center gap-4">
-        <span aria-hidden="true" className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-bloom-600 font-display text-2xl font-bold text-white">
+        <span
+          aria-hidden="true"
+          className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-bloom-600 font-display text-2xl font-bold text-white"
+        >
           {user.name.trim().charAt(0).toUpperCase()}
         </span>
         <div className="min-w-0">
@@ -134,18 +159,53 @@ function ProfileForm({ user, failure }: { user: AuthUser; failure?: FormFailure 
     <Form method="post" action="/profile?edit=profile" {...formProps} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="profile" />
       <TextField name="name" label="Name" autoComplete="name" defaultValue={value("name")} errors={errors} />
-      <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={value("email")} errors={errors} />
-      <TextField name="phone" label="Phone" type="tel" autoComplete="tel" defaultValue={value("phone")} errors={errors} />
-      <TextField name="address" label="Address" autoComplete="street-address" defaultValue={value("address")} errors={errors} />
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        defaultValue={value("email")}
+        errors={errors}
+      />
+      <TextField
+        name="phone"
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        defaultValue={value("phone")}
+        errors={errors}
+      />
+      <TextField
+        name="address"
+        label="Address"
+        autoComplete="street-address"
+        defaultValue={value("address")}
+        errors={errors}
+      />
       <TextField name="city" label="City" autoComplete="address-level2" defaultValue={value("city")} errors={errors} />
-      <TextField name="state" label="State / Province" autoComplete="address-level1" defaultValue={value("state")} errors={errors} />
-      <TextField name="zip_code" label="Zip / Postal code" autoComplete="postal-code" defaultValue={value("zip_code")} errors={errors} />
+      <TextField
+        name="state"
+        label="State / Province"
+        autoComplete="address-level1"
+        defaultValue={value("state")}
+        errors={errors}
+      />
+      <TextField
+        name="zip_code"
+        label="Zip / Postal code"
+        autoComplete="postal-code"
+        defaultValue={value("zip_code")}
+        errors={errors}
+      />
       <SelectField
         name="country"
         label="Country"
         defaultValue={value("country")}
         errors={errors}
-        options={[{ value: "", label: "Choose a country" }, ...COUNTRIES.map((country) => ({ value: country.code, label: country.name }))]}
+        options={[
+          { value: "", label: "Choose a country" },
+          ...COUNTRIES.map((country) => ({ value: country.code, label: country.name })),
+        ]}
       />
       <div className="sm:col-span-2">
         <TextField
@@ -168,13 +228,26 @@ function ProfileForm({ user, failure }: { user: AuthUser; failure?: FormFailure 
 }
 
 /** A profile form's submit button (its busy label while this form is being sent) and the Cancel link back to the profile. */
-function FormActions({ submitting, label, busyLabel, className }: { submitting: boolean; label: string; busyLabel: string; className: string }) {
+function FormActions({
+  submitting,
+  label,
+  busyLabel,
+  className,
+}: {
+  submitting: boolean;
+  label: string;
+  busyLabel: string;
+  className: string;
+}) {
   return (
     <div className={className}>
       <button type="submit" className={submitButtonClass} disabled={submitting}>
         {submitting ? busyLabel : label}
       </button>
-      <Link to="/profile" className="inline-flex items-center rounded-full border border-gray-300 px-6 py-2.5 font-medium text-gray-800 hover:border-bloom-400">
+      <Link
+        to="/profile"
+        className="inline-flex items-center rounded-full border border-gray-300 px-6 py-2.5 font-medium text-gray-800 hover:border-bloom-400"
+      >
         Cancel
       </Link>
     </div>
@@ -188,9 +261,21 @@ function PasswordForm({ failure }: { failure?: FormFailure }) {
   return (
     <Form method="post" action="/profile?edit=password" {...formProps} className="grid max-w-md gap-4">
       <input type="hidden" name="intent" value="password" />
-      <TextField name="current_password" label="Current password" type="password" autoComplete="current-password" errors={errors} />
+      <TextField
+        name="current_password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        errors={errors}
+      />
       <TextField name="new_password" label="New password" type="password" autoComplete="new-password" errors={errors} />
-      <TextField name="new_password_confirmation" label="Confirm new password" type="password" autoComplete="new-password" errors={errors} />
+      <TextField
+        name="new_password_confirmation"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        errors={errors}
+      />
       <FormActions submitting={submitting} label="Update Password" busyLabel="Updating…" className="flex gap-3" />
     </Form>
   );
@@ -203,7 +288,8 @@ const toggleClass =
 function SignInMethodsSection({ methods, providers }: { methods: SignInMethods; providers: SocialProvider[] }) {
   const linked = new Map(methods.identities.map((identity) => [identity.provider, identity]));
   const shown = SOCIAL_PROVIDERS.filter((provider) => linked.has(provider) || providers.includes(provider));
-  const buttonClass = "rounded-full border border-gray-300 px-4 py-1.5 text-sm font-medium text-gray-800 hover:border-bloom-400";
+  const buttonClass =
+    "rounded-full border border-gray-300 px-4 py-1.5 text-sm font-medium text-gray-800 hover:border-bloom-400";
   return (
     <section aria-labelledby="methods-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
       <h2 id="methods-heading" className="text-lg font-semibold text-gray-900">
@@ -212,7 +298,9 @@ function SignInMethodsSection({ methods, providers }: { methods: SignInMethods; 
       <ul className="mt-4 grid gap-3 text-sm">
         <li className="flex flex-wrap items-center justify-between gap-3">
           <span className="font-medium text-gray-900">Password</span>
-          <span className="text-gray-700">{methods.password_set ? "Set" : "Not set: use \"Forgot password?\" on the login page to set one"}</span>
+          <span className="text-gray-700">
+            {methods.password_set ? "Set" : 'Not set: use "Forgot password?" on the login page to set one'}
+          </span>
         </li>
         {shown.map((provider) => {
           const identity = linked.get(provider);
@@ -272,42 +360,70 @@ export default function ProfilePage() {
         </div>
       )}
       {pendingEmail ? (
-        <p role="status" className="mt-4 rounded-2xl border border-bloom-100 bg-bloom-50 px-4 py-3 text-sm text-gray-800">
-          Pending change to <span className="font-medium">{pendingEmail}</span>: open the link we sent there to confirm it.
+        <p
+          role="status"
+          className="mt-4 rounded-2xl border border-bloom-100 bg-bloom-50 px-4 py-3 text-sm text-gray-800"
+        >
+          Pending change to <span className="font-medium">{pendingEmail}</span>: open the link we sent there to confirm
+          it.
         </p>
       ) : null}
       <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_1fr]">
         <div className="grid h-fit gap-6">
           <SummaryCard user={user} />
-          <section aria-labelledby="account-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+          <section
+            aria-labelledby="account-heading"
+            className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm"
+          >
             <h2 id="account-heading" className="font-semibold text-gray-900">
               Account
             </h2>
             <div className="mt-4 grid gap-2">
-              <Link to="/orders" className="rounded-full bg-bloom-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-bloom-700">
+              <Link
+                to="/orders"
+                className="rounded-full bg-bloom-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-bloom-700"
+              >
                 My Orders
               </Link>
               {wishlistOn ? (
-                <Link to="/wishlist" className="rounded-full border border-gray-300 px-4 py-2 text-center text-sm font-medium text-gray-800 hover:border-bloom-400">
+                <Link
+                  to="/wishlist"
+                  className="rounded-full border border-gray-300 px-4 py-2 text-center text-sm font-medium text-gray-800 hover:border-bloom-400"
+                >
                   Wishlist
                 </Link>
               ) : null}
-              <a href="/profile/my-data" download className="rounded-full border border-gray-300 px-4 py-2 text-center text-sm font-medium text-gray-800 hover:border-bloom-400">
+              <a
+                href="/profile/my-data"
+                download
+                className="rounded-full border border-gray-300 px-4 py-2 text-center text-sm font-medium text-gray-800 hover:border-bloom-400"
+              >
                 Download my data
               </a>
-              <Link to="/delete-account" className="rounded-full border border-red-200 px-4 py-2 text-center text-sm font-medium text-red-700 hover:border-red-400">
+              <Link
+                to="/delete-account"
+                className="rounded-full border border-red-200 px-4 py-2 text-center text-sm font-medium text-red-700 hover:border-red-400"
+              >
                 Delete Account
               </Link>
             </div>
           </section>
         </div>
         <div className="grid h-fit gap-8">
-          <section aria-labelledby="profile-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+          <section
+            aria-labelledby="profile-heading"
+            className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm"
+          >
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="profile-heading" className="text-lg font-semibold text-gray-900">
                 Profile Information
               </h2>
-              <Link to={editing ? "/profile" : "/profile?edit=profile"} aria-current={editing} className={toggleClass} preventScrollReset>
+              <Link
+                to={editing ? "/profile" : "/profile?edit=profile"}
+                aria-current={editing}
+                className={toggleClass}
+                preventScrollReset
+              >
                 {editing ? "Close" : "Edit"}
               </Link>
             </div>
@@ -334,7 +450,10 @@ export default function ProfilePage() {
               )}
             </div>
           </section>
-          <section aria-labelledby="password-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+          <section
+            aria-labelledby="password-heading"
+            className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm"
+          >
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="password-heading" className="text-lg font-semibold text-gray-900">
                 Password

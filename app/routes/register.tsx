@@ -57,12 +57,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return formFailure(fieldErrors(parsed.error), ACCOUNT_MESSAGES.formErrors, values);
   const { firstName, lastName, email, password } = parsed.data;
   try {
-    const auth = await registerUser(app.db, app.env, { name: `${firstName} ${lastName}`, email, password }, clientAddress(request), await mailContext(app, request));
+    const auth = await registerUser(
+      app.db,
+      app.env,
+      { name: `${firstName} ${lastName}`, email, password },
+      clientAddress(request),
+      await mailContext(app, request),
+    );
     const settings = await app.cache.read(cachedData.publicSettings()).catch(() => ({}));
     const shop = siteConfigFromSettings(settings).name;
     return toasts(app.env, request).redirectWithSuccess(
       safeRedirect(values.redirectTo, "/"),
-      { message: "Registration successful!", description: `Welcome to ${shop}, ${firstName}! Happy twisting. ${ACCOUNT_EMAIL_MESSAGES.verificationSent}` },
+      {
+        message: "Registration successful!",
+        description: `Welcome to ${shop}, ${firstName}! Happy twisting. ${ACCOUNT_EMAIL_MESSAGES.verificationSent}`,
+      },
       { headers: { "Set-Cookie": sessionCookie(app.env, request, auth) } },
     );
   } catch (error) {
@@ -85,7 +94,10 @@ export default function RegisterPage() {
       subtitle={
         <>
           Already have an account?{" "}
-          <Link to={redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`} className="font-medium text-bloom-700 underline hover:text-bloom-800">
+          <Link
+            to={redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`}
+            className="font-medium text-bloom-700 underline hover:text-bloom-800"
+          >
             Log in
           </Link>
         </>
@@ -94,10 +106,29 @@ export default function RegisterPage() {
       <FormFailureNotice failure={failure} className="mb-4" />
       <Form method="post" {...formProps} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField name="firstName" label="First name" autoComplete="given-name" defaultValue={values.firstName} errors={errors} />
-          <TextField name="lastName" label="Last name" autoComplete="family-name" defaultValue={values.lastName} errors={errors} />
+          <TextField
+            name="firstName"
+            label="First name"
+            autoComplete="given-name"
+            defaultValue={values.firstName}
+            errors={errors}
+          />
+          <TextField
+            name="lastName"
+            label="Last name"
+            autoComplete="family-name"
+            defaultValue={values.lastName}
+            errors={errors}
+          />
         </div>
-        <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} errors={errors} />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          defaultValue={values.email}
+          errors={errors}
+        />
         <TextField
           name="password"
           label="Password"
@@ -111,7 +142,13 @@ export default function RegisterPage() {
             At least 8 characters, with a lowercase letter, an uppercase letter and a number.
           </p>
         )}
-        <TextField name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" errors={errors} />
+        <TextField
+          name="confirmPassword"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          errors={errors}
+        />
         <Honeypot />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <div>

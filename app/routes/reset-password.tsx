@@ -104,7 +104,13 @@ export default function ResetPasswordPage() {
                 At least 8 characters, with a lowercase letter, an uppercase letter and a number.
               </p>
             )}
-            <TextField name="password_confirmation" label="Confirm password" type="password" autoComplete="new-password" errors={errors} />
+            <TextField
+              name="password_confirmation"
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              errors={errors}
+            />
             <button type="submit" className={submitButtonClass} disabled={submitting}>
               {submitting ? "Saving…" : "Reset password"}
             </button>

@@ -16,13 +16,17 @@ import { resendVerification, verificationIsLive, verifyEmail } from "~/services/
 import { ValidationError } from "~/services/errors";
 import { RateLimitError } from "~/services/rate-limit.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Verify your email address", path: "/verify-email", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Verify your email address", path: "/verify-email", noindex: true });
 
 /**
  * The token is in the address: no other site is told it through a Referer (`same-origin`: under
  * `no-referrer` the form would post with `Origin: null`, refused as cross-site), and no cache keeps it.
  */
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = () => ({
+  "Referrer-Policy": "same-origin",
+  "Cache-Control": "private, no-store",
+});
 
 /**
  * The mailed verification link lands here (docs/decisions/021). Opening it changes nothing (mail
@@ -31,7 +35,10 @@ export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const live = await verificationIsLive(context.app.db, token);
-  return json({ token: live ? token : null }, { headers: { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" } });
+  return json(
+    { token: live ? token : null },
+    { headers: { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" } },
+  );
 }
 
 /**
@@ -48,7 +55,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const back = safeRedirect(values.redirectTo, "/profile");
     try {
       const outcome = await resendVerification(app.db, viewer.user.id, await mailContext(app, request));
-      return toast.redirectWithSuccess(back, outcome === "sent" ? ACCOUNT_EMAIL_MESSAGES.verificationSent : ACCOUNT_EMAIL_MESSAGES.alreadyVerified);
+      return toast.redirectWithSuccess(
+        back,
+        outcome === "sent" ? ACCOUNT_EMAIL_MESSAGES.verificationSent : ACCOUNT_EMAIL_MESSAGES.alreadyVerified,
+      );
     } catch (error) {
       if (error instanceof RateLimitError) {
         const response = await toast.redirectWithError(back, error.message);
@@ -63,7 +73,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await verifyEmail(app.db, token);
     return toast.redirectWithSuccess("/", ACCOUNT_EMAIL_MESSAGES.verified);
   } catch (error) {
-    if (error instanceof ValidationError) return json({ toast: makeToast(ACCOUNT_EMAIL_MESSAGES.verifyInvalid, "error") }, { status: 422 });
+    if (error instanceof ValidationError)
+      return json({ toast: makeToast(ACCOUNT_EMAIL_MESSAGES.verifyInvalid, "error") }, { status: 422 });
     throw error;
   }
 }
@@ -76,7 +87,12 @@ export default function VerifyEmailPage() {
     <AuthCard title="Verify your email address" subtitle="One press, and your address is confirmed as yours.">
       <Toaster toast={refused?.toast ?? null} listen={false} />
       {token && !refused ? (
-        <Form method="post" action={`/verify-email?token=${encodeURIComponent(token)}`} noValidate className="grid gap-4">
+        <Form
+          method="post"
+          action={`/verify-email?token=${encodeURIComponent(token)}`}
+          noValidate
+          className="grid gap-4"
+        >
           <input type="hidden" name="token" value={token} />
           <p className="text-sm text-gray-700">Press the button to confirm that this email address is yours.</p>
           <button type="submit" className={submitButtonClass} disabled={busy}>

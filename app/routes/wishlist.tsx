@@ -9,14 +9,25 @@ import { WISHLIST_MESSAGES, WishlistIntentSchema, wishlistAddHref } from "~/lib/
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { NotFoundError } from "~/services/errors";
-import { addToWishlist, listWishlist, moveToCart, removeFromWishlist, type WishlistItem } from "~/services/wishlist.server";
+import {
+  addToWishlist,
+  listWishlist,
+  moveToCart,
+  removeFromWishlist,
+  type WishlistItem,
+} from "~/services/wishlist.server";
 import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
 import { privatePageHeaders, requireFeature, requireViewer } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
-import { clearPendingProductCookie, pendingProductCookie, readPendingProduct } from "~/http/pages/wishlist-pending.server";
+import {
+  clearPendingProductCookie,
+  pendingProductCookie,
+  readPendingProduct,
+} from "~/http/pages/wishlist-pending.server";
 import { clearSessionCookie, getSession } from "~/http/session.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "My Wishlist", path: "/wishlist", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "My Wishlist", path: "/wishlist", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -54,12 +65,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
   await requireFeature(app, "wishlist");
   const form = await request.formData();
-  const values = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const values = Object.fromEntries(
+    [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
   const back = safeRedirect(values.redirectTo ?? refererPath(request), "/wishlist");
   const toast = toasts(app.env, request);
   const fromFetcher = values.respond === "data";
   const fail = (message: string, init?: ResponseInit) =>
-    fromFetcher ? toast.jsonWithError({ ok: false, message }, message, init) : toast.redirectWithError(back, message, init);
+    fromFetcher
+      ? toast.jsonWithError({ ok: false, message }, message, init)
+      : toast.redirectWithError(back, message, init);
   const parsed = WishlistIntentSchema.safeParse(values);
   if (!parsed.success) return fail(Object.values(fieldErrors(parsed.error)).flat()[0] ?? WISHLIST_MESSAGES.failed);
   const { intent, product_id: productId } = parsed.data;
@@ -74,7 +89,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const login = `/login?redirectTo=${encodeURIComponent(wishlistAddHref(productId, back))}`;
       return toast.redirectWithInfo(login, WISHLIST_MESSAGES.loginToSave, { headers });
     }
-    return toast.redirectWithInfo(`/login?redirectTo=${encodeURIComponent(back)}`, "Please log in to continue.", { headers });
+    return toast.redirectWithInfo(`/login?redirectTo=${encodeURIComponent(back)}`, "Please log in to continue.", {
+      headers,
+    });
   }
 
   const userId = viewer.user.id;
@@ -88,7 +105,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       // The product a guest pressed the heart of is saved: the reminder goes.
       const headers = new Headers();
-      if ((await readPendingProduct(app.env, request)) !== null) headers.append("Set-Cookie", await clearPendingProductCookie(app.env, request));
+      if ((await readPendingProduct(app.env, request)) !== null)
+        headers.append("Set-Cookie", await clearPendingProductCookie(app.env, request));
       return fromFetcher
         ? toast.jsonWithSuccess({ ok: true, message: WISHLIST_MESSAGES.saved }, WISHLIST_MESSAGES.saved, { headers })
         : toast.redirectWithSuccess(back, WISHLIST_MESSAGES.saved, { headers });
@@ -105,12 +123,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!move.ok) return fail(move.message);
       const init = { headers: { "Set-Cookie": await cartSetCookie(app.env, request, move.lines) } };
       const message = { message: move.message, description: move.description };
-      return fromFetcher ? toast.jsonWithSuccess({ ok: true, message: move.message }, message, init) : toast.redirectWithSuccess(back, message, init);
+      return fromFetcher
+        ? toast.jsonWithSuccess({ ok: true, message: move.message }, message, init)
+        : toast.redirectWithSuccess(back, message, init);
     }
   }
 }
 
-const buttonClass = "rounded-full px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600";
+const buttonClass =
+  "rounded-full px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600";
 
 function StockNote({ item }: { item: PageItem }) {
   if (!item.available) return <p className="text-sm font-medium text-red-700">No longer available</p>;
@@ -119,9 +140,22 @@ function StockNote({ item }: { item: PageItem }) {
   return <p className="text-sm font-medium text-leaf-600">In stock</p>;
 }
 
-function ItemForm({ item, intent, children, className }: { item: PageItem; intent: "move" | "remove"; children: ReactNode; className: string }) {
+function ItemForm({
+  item,
+  intent,
+  children,
+  className,
+}: {
+  item: PageItem;
+  intent: "move" | "remove";
+  children: ReactNode;
+  className: string;
+}) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("product_id") === String(item.id) && navigation.formData?.get("intent") === intent;
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("product_id") === String(item.id) &&
+    navigation.formData?.get("intent") === intent;
   return (
     <Form method="post" action="/wishlist" noValidate>
       <input type="hidden" name="intent" value={intent} />
@@ -144,7 +178,13 @@ function WishlistCard({ item }: { item: PageItem }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm">
       <div className="relative aspect-square bg-bloom-50">
-        <Img src={item.image} alt="" width={600} height={600} className={`h-full w-full object-cover ${item.available ? "" : "opacity-50 grayscale"}`} />
+        <Img
+          src={item.image}
+          alt=""
+          width={600}
+          height={600}
+          className={`h-full w-full object-cover ${item.available ? "" : "opacity-50 grayscale"}`}
+        />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h2 className="font-medium text-gray-900">
@@ -156,15 +196,25 @@ function WishlistCard({ item }: { item: PageItem }) {
             item.name
           )}
         </h2>
-        {item.available ? <Price cents={item.unit_price_cents} originalCents={item.is_on_sale ? item.price_cents : null} /> : null}
+        {item.available ? (
+          <Price cents={item.unit_price_cents} originalCents={item.is_on_sale ? item.price_cents : null} />
+        ) : null}
         <StockNote item={item} />
         <div className="mt-auto grid gap-2 pt-3">
           {item.available ? (
-            <ItemForm item={item} intent="move" className={`w-full bg-bloom-600 text-white hover:bg-bloom-700 ${buttonClass}`}>
+            <ItemForm
+              item={item}
+              intent="move"
+              className={`w-full bg-bloom-600 text-white hover:bg-bloom-700 ${buttonClass}`}
+            >
               Move to cart
             </ItemForm>
           ) : null}
-          <ItemForm item={item} intent="remove" className={`w-full border border-gray-300 text-gray-800 hover:border-red-300 hover:text-red-700 ${buttonClass}`}>
+          <ItemForm
+            item={item}
+            intent="remove"
+            className={`w-full border border-gray-300 text-gray-800 hover:border-red-300 hover:text-red-700 ${buttonClass}`}
+          >
             Remove
           </ItemForm>
         </div>
@@ -181,7 +231,10 @@ export default function WishlistPage() {
         <h1 className="font-display text-3xl font-bold text-gray-900">My Wishlist</h1>
         <p className="mt-4 text-lg text-gray-700">Your wishlist is empty</p>
         <p className="mt-2 text-gray-600">Press the heart on a bouquet you love to save it here for later.</p>
-        <Link to="/products" className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700">
+        <Link
+          to="/products"
+          className="mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700"
+        >
           Browse Products
         </Link>
       </section>
@@ -193,7 +246,10 @@ export default function WishlistPage() {
         <h1 className="font-display text-3xl font-bold text-gray-900">My Wishlist</h1>
         <p className="text-sm text-gray-700">{`${items.length} saved ${items.length === 1 ? "product" : "products"}`}</p>
       </div>
-      <ul className="mt-8 grid grid-cols-1 gap-6 min-[480px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" aria-label="Saved products">
+      <ul
+        className="mt-8 grid grid-cols-1 gap-6 min-[480px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4"
+        aria-label="Saved products"
+      >
         {items.map((item) => (
           <li key={item.id}>
             <WishlistCard item={item} />

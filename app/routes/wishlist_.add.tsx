@@ -12,7 +12,8 @@ import { privatePageHeaders, requireFeature, requireViewer } from "~/http/pages/
 import { toasts } from "~/http/pages/toast.server";
 import { readPendingProduct } from "~/http/pages/wishlist-pending.server";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { title: "Save to Wishlist", path: "/wishlist/add", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Save to Wishlist", path: "/wishlist/add", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -34,7 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!product) throw await toast.redirectWithError(back, "This product is no longer available.");
   if (product.saved) throw await toast.redirectWithSuccess(back, WISHLIST_MESSAGES.saved);
   const pending = await readPendingProduct(app.env, request);
-  return json({ product, back, autoSave: pending === product.id }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(
+    { product, back, autoSave: pending === product.id },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export default function WishlistAddPage() {
@@ -53,7 +57,14 @@ export default function WishlistAddPage() {
     <section className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="font-display text-3xl font-bold text-gray-900">Save to your wishlist</h1>
       <div className="mx-auto mt-8 w-48 overflow-hidden rounded-2xl border border-bloom-100 bg-bloom-50">
-        <Img src={product.image} alt="" width={400} height={400} loading="eager" className="aspect-square w-full object-cover" />
+        <Img
+          src={product.image}
+          alt=""
+          width={400}
+          height={400}
+          loading="eager"
+          className="aspect-square w-full object-cover"
+        />
       </div>
       <p className="mt-4 text-lg font-medium text-gray-900">{product.name}</p>
       <Form ref={formRef} method="post" action="/wishlist" noValidate className="mt-6">

@@ -59,9 +59,8 @@ export const deleteLinksLimit = (userId: number): Limit => ({
   windowSeconds: DELETE_LINKS_WINDOW_SECONDS,
 });
 
-export const deleteAccountLink = (origin: string, token: string) => `${origin.replace(/\/+$/, "")}/delete-account?token=${encodeURIComponent(token)}`;
-
-
+export const deleteAccountLink = (origin: string, token: string) =>
+  `${origin.replace(/\/+$/, "")}/delete-account?token=${encodeURIComponent(token)}`;
 
 // ---------------------------------------------------------------- the copy of one's data
 
@@ -81,7 +80,13 @@ export interface AccountExport {
     created_at: string | null;
   }>;
   wishlist: Array<{ product: { id: number; name: string; slug: string }; added_at: string | null }>;
-  newsletter: { email: string; status: string; confirmed_at: string | null; unsubscribed_at: string | null; created_at: string | null } | null;
+  newsletter: {
+    email: string;
+    status: string;
+    confirmed_at: string | null;
+    unsubscribed_at: string | null;
+    created_at: string | null;
+  } | null;
   sign_in_methods: Array<{ provider: string; linked_at: string | null; last_used_at: string | null }>;
 }
 
@@ -94,8 +99,15 @@ export interface AccountExport {
 export async function exportAccountData(db: Database, userId: number): Promise<AccountExport | null> {
   const ownOrders = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
   const [userRows, orderRows, itemRows, reviewRows, wishRows, newsletterRows, identityRows] = await db.batch([
-    db.select(userFields).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))),
-    db.select(orderColumns).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)),
+    db
+      .select(userFields)
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt))),
+    db
+      .select(orderColumns)
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id)),
     db.select(itemColumns).from(orderItems).where(inArray(orderItems.orderId, ownOrders)).orderBy(orderItems.id),
     db
       .select({
@@ -132,7 +144,11 @@ export async function exportAccountData(db: Database, userId: number): Promise<A
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.email, sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId})`)),
     db
-      .select({ provider: userIdentities.provider, linked_at: userIdentities.createdAt, last_used_at: userIdentities.lastUsedAt })
+      .select({
+        provider: userIdentities.provider,
+        linked_at: userIdentities.createdAt,
+        last_used_at: userIdentities.lastUsedAt,
+      })
       .from(userIdentities)
       .where(eq(userIdentities.userId, userId))
       .orderBy(userIdentities.provider),
@@ -155,7 +171,10 @@ export async function exportAccountData(db: Database, userId: number): Promise<A
       verified_purchase: row.verified_purchase,
       created_at: isoDate(row.created_at),
     })),
-    wishlist: wishRows.map((row) => ({ product: { id: row.product_id, name: row.name, slug: row.slug }, added_at: isoDate(row.added_at) })),
+    wishlist: wishRows.map((row) => ({
+      product: { id: row.product_id, name: row.name, slug: row.slug },
+      added_at: isoDate(row.added_at),
+    })),
     newsletter: newsletter
       ? {
           email: newsletter.email,
@@ -165,7 +184,11 @@ export async function exportAccountData(db: Database, userId: number): Promise<A
           created_at: isoDate(newsletter.created_at),
         }
       : null,
-    sign_in_methods: identityRows.map((row) => ({ provider: row.provider, linked_at: isoDate(row.linked_at), last_used_at: isoDate(row.last_used_at) })),
+    sign_in_methods: identityRows.map((row) => ({
+      provider: row.provider,
+      linked_at: isoDate(row.linked_at),
+      last_used_at: isoDate(row.last_used_at),
+    })),
   };
 }
 
@@ -194,7 +217,9 @@ function deletionFacts(db: Database, userId: number) {
       deleted_at: users.deletedAt,
       open_orders: sql<number>`${openOrderOf(userId)}`.mapWith(Number).as("open_orders"),
       staff: sql<number>`${staffOf(userId)}`.mapWith(Number).as("staff"),
-      reviewed: sql<string | null>`(SELECT group_concat("rp"."id" || ':' || coalesce("rp"."category_id", ''), ',') FROM "reviews" "rv" INNER JOIN "products" "rp" ON "rp"."id" = "rv"."product_id" WHERE "rv"."user_id" = ${userId})`.as(
+      reviewed: sql<
+        string | null
+      >`(SELECT group_concat("rp"."id" || ':' || coalesce("rp"."category_id", ''), ',') FROM "reviews" "rv" INNER JOIN "products" "rp" ON "rp"."id" = "rv"."product_id" WHERE "rv"."user_id" = ${userId})`.as(
         "reviewed",
       ),
     })
@@ -228,7 +253,11 @@ export interface DeletedAccount {
  * against the account's limit first (429 past it); a staff account or one with orders still being
  * fulfilled is a 409; a wrong password a 422 naming `password`.
  */
-export async function deleteAccountWithPassword(db: Database, userId: number, input: { password: string; reviews: ReviewChoice }): Promise<DeletedAccount> {
+export async function deleteAccountWithPassword(
+  db: Database,
+  userId: number,
+  input: { password: string; reviews: ReviewChoice },
+): Promise<DeletedAccount> {
   await consumeLimits(db, [deleteAttemptsLimit(userId)], RIGHTS_MESSAGES.tooMany);
   const [facts] = await deletionFacts(db, userId);
   if (!facts || facts.deleted_at) throw wrongPassword();
@@ -252,7 +281,10 @@ const liveDeleteToken = (tokenHash: string, userId: number | SQL | typeof accoun
   );
 
 /** The account a mailed deletion link still works for, or null (the page asks before showing its button). */
-export async function deletionLinkAccount(db: Database, token: string): Promise<{ userId: number; name: string } | null> {
+export async function deletionLinkAccount(
+  db: Database,
+  token: string,
+): Promise<{ userId: number; name: string } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const tokenHash = await hashToken(token);
   const [row] = await db
@@ -264,7 +296,11 @@ export async function deletionLinkAccount(db: Database, token: string): Promise<
 }
 
 /** Deletes the account a mailed link was sent for: the link works once, for an hour (422 otherwise). */
-export async function deleteAccountWithLink(db: Database, token: string, reviewsChoice: ReviewChoice): Promise<DeletedAccount> {
+export async function deleteAccountWithLink(
+  db: Database,
+  token: string,
+  reviewsChoice: ReviewChoice,
+): Promise<DeletedAccount> {
   const found = await deletionLinkAccount(db, token);
   if (!found) throw invalidLink();
   const tokenHash = await hashToken(token);
@@ -293,7 +329,13 @@ function reviewedTags(reviewed: string | null): string[] {
  * still live). Every later statement applies only if that placeholder is in place, so the batch
  * applies whole or changes nothing; a failure of any statement rolls all of it back.
  */
-async function deleteAccount(db: Database, facts: Facts, reviewsChoice: ReviewChoice, precondition: SQL | undefined, refused: () => Error): Promise<DeletedAccount> {
+async function deleteAccount(
+  db: Database,
+  facts: Facts,
+  reviewsChoice: ReviewChoice,
+  precondition: SQL | undefined,
+  refused: () => Error,
+): Promise<DeletedAccount> {
   const userId = facts.id;
   const placeholder = `deleted-${userId}-${crypto.randomUUID().slice(0, 8)}@deleted.invalid`;
   const now = new Date();
@@ -319,9 +361,20 @@ async function deleteAccount(db: Database, facts: Facts, reviewsChoice: ReviewCh
         deletedAt: now,
         updatedAt: now,
       })
-      .where(and(eq(users.id, userId), isNull(users.deletedAt), sql`NOT ${openOrderOf(userId)}`, sql`NOT ${staffOf(userId)}`, precondition)),
+      .where(
+        and(
+          eq(users.id, userId),
+          isNull(users.deletedAt),
+          sql`NOT ${openOrderOf(userId)}`,
+          sql`NOT ${staffOf(userId)}`,
+          precondition,
+        ),
+      ),
     // Signed out everywhere at once.
-    db.update(sessions).set({ revokedAt: now }).where(guarded(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))),
+    db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(guarded(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))),
     db.delete(userIdentities).where(guarded(eq(userIdentities.userId, userId))),
     db.delete(wishlistItems).where(guarded(eq(wishlistItems.userId, userId))),
     db.delete(newsletterSubscribers).where(guarded(eq(newsletterSubscribers.email, facts.email))),
@@ -332,10 +385,21 @@ async function deleteAccount(db: Database, facts: Facts, reviewsChoice: ReviewCh
     // The orders stay for the books, without the person's name and contact.
     db
       .update(orders)
-      .set({ email: placeholder, notes: null, shippingAddress: anonymized(orders.shippingAddress), billingAddress: anonymized(orders.billingAddress), updatedAt: now })
+      .set({
+        email: placeholder,
+        notes: null,
+        shippingAddress: anonymized(orders.shippingAddress),
+        billingAddress: anonymized(orders.billingAddress),
+        updatedAt: now,
+      })
       .where(guarded(eq(orders.userId, userId))),
     ...(reviewsChoice === "keep"
-      ? [db.update(reviews).set({ userId: null, authorName: FORMER_CUSTOMER, updatedAt: now }).where(guarded(eq(reviews.userId, userId)))]
+      ? [
+          db
+            .update(reviews)
+            .set({ userId: null, authorName: FORMER_CUSTOMER, updatedAt: now })
+            .where(guarded(eq(reviews.userId, userId))),
+        ]
       : [
           // The ratings first, from the approved reviews of everyone else, then the reviews go.
           db
@@ -347,8 +411,13 @@ async function deleteAccount(db: Database, facts: Facts, reviewsChoice: ReviewCh
             .where(guarded(sql`${products.id} IN (SELECT "product_id" FROM "reviews" WHERE "user_id" = ${userId})`)),
           db.delete(reviews).where(guarded(eq(reviews.userId, userId))),
         ]),
-    bumpTags(db, [...changes.accountChanged(userId), ...changes.wishlistChanged(userId), ...productTags], { onlyIf: thisDeletion }),
-    db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.email, placeholder))),
+    bumpTags(db, [...changes.accountChanged(userId), ...changes.wishlistChanged(userId), ...productTags], {
+      onlyIf: thisDeletion,
+    }),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.email, placeholder))),
   ]);
   const applied = results[results.length - 1] as Array<{ id: number }>;
   if (applied.length === 0) {
@@ -369,7 +438,11 @@ async function deleteAccount(db: Database, facts: Facts, reviewsChoice: ReviewCh
  * it). Asking again ends the links sent before. The token row and the mail are one batch; the link
  * is sealed in the outbox (only the recipient ever reads it).
  */
-export async function requestDeletionLink(db: Database, user: { id: number; name: string; email: string }, mail: MailContext): Promise<void> {
+export async function requestDeletionLink(
+  db: Database,
+  user: { id: number; name: string; email: string },
+  mail: MailContext,
+): Promise<void> {
   await consumeLimits(db, [deleteLinksLimit(user.id)], RIGHTS_MESSAGES.tooManyLinks);
   const blocked = await deletionBlocker(db, user.id);
   if (blocked) throw new ConflictError(blocked);
@@ -377,13 +450,24 @@ export async function requestDeletionLink(db: Database, user: { id: number; name
   const tokenHash = await hashToken(token);
   const now = new Date();
   const mark = secretMark("link");
-  const rendered = accountDeletionMail({ shop: mailShop(mail), name: user.name, link: mark, validMinutes: DELETE_LINK_MINUTES });
+  const rendered = accountDeletionMail({
+    shop: mailShop(mail),
+    name: user.name,
+    link: mark,
+    validMinutes: DELETE_LINK_MINUTES,
+  });
   const sealed = await mail.seal({ [mark]: deleteAccountLink(mail.origin, token) });
   await db.batch([
     db
       .update(accountTokens)
       .set({ usedAt: now })
-      .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.purpose, "delete_account"), isNull(accountTokens.usedAt))),
+      .where(
+        and(
+          eq(accountTokens.userId, user.id),
+          eq(accountTokens.purpose, "delete_account"),
+          isNull(accountTokens.usedAt),
+        ),
+      ),
     db.insert(accountTokens).values({
       tokenHash,
       userId: user.id,
@@ -391,6 +475,13 @@ export async function requestDeletionLink(db: Database, user: { id: number; name
       email: user.email,
       expiresAt: new Date(now.getTime() + DELETE_LINK_MINUTES * 60 * 1000),
     }),
-    mailStatement(db, { to: user.email, subject: rendered.subject, template: DELETE_LINK_TEMPLATE, text: rendered.text, html: rendered.html, sealed }),
+    mailStatement(db, {
+      to: user.email,
+      subject: rendered.subject,
+      template: DELETE_LINK_TEMPLATE,
+      text: rendered.text,
+      html: rendered.html,
+      sealed,
+    }),
   ]);
 }

@@ -11,7 +11,13 @@ import type { MailContext } from "./mail/context";
 import { welcomeStatements } from "./mail/order-mails.server";
 import { verificationStatements } from "./email-verification.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { claimLoginAttempt, consumeLimits, loginFailed, loginSucceededStatements, registerLimit } from "./rate-limit.server";
+import {
+  claimLoginAttempt,
+  consumeLimits,
+  loginFailed,
+  loginSucceededStatements,
+  registerLimit,
+} from "./rate-limit.server";
 import { jwtSecret } from "./secrets.server";
 import { isUniqueViolation, subqueries } from "./sql";
 import { issueChallenge, secondFactorStep, TwoFactorRequired } from "./two-factor-challenge.server";
@@ -65,7 +71,8 @@ export class AccountDisabledError extends DomainError {
   }
 }
 
-export const isAdmin = (user: Pick<AuthUser, "roles">) => user.roles.some((role) => (ADMIN_ROLES as readonly string[]).includes(role.name));
+export const isAdmin = (user: Pick<AuthUser, "roles">) =>
+  user.roles.some((role) => (ADMIN_ROLES as readonly string[]).includes(role.name));
 /** Only a super-admin changes staff roles. */
 export const isSuperAdmin = (user: Pick<AuthUser, "roles">) => user.roles.some((role) => role.name === "super-admin");
 
@@ -74,7 +81,10 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 // ---------------------------------------------------------------- tokens
 
-export async function signToken(env: Env, session: { userId: number; sessionId: string; expiresAt: Date }): Promise<string> {
+export async function signToken(
+  env: Env,
+  session: { userId: number; sessionId: string; expiresAt: Date },
+): Promise<string> {
   return new SignJWT({ sid: session.sessionId })
     .setProtectedHeader({ alg: JWT_ALGORITHM, typ: "JWT" })
     .setSubject(String(session.userId))
@@ -160,7 +170,11 @@ export function toUser(row: UserRow): AuthUser {
     country: row.country,
     email_verified: row.email_verified_at !== null,
     created_at: row.created_at.toISOString(),
-    roles: (row.role_names ?? "").split(",").filter(Boolean).sort().map((name) => ({ name })),
+    roles: (row.role_names ?? "")
+      .split(",")
+      .filter(Boolean)
+      .sort()
+      .map((name) => ({ name })),
   };
 }
 
@@ -182,7 +196,13 @@ export async function authenticateToken(db: Database, env: Env, token: string): 
   if (!claims) return null;
   const row = await liveSessionRow(db, claims);
   if (!row) return null;
-  return { user: toUser(row), sessionId: claims.sessionId, remember: row.remember, expiresAt: row.expires_at, signedInAt: row.signed_in_at };
+  return {
+    user: toUser(row),
+    sessionId: claims.sessionId,
+    remember: row.remember,
+    expiresAt: row.expires_at,
+    signedInAt: row.signed_in_at,
+  };
 }
 
 /** When the session's user signed in: the column, or for a row older than it, the session's creation. */
@@ -197,7 +217,12 @@ const signedInAt = sql<Date>`coalesce(${sessions.signedInAt}, ${sessions.created
 async function liveSessionRow(db: Database, claims: { userId: number; sessionId: string }) {
   const now = nowSeconds();
   const [row] = await db
-    .select({ ...userFields, remember: sessions.remember, expires_at: sessions.expiresAt, signed_in_at: signedInAt.mapWith(sessions.signedInAt) })
+    .select({
+      ...userFields,
+      remember: sessions.remember,
+      expires_at: sessions.expiresAt,
+      signed_in_at: signedInAt.mapWith(sessions.signedInAt),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -228,11 +253,20 @@ export interface SessionCard {
   expiresAt: number;
 }
 
-export async function sessionCard(db: Database, claims: { userId: number; sessionId: string }): Promise<SessionCard | null> {
+export async function sessionCard(
+  db: Database,
+  claims: { userId: number; sessionId: string },
+): Promise<SessionCard | null> {
   const row = await liveSessionRow(db, claims);
   if (!row) return null;
   const user = toUser(row);
-  return { userId: user.id, name: user.name, email: user.email, isAdmin: isAdmin(user), expiresAt: row.expires_at.getTime() };
+  return {
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    isAdmin: isAdmin(user),
+    expiresAt: row.expires_at.getTime(),
+  };
 }
 
 // ---------------------------------------------------------------- sessions
@@ -254,7 +288,15 @@ export function newSession(remember: boolean, signedInAt?: Date) {
 }
 
 export const insertSession = (db: Database, session: ReturnType<typeof newSession>, userId: SQL<number> | number) =>
-  db.insert(sessions).values({ id: session.id, userId, remember: session.remember, expiresAt: session.expiresAt, signedInAt: session.signedInAt });
+  db
+    .insert(sessions)
+    .values({
+      id: session.id,
+      userId,
+      remember: session.remember,
+      expiresAt: session.expiresAt,
+      signedInAt: session.signedInAt,
+    });
 
 /** The same session, written only when `condition` holds at that point of the batch (a claimed code, a guard). */
 export const insertSessionIf = (db: Database, session: ReturnType<typeof newSession>, userId: number, condition: SQL) =>
@@ -279,7 +321,6 @@ export async function result(env: Env, user: AuthUser, session: ReturnType<typeo
   return { user, token, sessionId: session.id, remember: session.remember, expiresAt: session.expiresAt };
 }
 
-
 // ---------------------------------------------------------------- register, log in, log out
 
 export interface RegisterInput {
@@ -294,9 +335,19 @@ export interface RegisterInput {
  * mail in one batch, so a failure leaves nothing half-written. A taken email is a field error, never
  * a 500. Every request passes `mail` (its origin and the shop's settings); without it no mail is written.
  */
-export async function registerUser(db: Database, env: Env, input: RegisterInput, client: string, mail?: MailContext): Promise<AuthResult> {
+export async function registerUser(
+  db: Database,
+  env: Env,
+  input: RegisterInput,
+  client: string,
+  mail?: MailContext,
+): Promise<AuthResult> {
   // Counted before anything is read, a taken address too: the form cannot test addresses without limit.
-  await consumeLimits(db, [registerLimit(client)], (wait) => `Too many registrations from this network. Please try again in ${wait}.`);
+  await consumeLimits(
+    db,
+    [registerLimit(client)],
+    (wait) => `Too many registrations from this network. Please try again in ${wait}.`,
+  );
   const taken = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (taken.length > 0) {
     throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] }, ACCOUNT_MESSAGES.emailTaken);
@@ -305,11 +356,18 @@ export async function registerUser(db: Database, env: Env, input: RegisterInput,
   const session = newSession(input.remember ?? false);
   const userId = sql<number>`(SELECT "id" FROM "users" WHERE "email" = ${input.email})`;
   // The address is not verified yet: the account works at once, and the mail's link proves it (docs/decisions/021).
-  const verification = mail ? await verificationStatements(db, mail, { userId, name: input.name, email: input.email }) : [];
+  const verification = mail
+    ? await verificationStatements(db, mail, { userId, name: input.name, email: input.email })
+    : [];
   try {
     const results = await db.batch([
       db.insert(users).values({ name: input.name, email: input.email, passwordHash }),
-      db.insert(userRoles).select(db.select({ userId: userId.as("user_id"), roleId: roles.id }).from(roles).where(eq(roles.name, "customer"))),
+      db.insert(userRoles).select(
+        db
+          .select({ userId: userId.as("user_id"), roleId: roles.id })
+          .from(roles)
+          .where(eq(roles.name, "customer")),
+      ),
       insertSession(db, session, userId),
       ...(mail ? welcomeStatements(db, mail, { name: input.name, email: input.email }) : []),
       ...verification,
@@ -320,7 +378,8 @@ export async function registerUser(db: Database, env: Env, input: RegisterInput,
     if (!row) throw new Error("the new user was not read back");
     return result(env, toUser(row), session);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] }, ACCOUNT_MESSAGES.emailTaken);
+    if (isUniqueViolation(error))
+      throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] }, ACCOUNT_MESSAGES.emailTaken);
     throw error;
   }
 }
@@ -357,7 +416,10 @@ export async function login(db: Database, env: Env, input: LoginInput, client: s
   if (step) {
     await db.batch([...loginSucceededStatements(db, input.email, client)]);
     const secret = step === "enrol" ? { secret: newTotpSecret() } : {};
-    throw new TwoFactorRequired(step, await issueChallenge(env, { step, userId: row.id, remember: input.remember, ...secret }));
+    throw new TwoFactorRequired(
+      step,
+      await issueChallenge(env, { step, userId: row.id, remember: input.remember, ...secret }),
+    );
   }
   const session = newSession(input.remember);
   await db.batch([insertSession(db, session, row.id), ...loginSucceededStatements(db, input.email, client)]);
@@ -367,7 +429,10 @@ export async function login(db: Database, env: Env, input: LoginInput, client: s
 /** Revokes one session: its token stops working at once. */
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
   await db.batch([
-    db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))),
+    db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))),
     bumpTags(db, changes.sessionEnded(sessionId)),
   ]);
 }
@@ -394,7 +459,11 @@ export async function refreshSession(db: Database, env: Env, viewer: Viewer): Pr
  * app/services/email-change.server.ts; docs/decisions/021).
  */
 export async function updateProfile(db: Database, userId: number, input: ProfileFields): Promise<AuthUser> {
-  const [, , rows] = await db.batch([bumpTags(db, changes.accountChanged(userId)), profileStatement(db, userId, input), selectUserById(db, userId)]);
+  const [, , rows] = await db.batch([
+    bumpTags(db, changes.accountChanged(userId)),
+    profileStatement(db, userId, input),
+    selectUserById(db, userId),
+  ]);
   const row = rows[0];
   if (!row) throw new AuthError();
   return toUser(row);
@@ -423,17 +492,28 @@ export const profileStatement = (db: Database, userId: number, input: ProfileFie
  * Changes the password after checking the current one. Every session of the user is revoked (other
  * devices are logged out) and the current one is replaced by a new session with a fresh token.
  */
-export async function changePassword(db: Database, env: Env, viewer: Viewer, input: PasswordChangeInput): Promise<AuthResult> {
+export async function changePassword(
+  db: Database,
+  env: Env,
+  viewer: Viewer,
+  input: PasswordChangeInput,
+): Promise<AuthResult> {
   const [row] = await db.select({ password_hash: users.passwordHash }).from(users).where(eq(users.id, viewer.user.id));
   if (!row || !(await verifyPassword(input.current_password, row.password_hash))) {
-    throw new ValidationError({ current_password: ["The current password is incorrect"] }, ACCOUNT_MESSAGES.currentPasswordWrong);
+    throw new ValidationError(
+      { current_password: ["The current password is incorrect"] },
+      ACCOUNT_MESSAGES.currentPasswordWrong,
+    );
   }
   const passwordHash = await hashPassword(input.new_password);
   // The new session continues this one: a password change is no way to extend a session past its limit.
   const session = newSession(viewer.remember, viewer.signedInAt);
   await db.batch([
     db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, viewer.user.id)),
-    db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, viewer.user.id), isNull(sessions.revokedAt))),
+    db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, viewer.user.id), isNull(sessions.revokedAt))),
     insertSession(db, session, viewer.user.id),
     bumpTags(db, changes.accountChanged(viewer.user.id)),
   ]);

@@ -32,7 +32,12 @@ export async function hasLiked(db: Database, blogId: number, visitor: string): P
  * one batch (one transaction), so a second like, or many at once, from the same visitor count once.
  * The same batch marks the post's cached answers and the lists stale.
  */
-export async function setBlogLike(db: Database, blogId: number, visitor: string, liked: boolean): Promise<{ like_count: number; liked: boolean }> {
+export async function setBlogLike(
+  db: Database,
+  blogId: number,
+  visitor: string,
+  liked: boolean,
+): Promise<{ like_count: number; liked: boolean }> {
   const id = await publishedBlogId(db, blogId);
   const likedAlready = exists(
     subqueries
@@ -42,8 +47,14 @@ export async function setBlogLike(db: Database, blogId: number, visitor: string,
   );
   const [, , , rows] = await db.batch([
     liked
-      ? db.update(blogs).set({ likeCount: sql`${blogs.likeCount} + 1` }).where(and(eq(blogs.id, id), not(likedAlready)))
-      : db.update(blogs).set({ likeCount: sql`max(${blogs.likeCount} - 1, 0)` }).where(and(eq(blogs.id, id), likedAlready)),
+      ? db
+          .update(blogs)
+          .set({ likeCount: sql`${blogs.likeCount} + 1` })
+          .where(and(eq(blogs.id, id), not(likedAlready)))
+      : db
+          .update(blogs)
+          .set({ likeCount: sql`max(${blogs.likeCount} - 1, 0)` })
+          .where(and(eq(blogs.id, id), likedAlready)),
     liked
       ? db.insert(blogLikes).values({ blogId: id, visitorId: visitor }).onConflictDoNothing()
       : db.delete(blogLikes).where(and(eq(blogLikes.blogId, id), eq(blogLikes.visitorId, visitor))),
@@ -103,7 +114,11 @@ export async function recordBlogViews(db: Database, views: BlogView[]): Promise<
         .insert(blogViews)
         .select(
           db
-            .select({ blogId: blogs.id, visitorId: sql<string>`${visitor}`.as("visitor_id"), day: sql<string>`${day}`.as("day") })
+            .select({
+              blogId: blogs.id,
+              visitorId: sql<string>`${visitor}`.as("visitor_id"),
+              day: sql<string>`${day}`.as("day"),
+            })
             .from(blogs)
             .where(eq(blogs.id, blogId)),
         )

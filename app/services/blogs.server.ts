@@ -1,12 +1,31 @@
 import { and, asc, count, desc, eq, exists, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
-import { blogCategories, blogCategoryLinks, blogLikes, blogRelatedProducts, blogs, blogTags, categories, products } from "../../db/schema";
+import {
+  blogCategories,
+  blogCategoryLinks,
+  blogLikes,
+  blogRelatedProducts,
+  blogs,
+  blogTags,
+  categories,
+  products,
+} from "../../db/schema";
 import type { BlogListQuery } from "../lib/schemas/catalog";
 import { NotFoundError } from "./errors";
 import { productJson } from "./serializers/product";
 import { toBlogCard, toBlogDetail, type BlogCard, type BlogDetail, type BlogTagCount } from "./serializers/blog";
-import { jsonArrayOf, jsonObject, likeContains, pageMeta, prerendered, rendered, scalar, subqueries, type PageMeta } from "./sql";
+import {
+  jsonArrayOf,
+  jsonObject,
+  likeContains,
+  pageMeta,
+  prerendered,
+  rendered,
+  scalar,
+  subqueries,
+  type PageMeta,
+} from "./sql";
 
 export { formatPublishedDate } from "./serializers/blog";
 export type { BlogCard, BlogDetail, BlogLink, BlogTagCount } from "./serializers/blog";
@@ -15,7 +34,13 @@ const published = and(eq(blogs.status, "published"), isNotNull(blogs.publishedAt
 
 /** The post's tags (alphabetical) and its categories' names (alphabetical), each as a JSON array. */
 const tagsJson = rendered(() =>
-  jsonArrayOf(subqueries.select({ tag: blogTags.tag }).from(blogTags).where(eq(blogTags.blogId, blogs.id)).orderBy(asc(blogTags.tag))),
+  jsonArrayOf(
+    subqueries
+      .select({ tag: blogTags.tag })
+      .from(blogTags)
+      .where(eq(blogTags.blogId, blogs.id))
+      .orderBy(asc(blogTags.tag)),
+  ),
 );
 const categoryNamesJson = rendered(() =>
   jsonArrayOf(
@@ -49,7 +74,12 @@ const cardColumns = () => ({
 
 /** Whether the post has a row in a link table matching the condition. */
 const blogHas = (table: typeof blogTags | typeof blogCategoryLinks, condition: SQL) =>
-  exists(subqueries.select({ one: sql`1` }).from(table).where(and(eq(table.blogId, blogs.id), condition)));
+  exists(
+    subqueries
+      .select({ one: sql`1` })
+      .from(table)
+      .where(and(eq(table.blogId, blogs.id), condition)),
+  );
 
 function blogFilters(query: BlogListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [published];
@@ -93,7 +123,10 @@ export async function listBlogs(db: Database, query: BlogListQuery): Promise<Blo
       .orderBy(...blogOrder(query))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    db.select({ total: sql<number>`count(*)` }).from(blogs).where(where),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(blogs)
+      .where(where),
   ]);
   const total = Number(counted[0]?.total ?? 0);
   return { blogs: rows.map(toBlogCard), pagination: pageMeta(query.page, query.per_page, total, rows.length) };
@@ -112,7 +145,12 @@ export async function listFeaturedBlogs(db: Database, limit: number): Promise<Bl
 
 /** The latest published posts (`GET /api/blogs/recent`). */
 export async function listRecentBlogs(db: Database, limit: number): Promise<BlogCard[]> {
-  const rows = await db.select(cardColumns()).from(blogs).where(published).orderBy(desc(blogs.publishedAt), desc(blogs.id)).limit(limit);
+  const rows = await db
+    .select(cardColumns())
+    .from(blogs)
+    .where(published)
+    .orderBy(desc(blogs.publishedAt), desc(blogs.id))
+    .limit(limit);
   return rows.map(toBlogCard);
 }
 
@@ -126,7 +164,11 @@ export async function listBlogTags(db: Database): Promise<BlogTagCount[]> {
     .where(published)
     .groupBy(blogTags.tag)
     .orderBy(desc(sql`post_count`), asc(blogTags.tag));
-  return rows.map((row) => ({ tag: row.tag, count: Number(row.count), url: `/blog?search=${encodeURIComponent(row.tag)}` }));
+  return rows.map((row) => ({
+    tag: row.tag,
+    count: Number(row.count),
+    url: `/blog?search=${encodeURIComponent(row.tag)}`,
+  }));
 }
 
 const SIMILAR_BLOGS = 3;
@@ -167,13 +209,15 @@ const previousJson = neighbour(true);
 const nextJson = neighbour(false);
 
 /** Whether the visitor liked the post: 1 or 0. */
-const likedBy = prerendered(["visitor"], ({ visitor }) =>
-  sql<number>`${exists(
-    subqueries
-      .select({ one: sql`1` })
-      .from(blogLikes)
-      .where(and(eq(blogLikes.blogId, blogs.id), eq(blogLikes.visitorId, visitor))),
-  )}`,
+const likedBy = prerendered(
+  ["visitor"],
+  ({ visitor }) =>
+    sql<number>`${exists(
+      subqueries
+        .select({ one: sql`1` })
+        .from(blogLikes)
+        .where(and(eq(blogLikes.blogId, blogs.id), eq(blogLikes.visitorId, visitor))),
+    )}`,
 );
 
 /** How many tags and categories a post shares with the post of this slug. */

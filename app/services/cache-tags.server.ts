@@ -29,7 +29,11 @@ function bumpedBy(db: Database): Set<string> {
  * nobody expects to see at once) the versions still go up, and every reader sees the change once
  * its copies of the versions expire, without a purge per write.
  */
-export function bumpTags(db: Database, tags: string[], { onlyIf, purgeHere = true }: { onlyIf?: SQL; purgeHere?: boolean } = {}) {
+export function bumpTags(
+  db: Database,
+  tags: string[],
+  { onlyIf, purgeHere = true }: { onlyIf?: SQL; purgeHere?: boolean } = {},
+) {
   const valid = [...new Set(tags)].filter(isValidTag);
   if (valid.length === 0) throw new Error(`bumpTags: no valid tag in ${JSON.stringify(tags)}`);
   if (purgeHere) {
@@ -42,7 +46,10 @@ export function bumpTags(db: Database, tags: string[], { onlyIf, purgeHere = tru
     .values(valid.map((tag) => ({ tag, version: 1, changedAt })))
     .onConflictDoUpdate({
       target: cacheTags.tag,
-      set: { version: sql`${cacheTags.version} + 1`, changedAt: sql`excluded.${sql.identifier(cacheTags.changedAt.name)}` },
+      set: {
+        version: sql`${cacheTags.version} + 1`,
+        changedAt: sql`excluded.${sql.identifier(cacheTags.changedAt.name)}`,
+      },
       // A tag seen for the first time is inserted in any case: at worst one needless refresh.
       ...(onlyIf ? { setWhere: onlyIf } : {}),
     });

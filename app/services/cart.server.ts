@@ -70,12 +70,28 @@ export function priceCartRows(lines: CartLine[], rows: CartProductRow[]): Cart {
   const items: CartItem[] = lines.map((line) => {
     const row = byId.get(line.productId);
     if (!row || !row.isActive) {
-      return { product: null, product_id: line.productId, name: row?.name ?? null, requested_quantity: line.quantity, quantity: 0, line_total_cents: 0, status: "unavailable" };
+      return {
+        product: null,
+        product_id: line.productId,
+        name: row?.name ?? null,
+        requested_quantity: line.quantity,
+        quantity: 0,
+        line_total_cents: 0,
+        status: "unavailable",
+      };
     }
     const product = toCartProduct(row);
     const unit = product.unit_price_cents;
     if (row.stock <= 0) {
-      return { product, product_id: row.id, name: row.name, requested_quantity: line.quantity, quantity: 0, line_total_cents: 0, status: "out_of_stock" };
+      return {
+        product,
+        product_id: row.id,
+        name: row.name,
+        requested_quantity: line.quantity,
+        quantity: 0,
+        line_total_cents: 0,
+        status: "out_of_stock",
+      };
     }
     const quantity = clampQuantity(line.quantity, row.stock);
     return {
@@ -132,8 +148,10 @@ export async function changeCart(db: Database, lines: CartLine[], intent: CartIn
       return { lines: added, ok: true, message: `${product.name} added to cart!` };
     }
     case "update": {
-      if (!lines.some((l) => l.productId === intent.product_id)) return { lines, ok: false, message: "That item is not in your cart." };
-      if (intent.quantity <= 0) return { lines: removeFromCart(lines, intent.product_id), ok: true, message: "Item removed from cart" };
+      if (!lines.some((l) => l.productId === intent.product_id))
+        return { lines, ok: false, message: "That item is not in your cart." };
+      if (intent.quantity <= 0)
+        return { lines: removeFromCart(lines, intent.product_id), ok: true, message: "Item removed from cart" };
       return { lines: setQuantity(lines, intent.product_id, intent.quantity), ok: true, message: "Cart updated" };
     }
     case "remove":

@@ -1,10 +1,26 @@
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
-import { coupons, orderHistory, orderItems, orders, products, rateLimits, shippingMethods, taxRates } from "../../db/schema";
+import {
+  coupons,
+  orderHistory,
+  orderItems,
+  orders,
+  products,
+  rateLimits,
+  shippingMethods,
+  taxRates,
+} from "../../db/schema";
 import { changes } from "../lib/cache-tags";
 import type { CartLine } from "../lib/cart";
-import { couponDiscountCents, orderTotals, shippingCostCents, taxLines, type TaxLine, type Totals } from "../lib/checkout";
+import {
+  couponDiscountCents,
+  orderTotals,
+  shippingCostCents,
+  taxLines,
+  type TaxLine,
+  type Totals,
+} from "../lib/checkout";
 import { COUNTRIES, DEFAULT_COUNTRY, QUANTITY_MAX } from "../lib/constants";
 import { DEFAULT_CURRENCY, formatMoney, type Currency } from "../lib/money";
 import { CHECKOUT_MESSAGES, type CheckoutForm } from "../lib/schemas/checkout";
@@ -45,14 +61,25 @@ const shippingQuery = (db: Database, id?: number) =>
       countries: shippingMethods.countries,
     })
     .from(shippingMethods)
-    .where(id === undefined ? eq(shippingMethods.isActive, true) : and(eq(shippingMethods.isActive, true), eq(shippingMethods.id, id)))
+    .where(
+      id === undefined
+        ? eq(shippingMethods.isActive, true)
+        : and(eq(shippingMethods.isActive, true), eq(shippingMethods.id, id)),
+    )
     .orderBy(asc(shippingMethods.sortOrder), asc(shippingMethods.id));
 
 export type ShippingRow = Awaited<ReturnType<typeof shippingQuery>>[number];
 
 function shippingOptions(rows: ShippingRow[], subtotalCents: number, country: string): ShippingOption[] {
   return rows
-    .filter((row) => row.countries === null || row.countries.split(",").map((c) => c.trim()).includes(country))
+    .filter(
+      (row) =>
+        row.countries === null ||
+        row.countries
+          .split(",")
+          .map((c) => c.trim())
+          .includes(country),
+    )
     .map(({ countries: _countries, ...row }) => ({
       ...row,
       base_cost_cents: row.cost_cents,
@@ -60,7 +87,11 @@ function shippingOptions(rows: ShippingRow[], subtotalCents: number, country: st
     }));
 }
 
-export async function listShippingOptions(db: Database, subtotalCents: number, country: string): Promise<ShippingOption[]> {
+export async function listShippingOptions(
+  db: Database,
+  subtotalCents: number,
+  country: string,
+): Promise<ShippingOption[]> {
   return shippingOptions(await shippingQuery(db), subtotalCents, country);
 }
 
@@ -99,7 +130,12 @@ function taxResult(rates: Array<{ name: string; rate_bps: number }>, taxableCent
 }
 
 /** The country's rates plus the state's (a state's own rates apply only when a state is given). */
-export async function calculateTax(db: Database, taxableCents: number, country: string, state: string): Promise<TaxResult> {
+export async function calculateTax(
+  db: Database,
+  taxableCents: number,
+  country: string,
+  state: string,
+): Promise<TaxResult> {
   return taxResult(await taxQuery(db, country, state), taxableCents);
 }
 
@@ -146,8 +182,16 @@ type CouponRow = Awaited<ReturnType<typeof couponQuery>>[number];
  * "Invalid coupon code" with its reason: unknown, inactive, not yet valid, expired, used up, below
  * its minimum (an amount in the shop's currency).
  */
-function checkCoupon(row: CouponRow | undefined, subtotalCents: number, currency: Currency, now = new Date()): CouponCheck {
-  const invalid = (reason: string): CouponCheck => ({ valid: false, message: `${CHECKOUT_MESSAGES.couponInvalid}: ${reason}` });
+function checkCoupon(
+  row: CouponRow | undefined,
+  subtotalCents: number,
+  currency: Currency,
+  now = new Date(),
+): CouponCheck {
+  const invalid = (reason: string): CouponCheck => ({
+    valid: false,
+    message: `${CHECKOUT_MESSAGES.couponInvalid}: ${reason}`,
+  });
   if (!row) return { valid: false, message: CHECKOUT_MESSAGES.couponInvalid };
   if (!row.is_active) return invalid("this coupon is no longer active.");
   if (row.starts_at && row.starts_at > now) return invalid("this coupon is not valid yet.");
@@ -186,14 +230,24 @@ export function claimCouponAttempt(db: Database, client: string): Promise<void> 
   return consumeLimits(db, [couponAttemptLimit(client)], COUPON_LIMITED_MESSAGE);
 }
 
-export async function validateCoupon(db: Database, code: string, subtotalCents: number, currency = DEFAULT_CURRENCY): Promise<CouponCheck> {
+export async function validateCoupon(
+  db: Database,
+  code: string,
+  subtotalCents: number,
+  currency = DEFAULT_CURRENCY,
+): Promise<CouponCheck> {
   if (!code) return { valid: false, message: CHECKOUT_MESSAGES.couponEmpty };
   const [row] = await couponQuery(db, eq(coupons.code, code.toUpperCase()));
   return checkCoupon(row, subtotalCents, currency);
 }
 
 /** Staff only (it answers the code of any coupon): the API checks the caller first. */
-export async function validateCouponById(db: Database, id: number, subtotalCents: number, currency = DEFAULT_CURRENCY): Promise<CouponCheck> {
+export async function validateCouponById(
+  db: Database,
+  id: number,
+  subtotalCents: number,
+  currency = DEFAULT_CURRENCY,
+): Promise<CouponCheck> {
   const [row] = await couponQuery(db, eq(coupons.id, id));
   return checkCoupon(row, subtotalCents, currency);
 }
@@ -259,9 +313,14 @@ export async function quoteCheckout(db: Database, input: QuoteInput, given?: Quo
   const { country, state } = quotePlace(input.country, input.state);
   const couponCode = input.couponCode.toUpperCase();
   // At most one round trip: what was not given, and the coupon only when one is typed.
-  const reads: Array<BatchItem<"sqlite">> = given ? [] : [cartProductsQuery(db, input.lines), shippingQuery(db), taxQuery(db, country, state)];
+  const reads: Array<BatchItem<"sqlite">> = given
+    ? []
+    : [cartProductsQuery(db, input.lines), shippingQuery(db), taxQuery(db, country, state)];
   if (couponCode) reads.push(couponQuery(db, eq(coupons.code, couponCode)));
-  const results = reads.length > 0 ? ((await db.batch(reads as [BatchItem<"sqlite">, ...Array<BatchItem<"sqlite">>])) as unknown[]) : [];
+  const results =
+    reads.length > 0
+      ? ((await db.batch(reads as [BatchItem<"sqlite">, ...Array<BatchItem<"sqlite">>])) as unknown[])
+      : [];
   const productRows = given?.products ?? (results[0] as CartProductRow[]);
   const shippingRows = given?.shippingMethods ?? (results[1] as ShippingRow[]);
   const rateRows = given?.taxRates ?? (results[2] as TaxRateRow[]);
@@ -269,7 +328,9 @@ export async function quoteCheckout(db: Database, input: QuoteInput, given?: Quo
   const cart = priceCartRows(input.lines, productRows);
   const subtotal = cart.subtotal_cents;
   const options = shippingOptions(shippingRows, subtotal, country);
-  const shipping = options.find((option) => option.id === input.shippingMethodId) ?? (input.shippingMethodId === null ? (options[0] ?? null) : null);
+  const shipping =
+    options.find((option) => option.id === input.shippingMethodId) ??
+    (input.shippingMethodId === null ? (options[0] ?? null) : null);
   const coupon = input.couponCode ? checkCoupon(couponRows[0], subtotal, input.currency ?? DEFAULT_CURRENCY) : null;
   const discount = coupon?.valid ? coupon.coupon.discount_cents : 0;
   const tax = taxResult(rateRows, subtotal - discount);
@@ -339,12 +400,19 @@ export const GUEST_ORDERS_PER_EMAIL = 5;
 export const GUEST_ORDER_WINDOW_SECONDS = 60 * 60;
 /** Guest cash-on-delivery orders that may wait for delivery at once for one email address. */
 export const GUEST_PENDING_ORDERS_PER_EMAIL = 3;
-export const GUEST_ORDERS_LIMITED_MESSAGE = (wait: string) => `Too many orders have been placed from here. Please try again in ${wait}, or log in to your account.`;
+export const GUEST_ORDERS_LIMITED_MESSAGE = (wait: string) =>
+  `Too many orders have been placed from here. Please try again in ${wait}, or log in to your account.`;
 export const GUEST_PENDING_CAP_MESSAGE = `This email address already has ${GUEST_PENDING_ORDERS_PER_EMAIL} orders waiting for delivery. Please wait until one has been delivered, or contact us.`;
 
 export const guestOrderLimits = (email: string, client: string | undefined): Limit[] => [
-  ...(client ? [{ key: `order:client:${client}`, max: GUEST_ORDERS_PER_CLIENT, windowSeconds: GUEST_ORDER_WINDOW_SECONDS }] : []),
-  { key: `order:email:${email.trim().toLowerCase()}`, max: GUEST_ORDERS_PER_EMAIL, windowSeconds: GUEST_ORDER_WINDOW_SECONDS },
+  ...(client
+    ? [{ key: `order:client:${client}`, max: GUEST_ORDERS_PER_CLIENT, windowSeconds: GUEST_ORDER_WINDOW_SECONDS }]
+    : []),
+  {
+    key: `order:email:${email.trim().toLowerCase()}`,
+    max: GUEST_ORDERS_PER_EMAIL,
+    windowSeconds: GUEST_ORDER_WINDOW_SECONDS,
+  },
 ];
 
 /** A guest's orders of this address that still hold stock and wait to be paid on delivery. */
@@ -361,12 +429,17 @@ const PENDING_CAP_GUARD = "guard:guest-pending-orders";
 function pendingCapGuard(db: Database, email: string) {
   return db.insert(rateLimits).select(
     db
-      .select({ key: sql`${PENDING_CAP_GUARD}`.as("key"), count: sql`0`.as("count"), resetAt: sql`NULL`.as("reset_at") })
+      .select({
+        key: sql`${PENDING_CAP_GUARD}`.as("key"),
+        count: sql`0`.as("count"),
+        resetAt: sql`NULL`.as("reset_at"),
+      })
       .from(sql`(SELECT 1)`)
       .where(sql`${pendingGuestOrders(email)} > ${GUEST_PENDING_ORDERS_PER_EMAIL}`),
   );
 }
-const pendingCapBroken = (error: unknown) => failedConstraint(error, /NOT NULL constraint failed: rate_limits\.reset_at/i);
+const pendingCapBroken = (error: unknown) =>
+  failedConstraint(error, /NOT NULL constraint failed: rate_limits\.reset_at/i);
 
 /**
  * Whose key it is, as stored beside it (`idempotency_scope`): a digest of the user, the guest's
@@ -380,7 +453,8 @@ async function keyScope(input: PlaceOrderInput): Promise<string | null> {
   const scope =
     input.userId !== null
       ? `u:${input.userId}`
-      : (input.idempotencyScope ?? `d:${JSON.stringify([c.email.trim().toLowerCase(), c.firstName, c.lastName, c.phone ?? "", c.address, c.city, c.zipCode ?? "", c.country])}`);
+      : (input.idempotencyScope ??
+        `d:${JSON.stringify([c.email.trim().toLowerCase(), c.firstName, c.lastName, c.phone ?? "", c.address, c.city, c.zipCode ?? "", c.country])}`);
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(scope));
   let binary = "";
   for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
@@ -393,13 +467,16 @@ async function existingOrder(db: Database, scope: string, key: string, lines: Ca
     .from(orders)
     .where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key)));
   if (!order) return null;
-  const items = await db.select({ product_id: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order.id));
+  const items = await db
+    .select({ product_id: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
   const same =
-    items.length === lines.length && lines.every((line) => items.some((item) => item.product_id === line.productId && item.quantity === line.quantity));
+    items.length === lines.length &&
+    lines.every((line) => items.some((item) => item.product_id === line.productId && item.quantity === line.quantity));
   if (!same) throw new OrderError(CHECKOUT_MESSAGES.idempotencyReused, 409);
   return { ...order, created: false };
 }
-
 
 function address(customer: CheckoutForm): string {
   return JSON.stringify({
@@ -440,7 +517,8 @@ class OrderNumberTaken extends Error {}
 function mergeLines(lines: CartLine[]): CartLine[] {
   const merged = new Map<number, number>();
   for (const line of lines) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
-  if ([...merged.values()].some((quantity) => quantity > QUANTITY_MAX)) throw new OrderError(CHECKOUT_MESSAGES.quantityRange);
+  if ([...merged.values()].some((quantity) => quantity > QUANTITY_MAX))
+    throw new OrderError(CHECKOUT_MESSAGES.quantityRange);
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
@@ -456,7 +534,10 @@ function orderQuoteInput(input: PlaceOrderInput): QuoteInput {
   };
 }
 
-async function placeOrderOnce(db: Database, input: PlaceOrderInput & { keyScope: string | null }): Promise<PlacedOrder> {
+async function placeOrderOnce(
+  db: Database,
+  input: PlaceOrderInput & { keyScope: string | null },
+): Promise<PlacedOrder> {
   if (input.lines.length === 0) throw new OrderError(CHECKOUT_MESSAGES.emptyCart);
   if (input.idempotencyKey && input.keyScope) {
     const previous = await existingOrder(db, input.keyScope, input.idempotencyKey, input.lines);
@@ -465,17 +546,26 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput & { keyScope:
   const guest = input.userId === null;
   // A guest's order is counted per client and per address BEFORE anything is held: a script
   // cannot empty the shop's stock nor send the shop's mail to any address in a loop.
-  if (guest) await consumeLimits(db, guestOrderLimits(input.customer.email, input.client), GUEST_ORDERS_LIMITED_MESSAGE);
+  if (guest)
+    await consumeLimits(db, guestOrderLimits(input.customer.email, input.client), GUEST_ORDERS_LIMITED_MESSAGE);
   const quote = await quoteCheckout(db, orderQuoteInput(input));
   for (const item of quote.cart.items) {
     const name = item.product?.name ?? item.name ?? "A product in your cart";
-    if (item.status === "unavailable") throw new OrderError(`${name} is no longer available. Please remove it from your cart.`);
+    if (item.status === "unavailable")
+      throw new OrderError(`${name} is no longer available. Please remove it from your cart.`);
     // Stock that ran out is a conflict with the shop's state (409), as when the race is lost at the write.
-    if (item.status === "out_of_stock") throw new OrderError(`${name} is out of stock. Please remove it from your cart.`, 409);
-    if (item.status === "reduced") throw new OrderError(`Only ${item.product!.stock} of ${name} left in stock. Please update your cart.`, 409);
+    if (item.status === "out_of_stock")
+      throw new OrderError(`${name} is out of stock. Please remove it from your cart.`, 409);
+    if (item.status === "reduced")
+      throw new OrderError(`Only ${item.product!.stock} of ${name} left in stock. Please update your cart.`, 409);
   }
-  if (!quote.shipping) throw new ValidationError({ shipping_method_id: [CHECKOUT_MESSAGES.shippingMethod] }, CHECKOUT_MESSAGES.shippingMethod);
-  if (quote.coupon && !quote.coupon.valid) throw new ValidationError({ coupon_code: [quote.coupon.message] }, quote.coupon.message);
+  if (!quote.shipping)
+    throw new ValidationError(
+      { shipping_method_id: [CHECKOUT_MESSAGES.shippingMethod] },
+      CHECKOUT_MESSAGES.shippingMethod,
+    );
+  if (quote.coupon && !quote.coupon.valid)
+    throw new ValidationError({ coupon_code: [quote.coupon.message] }, quote.coupon.message);
 
   const orderNumber = newOrderNumber();
   // The new order's id: read back at the end of the batch, and a subquery for its items' rows.
@@ -493,7 +583,12 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput & { keyScope:
           number: orderNumber,
           customer_name: `${input.customer.firstName} ${input.customer.lastName}`.trim(),
           email: input.customer.email,
-          items: items.map((item) => ({ name: item.product!.name, quantity: item.quantity, unit_cents: item.product!.unit_price_cents, total_cents: item.line_total_cents })),
+          items: items.map((item) => ({
+            name: item.product!.name,
+            quantity: item.quantity,
+            unit_cents: item.product!.unit_price_cents,
+            total_cents: item.line_total_cents,
+          })),
           ...totals,
           coupon_code: coupon?.code ?? null,
           shipping_method: quote.shipping.name,
@@ -543,10 +638,20 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput & { keyScope:
       ...items.map((item) =>
         db
           .update(products)
-          .set({ stock: sql`${products.stock} - ${item.quantity}`, soldCount: sql`${products.soldCount} + ${item.quantity}` })
+          .set({
+            stock: sql`${products.stock} - ${item.quantity}`,
+            soldCount: sql`${products.soldCount} + ${item.quantity}`,
+          })
           .where(eq(products.id, item.product_id)),
       ),
-      ...(coupon ? [db.update(coupons).set({ usageCount: sql`${coupons.usageCount} + 1` }).where(eq(coupons.id, coupon.id))] : []),
+      ...(coupon
+        ? [
+            db
+              .update(coupons)
+              .set({ usageCount: sql`${coupons.usageCount} + 1` })
+              .where(eq(coupons.id, coupon.id)),
+          ]
+        : []),
       // The products' pages, the lists and the home page's best sellers show stock and sales: stale now.
       bumpTags(db, changes.orderPlaced(items.map((item) => item.product_id))),
       // The first line of the order's history: placed (pending), by the customer.

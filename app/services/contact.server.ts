@@ -9,7 +9,11 @@ import { consumeLimits, contactLimit } from "./rate-limit.server";
  * its allowance for the window; nothing is stored then.
  */
 export async function submitContactMessage(db: Database, input: ContactInput, client: string): Promise<{ id: number }> {
-  await consumeLimits(db, [contactLimit(client)], (wait) => `You have sent several messages already. Please try again in ${wait}.`);
+  await consumeLimits(
+    db,
+    [contactLimit(client)],
+    (wait) => `You have sent several messages already. Please try again in ${wait}.`,
+  );
   const rows = await db
     .insert(contactMessages)
     .values({ name: input.name, email: input.email, subject: input.subject, message: input.message, ipAddress: client })

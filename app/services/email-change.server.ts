@@ -31,9 +31,14 @@ export const CHANGE_WINDOW_SECONDS = 60 * 60;
 /** Email change requests (each a password check and up to two mails) per account per hour. */
 export const CHANGE_MAX_PER_USER = 5;
 
-export const emailChangeLimit = (userId: number): Limit => ({ key: `email-change:user:${userId}`, max: CHANGE_MAX_PER_USER, windowSeconds: CHANGE_WINDOW_SECONDS });
+export const emailChangeLimit = (userId: number): Limit => ({
+  key: `email-change:user:${userId}`,
+  max: CHANGE_MAX_PER_USER,
+  windowSeconds: CHANGE_WINDOW_SECONDS,
+});
 
-export const confirmEmailLink = (origin: string, token: string) => `${origin.replace(/\/+$/, "")}/confirm-email?token=${encodeURIComponent(token)}`;
+export const confirmEmailLink = (origin: string, token: string) =>
+  `${origin.replace(/\/+$/, "")}/confirm-email?token=${encodeURIComponent(token)}`;
 
 export interface ProfileSaved {
   /** The account as saved: its email is still the old one while a change waits for confirmation. */
@@ -48,7 +53,12 @@ export interface ProfileSaved {
  * behaviour. Another email: the current password is required (a field error when missing or
  * wrong), the other fields are saved, and the new address is sent a confirmation link.
  */
-export async function saveProfile(db: Database, user: AuthUser, input: ProfileInput, mail: MailContext): Promise<ProfileSaved> {
+export async function saveProfile(
+  db: Database,
+  user: AuthUser,
+  input: ProfileInput,
+  mail: MailContext,
+): Promise<ProfileSaved> {
   const { email, current_password: password, ...fields } = input;
   if (email === user.email) {
     const [, , rows] = await db.batch([
@@ -63,7 +73,10 @@ export async function saveProfile(db: Database, user: AuthUser, input: ProfileIn
   await consumeLimits(db, [emailChangeLimit(user.id)], ACCOUNT_EMAIL_MESSAGES.changeLimited);
   const [[account], taken] = await db.batch([
     db.select({ hash: users.passwordHash, passwordSet: users.passwordSet }).from(users).where(eq(users.id, user.id)),
-    db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, user.id))),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), ne(users.id, user.id))),
   ]);
   if (!account) throw new AuthError();
   if (!account.passwordSet) throw passwordError(ACCOUNT_EMAIL_MESSAGES.noPasswordYet);
@@ -74,7 +87,12 @@ export async function saveProfile(db: Database, user: AuthUser, input: ProfileIn
   const shop = mailShop(mail);
   const mark = secretMark("link");
   const confirm = confirmEmailChangeMail({ shop, name: fields.name, link: mark, validHours: CHANGE_TOKEN_HOURS });
-  const notice = emailChangeNoticeMail({ shop, name: fields.name, newEmail: email, resetLink: absolute(shop, "/forgot-password") });
+  const notice = emailChangeNoticeMail({
+    shop,
+    name: fields.name,
+    newEmail: email,
+    resetLink: absolute(shop, "/forgot-password"),
+  });
   const [, , , , ...rest] = await db.batch([
     bumpTags(db, changes.accountChanged(user.id)),
     profileStatement(db, user.id, fields),
@@ -82,7 +100,9 @@ export async function saveProfile(db: Database, user: AuthUser, input: ProfileIn
     db
       .update(accountTokens)
       .set({ usedAt: now })
-      .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.purpose, "change_email"), isNull(accountTokens.usedAt))),
+      .where(
+        and(eq(accountTokens.userId, user.id), eq(accountTokens.purpose, "change_email"), isNull(accountTokens.usedAt)),
+      ),
     db.insert(accountTokens).values({
       tokenHash: await hashToken(token),
       userId: user.id,
@@ -92,12 +112,25 @@ export async function saveProfile(db: Database, user: AuthUser, input: ProfileIn
     }),
     // An address another account has gets nothing (the answer is the same): the link could never apply.
     ...(taken.length === 0 && isMailable(email)
-      ? [mailStatement(db, { to: email, template: CHANGE_TEMPLATE, ...confirm, sealed: await mail.seal({ [mark]: confirmEmailLink(shop.origin, token) }) })]
+      ? [
+          mailStatement(db, {
+            to: email,
+            template: CHANGE_TEMPLATE,
+            ...confirm,
+            sealed: await mail.seal({ [mark]: confirmEmailLink(shop.origin, token) }),
+          }),
+        ]
       : []),
-    ...(isMailable(user.email) ? [mailStatement(db, { to: user.email, template: CHANGE_NOTICE_TEMPLATE, ...notice })] : []),
+    ...(isMailable(user.email)
+      ? [mailStatement(db, { to: user.email, template: CHANGE_NOTICE_TEMPLATE, ...notice })]
+      : []),
     selectUsers(db).where(eq(users.id, user.id)),
   ]);
-  return { user: saved(rest[rest.length - 1] as UserRow[]), pendingEmail: email, message: ACCOUNT_EMAIL_MESSAGES.changeRequested(email) };
+  return {
+    user: saved(rest[rest.length - 1] as UserRow[]),
+    pendingEmail: email,
+    message: ACCOUNT_EMAIL_MESSAGES.changeRequested(email),
+  };
 }
 
 function saved(rows: UserRow[]): AuthUser {
@@ -106,7 +139,8 @@ function saved(rows: UserRow[]): AuthUser {
   return toUser(row);
 }
 
-const passwordError = (message: string) => new ValidationError({ current_password: [message] }, ACCOUNT_MESSAGES.formErrors);
+const passwordError = (message: string) =>
+  new ValidationError({ current_password: [message] }, ACCOUNT_MESSAGES.formErrors);
 
 /** A change token that still works: unused, unexpired, its account not disabled. */
 function liveChange(tokenHash: string, now: Date) {
@@ -119,7 +153,8 @@ function liveChange(tokenHash: string, now: Date) {
   );
 }
 
-const invalid = () => new ValidationError({ token: [ACCOUNT_EMAIL_MESSAGES.changeInvalid] }, ACCOUNT_EMAIL_MESSAGES.changeInvalid);
+const invalid = () =>
+  new ValidationError({ token: [ACCOUNT_EMAIL_MESSAGES.changeInvalid] }, ACCOUNT_EMAIL_MESSAGES.changeInvalid);
 
 /**
  * Uses a confirmation link: the account's email becomes the new one (verified: the link reached
@@ -130,10 +165,16 @@ export async function confirmEmailChange(db: Database, token: string): Promise<{
   if (!TOKEN_PATTERN.test(token)) throw invalid();
   const tokenHash = await hashToken(token);
   const now = new Date();
-  const [row] = await db.select({ userId: accountTokens.userId, email: accountTokens.email }).from(accountTokens).where(liveChange(tokenHash, now));
+  const [row] = await db
+    .select({ userId: accountTokens.userId, email: accountTokens.email })
+    .from(accountTokens)
+    .where(liveChange(tokenHash, now));
   if (!row || !row.email) throw invalid();
   const { userId, email } = row;
-  const others = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, userId)));
+  const others = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)));
   if (others.length > 0) throw new ConflictError(ACCOUNT_EMAIL_MESSAGES.changeTaken);
   const live = sql`EXISTS (SELECT 1 FROM ${accountTokens} WHERE ${liveChange(tokenHash, now)})`;
   try {
@@ -142,7 +183,11 @@ export async function confirmEmailChange(db: Database, token: string): Promise<{
         .update(users)
         .set({ email, emailVerifiedAt: now, updatedAt: now })
         .where(and(eq(users.id, userId), live)),
-      db.update(accountTokens).set({ usedAt: now }).where(liveChange(tokenHash, now)).returning({ userId: accountTokens.userId }),
+      db
+        .update(accountTokens)
+        .set({ usedAt: now })
+        .where(liveChange(tokenHash, now))
+        .returning({ userId: accountTokens.userId }),
       bumpTags(db, changes.accountChanged(userId)),
     ]);
     if (spent.length === 0) throw invalid();
@@ -158,7 +203,14 @@ export async function pendingEmailChange(db: Database, userId: number): Promise<
   const [row] = await db
     .select({ email: accountTokens.email })
     .from(accountTokens)
-    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, "change_email"), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, "change_email"),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, new Date()),
+      ),
+    )
     .orderBy(desc(accountTokens.createdAt))
     .limit(1);
   return row?.email ?? null;
@@ -167,6 +219,9 @@ export async function pendingEmailChange(db: Database, userId: number): Promise<
 /** Whether a confirmation link still works, and the address it confirms (the page shows it; nothing changes). */
 export async function emailChangeIsLive(db: Database, token: string): Promise<string | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const [row] = await db.select({ email: accountTokens.email }).from(accountTokens).where(liveChange(await hashToken(token), new Date()));
+  const [row] = await db
+    .select({ email: accountTokens.email })
+    .from(accountTokens)
+    .where(liveChange(await hashToken(token), new Date()));
   return row?.email ?? null;
 }

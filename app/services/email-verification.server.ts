@@ -25,12 +25,16 @@ export const RESEND_WINDOW_SECONDS = 60 * 60;
 /** Verification mails a signed-in shopper may ask for per hour (the first, at registration, is not counted). */
 export const RESEND_MAX_PER_USER = 3;
 
-export const resendLimit = (userId: number): Limit => ({ key: `verify:user:${userId}`, max: RESEND_MAX_PER_USER, windowSeconds: RESEND_WINDOW_SECONDS });
+export const resendLimit = (userId: number): Limit => ({
+  key: `verify:user:${userId}`,
+  max: RESEND_MAX_PER_USER,
+  windowSeconds: RESEND_WINDOW_SECONDS,
+});
 
-export const verifyLink = (origin: string, token: string) => `${origin.replace(/\/+$/, "")}/verify-email?token=${encodeURIComponent(token)}`;
+export const verifyLink = (origin: string, token: string) =>
+  `${origin.replace(/\/+$/, "")}/verify-email?token=${encodeURIComponent(token)}`;
 
 const tokenHours = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 1000);
-
 
 /**
  * The statements that mail a verification link to `email` for the account `userId` (a number, or
@@ -51,7 +55,13 @@ export async function verificationStatements(
     db
       .update(accountTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(accountTokens.userId, account.userId), eq(accountTokens.purpose, "verify_email"), isNull(accountTokens.usedAt))),
+      .where(
+        and(
+          eq(accountTokens.userId, account.userId),
+          eq(accountTokens.purpose, "verify_email"),
+          isNull(accountTokens.usedAt),
+        ),
+      ),
     db.insert(accountTokens).values({
       tokenHash: await hashToken(token),
       userId: account.userId,
@@ -99,7 +109,8 @@ function liveVerification(tokenHash: string, now: Date) {
   );
 }
 
-const invalid = () => new ValidationError({ token: [ACCOUNT_EMAIL_MESSAGES.verifyInvalid] }, ACCOUNT_EMAIL_MESSAGES.verifyInvalid);
+const invalid = () =>
+  new ValidationError({ token: [ACCOUNT_EMAIL_MESSAGES.verifyInvalid] }, ACCOUNT_EMAIL_MESSAGES.verifyInvalid);
 
 /**
  * Uses a verification link: once. One batch marks the address verified (only while the token is
@@ -110,24 +121,38 @@ export async function verifyEmail(db: Database, token: string): Promise<{ userId
   if (!TOKEN_PATTERN.test(token)) throw invalid();
   const tokenHash = await hashToken(token);
   const now = new Date();
-  const [row] = await db.select({ userId: accountTokens.userId }).from(accountTokens).where(liveVerification(tokenHash, now));
+  const [row] = await db
+    .select({ userId: accountTokens.userId })
+    .from(accountTokens)
+    .where(liveVerification(tokenHash, now));
   if (!row) throw invalid();
   const [, spent] = await db.batch([
     db
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Math.floor(now.getTime() / 1000)})` })
-      .where(and(eq(users.id, row.userId), sql`EXISTS (SELECT 1 FROM ${accountTokens} WHERE ${liveVerification(tokenHash, now)})`)),
-    db.update(accountTokens).set({ usedAt: now }).where(liveVerification(tokenHash, now)).returning({ userId: accountTokens.userId }),
+      .where(
+        and(
+          eq(users.id, row.userId),
+          sql`EXISTS (SELECT 1 FROM ${accountTokens} WHERE ${liveVerification(tokenHash, now)})`,
+        ),
+      ),
+    db
+      .update(accountTokens)
+      .set({ usedAt: now })
+      .where(liveVerification(tokenHash, now))
+      .returning({ userId: accountTokens.userId }),
     bumpTags(db, changes.accountChanged(row.userId)),
   ]);
   if (spent.length === 0) throw invalid();
   return { userId: row.userId };
 }
 
-
 /** Whether a verification link still works (the page asks before showing its button; nothing changes). */
 export async function verificationIsLive(db: Database, token: string): Promise<boolean> {
   if (!TOKEN_PATTERN.test(token)) return false;
-  const rows = await db.select({ userId: accountTokens.userId }).from(accountTokens).where(liveVerification(await hashToken(token), new Date()));
+  const rows = await db
+    .select({ userId: accountTokens.userId })
+    .from(accountTokens)
+    .where(liveVerification(await hashToken(token), new Date()));
   return rows.length > 0;
 }

@@ -9,7 +9,10 @@ const keys = new Map<string, Promise<CryptoKey>>();
 export function hmacKey(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
     // A failed import is not kept: the next request tries again.
     key.catch(() => keys.delete(secret));
     keys.set(secret, key);

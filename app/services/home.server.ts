@@ -52,6 +52,10 @@ export async function getHomeSections(db: Database): Promise<HomeSections> {
   const best = sections.monthly_best_sellers;
   if (best) best.products = productRows.slice(0, sectionLimit(best)).map(toHomeProduct);
   const gifts = sections.unforgettable_gifts;
-  if (gifts) gifts.products = productRows.filter((row) => row.isFeatured).slice(0, sectionLimit(gifts)).map(toHomeProduct);
+  if (gifts)
+    gifts.products = productRows
+      .filter((row) => row.isFeatured)
+      .slice(0, sectionLimit(gifts))
+      .map(toHomeProduct);
   return sections;
 }

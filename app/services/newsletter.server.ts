@@ -56,13 +56,18 @@ const UNSUBSCRIBE_TOKEN_PATTERN = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{43})$/;
 export const hashConfirmToken = hashResetToken;
 
 const origin = (context: Pick<MailContext, "origin">) => context.origin.replace(/\/+$/, "");
-export const confirmLink = (base: string, token: string) => `${base.replace(/\/+$/, "")}/newsletter/confirm?token=${encodeURIComponent(token)}`;
-export const unsubscribeLink = (base: string, token: string) => `${base.replace(/\/+$/, "")}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+export const confirmLink = (base: string, token: string) =>
+  `${base.replace(/\/+$/, "")}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+export const unsubscribeLink = (base: string, token: string) =>
+  `${base.replace(/\/+$/, "")}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 
 const signedValue = (id: number, email: string) => `${id}:${email}`;
 
 /** The subscriber's unsubscribe token: its id and the HMAC of its id and address. Never stored. */
-export async function unsubscribeToken(signer: UnsubscribeSigner, subscriber: { id: number; email: string }): Promise<string> {
+export async function unsubscribeToken(
+  signer: UnsubscribeSigner,
+  subscriber: { id: number; email: string },
+): Promise<string> {
   return `${subscriber.id}.${await signer.sign(signedValue(subscriber.id, subscriber.email))}`;
 }
 
@@ -74,7 +79,11 @@ export const subscribeClientLimit = (client: string): Limit => ({
 
 /** The limits on confirmation mails to one address (whoever asks). */
 export const confirmationMailLimits = (email: string): Limit[] =>
-  CONFIRM_MAILS_PER_ADDRESS.map(({ max, windowSeconds }) => ({ key: `newsletter:mail:${windowSeconds}:${email}`, max, windowSeconds }));
+  CONFIRM_MAILS_PER_ADDRESS.map(({ max, windowSeconds }) => ({
+    key: `newsletter:mail:${windowSeconds}:${email}`,
+    max,
+    windowSeconds,
+  }));
 
 const unixNow = () => Math.floor(Date.now() / 1000);
 
@@ -109,14 +118,31 @@ export async function subscribe(db: Database, email: string, context: SubscribeC
   // The row exists from here on (a new address is `pending`, without a token: it has no say yet).
   const [, found, limitRows] = await db.batch([
     db.insert(newsletterSubscribers).values({ email }).onConflictDoNothing({ target: newsletterSubscribers.email }),
-    db.select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email, status: newsletterSubscribers.status }).from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)),
+    db
+      .select({
+        id: newsletterSubscribers.id,
+        email: newsletterSubscribers.email,
+        status: newsletterSubscribers.status,
+      })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email)),
     db
       .select({ key: rateLimits.key, count: rateLimits.count })
       .from(rateLimits)
-      .where(and(inArray(rateLimits.key, mailLimits.map((limit) => limit.key)), gt(rateLimits.resetAt, new Date(at * 1000)))),
+      .where(
+        and(
+          inArray(
+            rateLimits.key,
+            mailLimits.map((limit) => limit.key),
+          ),
+          gt(rateLimits.resetAt, new Date(at * 1000)),
+        ),
+      ),
   ]);
   const subscriber = found[0];
-  const throttled = limitRows.some((row) => row.count >= (mailLimits.find((limit) => limit.key === row.key)?.max ?? Infinity));
+  const throttled = limitRows.some(
+    (row) => row.count >= (mailLimits.find((limit) => limit.key === row.key)?.max ?? Infinity),
+  );
   if (!subscriber || subscriber.status === "subscribed" || throttled) return;
   const token = newResetToken();
   const tokenHash = await hashConfirmToken(token);
@@ -125,20 +151,40 @@ export async function subscribe(db: Database, email: string, context: SubscribeC
   // Both links grant something (confirming, leaving): the mail holds marks, the links are sealed.
   const confirmMark = secretMark("confirm_link");
   const unsubscribeMark = secretMark("unsubscribe_link");
-  const secrets = { [confirmMark]: confirmLink(base, token), [unsubscribeMark]: unsubscribeLink(base, await unsubscribeToken(context.signer, subscriber)) };
-  const mail = newsletterConfirmationMail({ shop: mailShop(context.mail), confirmLink: confirmMark, unsubscribeLink: unsubscribeMark, validHours: CONFIRM_TOKEN_HOURS });
+  const secrets = {
+    [confirmMark]: confirmLink(base, token),
+    [unsubscribeMark]: unsubscribeLink(base, await unsubscribeToken(context.signer, subscriber)),
+  };
+  const mail = newsletterConfirmationMail({
+    shop: mailShop(context.mail),
+    confirmLink: confirmMark,
+    unsubscribeLink: unsubscribeMark,
+    validHours: CONFIRM_TOKEN_HOURS,
+  });
   const mailStatements = await newsletterMailStatement(
     db,
     context.mail,
     { to: subscriber.email, template: CONFIRMATION_TEMPLATE, mail, unsubscribeMark, secrets },
     // The mail only with its token in place: a sign-up that lost a race to a confirmation or to another sign-up mails nothing.
-    { onlyIf: sql`EXISTS (SELECT 1 FROM ${newsletterSubscribers} WHERE ${newsletterSubscribers.id} = ${subscriber.id} AND ${newsletterSubscribers.confirmTokenHash} = ${tokenHash})` },
+    {
+      onlyIf: sql`EXISTS (SELECT 1 FROM ${newsletterSubscribers} WHERE ${newsletterSubscribers.id} = ${subscriber.id} AND ${newsletterSubscribers.confirmTokenHash} = ${tokenHash})`,
+    },
   );
   await db.batch([
     db
       .update(newsletterSubscribers)
-      .set({ confirmTokenHash: tokenHash, confirmExpiresAt: new Date(now.getTime() + CONFIRM_TOKEN_HOURS * 3600 * 1000), updatedAt: now })
-      .where(and(eq(newsletterSubscribers.id, subscriber.id), ne(newsletterSubscribers.status, "subscribed"), underLimitsSql(mailLimits, at))),
+      .set({
+        confirmTokenHash: tokenHash,
+        confirmExpiresAt: new Date(now.getTime() + CONFIRM_TOKEN_HOURS * 3600 * 1000),
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(newsletterSubscribers.id, subscriber.id),
+          ne(newsletterSubscribers.status, "subscribed"),
+          underLimitsSql(mailLimits, at),
+        ),
+      ),
     ...mailStatements,
     ...mailLimits.map((limit) => countStatement(db, limit)),
   ]);
@@ -146,7 +192,11 @@ export async function subscribe(db: Database, email: string, context: SubscribeC
 
 /** A confirmation token row that still works: its hash, unexpired, not subscribed yet. */
 const liveConfirmation = (tokenHash: string, now: Date) =>
-  and(eq(newsletterSubscribers.confirmTokenHash, tokenHash), gt(newsletterSubscribers.confirmExpiresAt, now), ne(newsletterSubscribers.status, "subscribed"));
+  and(
+    eq(newsletterSubscribers.confirmTokenHash, tokenHash),
+    gt(newsletterSubscribers.confirmExpiresAt, now),
+    ne(newsletterSubscribers.status, "subscribed"),
+  );
 
 /** Whether a confirmation link can still confirm (the confirm page asks before showing its button; it changes nothing). */
 export async function confirmationIsLive(db: Database, token: string): Promise<boolean> {
@@ -168,7 +218,14 @@ export async function confirmSubscription(db: Database, token: string): Promise<
   const now = new Date();
   const rows = await db
     .update(newsletterSubscribers)
-    .set({ status: "subscribed", confirmedAt: now, unsubscribedAt: null, confirmTokenHash: null, confirmExpiresAt: null, updatedAt: now })
+    .set({
+      status: "subscribed",
+      confirmedAt: now,
+      unsubscribedAt: null,
+      confirmTokenHash: null,
+      confirmExpiresAt: null,
+      updatedAt: now,
+    })
     .where(liveConfirmation(await hashConfirmToken(token), now))
     .returning({ id: newsletterSubscribers.id });
   return rows.length > 0;
@@ -181,7 +238,11 @@ export interface UnsubscribeTarget {
 }
 
 /** The subscriber an unsubscribe token names, if its signature holds (checked in constant time); else null. Reads only. */
-export async function unsubscribeTarget(db: Database, signer: UnsubscribeSigner, token: string): Promise<UnsubscribeTarget | null> {
+export async function unsubscribeTarget(
+  db: Database,
+  signer: UnsubscribeSigner,
+  token: string,
+): Promise<UnsubscribeTarget | null> {
   const match = UNSUBSCRIBE_TOKEN_PATTERN.exec(token);
   if (!match) return null;
   const id = Number(match[1]);
@@ -242,7 +303,14 @@ const subscriberColumns = {
   created_at: newsletterSubscribers.createdAt,
 };
 
-type SubscriberRow = { id: number; email: string; status: NewsletterStatus; subscribed_at: Date | null; unsubscribed_at: Date | null; created_at: Date };
+type SubscriberRow = {
+  id: number;
+  email: string;
+  status: NewsletterStatus;
+  subscribed_at: Date | null;
+  unsubscribed_at: Date | null;
+  created_at: Date;
+};
 
 const toSubscriber = (row: SubscriberRow): AdminSubscriber => ({
   id: row.id,
@@ -254,10 +322,16 @@ const toSubscriber = (row: SubscriberRow): AdminSubscriber => ({
 });
 
 const listWhere = (query: NewsletterExportQuery) =>
-  and(query.status ? eq(newsletterSubscribers.status, query.status) : undefined, query.search ? likeContains(newsletterSubscribers.email, query.search) : undefined);
+  and(
+    query.status ? eq(newsletterSubscribers.status, query.status) : undefined,
+    query.search ? likeContains(newsletterSubscribers.email, query.search) : undefined,
+  );
 
 /** Subscribers by status and part of the address, newest first, with the count of each status: one batch. */
-export async function listSubscribers(db: Database, query: NewsletterListQuery): Promise<{ data: AdminSubscriber[] } & PageMeta & { counts: SubscriberCounts }> {
+export async function listSubscribers(
+  db: Database,
+  query: NewsletterListQuery,
+): Promise<{ data: AdminSubscriber[] } & PageMeta & { counts: SubscriberCounts }> {
   const where = listWhere(query);
   const [rows, totalRows, countRows] = await db.batch([
     db
@@ -267,11 +341,18 @@ export async function listSubscribers(db: Database, query: NewsletterListQuery):
       .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    db.select({ total: count().as("total") }).from(newsletterSubscribers).where(where),
-    db.select({ status: newsletterSubscribers.status, status_count: count().as("status_count") }).from(newsletterSubscribers).groupBy(newsletterSubscribers.status),
+    db
+      .select({ total: count().as("total") })
+      .from(newsletterSubscribers)
+      .where(where),
+    db
+      .select({ status: newsletterSubscribers.status, status_count: count().as("status_count") })
+      .from(newsletterSubscribers)
+      .groupBy(newsletterSubscribers.status),
   ]);
   const counts = Object.fromEntries(NEWSLETTER_STATUSES.map((status) => [status, 0])) as SubscriberCounts;
-  for (const row of countRows) if ((NEWSLETTER_STATUSES as readonly string[]).includes(row.status)) counts[row.status] = Number(row.status_count);
+  for (const row of countRows)
+    if ((NEWSLETTER_STATUSES as readonly string[]).includes(row.status)) counts[row.status] = Number(row.status_count);
   const total = Number(totalRows[0]?.total ?? 0);
   return { data: rows.map(toSubscriber), ...pageMeta(query.page, query.per_page, total, rows.length), counts };
 }
@@ -280,7 +361,11 @@ export const CSV_COLUMNS = ["email", "status", "subscribed_at", "created_at"] as
 
 /** Every subscriber the filters select, oldest first, as a CSV document (escaped, formulas neutralised). */
 export async function subscribersCsv(db: Database, query: NewsletterExportQuery): Promise<string> {
-  const rows = await db.select(subscriberColumns).from(newsletterSubscribers).where(listWhere(query)).orderBy(newsletterSubscribers.createdAt, newsletterSubscribers.id);
+  const rows = await db
+    .select(subscriberColumns)
+    .from(newsletterSubscribers)
+    .where(listWhere(query))
+    .orderBy(newsletterSubscribers.createdAt, newsletterSubscribers.id);
   return csvDocument(
     CSV_COLUMNS,
     rows.map(toSubscriber).map((row) => [row.email, row.status, row.subscribed_at, row.created_at]),

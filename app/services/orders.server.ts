@@ -131,7 +131,12 @@ export async function getOrderByNumber(db: Database, orderNumber: string): Promi
   const [rows, items] = await db.batch([
     selectOrders(db).where(eq(orders.orderNumber, orderNumber)),
     selectItems(db)
-      .where(inArray(orderItems.orderId, db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber))))
+      .where(
+        inArray(
+          orderItems.orderId,
+          db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber)),
+        ),
+      )
       .orderBy(orderItems.id),
   ]);
   const [order] = toOrders(rows as OrderRow[], items as ItemRow[]);

@@ -43,7 +43,8 @@ const PLAIN_ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:
 export const newResetToken = newToken;
 export const hashResetToken = hashToken;
 
-export const resetLink = (origin: string, token: string) => `${origin.replace(/\/+$/, "")}/reset-password?token=${encodeURIComponent(token)}`;
+export const resetLink = (origin: string, token: string) =>
+  `${origin.replace(/\/+$/, "")}/reset-password?token=${encodeURIComponent(token)}`;
 
 /**
  * Mails a reset link to the account with this email, if there is one and it is not disabled. The
@@ -52,7 +53,12 @@ export const resetLink = (origin: string, token: string) => `${origin.replace(/\
  * Retry-After). The token row and the mail are one batch: no mail without its token, no token without
  * its mail. The link is sealed in the outbox (docs/decisions/020): staff reading the mail see it masked.
  */
-export async function requestPasswordReset(db: Database, email: string, context: MailContext, client: string): Promise<void> {
+export async function requestPasswordReset(
+  db: Database,
+  email: string,
+  context: MailContext,
+  client: string,
+): Promise<void> {
   const limits = forgotLimits(email, client);
   // Counted before anything is read: parallel requests cannot all pass.
   await consumeLimits(db, limits, (wait) => `Too many password reset requests. Please try again in ${wait}.`);
@@ -76,14 +82,27 @@ export async function requestPasswordReset(db: Database, email: string, context:
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))),
-    db.insert(passwordResets).values({ tokenHash, userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60 * 1000) }),
-    mailStatement(db, { to: user.email, subject: mail.subject, template: RESET_TEMPLATE, text: mail.text, html: mail.html, sealed }),
+    db
+      .insert(passwordResets)
+      .values({ tokenHash, userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60 * 1000) }),
+    mailStatement(db, {
+      to: user.email,
+      subject: mail.subject,
+      template: RESET_TEMPLATE,
+      text: mail.text,
+      html: mail.html,
+      sealed,
+    }),
   ]);
 }
 
 /** A token row that still works: unused, unexpired, its account not disabled. */
 function liveToken(tokenHash: string) {
-  return and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()));
+  return and(
+    eq(passwordResets.tokenHash, tokenHash),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, new Date()),
+  );
 }
 
 /** Whether the link's token can still reset a password (the reset page asks before showing its form). */
@@ -107,7 +126,12 @@ const invalidLink = () => new ValidationError({ token: [RESET_INVALID_MESSAGE] }
  * token still being live when the batch runs, or by the new hash (random salt: this reset's own)
  * being in place, so of two resets racing with one token only one applies.
  */
-export async function resetPassword(db: Database, token: string, password: string, confirmation: string): Promise<{ userId: number }> {
+export async function resetPassword(
+  db: Database,
+  token: string,
+  password: string,
+  confirmation: string,
+): Promise<{ userId: number }> {
   const parsed = ResetPasswordSchema.safeParse({ token, password, password_confirmation: confirmation });
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -130,7 +154,12 @@ export async function resetPassword(db: Database, token: string, password: strin
     db
       .update(users)
       // The link reached the account's mailbox: that proves the address (docs/decisions/021), and the password is now one its owner knows.
-      .set({ passwordHash, passwordSet: true, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Math.floor(now.getTime() / 1000)})`, updatedAt: now })
+      .set({
+        passwordHash,
+        passwordSet: true,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Math.floor(now.getTime() / 1000)})`,
+        updatedAt: now,
+      })
       .where(
         and(
           eq(users.id, userId),
@@ -138,13 +167,19 @@ export async function resetPassword(db: Database, token: string, password: strin
           sql`EXISTS (SELECT 1 FROM ${passwordResets} WHERE ${liveToken(tokenHash)} AND ${passwordResets.userId} = ${userId})`,
         ),
       ),
-    db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), thisReset)),
+    db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), thisReset)),
     // This link and every other one of the user's are spent.
     db
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), thisReset)),
-    db.select({ applied: users.id }).from(users).where(and(eq(users.id, userId), eq(users.passwordHash, passwordHash))),
+    db
+      .select({ applied: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.passwordHash, passwordHash))),
     bumpTags(db, changes.accountChanged(userId)),
   ]);
   if (applied.length === 0) throw invalidLink();

@@ -6,7 +6,13 @@ import { RELATED_PRODUCTS_FETCHED } from "../lib/constants";
 import { toCents } from "../lib/money";
 import type { ProductListQuery } from "../lib/schemas/catalog";
 import { NotFoundError } from "./errors";
-import { productSummaryColumns, toProduct, toProductDetail, type Product, type ProductDetail } from "./serializers/product";
+import {
+  productSummaryColumns,
+  toProduct,
+  toProductDetail,
+  type Product,
+  type ProductDetail,
+} from "./serializers/product";
 import { jsonArrayOf, likeContains, pageMeta, rendered, subqueries, type PageMeta } from "./sql";
 
 export { productSummaryColumns, toProduct } from "./serializers/product";
@@ -35,7 +41,11 @@ const imagesJson = rendered(() =>
 );
 const colorsJson = rendered(() =>
   jsonArrayOf(
-    subqueries.select({ color: productColors.color }).from(productColors).where(eq(productColors.productId, products.id)).orderBy(asc(productColors.color)),
+    subqueries
+      .select({ color: productColors.color })
+      .from(productColors)
+      .where(eq(productColors.productId, products.id))
+      .orderBy(asc(productColors.color)),
   ),
 );
 
@@ -50,7 +60,15 @@ function productFilters(query: ProductListQuery): SQL | undefined {
     const matches: SQL[] = [];
     if (slugs.length) matches.push(inArray(categories.slug, slugs));
     if (ids.length) matches.push(inArray(categories.id, ids));
-    conditions.push(inArray(products.categoryId, subqueries.select({ id: categories.id }).from(categories).where(or(...matches))));
+    conditions.push(
+      inArray(
+        products.categoryId,
+        subqueries
+          .select({ id: categories.id })
+          .from(categories)
+          .where(or(...matches)),
+      ),
+    );
   }
   if (query.min_price !== undefined) conditions.push(gte(products.unitPriceCents, toCents(query.min_price)));
   if (query.max_price !== undefined) conditions.push(lte(products.unitPriceCents, toCents(query.max_price)));
@@ -106,7 +124,10 @@ export async function listProducts(db: Database, query: ProductListQuery): Promi
       .orderBy(...productOrder(query))
       .limit(query.per_page)
       .offset(offset),
-    db.select({ total: sql<number>`count(*)` }).from(products).where(where),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(products)
+      .where(where),
   ]);
   const total = Number(counted[0]?.total ?? 0);
   return { data: rows.map(toProduct), ...pageMeta(query.page, query.per_page, total, rows.length) };
@@ -134,7 +155,10 @@ export async function getProductBySlug(db: Database, slug: string): Promise<Prod
         and(
           eq(products.isActive, true),
           ne(products.slug, slug),
-          eq(products.categoryId, subqueries.select({ id: otherProduct.categoryId }).from(otherProduct).where(eq(otherProduct.slug, slug))),
+          eq(
+            products.categoryId,
+            subqueries.select({ id: otherProduct.categoryId }).from(otherProduct).where(eq(otherProduct.slug, slug)),
+          ),
         ),
       )
       .orderBy(desc(products.soldCount), asc(products.id))

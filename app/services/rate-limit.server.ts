@@ -105,7 +105,13 @@ export function countStatement(db: Database, limit: Limit, at = nowSeconds()) {
 export async function consumeLimits(db: Database, limits: Limit[], message: (wait: string) => string): Promise<void> {
   if (limits.length === 0) return;
   const at = nowSeconds();
-  const [first, ...rest] = limits.map((limit) => countStatement(db, limit, at).returning({ key: rateLimits.key, count: rateLimits.count, resetAt: rateLimits.resetAt }));
+  const [first, ...rest] = limits.map((limit) =>
+    countStatement(db, limit, at).returning({
+      key: rateLimits.key,
+      count: rateLimits.count,
+      resetAt: rateLimits.resetAt,
+    }),
+  );
   const results = (await db.batch([first!, ...rest])) as Array<Array<{ key: string; count: number; resetAt: Date }>>;
   let wait = 0;
   results.forEach((rows, i) => {
@@ -146,7 +152,9 @@ function backoffSql(failures: SQL) {
 
 /** The seconds before the next attempt for an email may be tried after `failures` in a row. */
 export function loginBackoffSeconds(failures: number): number {
-  return failures < LOGIN_FREE_FAILURES ? 0 : Math.min(LOGIN_BACKOFF_CAP_SECONDS, 2 ** Math.min(failures - LOGIN_FREE_FAILURES, 20));
+  return failures < LOGIN_FREE_FAILURES
+    ? 0
+    : Math.min(LOGIN_BACKOFF_CAP_SECONDS, 2 ** Math.min(failures - LOGIN_FREE_FAILURES, 20));
 }
 
 /**
@@ -171,7 +179,10 @@ export async function claimLoginAttempt(db: Database, email: string, client: str
         setWhere: sql`${rateLimits.resetAt} <= ${at}`,
       })
       .returning({ count: rateLimits.count }),
-    db.select({ resetAt: sql<number>`${rateLimits.resetAt}` }).from(rateLimits).where(eq(rateLimits.key, key)),
+    db
+      .select({ resetAt: sql<number>`${rateLimits.resetAt}` })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, key)),
   ]);
   if (claimed.length > 0) return;
   const wait = Math.max(1, Math.ceil(Number(current[0]?.resetAt ?? at) - at));

@@ -2,7 +2,13 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { products, reviews } from "../../db/schema";
 import { changes } from "../lib/cache-tags";
-import { REVIEW_MESSAGES, REVIEWS_PAGE_SIZE, reviewAuthorName, type ReviewInput, type ReviewStatus } from "../lib/schemas/reviews";
+import {
+  REVIEW_MESSAGES,
+  REVIEWS_PAGE_SIZE,
+  reviewAuthorName,
+  type ReviewInput,
+  type ReviewStatus,
+} from "../lib/schemas/reviews";
 import { bumpTags } from "./cache-tags.server";
 import { ConflictError, NotFoundError } from "./errors";
 import { isoDate, pageMeta, parseJsonArray, type PageMeta } from "./sql";
@@ -66,7 +72,11 @@ export function recomputeAggregates(db: Database, productId: number | SQL) {
 
 /** The product's lists, pages and home tiles show its rating: their tags, in the same batch. */
 export const bumpProduct = (db: Database, product: { id: number; categoryId: number | null }, onlyIf?: SQL) =>
-  bumpTags(db, changes.productChanged(product.id, product.categoryId === null ? [] : [product.categoryId]), onlyIf ? { onlyIf } : {});
+  bumpTags(
+    db,
+    changes.productChanged(product.id, product.categoryId === null ? [] : [product.categoryId]),
+    onlyIf ? { onlyIf } : {},
+  );
 
 // ---------------------------------------------------------------- reading
 
@@ -80,7 +90,12 @@ const productWhere = (key: ProductKey) =>
  * One page of a product's published reviews (newest first) and its summary: one statement, so one
  * round trip. The summary counts the same approved rows the page lists.
  */
-export async function listProductReviews(db: Database, key: ProductKey, page = 1, perPage = REVIEWS_PAGE_SIZE): Promise<ReviewPage> {
+export async function listProductReviews(
+  db: Database,
+  key: ProductKey,
+  page = 1,
+  perPage = REVIEWS_PAGE_SIZE,
+): Promise<ReviewPage> {
   const offset = (page - 1) * perPage;
   const approvedOfProduct = sql.raw(`"r0"."product_id" = "products"."id" AND "r0"."status" = 'approved'`);
   const [row] = await db
@@ -89,28 +104,29 @@ export async function listProductReviews(db: Database, key: ProductKey, page = 1
       page: sql<string>`(SELECT json_group_array(json_object('id', "r"."id", 'rating', "r"."rating", 'title', "r"."title", 'body', "r"."body", 'author_name', "r"."author_name", 'verified_purchase', "r"."verified_purchase", 'created_at', "r"."created_at")) FROM (SELECT * FROM "reviews" "r0" WHERE ${approvedOfProduct} ORDER BY "r0"."created_at" DESC, "r0"."id" DESC LIMIT ${perPage} OFFSET ${offset}) "r")`.as(
         "review_page_json",
       ),
-      summary: sql<string>`(SELECT json_object('count', COUNT(*), 'average', COALESCE(ROUND(AVG("r0"."rating"), 2), 0), ${sql.raw(
-        STARS.map((star) => `'${star}', COALESCE(SUM("r0"."rating" = ${star}), 0)`).join(", "),
-      )}) FROM "reviews" "r0" WHERE ${approvedOfProduct})`.as("review_summary_json"),
+      summary:
+        sql<string>`(SELECT json_object('count', COUNT(*), 'average', COALESCE(ROUND(AVG("r0"."rating"), 2), 0), ${sql.raw(
+          STARS.map((star) => `'${star}', COALESCE(SUM("r0"."rating" = ${star}), 0)`).join(", "),
+        )}) FROM "reviews" "r0" WHERE ${approvedOfProduct})`.as("review_summary_json"),
     })
     .from(products)
     .where(productWhere(key))
     .limit(1);
   if (!row) throw new NotFoundError(REVIEW_MESSAGES.productNotFound);
   const summaryJson = (JSON.parse(row.summary || "{}") ?? {}) as Record<string, number>;
-  const distribution = Object.fromEntries(STARS.map((star) => [star, Number(summaryJson[star] ?? 0)])) as RatingDistribution;
+  const distribution = Object.fromEntries(
+    STARS.map((star) => [star, Number(summaryJson[star] ?? 0)]),
+  ) as RatingDistribution;
   const count = Number(summaryJson.count ?? 0);
-  const list = parseJsonArray<Record<string, unknown>>(row.page).map(
-    (review): PublicReview => ({
-      id: Number(review.id),
-      rating: Number(review.rating),
-      title: String(review.title ?? ""),
-      body: String(review.body ?? ""),
-      author_name: String(review.author_name ?? ""),
-      verified_purchase: Boolean(review.verified_purchase),
-      created_at: isoDate(review.created_at as number | null),
-    }),
-  );
+  const list = parseJsonArray<Record<string, unknown>>(row.page).map((review): PublicReview => ({
+    id: Number(review.id),
+    rating: Number(review.rating),
+    title: String(review.title ?? ""),
+    body: String(review.body ?? ""),
+    author_name: String(review.author_name ?? ""),
+    verified_purchase: Boolean(review.verified_purchase),
+    created_at: isoDate(review.created_at as number | null),
+  }));
   return {
     product_id: Number(row.productId),
     reviews: list,
@@ -120,7 +136,11 @@ export async function listProductReviews(db: Database, key: ProductKey, page = 1
 }
 
 /** The shopper's own review of a product (any status), or null: the page shows it instead of the form. */
-export async function findOwnReview(db: Database, key: ProductKey, userId: number): Promise<{ id: number; status: ReviewStatus } | null> {
+export async function findOwnReview(
+  db: Database,
+  key: ProductKey,
+  userId: number,
+): Promise<{ id: number; status: ReviewStatus } | null> {
   const [row] = await db
     .select({ id: reviews.id, status: reviews.status })
     .from(reviews)
@@ -152,10 +172,23 @@ export interface CreatedReview {
  * rows and, when it was published, bumps the product's cache tags. A second review is a 409; an
  * unknown or archived product a 404.
  */
-export async function createReview(db: Database, productId: number, user: Reviewer, input: ReviewInput): Promise<CreatedReview> {
+export async function createReview(
+  db: Database,
+  productId: number,
+  user: Reviewer,
+  input: ReviewInput,
+): Promise<CreatedReview> {
   const [found, own] = await db.batch([
-    db.select({ id: products.id, categoryId: products.categoryId }).from(products).where(productWhere({ id: productId })).limit(1),
-    db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.productId, productId), eq(reviews.userId, user.id))).limit(1),
+    db
+      .select({ id: products.id, categoryId: products.categoryId })
+      .from(products)
+      .where(productWhere({ id: productId }))
+      .limit(1),
+    db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.productId, productId), eq(reviews.userId, user.id)))
+      .limit(1),
   ]);
   const product = found[0];
   if (!product) throw new NotFoundError(REVIEW_MESSAGES.productNotFound);
@@ -196,7 +229,11 @@ export async function createReview(db: Database, productId: number, user: Review
       .returning({ id: reviews.id }),
     recomputeAggregates(db, productId),
     // Only a published review changes what the shop shows.
-    bumpProduct(db, product, sql`EXISTS (SELECT 1 FROM "reviews" WHERE "product_id" = ${productId} AND "user_id" = ${user.id} AND "status" = 'approved')`),
+    bumpProduct(
+      db,
+      product,
+      sql`EXISTS (SELECT 1 FROM "reviews" WHERE "product_id" = ${productId} AND "user_id" = ${user.id} AND "status" = 'approved')`,
+    ),
     db
       .select({
         id: reviews.id,

@@ -18,7 +18,12 @@ function sealingKey(secret: string, purpose: string): Promise<CryptoKey> {
       .importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveKey"])
       .then((base) =>
         crypto.subtle.deriveKey(
-          { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode(`twistbloom ${purpose}`) },
+          {
+            name: "HKDF",
+            hash: "SHA-256",
+            salt: new Uint8Array(0),
+            info: new TextEncoder().encode(`twistbloom ${purpose}`),
+          },
           base,
           { name: "AES-GCM", length: 256 },
           false,
@@ -49,7 +54,9 @@ export type SealEnv = Pick<Env, "SESSION_SECRET" | "ENVIRONMENT">;
 export async function seal(env: SealEnv, purpose: string, value: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const plain = new TextEncoder().encode(value);
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await sealingKey(sessionSecret(env as Env), purpose), plain));
+  const sealed = new Uint8Array(
+    await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await sealingKey(sessionSecret(env as Env), purpose), plain),
+  );
   const out = new Uint8Array(iv.length + sealed.length);
   out.set(iv);
   out.set(sealed, iv.length);
@@ -62,7 +69,11 @@ export async function unseal(env: SealEnv, purpose: string, sealed: string): Pro
   try {
     const bytes = fromBase64url(sealed);
     if (bytes.length < 12 + 16) return null;
-    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12) }, await sealingKey(sessionSecret(env as Env), purpose), bytes.slice(12));
+    const plain = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: bytes.slice(0, 12) },
+      await sealingKey(sessionSecret(env as Env), purpose),
+      bytes.slice(12),
+    );
     return new TextDecoder().decode(plain);
   } catch {
     return null;

@@ -9,7 +9,10 @@ export type SecretName = "SESSION_SECRET" | "JWT_SECRET";
 const SECRET_NAMES: readonly SecretName[] = ["JWT_SECRET", "SESSION_SECRET"];
 
 /** The placeholders of `.dev.vars.example`: copied as they are, they are public knowledge. */
-export const EXAMPLE_SECRETS: readonly string[] = ["change-me-to-a-long-random-string", "change-me-to-another-long-random-string"];
+export const EXAMPLE_SECRETS: readonly string[] = [
+  "change-me-to-a-long-random-string",
+  "change-me-to-another-long-random-string",
+];
 
 /** Hex carries 4 bits a character: 64 of them are 32 bytes (`openssl rand -hex 32`). */
 const MIN_HEX_LENGTH = 64;
@@ -27,7 +30,8 @@ export function secretWeakness(value: string | undefined): string | null {
   if (!value) return "is not set";
   if (EXAMPLE_SECRETS.includes(value.trim())) return "is the example's placeholder";
   const hex = /^[0-9a-f]+$/i.test(value);
-  if (value.length < (hex ? MIN_HEX_LENGTH : MIN_LENGTH)) return hex ? `is shorter than ${MIN_HEX_LENGTH} hex characters` : `is shorter than ${MIN_LENGTH} characters`;
+  if (value.length < (hex ? MIN_HEX_LENGTH : MIN_LENGTH))
+    return hex ? `is shorter than ${MIN_HEX_LENGTH} hex characters` : `is shorter than ${MIN_LENGTH} characters`;
   if (new Set(value).size < MIN_DISTINCT || repeats(value)) return "is not random enough";
   return null;
 }
@@ -44,8 +48,10 @@ function repeats(value: string): boolean {
 
 function secret(env: Env, name: SecretName): string {
   const value = env[name];
-  if (LOCAL_ENVIRONMENTS.has(env.ENVIRONMENT ?? "")) return value && value.length >= 16 ? value : `local-only-${name.toLowerCase()}-not-for-production`;
-  if (!value || secretWeakness(value) !== null || env.JWT_SECRET === env.SESSION_SECRET) throw new Error(`${name} is not usable: run \`wrangler secret put ${name}\` with \`openssl rand -hex 32\``);
+  if (LOCAL_ENVIRONMENTS.has(env.ENVIRONMENT ?? ""))
+    return value && value.length >= 16 ? value : `local-only-${name.toLowerCase()}-not-for-production`;
+  if (!value || secretWeakness(value) !== null || env.JWT_SECRET === env.SESSION_SECRET)
+    throw new Error(`${name} is not usable: run \`wrangler secret put ${name}\` with \`openssl rand -hex 32\``);
   return value;
 }
 
@@ -64,7 +70,8 @@ export function secretProblems(env: Env): string[] {
     const weakness = secretWeakness(env[name]);
     return weakness ? [`${name} ${weakness}`] : [];
   });
-  if (problems.length === 0 && env.JWT_SECRET === env.SESSION_SECRET) problems.push("JWT_SECRET and SESSION_SECRET are the same");
+  if (problems.length === 0 && env.JWT_SECRET === env.SESSION_SECRET)
+    problems.push("JWT_SECRET and SESSION_SECRET are the same");
   return problems;
 }
 

@@ -32,7 +32,12 @@ export async function signInMethods(db: Database, userId: number): Promise<SignI
   const [account, identities] = await db.batch([
     db.select({ passwordSet: users.passwordSet }).from(users).where(eq(users.id, userId)),
     db
-      .select({ provider: userIdentities.provider, email: userIdentities.email, createdAt: userIdentities.createdAt, lastUsedAt: userIdentities.lastUsedAt })
+      .select({
+        provider: userIdentities.provider,
+        email: userIdentities.email,
+        createdAt: userIdentities.createdAt,
+        lastUsedAt: userIdentities.lastUsedAt,
+      })
       .from(userIdentities)
       .where(eq(userIdentities.userId, userId))
       .orderBy(asc(userIdentities.provider), asc(userIdentities.createdAt)),
@@ -55,9 +60,16 @@ export type LinkOutcome = "linked" | "already_linked";
  * profile). An identity linked to another account is refused (409). Linking ends every other
  * session of the account, in the same batch: a new way in is a moment to log out devices.
  */
-export async function linkIdentity(db: Database, viewer: { userId: number; sessionId: string }, identity: ProviderIdentity): Promise<LinkOutcome> {
+export async function linkIdentity(
+  db: Database,
+  viewer: { userId: number; sessionId: string },
+  identity: ProviderIdentity,
+): Promise<LinkOutcome> {
   const name = SOCIAL_PROVIDER_NAMES[identity.provider];
-  const where = and(eq(userIdentities.provider, identity.provider), eq(userIdentities.providerUserId, identity.providerUserId));
+  const where = and(
+    eq(userIdentities.provider, identity.provider),
+    eq(userIdentities.providerUserId, identity.providerUserId),
+  );
   const [existing] = await db.select({ userId: userIdentities.userId }).from(userIdentities).where(where);
   if (existing) {
     if (existing.userId === viewer.userId) return "already_linked";

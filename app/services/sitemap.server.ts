@@ -10,7 +10,16 @@ export interface SitemapEntry {
 }
 
 /** The pages that exist whatever the catalogue holds, in the order the sitemap lists them. */
-export const STATIC_SITEMAP_PATHS = ["/", "/products", "/categories", "/blog", "/about", "/contact", "/privacy", "/terms"] as const;
+export const STATIC_SITEMAP_PATHS = [
+  "/",
+  "/products",
+  "/categories",
+  "/blog",
+  "/about",
+  "/contact",
+  "/privacy",
+  "/terms",
+] as const;
 
 type Kind = "product" | "category" | "blog";
 
@@ -33,12 +42,20 @@ function latest(dates: (string | null)[]): string | null {
  */
 export async function getSitemapEntries(db: Database): Promise<SitemapEntry[]> {
   const rows = await db
-    .select({ kind: sql<Kind>`'product'`.as("kind"), slug: products.slug, changed: sql<number>`${products.updatedAt}`.as("changed") })
+    .select({
+      kind: sql<Kind>`'product'`.as("kind"),
+      slug: products.slug,
+      changed: sql<number>`${products.updatedAt}`.as("changed"),
+    })
     .from(products)
     .where(eq(products.isActive, true))
     .unionAll(
       db
-        .select({ kind: sql<Kind>`'category'`.as("kind"), slug: categories.slug, changed: sql<number>`${categories.updatedAt}`.as("changed") })
+        .select({
+          kind: sql<Kind>`'category'`.as("kind"),
+          slug: categories.slug,
+          changed: sql<number>`${categories.updatedAt}`.as("changed"),
+        })
         .from(categories)
         .where(eq(categories.isActive, true)),
     )
@@ -56,7 +73,10 @@ export async function getSitemapEntries(db: Database): Promise<SitemapEntry[]> {
   const byKind: Record<Kind, SitemapEntry[]> = { product: [], category: [], blog: [] };
   for (const row of rows) {
     if (!(row.kind in byKind) || !row.slug) continue;
-    byKind[row.kind].push({ path: `${PATH_PREFIX[row.kind]}${encodeURIComponent(row.slug)}`, lastmod: isoFromSeconds(row.changed) });
+    byKind[row.kind].push({
+      path: `${PATH_PREFIX[row.kind]}${encodeURIComponent(row.slug)}`,
+      lastmod: isoFromSeconds(row.changed),
+    });
   }
   for (const list of Object.values(byKind)) list.sort((a, b) => a.path.localeCompare(b.path));
 
@@ -72,7 +92,10 @@ export async function getSitemapEntries(db: Database): Promise<SitemapEntry[]> {
 }
 
 function escapeXml(value: string): string {
-  return value.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char] ?? char);
+  return value.replace(
+    /[<>&'"]/g,
+    (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char] ?? char,
+  );
 }
 
 /** The sitemaps.org XML for the entries, with absolute URLs on `origin`. */

@@ -20,7 +20,14 @@ import type { MailContext } from "./mail/context";
 import { welcomeStatements } from "./mail/order-mails.server";
 import { hashPassword } from "./password.server";
 import { requireSecondFactorFirst } from "./two-factor-challenge.server";
-import { consumeLimits, LOGIN_LIMITED_MESSAGE, LOGIN_MAX_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS, refundStatement, type Limit } from "./rate-limit.server";
+import {
+  consumeLimits,
+  LOGIN_LIMITED_MESSAGE,
+  LOGIN_MAX_FAILURES_PER_CLIENT,
+  LOGIN_WINDOW_SECONDS,
+  refundStatement,
+  type Limit,
+} from "./rate-limit.server";
 
 /**
  * Signing in with a provider's identity (docs/decisions/014): the account behind an identity already
@@ -51,7 +58,10 @@ export interface SocialSignIn extends AuthResult {
  */
 export class SocialLinkRequiresPasswordError extends DomainError {
   constructor() {
-    super("An account with this email address exists, but its address is not verified yet. Log in with your password, then link the provider from your profile.", 409);
+    super(
+      "An account with this email address exists, but its address is not verified yet. Log in with your password, then link the provider from your profile.",
+      409,
+    );
   }
 }
 
@@ -97,7 +107,12 @@ export function normalizeProviderEmail(email: unknown): string | null {
 
 /** The name a new account gets: the provider's (spaces collapsed, at most 100 characters), else the address's local part. */
 export function accountName(name: string | null, email: string): string {
-  const cleaned = (name ?? "").replace(/[\p{Cc}\p{Cf}]/gu, "").replace(/\s+/g, " ").trim().slice(0, NAME_MAX).trim();
+  const cleaned = (name ?? "")
+    .replace(/[\p{Cc}\p{Cf}]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, NAME_MAX)
+    .trim();
   return cleaned || email.split("@")[0]!.slice(0, NAME_MAX);
 }
 
@@ -115,13 +130,23 @@ const identityWhere = (identity: Pick<ProviderIdentity, "provider" | "providerUs
   and(eq(userIdentities.provider, identity.provider), eq(userIdentities.providerUserId, identity.providerUserId));
 
 /** The account linked to the identity and the account with its email (one round trip). */
-async function findAccounts(db: Database, identity: ProviderIdentity): Promise<{ linked: AccountRow | null; byEmail: AccountRow | null }> {
-  const linkedQuery = db.select(accountFields).from(userIdentities).innerJoin(users, eq(users.id, userIdentities.userId)).where(identityWhere(identity));
+async function findAccounts(
+  db: Database,
+  identity: ProviderIdentity,
+): Promise<{ linked: AccountRow | null; byEmail: AccountRow | null }> {
+  const linkedQuery = db
+    .select(accountFields)
+    .from(userIdentities)
+    .innerJoin(users, eq(users.id, userIdentities.userId))
+    .where(identityWhere(identity));
   if (!identity.email) {
     const [linked] = await linkedQuery;
     return { linked: linked ?? null, byEmail: null };
   }
-  const [linkedRows, emailRows] = await db.batch([linkedQuery, db.select(accountFields).from(users).where(eq(users.email, identity.email))]);
+  const [linkedRows, emailRows] = await db.batch([
+    linkedQuery,
+    db.select(accountFields).from(users).where(eq(users.email, identity.email)),
+  ]);
   return { linked: linkedRows[0] ?? null, byEmail: emailRows[0] ?? null };
 }
 
@@ -132,7 +157,12 @@ async function findAccounts(db: Database, identity: ProviderIdentity): Promise<{
  * loser's batch fails on the unique key, writes nothing, and is tried once more against what the
  * winner wrote.
  */
-export async function signInWithIdentity(db: Database, env: Env, identity: ProviderIdentity, mail?: MailContext): Promise<SocialSignIn> {
+export async function signInWithIdentity(
+  db: Database,
+  env: Env,
+  identity: ProviderIdentity,
+  mail?: MailContext,
+): Promise<SocialSignIn> {
   try {
     return await attempt(db, env, identity, mail);
   } catch (error) {
@@ -141,7 +171,12 @@ export async function signInWithIdentity(db: Database, env: Env, identity: Provi
   }
 }
 
-async function attempt(db: Database, env: Env, identity: ProviderIdentity, mail: MailContext | undefined): Promise<SocialSignIn> {
+async function attempt(
+  db: Database,
+  env: Env,
+  identity: ProviderIdentity,
+  mail: MailContext | undefined,
+): Promise<SocialSignIn> {
   const { linked, byEmail } = await findAccounts(db, identity);
   const session = newSession(false);
   const now = new Date();
@@ -169,7 +204,15 @@ async function attempt(db: Database, env: Env, identity: ProviderIdentity, mail:
     if (byEmail.email_verified_at === null) throw new SocialLinkRequiresPasswordError();
     await requireSecondFactorFirst(db, env, { id: byEmail.id, staff: isAdmin(toUser(byEmail)) }, false);
     await db.batch([
-      db.insert(userIdentities).values({ provider: identity.provider, providerUserId: identity.providerUserId, userId: byEmail.id, email, lastUsedAt: now }),
+      db
+        .insert(userIdentities)
+        .values({
+          provider: identity.provider,
+          providerUserId: identity.providerUserId,
+          userId: byEmail.id,
+          email,
+          lastUsedAt: now,
+        }),
       insertSession(db, session, byEmail.id),
     ]);
     return { ...(await result(env, toUser(byEmail), session)), outcome: "linked" };
@@ -181,8 +224,15 @@ async function attempt(db: Database, env: Env, identity: ProviderIdentity, mail:
   const results = await db.batch([
     // The provider verified the address; the password is one nobody knows (password_set false).
     db.insert(users).values({ name, email, passwordHash, emailVerifiedAt: now, passwordSet: false }),
-    db.insert(userRoles).select(db.select({ userId: userId.as("user_id"), roleId: roles.id }).from(roles).where(eq(roles.name, "customer"))),
-    db.insert(userIdentities).values({ provider: identity.provider, providerUserId: identity.providerUserId, userId, email, lastUsedAt: now }),
+    db.insert(userRoles).select(
+      db
+        .select({ userId: userId.as("user_id"), roleId: roles.id })
+        .from(roles)
+        .where(eq(roles.name, "customer")),
+    ),
+    db
+      .insert(userIdentities)
+      .values({ provider: identity.provider, providerUserId: identity.providerUserId, userId, email, lastUsedAt: now }),
     insertSession(db, session, userId),
     ...(mail ? welcomeStatements(db, mail, { name, email }) : []),
     selectUsers(db).where(eq(users.email, email)),

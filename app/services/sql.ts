@@ -42,7 +42,10 @@ export function prerendered<K extends string = never, T = unknown>(
   let fixed: SQL<T> | undefined;
   return (values) => {
     if (!pieces) {
-      const marks = Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as unknown as Record<K, Placeholder>;
+      const marks = Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as unknown as Record<
+        K,
+        Placeholder
+      >;
       const query = (dialect ??= new SQLiteSyncDialect()).sqlToQuery(build(marks));
       const texts = query.sql.split("?");
       // A "?" inside the text itself (a string literal) would misplace the parameters: refuse.
@@ -73,7 +76,9 @@ export function rendered<T>(build: () => SQL<T>): () => SQL<T> {
  * with the same text (`sum("status" = ?)` for two statuses) would collide and shift every later
  * field. Columns are left as they are.
  */
-export function named<T extends Record<string, Column | SQL | SQL.Aliased>>(columns: T): { [K in keyof T]: T[K] extends SQL<infer V> ? SQL.Aliased<V> : T[K] } {
+export function named<T extends Record<string, Column | SQL | SQL.Aliased>>(
+  columns: T,
+): { [K in keyof T]: T[K] extends SQL<infer V> ? SQL.Aliased<V> : T[K] } {
   return Object.fromEntries(
     Object.entries(columns).map(([key, column]) => [key, is(column, SQL) ? column.as(key) : column]),
   ) as { [K in keyof T]: T[K] extends SQL<infer V> ? SQL.Aliased<V> : T[K] };
@@ -96,7 +101,8 @@ export function jsonArrayOf(select: { as(alias: string): Subquery }): SQL<string
   const rows = select.as("rows_");
   const field = (key: string) => (rows as unknown as Record<string, Column>)[key]!;
   const keys = Object.keys(rows._.selectedFields);
-  const value = keys.length === 1 ? sql`${field(keys[0]!)}` : jsonObject(Object.fromEntries(keys.map((key) => [key, field(key)])));
+  const value =
+    keys.length === 1 ? sql`${field(keys[0]!)}` : jsonObject(Object.fromEntries(keys.map((key) => [key, field(key)])));
   return scalar<string>(sql`SELECT json_group_array(${value}) FROM ${rows}`);
 }
 

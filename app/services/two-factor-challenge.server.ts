@@ -37,7 +37,11 @@ export async function staffTwoFactorRequired(db: Database, env: Pick<Env, "ENVIR
  * second factor gives a code; one without it sets it up first when the setting requires it.
  * Customers are never asked (one batch of two reads).
  */
-export async function secondFactorStep(db: Database, env: Pick<Env, "ENVIRONMENT">, user: { id: number; staff: boolean }): Promise<SecondFactorStep | null> {
+export async function secondFactorStep(
+  db: Database,
+  env: Pick<Env, "ENVIRONMENT">,
+  user: { id: number; staff: boolean },
+): Promise<SecondFactorStep | null> {
   if (!user.staff) return null;
   const [factor, setting] = await db.batch([
     db.select({ userId: userTwoFactor.userId }).from(userTwoFactor).where(eq(userTwoFactor.userId, user.id)),
@@ -67,20 +71,37 @@ const SETUP_PURPOSE = "2fa setup";
  * (another user, "Remember me", a later expiry).
  */
 export async function issueChallenge(env: SealEnv, challenge: Omit<Challenge, "expiresAt">): Promise<string> {
-  const body = { p: challenge.step, u: challenge.userId, r: challenge.remember, e: Math.floor(Date.now() / 1000) + CHALLENGE_SECONDS, s: challenge.secret };
+  const body = {
+    p: challenge.step,
+    u: challenge.userId,
+    r: challenge.remember,
+    e: Math.floor(Date.now() / 1000) + CHALLENGE_SECONDS,
+    s: challenge.secret,
+  };
   return seal(env, CHALLENGE_PURPOSE, JSON.stringify(body));
 }
 
 /** The challenge a token holds while it lasts, of the step asked for (any when none); else null. */
-export async function openChallenge(env: SealEnv, token: string | null | undefined, step?: SecondFactorStep): Promise<Challenge | null> {
+export async function openChallenge(
+  env: SealEnv,
+  token: string | null | undefined,
+  step?: SecondFactorStep,
+): Promise<Challenge | null> {
   const text = token ? await unseal(env, CHALLENGE_PURPOSE, token) : null;
   if (!text) return null;
   try {
     const body = JSON.parse(text) as { p?: unknown; u?: unknown; r?: unknown; e?: unknown; s?: unknown };
     if ((body.p !== "verify" && body.p !== "enrol") || (step && body.p !== step)) return null;
-    if (typeof body.u !== "number" || typeof body.e !== "number" || body.e <= Math.floor(Date.now() / 1000)) return null;
+    if (typeof body.u !== "number" || typeof body.e !== "number" || body.e <= Math.floor(Date.now() / 1000))
+      return null;
     if (body.p === "enrol" && typeof body.s !== "string") return null;
-    return { step: body.p, userId: body.u, remember: body.r === true, expiresAt: body.e, ...(typeof body.s === "string" ? { secret: body.s } : {}) };
+    return {
+      step: body.p,
+      userId: body.u,
+      remember: body.r === true,
+      expiresAt: body.e,
+      ...(typeof body.s === "string" ? { secret: body.s } : {}),
+    };
   } catch {
     return null;
   }
@@ -88,16 +109,30 @@ export async function openChallenge(env: SealEnv, token: string | null | undefin
 
 /** A signed-in staff member's set-up in progress: the new secret, bound to them, for SETUP_SECONDS. */
 export async function issueSetupToken(env: SealEnv, userId: number, secret: string): Promise<string> {
-  return seal(env, SETUP_PURPOSE, JSON.stringify({ u: userId, s: secret, e: Math.floor(Date.now() / 1000) + SETUP_SECONDS }));
+  return seal(
+    env,
+    SETUP_PURPOSE,
+    JSON.stringify({ u: userId, s: secret, e: Math.floor(Date.now() / 1000) + SETUP_SECONDS }),
+  );
 }
 
 /** The secret of a set-up token, when it is this user's and still lasts; else null. */
-export async function openSetupToken(env: SealEnv, token: string | null | undefined, userId: number): Promise<string | null> {
+export async function openSetupToken(
+  env: SealEnv,
+  token: string | null | undefined,
+  userId: number,
+): Promise<string | null> {
   const text = token ? await unseal(env, SETUP_PURPOSE, token) : null;
   if (!text) return null;
   try {
     const body = JSON.parse(text) as { u?: unknown; s?: unknown; e?: unknown };
-    if (body.u !== userId || typeof body.s !== "string" || typeof body.e !== "number" || body.e <= Math.floor(Date.now() / 1000)) return null;
+    if (
+      body.u !== userId ||
+      typeof body.s !== "string" ||
+      typeof body.e !== "number" ||
+      body.e <= Math.floor(Date.now() / 1000)
+    )
+      return null;
     return body.s;
   } catch {
     return null;
@@ -123,7 +158,12 @@ export class TwoFactorRequired extends Error {
  * For a sign-in that proved who someone is without the second factor (a social login): throws
  * TwoFactorRequired when that staff member must give a code (or set a factor up) first.
  */
-export async function requireSecondFactorFirst(db: Database, env: SealEnv, user: { id: number; staff: boolean }, remember: boolean): Promise<void> {
+export async function requireSecondFactorFirst(
+  db: Database,
+  env: SealEnv,
+  user: { id: number; staff: boolean },
+  remember: boolean,
+): Promise<void> {
   const step = await secondFactorStep(db, env, user);
   if (!step) return;
   const secret = step === "enrol" ? { secret: newTotpSecret() } : {};

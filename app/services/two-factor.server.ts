@@ -4,7 +4,19 @@ import { rateLimits, recoveryCodes, sessions, users, userTwoFactor } from "../..
 import { changes } from "../lib/cache-tags";
 import { groupSecret, looksLikeTotp, matchTotp, newTotpSecret, otpauthUri } from "../lib/totp";
 import { auditEntry, type Actor } from "./admin/audit.server";
-import { AccountDisabledError, AuthError, isAdmin, insertSessionIf, newSession, result, toUser, userFields, type AuthResult, type AuthUser, type Viewer } from "./auth.server";
+import {
+  AccountDisabledError,
+  AuthError,
+  isAdmin,
+  insertSessionIf,
+  newSession,
+  result,
+  toUser,
+  userFields,
+  type AuthResult,
+  type AuthUser,
+  type Viewer,
+} from "./auth.server";
 import { bumpTags } from "./cache-tags.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { consumeLimits, type Limit } from "./rate-limit.server";
@@ -44,7 +56,10 @@ export const TOTP_ISSUER = "Twistbloom";
 export const RECOVERY_CODE_COUNT = 10;
 
 /** Code attempts per user: 5 in 15 minutes and 20 in a day (a 6-digit code with three steps accepted). */
-export const CODE_LIMITS = { short: { max: 5, windowSeconds: 15 * 60 }, day: { max: 20, windowSeconds: 24 * 60 * 60 } } as const;
+export const CODE_LIMITS = {
+  short: { max: 5, windowSeconds: 15 * 60 },
+  day: { max: 20, windowSeconds: 24 * 60 * 60 },
+} as const;
 
 const codeLimits = (userId: number): Limit[] => [
   { key: `2fa:user:${userId}`, ...CODE_LIMITS.short },
@@ -54,12 +69,13 @@ const codeLimits = (userId: number): Limit[] => [
 const SECRET_PURPOSE = "totp secret";
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-
 /** Counts one code attempt against the user's limits before the code is checked (429 past them). */
-const spendAttempt = (db: Database, userId: number) => consumeLimits(db, codeLimits(userId), TWO_FACTOR_MESSAGES.tooManyAttempts);
+const spendAttempt = (db: Database, userId: number) =>
+  consumeLimits(db, codeLimits(userId), TWO_FACTOR_MESSAGES.tooManyAttempts);
 
 /** After a code was accepted (under `claimed`), the short window starts over; the daily one stays. */
-const forgiveAttempts = (db: Database, userId: number, claimed: SQL) => db.delete(rateLimits).where(and(eq(rateLimits.key, codeLimits(userId)[0]!.key), claimed));
+const forgiveAttempts = (db: Database, userId: number, claimed: SQL) =>
+  db.delete(rateLimits).where(and(eq(rateLimits.key, codeLimits(userId)[0]!.key), claimed));
 
 // ---------------------------------------------------------------- recovery codes
 
@@ -116,13 +132,19 @@ interface FactorRow {
 
 async function readFactor(db: Database, env: SealEnv, userId: number): Promise<FactorRow | null> {
   const [row] = await db
-    .select({ ...userFields, disabled_at: users.disabledAt, secret_sealed: userTwoFactor.secretSealed, last_used_step: userTwoFactor.lastUsedStep })
+    .select({
+      ...userFields,
+      disabled_at: users.disabledAt,
+      secret_sealed: userTwoFactor.secretSealed,
+      last_used_step: userTwoFactor.lastUsedStep,
+    })
     .from(users)
     .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) return null;
   const secret = row.secret_sealed ? await unseal(env, SECRET_PURPOSE, row.secret_sealed) : null;
-  if (row.secret_sealed && !secret) throw new Error("a second factor's secret could not be unsealed (was SESSION_SECRET changed?)");
+  if (row.secret_sealed && !secret)
+    throw new Error("a second factor's secret could not be unsealed (was SESSION_SECRET changed?)");
   return { user: toUser(row), disabled: row.disabled_at !== null, secret, lastUsedStep: row.last_used_step ?? null };
 }
 
@@ -135,10 +157,17 @@ export interface TwoFactorStatus {
 }
 
 /** The user's second factor as their security page shows it (one batch). */
-export async function twoFactorStatus(db: Database, env: Pick<Env, "ENVIRONMENT">, user: AuthUser): Promise<TwoFactorStatus> {
+export async function twoFactorStatus(
+  db: Database,
+  env: Pick<Env, "ENVIRONMENT">,
+  user: AuthUser,
+): Promise<TwoFactorStatus> {
   const [factor, left] = await db.batch([
     db.select({ enabledAt: userTwoFactor.enabledAt }).from(userTwoFactor).where(eq(userTwoFactor.userId, user.id)),
-    db.select({ n: sql<number>`count(*)` }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt))),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt))),
   ]);
   const required = isAdmin(user) && (await staffTwoFactorRequired(db, env));
   return {
@@ -169,9 +198,16 @@ export const setupDetails = (secret: string, account: string): SetupDetails => (
  * whether it did: a TOTP code of a step later than the last used one, or an unused recovery code
  * (unless `totpOnly`). A code that is wrong outright is a 422 before anything is written.
  */
-async function spendCode(db: Database, factor: FactorRow & { secret: string }, code: string, claim: string, { totpOnly = false } = {}) {
+async function spendCode(
+  db: Database,
+  factor: FactorRow & { secret: string },
+  code: string,
+  claim: string,
+  { totpOnly = false } = {},
+) {
   const userId = factor.user.id;
-  const invalid = () => new ValidationError({ code: [TWO_FACTOR_MESSAGES.invalidCode] }, TWO_FACTOR_MESSAGES.invalidCode);
+  const invalid = () =>
+    new ValidationError({ code: [TWO_FACTOR_MESSAGES.invalidCode] }, TWO_FACTOR_MESSAGES.invalidCode);
   if (looksLikeTotp(code)) {
     const step = await matchTotp(factor.secret, code, nowSeconds(), factor.lastUsedStep);
     if (step === null) throw invalid();
@@ -179,7 +215,12 @@ async function spendCode(db: Database, factor: FactorRow & { secret: string }, c
       statement: db
         .update(userTwoFactor)
         .set({ lastUsedStep: step, lastClaim: claim, updatedAt: new Date() })
-        .where(and(eq(userTwoFactor.userId, userId), or(isNull(userTwoFactor.lastUsedStep), sql`${userTwoFactor.lastUsedStep} < ${step}`))),
+        .where(
+          and(
+            eq(userTwoFactor.userId, userId),
+            or(isNull(userTwoFactor.lastUsedStep), sql`${userTwoFactor.lastUsedStep} < ${step}`),
+          ),
+        ),
       claimed: factorClaimed(userId, claim),
     };
   }
@@ -188,7 +229,13 @@ async function spendCode(db: Database, factor: FactorRow & { secret: string }, c
     statement: db
       .update(recoveryCodes)
       .set({ usedAt: new Date(), usedClaim: claim })
-      .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, await hashRecoveryCode(code)), isNull(recoveryCodes.usedAt))),
+      .where(
+        and(
+          eq(recoveryCodes.userId, userId),
+          eq(recoveryCodes.codeHash, await hashRecoveryCode(code)),
+          isNull(recoveryCodes.usedAt),
+        ),
+      ),
     claimed: recoveryClaimed(userId, claim),
   };
 }
@@ -198,7 +245,8 @@ const claimedRow = (db: Database, claimed: SQL) => db.select({ ok: sql<number>`$
 function requireCode(code: string | undefined): string {
   const clean = (code ?? "").trim();
   if (!clean) throw new ValidationError({ code: [TWO_FACTOR_MESSAGES.codeRequired] }, TWO_FACTOR_MESSAGES.codeRequired);
-  if (clean.length > 64) throw new ValidationError({ code: [TWO_FACTOR_MESSAGES.invalidCode] }, TWO_FACTOR_MESSAGES.invalidCode);
+  if (clean.length > 64)
+    throw new ValidationError({ code: [TWO_FACTOR_MESSAGES.invalidCode] }, TWO_FACTOR_MESSAGES.invalidCode);
   return clean;
 }
 
@@ -209,7 +257,12 @@ function requireCode(code: string | undefined): string {
  * authenticator app or a recovery code open the session. A missing, forged or expired challenge is
  * 401 (log in again); a wrong or used code 422; too many attempts 429.
  */
-export async function completeTwoFactorSignIn(db: Database, env: Env, token: string | null | undefined, input: { code?: string }): Promise<AuthResult> {
+export async function completeTwoFactorSignIn(
+  db: Database,
+  env: Env,
+  token: string | null | undefined,
+  input: { code?: string },
+): Promise<AuthResult> {
   const challenge = await openChallenge(env, token, "verify");
   if (!challenge) throw new AuthError(TWO_FACTOR_MESSAGES.challengeExpired);
   const code = requireCode(input.code);
@@ -219,14 +272,23 @@ export async function completeTwoFactorSignIn(db: Database, env: Env, token: str
   if (factor.disabled) throw new AccountDisabledError();
   const session = newSession(challenge.remember);
   const { statement, claimed } = await spendCode(db, { ...factor, secret: factor.secret }, code, session.id);
-  const results = await db.batch([statement, insertSessionIf(db, session, factor.user.id, claimed), forgiveAttempts(db, factor.user.id, claimed), claimedRow(db, claimed)]);
+  const results = await db.batch([
+    statement,
+    insertSessionIf(db, session, factor.user.id, claimed),
+    forgiveAttempts(db, factor.user.id, claimed),
+    claimedRow(db, claimed),
+  ]);
   const ok = (results[results.length - 1] as Array<{ ok: number }>)[0]?.ok;
   if (!ok) throw new ValidationError({ code: [TWO_FACTOR_MESSAGES.invalidCode] }, TWO_FACTOR_MESSAGES.invalidCode);
   return result(env, factor.user, session);
 }
 
 /** The set-up an enrolment challenge carries: its secret and URI, for the account of the challenge. */
-export async function enrolmentDetails(db: Database, env: Env, token: string | null | undefined): Promise<SetupDetails & { email: string }> {
+export async function enrolmentDetails(
+  db: Database,
+  env: Env,
+  token: string | null | undefined,
+): Promise<SetupDetails & { email: string }> {
   const challenge = await openChallenge(env, token, "enrol");
   if (!challenge?.secret) throw new AuthError(TWO_FACTOR_MESSAGES.challengeExpired);
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, challenge.userId));
@@ -241,13 +303,20 @@ export async function enrolmentDetails(db: Database, env: Env, token: string | n
  */
 async function storeFactor(db: Database, env: SealEnv, userId: number, secret: string, code: string, claim: string) {
   const step = await matchTotp(secret, code, nowSeconds(), null);
-  if (step === null) throw new ValidationError({ code: [TWO_FACTOR_MESSAGES.invalidCode] }, TWO_FACTOR_MESSAGES.invalidCode);
+  if (step === null)
+    throw new ValidationError({ code: [TWO_FACTOR_MESSAGES.invalidCode] }, TWO_FACTOR_MESSAGES.invalidCode);
   const codes = newRecoveryCodes();
   const claimed = factorClaimed(userId, claim);
   const statements = [
     db
       .insert(userTwoFactor)
-      .values({ userId, secretSealed: await seal(env, SECRET_PURPOSE, secret), lastUsedStep: step, lastClaim: claim, enabledAt: new Date() })
+      .values({
+        userId,
+        secretSealed: await seal(env, SECRET_PURPOSE, secret),
+        lastUsedStep: step,
+        lastClaim: claim,
+        enabledAt: new Date(),
+      })
       .onConflictDoNothing(),
     db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), claimed)),
     ...(await insertRecoveryCodes(db, userId, codes, claimed)),
@@ -261,7 +330,12 @@ async function storeFactor(db: Database, env: SealEnv, userId: number, secret: s
  * the first code from the app set the factor up, and only then does the session open. Answers the
  * session and the recovery codes, shown once.
  */
-export async function completeEnrolment(db: Database, env: Env, token: string | null | undefined, input: { code?: string }): Promise<{ auth: AuthResult; recoveryCodes: string[] }> {
+export async function completeEnrolment(
+  db: Database,
+  env: Env,
+  token: string | null | undefined,
+  input: { code?: string },
+): Promise<{ auth: AuthResult; recoveryCodes: string[] }> {
   const challenge = await openChallenge(env, token, "enrol");
   if (!challenge?.secret) throw new AuthError(TWO_FACTOR_MESSAGES.challengeExpired);
   const code = requireCode(input.code);
@@ -273,8 +347,14 @@ export async function completeEnrolment(db: Database, env: Env, token: string | 
   const session = newSession(challenge.remember);
   const { statements, claimed, codes } = await storeFactor(db, env, factor.user.id, challenge.secret, code, session.id);
   const [first, ...rest] = statements;
-  const results = await db.batch([first!, ...rest, insertSessionIf(db, session, factor.user.id, claimed), claimedRow(db, claimed)]);
-  if (!(results[results.length - 1] as Array<{ ok: number }>)[0]?.ok) throw new AuthError(TWO_FACTOR_MESSAGES.challengeExpired);
+  const results = await db.batch([
+    first!,
+    ...rest,
+    insertSessionIf(db, session, factor.user.id, claimed),
+    claimedRow(db, claimed),
+  ]);
+  if (!(results[results.length - 1] as Array<{ ok: number }>)[0]?.ok)
+    throw new AuthError(TWO_FACTOR_MESSAGES.challengeExpired);
   return { auth: await result(env, factor.user, session), recoveryCodes: codes };
 }
 
@@ -285,32 +365,54 @@ function requireStaff(user: AuthUser) {
 }
 
 /** A signed-in staff member starts setting up: a new secret, carried sealed in a set-up token (nothing is stored yet). */
-export async function beginSetup(db: Database, env: Env, viewer: Viewer): Promise<SetupDetails & { setup_token: string }> {
+export async function beginSetup(
+  db: Database,
+  env: Env,
+  viewer: Viewer,
+): Promise<SetupDetails & { setup_token: string }> {
   requireStaff(viewer.user);
-  const [factor] = await db.select({ userId: userTwoFactor.userId }).from(userTwoFactor).where(eq(userTwoFactor.userId, viewer.user.id));
+  const [factor] = await db
+    .select({ userId: userTwoFactor.userId })
+    .from(userTwoFactor)
+    .where(eq(userTwoFactor.userId, viewer.user.id));
   if (factor) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyEnabled);
   const secret = newTotpSecret();
-  return { ...setupDetails(secret, viewer.user.email), setup_token: await issueSetupToken(env, viewer.user.id, secret) };
+  return {
+    ...setupDetails(secret, viewer.user.email),
+    setup_token: await issueSetupToken(env, viewer.user.id, secret),
+  };
 }
 
 /** The set-up a token carries, for showing it again (the page after "Set up"); null when expired or not theirs. */
-export async function setupFromToken(env: Env, viewer: Viewer, token: string | null | undefined): Promise<SetupDetails | null> {
+export async function setupFromToken(
+  env: Env,
+  viewer: Viewer,
+  token: string | null | undefined,
+): Promise<SetupDetails | null> {
   const secret = await openSetupToken(env, token, viewer.user.id);
   return secret ? setupDetails(secret, viewer.user.email) : null;
 }
 
 /** Confirms a signed-in staff member's set-up with a first code: the factor is on; answers the recovery codes. */
-export async function confirmSetup(db: Database, env: Env, viewer: Viewer, token: string | null | undefined, input: { code?: string }): Promise<string[]> {
+export async function confirmSetup(
+  db: Database,
+  env: Env,
+  viewer: Viewer,
+  token: string | null | undefined,
+  input: { code?: string },
+): Promise<string[]> {
   requireStaff(viewer.user);
   const secret = await openSetupToken(env, token, viewer.user.id);
-  if (!secret) throw new ValidationError({ code: [TWO_FACTOR_MESSAGES.setupExpired] }, TWO_FACTOR_MESSAGES.setupExpired);
+  if (!secret)
+    throw new ValidationError({ code: [TWO_FACTOR_MESSAGES.setupExpired] }, TWO_FACTOR_MESSAGES.setupExpired);
   const code = requireCode(input.code);
   await spendAttempt(db, viewer.user.id);
   const claim = crypto.randomUUID();
   const { statements, claimed, codes } = await storeFactor(db, env, viewer.user.id, secret, code, claim);
   const [first, ...rest] = statements;
   const results = await db.batch([first!, ...rest, claimedRow(db, claimed)]);
-  if (!(results[results.length - 1] as Array<{ ok: number }>)[0]?.ok) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyEnabled);
+  if (!(results[results.length - 1] as Array<{ ok: number }>)[0]?.ok)
+    throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyEnabled);
   return codes;
 }
 
@@ -322,7 +424,12 @@ async function ownFactor(db: Database, env: Env, viewer: Viewer) {
 }
 
 /** New recovery codes (the old ones stop working), for the owner with a code from their app. */
-export async function regenerateRecoveryCodes(db: Database, env: Env, viewer: Viewer, input: { code?: string }): Promise<string[]> {
+export async function regenerateRecoveryCodes(
+  db: Database,
+  env: Env,
+  viewer: Viewer,
+  input: { code?: string },
+): Promise<string[]> {
   const factor = await ownFactor(db, env, viewer);
   const code = requireCode(input.code);
   await spendAttempt(db, viewer.user.id);
@@ -336,12 +443,18 @@ export async function regenerateRecoveryCodes(db: Database, env: Env, viewer: Vi
     forgiveAttempts(db, viewer.user.id, claimed),
     claimedRow(db, claimed),
   ]);
-  if (!(results[results.length - 1] as Array<{ ok: number }>)[0]?.ok) throw new ValidationError({ code: [TWO_FACTOR_MESSAGES.invalidCode] }, TWO_FACTOR_MESSAGES.invalidCode);
+  if (!(results[results.length - 1] as Array<{ ok: number }>)[0]?.ok)
+    throw new ValidationError({ code: [TWO_FACTOR_MESSAGES.invalidCode] }, TWO_FACTOR_MESSAGES.invalidCode);
   return codes;
 }
 
 /** The owner turns their second factor off with a code from their app: only while the setting does not require it of them. */
-export async function disableTwoFactor(db: Database, env: Env, viewer: Viewer, input: { code?: string }): Promise<void> {
+export async function disableTwoFactor(
+  db: Database,
+  env: Env,
+  viewer: Viewer,
+  input: { code?: string },
+): Promise<void> {
   const factor = await ownFactor(db, env, viewer);
   if (await staffTwoFactorRequired(db, env)) throw new ConflictError(TWO_FACTOR_MESSAGES.required);
   const code = requireCode(input.code);
@@ -355,7 +468,8 @@ export async function disableTwoFactor(db: Database, env: Env, viewer: Viewer, i
     forgiveAttempts(db, viewer.user.id, claimed),
     db.delete(userTwoFactor).where(and(eq(userTwoFactor.userId, viewer.user.id), eq(userTwoFactor.lastClaim, claim))),
   ]);
-  if (!(results[1] as Array<{ ok: number }>)[0]?.ok) throw new ValidationError({ code: [TWO_FACTOR_MESSAGES.invalidCode] }, TWO_FACTOR_MESSAGES.invalidCode);
+  if (!(results[1] as Array<{ ok: number }>)[0]?.ok)
+    throw new ValidationError({ code: [TWO_FACTOR_MESSAGES.invalidCode] }, TWO_FACTOR_MESSAGES.invalidCode);
 }
 
 // ---------------------------------------------------------------- staff: reset another's factor
@@ -365,7 +479,11 @@ export async function disableTwoFactor(db: Database, env: Env, viewer: Viewer, i
  * codes go, every session of that member ends, and the audit entry is written, in one batch. The
  * member sets a new factor up at their next sign-in (while the setting requires it).
  */
-export async function resetTwoFactor(db: Database, actor: Actor & { superAdmin: boolean }, userId: number): Promise<{ name: string; email: string; hadFactor: boolean }> {
+export async function resetTwoFactor(
+  db: Database,
+  actor: Actor & { superAdmin: boolean },
+  userId: number,
+): Promise<{ name: string; email: string; hadFactor: boolean }> {
   if (!actor.superAdmin) throw new ForbiddenError(TWO_FACTOR_MESSAGES.resetNeedsSuperAdmin);
   const [row] = await db
     .select({ name: users.name, email: users.email, factor: userTwoFactor.userId })
@@ -384,7 +502,10 @@ export async function resetTwoFactor(db: Database, actor: Actor & { superAdmin: 
     }),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
     db.delete(userTwoFactor).where(eq(userTwoFactor.userId, userId)),
-    db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now))),
+    db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now))),
     bumpTags(db, changes.accountChanged(userId)),
   ]);
   return { name: row.name, email: row.email, hadFactor: row.factor !== null };
@@ -392,7 +513,9 @@ export async function resetTwoFactor(db: Database, actor: Actor & { superAdmin: 
 
 /** Whether a user has a second factor (for the back office's user page). */
 export async function hasTwoFactor(db: Database, userId: number): Promise<boolean> {
-  const rows = await db.select({ userId: userTwoFactor.userId }).from(userTwoFactor).where(eq(userTwoFactor.userId, userId));
+  const rows = await db
+    .select({ userId: userTwoFactor.userId })
+    .from(userTwoFactor)
+    .where(eq(userTwoFactor.userId, userId));
   return rows.length > 0;
 }
-

@@ -1,7 +1,16 @@
 import { and, eq, lt, notExists, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
-import { blogs, categories, homeSections, orderItems, productImages, products, settings, uploads } from "../../db/schema";
+import {
+  blogs,
+  categories,
+  homeSections,
+  orderItems,
+  productImages,
+  products,
+  settings,
+  uploads,
+} from "../../db/schema";
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, UPLOADS_PATH } from "../lib/constants";
 import { auditEntry, type Actor } from "./admin/audit.server";
 import { DomainError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors";
@@ -9,9 +18,11 @@ import { subqueries } from "./sql";
 
 export type ImageType = (typeof UPLOAD_TYPES)[number];
 
-
 const EXTENSIONS: Record<ImageType, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
-const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(EXTENSIONS).map(([type, ext]) => [ext, type])) as Record<string, ImageType>;
+const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(EXTENSIONS).map(([type, ext]) => [ext, type])) as Record<
+  string,
+  ImageType
+>;
 
 /** A key is the SHA-256 of the bytes and the type's extension: nothing else is ever served. */
 const KEY_PATTERN = /^[0-9a-f]{64}\.(jpg|png|webp)$/;
@@ -53,7 +64,12 @@ export interface StoredUpload {
 
 /** Whether a form's or a body's value is a file that was actually chosen (browsers send an empty one otherwise). */
 export function isChosenFile(value: unknown): value is File {
-  return typeof value === "object" && value !== null && typeof (value as File).arrayBuffer === "function" && (value as File).size > 0;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as File).arrayBuffer === "function" &&
+    (value as File).size > 0
+  );
 }
 
 /**
@@ -62,7 +78,12 @@ export function isChosenFile(value: unknown): value is File {
  * hash, so the same image uploaded twice is one object (and one row, whose date is renewed so the
  * clean-up leaves it alone). Recorded in the audit log.
  */
-export async function storeUpload(db: Database, bucket: R2Bucket | undefined, file: Blob, actor: Actor): Promise<StoredUpload> {
+export async function storeUpload(
+  db: Database,
+  bucket: R2Bucket | undefined,
+  file: Blob,
+  actor: Actor,
+): Promise<StoredUpload> {
   if (file.size > UPLOAD_MAX_BYTES) throw new PayloadTooLargeError(UPLOAD_TOO_LARGE_MESSAGE);
   const bytes = new Uint8Array(await file.arrayBuffer()) as Uint8Array<ArrayBuffer>;
   if (bytes.byteLength > UPLOAD_MAX_BYTES) throw new PayloadTooLargeError(UPLOAD_TOO_LARGE_MESSAGE);
@@ -77,7 +98,12 @@ export async function storeUpload(db: Database, bucket: R2Bucket | undefined, fi
       .insert(uploads)
       .values({ key, contentType: type, size: bytes.byteLength, uploadedBy: actor.id })
       .onConflictDoUpdate({ target: uploads.key, set: { createdAt: sql`(unixepoch())` } }),
-    auditEntry(db, actor, { action: "upload", entity: "upload", entityId: key, summary: `Uploaded an image (${type}, ${bytes.byteLength} bytes)` }),
+    auditEntry(db, actor, {
+      action: "upload",
+      entity: "upload",
+      entityId: key,
+      summary: `Uploaded an image (${type}, ${bytes.byteLength} bytes)`,
+    }),
   ]);
   return { url: `${UPLOADS_PATH}${key}`, key, size: bytes.byteLength, type };
 }
@@ -89,7 +115,11 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  * key is the content's hash, so it never changes), 304 to a browser that has it, 404 otherwise.
  */
 export async function serveUpload(bucket: R2Bucket | undefined, key: string, request: Request): Promise<Response> {
-  const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  const notFound = () =>
+    new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   if (!KEY_PATTERN.test(key) || !bucket) return notFound();
   const etag = `"${key.slice(0, 64)}"`;
   const headers = {
@@ -98,7 +128,12 @@ export async function serveUpload(bucket: R2Bucket | undefined, key: string, req
     ETag: etag,
     "X-Content-Type-Options": "nosniff",
   };
-  if (request.headers.get("If-None-Match")?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+  if (
+    request.headers
+      .get("If-None-Match")
+      ?.split(",")
+      .some((tag) => tag.trim().replace(/^W\//, "") === etag)
+  ) {
     return new Response(null, { status: 304, headers });
   }
   if (request.method === "HEAD") {
@@ -131,13 +166,21 @@ function unreferenced(olderThanSeconds: number): SQL {
   const url = sql`'${sql.raw(UPLOADS_PATH)}' || ${uploads.key}`;
   const mentions = (column: SQLWrapper) => sql`instr(${column}, ${uploads.key}) > 0`;
   const none = (table: SQLiteTable, condition: SQL) =>
-    notExists(subqueries.select({ one: sql`1` }).from(table).where(condition));
+    notExists(
+      subqueries
+        .select({ one: sql`1` })
+        .from(table)
+        .where(condition),
+    );
   return and(
     lt(uploads.createdAt, sql`unixepoch() - ${olderThanSeconds}`),
     none(products, eq(products.image, url)),
     none(productImages, eq(productImages.url, url)),
     none(categories, eq(categories.image, url)),
-    none(blogs, sql`${eq(blogs.featuredImage, url)} OR ${eq(blogs.ogImage, url)} OR ${eq(blogs.authorAvatar, url)} OR ${mentions(blogs.content)}`),
+    none(
+      blogs,
+      sql`${eq(blogs.featuredImage, url)} OR ${eq(blogs.ogImage, url)} OR ${eq(blogs.authorAvatar, url)} OR ${mentions(blogs.content)}`,
+    ),
     none(settings, mentions(settings.value)),
     none(homeSections, mentions(homeSections.data)),
     none(orderItems, eq(orderItems.productImage, url)),
@@ -149,7 +192,11 @@ function unreferenced(olderThanSeconds: number): SQL {
  * uploads older than a day, then their objects. The rows go first and only those the DELETE
  * returns lose their object, so an image referenced again meanwhile keeps both.
  */
-export async function removeUnusedUploads(db: Database, bucket: R2Bucket | undefined, olderThanSeconds = 86_400): Promise<string[]> {
+export async function removeUnusedUploads(
+  db: Database,
+  bucket: R2Bucket | undefined,
+  olderThanSeconds = 86_400,
+): Promise<string[]> {
   if (!bucket) return [];
   const removed = await db.delete(uploads).where(unreferenced(olderThanSeconds)).returning({ key: uploads.key });
   const keys = removed.map((row) => row.key);

@@ -47,7 +47,11 @@ type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>["where"]>>[numb
 
 function toItem(row: ItemRow): WishlistItem {
   const { savedAt, isActive, ...product } = row;
-  return { product: toProduct(product), available: Boolean(isActive), saved_at: isoDate(Number(savedAt)) ?? new Date(0).toISOString() };
+  return {
+    product: toProduct(product),
+    available: Boolean(isActive),
+    saved_at: isoDate(Number(savedAt)) ?? new Date(0).toISOString(),
+  };
 }
 
 /** Newest first; the row id breaks ties within a second (the table keeps its rowid). */
@@ -78,7 +82,11 @@ export async function addToWishlist(db: Database, userId: number, productId: num
       .insert(wishlistItems)
       .select(
         db
-          .select({ userId: sql<number>`${userId}`.as("user_id"), productId: products.id, createdAt: sql<Date>`unixepoch()`.as("created_at") })
+          .select({
+            userId: sql<number>`${userId}`.as("user_id"),
+            productId: products.id,
+            createdAt: sql<Date>`unixepoch()`.as("created_at"),
+          })
           .from(products)
           .where(and(eq(products.id, productId), eq(products.isActive, true))),
       )
@@ -96,7 +104,11 @@ export async function addToWishlist(db: Database, userId: number, productId: num
 }
 
 /** Takes a product off the list; nothing to take off is not an error (it is gone either way). */
-export async function removeFromWishlist(db: Database, userId: number, productId: number): Promise<{ removed: boolean }> {
+export async function removeFromWishlist(
+  db: Database,
+  userId: number,
+  productId: number,
+): Promise<{ removed: boolean }> {
   const [deleted] = await db.batch([
     db
       .delete(wishlistItems)
@@ -145,7 +157,13 @@ export async function savableProduct(db: Database, userId: number, productId: nu
     .where(and(eq(products.id, productId), eq(products.isActive, true)))
     .limit(1);
   if (!row) return null;
-  return { id: row.id, name: row.name, slug: row.slug, image: imageOrPlaceholder(row.image), saved: row.savedBy !== null };
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    image: imageOrPlaceholder(row.image),
+    saved: row.savedBy !== null,
+  };
 }
 
 export interface MoveResult {
@@ -160,7 +178,12 @@ export interface MoveResult {
  * Moves one of a saved product to the cart (the cart's own rules: on sale, in stock, held to the
  * stock on hand) and, once it is there, off the wishlist. A product that cannot be sold stays saved.
  */
-export async function moveToCart(db: Database, userId: number, lines: CartLine[], productId: number): Promise<MoveResult> {
+export async function moveToCart(
+  db: Database,
+  userId: number,
+  lines: CartLine[],
+  productId: number,
+): Promise<MoveResult> {
   const [saved] = await db
     .select({ productId: wishlistItems.productId })
     .from(wishlistItems)

@@ -88,7 +88,13 @@ const HEX: Record<ProductColor, string> = {
 function mix(a: string, b: string, t: number): string {
   const pa = [1, 3, 5].map((i) => parseInt(a.slice(i, i + 2), 16));
   const pb = [1, 3, 5].map((i) => parseInt(b.slice(i, i + 2), 16));
-  return `#${pa.map((v, i) => Math.round(v + ((pb[i] ?? v) - v) * t).toString(16).padStart(2, "0")).join("")}`;
+  return `#${pa
+    .map((v, i) =>
+      Math.round(v + ((pb[i] ?? v) - v) * t)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 interface Tone {
@@ -181,7 +187,9 @@ class Scene {
   /** Adds a looped leaf at x, y. */
   leaf(x: number, y: number, angle: number, scale: number) {
     this.need("p1");
-    this.leaves.push(`<use href="#p1" transform="translate(${n0(x)} ${n0(y)}) rotate(${n0(angle)}) scale(${n2(scale)})"/>`);
+    this.leaves.push(
+      `<use href="#p1" transform="translate(${n0(x)} ${n0(y)}) rotate(${n0(angle)}) scale(${n2(scale)})"/>`,
+    );
   }
 
   /** Draws the stems and leaves collected so far at this point of the drawing order. */
@@ -287,7 +295,9 @@ function drawFlower(scene: Scene, bloom: Bloom, x: number, y: number, scale: num
     `<use href="#${id}" class="${cls}" stroke="${stroke}"${fill ? ` fill="${fill}"` : ""}/>`;
   if (bloom.kind === "spike") {
     const body = layer("h k", t.h) + layer("b k", t.b) + layer("z k", t.z);
-    scene.add(`<g transform="translate(${n0(x)} ${n0(y)}) rotate(${n0(angle / 3)}) scale(${n2(Math.max(0.5, Math.min(scale * 1.5, (y - 24) / 150)))})">${body}</g>`);
+    scene.add(
+      `<g transform="translate(${n0(x)} ${n0(y)}) rotate(${n0(angle / 3)}) scale(${n2(Math.max(0.5, Math.min(scale * 1.5, (y - 24) / 150)))})">${body}</g>`,
+    );
     return;
   }
   if (bloom.kind === "pompom") extra = layer("m", t.b);
@@ -346,7 +356,14 @@ function bloomsFor(scene: Scene, r: Rng, style: Style, count: number): Bloom[] {
   });
 }
 
-function drawContainer(scene: Scene, r: Rng, kind: Container, cx: number, colors: readonly ProductColor[], front: boolean) {
+function drawContainer(
+  scene: Scene,
+  r: Rng,
+  kind: Container,
+  cx: number,
+  colors: readonly ProductColor[],
+  front: boolean,
+) {
   const accent = tone(pick(r, colors));
   if (kind === "wrap") {
     if (!front) {
@@ -426,7 +443,9 @@ function bouquet(scene: Scene, r: Rng, style: Style, container: Container, count
     const gx = cx + dx * 0.15;
     const wob = between(r, -35, 35);
     const end = container === "jar" ? `S${n0(gx + dx * 0.3)} ${gy + 20} ${n0(gx + dx * 0.35)} 755` : "";
-    scene.stem(`M${n0(x)} ${n0(y)}C${n0(x + wob)} ${n0(y + 90)} ${n0(gx + dx * 0.3 - wob)} ${n0(gy - 110)} ${n0(gx)} ${gy}${end}`);
+    scene.stem(
+      `M${n0(x)} ${n0(y)}C${n0(x + wob)} ${n0(y + 90)} ${n0(gx + dx * 0.3 - wob)} ${n0(gy - 110)} ${n0(gx)} ${gy}${end}`,
+    );
   }
   for (let i = 0, leaves = int(r, 2, 4); i < leaves; i++) {
     const side = i % 2 === 0 ? -1 : 1;
@@ -474,7 +493,9 @@ function flatLay(scene: Scene, r: Rng, style: Style) {
   scene.leaf(bx + 60, 590, 50, 0.65);
   scene.flushGreenery();
   const ribbon = tone(pick(r, style.colors));
-  scene.add(`<path d="M${n0(bx - 50)} 680Q${n0(bx)} 700 ${n0(bx + 50)} 680" fill="none" stroke="${ribbon.b}" stroke-width="22"/>`);
+  scene.add(
+    `<path d="M${n0(bx - 50)} 680Q${n0(bx)} 700 ${n0(bx + 50)} 680" fill="none" stroke="${ribbon.b}" stroke-width="22"/>`,
+  );
   spots.forEach((spot, i) => drawFlower(scene, blooms[i]!, spot.x, spot.y, between(r, 0.7, 0.95), between(r, -40, 40)));
   // a coiled stem and a cut piece waiting to be used
   const coil = pick(r, style.colors);
@@ -494,7 +515,13 @@ function productImage(product: (typeof products)[number], index: number): string
   const r = seeded(`${product.slug}#${index}`);
   const pr = seeded(product.slug);
   const main = mainKind(product.name, pr);
-  const kinds = [main, ...shuffled(pr, KINDS.filter((k) => k !== main)).slice(0, 2)];
+  const kinds = [
+    main,
+    ...shuffled(
+      pr,
+      KINDS.filter((k) => k !== main),
+    ).slice(0, 2),
+  ];
   const style: Style = { colors: product.colors, kinds: index === 2 ? [kinds[0]!, kinds[0]!, kinds[1]!] : kinds };
   const title = index === 1 ? product.name : `${product.name}, view ${index}`;
   const scene = new Scene(800, 800, title);
@@ -505,7 +532,18 @@ function productImage(product: (typeof products)[number], index: number): string
   if (index === 1) bouquet(scene, r, style, preferred, int(r, 3, 7) + extra);
   else if (index === 2) closeUp(scene, r, style);
   else if (index === 3) flatLay(scene, r, style);
-  else bouquet(scene, r, style, pick(r, containers.filter((c) => c !== preferred)), int(r, 4, 7) + extra, between(r, -7, 7));
+  else
+    bouquet(
+      scene,
+      r,
+      style,
+      pick(
+        r,
+        containers.filter((c) => c !== preferred),
+      ),
+      int(r, 4, 7) + extra,
+      between(r, -7, 7),
+    );
   return scene.toString();
 }
 
@@ -530,10 +568,18 @@ function categoryImage(category: (typeof categories)[number]): string {
   scene.add(`<circle cx="430" cy="190" r="175" fill="${tint(b === "white" ? "blue" : b, 0.8)}"/>`);
   scene.add(`<g transform="translate(255 8) scale(.48)">`);
   const main = mainKind(category.name, r);
-  bouquet(scene, r, { colors: [...colors, "green"], kinds: [main, pick(r, KINDS), pick(r, KINDS)] }, pick(r, ["wrap", "vase", "jar", "basket"] as const), int(r, 4, 6));
+  bouquet(
+    scene,
+    r,
+    { colors: [...colors, "green"], kinds: [main, pick(r, KINDS), pick(r, KINDS)] },
+    pick(r, ["wrap", "vase", "jar", "basket"] as const),
+    int(r, 4, 6),
+  );
   scene.add(`</g>`);
   const ink = "#3d2233";
-  scene.add(`<rect x="24" y="140" width="${n0(category.name.length * 19 + 36)}" height="64" rx="32" fill="#fff" fill-opacity=".72"/>`);
+  scene.add(
+    `<rect x="24" y="140" width="${n0(category.name.length * 19 + 36)}" height="64" rx="32" fill="#fff" fill-opacity=".72"/>`,
+  );
   scene.add(
     `<text x="42" y="184" font-family="'Trebuchet MS','Segoe UI',sans-serif" font-size="34" font-weight="700" fill="${ink}">${esc(category.name)}</text>`,
   );
@@ -656,7 +702,11 @@ function homeImage(path: string, index: number): string {
     ["lavender", "yellow", "white", "green"],
   ];
   const colors = palettes[index % palettes.length]!;
-  const scene = new Scene(800, 800, ["Hand-twisted pipe-cleaner bouquet", "Close-up of a pipe-cleaner rose", "Pipe-cleaner posy in a jar"][index % 3]!);
+  const scene = new Scene(
+    800,
+    800,
+    ["Hand-twisted pipe-cleaner bouquet", "Close-up of a pipe-cleaner rose", "Pipe-cleaner posy in a jar"][index % 3]!,
+  );
   background(scene, r, colors);
   if (index === 0) bouquet(scene, r, { colors, kinds: ["rose", "ruffle", "daisy"] }, "wrap", 7);
   else if (index === 1) closeUp(scene, r, { colors, kinds: ["rose", "rose", "loop"] });
@@ -693,7 +743,17 @@ function main() {
     put(path, homeImage(path, i));
   });
   const og = settings.find((s) => s.key === "seo_og_image")?.value;
-  if (og) put(og, banner("home:og", "Handmade pipe-cleaner flower bouquets", "Twistbloom", ["pink", "peach", "lavender", "yellow", "green"], "rose"));
+  if (og)
+    put(
+      og,
+      banner(
+        "home:og",
+        "Handmade pipe-cleaner flower bouquets",
+        "Twistbloom",
+        ["pink", "peach", "lavender", "yellow", "green"],
+        "rose",
+      ),
+    );
   const logoPath = settings.find((s) => s.key === "site_logo")?.value ?? "/images/logo.svg";
   put(logoPath, logo());
   put("/images/placeholder.svg", placeholder());

@@ -58,12 +58,7 @@ function insertRow(table: string, row: Record<string, SqlValue | RawSql>): strin
  * rows are found by natural key: when a parent is missing the row is skipped instead of failing.
  * (The WHERE clause is required: it keeps SQLite from reading ON CONFLICT as a join constraint.)
  */
-function insertSelect(
-  table: string,
-  row: Record<string, SqlValue | RawSql>,
-  from: string,
-  where: string,
-): string {
+function insertSelect(table: string, row: Record<string, SqlValue | RawSql>, from: string, where: string): string {
   const columns = Object.keys(row);
   const values = columns.map((column) => render(row[column]));
   return `INSERT INTO ${ident(table)} (${columns.map(ident).join(", ")}) SELECT ${values.join(", ")} FROM ${from} WHERE ${where} ON CONFLICT DO NOTHING`;
@@ -107,7 +102,10 @@ export const DEV_USERS: ReadonlyArray<{ email: string; password: string; role: s
  * are public in this repository. `production: true` writes the live shop's values of the settings
  * that differ from local development (`PRODUCTION_SETTING_VALUES`: staff sign in with a second factor).
  */
-export async function buildSeedStatements({ devUsers = true, production = false }: { devUsers?: boolean; production?: boolean } = {}): Promise<string[]> {
+export async function buildSeedStatements({
+  devUsers = true,
+  production = false,
+}: { devUsers?: boolean; production?: boolean } = {}): Promise<string[]> {
   const statements: string[] = [];
 
   // ---------------------------------------------------------------- accounts
@@ -115,10 +113,18 @@ export async function buildSeedStatements({ devUsers = true, production = false 
 
   for (const { password, roles: userRoles, ...user } of devUsers ? users : []) {
     // Development accounts have addresses under .test, which no one can receive: verified from the start.
-    statements.push(insertRow("users", { ...user, password_hash: await hashPassword(password), email_verified_at: raw("unixepoch()") }));
+    statements.push(
+      insertRow("users", {
+        ...user,
+        password_hash: await hashPassword(password),
+        email_verified_at: raw("unixepoch()"),
+      }),
+    );
     const account: Parent = { column: "user_id", table: "users", key: "email", value: user.email };
     for (const role of userRoles) {
-      statements.push(insertChild("user_roles", [account, { column: "role_id", table: "roles", key: "name", value: role }]));
+      statements.push(
+        insertChild("user_roles", [account, { column: "role_id", table: "roles", key: "name", value: role }]),
+      );
     }
   }
 
@@ -263,12 +269,21 @@ export async function buildSeedStatements({ devUsers = true, production = false 
   for (const blog of blogs) {
     const post: Parent = { column: "blog_id", table: "blogs", key: "slug", value: blog.slug };
     for (const slug of blog.categories) {
-      statements.push(insertChild("blog_category_links", [post, { column: "category_id", table: "blog_categories", key: "slug", value: slug }]));
+      statements.push(
+        insertChild("blog_category_links", [
+          post,
+          { column: "category_id", table: "blog_categories", key: "slug", value: slug },
+        ]),
+      );
     }
     for (const tag of blog.tags) statements.push(insertChild("blog_tags", [post], { tag }));
     blog.related_products.forEach((slug, index) => {
       statements.push(
-        insertChild("blog_related_products", [post, { column: "product_id", table: "products", key: "slug", value: slug }], { sort_order: index }),
+        insertChild(
+          "blog_related_products",
+          [post, { column: "product_id", table: "products", key: "slug", value: slug }],
+          { sort_order: index },
+        ),
       );
     });
   }

@@ -178,7 +178,10 @@ export interface SeedRole {
 }
 
 /** An account: the profile a user has in the app (`AuthUser`, snake_case like the columns), a password and roles. */
-export type SeedUser = Pick<AuthUser, "name" | "email" | "phone" | "address" | "city" | "state" | "zip_code" | "country"> & {
+export type SeedUser = Pick<
+  AuthUser,
+  "name" | "email" | "phone" | "address" | "city" | "state" | "zip_code" | "country"
+> & {
   /** Plain development password; hashed when the statements are built. */
   password: string;
   roles: string[];

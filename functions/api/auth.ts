@@ -1,10 +1,26 @@
 import { z } from "zod";
 import { bearerToken } from "../../app/http/bearer";
-import { AccountTokenSchema, ForgotPasswordSchema, LoginSchema, PasswordChangeSchema, ProfileSchema, RegisterApiSchema, ResetPasswordSchema } from "../../app/lib/schemas/account";
+import {
+  AccountTokenSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  PasswordChangeSchema,
+  ProfileSchema,
+  RegisterApiSchema,
+  ResetPasswordSchema,
+} from "../../app/lib/schemas/account";
 import { AccountExportSchema } from "../../app/services/serializers/account-export";
 import { deleteAccountWithPassword, exportAccountData } from "../../app/services/account-rights.server";
 import { DeleteAccountSchema, RIGHTS_MESSAGES } from "../../app/lib/schemas/account-rights";
-import { AuthError, changePassword, login, refreshSession, registerUser, revokeSession, type AuthResult } from "../../app/services/auth.server";
+import {
+  AuthError,
+  changePassword,
+  login,
+  refreshSession,
+  registerUser,
+  revokeSession,
+  type AuthResult,
+} from "../../app/services/auth.server";
 import { ACCOUNT_EMAIL_MESSAGES, SIGN_IN_METHOD_MESSAGES } from "../../app/lib/account-email";
 import { isSocialProvider, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS } from "../../app/lib/social-login";
 import { confirmEmailChange, saveProfile } from "../../app/services/email-change.server";
@@ -12,7 +28,12 @@ import { resendVerification, verifyEmail } from "../../app/services/email-verifi
 import { signInMethods, unlinkProvider } from "../../app/services/sign-in-methods.server";
 import { mailContext } from "../../app/http/mail.server";
 import { clientAddress } from "../../app/services/rate-limit.server";
-import { requestPasswordReset, resetPassword, RESET_DONE_MESSAGE, RESET_REQUESTED_MESSAGE } from "../../app/services/password-reset.server";
+import {
+  requestPasswordReset,
+  resetPassword,
+  RESET_DONE_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+} from "../../app/services/password-reset.server";
 import { clearSessionCookie, sessionCookie } from "../../app/http/session.server";
 import { ok, parseBody, type ApiContext } from "./http";
 import { apiApp, Done, errors, json, jsonOrForm, mount, SIGNED_IN_READ, SIGNED_IN_WRITE, success } from "./openapi";
@@ -32,7 +53,8 @@ function followSession(c: ApiContext, auth: AuthResult | null) {
   c.header("Set-Cookie", auth ? sessionCookie(env, c.req.raw, auth) : clearSessionCookie(env, c.req.raw));
 }
 
-const Signed = (message: boolean) => json(success(AuthSchema, message ? { message: z.string() } : {}), "The user and a new bearer token.");
+const Signed = (message: boolean) =>
+  json(success(AuthSchema, message ? { message: z.string() } : {}), "The user and a new bearer token.");
 
 async function logout(c: ApiContext) {
   await revokeSession(c.var.app.db, c.var.viewer.sessionId);
@@ -68,16 +90,22 @@ mount(
   async (c) => {
     const input = await parseBody(c, RegisterApiSchema);
     const { db, env } = c.var.app;
-    const { user, token } = await registerUser(db, env, input, clientAddress(c.req.raw), await mailContext(c.var.app, c.req.raw));
+    const { user, token } = await registerUser(
+      db,
+      env,
+      input,
+      clientAddress(c.req.raw),
+      await mailContext(c.var.app, c.req.raw),
+    );
     return c.json(
       {
         success: true,
         data: { user, token },
         message: "Registration successful!",
       },
-      201
+      201,
     );
-  }
+  },
 );
 mount(
   authApi,
@@ -88,11 +116,14 @@ mount(
     summary: "Sign in (a disabled account is refused with 403)",
     description:
       "A staff member who must give a second factor gets no token here but a `challenge` (`data.two_factor_required: true`): " +
-      "exchange it with a code at `POST /api/auth/two-factor`, or, with `step: \"enrol\"`, set the factor up first (`/api/auth/two-factor/setup`). Customers always get the token.",
+      'exchange it with a code at `POST /api/auth/two-factor`, or, with `step: "enrol"`, set the factor up first (`/api/auth/two-factor/setup`). Customers always get the token.',
     request: { body: jsonOrForm(LoginSchema) },
     responses: {
       200: json(
-        z.union([success(AuthSchema, { message: z.string() }), success(TwoFactorChallengeAnswer, { message: z.string() })]),
+        z.union([
+          success(AuthSchema, { message: z.string() }),
+          success(TwoFactorChallengeAnswer, { message: z.string() }),
+        ]),
         "The user and a new bearer token; or, for staff with a second factor, the challenge.",
       ),
       ...errors(401, 403, 422, 429),
@@ -108,7 +139,7 @@ mount(
       if (error instanceof TwoFactorRequired) return challengeAnswer(c, error);
       throw error;
     }
-  }
+  },
 );
 mountTwoFactorSignIn(authApi, tags);
 mount(
@@ -127,7 +158,7 @@ mount(
     const auth = await refreshSession(db, env, c.var.viewer);
     followSession(c, auth);
     return ok(c, { user: auth.user, token: auth.token });
-  }
+  },
 );
 mount(
   authApi,
@@ -143,7 +174,7 @@ mount(
     const { email } = await parseBody(c, ForgotPasswordSchema);
     await requestPasswordReset(c.var.app.db, email, await mailContext(c.var.app, c.req.raw), clientAddress(c.req.raw));
     return c.json({ success: true as const, message: RESET_REQUESTED_MESSAGE });
-  }
+  },
 );
 mount(
   authApi,
@@ -159,7 +190,7 @@ mount(
     const input = await parseBody(c, ResetPasswordSchema);
     await resetPassword(c.var.app.db, input.token, input.password, input.password_confirmation);
     return c.json({ success: true as const, message: RESET_DONE_MESSAGE });
-  }
+  },
 );
 mount(
   authApi,
@@ -175,7 +206,7 @@ mount(
     const { token } = await parseBody(c, AccountTokenSchema);
     await verifyEmail(c.var.app.db, token);
     return c.json({ success: true as const, message: ACCOUNT_EMAIL_MESSAGES.verified });
-  }
+  },
 );
 mount(
   authApi,
@@ -192,7 +223,7 @@ mount(
     const { token } = await parseBody(c, AccountTokenSchema);
     await confirmEmailChange(c.var.app.db, token);
     return c.json({ success: true as const, message: ACCOUNT_EMAIL_MESSAGES.changed });
-  }
+  },
 );
 // The spec lists /auth/logout among the defined paths as well.
 mount(authApi, { ...logoutRoute, tags, middleware: authenticated }, logout);
@@ -213,7 +244,7 @@ mount(
     security: SIGNED_IN_READ,
     responses: { 200: json(success(UserSchema), "The user."), ...errors(401) },
   },
-  (c) => ok(c, c.var.viewer.user)
+  (c) => ok(c, c.var.viewer.user),
 );
 mount(
   accountApi,
@@ -227,7 +258,10 @@ mount(
     security: SIGNED_IN_WRITE,
     request: { body: jsonOrForm(ProfileSchema) },
     responses: {
-      200: json(success(UserSchema, { message: z.string() }), "The user as saved (with the old email while a change waits for confirmation)."),
+      200: json(
+        success(UserSchema, { message: z.string() }),
+        "The user as saved (with the old email while a change waits for confirmation).",
+      ),
       ...errors(401, 403, 422, 429),
     },
   },
@@ -235,7 +269,7 @@ mount(
     const input = await parseBody(c, ProfileSchema);
     const saved = await saveProfile(c.var.app.db, c.var.viewer.user, input, await mailContext(c.var.app, c.req.raw));
     return ok(c, saved.user, { message: saved.message });
-  }
+  },
 );
 mount(
   accountApi,
@@ -248,13 +282,25 @@ mount(
     responses: { 200: json(Done, "Sent, or the address was already verified."), ...errors(401, 403, 429) },
   },
   async (c) => {
-    const outcome = await resendVerification(c.var.app.db, c.var.viewer.user.id, await mailContext(c.var.app, c.req.raw));
-    return c.json({ success: true as const, message: outcome === "sent" ? ACCOUNT_EMAIL_MESSAGES.verificationSent : ACCOUNT_EMAIL_MESSAGES.alreadyVerified });
-  }
+    const outcome = await resendVerification(
+      c.var.app.db,
+      c.var.viewer.user.id,
+      await mailContext(c.var.app, c.req.raw),
+    );
+    return c.json({
+      success: true as const,
+      message: outcome === "sent" ? ACCOUNT_EMAIL_MESSAGES.verificationSent : ACCOUNT_EMAIL_MESSAGES.alreadyVerified,
+    });
+  },
 );
 const SignInMethodsSchema = z
   .object({
-    password_set: z.boolean().meta({ description: "Whether the account has a password its owner chose (an account social login created has none until a reset sets one)." }),
+    password_set: z
+      .boolean()
+      .meta({
+        description:
+          "Whether the account has a password its owner chose (an account social login created has none until a reset sets one).",
+      }),
     identities: z.array(
       z.object({
         provider: z.enum(SOCIAL_PROVIDERS),
@@ -275,7 +321,7 @@ mount(
     security: SIGNED_IN_READ,
     responses: { 200: json(success(SignInMethodsSchema), "The sign-in methods."), ...errors(401) },
   },
-  async (c) => ok(c, await signInMethods(c.var.app.db, c.var.viewer.user.id))
+  async (c) => ok(c, await signInMethods(c.var.app.db, c.var.viewer.user.id)),
 );
 mount(
   accountApi,
@@ -286,14 +332,17 @@ mount(
     summary: "Unlink a provider (never the last way to sign in: 409)",
     security: SIGNED_IN_WRITE,
     request: { params: z.object({ provider: z.string() }) },
-    responses: { 200: json(success(SignInMethodsSchema, { message: z.string() }), "Unlinked: the sign-in methods left."), ...errors(401, 403, 404, 409) },
+    responses: {
+      200: json(success(SignInMethodsSchema, { message: z.string() }), "Unlinked: the sign-in methods left."),
+      ...errors(401, 403, 404, 409),
+    },
   },
   async (c) => {
     const provider = c.req.param("provider");
     if (!isSocialProvider(provider)) return c.json({ success: false as const, message: "Not found." }, 404);
     const methods = await unlinkProvider(c.var.app.db, c.var.viewer.user.id, provider);
     return ok(c, methods, { message: SIGN_IN_METHOD_MESSAGES.unlinked(SOCIAL_PROVIDER_NAMES[provider]) });
-  }
+  },
 );
 mount(
   accountApi,
@@ -312,7 +361,7 @@ mount(
     const auth = await changePassword(db, env, c.var.viewer, input);
     followSession(c, auth);
     return ok(c, { user: auth.user, token: auth.token }, { message: "Password updated successfully" });
-  }
+  },
 );
 
 // ---------------------------------------------------------------- data rights (docs/decisions/025)
@@ -331,7 +380,7 @@ mount(
     const data = await exportAccountData(c.var.app.db, c.var.viewer.user.id);
     if (!data) throw new AuthError();
     return ok(c, data);
-  }
+  },
 );
 mount(
   accountApi,
@@ -350,5 +399,5 @@ mount(
     await deleteAccountWithPassword(c.var.app.db, c.var.viewer.user.id, input);
     followSession(c, null);
     return c.json({ success: true as const, message: RIGHTS_MESSAGES.deleted });
-  }
+  },
 );

@@ -3,14 +3,33 @@ import { parseId } from "../../app/lib/ids";
 import { BlogListQuerySchema } from "../../app/lib/schemas/catalog";
 import { setBlogLike } from "../../app/services/blog-engagement.server";
 import { VISITOR_COOKIE, visitorFor } from "../../app/http/visitor.server";
-import { getBlogBySlug, listBlogs, listBlogTags, listFeaturedBlogs, listRecentBlogs } from "../../app/services/blogs.server";
-import { BlogSearchQuerySchema, FeaturedBlogsQuerySchema, RecentBlogsQuerySchema } from "../../app/lib/schemas/admin-blogs";
+import {
+  getBlogBySlug,
+  listBlogs,
+  listBlogTags,
+  listFeaturedBlogs,
+  listRecentBlogs,
+} from "../../app/services/blogs.server";
+import {
+  BlogSearchQuerySchema,
+  FeaturedBlogsQuerySchema,
+  RecentBlogsQuerySchema,
+} from "../../app/lib/schemas/admin-blogs";
 import { BlogTagCountSchema } from "../../app/services/serializers/blog";
 import { cachedAnswers } from "../../app/http/cache-entries.server";
 import { readCookie } from "../../app/http/cookies.server";
 import { NotFoundError } from "../../app/services/errors";
 import { cachePublic, ok, type ApiContext } from "./http";
-import { apiApp, errors, GUEST_OR_SIGNED_IN_READ, GUEST_OR_SIGNED_IN_WRITE, json, mount, publicGet, success } from "./openapi";
+import {
+  apiApp,
+  errors,
+  GUEST_OR_SIGNED_IN_READ,
+  GUEST_OR_SIGNED_IN_WRITE,
+  json,
+  mount,
+  publicGet,
+  success,
+} from "./openapi";
 import { BlogCardSchema, BlogDetailSchema, BlogLikeSchema, BlogPageSchema } from "./schemas";
 import { optionalViewer } from "./session";
 
@@ -48,7 +67,7 @@ const likeRoute = (method: "post" | "delete", summary: string) =>
       200: json(success(BlogLikeSchema, { message: z.string() }), "The article's likes now."),
       ...errors(401, 403, 404),
     },
-  } as const);
+  }) as const;
 
 export const blogsApi = apiApp();
 publicGet(blogsApi, {
@@ -118,7 +137,8 @@ mount(
     path: "/{slug}",
     tags,
     summary: "One article with its related products and neighbours",
-    description: "Anonymous callers get a shared, edge-cached answer; a known visitor (user or visitor cookie) a private one with `liked`.",
+    description:
+      "Anonymous callers get a shared, edge-cached answer; a known visitor (user or visitor cookie) a private one with `liked`.",
     middleware: optionalViewer,
     security: GUEST_OR_SIGNED_IN_READ,
     request: { params: z.object({ slug: z.string() }) },
@@ -139,5 +159,5 @@ mount(
     const data = await getBlogBySlug(db, c.req.param("slug")!);
     cachePublic(c, cachedAnswers.blog, data, { anonymousOnly: true });
     return ok(c, data);
-  }
+  },
 );

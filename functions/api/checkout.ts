@@ -41,7 +41,14 @@ import { optionalViewer } from "./session";
 const tags = ["Checkout"];
 
 /** A lookup: public, never cached, answers `{success, data}` or 422 naming the fields. */
-const lookup = (method: "get" | "post", path: string, summary: string, request: object, data: z.ZodType, extra: object = {}) =>
+const lookup = (
+  method: "get" | "post",
+  path: string,
+  summary: string,
+  request: object,
+  data: z.ZodType,
+  extra: object = {},
+) =>
   ({
     method,
     path,
@@ -52,7 +59,7 @@ const lookup = (method: "get" | "post", path: string, summary: string, request: 
       200: json(success(data, extra as z.ZodRawShape), "The answer."),
       ...errors(422),
     },
-  } as const);
+  }) as const;
 
 /** POST /api/shipping/methods and /api/shipping/calculate. */
 export const shippingApi = apiApp();
@@ -63,13 +70,13 @@ mount(
     "/methods",
     "The shipping methods for a subtotal and a country, with what each costs",
     { body: jsonOrForm(ShippingMethodsSchema) },
-    z.object({ shipping_methods: z.array(ShippingMethodSchema) })
+    z.object({ shipping_methods: z.array(ShippingMethodSchema) }),
   ),
   async (c) => {
     const input = await parseBody(c, ShippingMethodsSchema);
     const options = await listShippingOptions(c.var.app.db, input.subtotal, input.country_code);
     return ok(c, { shipping_methods: options.map(shippingJson) });
-  }
+  },
 );
 mount(
   shippingApi,
@@ -81,7 +88,7 @@ mount(
     z.object({
       shipping_cost: z.number(),
       shipping_method: ShippingMethodSchema,
-    })
+    }),
   ),
   async (c) => {
     const input = await parseBody(c, ShippingCalculateSchema);
@@ -90,30 +97,42 @@ mount(
       shipping_cost: toUnits(option.cost_cents),
       shipping_method: shippingJson(option),
     });
-  }
+  },
 );
 
 /** POST /api/tax/calculate and GET /api/tax/rates. */
 export const taxApi = apiApp();
 mount(
   taxApi,
-  lookup("post", "/calculate", "The tax on a subtotal for a place", { body: jsonOrForm(TaxCalculateSchema) }, TaxCalculationSchema),
+  lookup(
+    "post",
+    "/calculate",
+    "The tax on a subtotal for a place",
+    { body: jsonOrForm(TaxCalculateSchema) },
+    TaxCalculationSchema,
+  ),
   async (c) => {
     const input = await parseBody(c, TaxCalculateSchema);
     return ok(c, taxJson(await calculateTax(c.var.app.db, input.subtotal, input.country_code, input.state_code)));
-  }
+  },
 );
 mount(
   taxApi,
-  lookup("get", "/rates", "The tax rates of a place, the country's first", { query: TaxRatesQuerySchema }, z.array(TaxRateSchema)),
+  lookup(
+    "get",
+    "/rates",
+    "The tax rates of a place, the country's first",
+    { query: TaxRatesQuerySchema },
+    z.array(TaxRateSchema),
+  ),
   async (c) => {
     const query = parseQuery(c, TaxRatesQuerySchema);
     const rates = await listTaxRates(c.var.app.db, query.country_code, query.state_code);
     return ok(
       c,
-      rates.map((rate) => taxRateJson(rate, query.country_code))
+      rates.map((rate) => taxRateJson(rate, query.country_code)),
     );
-  }
+  },
 );
 
 /**
@@ -135,10 +154,13 @@ mount(
         valid: z.boolean(),
         coupon: CouponSchema.nullable(),
         message: z.string(),
-      })
+      }),
     ),
     responses: {
-      200: json(success(z.object({ valid: z.boolean(), coupon: CouponSchema.nullable(), message: z.string() })), "The answer."),
+      200: json(
+        success(z.object({ valid: z.boolean(), coupon: CouponSchema.nullable(), message: z.string() })),
+        "The answer.",
+      ),
       ...errors(422, 429),
     },
   },
@@ -154,7 +176,7 @@ mount(
           message: check.message,
         })
       : ok(c, { valid: false, coupon: null, message: check.message });
-  }
+  },
 );
 
 const Loose = z.record(z.string(), z.unknown());
@@ -171,7 +193,8 @@ mount(
     method: "post",
     path: "/apply",
     tags,
-    summary: "Apply a coupon to a subtotal: by the code typed (anyone, limited per client), or by id (staff only); 422 when it does not apply",
+    summary:
+      "Apply a coupon to a subtotal: by the code typed (anyone, limited per client), or by id (staff only); 422 when it does not apply",
     middleware: optionalViewer,
     security: GUEST_OR_SIGNED_IN_WRITE,
     request: { body: jsonOrForm(CouponApplySchema) },
@@ -183,9 +206,9 @@ mount(
             discount: z.number(),
             subtotal: z.number(),
           }),
-          { message: z.string() }
+          { message: z.string() },
         ),
-        "Applied."
+        "Applied.",
       ),
       ...errors(401, 403, 422, 429),
     },
@@ -207,7 +230,8 @@ mount(
       // By id: it answers the code, so staff only, and who asks is checked before what they sent.
       const viewer = c.var.maybeViewer;
       if (!viewer) throw new AuthError();
-      if (!isAdmin(viewer.user)) throw new ForbiddenError("Applying a coupon by its id is for the shop's staff only. Send the code instead.");
+      if (!isAdmin(viewer.user))
+        throw new ForbiddenError("Applying a coupon by its id is for the shop's staff only. Send the code instead.");
       const input = parsed(CouponApplyByIdSchema, body);
       check = await validateCouponById(db, input.coupon_id!, input.subtotal, await shopCurrency(cache));
       subtotal = input.subtotal;
@@ -222,7 +246,7 @@ mount(
         discount: toUnits(check.coupon.discount_cents),
         subtotal: toUnits(subtotal - check.coupon.discount_cents),
       },
-      { message: check.message }
+      { message: check.message },
     );
-  }
+  },
 );

@@ -30,5 +30,5 @@ export const contactApi = mount(
     const input = await parseBody(c, ContactSchema);
     await submitContactMessage(c.var.app.db, input, clientAddress(c.req.raw));
     return c.json({ success: true, message: CONTACT_MESSAGES.sent }, 201);
-  }
+  },
 );

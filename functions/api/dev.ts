@@ -40,7 +40,15 @@ mount(
     c.header("Cache-Control", "no-store");
     return ok(
       c,
-      mails.map(({ id, to, subject, template, text, html, sent_at }) => ({ id, to, subject, template, text, html, sent_at })),
+      mails.map(({ id, to, subject, template, text, html, sent_at }) => ({
+        id,
+        to,
+        subject,
+        template,
+        text,
+        html,
+        sent_at,
+      })),
     );
   },
 );

@@ -13,5 +13,5 @@ export const health = mount(
   (c) =>
     c.json({ success: true, data: { status: "ok" } }, 200, {
       "Cache-Control": "no-store",
-    })
+    }),
 );

@@ -17,7 +17,10 @@ export const homeApi = mount(
   },
   async (c) => {
     const { app } = c.var;
-    const [sections, settings] = await Promise.all([app.cache.read(cachedData.homeSections()), app.cache.read(cachedData.publicSettings())]);
+    const [sections, settings] = await Promise.all([
+      app.cache.read(cachedData.homeSections()),
+      app.cache.read(cachedData.publicSettings()),
+    ]);
     cachePublic(c, cachedAnswers.home, sections);
     return c.json({
       success: true,
@@ -25,5 +28,5 @@ export const homeApi = mount(
       currency: currencyFromSettings(settings),
       message: "Home data loaded",
     });
-  }
+  },
 );

@@ -49,17 +49,22 @@ export const api = $(
     .route("/contact", contactApi)
     .route("/newsletter", newsletterApi)
     .route("/admin", adminApi)
-    .route("/dev", devApi)
+    .route("/dev", devApi),
 );
 
-for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) api.openAPIRegistry.registerComponent("securitySchemes", name, scheme);
+for (const [name, scheme] of Object.entries(SECURITY_SCHEMES))
+  api.openAPIRegistry.registerComponent("securitySchemes", name, scheme);
 
 const TAGS = [
   {
     name: "Catalogue",
     description: "Products, categories and the home page: public, edge-cached until the data changes.",
   },
-  { name: "Reviews", description: "Shoppers' reviews of products: published ones for everyone, one per signed-in shopper and product. 404 while the settings switch reviews off." },
+  {
+    name: "Reviews",
+    description:
+      "Shoppers' reviews of products: published ones for everyone, one per signed-in shopper and product. 404 while the settings switch reviews off.",
+  },
   { name: "Blog", description: "The crafting tutorials, and their likes." },
   { name: "Settings", description: "The shop's public settings." },
   {
@@ -72,15 +77,22 @@ const TAGS = [
   },
   {
     name: "Auth",
-    description: "Accounts and sessions: a bearer token (JWT) for token clients, the session cookie for the site's pages.",
+    description:
+      "Accounts and sessions: a bearer token (JWT) for token clients, the session cookie for the site's pages.",
   },
   {
     name: "Account",
     description: "The signed-in user's own profile and password.",
   },
   { name: "Contact", description: "Messages to the shop." },
-  { name: "Wishlist", description: "The signed-in shopper's saved products (when the settings switch the wishlist on; else 404)." },
-  { name: "Newsletter", description: "Sign-ups to the newsletter (double opt-in); 404 while the settings switch it off." },
+  {
+    name: "Wishlist",
+    description: "The signed-in shopper's saved products (when the settings switch the wishlist on; else 404).",
+  },
+  {
+    name: "Newsletter",
+    description: "Sign-ups to the newsletter (double opt-in); 404 while the settings switch it off.",
+  },
   {
     name: "Admin",
     description: "The back office: staff (admin, super-admin) only. Every write is kept in the audit log.",
@@ -126,7 +138,7 @@ mount(
       },
     },
   },
-  (c) => c.json(openApiDocument(), 200, { "Cache-Control": DOC_CACHE_CONTROL })
+  (c) => c.json(openApiDocument(), 200, { "Cache-Control": DOC_CACHE_CONTROL }),
 );
 
 /**
@@ -134,7 +146,11 @@ mount(
  * pinned package (scripts/scalar-bundle.mjs, pins in scalar-bundle.json) among the static assets,
  * and the page names it with its SRI hash. No script from another origin runs on this origin.
  */
-export const SCALAR_SCRIPT = { path: scalarBundle.asset, integrity: scalarBundle.integrity, version: scalarBundle.version } as const;
+export const SCALAR_SCRIPT = {
+  path: scalarBundle.asset,
+  integrity: scalarBundle.integrity,
+  version: scalarBundle.version,
+} as const;
 
 const reference = Scalar<ApiEnv>((c) => ({
   url: "/api/openapi.json",
@@ -172,7 +188,7 @@ mount(
       "Cache-Control": DOC_CACHE_CONTROL,
       "Content-Security-Policy": apiDocsContentSecurityPolicy(c.var.app.nonce, `${origin}${SCALAR_SCRIPT.path}`),
     });
-  }
+  },
 );
 
 api.notFound((c) => c.json({ success: false, message: "Not found" }, 404));

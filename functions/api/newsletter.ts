@@ -36,7 +36,11 @@ export const newsletterApi = mount(
     if (trap.website) return done();
     const { email } = await parseBody(c, NewsletterSubscribeSchema);
     const { app } = c.var;
-    await subscribe(app.db, email, { mail: await mailContext(app, c.req.raw), signer: unsubscribeSigner(app.env), client: clientAddress(c.req.raw) });
+    await subscribe(app.db, email, {
+      mail: await mailContext(app, c.req.raw),
+      signer: unsubscribeSigner(app.env),
+      client: clientAddress(c.req.raw),
+    });
     return done();
   },
 );

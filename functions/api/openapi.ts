@@ -76,7 +76,7 @@ export function errors(...statuses: ErrorStatus[]) {
             }
           : {}),
       },
-    ])
+    ]),
   );
 }
 
@@ -99,7 +99,8 @@ export const SECURITY_SCHEMES = {
     type: "apiKey",
     in: "header",
     name: CSRF_HEADER,
-    description: "The page's CSRF token (its `csrf-token` meta): required with the session cookie for every call that changes something.",
+    description:
+      "The page's CSRF token (its `csrf-token` meta): required with the session cookie for every call that changes something.",
   },
 } as const;
 
@@ -132,7 +133,7 @@ export function publicGet<T, Q extends z.ZodObject = z.ZodObject>(
     message?: string;
     /** Whether a lookup by path can answer 404. */
     notFound?: boolean;
-  }
+  },
 ): ApiApp {
   const { path, tags, summary, data, cached, load, query, params, message, notFound } = spec;
   const route = {
@@ -142,7 +143,10 @@ export function publicGet<T, Q extends z.ZodObject = z.ZodObject>(
     summary,
     request: { ...(query ? { query } : {}), ...(params ? { params } : {}) },
     responses: {
-      200: json(success(data, message ? { message: z.string() } : {}), "The answer; edge-cached until the data changes."),
+      200: json(
+        success(data, message ? { message: z.string() } : {}),
+        "The answer; edge-cached until the data changes.",
+      ),
       ...errors(...(notFound ? [404 as const] : []), ...(query ? [422 as const] : [])),
     },
   } satisfies RouteConfig;

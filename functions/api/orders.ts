@@ -37,7 +37,8 @@ export const ordersApi = mount(
     request: {
       headers: z.object({
         "Idempotency-Key": IdempotencyKeySchema.optional().meta({
-          description: "Retrying with the same key answers the same order (the caller's own: the same key from someone else places their own).",
+          description:
+            "Retrying with the same key answers the same order (the caller's own: the same key from someone else places their own).",
         }),
       }),
       body: jsonOrForm(OrderApiSchema),
@@ -81,9 +82,9 @@ export const ordersApi = mount(
         message: "Order placed successfully",
         data: orderJson(view),
       },
-      order.created ? 201 : 200
+      order.created ? 201 : 200,
     );
-  }
+  },
 );
 
 /** GET /api/v1/orders/my-orders and /api/v1/orders/{id}: the bearer's own orders only. */
@@ -102,7 +103,7 @@ mount(
       ...errors(401),
     },
   },
-  async (c) => ok(c, (await listMyOrders(c.var.app.db, c.var.viewer.user.id)).map(orderJson))
+  async (c) => ok(c, (await listMyOrders(c.var.app.db, c.var.viewer.user.id)).map(orderJson)),
 );
 mount(
   myOrdersApi,
@@ -124,5 +125,5 @@ mount(
     const order = id === null ? null : await getMyOrder(c.var.app.db, c.var.viewer.user.id, id);
     if (!order) throw new NotFoundError("Order not found");
     return ok(c, orderJson(order));
-  }
+  },
 );

@@ -28,16 +28,30 @@ export const ReviewSchema = z
 
 export const ReviewSummarySchema = z
   .object({
-    average: z.number().meta({ description: "The mean of the published ratings, to one decimal; 0 when there are none." }),
+    average: z
+      .number()
+      .meta({ description: "The mean of the published ratings, to one decimal; 0 when there are none." }),
     count: z.number().int(),
-    distribution: z.object({ "1": z.number().int(), "2": z.number().int(), "3": z.number().int(), "4": z.number().int(), "5": z.number().int() }),
+    distribution: z.object({
+      "1": z.number().int(),
+      "2": z.number().int(),
+      "3": z.number().int(),
+      "4": z.number().int(),
+      "5": z.number().int(),
+    }),
   })
   .meta({ id: "ReviewSummary" });
 
-const ReviewPageSchema = z.object({ reviews: z.array(ReviewSchema), pagination: z.object(PageMetaShape), summary: ReviewSummarySchema });
+const ReviewPageSchema = z.object({
+  reviews: z.array(ReviewSchema),
+  pagination: z.object(PageMetaShape),
+  summary: ReviewSummarySchema,
+});
 const CreatedSchema = z.object({
   review: ReviewSchema,
-  published: z.boolean().meta({ description: "True when shown at once (a verified purchase); false while it waits for moderation." }),
+  published: z
+    .boolean()
+    .meta({ description: "True when shown at once (a verified purchase); false while it waits for moderation." }),
 });
 
 const params = z.object({ id: z.string().meta({ description: "The product's id." }) });
@@ -64,7 +78,10 @@ mount(
     middleware: featureGate("reviews"),
     request: { params, query: z.object({ page: z.string().optional() }) },
     responses: {
-      200: json(success(ReviewPageSchema), "A page of reviews and the summary of all of them; edge-cached until the product's reviews change."),
+      200: json(
+        success(ReviewPageSchema),
+        "A page of reviews and the summary of all of them; edge-cached until the product's reviews change.",
+      ),
       ...errors(404, 422),
     },
   },
@@ -99,6 +116,13 @@ mount(
     const input = await parseBody(c, ReviewInputSchema);
     const { user } = c.var.viewer;
     const { review, published } = await createReview(c.var.app.db, id, { id: user.id, name: user.name }, input);
-    return c.json({ success: true, data: { review, published }, message: published ? REVIEW_MESSAGES.published : REVIEW_MESSAGES.pending }, 201);
+    return c.json(
+      {
+        success: true,
+        data: { review, published },
+        message: published ? REVIEW_MESSAGES.published : REVIEW_MESSAGES.pending,
+      },
+      201,
+    );
   },
 );

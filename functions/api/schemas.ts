@@ -15,7 +15,6 @@ export { BlogCardSchema, BlogDetailSchema } from "../../app/services/serializers
  * app/services/serializers (the serializer's type is derived from it), and is re-exported here.
  */
 
-
 export const ProductPageSchema = z.object({
   data: z.array(ProductSchema),
   ...PageMetaShape,
@@ -31,7 +30,14 @@ export const BlogLikeSchema = z.object({
   liked: z.boolean(),
 });
 
-const SettingValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+const SettingValueSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.unknown()),
+  z.record(z.string(), z.unknown()),
+]);
 
 export const PublicSettingsSchema = z
   .record(z.string(), z.record(z.string(), SettingValueSchema))
@@ -53,11 +59,12 @@ export const CurrencySchema = z.object({
 
 export const HomeSchema = z.object({
   success: z.literal(true),
-  data: z.record(z.string(), z.record(z.string(), z.unknown())).meta({ description: "The home page's sections by key." }),
+  data: z
+    .record(z.string(), z.record(z.string(), z.unknown()))
+    .meta({ description: "The home page's sections by key." }),
   currency: CurrencySchema,
   message: z.string(),
 });
-
 
 export const AuthSchema = z.object({
   user: UserSchema,

@@ -20,7 +20,11 @@ export const authenticated = createMiddleware<ApiEnv>(async (c, next) => {
   const token = bearer ?? readCookie(c.var.app.env, c.req.raw, SESSION_COOKIE);
   const viewer = token ? await authenticateToken(db, env, token) : null;
   if (!viewer) throw new AuthError();
-  if (!bearer && !SAFE_METHODS.has(c.req.method) && !(await verifyCsrfToken(env, viewer.sessionId, c.req.header(CSRF_HEADER) ?? null))) {
+  if (
+    !bearer &&
+    !SAFE_METHODS.has(c.req.method) &&
+    !(await verifyCsrfToken(env, viewer.sessionId, c.req.header(CSRF_HEADER) ?? null))
+  ) {
     return c.json({ success: false, message: "CSRF token mismatch." }, 403);
   }
   c.set("viewer", viewer);
@@ -45,7 +49,11 @@ export const optionalViewer = createMiddleware<ApiEnv>(async (c, next) => {
     if (!viewer && !SAFE_METHODS.has(c.req.method)) throw new AuthError();
   } else if (cookie) {
     viewer = await authenticateToken(db, env, cookie);
-    if (viewer && !SAFE_METHODS.has(c.req.method) && !(await verifyCsrfToken(env, viewer.sessionId, c.req.header(CSRF_HEADER) ?? null))) {
+    if (
+      viewer &&
+      !SAFE_METHODS.has(c.req.method) &&
+      !(await verifyCsrfToken(env, viewer.sessionId, c.req.header(CSRF_HEADER) ?? null))
+    ) {
       return c.json({ success: false, message: "CSRF token mismatch." }, 403);
     }
   }

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { TwoFactorChallengeSchema, TwoFactorCodeSchema, TwoFactorConfirmSchema, TwoFactorSignInSchema } from "../../app/lib/schemas/two-factor";
+import {
+  TwoFactorChallengeSchema,
+  TwoFactorCodeSchema,
+  TwoFactorConfirmSchema,
+  TwoFactorSignInSchema,
+} from "../../app/lib/schemas/two-factor";
 import { CHALLENGE_SECONDS, TwoFactorRequired } from "../../app/services/two-factor-challenge.server";
 import {
   beginSetup,
@@ -26,17 +31,25 @@ export const TwoFactorChallengeAnswer = z
   .object({
     two_factor_required: z.literal(true),
     step: z.enum(["verify", "enrol"]).meta({
-      description: "`verify`: send a code to `POST /api/auth/two-factor`. `enrol`: read the secret with `POST /api/auth/two-factor/setup`, then confirm a first code.",
+      description:
+        "`verify`: send a code to `POST /api/auth/two-factor`. `enrol`: read the secret with `POST /api/auth/two-factor/setup`, then confirm a first code.",
     }),
-    challenge: z.string().meta({ description: "Sealed, bound to the user and to `remember`; valid `expires_in` seconds." }),
+    challenge: z
+      .string()
+      .meta({ description: "Sealed, bound to the user and to `remember`; valid `expires_in` seconds." }),
     expires_in: z.number().int(),
   })
   .meta({ id: "TwoFactorChallenge" });
 
 /** The login's answer when a second factor stands between the password and the session. */
 export function challengeAnswer(c: ApiContext, error: TwoFactorRequired) {
-  const message = error.step === "enrol" ? "Set up two-factor sign-in to continue." : "Enter the code from your authenticator app.";
-  return ok(c, { two_factor_required: true as const, step: error.step, challenge: error.challenge, expires_in: CHALLENGE_SECONDS }, { message });
+  const message =
+    error.step === "enrol" ? "Set up two-factor sign-in to continue." : "Enter the code from your authenticator app.";
+  return ok(
+    c,
+    { two_factor_required: true as const, step: error.step, challenge: error.challenge, expires_in: CHALLENGE_SECONDS },
+    { message },
+  );
 }
 
 const SetupSchema = z
@@ -68,7 +81,10 @@ export function mountTwoFactorSignIn(app: ReturnType<typeof apiApp>, tags: strin
       tags,
       summary: "Second step of a staff sign-in: the login's challenge and a code (or a recovery code) for the token",
       request: { body: jsonOrForm(TwoFactorSignInSchema) },
-      responses: { 200: json(success(AuthSchema, { message: z.string() }), "The user and a new bearer token."), ...errors(401, 403, 422, 429) },
+      responses: {
+        200: json(success(AuthSchema, { message: z.string() }), "The user and a new bearer token."),
+        ...errors(401, 403, 422, 429),
+      },
     },
     async (c) => {
       const input = await parseBody(c, TwoFactorSignInSchema);
@@ -88,7 +104,11 @@ export function mountTwoFactorSignIn(app: ReturnType<typeof apiApp>, tags: strin
     },
     async (c) => {
       const input = await parseBody(c, TwoFactorChallengeSchema);
-      const { secret, secret_grouped, otpauth_uri } = await enrolmentDetails(c.var.app.db, c.var.app.env, input.challenge);
+      const { secret, secret_grouped, otpauth_uri } = await enrolmentDetails(
+        c.var.app.db,
+        c.var.app.env,
+        input.challenge,
+      );
       return ok(c, { secret, secret_grouped, otpauth_uri });
     },
   );
@@ -101,14 +121,21 @@ export function mountTwoFactorSignIn(app: ReturnType<typeof apiApp>, tags: strin
       summary: "A first staff sign-in: a first code confirms the factor; answers the token and the recovery codes",
       request: { body: jsonOrForm(TwoFactorSignInSchema) },
       responses: {
-        200: json(success(AuthSchema.extend({ recovery_codes: RecoveryCodes }), { message: z.string() }), "The user, a bearer token and the recovery codes."),
+        200: json(
+          success(AuthSchema.extend({ recovery_codes: RecoveryCodes }), { message: z.string() }),
+          "The user, a bearer token and the recovery codes.",
+        ),
         ...errors(401, 403, 422, 429),
       },
     },
     async (c) => {
       const input = await parseBody(c, TwoFactorSignInSchema);
       const { auth, recoveryCodes } = await completeEnrolment(c.var.app.db, c.var.app.env, input.challenge, input);
-      return ok(c, { user: auth.user, token: auth.token, recovery_codes: recoveryCodes }, { message: "Two-factor sign-in is on. Login successful!" });
+      return ok(
+        c,
+        { user: auth.user, token: auth.token, recovery_codes: recoveryCodes },
+        { message: "Two-factor sign-in is on. Login successful!" },
+      );
     },
   );
 }
@@ -135,7 +162,13 @@ export function mountOwnTwoFactor(app: ReturnType<typeof apiApp>, tags: string[]
       tags,
       summary: "Staff: start setting up a second factor (a new secret and a set-up token; nothing is stored yet)",
       security: SIGNED_IN_WRITE,
-      responses: { 200: json(success(SetupSchema.extend({ setup_token: z.string() })), "The secret, its URI and the set-up token."), ...errors(401, 403, 409) },
+      responses: {
+        200: json(
+          success(SetupSchema.extend({ setup_token: z.string() })),
+          "The secret, its URI and the set-up token.",
+        ),
+        ...errors(401, 403, 409),
+      },
     },
     async (c) => ok(c, await beginSetup(c.var.app.db, c.var.app.env, c.var.viewer)),
   );
@@ -148,7 +181,10 @@ export function mountOwnTwoFactor(app: ReturnType<typeof apiApp>, tags: string[]
       summary: "Staff: confirm the set-up with a first code; answers the recovery codes",
       security: SIGNED_IN_WRITE,
       request: { body: jsonOrForm(TwoFactorConfirmSchema) },
-      responses: { 200: json(success(z.object({ recovery_codes: RecoveryCodes }), { message: z.string() }), "The recovery codes."), ...errors(401, 403, 409, 422, 429) },
+      responses: {
+        200: json(success(z.object({ recovery_codes: RecoveryCodes }), { message: z.string() }), "The recovery codes."),
+        ...errors(401, 403, 409, 422, 429),
+      },
     },
     async (c) => {
       const input = await parseBody(c, TwoFactorConfirmSchema);
@@ -165,7 +201,13 @@ export function mountOwnTwoFactor(app: ReturnType<typeof apiApp>, tags: string[]
       summary: "Staff: new recovery codes for a code of the app (the old ones stop working)",
       security: SIGNED_IN_WRITE,
       request: { body: jsonOrForm(TwoFactorCodeSchema) },
-      responses: { 200: json(success(z.object({ recovery_codes: RecoveryCodes }), { message: z.string() }), "The new recovery codes."), ...errors(401, 403, 409, 422, 429) },
+      responses: {
+        200: json(
+          success(z.object({ recovery_codes: RecoveryCodes }), { message: z.string() }),
+          "The new recovery codes.",
+        ),
+        ...errors(401, 403, 409, 422, 429),
+      },
     },
     async (c) => {
       const input = await parseBody(c, TwoFactorCodeSchema);

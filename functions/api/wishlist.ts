@@ -13,7 +13,9 @@ const tags = ["Wishlist"];
 const WishlistItemSchema = z
   .object({
     product: ProductSchema,
-    available: z.boolean().meta({ description: "False once the product is archived: it stays listed, no longer for sale." }),
+    available: z
+      .boolean()
+      .meta({ description: "False once the product is archived: it stays listed, no longer for sale." }),
     saved_at: z.string().meta({ description: "When it was saved (ISO 8601)." }),
   })
   .meta({ id: "WishlistItem" });
@@ -64,7 +66,11 @@ mount(
     const { product_id } = await parseBody(c, WishlistAddSchema);
     const result = await addToWishlist(c.var.app.db, c.var.viewer.user.id, product_id);
     return c.json(
-      { success: true, message: result.created ? WISHLIST_MESSAGES.saved : WISHLIST_MESSAGES.alreadySaved, data: result.item },
+      {
+        success: true,
+        message: result.created ? WISHLIST_MESSAGES.saved : WISHLIST_MESSAGES.alreadySaved,
+        data: result.item,
+      },
       result.created ? 201 : 200,
     );
   },

@@ -51,9 +51,16 @@ export async function startOAuthStub({ clientId, clientSecret }) {
     try {
       if (request.method === "GET" && url.pathname === "/google/authorize") {
         const q = url.searchParams;
-        const good = q.get("response_type") === "code" && q.get("client_id") === clientId && q.get("code_challenge_method") === "S256"
-          && q.get("code_challenge") && q.get("state") && /^https?:\/\//.test(q.get("redirect_uri") ?? "");
-        return good ? send(200, consentPage(q), "text/html; charset=utf-8") : send(400, "Bad authorization request", "text/plain");
+        const good =
+          q.get("response_type") === "code" &&
+          q.get("client_id") === clientId &&
+          q.get("code_challenge_method") === "S256" &&
+          q.get("code_challenge") &&
+          q.get("state") &&
+          /^https?:\/\//.test(q.get("redirect_uri") ?? "");
+        return good
+          ? send(200, consentPage(q), "text/html; charset=utf-8")
+          : send(400, "Bad authorization request", "text/plain");
       }
       if (request.method === "GET" && url.pathname === "/google/consent") {
         const q = url.searchParams;
@@ -68,7 +75,12 @@ export async function startOAuthStub({ clientId, clientSecret }) {
           redirectUri: q.get("redirect_uri"),
           challenge: q.get("code_challenge"),
           scope: q.get("scope"),
-          claims: { sub: q.get("sub"), email: q.get("email") || undefined, email_verified: q.get("email_verified") === "true", name: q.get("name") || undefined },
+          claims: {
+            sub: q.get("sub"),
+            email: q.get("email") || undefined,
+            email_verified: q.get("email_verified") === "true",
+            name: q.get("name") || undefined,
+          },
         });
         back.searchParams.set("code", code);
         return redirect(back.href);
@@ -84,12 +96,26 @@ export async function startOAuthStub({ clientId, clientSecret }) {
         if (request.headers.authorization !== basic) return send(401, { error: "invalid_client" });
         const verifier = body.get("code_verifier") ?? "";
         const pkce = grant && createHash("sha256").update(verifier).digest("base64url") === grant.challenge;
-        if (body.get("grant_type") !== "authorization_code" || !grant || body.get("redirect_uri") !== grant.redirectUri || !pkce) {
+        if (
+          body.get("grant_type") !== "authorization_code" ||
+          !grant ||
+          body.get("redirect_uri") !== grant.redirectUri ||
+          !pkce
+        ) {
           return send(400, { error: "invalid_grant", error_description: "Bad Request" });
         }
         const now = Math.floor(Date.now() / 1000);
         const header = base64url(JSON.stringify({ alg: "RS256", kid: "stub", typ: "JWT" }));
-        const payload = base64url(JSON.stringify({ iss: "https://accounts.google.com", aud: clientId, azp: clientId, iat: now, exp: now + 3600, ...grant.claims }));
+        const payload = base64url(
+          JSON.stringify({
+            iss: "https://accounts.google.com",
+            aud: clientId,
+            azp: clientId,
+            iat: now,
+            exp: now + 3600,
+            ...grant.claims,
+          }),
+        );
         return send(200, {
           access_token: `stub-access-${randomBytes(8).toString("hex")}`,
           token_type: "Bearer",

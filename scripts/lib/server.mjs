@@ -46,15 +46,24 @@ export async function startSeededServer({ port, stateDir, args = [], vars = {} }
   const server = spawn(
     "npx",
     [
-      "wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", persist,
+      "wrangler",
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      persist,
       "--show-interactive-dev-session=false",
-      "--var", "SESSION_SECRET:local-test-session-secret-0123456789",
-      "--var", "JWT_SECRET:local-test-jwt-secret-0123456789",
+      "--var",
+      "SESSION_SECRET:local-test-session-secret-0123456789",
+      "--var",
+      "JWT_SECRET:local-test-jwt-secret-0123456789",
       // A development server: delivered mail lands in the development mailbox (/dev/mail,
       // GET /api/dev/mail), where the browser journeys read their links (docs/decisions/020).
       // Nothing else differs from ENVIRONMENT=test (the secrets above are set; cookies are
       // Secure only in production or over HTTPS).
-      "--var", "ENVIRONMENT:development",
+      "--var",
+      "ENVIRONMENT:development",
       ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       ...args,
     ],

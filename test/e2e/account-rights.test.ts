@@ -23,7 +23,10 @@ describe.each(MODES)("data rights ($name)", ({ javaScriptEnabled }) => {
     const email = uniqueEmail(mode);
     await registerAccount(page, javaScriptEnabled, { firstName: "Wren", lastName: "Holloway", email });
     await open(page, "/profile", javaScriptEnabled);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download my data", exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download my data", exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^twistbloom-my-data-\d{4}-\d{2}-\d{2}\.json$/);
     const data = JSON.parse(await readFile((await download.path())!, "utf8"));
     expect(data.profile).toMatchObject({ name: "Wren Holloway", email });
@@ -59,7 +62,14 @@ describe.each(MODES)("data rights ($name)", ({ javaScriptEnabled }) => {
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill("Petals2024");
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect.poll(() => page.locator("[role=alert], [data-toast-type]").allTextContents().then((texts) => texts.join(" "))).toContain("Invalid email or password");
+    await expect
+      .poll(() =>
+        page
+          .locator("[role=alert], [data-toast-type]")
+          .allTextContents()
+          .then((texts) => texts.join(" ")),
+      )
+      .toContain("Invalid email or password");
     expect(new URL(page.url()).pathname).toBe("/login");
     await context.close();
   });

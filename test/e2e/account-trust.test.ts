@@ -39,7 +39,11 @@ describe.each(MODES)("verified addresses and email changes ($name)", ({ javaScri
 
     // The first link was replaced by the second.
     await open(page, linkIn(first, "/verify-email"), javaScriptEnabled);
-    await expect.poll(() => page.getByRole("alert").filter({ hasText: "This verification link is invalid or has expired." }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page.getByRole("alert").filter({ hasText: "This verification link is invalid or has expired." }).count(),
+      )
+      .toBe(1);
 
     await open(page, linkIn(second, "/verify-email"), javaScriptEnabled);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Verify your email address");
@@ -61,7 +65,9 @@ describe.each(MODES)("verified addresses and email changes ($name)", ({ javaScri
     await open(page, "/profile?edit=profile", javaScriptEnabled);
     await page.getByLabel("Email", { exact: true }).fill(next);
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    await expect.poll(() => page.locator("#current_password-error").innerText()).toBe("Current password is required to change your email address");
+    await expect
+      .poll(() => page.locator("#current_password-error").innerText())
+      .toBe("Current password is required to change your email address");
 
     await page.getByLabel(/^Current password/).fill(PASSWORD);
     await press(page, javaScriptEnabled, "Save", "/profile");
@@ -74,7 +80,9 @@ describe.each(MODES)("verified addresses and email changes ($name)", ({ javaScri
     expect(notice.text).toContain(next);
     const confirm = await mailTo(next, { template: "email_change_confirm" });
     await open(page, linkIn(confirm, "/confirm-email"), javaScriptEnabled);
-    await expect.poll(() => page.getByText(`Press the button to make ${next} your account's email address.`).count()).toBe(1);
+    await expect
+      .poll(() => page.getByText(`Press the button to make ${next} your account's email address.`).count())
+      .toBe(1);
     if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
     await press(page, javaScriptEnabled, "Confirm my new email address", "/");
     await expect.poll(() => toastText(page)).toContain("Your email address has been changed.");

@@ -17,7 +17,12 @@ const pathOf = (page: Page) => {
 
 /** The header's account entries a visitor sees, in order: links and the Log out button (the others are there, hidden). */
 const accountEntries = (page: Page) =>
-  page.locator("header").getByRole("list", { name: "Account" }).locator("li:visible").allInnerTexts().then((texts) => texts.map((t) => t.trim()));
+  page
+    .locator("header")
+    .getByRole("list", { name: "Account" })
+    .locator("li:visible")
+    .allInnerTexts()
+    .then((texts) => texts.map((t) => t.trim()));
 
 /** The message tied to a field (through aria-describedby): what the shopper reads under it. */
 async function messageUnder(page: Page, field: ReturnType<Page["getByLabel"]>): Promise<string> {
@@ -27,10 +32,15 @@ async function messageUnder(page: Page, field: ReturnType<Page["getByLabel"]>): 
   return (await page.locator(`[id="${id}"]`).innerText()).trim().replace(/\n+/g, "\n");
 }
 
-const logIn = (page: Page, javaScriptEnabled: boolean, email: string, password: string) => submitLogin(page, javaScriptEnabled, { email, password });
+const logIn = (page: Page, javaScriptEnabled: boolean, email: string, password: string) =>
+  submitLogin(page, javaScriptEnabled, { email, password });
 
 async function logOut(page: Page, javaScriptEnabled: boolean) {
-  await page.locator("header").getByRole("list", { name: "Account" }).getByRole("button", { name: "Log out", exact: true }).click();
+  await page
+    .locator("header")
+    .getByRole("list", { name: "Account" })
+    .getByRole("button", { name: "Log out", exact: true })
+    .click();
   await expect.poll(() => accountEntries(page)).toEqual(["Login", "Register"]);
   expect(new URL(page.url()).pathname).toBe("/");
   await settle(page, javaScriptEnabled);
@@ -45,7 +55,12 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
     expect(await accountEntries(page)).toEqual(["Login", "Register"]);
 
     const email = uniqueEmail(mode);
-    await registerAccount(page, javaScriptEnabled, { firstName: "Rosa", lastName: "Bloom", email, password: "Petals2024" });
+    await registerAccount(page, javaScriptEnabled, {
+      firstName: "Rosa",
+      lastName: "Bloom",
+      email,
+      password: "Petals2024",
+    });
     await expect.poll(() => toastText(page)).toContain("Registration successful!");
     expect(await toastText(page)).toMatch(/Welcome to .+, Rosa!/);
     await expect.poll(() => accountEntries(page)).toEqual(["Profile", "My Orders", "Log out"]);
@@ -72,7 +87,11 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("logs out from the mobile menu", async () => {
-    const context = await browser().newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL, viewport: { width: 360, height: 740 } });
+    const context = await browser().newContext({
+      javaScriptEnabled,
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: { width: 360, height: 740 },
+    });
     const page = await context.newPage();
     await open(page, "/login", javaScriptEnabled);
     await logIn(page, javaScriptEnabled, CUSTOMER.email, CUSTOMER.password);
@@ -94,7 +113,12 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
   it("edits the profile: phone, city and country show once saved", async () => {
     const { context, page } = await newPage(browser(), javaScriptEnabled);
     const email = uniqueEmail(mode);
-    await registerAccount(page, javaScriptEnabled, { firstName: "Iris", lastName: "Meadow", email, password: "Garden2024" });
+    await registerAccount(page, javaScriptEnabled, {
+      firstName: "Iris",
+      lastName: "Meadow",
+      email,
+      password: "Garden2024",
+    });
     await settle(page, javaScriptEnabled);
 
     await open(page, "/profile", javaScriptEnabled);
@@ -138,7 +162,12 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
   it("changes the password, then logs in with the new one only", async () => {
     const { context, page } = await newPage(browser(), javaScriptEnabled);
     const email = uniqueEmail(mode);
-    await registerAccount(page, javaScriptEnabled, { firstName: "Daisy", lastName: "Field", email, password: "OldPassw0rd" });
+    await registerAccount(page, javaScriptEnabled, {
+      firstName: "Daisy",
+      lastName: "Field",
+      email,
+      password: "OldPassw0rd",
+    });
     await settle(page, javaScriptEnabled);
 
     await open(page, "/profile", javaScriptEnabled);
@@ -200,8 +229,12 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
     await expect.poll(() => toastText(page)).toContain("Please fix the errors in the form");
     await expect.poll(() => messageUnder(page, email)).toBe("Please enter a valid email address");
     expect(await messageUnder(page, page.getByLabel("Last name", { exact: true }))).toBe("Last name is required");
-    expect(await messageUnder(page, page.getByLabel("Password", { exact: true }))).toBe("Password must be at least 8 characters long");
-    expect(await messageUnder(page, page.getByLabel("Confirm password", { exact: true }))).toBe("Passwords do not match");
+    expect(await messageUnder(page, page.getByLabel("Password", { exact: true }))).toBe(
+      "Password must be at least 8 characters long",
+    );
+    expect(await messageUnder(page, page.getByLabel("Confirm password", { exact: true }))).toBe(
+      "Passwords do not match",
+    );
     expect(await messageUnder(page, page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }))).toBe(
       "You must agree to the terms and conditions",
     );
@@ -265,11 +298,17 @@ describe.each(MODES)("accounts ($name)", ({ javaScriptEnabled }) => {
     await expect.poll(() => accountEntries(page)).toEqual(["Profile", "My Orders", "Admin", "Log out"]);
     expect(await page.locator("h1").innerText()).toBe("Dashboard");
     expect(await page.getByText("Orders today").count()).toBe(1);
-    await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Coupons", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Back office" })
+      .getByRole("link", { name: "Coupons", exact: true })
+      .click();
     await page.waitForURL((url) => url.pathname === "/admin/coupons");
     await expect.poll(() => page.locator("h1").innerText()).toBe("Coupons");
     await expect(page.getByText("WELCOME10", { exact: true }).first().isVisible()).resolves.toBe(true);
-    await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Reviews", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Back office" })
+      .getByRole("link", { name: "Reviews", exact: true })
+      .click();
     await page.waitForURL((url) => url.pathname === "/admin/reviews");
     await expect.poll(() => page.locator("h1").innerText()).toBe("Reviews");
     // Built now (issue 17): the moderation queue, filtered by status, instead of the placeholder.

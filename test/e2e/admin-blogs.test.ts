@@ -14,7 +14,10 @@ import { MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from
 const browser = useBrowser();
 
 /** A real 543-byte baseline JPEG (CPython's test image test/imghdrdata/python.jpg). */
-const JPEG = Buffer.from("/9j/4AAQSkZJRgABAQEAAQABAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/2wBDAQMDAwQDBAgEBAgQCwkLEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBD/wAARCAAQABADASIAAhEBAxEB/8QAFgABAQEAAAAAAAAAAAAAAAAABwQF/8QAJBAAAQQBBAICAwAAAAAAAAAAAQIDBAYFBwgSExEiABQJMTL/xAAVAQEBAAAAAAAAAAAAAAAAAAAABv/EACMRAAECBQMFAAAAAAAAAAAAAAECEQMEBQYhABIxFRZhgeH/2gAMAwEAAhEDEQA/ABSm0mobc8HmExLUlRzzEWPkJWW+ulrsaUVAseUgslSlH9LKuPryIKuWPZdskzXmm3fX5m2nF4GlVxx/HOpx4ks51+MiU/Iaad7UcUo4tILoS4kqcWkezS0hO/HvuRp0rO6hWnWO1UisZVuFi4GFeyEpmGepa5S5SWVPuciFKRFLgSrwetnyPIB+Vb4N9mKhQMzo5po9XLdDs9d6ZVix2VEhiL9kuNPxw2gEKcDQ/rs8AuA8VAe0vdl7VOYn+27flGAUgmITjbhSmCg3BYlyeWDkMolvw4KOp1KM6iCNvngZHwetf//Z", "base64");
+const JPEG = Buffer.from(
+  "/9j/4AAQSkZJRgABAQEAAQABAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/2wBDAQMDAwQDBAgEBAgQCwkLEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBD/wAARCAAQABADASIAAhEBAxEB/8QAFgABAQEAAAAAAAAAAAAAAAAABwQF/8QAJBAAAQQBBAICAwAAAAAAAAAAAQIDBAYFBwgSExEiABQJMTL/xAAVAQEBAAAAAAAAAAAAAAAAAAAABv/EACMRAAECBQMFAAAAAAAAAAAAAAECEQMEBQYhABIxFRZhgeH/2gAMAwEAAhEDEQA/ABSm0mobc8HmExLUlRzzEWPkJWW+ulrsaUVAseUgslSlH9LKuPryIKuWPZdskzXmm3fX5m2nF4GlVxx/HOpx4ks51+MiU/Iaad7UcUo4tILoS4kqcWkezS0hO/HvuRp0rO6hWnWO1UisZVuFi4GFeyEpmGepa5S5SWVPuciFKRFLgSrwetnyPIB+Vb4N9mKhQMzo5po9XLdDs9d6ZVix2VEhiL9kuNPxw2gEKcDQ/rs8AuA8VAe0vdl7VOYn+27flGAUgmITjbhSmCg3BYlyeWDkMolvw4KOp1KM6iCNvngZHwetf//Z",
+  "base64",
+);
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const unique = () => crypto.randomUUID().slice(0, 8);
@@ -38,8 +41,11 @@ describe.each(MODES)("writing a tutorial ($name)", ({ javaScriptEnabled }) => {
     await page.getByLabel("Tags", { exact: true }).fill("Poppies, summer");
     await page.getByRole("group", { name: "Categories" }).getByLabel("Flower Tutorials").check();
     await page.getByRole("group", { name: "Related products" }).getByLabel("Dozen Red Forever Roses").check();
-    await page.locator("#featured_image_file").setInputFiles({ name: "poppy.jpg", mimeType: "image/jpeg", buffer: JPEG });
-    const html = '<h2>Petals</h2><p>Cup each <strong>petal</strong>.</p><img src="/images/blog/pompom-dahlias.svg" onerror="window.__pwned = 1" alt="A dahlia"><script>window.__pwned = 2</script>';
+    await page
+      .locator("#featured_image_file")
+      .setInputFiles({ name: "poppy.jpg", mimeType: "image/jpeg", buffer: JPEG });
+    const html =
+      '<h2>Petals</h2><p>Cup each <strong>petal</strong>.</p><img src="/images/blog/pompom-dahlias.svg" onerror="window.__pwned = 1" alt="A dahlia"><script>window.__pwned = 2</script>';
     await page.getByLabel("Content (HTML)", { exact: true }).fill(html);
 
     if (javaScriptEnabled) {
@@ -52,14 +58,20 @@ describe.each(MODES)("writing a tutorial ($name)", ({ javaScriptEnabled }) => {
       await page.waitForLoadState("load");
       expect(await toastText(page)).toContain("Nothing is saved yet.");
       expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
-      expect(await page.getByRole("group", { name: "Related products" }).getByLabel("Dozen Red Forever Roses").isChecked()).toBe(true);
+      expect(
+        await page.getByRole("group", { name: "Related products" }).getByLabel("Dozen Red Forever Roses").isChecked(),
+      ).toBe(true);
       // The file input cannot be kept by a page that comes back without JavaScript: chosen again.
-      await page.locator("#featured_image_file").setInputFiles({ name: "poppy.jpg", mimeType: "image/jpeg", buffer: JPEG });
+      await page
+        .locator("#featured_image_file")
+        .setInputFiles({ name: "poppy.jpg", mimeType: "image/jpeg", buffer: JPEG });
     }
     const shown = await preview(page).innerHTML();
     expect(shown).toContain("<h2>Petals</h2><p>Cup each <strong>petal</strong>.</p>");
     expect(shown).not.toMatch(/onerror|<script/);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned ?? null).catch(() => null)).toBeNull();
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned ?? null).catch(() => null),
+    ).toBeNull();
 
     // Saved as a draft: the shop does not show it.
     await page.getByRole("button", { name: "Save draft", exact: true }).click();
@@ -89,7 +101,8 @@ describe.each(MODES)("writing a tutorial ($name)", ({ javaScriptEnabled }) => {
     // The featured image is the uploaded JPEG, and the browser decodes it.
     const image = shopper.page.locator('img[src^="/uploads/"]').first();
     await image.waitFor();
-    if (javaScriptEnabled) expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    if (javaScriptEnabled)
+      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const served = await shopper.page.request.get((await image.getAttribute("src"))!);
     expect(served.headers()["content-type"]).toBe("image/jpeg");
     await shopper.context.close();

@@ -13,7 +13,10 @@ import { cartCount, MODES, newPage, open, settle, submitLogin, toastText, useBro
 const browser = useBrowser();
 
 /** A real 1x1 PNG. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 /** A seeded bouquet with stock to spare that no journey buys here (adding to a cart takes no stock). */
 const PRODUCT = { slug: "single-forever-rose", name: "Single Forever Rose" };
 
@@ -42,13 +45,17 @@ describe.each(MODES)("the back office's catalogue ($name)", ({ javaScriptEnabled
     await form.getByRole("button", { name: "Create category" }).click();
     await expect.poll(() => toastText(page)).toContain("Please fix the errors in the form");
     await expect.poll(() => page.locator("#name-error").innerText()).toBe("Name is required");
-    expect(await page.locator("#slug-error").innerText()).toBe("The slug may only contain lowercase letters, numbers and hyphens.");
+    expect(await page.locator("#slug-error").innerText()).toBe(
+      "The slug may only contain lowercase letters, numbers and hyphens.",
+    );
     await settle(page, javaScriptEnabled);
 
     await form.getByLabel("Name", { exact: true }).fill(name);
     await form.getByLabel("Slug", { exact: true }).fill("");
     await form.getByLabel("Description", { exact: true }).fill("Pompom dahlias in every colour.");
-    await form.locator('input[name="image_file"]').setInputFiles({ name: "dahlias.png", mimeType: "image/png", buffer: PNG });
+    await form
+      .locator('input[name="image_file"]')
+      .setInputFiles({ name: "dahlias.png", mimeType: "image/png", buffer: PNG });
     await form.getByRole("button", { name: "Create category" }).click();
     await page.waitForURL((url) => /^\/admin\/categories\/\d+$/.test(url.pathname));
     const editPath = new URL(page.url()).pathname;
@@ -92,7 +99,11 @@ describe.each(MODES)("the back office's catalogue ($name)", ({ javaScriptEnabled
 
     await open(page, `/product/${PRODUCT.slug}`, javaScriptEnabled);
     const before = Number(await cartCount(page));
-    await page.locator("main").getByRole("button", { name: /^Add to Cart/ }).first().click();
+    await page
+      .locator("main")
+      .getByRole("button", { name: /^Add to Cart/ })
+      .first()
+      .click();
     // The server's answer (its toast), not only the optimistic count.
     await expect.poll(() => toastText(page)).toContain(`${PRODUCT.name} added to cart!`);
     await expect.poll(() => cartCount(page)).toBe(String(before + 1));

@@ -7,15 +7,27 @@ const browser = useBrowser();
 
 /** A guest order placed through the API, as a token client would. */
 async function apiOrder(): Promise<{ id: number; order_number: string }> {
-  const list = (await (await fetch(`${BASE_URL}/api/products?per_page=20`)).json()) as { data: { data: Array<{ id: number; stock: number }> } };
+  const list = (await (await fetch(`${BASE_URL}/api/products?per_page=20`)).json()) as {
+    data: { data: Array<{ id: number; stock: number }> };
+  };
   const product = list.data.data.find((p) => p.stock > 5)!;
   const response = await fetch(`${BASE_URL}/api/orders`, {
     method: "POST",
     // A client and an address of its own: a guest's orders are limited per client and per address.
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
+    headers: {
+      "Content-Type": "application/json",
+      "CF-Connecting-IP": `198.51.100.${Math.floor(Math.random() * 250) + 1}`,
+    },
     body: JSON.stringify({
       items: [{ product_id: product.id, quantity: 1 }],
-      customer: { firstName: "Priya", lastName: "Dashboard", email: `priya.dashboard.${Date.now()}@example.com`, address: "3 Flower Lane", city: "Colombo", country: "LK" },
+      customer: {
+        firstName: "Priya",
+        lastName: "Dashboard",
+        email: `priya.dashboard.${Date.now()}@example.com`,
+        address: "3 Flower Lane",
+        city: "Colombo",
+        country: "LK",
+      },
       payment_method: "cash_on_delivery",
     }),
   });
@@ -35,7 +47,9 @@ describe.each(MODES)("the dashboard ($name)", ({ javaScriptEnabled }) => {
     expect(await page.getByRole("img", { name: /Orders per day/ }).count()).toBe(1);
     const latest = page.getByRole("table", { name: "Latest orders" });
     await expect.poll(() => latest.innerText()).toContain(order.order_number);
-    expect(await latest.getByRole("link", { name: order.order_number }).getAttribute("href")).toBe(`/admin/orders/${order.id}`);
+    expect(await latest.getByRole("link", { name: order.order_number }).getAttribute("href")).toBe(
+      `/admin/orders/${order.id}`,
+    );
     // The chart's figures are also a table, opened without JavaScript by its <details>.
     await page.getByText("Show as a table").click();
     expect(await page.getByRole("table", { name: "Orders per day" }).isVisible()).toBe(true);
@@ -45,7 +59,11 @@ describe.each(MODES)("the dashboard ($name)", ({ javaScriptEnabled }) => {
 
 describe("the back office on a phone", () => {
   it("keeps every section reachable and the dashboard free of axe violations", async () => {
-    const context = await browser().newContext({ baseURL: BASE_URL, viewport: { width: 390, height: 844 }, isMobile: true });
+    const context = await browser().newContext({
+      baseURL: BASE_URL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+    });
     const page = await context.newPage();
     await open(page, "/login?redirectTo=%2Fadmin", true);
     await submitLogin(page, true, ADMIN);

@@ -16,7 +16,11 @@ const address = () => `198.51.100.${(counter++ % 250) + 1}`;
 const unique = (mode: string) => `${mode}-${Date.now().toString(36)}-${++counter}`;
 
 async function visitor(b: Browser, javaScriptEnabled: boolean) {
-  const context = await b.newContext({ javaScriptEnabled, baseURL: BASE_URL, extraHTTPHeaders: { "CF-Connecting-IP": address() } });
+  const context = await b.newContext({
+    javaScriptEnabled,
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { "CF-Connecting-IP": address() },
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -34,24 +38,40 @@ describe.each(MODES)("the back office's outbox ($name)", ({ javaScriptEnabled })
     await logInTo(page, javaScriptEnabled, "/admin");
     // Outside production the dashboard has no mail alert.
     expect(await page.getByText("Email is not configured", { exact: false }).count()).toBe(0);
-    await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Mail", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Back office" })
+      .getByRole("link", { name: "Mail", exact: true })
+      .click();
     await page.waitForURL((url) => url.pathname === "/admin/mail");
     await settle(page, javaScriptEnabled);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Mail");
     expect(await page.getByText("Coming in the next release").count()).toBe(0);
     const table = page.getByRole("table", { name: "Emails, newest first" });
-    expect(await table.getByRole("columnheader").allTextContents()).toEqual(["To", "Subject", "Template", "Status", "Attempts", "Created", "Sent", "Actions"]);
+    expect(await table.getByRole("columnheader").allTextContents()).toEqual([
+      "To",
+      "Subject",
+      "Template",
+      "Status",
+      "Attempts",
+      "Created",
+      "Sent",
+      "Actions",
+    ]);
     const filters = page.getByRole("search", { name: "Filter emails" });
     const statuses = await filters.getByLabel("Status", { exact: true }).locator("option").allInnerTexts();
     expect(statuses[0]).toBe("All statuses");
     expect(statuses.slice(1).map((text) => text.replace(/ \(\d+\)$/, ""))).toEqual(["Queued", "Sent", "Failed"]);
-    expect(await filters.getByLabel("Template", { exact: true }).locator("option").first().innerText()).toBe("All templates");
+    expect(await filters.getByLabel("Template", { exact: true }).locator("option").first().innerText()).toBe(
+      "All templates",
+    );
 
     const nobody = `nobody-${unique(mode)}`;
     await filters.getByLabel("Address", { exact: true }).fill(nobody);
     await filters.getByLabel("Status", { exact: true }).selectOption("failed");
     await filters.getByRole("button", { name: "Apply", exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get("to") === nobody && url.searchParams.get("status") === "failed");
+    await page.waitForURL(
+      (url) => url.searchParams.get("to") === nobody && url.searchParams.get("status") === "failed",
+    );
     await settle(page, javaScriptEnabled);
     await table.getByText("No emails match these filters.", { exact: true }).waitFor();
     expect(await page.getByText("No emails", { exact: true }).isVisible()).toBe(true);
@@ -66,7 +86,12 @@ describe.each(MODES)("the back office's outbox ($name)", ({ javaScriptEnabled })
     await logInTo(page, javaScriptEnabled, "/admin/mail");
     await open(page, "/admin/mail?status=lost", javaScriptEnabled);
     expect(await page.getByText("The selected status is invalid.", { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole("search", { name: "Filter emails" }).getByLabel("Status", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    expect(
+      await page
+        .getByRole("search", { name: "Filter emails" })
+        .getByLabel("Status", { exact: true })
+        .getAttribute("aria-invalid"),
+    ).toBe("true");
     await context.close();
   });
 });

@@ -29,8 +29,15 @@ let orders = 0;
 async function placeOrder(): Promise<{ id: number; number: string }> {
   const response = await fetch(`${BASE_URL}/api/orders`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json", "CF-Connecting-IP": `192.0.2.${++orders}` },
-    body: JSON.stringify({ items: [{ product_id: productId, quantity: 1 }], customer: shopper({ lastName: "Marigold", email: `marigold.${Date.now()}.${orders}@example.com` }) }),
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      "CF-Connecting-IP": `192.0.2.${++orders}`,
+    },
+    body: JSON.stringify({
+      items: [{ product_id: productId, quantity: 1 }],
+      customer: shopper({ lastName: "Marigold", email: `marigold.${Date.now()}.${orders}@example.com` }),
+    }),
   });
   expect(response.status).toBe(201);
   const body = (await response.json()) as { data: { id: number; order_number: string } };
@@ -46,7 +53,9 @@ async function adminApiOrder(id: number): Promise<Record<string, unknown>> {
   });
   expect(login.status).toBe(200);
   const { data } = (await login.json()) as { data: { token: string } };
-  const response = await fetch(`${BASE_URL}/api/admin/orders/${id}`, { headers: { Authorization: `Bearer ${data.token}` } });
+  const response = await fetch(`${BASE_URL}/api/admin/orders/${id}`, {
+    headers: { Authorization: `Bearer ${data.token}` },
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: Record<string, unknown> }).data;
 }
@@ -106,15 +115,28 @@ describe.each(MODES)("the back office's orders ($name)", ({ javaScriptEnabled })
       await expect.poll(() => nextSteps(page)).toEqual(next);
       await settle(page, javaScriptEnabled);
     }
-    expect(await page.getByRole("region", { name: "Next step" }).innerText()).toContain("This order is delivered and paid: there is nothing more to do.");
+    expect(await page.getByRole("region", { name: "Next step" }).innerText()).toContain(
+      "This order is delivered and paid: there is nothing more to do.",
+    );
     const history = await page.getByRole("region", { name: "History" }).innerText();
-    for (const line of ["Placed (pending)", "Status: pending → processing", "Status: processing → shipped", "Payment: pending → paid", "Status: shipped → delivered"]) {
+    for (const line of [
+      "Placed (pending)",
+      "Status: pending → processing",
+      "Status: processing → shipped",
+      "Payment: pending → paid",
+      "Status: shipped → delivered",
+    ]) {
       expect(history).toContain(line);
     }
     expect(await page.getByRole("region", { name: "Staff changes" }).innerText()).toContain(ADMIN.name);
 
     // The admin API says the same.
-    expect(await adminApiOrder(order.id)).toMatchObject({ status: "delivered", payment_status: "paid", allowed_transitions: [], can_mark_paid: false });
+    expect(await adminApiOrder(order.id)).toMatchObject({
+      status: "delivered",
+      payment_status: "paid",
+      allowed_transitions: [],
+      can_mark_paid: false,
+    });
     await context.close();
   });
 });

@@ -20,7 +20,11 @@ const address = () => `198.51.100.${(counter++ % 250) + 1}`;
 
 /** A context of its own (its own cookies and client address), JavaScript on or off. */
 async function visitor(b: Browser, javaScriptEnabled: boolean) {
-  const context = await b.newContext({ javaScriptEnabled, baseURL: BASE_URL, extraHTTPHeaders: { "CF-Connecting-IP": address() } });
+  const context = await b.newContext({
+    javaScriptEnabled,
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { "CF-Connecting-IP": address() },
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -37,7 +41,12 @@ async function newCustomer(mode: string, name: string) {
 }
 
 /** Logs in on /login, going on to `to` afterwards. */
-async function logInTo(page: Page, javaScriptEnabled: boolean, account: { email: string; password: string }, to: string) {
+async function logInTo(
+  page: Page,
+  javaScriptEnabled: boolean,
+  account: { email: string; password: string },
+  to: string,
+) {
   await open(page, `/login?redirectTo=${encodeURIComponent(to)}`, javaScriptEnabled);
   await submitLogin(page, javaScriptEnabled, account);
   expect(new URL(page.url()).pathname).toBe(to);
@@ -68,7 +77,9 @@ describe.each(MODES)("the back office's people ($name)", ({ javaScriptEnabled })
     await form.getByLabel("Name", { exact: true }).fill("Rosa Bloom");
     await form.getByLabel("Email", { exact: true }).fill("rosa@example.com");
     await form.getByLabel("Subject", { exact: true }).fill(subject);
-    await form.getByLabel("Message", { exact: true }).fill("Could you make twenty blue bouquets for a wedding in June?");
+    await form
+      .getByLabel("Message", { exact: true })
+      .fill("Could you make twenty blue bouquets for a wedding in June?");
     await form.getByRole("button", { name: "Send Message", exact: true }).click();
     await expect.poll(() => toastText(guest.page)).toContain(SENT);
     await guest.context.close();
@@ -97,7 +108,9 @@ describe.each(MODES)("the back office's people ($name)", ({ javaScriptEnabled })
     await settle(page, javaScriptEnabled);
     // (With JavaScript the address changes just before the new list renders.)
     await page.getByRole("table").getByRole("link", { name: subject, exact: true }).waitFor();
-    await expect.poll(() => tabs.getByRole("link", { name: /^Unread/ }).innerText()).toBe(`Unread (${unreadBefore - 1})`);
+    await expect
+      .poll(() => tabs.getByRole("link", { name: /^Unread/ }).innerText())
+      .toBe(`Unread (${unreadBefore - 1})`);
 
     // Archived, it leaves the inbox for the Archived tab.
     await page.getByRole("table").getByRole("link", { name: subject, exact: true }).click();
@@ -128,7 +141,9 @@ describe.each(MODES)("the back office's people ($name)", ({ javaScriptEnabled })
     await expect.poll(() => toastText(page)).toContain("Roles saved: Iris Promoted now has Customer, Admin.");
     await settle(page, javaScriptEnabled);
     expect(await roles.getByRole("checkbox", { name: "Admin", exact: true }).isChecked()).toBe(true);
-    expect(await page.getByRole("region", { name: "Changes by staff" }).innerText()).toContain(`Granted admin: Iris Promoted (${customer.email})`);
+    expect(await page.getByRole("region", { name: "Changes by staff" }).innerText()).toContain(
+      `Granted admin: Iris Promoted (${customer.email})`,
+    );
 
     // The customer now reaches the back office.
     await open(shopper.page, "/admin/users", javaScriptEnabled);
@@ -138,7 +153,9 @@ describe.each(MODES)("the back office's people ($name)", ({ javaScriptEnabled })
     await roles.getByRole("button", { name: "Save roles", exact: true }).click();
     await expect.poll(() => toastText(page)).toContain("Roles saved: Iris Promoted now has Customer.");
     await settle(page, javaScriptEnabled);
-    expect(await page.getByRole("region", { name: "Changes by staff" }).innerText()).toContain(`Revoked admin: Iris Promoted (${customer.email})`);
+    expect(await page.getByRole("region", { name: "Changes by staff" }).innerText()).toContain(
+      `Revoked admin: Iris Promoted (${customer.email})`,
+    );
 
     // And is kept out again.
     await shopper.page.goto("/admin/users");
@@ -156,9 +173,13 @@ describe.each(MODES)("the back office's people ($name)", ({ javaScriptEnabled })
     const { context, page } = await visitor(browser(), javaScriptEnabled);
     await logInTo(page, javaScriptEnabled, ADMIN, "/admin/users");
     await openUser(page, javaScriptEnabled, customer);
-    expect(await page.getByRole("region", { name: "Roles" }).innerText()).toContain("Only a super-admin can change staff roles.");
+    expect(await page.getByRole("region", { name: "Roles" }).innerText()).toContain(
+      "Only a super-admin can change staff roles.",
+    );
     await page.getByRole("button", { name: "Disable account", exact: true }).click();
-    await expect.poll(() => toastText(page)).toContain("Daisy Disabled's account is disabled and their sessions have ended.");
+    await expect
+      .poll(() => toastText(page))
+      .toContain("Daisy Disabled's account is disabled and their sessions have ended.");
     await settle(page, javaScriptEnabled);
     expect(await page.getByRole("button", { name: "Enable account", exact: true }).isVisible()).toBe(true);
     await context.close();

@@ -14,7 +14,10 @@ import { MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from
 const browser = useBrowser();
 
 /** A 1x1 PNG: real image bytes, as a file on the admin's disk. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -47,7 +50,9 @@ describe.each(MODES)("the back office's products ($name)", ({ name: mode, javaSc
     const shopLink = page.locator("#admin-title ~ p a[href^='/product/']");
     const productPath = (await shopLink.getAttribute("href"))!;
     // The upload is the main image.
-    expect(await page.getByRole("region", { name: "Images" }).getByRole("img").first().getAttribute("src")).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
+    expect(await page.getByRole("region", { name: "Images" }).getByRole("img").first().getAttribute("src")).toMatch(
+      /^\/uploads\/[0-9a-f]{64}\.png$/,
+    );
 
     // In the shop: found by search, its page with its image and price.
     await open(page, `/products?search=${encodeURIComponent(productName)}`, javaScriptEnabled);

@@ -24,10 +24,15 @@ describe.each(MODES)("settings in the back office ($name)", ({ javaScriptEnabled
     const currency = page.locator("section", { has: page.getByRole("heading", { name: "Currency", exact: true }) });
     await currency.getByLabel("Decimal places", { exact: true }).fill("7");
     await currency.getByRole("button", { name: "Save currency" }).click();
-    await expect.poll(() => page.locator("#setting-currency_decimal_places-error").innerText()).toBe("Decimal places may not be greater than 4");
+    await expect
+      .poll(() => page.locator("#setting-currency_decimal_places-error").innerText())
+      .toBe("Decimal places may not be greater than 4");
     await settle(page, javaScriptEnabled);
 
-    await page.getByRole("navigation", { name: "Settings pages" }).getByRole("link", { name: "Home page sections" }).click();
+    await page
+      .getByRole("navigation", { name: "Settings pages" })
+      .getByRole("link", { name: "Home page sections" })
+      .click();
     await page.waitForURL((url) => url.pathname === "/admin/settings/home");
     await settle(page, javaScriptEnabled);
     const question = `Can I pick my bouquet up in person (${mode})?`;

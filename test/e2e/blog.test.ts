@@ -15,7 +15,9 @@ const ALPHABETICAL = PUBLISHED.map((blog) => blog.title).sort((a, b) => (a < b ?
 
 /** A term every matching post shows in its title or excerpt (none match by tag only). */
 const TERM = "rose";
-const MATCHES = PUBLISHED.filter((blog) => [blog.title, blog.excerpt, ...blog.tags].some((text) => text.toLowerCase().includes(TERM)));
+const MATCHES = PUBLISHED.filter((blog) =>
+  [blog.title, blog.excerpt, ...blog.tags].some((text) => text.toLowerCase().includes(TERM)),
+);
 
 const browser = useBrowser();
 
@@ -28,7 +30,8 @@ const likeCountText = (page: Page) => page.getByTestId("like-button-count").inne
 const likeSentence = (count: number) => `${count} ${count === 1 ? "person likes" : "people like"} this tutorial`;
 const parseLikes = (text: string) => Number(/^(\d+) /.exec(text)?.[1] ?? Number.NaN);
 const marked = (page: Page) => page.evaluate(() => (window as unknown as { blogMarker?: number }).blogMarker);
-const ascending = (values: string[]) => values.every((value, index) => index === 0 || values[index - 1]!.localeCompare(value) <= 0);
+const ascending = (values: string[]) =>
+  values.every((value, index) => index === 0 || values[index - 1]!.localeCompare(value) <= 0);
 
 describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
   it("searches the tutorials, keeping the term in the URL and the box", async () => {
@@ -41,16 +44,24 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
     await page.waitForURL((url) => url.pathname === "/blog" && url.searchParams.get("search") === TERM);
     await expect.poll(() => cards(page).count()).toBe(MATCHES.length);
     expect(MATCHES.length).toBeGreaterThan(0);
-    expect(await countText(page)).toBe(`1-${MATCHES.length} of ${MATCHES.length} ${MATCHES.length === 1 ? "tutorial" : "tutorials"} matching "${TERM}"`);
+    expect(await countText(page)).toBe(
+      `1-${MATCHES.length} of ${MATCHES.length} ${MATCHES.length === 1 ? "tutorial" : "tutorials"} matching "${TERM}"`,
+    );
     expect((await cardTitles(page)).sort()).toEqual(MATCHES.map((blog) => blog.title).sort());
     for (const text of await cards(page).allTextContents()) expect(text.toLowerCase()).toContain(TERM);
     expect(await page.getByLabel("Search tutorials").inputValue()).toBe(TERM);
 
     // The term survives a change of tab.
     await sortTabs(page).getByRole("link", { name: "Alphabetical" }).click();
-    await page.waitForURL((url) => url.searchParams.get("sort") === "alphabetical" && url.searchParams.get("search") === TERM);
-    await expect.poll(() => sortTabs(page).getByRole("link", { name: "Alphabetical" }).getAttribute("aria-current")).toBe("page");
-    expect(await cardTitles(page)).toEqual(MATCHES.map((blog) => blog.title).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    await page.waitForURL(
+      (url) => url.searchParams.get("sort") === "alphabetical" && url.searchParams.get("search") === TERM,
+    );
+    await expect
+      .poll(() => sortTabs(page).getByRole("link", { name: "Alphabetical" }).getAttribute("aria-current"))
+      .toBe("page");
+    expect(await cardTitles(page)).toEqual(
+      MATCHES.map((blog) => blog.title).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
     await context.close();
   });
 
@@ -62,7 +73,9 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
     expect(await tab("Most Popular").getAttribute("aria-current")).toBeNull();
     const latest = await cardTitles(page);
     expect(latest).toEqual(LATEST.slice(0, PAGE_SIZE).map((blog) => blog.title));
-    const dates = await page.locator("main article time").evaluateAll((times) => times.map((time) => time.getAttribute("datetime") ?? ""));
+    const dates = await page
+      .locator("main article time")
+      .evaluateAll((times) => times.map((time) => time.getAttribute("datetime") ?? ""));
     expect(dates).toHaveLength(PAGE_SIZE);
     expect(dates.every((date, index) => index === 0 || Date.parse(dates[index - 1]!) >= Date.parse(date))).toBe(true);
 
@@ -73,9 +86,11 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
     const popular = await cardTitles(page);
     expect(popular).toHaveLength(PAGE_SIZE);
     expect(popular).not.toEqual(latest);
-    const views = (await page.locator("main article [aria-label$=' views']").evaluateAll((spans) => spans.map((span) => span.getAttribute("aria-label") ?? ""))).map(
-      (label) => Number.parseInt(label, 10),
-    );
+    const views = (
+      await page
+        .locator("main article [aria-label$=' views']")
+        .evaluateAll((spans) => spans.map((span) => span.getAttribute("aria-label") ?? ""))
+    ).map((label) => Number.parseInt(label, 10));
     expect(views).toHaveLength(PAGE_SIZE);
     expect(views.every((count, index) => index === 0 || views[index - 1]! >= count)).toBe(true);
 
@@ -158,7 +173,9 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
     const header = await page.locator("main article header").first().innerText();
     expect(header).toContain(blog.author_name);
     expect(header).toContain(`${blog.reading_time ?? 5} min read`);
-    expect(Date.parse((await page.locator("main article header time").first().getAttribute("datetime")) ?? "")).toBe(blog.published_at! * 1000);
+    expect(Date.parse((await page.locator("main article header time").first().getAttribute("datetime")) ?? "")).toBe(
+      blog.published_at! * 1000,
+    );
     const tags = page.getByRole("list", { name: "Tags" });
     expect(await tags.getByRole("link").allInnerTexts()).toEqual(blog.tags.map((tag) => `#${tag}`).sort());
     expect(await page.locator(".prose-article h2").count()).toBeGreaterThan(0);
@@ -192,7 +209,9 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
     if (javaScriptEnabled) await page.evaluate(() => ((window as unknown as { blogMarker: number }).blogMarker = 42));
     // With JavaScript the count changes before the server answers: wait for the answer itself before
     // leaving the page (networkidle may already have been reached and would not wait).
-    const liked = javaScriptEnabled ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === path) : null;
+    const liked = javaScriptEnabled
+      ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === path)
+      : null;
     await likeButton(page).click();
     await liked;
     await expect.poll(() => likeCountText(page)).toBe(likeSentence(before + 1));
@@ -211,7 +230,9 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
     expect(await likeButton(page).getAttribute("aria-pressed")).toBe("true");
 
     if (javaScriptEnabled) await page.evaluate(() => ((window as unknown as { blogMarker: number }).blogMarker = 43));
-    const unliked = javaScriptEnabled ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === path) : null;
+    const unliked = javaScriptEnabled
+      ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === path)
+      : null;
     await likeButton(page).click();
     await unliked;
     await expect.poll(() => likeCountText(page)).toBe(likeSentence(before));
@@ -237,7 +258,9 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
     const related = blog.related_products.map((slug) => seedProducts.find((product) => product.slug === slug)!);
     expect(await shop.locator("article h3").allInnerTexts()).toEqual(related.map((product) => product.name));
     for (const text of await shop.locator("article").allInnerTexts()) expect(text).toMatch(/\$\d+\.\d{2}/);
-    expect(await shop.getByRole("button", { name: /^Add to Cart/ }).count()).toBe(related.filter((product) => product.stock > 0).length);
+    expect(await shop.getByRole("button", { name: /^Add to Cart/ }).count()).toBe(
+      related.filter((product) => product.stock > 0).length,
+    );
     expect(await cartCount(page)).toBe("0");
 
     const product = related.find((item) => item.stock >= 5)!;
@@ -246,7 +269,11 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
     await settle(page, javaScriptEnabled);
     await expect.poll(() => page.locator("h1").innerText()).toBe(product.name);
 
-    await page.locator("main").getByRole("button", { name: /^Add to Cart/ }).first().click();
+    await page
+      .locator("main")
+      .getByRole("button", { name: /^Add to Cart/ })
+      .first()
+      .click();
     await expect.poll(() => cartCount(page)).toBe("1");
     expect(new URL(page.url()).pathname).toBe(`/product/${product.slug}`);
     await context.close();
@@ -258,8 +285,12 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
     const path = `/blog/${blog.slug}`;
     await open(page, path, javaScriptEnabled);
     if (javaScriptEnabled) await page.evaluate(() => ((window as unknown as { blogMarker: number }).blogMarker = 7));
-    const product = blog.related_products.map((slug) => seedProducts.find((item) => item.slug === slug)!).find((item) => item.stock >= 5)!;
-    const card = page.getByRole("region", { name: "Shop the Tutorial" }).locator("article", { has: page.getByRole("link", { name: product.name, exact: true }) });
+    const product = blog.related_products
+      .map((slug) => seedProducts.find((item) => item.slug === slug)!)
+      .find((item) => item.stock >= 5)!;
+    const card = page
+      .getByRole("region", { name: "Shop the Tutorial" })
+      .locator("article", { has: page.getByRole("link", { name: product.name, exact: true }) });
     await card.getByRole("button", { name: /^Add to Cart/ }).click();
     await expect.poll(() => cartCount(page)).toBe("1");
     expect(new URL(page.url()).pathname).toBe(path);
@@ -277,11 +308,14 @@ describe("the Like button with JavaScript", () => {
     const before = parseLikes(await likeCountText(page));
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route((url) => url.pathname === path && url.searchParams.has("_data"), async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      await held;
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname === path && url.searchParams.has("_data"),
+      async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        await held;
+        await route.continue();
+      },
+    );
     await likeButton(page).click();
     await expect.poll(() => likeCountText(page)).toBe(likeSentence(before + 1));
     expect(await likeButton(page).getAttribute("aria-pressed")).toBe("true");

@@ -26,7 +26,8 @@ const ARGS = [
  */
 function isProblem(message: ConsoleMessage): boolean {
   const text = message.text();
-  if (message.type() === "error") return !/^Failed to load resource: the server responded with a status of \d+/.test(text);
+  if (message.type() === "error")
+    return !/^Failed to load resource: the server responded with a status of \d+/.test(text);
   return message.type() === "warning" && REACT_WARNING.test(text);
 }
 
@@ -37,17 +38,24 @@ function isProblem(message: ConsoleMessage): boolean {
  */
 function watch(context: BrowserContext): BrowserContext {
   context.on("console", (message) => {
-    if (isProblem(message)) reportConsoleProblem(`browser console.${message.type()} at ${message.page()?.url() ?? "?"}`, message.text());
+    if (isProblem(message))
+      reportConsoleProblem(`browser console.${message.type()} at ${message.page()?.url() ?? "?"}`, message.text());
   });
   context.on("weberror", (webError) => {
     const error = webError.error();
-    reportConsoleProblem(`uncaught error at ${webError.page()?.url() ?? "?"}`, error.stack ?? `${error.name}: ${error.message}`);
+    reportConsoleProblem(
+      `uncaught error at ${webError.page()?.url() ?? "?"}`,
+      error.stack ?? `${error.name}: ${error.message}`,
+    );
   });
   return context;
 }
 
 export async function launch(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ARGS,
+  });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => watch(await newContext(options));
   return browser;
@@ -69,7 +77,10 @@ export function useBrowser(): () => Browser {
 }
 
 /** A fresh context (own cookies) with JavaScript on or off. */
-export async function newPage(browser: Browser, javaScriptEnabled: boolean): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  javaScriptEnabled: boolean,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ javaScriptEnabled, baseURL: BASE_URL });
   const page = await context.newPage();
   return { context, page };
@@ -93,7 +104,11 @@ export async function open(page: Page, path: string, javaScriptEnabled: boolean)
 }
 
 /** Every toast's text as it stands (the root's and the page's). */
-export const toastText = (page: Page) => page.locator("[data-toast-type]").allTextContents().then((texts) => texts.join(" | "));
+export const toastText = (page: Page) =>
+  page
+    .locator("[data-toast-type]")
+    .allTextContents()
+    .then((texts) => texts.join(" | "));
 
 /** The cart count in the header. */
 export const cartCount = (page: Page) => page.locator("header").getByTestId("cart-count").innerText();
@@ -105,7 +120,12 @@ export const cartCount = (page: Page) => page.locator("header").getByTestId("car
 export async function registerAccount(
   page: Page,
   javaScriptEnabled: boolean,
-  { firstName = "Iris", lastName = "Bloom", email, password = "Petals2024" }: { firstName?: string; lastName?: string; email: string; password?: string },
+  {
+    firstName = "Iris",
+    lastName = "Bloom",
+    email,
+    password = "Petals2024",
+  }: { firstName?: string; lastName?: string; email: string; password?: string },
 ) {
   await open(page, "/register", javaScriptEnabled);
   await page.getByLabel("First name", { exact: true }).fill(firstName);
@@ -123,7 +143,11 @@ export async function registerAccount(
  * Fills in and sends the login form the page shows (the seeded customer unless told), then waits
  * until the browser has left /login and the header shows the Log out button.
  */
-export async function submitLogin(page: Page, javaScriptEnabled: boolean, account: { email: string; password: string } = CUSTOMER) {
+export async function submitLogin(
+  page: Page,
+  javaScriptEnabled: boolean,
+  account: { email: string; password: string } = CUSTOMER,
+) {
   const { email, password } = credentialsOf(account);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
@@ -132,8 +156,13 @@ export async function submitLogin(page: Page, javaScriptEnabled: boolean, accoun
     await page.waitForURL((url) => url.pathname !== "/login");
   } catch (error) {
     // Say what the page said instead (a refused login, a limit, a security check), not just a timeout.
-    const said = await page.locator("[role=alert], [data-toast-type]").allTextContents().catch(() => []);
-    throw new Error(`The login of ${email} stayed on ${page.url()}; the page says: ${JSON.stringify(said)}`, { cause: error });
+    const said = await page
+      .locator("[role=alert], [data-toast-type]")
+      .allTextContents()
+      .catch(() => []);
+    throw new Error(`The login of ${email} stayed on ${page.url()}; the page says: ${JSON.stringify(said)}`, {
+      cause: error,
+    });
   }
   // The header has caught up (with JavaScript the URL changes just before the page renders): its
   // signed-in entries are no longer hidden. (On a phone they sit in the closed mobile menu:
@@ -171,14 +200,19 @@ export async function mailTo(
     .poll(
       async () => {
         const response = await fetch(`${BASE_URL}/api/dev/mail?to=${encodeURIComponent(to)}`);
-        if (!response.ok) throw new Error(`GET /api/dev/mail answered ${response.status}: is the server a development one?`);
+        if (!response.ok)
+          throw new Error(`GET /api/dev/mail answered ${response.status}: is the server a development one?`);
         const { data } = (await response.json()) as { data: DeliveredMail[] };
         // Newest first: the mails before `newerThan` in the list came after it.
         const seen = newerThan ? data.findIndex((mail) => mail.id === newerThan) : -1;
         found = (seen >= 0 ? data.slice(0, seen) : data).find(matches);
         return Boolean(found);
       },
-      { timeout: 20_000, interval: 250, message: `a mail to ${to}${subject ? ` "${subject}"` : ""}${template ? ` (${template})` : ""}` },
+      {
+        timeout: 20_000,
+        interval: 250,
+        message: `a mail to ${to}${subject ? ` "${subject}"` : ""}${template ? ` (${template})` : ""}`,
+      },
     )
     .toBe(true);
   return found!;

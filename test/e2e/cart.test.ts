@@ -15,7 +15,9 @@ beforeAll(async () => {
 
 /** The Add to Cart button on a named bouquet's card. */
 const addButton = (page: Page, name: string) =>
-  page.locator("article", { has: page.getByRole("link", { name, exact: true }) }).getByRole("button", { name: /^Add to Cart/ });
+  page
+    .locator("article", { has: page.getByRole("link", { name, exact: true }) })
+    .getByRole("button", { name: /^Add to Cart/ });
 
 const count = (page: Page) => page.locator("header").getByTestId("cart-count").innerText();
 /** Polls the header's count; across a form post's page change a read may fail, and is simply retried. */
@@ -46,7 +48,8 @@ describe.each(MODES)("the cart ($name)", ({ javaScriptEnabled }) => {
     await waitForCount(page, "1");
     expect(await toast(page).innerText()).toContain(`${name} added to cart!`);
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/products?sort=name");
-    if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    if (javaScriptEnabled)
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     await context.close();
   });
 
@@ -90,7 +93,11 @@ describe.each(MODES)("the cart ($name)", ({ javaScriptEnabled }) => {
     await page.locator("article").getByRole("link", { name: plenty[0]!, exact: true }).first().click();
     await page.waitForURL((url) => url.pathname.startsWith("/product/"));
     await page.getByLabel("Quantity", { exact: true }).fill("3");
-    await page.locator("main").getByRole("button", { name: /^Add to Cart/ }).first().click();
+    await page
+      .locator("main")
+      .getByRole("button", { name: /^Add to Cart/ })
+      .first()
+      .click();
     await waitForCount(page, "3");
     expect(new URL(page.url()).pathname).toMatch(/^\/product\//);
     expect(await toast(page).innerText()).toContain(`${plenty[0]} added to cart!`);
@@ -115,7 +122,10 @@ describe("the cart with JavaScript", () => {
   it("adds from Quick View", async () => {
     const { context, page } = await newPage(browser(), true);
     await page.goto("/products?sort=name");
-    await page.getByRole("button", { name: /^Quick View/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Quick View/ })
+      .first()
+      .click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: /^Add to Cart/ }).click();
     await waitForCount(page, "1");
@@ -129,9 +139,16 @@ describe("the cart with JavaScript", () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/cart?_data=*", async (route) => {
       await held;
-      await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ ok: false, message: "refused" }) });
+      await route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ ok: false, message: "refused" }),
+      });
     });
-    await page.getByRole("button", { name: /^Add to Cart/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Add to Cart/ })
+      .first()
+      .click();
     await waitForCount(page, "1");
     release();
     await waitForCount(page, "0");
@@ -141,7 +158,10 @@ describe("the cart with JavaScript", () => {
   it("has no axe violations on a cart with lines", async () => {
     const { context, page } = await newPage(browser(), true);
     await page.goto("/products?sort=name");
-    await page.getByRole("button", { name: /^Add to Cart/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Add to Cart/ })
+      .first()
+      .click();
     await waitForCount(page, "1");
     await settled(page);
     await page.goto("/cart");

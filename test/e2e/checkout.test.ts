@@ -27,10 +27,19 @@ beforeAll(async () => {
 });
 
 /** Adds one of a product from its page; waits for the server's answer (its toast) and the header count. */
-async function addToCart(page: Page, javaScriptEnabled: boolean, product: { slug: string; name: string }, expectedCount: number) {
+async function addToCart(
+  page: Page,
+  javaScriptEnabled: boolean,
+  product: { slug: string; name: string },
+  expectedCount: number,
+) {
   await open(page, `/product/${product.slug}`, javaScriptEnabled);
   expect(await page.locator("h1").innerText()).toBe(product.name);
-  await page.locator("main").getByRole("button", { name: /^Add to Cart/ }).first().click();
+  await page
+    .locator("main")
+    .getByRole("button", { name: /^Add to Cart/ })
+    .first()
+    .click();
   await expect.poll(() => toastText(page)).toContain(`${product.name} added to cart!`);
   await expect.poll(() => cartCount(page)).toBe(String(expectedCount));
   await settle(page, javaScriptEnabled);
@@ -49,7 +58,11 @@ async function messageUnder(page: Page, field: Locator): Promise<string> {
 }
 
 const summary = (page: Page) => page.locator('section[aria-labelledby="summary-heading"]');
-const figure = (page: Page, testId: "discount" | "shipping" | "total") => summary(page).getByTestId(testId).innerText().then((t) => t.trim());
+const figure = (page: Page, testId: "discount" | "shipping" | "total") =>
+  summary(page)
+    .getByTestId(testId)
+    .innerText()
+    .then((t) => t.trim());
 /** The summary's lines ("Subtotal $28.00", "VAT (18%) $4.54", ...), one string each. */
 const summaryLines = (page: Page) =>
   summary(page)
@@ -194,7 +207,9 @@ describe.each(MODES)("checkout ($name)", ({ javaScriptEnabled }) => {
     await state.fill("CA");
     if (javaScriptEnabled) await state.blur();
     else await page.getByRole("button", { name: "Update shipping and tax", exact: true }).click();
-    await expect.poll(async () => (await summaryLines(page)).some((line) => line.startsWith("California Sales Tax (7.25%)"))).toBe(true);
+    await expect
+      .poll(async () => (await summaryLines(page)).some((line) => line.startsWith("California Sales Tax (7.25%)")))
+      .toBe(true);
     expect((await summaryLines(page)).some((line) => line.startsWith("VAT"))).toBe(false);
     await expect.poll(() => figure(page, "total")).not.toBe(lkTotal);
     expect(await page.getByLabel("Country", { exact: true }).inputValue()).toBe("US");
@@ -218,7 +233,9 @@ describe.each(MODES)("checkout ($name)", ({ javaScriptEnabled }) => {
     await settle(page, javaScriptEnabled);
 
     // The order is listed with its items and total.
-    const listed = page.locator("main li", { has: page.getByRole("heading", { name: `Order ${number}`, exact: true }) });
+    const listed = page.locator("main li", {
+      has: page.getByRole("heading", { name: `Order ${number}`, exact: true }),
+    });
     await listed.waitFor();
     const listedText = (await listed.innerText()).replace(/\s+/g, " ");
     for (const { name } of SHOPPER_PRODUCTS) expect(listedText).toContain(name);

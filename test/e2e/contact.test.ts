@@ -38,7 +38,9 @@ describe.each(MODES)("contact page ($name)", ({ name: mode, javaScriptEnabled })
 
     // The contact details, the hints and the three FAQs.
     const details = page.getByRole("region", { name: "Other ways to reach us" });
-    expect(await details.getByRole("link", { name: "hello@twistbloom.com" }).getAttribute("href")).toBe("mailto:hello@twistbloom.com");
+    expect(await details.getByRole("link", { name: "hello@twistbloom.com" }).getAttribute("href")).toBe(
+      "mailto:hello@twistbloom.com",
+    );
     expect(await details.getByText("Monday to Friday, 9AM to 6PM EST").isVisible()).toBe(true);
     expect(await page.getByText("We reply to every message within 24 hours.").first().isVisible()).toBe(true);
     const faq = page.getByRole("region", { name: "Before you write" });
@@ -116,7 +118,11 @@ describe.each(MODES)("contact page ($name)", ({ name: mode, javaScriptEnabled })
 
 describe.each(MODES)("contact page on a 320 px phone ($name)", ({ javaScriptEnabled }) => {
   it("fits without sideways scrolling", async () => {
-    const context = await browser().newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL, viewport: { width: 320, height: 640 } });
+    const context = await browser().newContext({
+      javaScriptEnabled,
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: { width: 320, height: 640 },
+    });
     const page = await context.newPage();
     await page.goto("/contact");
     expect(await page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);

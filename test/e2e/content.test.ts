@@ -68,7 +68,9 @@ describe.each(MODES)("about, privacy and terms ($name)", ({ javaScriptEnabled })
     await page.goto("/");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
     await page.waitForURL((url) => url.pathname === "/about");
-    await page.getByRole("heading", { level: 1, name: "Flowers that never wilt, made by people who love them" }).waitFor();
+    await page
+      .getByRole("heading", { level: 1, name: "Flowers that never wilt, made by people who love them" })
+      .waitFor();
     expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
     for (const maker of ["Maya Thornton", "Priya Raman", "Elliot Park", "June Okafor"]) {
       expect(await page.getByRole("heading", { name: maker }).isVisible()).toBe(true);
@@ -94,7 +96,11 @@ describe.each(MODES)("about, privacy and terms ($name)", ({ javaScriptEnabled })
 
 describe.each(MODES)("content pages on a 320 px phone ($name)", ({ javaScriptEnabled }) => {
   it.each(["/categories", "/about", "/privacy", "/terms"])("%s fits without sideways scrolling", async (path) => {
-    const context = await browser().newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL, viewport: { width: 320, height: 640 } });
+    const context = await browser().newContext({
+      javaScriptEnabled,
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: { width: 320, height: 640 },
+    });
     const page = await context.newPage();
     await page.goto(path);
     expect(await page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);

@@ -28,7 +28,10 @@ describe.each(MODES)("the development mailbox ($name)", ({ javaScriptEnabled }) 
     expect(await page.locator("iframe[sandbox='']").count()).toBe(1);
 
     const link = linkIn(mail, "/reset-password");
-    await page.locator("pre").getByRole("link", { name: new RegExp("/reset-password\\?token=") }).click();
+    await page
+      .locator("pre")
+      .getByRole("link", { name: new RegExp("/reset-password\\?token=") })
+      .click();
     await page.waitForURL((url) => url.pathname + url.search === link);
     await expect.poll(() => page.getByLabel("Confirm password", { exact: true }).count()).toBe(1);
     await context.close();

@@ -10,9 +10,13 @@ import { beforeAll } from "vitest";
 beforeAll(() => {
   const stateDir = process.env.E2E_STATE_DIR;
   if (!stateDir) return;
-  const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", `--persist-to=${stateDir}`, "--command", "DELETE FROM rate_limits"], {
-    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-    encoding: "utf8",
-  });
+  const result = spawnSync(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", `--persist-to=${stateDir}`, "--command", "DELETE FROM rate_limits"],
+    {
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+      encoding: "utf8",
+    },
+  );
   if (result.status !== 0) throw new Error(`could not clear the rate limits: ${result.stderr}`);
 });

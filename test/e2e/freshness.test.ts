@@ -31,8 +31,19 @@ describe.each(MODES)("fresh data ($name)", ({ javaScriptEnabled }) => {
     const before = await quantityLimit(page);
 
     await page.getByLabel("Quantity", { exact: true }).fill("2");
-    await page.locator("main").getByRole("button", { name: /^Add to Cart/ }).first().click();
-    await expect.poll(() => page.locator("[data-toast-type]").allTextContents().then((t) => t.join(" "))).toContain(`${bouquet.name} added to cart!`);
+    await page
+      .locator("main")
+      .getByRole("button", { name: /^Add to Cart/ })
+      .first()
+      .click();
+    await expect
+      .poll(() =>
+        page
+          .locator("[data-toast-type]")
+          .allTextContents()
+          .then((t) => t.join(" ")),
+      )
+      .toContain(`${bouquet.name} added to cart!`);
     await settle(page, javaScriptEnabled);
 
     await open(page, "/checkout", javaScriptEnabled);
@@ -62,11 +73,19 @@ describe.each(MODES)("fresh data ($name)", ({ javaScriptEnabled }) => {
     const cards = page.locator("article");
     const card = cards.nth((await cards.count()) - (javaScriptEnabled ? 1 : 2));
     const href = (await card.locator("a[href^='/blog/']").first().getAttribute("href"))!;
-    const likesOn = (p: Page) => p.locator("article", { has: p.locator(`a[href='${href}']`) }).locator("[aria-label$=' likes']").first().getAttribute("aria-label").then((label) => Number(/^(\d+)/.exec(label ?? "")?.[1]));
+    const likesOn = (p: Page) =>
+      p
+        .locator("article", { has: p.locator(`a[href='${href}']`) })
+        .locator("[aria-label$=' likes']")
+        .first()
+        .getAttribute("aria-label")
+        .then((label) => Number(/^(\d+)/.exec(label ?? "")?.[1]));
     const before = await likesOn(page);
 
     await open(page, href, javaScriptEnabled);
-    const answered = javaScriptEnabled ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === href) : null;
+    const answered = javaScriptEnabled
+      ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === href)
+      : null;
     await page.getByRole("button", { name: /^Liked?$/ }).click();
     await answered;
     await expect.poll(() => page.getByRole("button", { name: /^Liked?$/ }).getAttribute("aria-pressed")).toBe("true");

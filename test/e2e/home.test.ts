@@ -36,7 +36,11 @@ describe.each(MODES)("home page ($name)", ({ javaScriptEnabled }) => {
     expect(await tiles.count()).toBeGreaterThanOrEqual(4);
     expect(await tiles.first().innerText()).toMatch(/\$\d+\.\d{2}/);
     expect(await section(page, "Unforgettable Gifts").getByRole("listitem").count()).toBeGreaterThanOrEqual(1);
-    expect(await section(page, "Make It Special").getByRole("link", { name: "Request a Custom Bouquet" }).getAttribute("href")).toBe("/contact");
+    expect(
+      await section(page, "Make It Special")
+        .getByRole("link", { name: "Request a Custom Bouquet" })
+        .getAttribute("href"),
+    ).toBe("/contact");
 
     await occasions.getByRole("link", { name: "Wedding" }).click();
     await page.waitForURL((url) => url.pathname === "/products" && url.searchParams.get("category") === "wedding");
@@ -81,7 +85,11 @@ describe.each(MODES)("home page ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("fits its content in a 320 px phone without sideways scrolling", async () => {
-    const context = await browser().newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL, viewport: { width: 320, height: 640 } });
+    const context = await browser().newContext({
+      javaScriptEnabled,
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: { width: 320, height: 640 },
+    });
     const page = await context.newPage();
     await page.goto("/");
     expect(await page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);

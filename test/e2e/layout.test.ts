@@ -6,7 +6,11 @@ const browser = useBrowser();
 
 describe.each(MODES)("shared chrome ($name)", ({ javaScriptEnabled }) => {
   it("opens and closes the mobile menu on a phone and follows its links", async () => {
-    const context = await browser().newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL, viewport: { width: 360, height: 740 } });
+    const context = await browser().newContext({
+      javaScriptEnabled,
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: { width: 360, height: 740 },
+    });
     const page = await context.newPage();
     await page.goto("/");
     const menu = page.getByRole("navigation", { name: "Mobile" });

@@ -11,7 +11,8 @@ import { linkIn, mailTo, MODES, newPage, open, settle, submitLogin, toastText, u
 
 const browser = useBrowser();
 
-const REQUESTED = "Almost done! If this address is not on our list yet, we have emailed it a link to confirm your subscription.";
+const REQUESTED =
+  "Almost done! If this address is not on our list yet, we have emailed it a link to confirm your subscription.";
 const CONFIRMED = "You are subscribed.";
 const UNSUBSCRIBED = "You are unsubscribed. You will not receive our newsletter any more.";
 
@@ -33,7 +34,9 @@ async function listedStatus(javaScriptEnabled: boolean, email: string): Promise<
   await submitLogin(staff.page, javaScriptEnabled, ADMIN);
   await open(staff.page, "/admin", javaScriptEnabled);
   // The back office's navigation leads there.
-  const nav = staff.page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Newsletter", exact: true });
+  const nav = staff.page
+    .getByRole("navigation", { name: "Back office" })
+    .getByRole("link", { name: "Newsletter", exact: true });
   expect(await nav.getAttribute("href")).toBe("/admin/newsletter");
   await open(staff.page, `/admin/newsletter?search=${encodeURIComponent(email)}`, javaScriptEnabled);
   await expect.poll(() => staff.page.getByRole("heading", { level: 1 }).innerText()).toBe("Newsletter");
@@ -94,7 +97,11 @@ describe.each(MODES)("the newsletter ($name)", ({ javaScriptEnabled }) => {
 
     // The link again: spent.
     await open(page, confirm, javaScriptEnabled);
-    await expect.poll(() => page.getByRole("alert").filter({ hasText: "This confirmation link is invalid or has expired." }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page.getByRole("alert").filter({ hasText: "This confirmation link is invalid or has expired." }).count(),
+      )
+      .toBe(1);
 
     // The mail's unsubscribe link: a page with one button.
     await open(page, unsubscribe, javaScriptEnabled);

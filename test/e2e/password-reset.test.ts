@@ -2,7 +2,18 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { ADMIN } from "../fixtures/accounts";
-import { linkIn, mailTo, MODES, newPage, open, registerAccount, settle, submitLogin, toastText, useBrowser } from "./browser";
+import {
+  linkIn,
+  mailTo,
+  MODES,
+  newPage,
+  open,
+  registerAccount,
+  settle,
+  submitLogin,
+  toastText,
+  useBrowser,
+} from "./browser";
 
 // Password reset in the browser, JavaScript on and off: the login's link, the request and its
 // neutral answer, the mailed link read from the development mailbox (staff at /admin/mail see the
@@ -94,7 +105,9 @@ describe.each(MODES)("password reset ($name)", ({ javaScriptEnabled }) => {
     await page.getByLabel("Password", { exact: true }).fill("NewPetals2025");
     await page.getByLabel("Confirm password", { exact: true }).fill("NewPetals2026");
     await page.getByRole("button", { name: "Reset password", exact: true }).click();
-    await expect.poll(() => page.locator("#password_confirmation-error").innerText(), { timeout: 15_000 }).toBe("Passwords do not match");
+    await expect
+      .poll(() => page.locator("#password_confirmation-error").innerText(), { timeout: 15_000 })
+      .toBe("Passwords do not match");
     expect(new URL(page.url()).pathname).toBe("/reset-password");
 
     await page.getByLabel("Password", { exact: true }).fill("NewPetals2025");

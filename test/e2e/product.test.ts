@@ -114,12 +114,19 @@ describe.each(MODES)("product page ($name)", ({ javaScriptEnabled }) => {
       [320, false],
       [1280, true],
     ] as const) {
-      const context = await browser().newContext({ javaScriptEnabled, baseURL: BASE_URL, viewport: { width, height: 800 } });
+      const context = await browser().newContext({
+        javaScriptEnabled,
+        baseURL: BASE_URL,
+        viewport: { width, height: 800 },
+      });
       const page = await context.newPage();
       await page.goto(`/product/${SLUG}`);
       // Nothing on the product's part of the page reaches past the screen's edge.
       const overflowing = await page.evaluate(
-        (edge) => [...document.querySelectorAll("main *")].filter((el) => el.getBoundingClientRect().right > edge + 0.5).map((el) => el.outerHTML.slice(0, 80)),
+        (edge) =>
+          [...document.querySelectorAll("main *")]
+            .filter((el) => el.getBoundingClientRect().right > edge + 0.5)
+            .map((el) => el.outerHTML.slice(0, 80)),
         width,
       );
       expect(overflowing).toEqual([]);

@@ -46,7 +46,9 @@ describe.each(MODES)("products page ($name)", ({ javaScriptEnabled }) => {
 
     await page.getByLabel("Min price").fill("40");
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply Filters" }).click();
-    await page.waitForURL((url) => url.searchParams.get("min_price") === "40" && url.searchParams.get("category") === "wedding");
+    await page.waitForURL(
+      (url) => url.searchParams.get("min_price") === "40" && url.searchParams.get("category") === "wedding",
+    );
     const expected = WEDDING.filter((product) => (product.sale_price_cents ?? product.price_cents) >= 4000);
     await expect.poll(() => countText(page)).toBe(`1-${expected.length} of ${expected.length} products`);
     for (const price of await cardPrices(page)) expect(price).toBeGreaterThanOrEqual(4000);
@@ -60,7 +62,9 @@ describe.each(MODES)("products page ($name)", ({ javaScriptEnabled }) => {
 
     await sortBy.getByRole("link", { name: "Price", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("sort") === "price");
-    await expect.poll(() => sortBy.getByRole("link", { name: "Price", exact: true }).getAttribute("aria-current")).toBe("true");
+    await expect
+      .poll(() => sortBy.getByRole("link", { name: "Price", exact: true }).getAttribute("aria-current"))
+      .toBe("true");
     const prices = await cardPrices(page);
     expect(prices).toHaveLength(12);
     expect(ascending(prices)).toBe(true);
@@ -164,7 +168,9 @@ describe("Quick View (JavaScript on)", () => {
     await open(page, "/products", true);
     const name = (await cardNames(page))[0]!;
     const product = seedProducts.find((item) => item.name === name)!;
-    const trigger = cards(page).first().getByRole("button", { name: /^Quick View/ });
+    const trigger = cards(page)
+      .first()
+      .getByRole("button", { name: /^Quick View/ });
     await trigger.click();
 
     const dialog = page.getByRole("dialog", { name });
@@ -174,7 +180,9 @@ describe("Quick View (JavaScript on)", () => {
     expect(await dialog.innerText()).toContain(product.short_description);
     expect(await dialog.innerText()).toMatch(/\$\d+\.\d{2}/);
     expect(await dialog.innerText()).toMatch(product.stock > 0 ? /In stock/ : /Out of stock/);
-    expect(await dialog.getByRole("link", { name: "View Details" }).getAttribute("href")).toBe(`/product/${product.slug}`);
+    expect(await dialog.getByRole("link", { name: "View Details" }).getAttribute("href")).toBe(
+      `/product/${product.slug}`,
+    );
     expect(await dialog.locator('form[action="/cart"][method="post"] input[name="product_id"]').count()).toBe(1);
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
 
@@ -211,8 +219,15 @@ describe("Quick View (JavaScript off)", () => {
     await open(page, "/products", false);
     const name = (await cardNames(page))[0]!;
     const product = seedProducts.find((item) => item.name === name)!;
-    expect(await cards(page).first().getByRole("button", { name: /^Quick View/ }).count()).toBe(0);
-    const link = cards(page).first().getByRole("link", { name: /^Quick View/ });
+    expect(
+      await cards(page)
+        .first()
+        .getByRole("button", { name: /^Quick View/ })
+        .count(),
+    ).toBe(0);
+    const link = cards(page)
+      .first()
+      .getByRole("link", { name: /^Quick View/ });
     expect(await link.getAttribute("href")).toBe(`/product/${product.slug}`);
     await link.click();
     await page.waitForURL((url) => url.pathname === `/product/${product.slug}`);
@@ -233,14 +248,20 @@ describe("accessibility of the product lists", () => {
   it("the Quick View dialog has no axe violations", async () => {
     const { context, page } = await newPage(browser(), true);
     await open(page, "/products", true);
-    await cards(page).first().getByRole("button", { name: /^Quick View/ }).click();
+    await cards(page)
+      .first()
+      .getByRole("button", { name: /^Quick View/ })
+      .click();
     await page.getByRole("dialog").waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 
   it("/products works on a 320 px phone: filters above two columns of cards", async () => {
-    const context = await browser().newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 320, height: 640 } });
+    const context = await browser().newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: { width: 320, height: 640 },
+    });
     const page = await context.newPage();
     await open(page, "/products", true);
     const filters = await page.locator("main form").first().boundingBox();

@@ -36,24 +36,44 @@ describe.each(MODES)("product reviews ($name)", ({ javaScriptEnabled }) => {
     const login = page.getByRole("link", { name: "Log in to write a review" });
     expect(await login.getAttribute("href")).toBe(`/login?redirectTo=${encodeURIComponent(PRODUCT)}`);
 
-    await registerAccount(page, javaScriptEnabled, { firstName: "Wren", lastName: "Ashdown", email: `reviewer-${unique(mode)}@example.com` });
+    await registerAccount(page, javaScriptEnabled, {
+      firstName: "Wren",
+      lastName: "Ashdown",
+      email: `reviewer-${unique(mode)}@example.com`,
+    });
     await open(page, PRODUCT, javaScriptEnabled);
     const form = page.locator("form", { has: page.getByRole("button", { name: "Submit review" }) });
 
     // Nothing chosen: the messages under the fields and a toast; what was typed stays.
     await form.getByLabel("Title", { exact: true }).fill(title);
     await form.getByRole("button", { name: "Submit review" }).click();
-    await expect.poll(() => page.locator("#review-rating-error").innerText().catch(() => "")).toBe("Please choose a rating from 1 to 5 stars.");
+    await expect
+      .poll(() =>
+        page
+          .locator("#review-rating-error")
+          .innerText()
+          .catch(() => ""),
+      )
+      .toBe("Please choose a rating from 1 to 5 stars.");
     expect(await page.locator("#review-body-error").innerText()).toBe("The review field is required.");
     await expect.poll(() => toastText(page)).toContain("Please fix the errors in your review.");
     expect(await form.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
     await settle(page, javaScriptEnabled);
 
     await form.getByRole("radio", { name: /^4 stars/ }).check();
-    await form.getByLabel("Your review", { exact: true }).fill("The petals are soft and the stems hold their shape.\n\nIt brightens the hall.");
+    await form
+      .getByLabel("Your review", { exact: true })
+      .fill("The petals are soft and the stems hold their shape.\n\nIt brightens the hall.");
     await form.getByRole("button", { name: "Submit review" }).click();
     await expect.poll(() => toastText(page)).toContain("Thank you! Your review is waiting for approval.");
-    await expect.poll(() => page.getByTestId("own-review").innerText().catch(() => "")).toContain("Your review is waiting for approval.");
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("own-review")
+          .innerText()
+          .catch(() => ""),
+      )
+      .toContain("Your review is waiting for approval.");
     expect(await reviewCount(page)).toBe(before);
     expect(await page.getByText(title).count()).toBe(0);
     await settle(page, javaScriptEnabled);
@@ -77,7 +97,9 @@ describe.each(MODES)("product reviews ($name)", ({ javaScriptEnabled }) => {
     const shown = staff.page.getByTestId("review").filter({ hasText: title });
     expect(await shown.innerText()).toContain("Wren A.");
     expect(await shown.innerText()).toContain("It brightens the hall.");
-    expect(await staff.page.getByTestId("reviews-count").innerText()).toBe(`Based on ${before + 1} ${before + 1 === 1 ? "review" : "reviews"}`);
+    expect(await staff.page.getByTestId("reviews-count").innerText()).toBe(
+      `Based on ${before + 1} ${before + 1 === 1 ? "review" : "reviews"}`,
+    );
     await staff.context.close();
   });
 });
@@ -89,10 +111,21 @@ describe("product reviews: accessibility", () => {
     expect(await page.getByTestId("review").count()).toBeGreaterThan(0);
     expect(await axeViolations(page)).toEqual([]);
 
-    await registerAccount(page, true, { firstName: "Wren", lastName: "Ashdown", email: `reviewer-axe-${unique("axe")}@example.com` });
+    await registerAccount(page, true, {
+      firstName: "Wren",
+      lastName: "Ashdown",
+      email: `reviewer-axe-${unique("axe")}@example.com`,
+    });
     await open(page, "/product/mamas-lavender-posy", true);
     await page.getByRole("button", { name: "Submit review" }).click();
-    await expect.poll(() => page.locator("#review-rating-error").innerText().catch(() => "")).not.toBe("");
+    await expect
+      .poll(() =>
+        page
+          .locator("#review-rating-error")
+          .innerText()
+          .catch(() => ""),
+      )
+      .not.toBe("");
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

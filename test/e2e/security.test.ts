@@ -6,14 +6,26 @@ import { newPage, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
-const PAGES = ["/", "/products", "/categories", "/blog", "/cart", "/checkout", "/login", "/register", "/contact", "/about"];
+const PAGES = [
+  "/",
+  "/products",
+  "/categories",
+  "/blog",
+  "/cart",
+  "/checkout",
+  "/login",
+  "/register",
+  "/contact",
+  "/about",
+];
 
 describe("the Content-Security-Policy in a real browser", () => {
   it("lets every page hydrate with no script refused, while the policy is in force", async () => {
     const { context, page } = await newPage(browser(), true);
     const refused: string[] = [];
     page.on("console", (message: ConsoleMessage) => {
-      if (/Content Security Policy|Refused to (execute|load)/i.test(message.text())) refused.push(`${page.url()}: ${message.text()}`);
+      if (/Content Security Policy|Refused to (execute|load)/i.test(message.text()))
+        refused.push(`${page.url()}: ${message.text()}`);
     });
     for (const path of PAGES) {
       const response = await page.goto(path);

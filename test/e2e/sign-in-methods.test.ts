@@ -21,7 +21,8 @@ interface GoogleAccount {
   name: string;
 }
 
-const methods = (page: Page) => page.locator("section", { has: page.getByRole("heading", { name: "Sign-in methods" }) });
+const methods = (page: Page) =>
+  page.locator("section", { has: page.getByRole("heading", { name: "Sign-in methods" }) });
 /** The Sign-in methods section's row of a method, as the shopper reads it ("Google Linked (…) Unlink"). */
 const rowOf = (page: Page, name: string) =>
   methods(page)
@@ -49,7 +50,11 @@ async function press(page: Page, javaScriptEnabled: boolean, name: string, path:
 }
 
 async function logOut(page: Page, javaScriptEnabled: boolean) {
-  await page.locator("header").getByRole("list", { name: "Account" }).getByRole("button", { name: "Log out", exact: true }).click();
+  await page
+    .locator("header")
+    .getByRole("list", { name: "Account" })
+    .getByRole("button", { name: "Log out", exact: true })
+    .click();
   await expect.poll(() => toastText(page)).toContain("You have been logged out.");
   await settle(page, javaScriptEnabled);
 }
@@ -67,7 +72,11 @@ describe.each(MODES)("sign-in methods with Google ($name)", ({ javaScriptEnabled
     const { context, page } = await newPage(browser(), javaScriptEnabled);
     const email = `${unique(`methods-${mode}`)}@example.com`;
     // Google's address differs from the account's: once linked, the identity is what counts.
-    const google: GoogleAccount = { sub: unique(`google-${mode}`), email: `${unique(`gmail-${mode}`)}@example.net`, name: "Iris Google" };
+    const google: GoogleAccount = {
+      sub: unique(`google-${mode}`),
+      email: `${unique(`gmail-${mode}`)}@example.net`,
+      name: "Iris Google",
+    };
     await registerAccount(page, javaScriptEnabled, { email, password: PASSWORD });
 
     await open(page, "/profile", javaScriptEnabled);
@@ -75,7 +84,9 @@ describe.each(MODES)("sign-in methods with Google ($name)", ({ javaScriptEnabled
     expect(await rowOf(page, "Google")).toBe("Google Not linked Link");
     await page.getByRole("button", { name: "Link Google", exact: true }).click();
     await consentAs(page, javaScriptEnabled, google, "/profile");
-    await expect.poll(() => toastText(page)).toContain("Google is now linked to your account. Your other devices have been logged out.");
+    await expect
+      .poll(() => toastText(page))
+      .toContain("Google is now linked to your account. Your other devices have been logged out.");
     await expect.poll(() => rowOf(page, "Google")).toBe(`Google Linked (${google.email}) Unlink`);
     if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
 
@@ -95,7 +106,11 @@ describe.each(MODES)("sign-in methods with Google ($name)", ({ javaScriptEnabled
 
   it("refuses to unlink the only way into an account Google sign-in created", async () => {
     const { context, page } = await newPage(browser(), javaScriptEnabled);
-    const google: GoogleAccount = { sub: unique(`google-only-${mode}`), email: `${unique(`google-only-${mode}`)}@example.net`, name: "Gala Google" };
+    const google: GoogleAccount = {
+      sub: unique(`google-only-${mode}`),
+      email: `${unique(`google-only-${mode}`)}@example.net`,
+      name: "Gala Google",
+    };
     await open(page, "/register", javaScriptEnabled);
     await page.getByRole("button", { name: "Sign up with Google", exact: true }).click();
     await consentAs(page, javaScriptEnabled, google, "/");
@@ -107,7 +122,9 @@ describe.each(MODES)("sign-in methods with Google ($name)", ({ javaScriptEnabled
     await press(page, javaScriptEnabled, "Unlink Google", "/profile");
     await expect
       .poll(() => toastText(page))
-      .toContain('Google is the only way to sign in to your account, so it cannot be unlinked. Set a password first (with "Forgot password?" on the login page) or link another provider.');
+      .toContain(
+        'Google is the only way to sign in to your account, so it cannot be unlinked. Set a password first (with "Forgot password?" on the login page) or link another provider.',
+      );
     await expect.poll(() => rowOf(page, "Google")).toBe(`Google Linked (${google.email}) Unlink`);
     await context.close();
   });

@@ -13,7 +13,10 @@ const browser = useBrowser();
 describe.each(MODES)("social login with Google's stand-in ($name)", ({ javaScriptEnabled }) => {
   it("shows the Google button, and no Twitter button, on the login and register pages", async () => {
     const { context, page } = await newPage(browser(), javaScriptEnabled);
-    for (const [path, action] of [["/login", "Sign in"], ["/register", "Sign up"]] as const) {
+    for (const [path, action] of [
+      ["/login", "Sign in"],
+      ["/register", "Sign up"],
+    ] as const) {
       await open(page, path, javaScriptEnabled);
       expect(await page.getByRole("button", { name: `${action} with Google`, exact: true }).count()).toBe(1);
       expect(await page.locator('form[action="/auth/google"]').count()).toBe(1);
@@ -41,12 +44,18 @@ describe.each(MODES)("social login with Google's stand-in ($name)", ({ javaScrip
     await page.waitForURL((url) => url.pathname === "/login");
     await settle(page, javaScriptEnabled);
     const url = new URL(page.url());
-    expect(Object.fromEntries(url.searchParams)).toEqual({ error: "denied", provider: "google", redirectTo: "/orders" });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      error: "denied",
+      provider: "google",
+      redirectTo: "/orders",
+    });
     await expect
       .poll(() => page.getByRole("alert").filter({ hasText: "You cancelled signing in with Google." }).count())
       .toBeGreaterThan(0);
     // Nobody was signed in.
-    expect((await context.cookies()).some((cookie) => cookie.name === "session" || cookie.name === "__Host-session")).toBe(false);
+    expect(
+      (await context.cookies()).some((cookie) => cookie.name === "session" || cookie.name === "__Host-session"),
+    ).toBe(false);
     await context.close();
   });
 });
@@ -58,7 +67,9 @@ describe("the login page's accessibility with social login", () => {
     expect(await page.getByRole("button", { name: "Sign in with Google", exact: true }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await open(page, "/login?error=denied&provider=google", true);
-    await expect.poll(() => page.getByRole("alert").filter({ hasText: "You cancelled signing in with Google." }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole("alert").filter({ hasText: "You cancelled signing in with Google." }).count())
+      .toBeGreaterThan(0);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

@@ -22,7 +22,11 @@ const now = () => Math.floor(Date.now() / 1000);
 async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
   const response = await fetch(`${BASE_URL}${path}`, {
     method: init.method ?? "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": address(), ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      "Content-Type": "application/json",
+      "CF-Connecting-IP": address(),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   return { status: response.status, body: (await response.json()) as any };
@@ -31,21 +35,36 @@ async function api(path: string, init: { method?: string; body?: unknown; token?
 /** A new staff member: registered, then made an admin by the super-admin through the admin API. */
 async function newStaff(mode: string) {
   const email = `staff-${unique(mode)}@example.com`;
-  const registered = await api("/api/auth/register", { body: { name: "Sam Staff", email, password: PASSWORD, password_confirmation: PASSWORD } });
+  const registered = await api("/api/auth/register", {
+    body: { name: "Sam Staff", email, password: PASSWORD, password_confirmation: PASSWORD },
+  });
   expect(registered.status).toBe(201);
   const owner = await api("/api/auth/login", { body: credentialsOf(OWNER) });
-  const granted = await api(`/api/admin/users/${registered.body.data.user.id}`, { method: "PATCH", token: owner.body.data.token, body: { roles: ["admin"] } });
+  const granted = await api(`/api/admin/users/${registered.body.data.user.id}`, {
+    method: "PATCH",
+    token: owner.body.data.token,
+    body: { roles: ["admin"] },
+  });
   expect(granted.status).toBe(200);
   return { email, password: PASSWORD };
 }
 
 async function visitor(b: Browser, javaScriptEnabled: boolean) {
-  const context = await b.newContext({ javaScriptEnabled, baseURL: BASE_URL, extraHTTPHeaders: { "CF-Connecting-IP": address() } });
+  const context = await b.newContext({
+    javaScriptEnabled,
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { "CF-Connecting-IP": address() },
+  });
   return { context, page: await context.newPage() };
 }
 
 /** The login form, filled and sent; answers once the browser has left /login. */
-async function password(page: Page, javaScriptEnabled: boolean, account: { email: string; password: string }, to: string) {
+async function password(
+  page: Page,
+  javaScriptEnabled: boolean,
+  account: { email: string; password: string },
+  to: string,
+) {
   await open(page, `/login?redirectTo=${encodeURIComponent(to)}`, javaScriptEnabled);
   await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
@@ -80,7 +99,9 @@ describe.each(MODES)("staff two-factor sign-in ($name)", ({ javaScriptEnabled })
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
     // A wrong code: the message under the field.
-    const form = first.page.locator("form").filter({ has: first.page.getByLabel("Code from the app", { exact: true }) });
+    const form = first.page
+      .locator("form")
+      .filter({ has: first.page.getByLabel("Code from the app", { exact: true }) });
     await form.getByLabel("Code from the app", { exact: true }).fill("000000");
     await form.getByRole("button", { name: "Turn on", exact: true }).click();
     await expect.poll(() => first.page.locator("#confirm-code-error").textContent()).toContain(INVALID);

@@ -1,7 +1,17 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { cartCount, MODES, newPage, open, registerAccount, settle, submitLogin, toastText, useBrowser } from "./browser";
+import {
+  cartCount,
+  MODES,
+  newPage,
+  open,
+  registerAccount,
+  settle,
+  submitLogin,
+  toastText,
+  useBrowser,
+} from "./browser";
 
 // The wishlist in the browser, JavaScript on and off: a guest's heart through the login and back
 // with the product saved; a shopper's hearts on the products list and the product page, the
@@ -18,8 +28,10 @@ const PASSWORD = "Petals2024";
 const BLUSH = { name: "Blush Garden Bouquet", slug: "blush-garden-bouquet" };
 const POSY = { name: "Forget-Me-Not Remembrance Posy", slug: "forget-me-not-remembrance-posy" };
 
-const saveHeart = (page: Page, name: string) => page.getByRole("button", { name: `Save ${name} to your wishlist`, exact: true });
-const removeHeart = (page: Page, name: string) => page.getByRole("button", { name: `Remove ${name} from your wishlist`, exact: true });
+const saveHeart = (page: Page, name: string) =>
+  page.getByRole("button", { name: `Save ${name} to your wishlist`, exact: true });
+const removeHeart = (page: Page, name: string) =>
+  page.getByRole("button", { name: `Remove ${name} from your wishlist`, exact: true });
 
 /** Registers a new customer through the page (which logs this context in). */
 /** A wishlist page button: its word, then ": {name}" for screen readers (Chromium may put a space before the colon). */
@@ -27,7 +39,8 @@ const itemButton = (page: Page, word: string, name: string) =>
   page.getByRole("button", { name: new RegExp(`^${word} ?: ${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) });
 
 /** The names on the wishlist page, in order. */
-const savedNames = (page: Page) => page.getByRole("list", { name: "Saved products" }).getByRole("heading", { level: 2 }).allInnerTexts();
+const savedNames = (page: Page) =>
+  page.getByRole("list", { name: "Saved products" }).getByRole("heading", { level: 2 }).allInnerTexts();
 
 describe.each(MODES)("the wishlist ($name)", ({ javaScriptEnabled }) => {
   const mode = javaScriptEnabled ? "js" : "nojs";
@@ -37,7 +50,12 @@ describe.each(MODES)("the wishlist ($name)", ({ javaScriptEnabled }) => {
     {
       // The account exists already; this journey's browser has never used it.
       const { context, page } = await newPage(browser(), javaScriptEnabled);
-      await registerAccount(page, javaScriptEnabled, { firstName: "Wren", lastName: "Wisher", email, password: PASSWORD });
+      await registerAccount(page, javaScriptEnabled, {
+        firstName: "Wren",
+        lastName: "Wisher",
+        email,
+        password: PASSWORD,
+      });
       await context.close();
     }
     const { context, page } = await newPage(browser(), javaScriptEnabled);
@@ -69,7 +87,12 @@ describe.each(MODES)("the wishlist ($name)", ({ javaScriptEnabled }) => {
 
   it("a shopper hearts products on the list and the product page, opens the wishlist from the profile, moves one to the cart", async () => {
     const { context, page } = await newPage(browser(), javaScriptEnabled);
-    await registerAccount(page, javaScriptEnabled, { firstName: "Wren", lastName: "Wisher", email: uniqueEmail(`user-${mode}`), password: PASSWORD });
+    await registerAccount(page, javaScriptEnabled, {
+      firstName: "Wren",
+      lastName: "Wisher",
+      email: uniqueEmail(`user-${mode}`),
+      password: PASSWORD,
+    });
 
     // From the products list.
     await open(page, `/products?search=${encodeURIComponent(BLUSH.name)}`, javaScriptEnabled);
@@ -110,7 +133,9 @@ describe.each(MODES)("the wishlist ($name)", ({ javaScriptEnabled }) => {
     await expect.poll(() => page.getByText("Your wishlist is empty").count()).toBe(1);
     await settle(page, javaScriptEnabled);
     if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
-    expect(await page.getByRole("link", { name: "Browse Products", exact: true }).getAttribute("href")).toBe("/products");
+    expect(await page.getByRole("link", { name: "Browse Products", exact: true }).getAttribute("href")).toBe(
+      "/products",
+    );
 
     await open(page, "/cart", javaScriptEnabled);
     await expect.poll(() => page.getByRole("link", { name: BLUSH.name, exact: true }).count()).toBeGreaterThan(0);

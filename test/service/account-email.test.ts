@@ -10,7 +10,11 @@ import { requestPasswordReset, resetPassword } from "~/services/password-reset.s
 import { RateLimitError } from "~/services/rate-limit.server";
 import { getSiteConfig } from "~/services/settings.server";
 import { linkIdentity, signInMethods, unlinkProvider } from "~/services/sign-in-methods.server";
-import { signInWithIdentity, SocialLinkRequiresPasswordError, type ProviderIdentity } from "~/services/social-login.server";
+import {
+  signInWithIdentity,
+  SocialLinkRequiresPasswordError,
+  type ProviderIdentity,
+} from "~/services/social-login.server";
 import { CUSTOMER } from "../fixtures/accounts";
 import { createTestDb, type TestDb } from "./db";
 import { rejection, testSeal } from "./fixtures";
@@ -42,7 +46,13 @@ async function mailsTo(to: string, template?: string) {
     `SELECT template, text, html, secrets FROM mail_outbox WHERE to_address = ?${template ? " AND template = ?" : ""} ORDER BY rowid DESC`,
     template ? [to, template] : [to],
   );
-  return Promise.all(found.map(async (m) => ({ ...m, stored: m.text, ...(m.secrets ? revealSecrets(m, await unsealSecrets(env, m.secrets)) : {}) })));
+  return Promise.all(
+    found.map(async (m) => ({
+      ...m,
+      stored: m.text,
+      ...(m.secrets ? revealSecrets(m, await unsealSecrets(env, m.secrets)) : {}),
+    })),
+  );
 }
 
 const tokenIn = (text: string, path: string) => {
@@ -57,9 +67,24 @@ async function register(email = newEmail(), password = "Secret123") {
 }
 
 const profile = (user: AuthUser, extra: Record<string, string> = {}) =>
-  ProfileSchema.parse({ name: user.name, email: user.email, phone: "", address: "", city: "", state: "", zip_code: "", country: "", ...extra });
+  ProfileSchema.parse({
+    name: user.name,
+    email: user.email,
+    phone: "",
+    address: "",
+    city: "",
+    state: "",
+    zip_code: "",
+    country: "",
+    ...extra,
+  });
 
-const google = (email: string | null): ProviderIdentity => ({ provider: "google", providerUserId: unique("sub"), email, name: "Gale" });
+const google = (email: string | null): ProviderIdentity => ({
+  provider: "google",
+  providerUserId: unique("sub"),
+  email,
+  name: "Gale",
+});
 
 describe("verifying the address", () => {
   it("registers an unverified account, mails a sealed link that verifies it once", async () => {
@@ -92,7 +117,9 @@ describe("verifying the address", () => {
 
   it("limits resends per account, counted before the work, even when they race", async () => {
     const { user, email } = await register();
-    const results = await Promise.allSettled(Array.from({ length: RESEND_MAX_PER_USER + 3 }, () => resendVerification(t.db, user.id, mail)));
+    const results = await Promise.allSettled(
+      Array.from({ length: RESEND_MAX_PER_USER + 3 }, () => resendVerification(t.db, user.id, mail)),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(RESEND_MAX_PER_USER);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(refused).toHaveLength(3);
@@ -131,7 +158,9 @@ describe("changing the email", () => {
     const to = newEmail();
     const missing = (await rejection(saveProfile(t.db, user, profile(user, { email: to }), mail))) as ValidationError;
     expect(missing.errors).toEqual({ current_password: ["Current password is required to change your email address"] });
-    const wrong = (await rejection(saveProfile(t.db, user, profile(user, { email: to, current_password: "Wrong1234" }), mail))) as ValidationError;
+    const wrong = (await rejection(
+      saveProfile(t.db, user, profile(user, { email: to, current_password: "Wrong1234" }), mail),
+    )) as ValidationError;
     expect(wrong.errors).toEqual({ current_password: ["The current password is incorrect"] });
     expect((await getUser(t.db, user.id))!.email).toBe(user.email);
     expect(await mailsTo(to)).toHaveLength(0);
@@ -141,7 +170,12 @@ describe("changing the email", () => {
   it("changes nothing until the new address confirms; tells the old one without a link; the link works once", async () => {
     const { user, email, password } = await register();
     const to = newEmail();
-    const saved = await saveProfile(t.db, user, profile(user, { email: to, name: "Ann Moved", current_password: password }), mail);
+    const saved = await saveProfile(
+      t.db,
+      user,
+      profile(user, { email: to, name: "Ann Moved", current_password: password }),
+      mail,
+    );
     expect(saved.user.email).toBe(email);
     expect(saved.user.name).toBe("Ann Moved");
     expect(saved.pendingEmail).toBe(to);
@@ -177,7 +211,9 @@ describe("changing the email", () => {
   it("limits email change requests per account, counted before the password is checked", async () => {
     const { user } = await register();
     const results = await Promise.allSettled(
-      Array.from({ length: 7 }, () => saveProfile(t.db, user, profile(user, { email: newEmail(), current_password: "Guess1234" }), mail)),
+      Array.from({ length: 7 }, () =>
+        saveProfile(t.db, user, profile(user, { email: newEmail(), current_password: "Guess1234" }), mail),
+      ),
     );
     const reasons = results.map((r) => (r.status === "rejected" ? (r.reason as Error).constructor.name : "ok"));
     expect(reasons.filter((name) => name === "ValidationError")).toHaveLength(5);
@@ -187,7 +223,12 @@ describe("changing the email", () => {
   it("does not reveal an address another account has: same answer, no mail to it; refused at confirmation", async () => {
     const { user, password } = await register();
     const other = await register();
-    const saved = await saveProfile(t.db, user, profile(user, { email: other.email, current_password: password }), mail);
+    const saved = await saveProfile(
+      t.db,
+      user,
+      profile(user, { email: other.email, current_password: password }),
+      mail,
+    );
     expect(saved.pendingEmail).toBe(other.email);
     expect(await mailsTo(other.email, "email_change_confirm")).toHaveLength(0);
 
@@ -198,8 +239,12 @@ describe("changing the email", () => {
     await register(later);
     const taken = await rejection(confirmEmailChange(t.db, token));
     expect(taken).toBeInstanceOf(ConflictError);
-    expect(taken.message).toBe("This email address is already used by another account, so it cannot be used for yours.");
-    expect(Number((await rows<{ n: number }>("SELECT count(*) AS n FROM users WHERE email = ?", [later]))[0]!.n)).toBe(1);
+    expect(taken.message).toBe(
+      "This email address is already used by another account, so it cannot be used for yours.",
+    );
+    expect(Number((await rows<{ n: number }>("SELECT count(*) AS n FROM users WHERE email = ?", [later]))[0]!.n)).toBe(
+      1,
+    );
     expect((await getUser(t.db, user.id))!.email).toBe(user.email);
   });
 
@@ -216,12 +261,17 @@ describe("changing the email", () => {
 describe("social login and sign-in methods", () => {
   it("does not link a provider to an unverified account: no identity, no session", async () => {
     const { user, email } = await register();
-    const sessions = async () => Number((await rows<{ n: number }>("SELECT count(*) AS n FROM sessions WHERE user_id = ?", [user.id]))[0]!.n);
+    const sessions = async () =>
+      Number((await rows<{ n: number }>("SELECT count(*) AS n FROM sessions WHERE user_id = ?", [user.id]))[0]!.n);
     const before = await sessions();
     const identity = google(email);
-    expect(await rejection(signInWithIdentity(t.db, env, identity, mail))).toBeInstanceOf(SocialLinkRequiresPasswordError);
+    expect(await rejection(signInWithIdentity(t.db, env, identity, mail))).toBeInstanceOf(
+      SocialLinkRequiresPasswordError,
+    );
     expect(await sessions()).toBe(before);
-    expect(await rows("SELECT * FROM user_identities WHERE provider_user_id = ?", [identity.providerUserId])).toHaveLength(0);
+    expect(
+      await rows("SELECT * FROM user_identities WHERE provider_user_id = ?", [identity.providerUserId]),
+    ).toHaveLength(0);
 
     // Once the owner proves the address, the provider's sign-in links as before.
     await verifyEmail(t.db, tokenIn((await mailsTo(email, "verify_email"))[0]!.text, "/verify-email"));
@@ -235,7 +285,10 @@ describe("social login and sign-in methods", () => {
     const created = await signInWithIdentity(t.db, env, google(newEmail()), mail);
     expect(created.outcome).toBe("created");
     expect(created.user.email_verified).toBe(true);
-    expect(await signInMethods(t.db, created.user.id)).toMatchObject({ password_set: false, identities: [{ provider: "google" }] });
+    expect(await signInMethods(t.db, created.user.id)).toMatchObject({
+      password_set: false,
+      identities: [{ provider: "google" }],
+    });
   });
 
   it("never unlinks the last way in, even when two unlinks race", async () => {
@@ -246,8 +299,15 @@ describe("social login and sign-in methods", () => {
     expect(refused.message).toMatch(/^Google is the only way to sign in to your account/);
     expect(await rejection(unlinkProvider(t.db, userId, "twitter"))).toBeInstanceOf(NotFoundError);
 
-    await linkIdentity(t.db, { userId, sessionId: created.sessionId }, { provider: "twitter", providerUserId: unique("x"), email: null, name: null });
-    const both = await Promise.allSettled([unlinkProvider(t.db, userId, "google"), unlinkProvider(t.db, userId, "twitter")]);
+    await linkIdentity(
+      t.db,
+      { userId, sessionId: created.sessionId },
+      { provider: "twitter", providerUserId: unique("x"), email: null, name: null },
+    );
+    const both = await Promise.allSettled([
+      unlinkProvider(t.db, userId, "google"),
+      unlinkProvider(t.db, userId, "twitter"),
+    ]);
     expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect((await signInMethods(t.db, userId)).identities).toHaveLength(1);
   });
@@ -256,12 +316,23 @@ describe("social login and sign-in methods", () => {
     const first = await register();
     const second = await register();
     const identity = google(null);
-    await expect(linkIdentity(t.db, { userId: first.user.id, sessionId: first.sessionId }, identity)).resolves.toBe("linked");
-    const live = await rows<{ id: string }>("SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL", [first.user.id]);
+    await expect(linkIdentity(t.db, { userId: first.user.id, sessionId: first.sessionId }, identity)).resolves.toBe(
+      "linked",
+    );
+    const live = await rows<{ id: string }>("SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL", [
+      first.user.id,
+    ]);
     expect(live.map((s) => s.id)).toEqual([first.sessionId]);
-    await expect(linkIdentity(t.db, { userId: first.user.id, sessionId: first.sessionId }, identity)).resolves.toBe("already_linked");
-    expect(await rejection(linkIdentity(t.db, { userId: second.user.id, sessionId: second.sessionId }, identity))).toBeInstanceOf(ConflictError);
+    await expect(linkIdentity(t.db, { userId: first.user.id, sessionId: first.sessionId }, identity)).resolves.toBe(
+      "already_linked",
+    );
+    expect(
+      await rejection(linkIdentity(t.db, { userId: second.user.id, sessionId: second.sessionId }, identity)),
+    ).toBeInstanceOf(ConflictError);
     // A password account may unlink its only provider.
-    await expect(unlinkProvider(t.db, first.user.id, "google")).resolves.toMatchObject({ password_set: true, identities: [] });
+    await expect(unlinkProvider(t.db, first.user.id, "google")).resolves.toMatchObject({
+      password_set: true,
+      identities: [],
+    });
   });
 });

@@ -26,7 +26,12 @@ let t: TestDb;
 let mail: MailContext;
 beforeAll(async () => {
   t = await createTestDb();
-  mail = { origin: "https://shop.example", site: await getSiteConfig(t.db), signOrder: async (number) => `sig-${number}`, seal: testSeal };
+  mail = {
+    origin: "https://shop.example",
+    site: await getSiteConfig(t.db),
+    signOrder: async (number) => `sig-${number}`,
+    seal: testSeal,
+  };
 });
 
 let counter = 0;
@@ -37,13 +42,24 @@ const PASSWORD = "Secret123";
 async function shopper(name = "Ann Lee") {
   const email = `${unique("rights")}@example.com`;
   const auth = await registerUser(t.db, env, { name, email, password: PASSWORD }, unique("client"));
-  await t.client.execute({ sql: "UPDATE users SET phone = '+94 77 123 4567', address = '12 Lotus Road', city = 'Colombo', country = 'LK' WHERE id = ?", args: [auth.user.id] });
+  await t.client.execute({
+    sql: "UPDATE users SET phone = '+94 77 123 4567', address = '12 Lotus Road', city = 'Colombo', country = 'LK' WHERE id = ?",
+    args: [auth.user.id],
+  });
   return { email, id: auth.user.id, token: auth.token };
 }
 
 async function order(userId: number, email: string, status: string, productId: number) {
   const number = `TB-RIGHTS-${unique("o")}`;
-  const address = JSON.stringify({ firstName: "Ann", lastName: "Lee", email, phone: "+94 77 123 4567", address: "12 Lotus Road", city: "Colombo", country: "LK" });
+  const address = JSON.stringify({
+    firstName: "Ann",
+    lastName: "Lee",
+    email,
+    phone: "+94 77 123 4567",
+    address: "12 Lotus Road",
+    city: "Colombo",
+    country: "LK",
+  });
   await t.client.execute({
     sql: "INSERT INTO orders (order_number, user_id, status, email, subtotal_cents, total_cents, shipping_address, billing_address, notes) VALUES (?, ?, ?, ?, 2500, 2500, ?, ?, 'Ring Ann at the gate')",
     args: [number, userId, status, email, address, address],
@@ -58,7 +74,9 @@ async function order(userId: number, email: string, status: string, productId: n
 /** Products with no reviews yet, handed out one per test. */
 let freeProducts: number[] = [];
 beforeAll(async () => {
-  freeProducts = (await rows("SELECT id FROM products WHERE is_active = 1 ORDER BY id DESC")).map((row) => Number(row.id));
+  freeProducts = (await rows("SELECT id FROM products WHERE is_active = 1 ORDER BY id DESC")).map((row) =>
+    Number(row.id),
+  );
 });
 const take = () => freeProducts.shift()!;
 
@@ -67,7 +85,10 @@ const figures = async (productId: number) => {
   return { count: Number(row!.review_count), average: Number(row!.review_average) };
 };
 const fromRows = async (productId: number) => {
-  const [row] = await rows("SELECT COUNT(*) AS n, COALESCE(ROUND(AVG(rating), 2), 0) AS avg FROM reviews WHERE product_id = ? AND status = 'approved'", [productId]);
+  const [row] = await rows(
+    "SELECT COUNT(*) AS n, COALESCE(ROUND(AVG(rating), 2), 0) AS avg FROM reviews WHERE product_id = ? AND status = 'approved'",
+    [productId],
+  );
   return { count: Number(row!.n), average: Number(row!.avg) };
 };
 
@@ -78,10 +99,23 @@ describe("exportAccountData", () => {
     const product = take();
     await order(ann.id, ann.email, "delivered", product);
     await order(bob.id, bob.email, "delivered", product);
-    await createReview(t.db, product, { id: ann.id, name: "Ann Lee" }, { rating: 5, title: "Lovely", body: "Soft petals." });
-    await createReview(t.db, product, { id: bob.id, name: "Bob Stone" }, { rating: 2, title: "Meh", body: "Bent stems." });
+    await createReview(
+      t.db,
+      product,
+      { id: ann.id, name: "Ann Lee" },
+      { rating: 5, title: "Lovely", body: "Soft petals." },
+    );
+    await createReview(
+      t.db,
+      product,
+      { id: bob.id, name: "Bob Stone" },
+      { rating: 2, title: "Meh", body: "Bent stems." },
+    );
     await addToWishlist(t.db, ann.id, take());
-    await t.client.execute({ sql: "INSERT INTO user_identities (provider, provider_user_id, user_id, email) VALUES ('google', ?, ?, ?)", args: [unique("g"), ann.id, ann.email] });
+    await t.client.execute({
+      sql: "INSERT INTO user_identities (provider, provider_user_id, user_id, email) VALUES ('google', ?, ?, ?)",
+      args: [unique("g"), ann.id, ann.email],
+    });
 
     const data = (await exportAccountData(t.db, ann.id))!;
     expect(data.profile).toMatchObject({ id: ann.id, name: "Ann Lee", email: ann.email, city: "Colombo" });
@@ -104,12 +138,22 @@ describe("deleteAccountWithPassword", () => {
     const product = take();
     const number = await order(ann.id, ann.email, "delivered", product);
     await addToWishlist(t.db, ann.id, take());
-    await t.client.execute({ sql: "INSERT INTO newsletter_subscribers (email, status) VALUES (?, 'subscribed')", args: [ann.email] });
+    await t.client.execute({
+      sql: "INSERT INTO newsletter_subscribers (email, status) VALUES (?, 'subscribed')",
+      args: [ann.email],
+    });
 
     await deleteAccountWithPassword(t.db, ann.id, { password: PASSWORD, reviews: "keep" });
 
     const [user] = await rows("SELECT * FROM users WHERE id = ?", [ann.id]);
-    expect(user).toMatchObject({ name: FORMER_CUSTOMER, phone: null, address: null, city: null, country: null, password_hash: "" });
+    expect(user).toMatchObject({
+      name: FORMER_CUSTOMER,
+      phone: null,
+      address: null,
+      city: null,
+      country: null,
+      password_hash: "",
+    });
     expect(String(user!.email)).toMatch(/@deleted\.invalid$/);
     expect(user!.deleted_at).not.toBeNull();
     expect(await authenticateToken(t.db, env, ann.token)).toBeNull();
@@ -124,8 +168,15 @@ describe("deleteAccountWithPassword", () => {
     expect(address).toMatchObject({ firstName: "Former", lastName: "customer", phone: "", city: "Colombo" });
     expect(JSON.stringify(kept)).not.toContain("Ann");
 
-    expect(await rejection(login(t.db, env, { email: ann.email, password: PASSWORD, remember: false }, unique("c")))).toBeInstanceOf(AuthError);
-    const again = await registerUser(t.db, env, { name: "Ann Again", email: ann.email, password: PASSWORD }, unique("client"));
+    expect(
+      await rejection(login(t.db, env, { email: ann.email, password: PASSWORD, remember: false }, unique("c"))),
+    ).toBeInstanceOf(AuthError);
+    const again = await registerUser(
+      t.db,
+      env,
+      { name: "Ann Again", email: ann.email, password: PASSWORD },
+      unique("client"),
+    );
     expect(again.user.id).not.toBe(ann.id);
   });
 
@@ -140,9 +191,13 @@ describe("deleteAccountWithPassword", () => {
   it("counts attempts before checking them: past the limit even the right password waits", async () => {
     const ann = await shopper();
     for (let i = 0; i < DELETE_ATTEMPTS_MAX; i++) {
-      expect(await rejection(deleteAccountWithPassword(t.db, ann.id, { password: "Wrong1234", reviews: "keep" }))).toBeInstanceOf(ValidationError);
+      expect(
+        await rejection(deleteAccountWithPassword(t.db, ann.id, { password: "Wrong1234", reviews: "keep" })),
+      ).toBeInstanceOf(ValidationError);
     }
-    expect(await rejection(deleteAccountWithPassword(t.db, ann.id, { password: PASSWORD, reviews: "keep" }))).toBeInstanceOf(RateLimitError);
+    expect(
+      await rejection(deleteAccountWithPassword(t.db, ann.id, { password: PASSWORD, reviews: "keep" })),
+    ).toBeInstanceOf(RateLimitError);
     expect(await authenticateToken(t.db, env, ann.token)).not.toBeNull();
   });
 
@@ -154,7 +209,9 @@ describe("deleteAccountWithPassword", () => {
     expect(error.message).toBe(RIGHTS_MESSAGES.openOrders);
 
     const [admin] = await rows("SELECT id FROM users WHERE email = 'admin@twistbloom.test'");
-    const staff = await rejection(deleteAccountWithPassword(t.db, Number(admin!.id), { password: "Admin1234", reviews: "keep" }));
+    const staff = await rejection(
+      deleteAccountWithPassword(t.db, Number(admin!.id), { password: "Admin1234", reviews: "keep" }),
+    );
     expect(staff).toBeInstanceOf(ConflictError);
     expect(staff.message).toBe(RIGHTS_MESSAGES.staff);
   });
@@ -164,9 +221,18 @@ describe("deleteAccountWithPassword", () => {
     const keeper = await shopper("Kim Keeper");
     const leaver = await shopper("Lee Leaver");
     const other = await shopper("Oli Other");
-    for (const [who, rating] of [[keeper, 5], [leaver, 1], [other, 4]] as const) {
+    for (const [who, rating] of [
+      [keeper, 5],
+      [leaver, 1],
+      [other, 4],
+    ] as const) {
       await order(who.id, who.email, "delivered", product);
-      await createReview(t.db, product, { id: who.id, name: "Some One" }, { rating, title: `Rated ${rating}`, body: "Text." });
+      await createReview(
+        t.db,
+        product,
+        { id: who.id, name: "Some One" },
+        { rating, title: `Rated ${rating}`, body: "Text." },
+      );
     }
     const before = await figures(product);
     expect(before).toEqual(await fromRows(product));
@@ -180,7 +246,9 @@ describe("deleteAccountWithPassword", () => {
 
     await deleteAccountWithPassword(t.db, keeper.id, { password: PASSWORD, reviews: "keep" });
     expect(await figures(product)).toEqual(after);
-    const kept = await rows("SELECT user_id, author_name FROM reviews WHERE product_id = ? AND title = 'Rated 5'", [product]);
+    const kept = await rows("SELECT user_id, author_name FROM reviews WHERE product_id = ? AND title = 'Rated 5'", [
+      product,
+    ]);
     expect(kept).toEqual([expect.objectContaining({ user_id: null, author_name: FORMER_CUSTOMER })]);
   });
 
@@ -191,7 +259,9 @@ describe("deleteAccountWithPassword", () => {
     await createReview(t.db, product, { id: ann.id, name: "Ann Lee" }, { rating: 5, title: "Half", body: "Text." });
     await addToWishlist(t.db, ann.id, take());
     // The batch's reviews statement fails: everything before it must be rolled back.
-    await t.client.execute(`CREATE TRIGGER fail_review_delete BEFORE DELETE ON reviews WHEN OLD.user_id = ${ann.id} BEGIN SELECT RAISE(ABORT, 'boom'); END`);
+    await t.client.execute(
+      `CREATE TRIGGER fail_review_delete BEFORE DELETE ON reviews WHEN OLD.user_id = ${ann.id} BEGIN SELECT RAISE(ABORT, 'boom'); END`,
+    );
     try {
       await rejection(deleteAccountWithPassword(t.db, ann.id, { password: PASSWORD, reviews: "delete" }));
     } finally {
@@ -220,9 +290,15 @@ describe("deleteAccountWithPassword", () => {
 
 describe("the mailed link", () => {
   async function linkOf(email: string): Promise<string> {
-    const [row] = await rows("SELECT text, html, secrets FROM mail_outbox WHERE to_address = ? AND template = 'account_deletion' ORDER BY rowid DESC LIMIT 1", [email]);
+    const [row] = await rows(
+      "SELECT text, html, secrets FROM mail_outbox WHERE to_address = ? AND template = 'account_deletion' ORDER BY rowid DESC LIMIT 1",
+      [email],
+    );
     expect(String(row!.text)).not.toMatch(/token=/);
-    const shown = revealSecrets({ text: String(row!.text), html: String(row!.html) }, await unsealSecrets(env, String(row!.secrets)));
+    const shown = revealSecrets(
+      { text: String(row!.text), html: String(row!.html) },
+      await unsealSecrets(env, String(row!.secrets)),
+    );
     return /\/delete-account\?token=([A-Za-z0-9_-]+)/.exec(shown.text)![1]!;
   }
 

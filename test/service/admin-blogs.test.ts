@@ -1,9 +1,25 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import { AdminBlogQuerySchema, BLOG_MESSAGES, BlogCreateSchema, BlogUpdateSchema, readingTimeOf, slugFromTitle } from "~/lib/schemas/admin-blogs";
+import {
+  AdminBlogQuerySchema,
+  BLOG_MESSAGES,
+  BlogCreateSchema,
+  BlogUpdateSchema,
+  readingTimeOf,
+  slugFromTitle,
+} from "~/lib/schemas/admin-blogs";
 import { fieldErrors } from "~/lib/schemas/query";
 import type { Actor } from "~/services/admin/audit.server";
-import { blogStats, createBlog, deleteBlog, getAdminBlog, getAdminBlogPage, listAdminBlogs, toggleBlogStatus, updateBlog } from "~/services/admin/blogs.server";
+import {
+  blogStats,
+  createBlog,
+  deleteBlog,
+  getAdminBlog,
+  getAdminBlogPage,
+  listAdminBlogs,
+  toggleBlogStatus,
+  updateBlog,
+} from "~/services/admin/blogs.server";
 import { getBlogBySlug, listBlogs, listBlogTags, listFeaturedBlogs, listRecentBlogs } from "~/services/blogs.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/services/errors";
 import { ADMIN } from "../fixtures/accounts";
@@ -29,13 +45,24 @@ async function rows<T>(sql: string, args: Array<string | number | null> = []): P
 beforeAll(async () => {
   t = await createTestDb();
   db = t.db;
-  const [row] = await rows<{ id: number; name: string; email: string }>("SELECT id, name, email FROM users WHERE email = ?", [ADMIN.email]);
+  const [row] = await rows<{ id: number; name: string; email: string }>(
+    "SELECT id, name, email FROM users WHERE email = ?",
+    [ADMIN.email],
+  );
   admin = { id: Number(row!.id), name: row!.name, email: row!.email };
 });
 
 describe("the body's rules", () => {
   it("requires a title, and names each bad field", () => {
-    const result = BlogCreateSchema.safeParse({ title: "  ", slug: "Not A Slug", difficulty: "expert", tags: [1], category_ids: ["x"], is_featured: "maybe", featured_image: "javascript:alert(1)" });
+    const result = BlogCreateSchema.safeParse({
+      title: "  ",
+      slug: "Not A Slug",
+      difficulty: "expert",
+      tags: [1],
+      category_ids: ["x"],
+      is_featured: "maybe",
+      featured_image: "javascript:alert(1)",
+    });
     expect(result.success).toBe(false);
     const errors = fieldErrors(result.error!);
     expect(errors).toEqual({
@@ -50,8 +77,24 @@ describe("the body's rules", () => {
   });
 
   it("reads a form's text: tags and ids comma-separated, checkboxes, blanks as none", () => {
-    const input = BlogCreateSchema.parse({ title: " Roses ", slug: "", tags: "Roses,  Spring Time ,roses,", category_ids: "2, 1", related_product_ids: ["3", 4], is_featured: "on", meta_title: "" });
-    expect(input).toMatchObject({ title: "Roses", slug: null, tags: ["roses", "spring time"], category_ids: [2, 1], related_product_ids: [3, 4], is_featured: true, meta_title: null });
+    const input = BlogCreateSchema.parse({
+      title: " Roses ",
+      slug: "",
+      tags: "Roses,  Spring Time ,roses,",
+      category_ids: "2, 1",
+      related_product_ids: ["3", 4],
+      is_featured: "on",
+      meta_title: "",
+    });
+    expect(input).toMatchObject({
+      title: "Roses",
+      slug: null,
+      tags: ["roses", "spring time"],
+      category_ids: [2, 1],
+      related_product_ids: [3, 4],
+      is_featured: true,
+      meta_title: null,
+    });
   });
 
   it("makes slugs from titles", () => {
@@ -74,7 +117,15 @@ describe("creating a tutorial", () => {
     const second = await create({ title });
     expect(first.slug).toBe(slugFromTitle(title));
     expect(second.slug).toBe(`${slugFromTitle(title)}-2`);
-    expect(first).toMatchObject({ status: "draft", published_at: null, author_name: admin.name, version: 1, tags: [], category_ids: [], related_product_ids: [] });
+    expect(first).toMatchObject({
+      status: "draft",
+      published_at: null,
+      author_name: admin.name,
+      version: 1,
+      tags: [],
+      category_ids: [],
+      related_product_ids: [],
+    });
   });
 
   it("writes a tutorial in one read and one batch (and reads it back once)", async () => {
@@ -95,9 +146,14 @@ describe("creating a tutorial", () => {
 
   it("refuses unknown categories or related products (422), writing nothing", async () => {
     const slug = `links-${suffix()}`;
-    const error = await rejection(create({ title: "Links", slug, category_ids: [1, 9999], related_product_ids: [999999] }));
+    const error = await rejection(
+      create({ title: "Links", slug, category_ids: [1, 9999], related_product_ids: [999999] }),
+    );
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).errors).toEqual({ category_ids: [BLOG_MESSAGES.categoryUnknown], related_product_ids: [BLOG_MESSAGES.productUnknown] });
+    expect((error as ValidationError).errors).toEqual({
+      category_ids: [BLOG_MESSAGES.categoryUnknown],
+      related_product_ids: [BLOG_MESSAGES.productUnknown],
+    });
     expect(await rows("SELECT id FROM blogs WHERE slug = ?", [slug])).toHaveLength(0);
   });
 
@@ -113,7 +169,10 @@ describe("creating a tutorial", () => {
         '<p onclick="alert(1)" style="color:red">styled</p>',
       ].join(""),
     });
-    const [stored] = await rows<{ content: string; reading_time: number }>("SELECT content, reading_time FROM blogs WHERE id = ?", [blog.id]);
+    const [stored] = await rows<{ content: string; reading_time: number }>(
+      "SELECT content, reading_time FROM blogs WHERE id = ?",
+      [blog.id],
+    );
     expect(stored!.content).not.toMatch(/<script|onerror|onclick|javascript|style=/i);
     expect(stored!.content).toContain("<h2>Steps</h2><p>Bend the stem.</p>");
     expect(stored!.content).toContain('<img src="/images/blog/pompom-dahlias.svg" alt="A dahlia">');
@@ -124,11 +183,27 @@ describe("creating a tutorial", () => {
 
   it("links tags, categories and related products in the order given, and audits the creation", async () => {
     const [p1, p2] = await rows<{ id: number }>("SELECT id FROM products WHERE is_active = 1 ORDER BY id LIMIT 2");
-    const blog = await create({ title: `Linked ${suffix()}`, tags: "Spring, roses", category_ids: [2, 1], related_product_ids: [p2!.id, p1!.id], status: "published" });
-    expect(blog).toMatchObject({ status: "published", tags: ["roses", "spring"], category_ids: [1, 2], related_product_ids: [Number(p2!.id), Number(p1!.id)] });
+    const blog = await create({
+      title: `Linked ${suffix()}`,
+      tags: "Spring, roses",
+      category_ids: [2, 1],
+      related_product_ids: [p2!.id, p1!.id],
+      status: "published",
+    });
+    expect(blog).toMatchObject({
+      status: "published",
+      tags: ["roses", "spring"],
+      category_ids: [1, 2],
+      related_product_ids: [Number(p2!.id), Number(p1!.id)],
+    });
     expect(blog.published_at).not.toBeNull();
     expect(blog.audit).toHaveLength(1);
-    expect(blog.audit[0]).toMatchObject({ action: "create", entity: "blog", entity_id: String(blog.id), actor: { email: admin.email } });
+    expect(blog.audit[0]).toMatchObject({
+      action: "create",
+      entity: "blog",
+      entity_id: String(blog.id),
+      actor: { email: admin.email },
+    });
     const page = await getBlogBySlug(db, blog.slug);
     expect(page.related_products.map((p) => p.id)).toEqual([Number(p2!.id), Number(p1!.id)]);
   });
@@ -137,8 +212,18 @@ describe("creating a tutorial", () => {
 describe("changing a tutorial", () => {
   it("changes what is given, keeps the rest, sanitizes, and bumps the version", async () => {
     const blog = await create({ title: `Edit me ${suffix()}`, excerpt: "Before", tags: ["one"] });
-    const saved = await update(blog.id, { excerpt: "After", content: '<p>New <b onmouseover="x()">text</b></p><script>x()</script>', version: blog.version });
-    expect(saved).toMatchObject({ title: blog.title, excerpt: "After", content: "<p>New <b>text</b></p>", tags: ["one"], version: blog.version + 1 });
+    const saved = await update(blog.id, {
+      excerpt: "After",
+      content: '<p>New <b onmouseover="x()">text</b></p><script>x()</script>',
+      version: blog.version,
+    });
+    expect(saved).toMatchObject({
+      title: blog.title,
+      excerpt: "After",
+      content: "<p>New <b>text</b></p>",
+      tags: ["one"],
+      version: blog.version + 1,
+    });
     const [audit] = saved.audit;
     expect(audit).toMatchObject({ action: "update" });
     expect(Object.keys(audit!.changes ?? {}).sort()).toEqual(["content", "excerpt"]);
@@ -157,7 +242,10 @@ describe("changing a tutorial", () => {
 
   it("lets only one of two saves made from the same version apply", async () => {
     const blog = await create({ title: `Race ${suffix()}` });
-    const results = await Promise.allSettled([update(blog.id, { excerpt: "A", version: 1 }), update(blog.id, { excerpt: "B", version: 1 })]);
+    const results = await Promise.allSettled([
+      update(blog.id, { excerpt: "A", version: 1 }),
+      update(blog.id, { excerpt: "B", version: 1 }),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(ConflictError);
@@ -204,7 +292,10 @@ describe("publishing", () => {
     expect((await listBlogs(db, blogQuery({ search: blog.title }))).blogs).toHaveLength(0);
 
     // Some time later, published again: the first date stays.
-    await t.client.execute({ sql: "UPDATE blogs SET published_at = published_at - 86400 WHERE id = ?", args: [blog.id] });
+    await t.client.execute({
+      sql: "UPDATE blogs SET published_at = published_at - 86400 WHERE id = ?",
+      args: [blog.id],
+    });
     const firstDate = (await getAdminBlog(db, blog.id))!.published_at;
     const again = await toggleBlogStatus(db, admin, blog.id);
     expect(again).toMatchObject({ status: "published", published_at: firstDate });
@@ -228,7 +319,10 @@ describe("deleting", () => {
     await deleteBlog(db, admin, blog.id, blog.version);
     expect(await getAdminBlog(db, blog.id)).toBeNull();
     expect(await rows("SELECT * FROM blog_tags WHERE blog_id = ?", [blog.id])).toHaveLength(0);
-    const audit = await rows<{ action: string }>("SELECT action FROM audit_log WHERE entity = 'blog' AND entity_id = ? ORDER BY id", [String(blog.id)]);
+    const audit = await rows<{ action: string }>(
+      "SELECT action FROM audit_log WHERE entity = 'blog' AND entity_id = ? ORDER BY id",
+      [String(blog.id)],
+    );
     expect(audit.map((row) => row.action)).toEqual(["create", "delete"]);
   });
 });

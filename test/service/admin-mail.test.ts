@@ -20,7 +20,10 @@ describe("the back office's outbox", () => {
   let admin: Actor;
   beforeAll(async () => {
     t = await createTestDb();
-    const [row] = await t.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, ADMIN.email));
+    const [row] = await t.db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.email, ADMIN.email));
     admin = row!;
   });
 
@@ -42,7 +45,10 @@ describe("the back office's outbox", () => {
   /** A mail whose transport kept failing until the last attempt. */
   async function failed(to: string) {
     const id = await write({ to, template: "password_reset" });
-    await t.db.update(mailOutbox).set({ status: "failed", attempts: MAX_MAIL_ATTEMPTS, lastError: "Resend answered 503", transport: "resend" }).where(eq(mailOutbox.id, id));
+    await t.db
+      .update(mailOutbox)
+      .set({ status: "failed", attempts: MAX_MAIL_ATTEMPTS, lastError: "Resend answered 503", transport: "resend" })
+      .where(eq(mailOutbox.id, id));
     return id;
   }
 
@@ -54,7 +60,14 @@ describe("the back office's outbox", () => {
 
     const all = await listMail(t.db, query({ to: tag.toUpperCase() }));
     expect(all.data.map((mail) => mail.id)).toEqual([third, second, first]);
-    expect(all).toMatchObject({ total: 3, current_page: 1, last_page: 1, from: 1, to: 3, counts: { queued: 2, sent: 0, failed: 1 } });
+    expect(all).toMatchObject({
+      total: 3,
+      current_page: 1,
+      last_page: 1,
+      from: 1,
+      to: 3,
+      counts: { queued: 2, sent: 0, failed: 1 },
+    });
     expect(all.templates).toEqual(expect.arrayContaining(["order_placed", "password_reset", "welcome"]));
     expect(all.data[0]).toMatchObject({
       to: `third-${tag}@example.com`,
@@ -70,7 +83,9 @@ describe("the back office's outbox", () => {
     });
 
     expect((await listMail(t.db, query({ to: `second-${tag}` }))).data.map((mail) => mail.id)).toEqual([second]);
-    expect((await listMail(t.db, query({ to: tag, template: "welcome" }))).data.map((mail) => mail.id)).toEqual([second]);
+    expect((await listMail(t.db, query({ to: tag, template: "welcome" }))).data.map((mail) => mail.id)).toEqual([
+      second,
+    ]);
     const failedOnly = await listMail(t.db, query({ to: tag, status: "failed" }));
     expect(failedOnly.data.map((mail) => mail.id)).toEqual([third]);
     // The counts follow the address and template, not the status (the other statuses stay in view).
@@ -92,7 +107,10 @@ describe("the back office's outbox", () => {
   it("shows one mail with its audit trail; an unknown one is null", async () => {
     const id = await write({ to: `one-${suffix()}@example.com`, subject: "Your order TB-9" });
     const found = await getMail(t.db, id);
-    expect(found).toMatchObject({ mail: { id, subject: "Your order TB-9", status: "queued", attempts: 0, can_retry: false }, audit: [] });
+    expect(found).toMatchObject({
+      mail: { id, subject: "Your order TB-9", status: "queued", attempts: 0, can_retry: false },
+      audit: [],
+    });
     expect(await getMail(t.db, "no-such-mail")).toBeNull();
   });
 
@@ -110,18 +128,30 @@ describe("the back office's outbox", () => {
       entity: "mail",
       entity_id: id,
       summary: `Queued the email "Hello ${to}" to ${to} to be sent again`,
-      changes: { status: ["failed", "queued"], attempts: [MAX_MAIL_ATTEMPTS, 0], last_error: ["Resend answered 503", null] },
+      changes: {
+        status: ["failed", "queued"],
+        attempts: [MAX_MAIL_ATTEMPTS, 0],
+        last_error: ["Resend answered 503", null],
+      },
     });
     // The consumer then gives it a full set of tries: with no transport it is kept, marked sent.
     expect(await deliverMail(t.db, {}, id)).toEqual({ outcome: "sent" });
-    expect((await getMail(t.db, id))!.mail).toMatchObject({ status: "sent", attempts: 1, transport: "none", can_retry: false });
+    expect((await getMail(t.db, id))!.mail).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      transport: "none",
+      can_retry: false,
+    });
   });
 
   it("retries a mail waiting in the queue after a failed try, but not one being sent", async () => {
     const id = await write({ to: `waiting-${suffix()}@example.com` });
     await t.db.update(mailOutbox).set({ attempts: 2, lastError: "Resend answered 500" }).where(eq(mailOutbox.id, id));
     expect((await getMail(t.db, id))!.mail.can_retry).toBe(true);
-    await t.db.update(mailOutbox).set({ claimedAt: Math.floor(Date.now() / 1000) }).where(eq(mailOutbox.id, id));
+    await t.db
+      .update(mailOutbox)
+      .set({ claimedAt: Math.floor(Date.now() / 1000) })
+      .where(eq(mailOutbox.id, id));
     const sending = await rejection(retryMail(t.db, admin, id));
     expect(sending).toBeInstanceOf(ConflictError);
     expect(sending.message).toBe(MAIL_MESSAGES.sending);
@@ -156,7 +186,9 @@ describe("the dashboard's transport warning", () => {
   it("warns only in production with no transport configured", () => {
     expect(mailNotDelivered({ ENVIRONMENT: "production" })).toBe(true);
     expect(mailNotDelivered({ ENVIRONMENT: "production", RESEND_API_KEY: "re_key" })).toBe(true);
-    expect(mailNotDelivered({ ENVIRONMENT: "production", RESEND_API_KEY: "re_key", MAIL_FROM: "shop@example.com" })).toBe(false);
+    expect(
+      mailNotDelivered({ ENVIRONMENT: "production", RESEND_API_KEY: "re_key", MAIL_FROM: "shop@example.com" }),
+    ).toBe(false);
     expect(mailNotDelivered({ ENVIRONMENT: "test" })).toBe(false);
     expect(mailNotDelivered({ ENVIRONMENT: "development" })).toBe(false);
     expect(mailNotDelivered({})).toBe(false);

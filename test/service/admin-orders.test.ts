@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import { AdminOrderQuerySchema, ORDER_STATUSES, OrderUpdateSchema, STALE_ORDER_MESSAGE, type OrderStatus, type OrderUpdate } from "~/lib/order-lifecycle";
+import {
+  AdminOrderQuerySchema,
+  ORDER_STATUSES,
+  OrderUpdateSchema,
+  STALE_ORDER_MESSAGE,
+  type OrderStatus,
+  type OrderUpdate,
+} from "~/lib/order-lifecycle";
 import { CheckoutFormSchema } from "~/lib/schemas/checkout";
 import { fieldErrors } from "~/lib/schemas/query";
 import type { Actor } from "~/services/admin/audit.server";
@@ -33,31 +40,51 @@ const takeProduct = () => {
 /** A product every order that does not count stock may share. */
 let shared: number;
 
-async function one<T = Record<string, unknown>>(client: Client, sql: string, args: Array<string | number | null> = []): Promise<T> {
+async function one<T = Record<string, unknown>>(
+  client: Client,
+  sql: string,
+  args: Array<string | number | null> = [],
+): Promise<T> {
   const row = (await client.execute({ sql, args })).rows[0];
   if (!row) throw new Error(`no row for ${sql}`);
   return row as unknown as T;
 }
 
-async function all<T = Record<string, unknown>>(client: Client, sql: string, args: Array<string | number | null> = []): Promise<T[]> {
+async function all<T = Record<string, unknown>>(
+  client: Client,
+  sql: string,
+  args: Array<string | number | null> = [],
+): Promise<T[]> {
   return (await client.execute({ sql, args })).rows as unknown as T[];
 }
 
 async function actorOf(email: string): Promise<Actor> {
-  const row = await one<{ id: number; name: string; email: string }>(t.client, "SELECT id, name, email FROM users WHERE email = ?", [email]);
+  const row = await one<{ id: number; name: string; email: string }>(
+    t.client,
+    "SELECT id, name, email FROM users WHERE email = ?",
+    [email],
+  );
   return { id: Number(row.id), name: row.name, email: row.email };
 }
 
-const product = (id: number) => one<{ stock: number; sold_count: number }>(t.client, "SELECT stock, sold_count FROM products WHERE id = ?", [id]);
+const product = (id: number) =>
+  one<{ stock: number; sold_count: number }>(t.client, "SELECT stock, sold_count FROM products WHERE id = ?", [id]);
 const order = (id: number) =>
   one<{ status: string; payment_status: string; version: number; staff_note: string | null; paid_at: number | null }>(
     t.client,
     "SELECT status, payment_status, version, staff_note, paid_at FROM orders WHERE id = ?",
     [id],
   );
-const couponUses = async (code: string) => Number((await one<{ n: number }>(t.client, "SELECT usage_count AS n FROM coupons WHERE code = ?", [code])).n);
+const couponUses = async (code: string) =>
+  Number((await one<{ n: number }>(t.client, "SELECT usage_count AS n FROM coupons WHERE code = ?", [code])).n);
 const historyOf = (id: number) =>
-  all<{ kind: string; from_value: string | null; to_value: string | null; actor_id: number | null; actor_name: string | null }>(
+  all<{
+    kind: string;
+    from_value: string | null;
+    to_value: string | null;
+    actor_id: number | null;
+    actor_name: string | null;
+  }>(
     t.client,
     "SELECT kind, from_value, to_value, actor_id, actor_name FROM order_history WHERE order_id = ? ORDER BY id",
     [id],
@@ -84,7 +111,15 @@ const shopper = (values: Record<string, unknown> = {}) =>
   });
 
 /** A new order: of `quantity` of a product (the shared one unless given), by a guest unless a user id is given. */
-async function newOrder(options: { productId?: number; quantity?: number; coupon?: string; userId?: number | null; customer?: Record<string, unknown> } = {}) {
+async function newOrder(
+  options: {
+    productId?: number;
+    quantity?: number;
+    coupon?: string;
+    userId?: number | null;
+    customer?: Record<string, unknown>;
+  } = {},
+) {
   const placed = await placeOrder(db, {
     lines: [{ productId: options.productId ?? shared, quantity: options.quantity ?? 1 }],
     customer: shopper(options.customer),
@@ -168,9 +203,9 @@ const ALLOWED: Array<[OrderStatus, OrderStatus]> = [
   ["processing", "cancelled"],
   ["shipped", "delivered"],
 ];
-const REFUSED = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => [from, to] as [OrderStatus, OrderStatus])).filter(
-  ([from, to]) => !ALLOWED.some(([a, b]) => a === from && b === to),
-);
+const REFUSED = ORDER_STATUSES.flatMap((from) =>
+  ORDER_STATUSES.map((to) => [from, to] as [OrderStatus, OrderStatus]),
+).filter(([from, to]) => !ALLOWED.some(([a, b]) => a === from && b === to));
 
 const REFUSAL: Record<OrderStatus, string> = {
   pending: "can only become processing or cancelled.",
@@ -186,41 +221,63 @@ describe("the order lifecycle", () => {
     expect(REFUSED).toHaveLength(20);
   });
 
-  it.each(ALLOWED)("moves an order from %s to %s, one version up, with its history and audit rows", async (from, to) => {
-    const placed = await orderIn(from);
-    const before = await order(placed.id);
-    const updated = await updateOrder(db, admin, placed.id, { status: to, version: before.version });
-    expect(updated.status).toBe(to);
-    expect(updated.version).toBe(Number(before.version) + 1);
-    expect((await order(placed.id)).status).toBe(to);
-    expect(updated.allowed_transitions).toEqual(
-      ({ pending: ["processing", "cancelled"], processing: ["shipped", "cancelled"], shipped: ["delivered"], delivered: [], cancelled: [] } as const)[to],
-    );
-    const history = await historyOf(placed.id);
-    expect(history.at(-1)).toMatchObject({ kind: "status", from_value: from, to_value: to, actor_id: admin.id, actor_name: admin.name });
-    const audit = await auditOf(placed.id);
-    expect(audit.at(-1)).toMatchObject({ action: "transition", actor_name: admin.name, actor_email: admin.email });
-    expect(audit.at(-1)!.summary).toContain(`Order ${placed.order_number}: status ${from} → ${to}`);
-    expect(JSON.parse(audit.at(-1)!.changes!)).toEqual({ status: [from, to] });
-  });
+  it.each(ALLOWED)(
+    "moves an order from %s to %s, one version up, with its history and audit rows",
+    async (from, to) => {
+      const placed = await orderIn(from);
+      const before = await order(placed.id);
+      const updated = await updateOrder(db, admin, placed.id, { status: to, version: before.version });
+      expect(updated.status).toBe(to);
+      expect(updated.version).toBe(Number(before.version) + 1);
+      expect((await order(placed.id)).status).toBe(to);
+      expect(updated.allowed_transitions).toEqual(
+        (
+          {
+            pending: ["processing", "cancelled"],
+            processing: ["shipped", "cancelled"],
+            shipped: ["delivered"],
+            delivered: [],
+            cancelled: [],
+          } as const
+        )[to],
+      );
+      const history = await historyOf(placed.id);
+      expect(history.at(-1)).toMatchObject({
+        kind: "status",
+        from_value: from,
+        to_value: to,
+        actor_id: admin.id,
+        actor_name: admin.name,
+      });
+      const audit = await auditOf(placed.id);
+      expect(audit.at(-1)).toMatchObject({ action: "transition", actor_name: admin.name, actor_email: admin.email });
+      expect(audit.at(-1)!.summary).toContain(`Order ${placed.order_number}: status ${from} → ${to}`);
+      expect(JSON.parse(audit.at(-1)!.changes!)).toEqual({ status: [from, to] });
+    },
+  );
 
-  it.each(REFUSED)("refuses to move an order from %s to %s with a 409 naming what it may become, changing nothing", async (from, to) => {
-    const placed = await orderIn(from);
-    const before = await order(placed.id);
-    const historyBefore = await historyOf(placed.id);
-    const auditBefore = await auditOf(placed.id);
-    const error = await rejection(updateOrder(db, admin, placed.id, { status: to }));
-    expect(error).toBeInstanceOf(ConflictError);
-    expect((error as ConflictError).status).toBe(409);
-    expect(error.message).toContain(REFUSAL[from]);
-    expect(await order(placed.id)).toEqual(before);
-    expect(await historyOf(placed.id)).toEqual(historyBefore);
-    expect(await auditOf(placed.id)).toEqual(auditBefore);
-  });
+  it.each(REFUSED)(
+    "refuses to move an order from %s to %s with a 409 naming what it may become, changing nothing",
+    async (from, to) => {
+      const placed = await orderIn(from);
+      const before = await order(placed.id);
+      const historyBefore = await historyOf(placed.id);
+      const auditBefore = await auditOf(placed.id);
+      const error = await rejection(updateOrder(db, admin, placed.id, { status: to }));
+      expect(error).toBeInstanceOf(ConflictError);
+      expect((error as ConflictError).status).toBe(409);
+      expect(error.message).toContain(REFUSAL[from]);
+      expect(await order(placed.id)).toEqual(before);
+      expect(await historyOf(placed.id)).toEqual(historyBefore);
+      expect(await auditOf(placed.id)).toEqual(auditBefore);
+    },
+  );
 
   it("names the allowed statuses in the refusal's words", async () => {
     const shipped = await orderIn("shipped");
-    expect((await rejection(updateOrder(db, admin, shipped.id, { status: "cancelled" }))).message).toBe("An order that is shipped can only become delivered.");
+    expect((await rejection(updateOrder(db, admin, shipped.id, { status: "cancelled" }))).message).toBe(
+      "An order that is shipped can only become delivered.",
+    );
     const pending = await orderIn("pending");
     expect((await rejection(updateOrder(db, admin, pending.id, { status: "delivered" }))).message).toBe(
       "An order that is pending can only become processing or cancelled.",
@@ -240,20 +297,27 @@ describe("the order lifecycle", () => {
 // ---------------------------------------------------------------- cancelling
 
 describe("cancelling an order", () => {
-  it.each(["pending", "processing"] as const)("puts the stock and the sales back exactly (cancelled while %s)", async (from) => {
-    const productId = takeProduct();
-    const start = await product(productId);
-    const placed = await orderIn(from, { productId, quantity: 3 });
-    expect(await product(productId)).toEqual({ stock: Number(start.stock) - 3, sold_count: Number(start.sold_count) + 3 });
-    await updateOrder(db, admin, placed.id, { status: "cancelled" });
-    expect(await product(productId)).toEqual(start);
-  });
+  it.each(["pending", "processing"] as const)(
+    "puts the stock and the sales back exactly (cancelled while %s)",
+    async (from) => {
+      const productId = takeProduct();
+      const start = await product(productId);
+      const placed = await orderIn(from, { productId, quantity: 3 });
+      expect(await product(productId)).toEqual({
+        stock: Number(start.stock) - 3,
+        sold_count: Number(start.sold_count) + 3,
+      });
+      await updateOrder(db, admin, placed.id, { status: "cancelled" });
+      expect(await product(productId)).toEqual(start);
+    },
+  );
 
   it("changes no stock for a transition other than a cancel", async () => {
     const productId = takeProduct();
     const placed = await newOrder({ productId, quantity: 2 });
     const after = await product(productId);
-    for (const status of ["processing", "shipped", "delivered"] as const) await updateOrder(db, admin, placed.id, { status });
+    for (const status of ["processing", "shipped", "delivered"] as const)
+      await updateOrder(db, admin, placed.id, { status });
     expect(await product(productId)).toEqual(after);
   });
 
@@ -289,7 +353,9 @@ describe("cancelling an order", () => {
     await updateOrder(db, owner, placed.id, { status: "cancelled" });
     const [entry] = await auditOf(placed.id);
     expect(entry).toMatchObject({ action: "transition", actor_name: owner.name });
-    expect(entry!.summary).toBe(`Order ${placed.order_number}: status pending → cancelled; stock put back; coupon use given back`);
+    expect(entry!.summary).toBe(
+      `Order ${placed.order_number}: status pending → cancelled; stock put back; coupon use given back`,
+    );
   });
 
   it("two staff cancelling the same order at once: the stock and the coupon come back once, and one of them is a 409", async () => {
@@ -362,7 +428,9 @@ describe("a stale version", () => {
     expect(error.message).toBe(STALE_ORDER_MESSAGE);
     expect(await order(placed.id)).toMatchObject({ status: "processing", version: 2 });
     // A note from a stale form is refused too.
-    expect((await rejection(updateOrder(db, admin, placed.id, { note: "Old news", version: 1 }))).message).toBe(STALE_ORDER_MESSAGE);
+    expect((await rejection(updateOrder(db, admin, placed.id, { note: "Old news", version: 1 }))).message).toBe(
+      STALE_ORDER_MESSAGE,
+    );
     expect((await order(placed.id)).staff_note).toBeNull();
     // With the current version it goes through.
     await updateOrder(db, admin, placed.id, { status: "cancelled", version: 2 });
@@ -384,8 +452,16 @@ describe("the cash collected", () => {
       expect(paid.status).toBe(status);
       expect(paid.paid_at).not.toBeNull();
       expect(paid.can_mark_paid).toBe(false);
-      expect((await historyOf(placed.id)).at(-1)).toMatchObject({ kind: "payment", from_value: "pending", to_value: "paid", actor_name: admin.name });
-      expect((await auditOf(placed.id)).at(-1)).toMatchObject({ action: "update", summary: `Order ${placed.order_number}: cash collected` });
+      expect((await historyOf(placed.id)).at(-1)).toMatchObject({
+        kind: "payment",
+        from_value: "pending",
+        to_value: "paid",
+        actor_name: admin.name,
+      });
+      expect((await auditOf(placed.id)).at(-1)).toMatchObject({
+        action: "update",
+        summary: `Order ${placed.order_number}: cash collected`,
+      });
       // Twice is refused.
       const again = await rejection(updateOrder(db, admin, placed.id, { payment_status: "paid" }));
       expect(again).toBeInstanceOf(ConflictError);
@@ -393,7 +469,9 @@ describe("the cash collected", () => {
     } else {
       const error = await rejection(updateOrder(db, admin, placed.id, { payment_status: "paid" }));
       expect(error).toBeInstanceOf(ConflictError);
-      expect(error.message).toBe(`Cash can be recorded as collected only once the order is shipped or delivered; this order is ${status}.`);
+      expect(error.message).toBe(
+        `Cash can be recorded as collected only once the order is shipped or delivered; this order is ${status}.`,
+      );
       expect(await order(placed.id)).toMatchObject({ payment_status: "pending", paid_at: null });
     }
   });
@@ -408,7 +486,9 @@ describe("the cash collected", () => {
     ]);
     const refused = await orderIn("pending");
     const error = await rejection(updateOrder(db, admin, refused.id, { status: "processing", payment_status: "paid" }));
-    expect(error.message).toBe("Cash can be recorded as collected only once the order is shipped or delivered; this order is processing.");
+    expect(error.message).toBe(
+      "Cash can be recorded as collected only once the order is shipped or delivered; this order is processing.",
+    );
     expect((await order(refused.id)).status).toBe("pending");
   });
 });
@@ -427,8 +507,20 @@ describe("the internal note and the history", () => {
     const cleared = await updateOrder(db, owner, placed.id, { note: "" });
     expect(cleared.staff_note).toBeNull();
     expect((await historyOf(placed.id)).slice(1)).toEqual([
-      { kind: "note", from_value: null, to_value: "Call before delivering.", actor_id: admin.id, actor_name: admin.name },
-      { kind: "note", from_value: "Call before delivering.", to_value: null, actor_id: owner.id, actor_name: owner.name },
+      {
+        kind: "note",
+        from_value: null,
+        to_value: "Call before delivering.",
+        actor_id: admin.id,
+        actor_name: admin.name,
+      },
+      {
+        kind: "note",
+        from_value: "Call before delivering.",
+        to_value: null,
+        actor_id: owner.id,
+        actor_name: owner.name,
+      },
     ]);
     expect((await auditOf(placed.id)).map((row) => row.summary)).toEqual([
       `Order ${placed.order_number}: internal note updated`,
@@ -438,9 +530,13 @@ describe("the internal note and the history", () => {
 
   it("starts every order's history with its placing: by the customer's name, or a guest", async () => {
     const guest = await newOrder();
-    expect(await historyOf(guest.id)).toEqual([{ kind: "status", from_value: null, to_value: "pending", actor_id: null, actor_name: "Guest" }]);
+    expect(await historyOf(guest.id)).toEqual([
+      { kind: "status", from_value: null, to_value: "pending", actor_id: null, actor_name: "Guest" },
+    ]);
     const mine = await newOrder({ userId: customerId, customer: { firstName: "Casey", lastName: "Customer" } });
-    expect(await historyOf(mine.id)).toEqual([{ kind: "status", from_value: null, to_value: "pending", actor_id: customerId, actor_name: "Casey Customer" }]);
+    expect(await historyOf(mine.id)).toEqual([
+      { kind: "status", from_value: null, to_value: "pending", actor_id: customerId, actor_name: "Casey Customer" },
+    ]);
   });
 
   it("gives staff the order with its customer, history and audit entries", async () => {
@@ -448,7 +544,13 @@ describe("the internal note and the history", () => {
     await updateOrder(db, admin, mine.id, { status: "processing", note: "Gift wrap" });
     const shown = (await getAdminOrder(db, mine.id))!;
     expect(shown.customer).toEqual({ id: customerId, name: CUSTOMER.name, email: CUSTOMER.email, guest: false });
-    expect(shown).toMatchObject({ status: "processing", notes: "Leave at the door", staff_note: "Gift wrap", version: 2, payment_method: "cash_on_delivery" });
+    expect(shown).toMatchObject({
+      status: "processing",
+      notes: "Leave at the door",
+      staff_note: "Gift wrap",
+      version: 2,
+      payment_method: "cash_on_delivery",
+    });
     expect(shown.items).toHaveLength(1);
     expect(shown.history.map((entry) => [entry.kind, entry.from, entry.to, entry.actor.name])).toEqual([
       ["status", null, "pending", "Ivy Stem"],
@@ -456,8 +558,16 @@ describe("the internal note and the history", () => {
       ["note", null, "Gift wrap", admin.name],
     ]);
     expect(shown.audit).toHaveLength(1);
-    expect(shown.audit[0]).toMatchObject({ action: "transition", entity: "order", entity_id: String(mine.id), actor: { name: admin.name, email: admin.email } });
-    const guest = (await getAdminOrder(db, (await newOrder({ customer: { firstName: "Gail", lastName: "Guest", email: "gail@example.com" } })).id))!;
+    expect(shown.audit[0]).toMatchObject({
+      action: "transition",
+      entity: "order",
+      entity_id: String(mine.id),
+      actor: { name: admin.name, email: admin.email },
+    });
+    const guest = (await getAdminOrder(
+      db,
+      (await newOrder({ customer: { firstName: "Gail", lastName: "Guest", email: "gail@example.com" } })).id,
+    ))!;
     expect(guest.customer).toEqual({ id: null, name: "Gail Guest", email: "gail@example.com", guest: true });
   });
 });
@@ -481,7 +591,9 @@ describe("the update's input", () => {
 
   it("refuses an unknown status, a payment status other than paid, a long note, a bad version, and nothing at all", () => {
     expect(errors({ status: "lost" })).toEqual({ status: ["The selected status is invalid."] });
-    expect(errors({ payment_status: "refunded" })).toEqual({ payment_status: ["The payment status can only become paid."] });
+    expect(errors({ payment_status: "refunded" })).toEqual({
+      payment_status: ["The payment status can only become paid."],
+    });
     expect(errors({ note: "x".repeat(2001) })).toEqual({ note: ["The note may not be greater than 2000 characters."] });
     expect(errors({ status: "shipped", version: "two" })).toEqual({ version: ["The version must be a whole number."] });
     expect(errors({ status: "shipped", version: 0 })).toEqual({ version: ["The version must be at least 1."] });
@@ -499,7 +611,10 @@ describe("the staff's order list", () => {
   beforeAll(async () => {
     // Letters only (a name on an address is letters): one no other order has.
     marker = `Zinnia${Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => String.fromCharCode(97 + (byte % 26))).join("")}`;
-    const guest = await newOrder({ quantity: 2, customer: { firstName: "Zelda", lastName: marker, email: `${marker}@example.com` } });
+    const guest = await newOrder({
+      quantity: 2,
+      customer: { firstName: "Zelda", lastName: marker, email: `${marker}@example.com` },
+    });
     const mine = await newOrder({ userId: customerId, customer: { email: `${marker}.casey@example.com` } });
     const shipped = await orderIn("shipped", { customer: { lastName: marker } });
     ids = { guest: guest.id, mine: mine.id, shipped: shipped.id };
@@ -510,19 +625,35 @@ describe("the staff's order list", () => {
     const page = await listAdminOrders(db, query({ search: marker }));
     expect(page.data.map((row) => row.id)).toEqual([ids.shipped, ids.mine, ids.guest]);
     expect(page).toMatchObject({ current_page: 1, last_page: 1, per_page: 20, from: 1, to: 3, total: 3 });
-    expect((await listAdminOrders(db, query({ search: `zelda ${marker}` }))).data.map((row) => row.id)).toEqual([ids.guest]);
+    expect((await listAdminOrders(db, query({ search: `zelda ${marker}` }))).data.map((row) => row.id)).toEqual([
+      ids.guest,
+    ]);
     const guest = page.data.find((row) => row.id === ids.guest)!;
-    expect(guest).toMatchObject({ status: "pending", payment_status: "pending", items_count: 2, customer: { id: null, name: `Zelda ${marker}`, guest: true } });
+    expect(guest).toMatchObject({
+      status: "pending",
+      payment_status: "pending",
+      items_count: 2,
+      customer: { id: null, name: `Zelda ${marker}`, guest: true },
+    });
   });
 
   it("finds orders by number, email and account name, and filters by status", async () => {
-    const number = (await one<{ n: string }>(t.client, "SELECT order_number AS n FROM orders WHERE id = ?", [ids.mine])).n;
-    expect((await listAdminOrders(db, query({ search: number.toLowerCase() }))).data.map((row) => row.id)).toEqual([ids.mine]);
-    expect((await listAdminOrders(db, query({ search: `${marker}.casey@` }))).data.map((row) => row.id)).toEqual([ids.mine]);
+    const number = (await one<{ n: string }>(t.client, "SELECT order_number AS n FROM orders WHERE id = ?", [ids.mine]))
+      .n;
+    expect((await listAdminOrders(db, query({ search: number.toLowerCase() }))).data.map((row) => row.id)).toEqual([
+      ids.mine,
+    ]);
+    expect((await listAdminOrders(db, query({ search: `${marker}.casey@` }))).data.map((row) => row.id)).toEqual([
+      ids.mine,
+    ]);
     const byName = await listAdminOrders(db, query({ search: CUSTOMER.name, per_page: "100" }));
     expect(byName.data.map((row) => row.id)).toContain(ids.mine);
-    expect(byName.data.every((row) => row.customer.id === customerId || row.customer.name.includes(CUSTOMER.name))).toBe(true);
-    expect((await listAdminOrders(db, query({ search: marker, status: "shipped" }))).data.map((row) => row.id)).toEqual([ids.shipped]);
+    expect(
+      byName.data.every((row) => row.customer.id === customerId || row.customer.name.includes(CUSTOMER.name)),
+    ).toBe(true);
+    expect((await listAdminOrders(db, query({ search: marker, status: "shipped" }))).data.map((row) => row.id)).toEqual(
+      [ids.shipped],
+    );
     expect((await listAdminOrders(db, query({ search: marker, status: "delivered" }))).data).toEqual([]);
   });
 
@@ -531,7 +662,14 @@ describe("the staff's order list", () => {
     const [queries, trips] = [t.timer.queries, t.timer.roundTrips];
     const first = await listAdminOrders(db, query({ per_page: "2" }));
     expect([t.timer.queries - queries, t.timer.roundTrips - trips]).toEqual([2, 1]);
-    expect(first).toMatchObject({ current_page: 1, per_page: 2, from: 1, to: 2, total, last_page: Math.ceil(total / 2) });
+    expect(first).toMatchObject({
+      current_page: 1,
+      per_page: 2,
+      from: 1,
+      to: 2,
+      total,
+      last_page: Math.ceil(total / 2),
+    });
     const last = await listAdminOrders(db, query({ per_page: "2", page: String(first.last_page) }));
     expect(last.to).toBe(total);
     const beyond = await listAdminOrders(db, query({ per_page: "2", page: String(first.last_page + 1) }));

@@ -4,8 +4,21 @@ import { LoginSchema } from "~/lib/schemas/account";
 import { MessageListQuerySchema, UserListQuerySchema, UserUpdateSchema } from "~/lib/schemas/admin-people";
 import { listAudit } from "~/services/admin/audit.server";
 import { getMessage, listMessages, openMessage, setMessageStatus } from "~/services/admin/messages.server";
-import { getAdminUser, getAdminUserPage, listUsers, updateUser, USER_MESSAGES, type StaffActor } from "~/services/admin/users.server";
-import { ACCOUNT_DISABLED_MESSAGE, AccountDisabledError, authenticateToken, login, registerUser } from "~/services/auth.server";
+import {
+  getAdminUser,
+  getAdminUserPage,
+  listUsers,
+  updateUser,
+  USER_MESSAGES,
+  type StaffActor,
+} from "~/services/admin/users.server";
+import {
+  ACCOUNT_DISABLED_MESSAGE,
+  AccountDisabledError,
+  authenticateToken,
+  login,
+  registerUser,
+} from "~/services/auth.server";
 import { submitContactMessage } from "~/services/contact.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/services/errors";
 import { ADMIN, CUSTOMER, OWNER } from "../fixtures/accounts";
@@ -55,7 +68,12 @@ describe("listing and reading users", () => {
     const all = await listUsers(t.db, UserListQuerySchema.parse({}));
     expect(all.total).toBeGreaterThanOrEqual(4);
     expect(all.data[0]!.email).toBe(rosa.email);
-    expect(all.data[0]).toMatchObject({ name: "Rosa Searchable", roles: ["customer"], disabled: false, orders_count: 0 });
+    expect(all.data[0]).toMatchObject({
+      name: "Rosa Searchable",
+      roles: ["customer"],
+      disabled: false,
+      orders_count: 0,
+    });
 
     const byName = await listUsers(t.db, UserListQuerySchema.parse({ search: "searchable" }));
     expect(byName.data.map((user) => user.email)).toEqual([rosa.email]);
@@ -105,7 +123,11 @@ describe("changing roles", () => {
       `Revoked admin: ${rosa.name} (${rosa.email})`,
       `Granted admin: ${rosa.name} (${rosa.email})`,
     ]);
-    expect(audit[1]).toMatchObject({ actor: { id: owner.id, name: OWNER.name, email: OWNER.email }, entity: "user", changes: { roles: ["none", "admin"] } });
+    expect(audit[1]).toMatchObject({
+      actor: { id: owner.id, name: OWNER.name, email: OWNER.email },
+      entity: "user",
+      changes: { roles: ["none", "admin"] },
+    });
   });
 
   it("refuses any role change from an admin (403), and writes nothing", async () => {
@@ -123,7 +145,9 @@ describe("changing roles", () => {
 
   it("changes nothing and records nothing when the roles asked for are the ones the user has", async () => {
     const rosa = await newCustomer(t);
-    expect((await updateUser(t.db, owner, rosa.id, update({ roles: [], disabled: false }))).roles).toEqual(["customer"]);
+    expect((await updateUser(t.db, owner, rosa.id, update({ roles: [], disabled: false }))).roles).toEqual([
+      "customer",
+    ]);
     expect(await auditOf(t, "user", rosa.id)).toEqual([]);
   });
 });
@@ -240,7 +264,12 @@ describe("disabling an account", () => {
 
   it("lets an admin disable a customer: every session ends at once and logging in is refused with the message", async () => {
     const rosa = await newCustomer(t);
-    const second = await login(t.db, env, LoginSchema.parse({ email: rosa.email, password: PASSWORD }), unique("client"));
+    const second = await login(
+      t.db,
+      env,
+      LoginSchema.parse({ email: rosa.email, password: PASSWORD }),
+      unique("client"),
+    );
     expect(await authenticateToken(t.db, env, rosa.token)).not.toBeNull();
 
     const disabled = await updateUser(t.db, admin, rosa.id, update({ disabled: true }));
@@ -248,19 +277,29 @@ describe("disabling an account", () => {
     expect(disabled.disabled_at).toEqual(expect.any(String));
     expect(await authenticateToken(t.db, env, rosa.token)).toBeNull();
     expect(await authenticateToken(t.db, env, second.token)).toBeNull();
-    const open = await t.client.execute({ sql: "SELECT count(*) AS n FROM sessions WHERE user_id = ? AND revoked_at IS NULL", args: [rosa.id] });
+    const open = await t.client.execute({
+      sql: "SELECT count(*) AS n FROM sessions WHERE user_id = ? AND revoked_at IS NULL",
+      args: [rosa.id],
+    });
     expect(Number(open.rows[0]!.n)).toBe(0);
 
-    const refused = await rejection(login(t.db, env, LoginSchema.parse({ email: rosa.email, password: PASSWORD }), unique("client")));
+    const refused = await rejection(
+      login(t.db, env, LoginSchema.parse({ email: rosa.email, password: PASSWORD }), unique("client")),
+    );
     expect(refused).toBeInstanceOf(AccountDisabledError);
     expect(refused.message).toBe(ACCOUNT_DISABLED_MESSAGE);
     expect(refused.message).toBe("This account has been disabled. Please contact us.");
     // A wrong password learns nothing about the account.
-    const wrong = await rejection(login(t.db, env, LoginSchema.parse({ email: rosa.email, password: "Wrong1234" }), unique("client")));
+    const wrong = await rejection(
+      login(t.db, env, LoginSchema.parse({ email: rosa.email, password: "Wrong1234" }), unique("client")),
+    );
     expect(wrong.message).toBe("Invalid email or password. Please try again.");
 
     const [entry] = await auditOf(t, "user", rosa.id);
-    expect(entry).toMatchObject({ summary: `Disabled the account (its sessions ended): ${rosa.name} (${rosa.email})`, changes: { disabled: [false, true] } });
+    expect(entry).toMatchObject({
+      summary: `Disabled the account (its sessions ended): ${rosa.name} (${rosa.email})`,
+      changes: { disabled: [false, true] },
+    });
 
     // Enabled again, the account logs in (its old sessions stay ended).
     expect((await updateUser(t.db, admin, rosa.id, update({ disabled: false }))).disabled).toBe(false);
@@ -276,9 +315,14 @@ describe("disabling an account", () => {
 
     const rosa = await newCustomer(t);
     await updateUser(t.db, owner, rosa.id, update({ roles: ["admin"] }));
-    expect(await rejection(updateUser(t.db, admin, rosa.id, update({ disabled: true })))).toBeInstanceOf(ForbiddenError);
+    expect(await rejection(updateUser(t.db, admin, rosa.id, update({ disabled: true })))).toBeInstanceOf(
+      ForbiddenError,
+    );
     expect((await updateUser(t.db, owner, rosa.id, update({ disabled: true }))).disabled).toBe(true);
-    expect((await updateUser(t.db, owner, rosa.id, update({ disabled: false, roles: [] })))).toMatchObject({ disabled: false, roles: ["customer"] });
+    expect(await updateUser(t.db, owner, rosa.id, update({ disabled: false, roles: [] }))).toMatchObject({
+      disabled: false,
+      roles: ["customer"],
+    });
   });
 
   it("refuses to disable one's own account (409)", async () => {
@@ -300,7 +344,11 @@ describe("the contact inbox", () => {
   });
 
   const send = (subject: string) =>
-    submitContactMessage(t.db, { name: "Rosa Bloom", email: "rosa@example.com", subject, message: "Do you make bouquets in blue?" }, unique("client"));
+    submitContactMessage(
+      t.db,
+      { name: "Rosa Bloom", email: "rosa@example.com", subject, message: "Do you make bouquets in blue?" },
+      unique("client"),
+    );
 
   it("lists messages by status, newest first, with the count of each status; reading changes nothing", async () => {
     const before = (await listMessages(t.db, MessageListQuerySchema.parse({}))).counts;

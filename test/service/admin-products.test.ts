@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import { AdminProductQuerySchema, PRODUCT_MESSAGES, ProductCreateSchema, ProductUpdateSchema } from "~/lib/schemas/admin-products";
+import {
+  AdminProductQuerySchema,
+  PRODUCT_MESSAGES,
+  ProductCreateSchema,
+  ProductUpdateSchema,
+} from "~/lib/schemas/admin-products";
 import { slugify } from "~/lib/slug";
 import { fieldErrors } from "~/lib/schemas/query";
 import type { Actor } from "~/services/admin/audit.server";
@@ -37,11 +42,17 @@ const WEBP = "/uploads/" + "b".repeat(64) + ".webp";
 
 let n = 0;
 /** A new product's body: a SKU of its own. */
-const body = (extra: Record<string, unknown> = {}) => ProductCreateSchema.parse({ name: `Test Tulip ${++n}`, sku: `TEST-SVC-${n}`, price: 20, stock: 10, ...extra });
+const body = (extra: Record<string, unknown> = {}) =>
+  ProductCreateSchema.parse({ name: `Test Tulip ${++n}`, sku: `TEST-SVC-${n}`, price: 20, stock: 10, ...extra });
 const update = (extra: Record<string, unknown>) => ProductUpdateSchema.parse(extra);
 
 async function auditOf(id: number) {
-  return (await t.client.execute({ sql: "SELECT action, summary, changes FROM audit_log WHERE entity = 'product' AND entity_id = ? ORDER BY id", args: [String(id)] })).rows as unknown as Array<{
+  return (
+    await t.client.execute({
+      sql: "SELECT action, summary, changes FROM audit_log WHERE entity = 'product' AND entity_id = ? ORDER BY id",
+      args: [String(id)],
+    })
+  ).rows as unknown as Array<{
     action: string;
     summary: string;
     changes: string | null;
@@ -51,7 +62,9 @@ async function auditOf(id: number) {
 beforeAll(async () => {
   t = await createTestDb();
   db = t.db;
-  const row = (await t.client.execute({ sql: "SELECT id, name, email FROM users WHERE email = ?", args: [ADMIN.email] })).rows[0]!;
+  const row = (
+    await t.client.execute({ sql: "SELECT id, name, email FROM users WHERE email = ?", args: [ADMIN.email] })
+  ).rows[0]!;
   admin = { id: Number(row.id), name: String(row.name), email: String(row.email) };
   const cats = (await t.client.execute("SELECT id FROM categories ORDER BY id LIMIT 2")).rows;
   categoryId = Number(cats[0]!.id);
@@ -65,7 +78,11 @@ describe("slugs", () => {
     const first = await createProduct(db, admin, body({ name: "Sunny Daisy Jar" }));
     const second = await createProduct(db, admin, body({ name: "Sunny Daisy Jar", slug: "" }));
     const third = await createProduct(db, admin, body({ name: "Sunny  daisy JAR" }));
-    expect([first.slug, second.slug, third.slug]).toEqual(["sunny-daisy-jar", "sunny-daisy-jar-2", "sunny-daisy-jar-3"]);
+    expect([first.slug, second.slug, third.slug]).toEqual([
+      "sunny-daisy-jar",
+      "sunny-daisy-jar-2",
+      "sunny-daisy-jar-3",
+    ]);
   });
 
   it("refuse a given slug or a SKU already in use with a 409 naming the field", async () => {
@@ -78,10 +95,16 @@ describe("slugs", () => {
     expect(sku.message).toBe("The SKU has already been taken.");
     // And on an update: another product's slug or SKU.
     const other = await createProduct(db, admin, body());
-    expect((await rejection(updateProduct(db, admin, other.id, update({ slug: "taken-slug" })))).message).toBe("The slug has already been taken.");
-    expect((await rejection(updateProduct(db, admin, other.id, update({ sku: taken.sku })))).message).toBe("The SKU has already been taken.");
+    expect((await rejection(updateProduct(db, admin, other.id, update({ slug: "taken-slug" })))).message).toBe(
+      "The slug has already been taken.",
+    );
+    expect((await rejection(updateProduct(db, admin, other.id, update({ sku: taken.sku })))).message).toBe(
+      "The SKU has already been taken.",
+    );
     // Its own slug and SKU are no conflict.
-    expect((await updateProduct(db, admin, taken.id, update({ slug: "taken-slug", sku: taken.sku, stock: 3 }))).stock).toBe(3);
+    expect(
+      (await updateProduct(db, admin, taken.id, update({ slug: "taken-slug", sku: taken.sku, stock: 3 }))).stock,
+    ).toBe(3);
   });
 
   it("are made again from the name on an update with an empty slug, and kept when left out", async () => {
@@ -142,7 +165,10 @@ describe("creating and reading", () => {
     expect(product.category?.id).toBe(categoryId);
     const [audit] = await auditOf(created.id);
     expect(audit).toMatchObject({ action: "create", summary: `Created product ${created.name} (${created.sku})` });
-    expect(JSON.parse(audit!.changes!)).toMatchObject({ price: [0, 24.99], images: [[], [WEBP, PNG, "/images/placeholder.svg"]] });
+    expect(JSON.parse(audit!.changes!)).toMatchObject({
+      price: [0, 24.99],
+      images: [[], [WEBP, PNG, "/images/placeholder.svg"]],
+    });
     // The shop sees it at once.
     const page = await getProductBySlug(db, created.slug);
     expect(page.images.map((image) => image.url)).toEqual([WEBP, PNG, "/images/placeholder.svg"]);
@@ -165,7 +191,9 @@ describe("rules", () => {
       price: ["The price must be at least 0."],
       stock: ["The stock must be at least 0."],
     });
-    expect(fieldErrors(ProductUpdateSchema.safeParse({ price: 10, sale_price: 10 }).error!)).toEqual({ sale_price: [PRODUCT_MESSAGES.salePriceBelowPrice] });
+    expect(fieldErrors(ProductUpdateSchema.safeParse({ price: 10, sale_price: 10 }).error!)).toEqual({
+      sale_price: [PRODUCT_MESSAGES.salePriceBelowPrice],
+    });
     expect(fieldErrors(ProductUpdateSchema.safeParse({ stock: "1.5", weight: "heavy" }).error!)).toEqual({
       stock: ["The stock must be a whole number."],
       weight: ["The weight must be a whole number."],
@@ -179,12 +207,26 @@ describe("rules", () => {
     expect((sale as ValidationError).errors).toEqual({ sale_price: [PRODUCT_MESSAGES.salePriceBelowPrice] });
     // The price lowered under an existing sale price is the same rule.
     await updateProduct(db, admin, product.id, update({ sale_price: 25 }));
-    expect(((await rejection(updateProduct(db, admin, product.id, update({ price: 20 })))) as ValidationError).errors).toEqual({
+    expect(
+      ((await rejection(updateProduct(db, admin, product.id, update({ price: 20 })))) as ValidationError).errors,
+    ).toEqual({
       sale_price: [PRODUCT_MESSAGES.salePriceBelowPrice],
     });
-    const bad = await rejection(updateProduct(db, admin, product.id, update({ category_id: 999_999, images: ["https://evil.example/x.png", PNG] })));
-    expect((bad as ValidationError).errors).toEqual({ category_id: [PRODUCT_MESSAGES.categoryInvalid], images: [PRODUCT_MESSAGES.images] });
-    expect(await rejection(createProduct(db, admin, body({ images: ["/uploads/not-a-key.png"] })))).toBeInstanceOf(ValidationError);
+    const bad = await rejection(
+      updateProduct(
+        db,
+        admin,
+        product.id,
+        update({ category_id: 999_999, images: ["https://evil.example/x.png", PNG] }),
+      ),
+    );
+    expect((bad as ValidationError).errors).toEqual({
+      category_id: [PRODUCT_MESSAGES.categoryInvalid],
+      images: [PRODUCT_MESSAGES.images],
+    });
+    expect(await rejection(createProduct(db, admin, body({ images: ["/uploads/not-a-key.png"] })))).toBeInstanceOf(
+      ValidationError,
+    );
     const after = (await getAdminProduct(db, product.id))!;
     expect(after).toMatchObject({ price_cents: 3000, sale_price_cents: 2500, images: [], version: 2 });
   });
@@ -193,8 +235,21 @@ describe("rules", () => {
 describe("updating", () => {
   it("changes the fields given, replaces images and colours, bumps the version and records what changed", async () => {
     const product = await createProduct(db, admin, body({ images: [PNG], colors: ["red"], category_id: categoryId }));
-    const updated = await updateProduct(db, admin, product.id, update({ price: 12.5, images: [WEBP, PNG], colors: ["blue"], category_id: otherCategoryId, version: 1 }));
-    expect(updated).toMatchObject({ price_cents: 1250, images: [WEBP, PNG], image: WEBP, colors: ["blue"], category_id: otherCategoryId, version: 2, name: product.name });
+    const updated = await updateProduct(
+      db,
+      admin,
+      product.id,
+      update({ price: 12.5, images: [WEBP, PNG], colors: ["blue"], category_id: otherCategoryId, version: 1 }),
+    );
+    expect(updated).toMatchObject({
+      price_cents: 1250,
+      images: [WEBP, PNG],
+      image: WEBP,
+      colors: ["blue"],
+      category_id: otherCategoryId,
+      version: 2,
+      name: product.name,
+    });
     const audit = await auditOf(product.id);
     expect(audit.at(-1)).toMatchObject({ action: "update" });
     expect(JSON.parse(audit.at(-1)!.changes!)).toEqual({
@@ -214,7 +269,9 @@ describe("updating", () => {
   it("refuses a stale version (409) and applies nothing of it, not even its audit row", async () => {
     const product = await createProduct(db, admin, body());
     await updateProduct(db, admin, product.id, update({ stock: 4, version: 1 }));
-    const stale = await rejection(updateProduct(db, admin, product.id, update({ stock: 99, images: [PNG], version: 1 })));
+    const stale = await rejection(
+      updateProduct(db, admin, product.id, update({ stock: 99, images: [PNG], version: 1 })),
+    );
     expect(stale).toBeInstanceOf(ConflictError);
     expect(stale.message).toBe(PRODUCT_MESSAGES.stale);
     expect((await rejection(setProductArchived(db, admin, product.id, true, 1))).message).toBe(PRODUCT_MESSAGES.stale);
@@ -226,10 +283,18 @@ describe("updating", () => {
 
 describe("archive and restore", () => {
   it("take the product out of the shop (page, lists, search, sitemap, counts, cart) and bring it back", async () => {
-    const product = await createProduct(db, admin, body({ name: "Archivable Aster", category_id: categoryId, stock: 5 }));
-    const countOf = async () => (await listCategories(db, { withCounts: true })).find((category) => category.id === categoryId)!.product_count ?? 0;
-    const inSearch = async () => (await listProducts(db, productQuery({ search: "Archivable Aster" }))).data.map((row) => row.id);
-    const inSitemap = async () => (await getSitemapEntries(db)).some((entry) => entry.path === `/product/${product.slug}`);
+    const product = await createProduct(
+      db,
+      admin,
+      body({ name: "Archivable Aster", category_id: categoryId, stock: 5 }),
+    );
+    const countOf = async () =>
+      (await listCategories(db, { withCounts: true })).find((category) => category.id === categoryId)!.product_count ??
+      0;
+    const inSearch = async () =>
+      (await listProducts(db, productQuery({ search: "Archivable Aster" }))).data.map((row) => row.id);
+    const inSitemap = async () =>
+      (await getSitemapEntries(db)).some((entry) => entry.path === `/product/${product.slug}`);
     const before = await countOf();
     expect(await inSearch()).toEqual([product.id]);
     expect(await inSitemap()).toBe(true);
@@ -257,25 +322,43 @@ describe("archive and restore", () => {
 
 describe("the list and the stats", () => {
   it("find by name or SKU, category, status and low stock, newest first, in pages", async () => {
-    const low = await createProduct(db, admin, body({ name: "Listing Lupin Low", stock: 2, category_id: otherCategoryId }));
-    const out = await createProduct(db, admin, body({ name: "Listing Lupin Out", stock: 0, category_id: otherCategoryId }));
-    const plenty = await createProduct(db, admin, body({ name: "Listing Lupin Plenty", stock: 50, category_id: otherCategoryId }));
+    const low = await createProduct(
+      db,
+      admin,
+      body({ name: "Listing Lupin Low", stock: 2, category_id: otherCategoryId }),
+    );
+    const out = await createProduct(
+      db,
+      admin,
+      body({ name: "Listing Lupin Out", stock: 0, category_id: otherCategoryId }),
+    );
+    const plenty = await createProduct(
+      db,
+      admin,
+      body({ name: "Listing Lupin Plenty", stock: 50, category_id: otherCategoryId }),
+    );
     await setProductArchived(db, admin, out.id, true);
-    const ids = async (query: Record<string, string>) => (await listAdminProducts(db, AdminProductQuerySchema.parse(query))).data.map((row) => row.id);
+    const ids = async (query: Record<string, string>) =>
+      (await listAdminProducts(db, AdminProductQuerySchema.parse(query))).data.map((row) => row.id);
     expect(await ids({ search: "Listing Lupin" })).toEqual([plenty.id, out.id, low.id]);
     expect(await ids({ search: low.sku })).toEqual([low.id]);
     expect(await ids({ search: "Listing Lupin", low_stock: "1" })).toEqual([out.id, low.id]);
     expect(await ids({ search: "Listing Lupin", status: "archived" })).toEqual([out.id]);
     expect(await ids({ search: "Listing Lupin", status: "active" })).toEqual([plenty.id, low.id]);
-    const slug = (await t.client.execute({ sql: "SELECT slug FROM categories WHERE id = ?", args: [otherCategoryId] })).rows[0]!.slug as string;
+    const slug = (await t.client.execute({ sql: "SELECT slug FROM categories WHERE id = ?", args: [otherCategoryId] }))
+      .rows[0]!.slug as string;
     expect(await ids({ search: "Listing Lupin", category: slug })).toEqual([plenty.id, out.id, low.id]);
     expect(await ids({ search: "Listing Lupin", category: String(categoryId) })).toEqual([]);
-    const page = await listAdminProducts(db, AdminProductQuerySchema.parse({ search: "Listing Lupin", per_page: "2", page: "2" }));
+    const page = await listAdminProducts(
+      db,
+      AdminProductQuerySchema.parse({ search: "Listing Lupin", per_page: "2", page: "2" }),
+    );
     expect(page).toMatchObject({ current_page: 2, last_page: 2, per_page: 2, from: 3, to: 3, total: 3 });
   });
 
   it("count every product, the active, archived, low, out of stock, featured and on sale ones", async () => {
-    const count = async (where: string) => Number((await t.client.execute(`SELECT count(*) AS n FROM products WHERE ${where}`)).rows[0]!.n);
+    const count = async (where: string) =>
+      Number((await t.client.execute(`SELECT count(*) AS n FROM products WHERE ${where}`)).rows[0]!.n);
     const before = await productStats(db);
     expect(before).toEqual({
       total: await count("1"),
@@ -289,8 +372,20 @@ describe("the list and the stats", () => {
     });
     const product = await createProduct(db, admin, body({ stock: 1, is_featured: true, price: 10, sale_price: 5 }));
     const added = await productStats(db);
-    expect(added).toMatchObject({ total: before.total + 1, active: before.active + 1, low_stock: before.low_stock + 1, featured: before.featured + 1, on_sale: before.on_sale + 1 });
+    expect(added).toMatchObject({
+      total: before.total + 1,
+      active: before.active + 1,
+      low_stock: before.low_stock + 1,
+      featured: before.featured + 1,
+      on_sale: before.on_sale + 1,
+    });
     await setProductArchived(db, admin, product.id, true);
-    expect(await productStats(db)).toMatchObject({ total: before.total + 1, active: before.active, archived: before.archived + 1, low_stock: before.low_stock, featured: before.featured });
+    expect(await productStats(db)).toMatchObject({
+      total: before.total + 1,
+      active: before.active,
+      archived: before.archived + 1,
+      low_stock: before.low_stock,
+      featured: before.featured,
+    });
   });
 });

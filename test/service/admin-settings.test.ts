@@ -8,7 +8,12 @@ let t: TestDb;
 const owner = { id: 1, name: "Olive Owner", email: "owner@twistbloom.test" };
 
 const auditRows = async (entity: string) =>
-  (await t.client.execute({ sql: "SELECT entity_id, summary, changes, actor_email FROM audit_log WHERE entity = ? ORDER BY id", args: [entity] })).rows;
+  (
+    await t.client.execute({
+      sql: "SELECT entity_id, summary, changes, actor_email FROM audit_log WHERE entity = ? ORDER BY id",
+      args: [entity],
+    })
+  ).rows;
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -29,7 +34,14 @@ describe("updateSettings", () => {
     );
     expect(error).toBeInstanceOf(ValidationError);
     expect(Object.keys((error as ValidationError).errors).sort()).toEqual(
-      ["contact_email", "currency_decimal_places", "feature_wishlist", "invented_key", "site_name", "social_facebook"].sort(),
+      [
+        "contact_email",
+        "currency_decimal_places",
+        "feature_wishlist",
+        "invented_key",
+        "site_name",
+        "social_facebook",
+      ].sort(),
     );
     expect(await listSettings(t.db)).toEqual(before);
     expect(await auditRows("setting")).toHaveLength(0);
@@ -44,31 +56,51 @@ describe("updateSettings", () => {
     });
     expect(changed.sort()).toEqual(["contact_hours", "currency_decimal_places", "feature_wishlist"]);
     const byKey = Object.fromEntries(settings.map((s) => [s.key, s.value]));
-    expect(byKey).toMatchObject({ currency_decimal_places: 0, feature_wishlist: false, contact_hours: "Every day, 8AM to 8PM" });
+    expect(byKey).toMatchObject({
+      currency_decimal_places: 0,
+      feature_wishlist: false,
+      contact_hours: "Every day, 8AM to 8PM",
+    });
     const rows = await auditRows("setting");
-    expect(rows.map((row) => row.entity_id).sort()).toEqual(["contact_hours", "currency_decimal_places", "feature_wishlist"]);
+    expect(rows.map((row) => row.entity_id).sort()).toEqual([
+      "contact_hours",
+      "currency_decimal_places",
+      "feature_wishlist",
+    ]);
     expect(rows.every((row) => row.actor_email === owner.email)).toBe(true);
     // The same values again change nothing and record nothing.
-    expect((await updateSettings(t.db, owner, { currency_decimal_places: 0, feature_wishlist: false })).changed).toEqual([]);
+    expect(
+      (await updateSettings(t.db, owner, { currency_decimal_places: 0, feature_wishlist: false })).changed,
+    ).toEqual([]);
     expect(await auditRows("setting")).toHaveLength(3);
   });
 });
 
 describe("updateHomeSection", () => {
   it("checks a section's shape, and keeps the fields a change leaves out", async () => {
-    const error = await rejection(updateHomeSection(t.db, owner, "faq", { items: [{ question: "", answer: "An answer" }] }));
+    const error = await rejection(
+      updateHomeSection(t.db, owner, "faq", { items: [{ question: "", answer: "An answer" }] }),
+    );
     expect(error).toBeInstanceOf(ValidationError);
     expect(Object.keys((error as ValidationError).errors)).toContain("items.0.question");
-    const { changed } = await updateHomeSection(t.db, owner, "faq", { items: [{ question: "Do you ship abroad?", answer: "Yes, to every country we list at checkout." }] });
+    const { changed } = await updateHomeSection(t.db, owner, "faq", {
+      items: [{ question: "Do you ship abroad?", answer: "Yes, to every country we list at checkout." }],
+    });
     expect(changed).toEqual(["items"]);
     const faq = (await listHomeSections(t.db)).find((s) => s.key === "faq")!;
-    expect(faq.data.items).toEqual([{ question: "Do you ship abroad?", answer: "Yes, to every country we list at checkout." }]);
+    expect(faq.data.items).toEqual([
+      { question: "Do you ship abroad?", answer: "Yes, to every country we list at checkout." },
+    ]);
     expect(faq.data.title).toBe("Frequently Asked Questions");
     expect((await auditRows("home_section")).map((row) => row.entity_id)).toEqual(["faq"]);
   });
 
   it("refuses occasions that name no category", async () => {
-    const error = await rejection(updateHomeSection(t.db, owner, "shop_by_occasion", { categories: [{ name: "Moon", icon: "🌙", slug: "no-such-category" }] }));
+    const error = await rejection(
+      updateHomeSection(t.db, owner, "shop_by_occasion", {
+        categories: [{ name: "Moon", icon: "🌙", slug: "no-such-category" }],
+      }),
+    );
     expect((error as ValidationError).errors).toHaveProperty(["categories.0.slug"]);
   });
 });

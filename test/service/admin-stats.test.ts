@@ -58,15 +58,26 @@ describe("the dashboard's figures", () => {
       })
     ).rows[0] as unknown as { low: number; out: number; active: number; total: number };
     const { stats } = await getDashboard(t.db);
-    expect(stats.products).toEqual({ total: Number(total), active: Number(active), low_stock: Number(low), out_of_stock: Number(out) });
-    await t.client.execute("UPDATE products SET stock = 0 WHERE id = (SELECT min(id) FROM products WHERE is_active = 1 AND stock > 5)");
+    expect(stats.products).toEqual({
+      total: Number(total),
+      active: Number(active),
+      low_stock: Number(low),
+      out_of_stock: Number(out),
+    });
+    await t.client.execute(
+      "UPDATE products SET stock = 0 WHERE id = (SELECT min(id) FROM products WHERE is_active = 1 AND stock > 5)",
+    );
     expect((await getDashboard(t.db)).stats.products.out_of_stock).toBe(Number(out) + 1);
   });
 
   it("count customers (not staff) and unread messages", async () => {
     const before = (await getDashboard(t.db)).stats;
-    await t.client.execute("INSERT INTO contact_messages (name, email, subject, message) VALUES ('A', 'a@example.com', 'Hi', 'A question about roses')");
-    await t.client.execute("INSERT INTO contact_messages (name, email, subject, message, status) VALUES ('B', 'b@example.com', 'Hi', 'Already read', 'read')");
+    await t.client.execute(
+      "INSERT INTO contact_messages (name, email, subject, message) VALUES ('A', 'a@example.com', 'Hi', 'A question about roses')",
+    );
+    await t.client.execute(
+      "INSERT INTO contact_messages (name, email, subject, message, status) VALUES ('B', 'b@example.com', 'Hi', 'Already read', 'read')",
+    );
     const after = (await getDashboard(t.db)).stats;
     expect(after.messages.unread).toBe(before.messages.unread + 1);
     expect(before.customers.total).toBe(1); // the seeded customer; the admin and the owner are staff
@@ -92,7 +103,12 @@ describe("the dashboard's figures", () => {
 
   it("list the latest orders first, named by their shipping name", async () => {
     const { latest } = await getDashboard(t.db);
-    expect(latest[0]).toMatchObject({ order_number: "ORD-STATS-5", customer_name: "Nimali Perera 5", status: "processing", total_cents: 7000 });
+    expect(latest[0]).toMatchObject({
+      order_number: "ORD-STATS-5",
+      customer_name: "Nimali Perera 5",
+      status: "processing",
+      total_cents: 7000,
+    });
   });
 
   it("reads everything in one round trip", async () => {

@@ -40,7 +40,8 @@ let counter = 0;
 const unique = (what: string) => `${what}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
 const newEmail = () => `${unique("shopper")}@example.com`;
 
-const credentials = (email: string, password: string, remember = false) => LoginSchema.parse({ email, password, remember });
+const credentials = (email: string, password: string, remember = false) =>
+  LoginSchema.parse({ email, password, remember });
 
 async function register(email = newEmail(), password = "Secret123", client = unique("client")) {
   return registerUser(t.db, env, { name: "Ann Lee", email, password }, client);
@@ -53,7 +54,10 @@ async function viewerOf(token: string): Promise<Viewer> {
 }
 
 const passwordHashOf = async (email: string) =>
-  String((await t.client.execute({ sql: "SELECT password_hash FROM users WHERE email = ?", args: [email] })).rows[0]!.password_hash);
+  String(
+    (await t.client.execute({ sql: "SELECT password_hash FROM users WHERE email = ?", args: [email] })).rows[0]!
+      .password_hash,
+  );
 
 function expectNoPasswordHash(result: unknown) {
   const json = JSON.stringify(result);
@@ -101,7 +105,9 @@ describe("registerUser", () => {
     expect((error as ValidationError).errors).toEqual({ email: [EMAIL_TAKEN] });
     expect(await users()).toBe(before);
     // The first account keeps its password.
-    await expect(login(t.db, env, credentials(email, "Secret123"), unique("client"))).resolves.toMatchObject({ user: { email } });
+    await expect(login(t.db, env, credentials(email, "Secret123"), unique("client"))).resolves.toMatchObject({
+      user: { email },
+    });
   });
 
   it("refuses the seeded customer's email", async () => {
@@ -194,16 +200,22 @@ describe("login", () => {
       await register(email, "Secret123");
       for (let i = 0; i < 5; i++) {
         // Each failure from its own address: the email's backoff is what stops this.
-        expect(await rejection(login(t.db, env, credentials(email, `Wrong${i}pass`), unique("client")))).toBeInstanceOf(AuthError);
+        expect(await rejection(login(t.db, env, credentials(email, `Wrong${i}pass`), unique("client")))).toBeInstanceOf(
+          AuthError,
+        );
       }
       for (const wait of [1, 2, 4]) {
         const error = await rejection(login(t.db, env, credentials(email, "Secret123"), unique("client")));
         expect(error).toBeInstanceOf(RateLimitError);
-        expect(error.message).toBe(`Too many login attempts. Please try again in ${wait} second${wait === 1 ? "" : "s"}.`);
+        expect(error.message).toBe(
+          `Too many login attempts. Please try again in ${wait} second${wait === 1 ? "" : "s"}.`,
+        );
         expect((error as RateLimitError).retryAfterSeconds).toBe(wait);
         vi.advanceTimersByTime(wait * 1000);
         // Once the wait is over, one more guess is looked at (and fails), and the next wait doubles.
-        expect(await rejection(login(t.db, env, credentials(email, "Wrong1234"), unique("client")))).toBeInstanceOf(AuthError);
+        expect(await rejection(login(t.db, env, credentials(email, "Wrong1234"), unique("client")))).toBeInstanceOf(
+          AuthError,
+        );
       }
       // The wait never grows past a few minutes: the owner logs in after it.
       for (let i = 0; i < 20; i++) {
@@ -214,11 +226,15 @@ describe("login", () => {
       expect((capped as RateLimitError).retryAfterSeconds).toBeLessThanOrEqual(5 * 60);
       expect(capped.message).toBe("Too many login attempts. Please try again in 5 minutes.");
       vi.advanceTimersByTime(5 * 60 * 1000);
-      await expect(login(t.db, env, credentials(email, "Secret123"), unique("client"))).resolves.toHaveProperty("token");
+      await expect(login(t.db, env, credentials(email, "Secret123"), unique("client"))).resolves.toHaveProperty(
+        "token",
+      );
       // Other accounts were never affected.
       const other = newEmail();
       await register(other, "Secret123");
-      await expect(login(t.db, env, credentials(other, "Secret123"), unique("client"))).resolves.toHaveProperty("token");
+      await expect(login(t.db, env, credentials(other, "Secret123"), unique("client"))).resolves.toHaveProperty(
+        "token",
+      );
     } finally {
       vi.useRealTimers();
     }
@@ -233,7 +249,9 @@ describe("login", () => {
         const typed = i % 2 ? email.toUpperCase() : email;
         await rejection(login(t.db, env, credentials(typed, "Wrong1234"), unique("client")));
       }
-      expect(await rejection(login(t.db, env, credentials(email, "Secret123"), unique("client")))).toBeInstanceOf(RateLimitError);
+      expect(await rejection(login(t.db, env, credentials(email, "Secret123"), unique("client")))).toBeInstanceOf(
+        RateLimitError,
+      );
     } finally {
       vi.useRealTimers();
     }
@@ -246,8 +264,13 @@ describe("login", () => {
       await register(email, "Secret123");
       for (let i = 0; i < 4; i++) await rejection(login(t.db, env, credentials(email, "Wrong1234"), unique("client")));
       await login(t.db, env, credentials(email, "Secret123"), unique("client"));
-      for (let i = 0; i < 4; i++) expect(await rejection(login(t.db, env, credentials(email, "Wrong1234"), unique("client")))).toBeInstanceOf(AuthError);
-      await expect(login(t.db, env, credentials(email, "Secret123"), unique("client"))).resolves.toHaveProperty("token");
+      for (let i = 0; i < 4; i++)
+        expect(await rejection(login(t.db, env, credentials(email, "Wrong1234"), unique("client")))).toBeInstanceOf(
+          AuthError,
+        );
+      await expect(login(t.db, env, credentials(email, "Secret123"), unique("client"))).resolves.toHaveProperty(
+        "token",
+      );
     } finally {
       vi.useRealTimers();
     }
@@ -288,24 +311,49 @@ describe("tokens", () => {
     const { user, sessionId } = await register();
     const key = new TextEncoder().encode(jwtSecret(env));
     const future = Math.floor(Date.now() / 1000) + 3600;
-    const sign = (claims: Record<string, unknown>, { issuer = JWT_ISSUER, audience = JWT_AUDIENCE, exp = future } = {}) =>
-      new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setSubject(String(user.id)).setIssuer(issuer).setAudience(audience).setExpirationTime(exp).sign(key);
+    const sign = (
+      claims: Record<string, unknown>,
+      { issuer = JWT_ISSUER, audience = JWT_AUDIENCE, exp = future } = {},
+    ) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(String(user.id))
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setExpirationTime(exp)
+        .sign(key);
 
     // The control: these claims, signed properly, are accepted.
     expect(await verifyToken(env, await sign({ sid: sessionId }))).toEqual({ userId: user.id, sessionId });
-    const none = new UnsecuredJWT({ sid: sessionId }).setSubject(String(user.id)).setIssuer(JWT_ISSUER).setAudience(JWT_AUDIENCE).setExpirationTime(future).encode();
+    const none = new UnsecuredJWT({ sid: sessionId })
+      .setSubject(String(user.id))
+      .setIssuer(JWT_ISSUER)
+      .setAudience(JWT_AUDIENCE)
+      .setExpirationTime(future)
+      .encode();
     expect(await verifyToken(env, none)).toBeNull();
-    expect(await verifyToken(env, await sign({ sid: sessionId }, { exp: Math.floor(Date.now() / 1000) - 60 }))).toBeNull();
+    expect(
+      await verifyToken(env, await sign({ sid: sessionId }, { exp: Math.floor(Date.now() / 1000) - 60 })),
+    ).toBeNull();
     expect(await verifyToken(env, await sign({ sid: sessionId }, { issuer: "someone-else" }))).toBeNull();
     expect(await verifyToken(env, await sign({ sid: sessionId }, { audience: "another-app" }))).toBeNull();
     expect(await verifyToken(env, await sign({}))).toBeNull();
     // Another algorithm or extra header parameters: refused, whatever the signature.
     const [, payload, signature] = (await sign({ sid: sessionId })).split(".");
     const header = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
-    for (const h of [{ alg: "HS512" }, { alg: "RS256", typ: "JWT" }, { alg: "HS256", crit: ["exp"], exp: 1 }, { alg: "HS256", kid: "x" }, {}]) {
+    for (const h of [
+      { alg: "HS512" },
+      { alg: "RS256", typ: "JWT" },
+      { alg: "HS256", crit: ["exp"], exp: 1 },
+      { alg: "HS256", kid: "x" },
+      {},
+    ]) {
       expect(await verifyToken(env, `${header(h)}.${payload}.${signature}`)).toBeNull();
     }
-    expect(await verifyToken(env, `${header({ alg: "HS256" })}.${payload}.${signature}`)).toEqual({ userId: user.id, sessionId });
+    expect(await verifyToken(env, `${header({ alg: "HS256" })}.${payload}.${signature}`)).toEqual({
+      userId: user.id,
+      sessionId,
+    });
     expect(await verifyToken(env, await sign({ sid: 42 }))).toBeNull();
   });
 
@@ -315,9 +363,16 @@ describe("tokens", () => {
     // A well-signed token naming Bob's session for Ann is refused.
     const crossed = await signToken(env, { userId: ann.user.id, sessionId: bob.sessionId, expiresAt: bob.expiresAt });
     expect(await authenticateToken(t.db, env, crossed)).toBeNull();
-    const invented = await signToken(env, { userId: ann.user.id, sessionId: crypto.randomUUID(), expiresAt: ann.expiresAt });
+    const invented = await signToken(env, {
+      userId: ann.user.id,
+      sessionId: crypto.randomUUID(),
+      expiresAt: ann.expiresAt,
+    });
     expect(await authenticateToken(t.db, env, invented)).toBeNull();
-    await t.client.execute({ sql: "UPDATE sessions SET expires_at = ? WHERE id = ?", args: [Math.floor(Date.now() / 1000) - 1, ann.sessionId] });
+    await t.client.execute({
+      sql: "UPDATE sessions SET expires_at = ? WHERE id = ?",
+      args: [Math.floor(Date.now() / 1000) - 1, ann.sessionId],
+    });
     expect(await authenticateToken(t.db, env, ann.token)).toBeNull();
     expect(await authenticateToken(t.db, env, bob.token)).not.toBeNull();
   });
@@ -331,9 +386,13 @@ describe("tokens", () => {
   it("need a real secret outside development and test", () => {
     const strong = "9f2c4e1a7b3d5c8e0f6a2b4c9d1e3f5a7c0b2d4e6f8a1c3e5b7d9f0a2c4e6b8d";
     expect(() => jwtSecret({ ENVIRONMENT: "production" } as Env)).toThrow(/JWT_SECRET is not usable/);
-    expect(() => jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: "short" } as Env)).toThrow(/JWT_SECRET is not usable/);
+    expect(() => jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: "short" } as Env)).toThrow(
+      /JWT_SECRET is not usable/,
+    );
     // Long enough once was enough; now it must carry 32 random bytes (docs/decisions/024).
-    expect(() => jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: "a-long-enough-production-secret" } as Env)).toThrow(/JWT_SECRET is not usable/);
+    expect(() =>
+      jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: "a-long-enough-production-secret" } as Env),
+    ).toThrow(/JWT_SECRET is not usable/);
     expect(jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: strong } as Env)).toBe(strong);
   });
 });
@@ -372,14 +431,20 @@ describe("changePassword", () => {
     const email = newEmail();
     const phone = await register(email, "OldSecret1");
     const laptop = await login(t.db, env, credentials(email, "OldSecret1"), unique("client"));
-    const input = PasswordChangeSchema.parse({ current_password: "OldSecret1", new_password: "NewSecret1", new_password_confirmation: "NewSecret1" });
+    const input = PasswordChangeSchema.parse({
+      current_password: "OldSecret1",
+      new_password: "NewSecret1",
+      new_password_confirmation: "NewSecret1",
+    });
     const result = await changePassword(t.db, env, await viewerOf(laptop.token), input);
     expectNoPasswordHash(result);
     expect(result.user.id).toBe(laptop.user.id);
     expect(await authenticateToken(t.db, env, laptop.token)).toBeNull();
     expect(await authenticateToken(t.db, env, phone.token)).toBeNull();
     expect((await viewerOf(result.token)).user.email).toBe(email);
-    expect(await rejection(login(t.db, env, credentials(email, "OldSecret1"), unique("client")))).toBeInstanceOf(AuthError);
+    expect(await rejection(login(t.db, env, credentials(email, "OldSecret1"), unique("client")))).toBeInstanceOf(
+      AuthError,
+    );
     await expect(login(t.db, env, credentials(email, "NewSecret1"), unique("client"))).resolves.toHaveProperty("token");
   });
 
@@ -387,7 +452,11 @@ describe("changePassword", () => {
     const email = newEmail();
     const registered = await register(email, "OldSecret1");
     const before = await passwordHashOf(email);
-    const input = PasswordChangeSchema.parse({ current_password: "NotMine12", new_password: "NewSecret1", new_password_confirmation: "NewSecret1" });
+    const input = PasswordChangeSchema.parse({
+      current_password: "NotMine12",
+      new_password: "NewSecret1",
+      new_password_confirmation: "NewSecret1",
+    });
     const error = await rejection(changePassword(t.db, env, await viewerOf(registered.token), input));
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.message).toBe("Failed to update password. Please check your current password.");
@@ -413,13 +482,26 @@ describe("updateProfile", () => {
     expect((await viewerOf(token)).user).toEqual(updated);
     // Emptied optional fields are cleared.
     const cleared = await updateProfile(t.db, user.id, profile({ name: "Ann Perera", email }));
-    expect(cleared).toMatchObject({ phone: null, address: null, city: null, state: null, zip_code: null, country: null });
+    expect(cleared).toMatchObject({
+      phone: null,
+      address: null,
+      city: null,
+      state: null,
+      zip_code: null,
+      country: null,
+    });
   });
 
   it("cannot change roles, id or dates, even when they are handed in", async () => {
     const { user } = await register();
     const smuggled = {
-      ...profile({ name: "Mallory", email: user.email, roles: [{ name: "admin" }], id: 1, created_at: "2000-01-01T00:00:00.000Z" }),
+      ...profile({
+        name: "Mallory",
+        email: user.email,
+        roles: [{ name: "admin" }],
+        id: 1,
+        created_at: "2000-01-01T00:00:00.000Z",
+      }),
       roles: [{ name: "admin" }],
       role: "admin",
       id: 1,
@@ -428,18 +510,31 @@ describe("updateProfile", () => {
     } as unknown as Parameters<typeof updateProfile>[2];
     const before = await passwordHashOf(user.email);
     const updated = await updateProfile(t.db, user.id, smuggled);
-    expect(updated).toMatchObject({ id: user.id, name: "Mallory", created_at: user.created_at, roles: [{ name: "customer" }] });
+    expect(updated).toMatchObject({
+      id: user.id,
+      name: "Mallory",
+      created_at: user.created_at,
+      roles: [{ name: "customer" }],
+    });
     expect(isAdmin(updated)).toBe(false);
     expect(await getUser(t.db, user.id)).toEqual(updated);
     expect(await passwordHashOf(user.email)).toBe(before);
     // User 1 (the seeded owner) is untouched.
-    expect(await getUser(t.db, 1)).toMatchObject({ email: OWNER.email, name: OWNER.name, roles: [{ name: "super-admin" }] });
+    expect(await getUser(t.db, 1)).toMatchObject({
+      email: OWNER.email,
+      name: OWNER.name,
+      roles: [{ name: "super-admin" }],
+    });
   });
 
   it("never changes the email: a new one waits for its confirmation link (saveProfile, decision 021)", async () => {
     const { user } = await register();
-    await expect(updateProfile(t.db, user.id, profile({ name: "Ann Lee", email: user.email }))).resolves.toMatchObject({ email: user.email });
-    await expect(updateProfile(t.db, user.id, profile({ name: "Ann Lee", email: CUSTOMER.email }))).resolves.toMatchObject({ email: user.email });
+    await expect(updateProfile(t.db, user.id, profile({ name: "Ann Lee", email: user.email }))).resolves.toMatchObject({
+      email: user.email,
+    });
+    await expect(
+      updateProfile(t.db, user.id, profile({ name: "Ann Lee", email: CUSTOMER.email })),
+    ).resolves.toMatchObject({ email: user.email });
     expect((await getUser(t.db, user.id))!.email).toBe(user.email);
   });
 });

@@ -26,7 +26,9 @@ describe("tag versions", () => {
 
   it("roll back with a batch that fails: a write that did not happen makes nothing stale", async () => {
     const before = (await versions())["test:c"] ?? 0;
-    await expect(t.db.batch([bumpTags(t.db, ["test:c"]), t.db.run(sql`INSERT INTO no_such_table VALUES (1)`)])).rejects.toThrow();
+    await expect(
+      t.db.batch([bumpTags(t.db, ["test:c"]), t.db.run(sql`INSERT INTO no_such_table VALUES (1)`)]),
+    ).rejects.toThrow();
     expect((await versions())["test:c"] ?? 0).toBe(before);
   });
 
@@ -43,7 +45,9 @@ describe("tag versions", () => {
   });
 
   it("leave out tags unchanged for longer than the window", async () => {
-    await t.client.execute("INSERT INTO cache_tags (tag, version, changed_at) VALUES ('test:old', 7, unixepoch() - 10000)");
+    await t.client.execute(
+      "INSERT INTO cache_tags (tag, version, changed_at) VALUES ('test:old', 7, unixepoch() - 10000)",
+    );
     expect((await readTagVersions(t.db, 3600))["test:old"]).toBeUndefined();
     expect((await readTagVersions(t.db, 20000))["test:old"]).toBe(7);
     await t.db.batch([bumpTags(t.db, ["test:old"])]);
@@ -51,7 +55,8 @@ describe("tag versions", () => {
   });
 
   it("a like bumps its post and the lists; a view only when it is a new visitor's of the day", async () => {
-    const [blog] = (await t.client.execute("SELECT id FROM blogs WHERE status = 'published' ORDER BY id LIMIT 1")).rows as unknown as Array<{ id: number }>;
+    const [blog] = (await t.client.execute("SELECT id FROM blogs WHERE status = 'published' ORDER BY id LIMIT 1"))
+      .rows as unknown as Array<{ id: number }>;
     const id = Number(blog!.id);
     const v0 = await versions();
     await setBlogLike(t.db, id, "v:tags-test", true);

@@ -9,7 +9,9 @@ let regular: Row;
 
 beforeAll(async () => {
   t = await createTestDb();
-  const rows = (await t.client.execute("SELECT id, price_cents, sale_price_cents, stock FROM products WHERE stock > 10 ORDER BY id")).rows as unknown as Row[];
+  const rows = (
+    await t.client.execute("SELECT id, price_cents, sale_price_cents, stock FROM products WHERE stock > 10 ORDER BY id")
+  ).rows as unknown as Row[];
   onSale = rows.find((r) => r.sale_price_cents !== null && r.sale_price_cents < r.price_cents)!;
   regular = rows.find((r) => r.sale_price_cents === null)!;
 });
@@ -24,14 +26,25 @@ describe("priceCart", () => {
     expect(t.timer.queries - before).toBe(1);
     expect(cart.items.map((i) => i.line_total_cents)).toEqual([onSale.sale_price_cents! * 2, regular.price_cents * 3]);
     const subtotal = onSale.sale_price_cents! * 2 + regular.price_cents * 3;
-    expect(cart).toMatchObject({ item_count: 5, subtotal_cents: subtotal, tax_cents: Math.round(subtotal / 10), shipping_cents: 0, can_checkout: true });
+    expect(cart).toMatchObject({
+      item_count: 5,
+      subtotal_cents: subtotal,
+      tax_cents: Math.round(subtotal / 10),
+      shipping_cents: 0,
+      can_checkout: true,
+    });
     expect(cart.total_cents).toBe(cart.subtotal_cents + cart.tax_cents);
   });
 
   it("reads 20 lines with the same single query", async () => {
-    const ids = (await t.client.execute("SELECT id FROM products WHERE stock > 0 LIMIT 20")).rows.map((r) => Number(r.id));
+    const ids = (await t.client.execute("SELECT id FROM products WHERE stock > 0 LIMIT 20")).rows.map((r) =>
+      Number(r.id),
+    );
     const before = t.timer.queries;
-    const cart = await priceCart(t.db, ids.map((productId) => ({ productId, quantity: 1 })));
+    const cart = await priceCart(
+      t.db,
+      ids.map((productId) => ({ productId, quantity: 1 })),
+    );
     expect(t.timer.queries - before).toBe(1);
     expect(cart.items).toHaveLength(20);
   });

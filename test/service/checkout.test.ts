@@ -25,13 +25,21 @@ import { rejection } from "./fixtures";
 
 type Client = TestDb["client"];
 
-async function one<T = Record<string, unknown>>(client: Client, sql: string, args: Array<string | number | null> = []): Promise<T> {
+async function one<T = Record<string, unknown>>(
+  client: Client,
+  sql: string,
+  args: Array<string | number | null> = [],
+): Promise<T> {
   const row = (await client.execute({ sql, args })).rows[0];
   if (!row) throw new Error(`no row for ${sql}`);
   return row as unknown as T;
 }
 
-async function all<T = Record<string, unknown>>(client: Client, sql: string, args: Array<string | number | null> = []): Promise<T[]> {
+async function all<T = Record<string, unknown>>(
+  client: Client,
+  sql: string,
+  args: Array<string | number | null> = [],
+): Promise<T[]> {
   return (await client.execute({ sql, args })).rows as unknown as T[];
 }
 
@@ -56,7 +64,15 @@ const DAY = 24 * 60 * 60 * 1000;
 
 async function insertCoupon(
   client: Client,
-  coupon: { code: string; type?: "percentage" | "fixed"; value?: number; usage_limit?: number | null; usage_count?: number; starts_at?: Date | null; expires_at?: Date | null },
+  coupon: {
+    code: string;
+    type?: "percentage" | "fixed";
+    value?: number;
+    usage_limit?: number | null;
+    usage_count?: number;
+    starts_at?: Date | null;
+    expires_at?: Date | null;
+  },
 ): Promise<number> {
   await client.execute({
     sql: `INSERT INTO coupons (code, name, type, value, min_subtotal_cents, max_discount_cents, usage_limit, usage_count, starts_at, expires_at, is_active)
@@ -95,7 +111,8 @@ const ANN = {
   zipCode: "00300",
 };
 
-const customerOf = (values: Record<string, unknown> = {}): CheckoutForm => CheckoutFormSchema.parse({ ...ANN, notes: "Ring twice", ...values });
+const customerOf = (values: Record<string, unknown> = {}): CheckoutForm =>
+  CheckoutFormSchema.parse({ ...ANN, notes: "Ring twice", ...values });
 
 // ---------------------------------------------------------------- quotes, shipping, tax, coupons
 
@@ -151,16 +168,35 @@ describe("pricing the checkout", () => {
 
     it("prices a Sri Lankan cart below the free-shipping threshold: $5.99 standard shipping, 18% VAT", async () => {
       // $20.00 + $15.00 (the sale price) = $35.00; VAT 18% = $6.30; total $35.00 + $5.99 + $6.30 = $47.29.
-      const quote = await quoteCheckout(t.db, quoteInput([{ productId: A, quantity: 1 }, { productId: B, quantity: 1 }]));
+      const quote = await quoteCheckout(
+        t.db,
+        quoteInput([
+          { productId: A, quantity: 1 },
+          { productId: B, quantity: 1 },
+        ]),
+      );
       expect(quote.country).toBe("LK");
-      expect(quote.cart.items.map((item) => [item.product_id, item.product!.unit_price_cents, item.line_total_cents])).toEqual([
+      expect(
+        quote.cart.items.map((item) => [item.product_id, item.product!.unit_price_cents, item.line_total_cents]),
+      ).toEqual([
         [A, 2000, 2000],
         [B, 1500, 1500],
       ]);
-      expect(quote.shipping).toMatchObject({ id: ids.standard, code: "standard", cost_cents: 599, base_cost_cents: 599 });
+      expect(quote.shipping).toMatchObject({
+        id: ids.standard,
+        code: "standard",
+        cost_cents: 599,
+        base_cost_cents: 599,
+      });
       expect(quote.coupon).toBeNull();
       expect(quote.tax).toEqual({ total_tax_cents: 630, lines: [{ name: "VAT", rate_bps: 1800, amount_cents: 630 }] });
-      expect(quote.totals).toEqual({ subtotal_cents: 3500, shipping_cents: 599, tax_cents: 630, discount_cents: 0, total_cents: 4729 });
+      expect(quote.totals).toEqual({
+        subtotal_cents: 3500,
+        shipping_cents: 599,
+        tax_cents: 630,
+        discount_cents: 0,
+        total_cents: 4729,
+      });
     });
 
     it("ignores a sale price that is not lower than the price", async () => {
@@ -170,17 +206,41 @@ describe("pricing the checkout", () => {
 
     it("ships free at exactly the $50.00 threshold", async () => {
       // $20.00 x 2 + $10.00 = $50.00; VAT $9.00; total $59.00.
-      const quote = await quoteCheckout(t.db, quoteInput([{ productId: A, quantity: 2 }, { productId: C, quantity: 1 }]));
+      const quote = await quoteCheckout(
+        t.db,
+        quoteInput([
+          { productId: A, quantity: 2 },
+          { productId: C, quantity: 1 },
+        ]),
+      );
       expect(quote.shipping).toMatchObject({ id: ids.standard, cost_cents: 0, base_cost_cents: 599 });
-      expect(quote.totals).toEqual({ subtotal_cents: 5000, shipping_cents: 0, tax_cents: 900, discount_cents: 0, total_cents: 5900 });
+      expect(quote.totals).toEqual({
+        subtotal_cents: 5000,
+        shipping_cents: 0,
+        tax_cents: 900,
+        discount_cents: 0,
+        total_cents: 5900,
+      });
     });
 
     it("charges shipping one cent below the threshold", async () => {
       await setProduct(t.client, C, { price: 999 });
       try {
-        const quote = await quoteCheckout(t.db, quoteInput([{ productId: A, quantity: 2 }, { productId: C, quantity: 1 }]));
+        const quote = await quoteCheckout(
+          t.db,
+          quoteInput([
+            { productId: A, quantity: 2 },
+            { productId: C, quantity: 1 },
+          ]),
+        );
         // $49.99 + $5.99 + VAT 18% of $49.99 ($8.9982, so $9.00) = $64.98.
-        expect(quote.totals).toEqual({ subtotal_cents: 4999, shipping_cents: 599, tax_cents: 900, discount_cents: 0, total_cents: 6498 });
+        expect(quote.totals).toEqual({
+          subtotal_cents: 4999,
+          shipping_cents: 599,
+          tax_cents: 900,
+          discount_cents: 0,
+          total_cents: 6498,
+        });
       } finally {
         await setProduct(t.client, C, { price: 1000 });
       }
@@ -191,11 +251,26 @@ describe("pricing the checkout", () => {
       // shipping is free (the threshold is on the subtotal); total $55.00 + $0 + $8.91 - $5.50 = $58.41.
       const quote = await quoteCheckout(
         t.db,
-        quoteInput([{ productId: A, quantity: 2 }, { productId: B, quantity: 1 }], { couponCode: "welcome10" }),
+        quoteInput(
+          [
+            { productId: A, quantity: 2 },
+            { productId: B, quantity: 1 },
+          ],
+          { couponCode: "welcome10" },
+        ),
       );
-      expect(quote.coupon).toMatchObject({ valid: true, coupon: { code: "WELCOME10", type: "percentage", value: 10, discount_cents: 550 } });
+      expect(quote.coupon).toMatchObject({
+        valid: true,
+        coupon: { code: "WELCOME10", type: "percentage", value: 10, discount_cents: 550 },
+      });
       expect(quote.tax.lines).toEqual([{ name: "VAT", rate_bps: 1800, amount_cents: 891 }]);
-      expect(quote.totals).toEqual({ subtotal_cents: 5500, shipping_cents: 0, tax_cents: 891, discount_cents: 550, total_cents: 5841 });
+      expect(quote.totals).toEqual({
+        subtotal_cents: 5500,
+        shipping_cents: 0,
+        tax_cents: 891,
+        discount_cents: 550,
+        total_cents: 5841,
+      });
     });
 
     it("takes the chosen method, even above the threshold when it has none", async () => {
@@ -203,7 +278,13 @@ describe("pricing the checkout", () => {
       const express = await quoteCheckout(t.db, quoteInput(lines, { shippingMethodId: ids.express }));
       expect(express.shipping).toMatchObject({ code: "express", cost_cents: 1499 });
       // $60.00 + $14.99 + $10.80 = $85.79.
-      expect(express.totals).toEqual({ subtotal_cents: 6000, shipping_cents: 1499, tax_cents: 1080, discount_cents: 0, total_cents: 8579 });
+      expect(express.totals).toEqual({
+        subtotal_cents: 6000,
+        shipping_cents: 1499,
+        tax_cents: 1080,
+        discount_cents: 0,
+        total_cents: 8579,
+      });
       const economy = await quoteCheckout(t.db, quoteInput(lines, { shippingMethodId: ids.economy }));
       expect(economy.totals.shipping_cents).toBe(399);
     });
@@ -227,7 +308,13 @@ describe("pricing the checkout", () => {
       const california = await quoteCheckout(t.db, quoteInput(lines, { country: "US", state: " ca " }));
       expect(california.tax.lines).toEqual([{ name: "California Sales Tax", rate_bps: 725, amount_cents: 725 }]);
       // Standard is free over $50, so total = $100.00 + $7.25.
-      expect(california.totals).toEqual({ subtotal_cents: 10_000, shipping_cents: 0, tax_cents: 725, discount_cents: 0, total_cents: 10_725 });
+      expect(california.totals).toEqual({
+        subtotal_cents: 10_000,
+        shipping_cents: 0,
+        tax_cents: 725,
+        discount_cents: 0,
+        total_cents: 10_725,
+      });
       const nowhere = await quoteCheckout(t.db, quoteInput(lines, { country: "US" }));
       expect(nowhere.tax).toEqual({ total_tax_cents: 0, lines: [] });
       expect(nowhere.totals.total_cents).toBe(10_000);
@@ -246,7 +333,13 @@ describe("pricing the checkout", () => {
     });
 
     it("leaves products that cannot be sold out of the totals", async () => {
-      const quote = await quoteCheckout(t.db, quoteInput([{ productId: A, quantity: 1 }, { productId: 999_999, quantity: 4 }]));
+      const quote = await quoteCheckout(
+        t.db,
+        quoteInput([
+          { productId: A, quantity: 1 },
+          { productId: 999_999, quantity: 4 },
+        ]),
+      );
       expect(quote.cart.items.map((item) => item.status)).toEqual(["ok", "unavailable"]);
       expect(quote.cart.can_checkout).toBe(false);
       expect(quote.totals.subtotal_cents).toBe(2000);
@@ -255,7 +348,13 @@ describe("pricing the checkout", () => {
     it("quotes an empty cart as zero, whatever the coupon and the place", async () => {
       const quote = await quoteCheckout(t.db, quoteInput([], { country: "CA", state: "ON", couponCode: "SAVE5" }));
       expect(quote.cart.items).toEqual([]);
-      expect(quote.totals).toEqual({ subtotal_cents: 0, shipping_cents: 0, tax_cents: 0, discount_cents: 0, total_cents: 0 });
+      expect(quote.totals).toEqual({
+        subtotal_cents: 0,
+        shipping_cents: 0,
+        tax_cents: 0,
+        discount_cents: 0,
+        total_cents: 0,
+      });
       expect(quote.coupon).toMatchObject({ valid: false });
     });
 
@@ -310,8 +409,16 @@ describe("pricing the checkout", () => {
     });
 
     it("calculates one method's cost for a subtotal", async () => {
-      expect(await shippingCostFor(t.db, 4999, ids.standard)).toMatchObject({ code: "standard", cost_cents: 599, base_cost_cents: 599 });
-      expect(await shippingCostFor(t.db, 5000, ids.standard)).toMatchObject({ code: "standard", cost_cents: 0, base_cost_cents: 599 });
+      expect(await shippingCostFor(t.db, 4999, ids.standard)).toMatchObject({
+        code: "standard",
+        cost_cents: 599,
+        base_cost_cents: 599,
+      });
+      expect(await shippingCostFor(t.db, 5000, ids.standard)).toMatchObject({
+        code: "standard",
+        cost_cents: 0,
+        base_cost_cents: 599,
+      });
       expect(await shippingCostFor(t.db, 100_000, ids.express)).toMatchObject({ code: "express", cost_cents: 1499 });
     });
 
@@ -319,7 +426,9 @@ describe("pricing the checkout", () => {
       for (const id of [999_999, ids.retired]) {
         const error = await rejection(shippingCostFor(t.db, 1000, id));
         expect(error).toBeInstanceOf(ValidationError);
-        expect((error as ValidationError).errors).toEqual({ shipping_method_id: ["The selected shipping method is invalid."] });
+        expect((error as ValidationError).errors).toEqual({
+          shipping_method_id: ["The selected shipping method is invalid."],
+        });
       }
     });
   });
@@ -341,7 +450,10 @@ describe("pricing the checkout", () => {
     });
 
     it("charges Canada's GST, plus a province's own rate when the province is given", async () => {
-      expect(await calculateTax(t.db, 10_000, "CA", "")).toEqual({ total_tax_cents: 500, lines: [{ name: "GST", rate_bps: 500, amount_cents: 500 }] });
+      expect(await calculateTax(t.db, 10_000, "CA", "")).toEqual({
+        total_tax_cents: 500,
+        lines: [{ name: "GST", rate_bps: 500, amount_cents: 500 }],
+      });
       expect(await calculateTax(t.db, 10_000, "CA", "ON")).toEqual({
         total_tax_cents: 1300,
         lines: [
@@ -362,7 +474,10 @@ describe("pricing the checkout", () => {
     });
 
     it("charges Sri Lankan VAT, whatever state is typed", async () => {
-      expect(await calculateTax(t.db, 3500, "LK", "")).toEqual({ total_tax_cents: 630, lines: [{ name: "VAT", rate_bps: 1800, amount_cents: 630 }] });
+      expect(await calculateTax(t.db, 3500, "LK", "")).toEqual({
+        total_tax_cents: 630,
+        lines: [{ name: "VAT", rate_bps: 1800, amount_cents: 630 }],
+      });
       expect((await calculateTax(t.db, 3500, "LK", "WESTERN")).total_tax_cents).toBe(630);
     });
 
@@ -394,16 +509,29 @@ describe("pricing the checkout", () => {
       expect(check).toEqual({
         valid: true,
         message: "Coupon applied successfully!",
-        coupon: { id: expect.any(Number), code: "WELCOME10", name: "Welcome 10% Off", type: "percentage", value: 10, discount_cents: 350 },
+        coupon: {
+          id: expect.any(Number),
+          code: "WELCOME10",
+          name: "Welcome 10% Off",
+          type: "percentage",
+          value: 10,
+          discount_cents: 350,
+        },
       });
     });
 
     it("reads the code in any case", async () => {
-      expect(await validateCoupon(t.db, "welcome10", 1234)).toMatchObject({ valid: true, coupon: { code: "WELCOME10", discount_cents: 123 } });
+      expect(await validateCoupon(t.db, "welcome10", 1234)).toMatchObject({
+        valid: true,
+        coupon: { code: "WELCOME10", discount_cents: 123 },
+      });
     });
 
     it("applies SAVE5, $5 off, from a $25.00 subtotal", async () => {
-      expect(await validateCoupon(t.db, "SAVE5", 2500)).toMatchObject({ valid: true, coupon: { type: "fixed", value: 500, discount_cents: 500 } });
+      expect(await validateCoupon(t.db, "SAVE5", 2500)).toMatchObject({
+        valid: true,
+        coupon: { type: "fixed", value: 500, discount_cents: 500 },
+      });
       expect(await validateCoupon(t.db, "SAVE5", 2499)).toEqual({
         valid: false,
         message: "Invalid coupon code: this coupon needs a subtotal of at least $25.00.",
@@ -415,8 +543,14 @@ describe("pricing the checkout", () => {
         valid: false,
         message: "Invalid coupon code: this coupon needs a subtotal of at least $60.00.",
       });
-      expect(await validateCoupon(t.db, "BLOOM20", 6000)).toMatchObject({ valid: true, coupon: { discount_cents: 1200 } });
-      expect(await validateCoupon(t.db, "BLOOM20", 20_000)).toMatchObject({ valid: true, coupon: { discount_cents: 3000 } });
+      expect(await validateCoupon(t.db, "BLOOM20", 6000)).toMatchObject({
+        valid: true,
+        coupon: { discount_cents: 1200 },
+      });
+      expect(await validateCoupon(t.db, "BLOOM20", 20_000)).toMatchObject({
+        valid: true,
+        coupon: { discount_cents: 3000 },
+      });
     });
 
     it("states a coupon's minimum in the shop's currency when given one (by code, by id, in a quote)", async () => {
@@ -424,9 +558,18 @@ describe("pricing the checkout", () => {
       const message = "Invalid coupon code: this coupon needs a subtotal of at least 25.00€.";
       expect(await validateCoupon(t.db, "SAVE5", 2499, euro)).toEqual({ valid: false, message });
       const save5 = await validateCoupon(t.db, "SAVE5", 2500);
-      expect(save5.valid && (await validateCouponById(t.db, save5.coupon.id, 2499, euro))).toEqual({ valid: false, message });
-      const quote = await quoteCheckout(t.db, quoteInput([{ productId: A, quantity: 1 }], { couponCode: "SAVE5", currency: euro }));
-      expect(quote.coupon).toEqual({ valid: false, message: "Invalid coupon code: this coupon needs a subtotal of at least 25.00€." });
+      expect(save5.valid && (await validateCouponById(t.db, save5.coupon.id, 2499, euro))).toEqual({
+        valid: false,
+        message,
+      });
+      const quote = await quoteCheckout(
+        t.db,
+        quoteInput([{ productId: A, quantity: 1 }], { couponCode: "SAVE5", currency: euro }),
+      );
+      expect(quote.coupon).toEqual({
+        valid: false,
+        message: "Invalid coupon code: this coupon needs a subtotal of at least 25.00€.",
+      });
     });
 
     it("answers an unknown code with the spec's message alone", async () => {
@@ -434,25 +577,48 @@ describe("pricing the checkout", () => {
     });
 
     it("refuses an inactive coupon", async () => {
-      expect(await validateCoupon(t.db, "RETIRED", 5000)).toEqual({ valid: false, message: "Invalid coupon code: this coupon is no longer active." });
+      expect(await validateCoupon(t.db, "RETIRED", 5000)).toEqual({
+        valid: false,
+        message: "Invalid coupon code: this coupon is no longer active.",
+      });
     });
 
     it("refuses an expired coupon", async () => {
-      expect(await validateCoupon(t.db, "SPRING24", 5000)).toEqual({ valid: false, message: "Invalid coupon code: this coupon has expired." });
+      expect(await validateCoupon(t.db, "SPRING24", 5000)).toEqual({
+        valid: false,
+        message: "Invalid coupon code: this coupon has expired.",
+      });
     });
 
     it("refuses a coupon that has not started yet", async () => {
-      await insertCoupon(t.client, { code: "SOON", starts_at: new Date(Date.now() + 30 * DAY), expires_at: new Date(Date.now() + 60 * DAY) });
-      expect(await validateCoupon(t.db, "SOON", 5000)).toEqual({ valid: false, message: "Invalid coupon code: this coupon is not valid yet." });
+      await insertCoupon(t.client, {
+        code: "SOON",
+        starts_at: new Date(Date.now() + 30 * DAY),
+        expires_at: new Date(Date.now() + 60 * DAY),
+      });
+      expect(await validateCoupon(t.db, "SOON", 5000)).toEqual({
+        valid: false,
+        message: "Invalid coupon code: this coupon is not valid yet.",
+      });
     });
 
     it("accepts a coupon inside its dates", async () => {
-      await insertCoupon(t.client, { code: "NOWISH", starts_at: new Date(Date.now() - DAY), expires_at: new Date(Date.now() + DAY) });
-      expect(await validateCoupon(t.db, "NOWISH", 5000)).toMatchObject({ valid: true, coupon: { discount_cents: 500 } });
+      await insertCoupon(t.client, {
+        code: "NOWISH",
+        starts_at: new Date(Date.now() - DAY),
+        expires_at: new Date(Date.now() + DAY),
+      });
+      expect(await validateCoupon(t.db, "NOWISH", 5000)).toMatchObject({
+        valid: true,
+        coupon: { discount_cents: 500 },
+      });
     });
 
     it("refuses a coupon that has been used up", async () => {
-      expect(await validateCoupon(t.db, "FIRSTBLOOM", 5000)).toEqual({ valid: false, message: "Invalid coupon code: this coupon has been used up." });
+      expect(await validateCoupon(t.db, "FIRSTBLOOM", 5000)).toEqual({
+        valid: false,
+        message: "Invalid coupon code: this coupon has been used up.",
+      });
     });
 
     it("accepts a coupon with uses left", async () => {
@@ -466,7 +632,10 @@ describe("pricing the checkout", () => {
 
     it("validates by id, as /coupons/apply does", async () => {
       const { id } = await one<{ id: number }>(t.client, "SELECT id FROM coupons WHERE code = 'SAVE5'");
-      expect(await validateCouponById(t.db, Number(id), 3000)).toMatchObject({ valid: true, coupon: { code: "SAVE5", discount_cents: 500 } });
+      expect(await validateCouponById(t.db, Number(id), 3000)).toMatchObject({
+        valid: true,
+        coupon: { code: "SAVE5", discount_cents: 500 },
+      });
       expect(await validateCouponById(t.db, 999_999, 3000)).toEqual({ valid: false, message: "Invalid coupon code" });
     });
   });
@@ -482,9 +651,18 @@ describe("placeOrder", () => {
   let keys = 0;
 
   /** A seeded product nobody else in this file touches, with known figures. */
-  async function product(values: { price?: number; sale?: number | null; stock: number }): Promise<{ id: number; name: string; sku: string; image: string }> {
+  async function product(values: {
+    price?: number;
+    sale?: number | null;
+    stock: number;
+  }): Promise<{ id: number; name: string; sku: string; image: string }> {
     const id = nextProduct++;
-    await setProduct(t.client, id, { price: values.price ?? 2000, sale: values.sale ?? null, stock: values.stock, active: true });
+    await setProduct(t.client, id, {
+      price: values.price ?? 2000,
+      sale: values.sale ?? null,
+      stock: values.stock,
+      active: true,
+    });
     return one(t.client, "SELECT id, name, sku, image FROM products WHERE id = ?", [id]);
   }
 
@@ -514,8 +692,13 @@ describe("placeOrder", () => {
     };
   }
 
-  const stockOf = async (id: number) => one<{ stock: number; sold_count: number }>(t.client, "SELECT stock, sold_count FROM products WHERE id = ?", [id]);
-  const usageOf = async (code: string) => Number((await one<{ usage_count: number }>(t.client, "SELECT usage_count FROM coupons WHERE code = ?", [code])).usage_count);
+  const stockOf = async (id: number) =>
+    one<{ stock: number; sold_count: number }>(t.client, "SELECT stock, sold_count FROM products WHERE id = ?", [id]);
+  const usageOf = async (code: string) =>
+    Number(
+      (await one<{ usage_count: number }>(t.client, "SELECT usage_count FROM coupons WHERE code = ?", [code]))
+        .usage_count,
+    );
 
   /** The database as placeOrder sees it, running `hook` just before the order's write batch (its second batch). */
   function beforeWrite(hook: () => Promise<void>): Database {
@@ -537,29 +720,48 @@ describe("placeOrder", () => {
 
   beforeAll(async () => {
     t = await createTestDb();
-    standardId = Number((await one<{ id: number }>(t.client, "SELECT id FROM shipping_methods WHERE code = 'standard'")).id);
-    expressId = Number((await one<{ id: number }>(t.client, "SELECT id FROM shipping_methods WHERE code = 'express'")).id);
+    standardId = Number(
+      (await one<{ id: number }>(t.client, "SELECT id FROM shipping_methods WHERE code = 'standard'")).id,
+    );
+    expressId = Number(
+      (await one<{ id: number }>(t.client, "SELECT id FROM shipping_methods WHERE code = 'express'")).id,
+    );
   });
 
   describe("writing an order", () => {
     it("writes the order, its items with snapshotted name, SKU, image and price, as cash on delivery awaiting payment", async () => {
       const rose = await product({ price: 2400, sale: 1800, stock: 10 });
       const tulip = await product({ price: 1500, stock: 5 });
-      const before = { rose: await stockOf(rose.id), tulip: await stockOf(tulip.id), welcome: await usageOf("WELCOME10") };
+      const before = {
+        rose: await stockOf(rose.id),
+        tulip: await stockOf(tulip.id),
+        welcome: await usageOf("WELCOME10"),
+      };
       const key = newKey();
 
       const placed = await placeOrder(
         t.db,
-        input([{ productId: rose.id, quantity: 2 }, { productId: tulip.id, quantity: 1 }], {
-          couponCode: "WELCOME10",
-          idempotencyKey: key,
-          customer: customerOf({ country: "CA", state: "ON" }),
-        }),
+        input(
+          [
+            { productId: rose.id, quantity: 2 },
+            { productId: tulip.id, quantity: 1 },
+          ],
+          {
+            couponCode: "WELCOME10",
+            idempotencyKey: key,
+            customer: customerOf({ country: "CA", state: "ON" }),
+          },
+        ),
       );
 
       // $18.00 x 2 + $15.00 = $51.00: free standard shipping; WELCOME10 $5.10; GST 5% + ON 8% of $45.90 = $2.30 (2.295) + $3.67 (3.672);
       // total $51.00 + $0 + $5.97 - $5.10 = $51.87.
-      expect(placed).toEqual({ id: expect.any(Number), order_number: expect.stringMatching(/^TB-\d{6}-[A-HJ-NP-Z2-9]{5}$/), total_cents: 5187, created: true });
+      expect(placed).toEqual({
+        id: expect.any(Number),
+        order_number: expect.stringMatching(/^TB-\d{6}-[A-HJ-NP-Z2-9]{5}$/),
+        total_cents: 5187,
+        created: true,
+      });
 
       const order = await one(t.client, "SELECT * FROM orders WHERE id = ?", [placed.id]);
       expect(order).toMatchObject({
@@ -582,38 +784,89 @@ describe("placeOrder", () => {
         shipping_method_name: "Standard Delivery",
         notes: "Ring twice",
       });
-      expect(Number(order.coupon_id)).toBe(Number((await one(t.client, "SELECT id FROM coupons WHERE code = 'WELCOME10'")).id));
+      expect(Number(order.coupon_id)).toBe(
+        Number((await one(t.client, "SELECT id FROM coupons WHERE code = 'WELCOME10'")).id),
+      );
       expect(JSON.parse(String(order.shipping_address))).toEqual({ ...ANN, state: "ON", country: "CA" });
       expect(order.billing_address).toBe(order.shipping_address);
 
       const items = await all(t.client, "SELECT * FROM order_items WHERE order_id = ? ORDER BY id", [placed.id]);
       expect(items).toEqual([
-        expect.objectContaining({ product_id: rose.id, product_name: rose.name, product_sku: rose.sku, product_image: rose.image, quantity: 2, price_cents: 1800, total_cents: 3600 }),
-        expect.objectContaining({ product_id: tulip.id, product_name: tulip.name, product_sku: tulip.sku, product_image: tulip.image, quantity: 1, price_cents: 1500, total_cents: 1500 }),
+        expect.objectContaining({
+          product_id: rose.id,
+          product_name: rose.name,
+          product_sku: rose.sku,
+          product_image: rose.image,
+          quantity: 2,
+          price_cents: 1800,
+          total_cents: 3600,
+        }),
+        expect.objectContaining({
+          product_id: tulip.id,
+          product_name: tulip.name,
+          product_sku: tulip.sku,
+          product_image: tulip.image,
+          quantity: 1,
+          price_cents: 1500,
+          total_cents: 1500,
+        }),
       ]);
 
       expect(await stockOf(rose.id)).toEqual({ stock: before.rose.stock - 2, sold_count: before.rose.sold_count + 2 });
-      expect(await stockOf(tulip.id)).toEqual({ stock: before.tulip.stock - 1, sold_count: before.tulip.sold_count + 1 });
+      expect(await stockOf(tulip.id)).toEqual({
+        stock: before.tulip.stock - 1,
+        sold_count: before.tulip.sold_count + 1,
+      });
       expect(await usageOf("WELCOME10")).toBe(before.welcome + 1);
     });
 
     it("charges what quoteCheckout quotes, whatever was in the cart's cookie", async () => {
       const daisy = await product({ price: 2222, stock: 10 });
       const lines = [{ productId: daisy.id, quantity: 3 }];
-      const quote = await quoteCheckout(t.db, { lines, country: "LK", state: "", shippingMethodId: expressId, couponCode: "SAVE5" });
+      const quote = await quoteCheckout(t.db, {
+        lines,
+        country: "LK",
+        state: "",
+        shippingMethodId: expressId,
+        couponCode: "SAVE5",
+      });
       const placed = await placeOrder(t.db, input(lines, { shippingMethodId: expressId, couponCode: "save5" }));
       expect(placed.total_cents).toBe(quote.totals.total_cents);
-      const order = await one(t.client, "SELECT subtotal_cents, shipping_cents, tax_cents, discount_cents, total_cents, coupon_code FROM orders WHERE id = ?", [placed.id]);
+      const order = await one(
+        t.client,
+        "SELECT subtotal_cents, shipping_cents, tax_cents, discount_cents, total_cents, coupon_code FROM orders WHERE id = ?",
+        [placed.id],
+      );
       // $66.66 + $14.99 express + VAT 18% of $61.66 ($11.0988) - $5.00 = $87.75.
-      expect(order).toEqual({ subtotal_cents: 6666, shipping_cents: 1499, tax_cents: 1110, discount_cents: 500, total_cents: 8775, coupon_code: "SAVE5" });
-      expect(quote.totals).toEqual({ subtotal_cents: 6666, shipping_cents: 1499, tax_cents: 1110, discount_cents: 500, total_cents: 8775 });
+      expect(order).toEqual({
+        subtotal_cents: 6666,
+        shipping_cents: 1499,
+        tax_cents: 1110,
+        discount_cents: 500,
+        total_cents: 8775,
+        coupon_code: "SAVE5",
+      });
+      expect(quote.totals).toEqual({
+        subtotal_cents: 6666,
+        shipping_cents: 1499,
+        tax_cents: 1110,
+        discount_cents: 500,
+        total_cents: 8775,
+      });
     });
 
     it("keeps the snapshot when the product changes later", async () => {
       const lily = await product({ price: 3000, stock: 10 });
       const placed = await placeOrder(t.db, input([{ productId: lily.id, quantity: 1 }]));
-      await t.client.execute({ sql: "UPDATE products SET name = 'Renamed', sku = 'RENAMED-1', price_cents = 9900 WHERE id = ?", args: [lily.id] });
-      expect(await one(t.client, "SELECT product_name, product_sku, price_cents FROM order_items WHERE order_id = ?", [placed.id])).toEqual({
+      await t.client.execute({
+        sql: "UPDATE products SET name = 'Renamed', sku = 'RENAMED-1', price_cents = 9900 WHERE id = ?",
+        args: [lily.id],
+      });
+      expect(
+        await one(t.client, "SELECT product_name, product_sku, price_cents FROM order_items WHERE order_id = ?", [
+          placed.id,
+        ]),
+      ).toEqual({
         product_name: lily.name,
         product_sku: lily.sku,
         price_cents: 3000,
@@ -624,7 +877,13 @@ describe("placeOrder", () => {
       const user = await one<{ id: number }>(t.client, "SELECT id FROM users WHERE email = ?", [CUSTOMER.email]);
       const aster = await product({ stock: 10 });
       const placed = await placeOrder(t.db, input([{ productId: aster.id, quantity: 1 }], { userId: Number(user.id) }));
-      expect(await one(t.client, "SELECT user_id, coupon_id, coupon_code, discount_cents, idempotency_key FROM orders WHERE id = ?", [placed.id])).toEqual({
+      expect(
+        await one(
+          t.client,
+          "SELECT user_id, coupon_id, coupon_code, discount_cents, idempotency_key FROM orders WHERE id = ?",
+          [placed.id],
+        ),
+      ).toEqual({
         user_id: Number(user.id),
         coupon_id: null,
         coupon_code: null,
@@ -669,7 +928,10 @@ describe("placeOrder", () => {
       const iris = await product({ stock: 10 });
       const zinnia = await product({ stock: 10 });
       const key = newKey();
-      const lines = [{ productId: iris.id, quantity: 2 }, { productId: zinnia.id, quantity: 1 }];
+      const lines = [
+        { productId: iris.id, quantity: 2 },
+        { productId: zinnia.id, quantity: 1 },
+      ];
       const first = await placeOrder(t.db, input(lines, { idempotencyKey: key, couponCode: "WELCOME10" }));
       expect(first.created).toBe(true);
       const before = await snapshot();
@@ -677,7 +939,10 @@ describe("placeOrder", () => {
       const again = await placeOrder(t.db, input(lines, { idempotencyKey: key, couponCode: "WELCOME10" }));
       expect(again).toEqual({ ...first, created: false });
       // The same lines in another order are the same order.
-      const reordered = await placeOrder(t.db, input([...lines].reverse(), { idempotencyKey: key, couponCode: "WELCOME10" }));
+      const reordered = await placeOrder(
+        t.db,
+        input([...lines].reverse(), { idempotencyKey: key, couponCode: "WELCOME10" }),
+      );
       expect(reordered).toEqual({ ...first, created: false });
       expect(await snapshot()).toEqual(before);
     });
@@ -692,7 +957,10 @@ describe("placeOrder", () => {
       for (const lines of [
         [{ productId: orchid.id, quantity: 2 }],
         [{ productId: other.id, quantity: 1 }],
-        [{ productId: orchid.id, quantity: 1 }, { productId: other.id, quantity: 1 }],
+        [
+          { productId: orchid.id, quantity: 1 },
+          { productId: other.id, quantity: 1 },
+        ],
       ]) {
         const error = await rejection(placeOrder(t.db, input(lines, { idempotencyKey: key })));
         expect(error).toBeInstanceOf(OrderError);
@@ -706,11 +974,20 @@ describe("placeOrder", () => {
       const freesia = await product({ stock: 10 });
       const key = newKey();
       const lines = [{ productId: freesia.id, quantity: 1 }];
-      const results = await Promise.all([placeOrder(t.db, input(lines, { idempotencyKey: key })), placeOrder(t.db, input(lines, { idempotencyKey: key }))]);
+      const results = await Promise.all([
+        placeOrder(t.db, input(lines, { idempotencyKey: key })),
+        placeOrder(t.db, input(lines, { idempotencyKey: key })),
+      ]);
       expect(new Set(results.map((r) => r.id)).size).toBe(1);
       expect(results.filter((r) => r.created)).toHaveLength(1);
       expect(await one(t.client, "SELECT count(*) AS n FROM orders WHERE id = ?", [results[0]!.id])).toEqual({ n: 1 });
-      expect(await one(t.client, "SELECT count(*) AS n FROM order_items JOIN products ON products.id = order_items.product_id WHERE products.id = ?", [freesia.id])).toEqual({ n: 1 });
+      expect(
+        await one(
+          t.client,
+          "SELECT count(*) AS n FROM order_items JOIN products ON products.id = order_items.product_id WHERE products.id = ?",
+          [freesia.id],
+        ),
+      ).toEqual({ n: 1 });
       expect((await stockOf(freesia.id)).stock).toBe(9);
     });
 
@@ -736,14 +1013,30 @@ describe("placeOrder", () => {
     it("refuses a product that is out of stock, naming it", async () => {
       const sold = await product({ stock: 0 });
       const fine = await product({ stock: 10 });
-      const error = await refused(placeOrder(t.db, input([{ productId: fine.id, quantity: 1 }, { productId: sold.id, quantity: 1 }])));
+      const error = await refused(
+        placeOrder(
+          t.db,
+          input([
+            { productId: fine.id, quantity: 1 },
+            { productId: sold.id, quantity: 1 },
+          ]),
+        ),
+      );
       expect(error).toBeInstanceOf(OrderError);
       expect(error.message).toBe(`${sold.name} is out of stock. Please remove it from your cart.`);
     });
 
     it("refuses a product that no longer exists", async () => {
       const fine = await product({ stock: 10 });
-      const error = await refused(placeOrder(t.db, input([{ productId: fine.id, quantity: 1 }, { productId: 999_999, quantity: 1 }])));
+      const error = await refused(
+        placeOrder(
+          t.db,
+          input([
+            { productId: fine.id, quantity: 1 },
+            { productId: 999_999, quantity: 1 },
+          ]),
+        ),
+      );
       expect(error).toBeInstanceOf(OrderError);
       expect(error.message).toBe("A product in your cart is no longer available. Please remove it from your cart.");
     });
@@ -772,7 +1065,9 @@ describe("placeOrder", () => {
         ["SPRING24", "Invalid coupon code: this coupon has expired."],
         ["RETIRED", "Invalid coupon code: this coupon is no longer active."],
       ] as const) {
-        const error = await refused(placeOrder(t.db, input([{ productId: fine.id, quantity: 1 }], { couponCode: code })));
+        const error = await refused(
+          placeOrder(t.db, input([{ productId: fine.id, quantity: 1 }], { couponCode: code })),
+        );
         expect(error).toBeInstanceOf(ValidationError);
         expect((error as ValidationError).errors).toEqual({ coupon_code: [message] });
         expect(error.message).toBe(message);
@@ -781,7 +1076,9 @@ describe("placeOrder", () => {
 
     it("refuses a shipping method that is not offered", async () => {
       const fine = await product({ stock: 10 });
-      const error = await refused(placeOrder(t.db, input([{ productId: fine.id, quantity: 1 }], { shippingMethodId: 999_999 })));
+      const error = await refused(
+        placeOrder(t.db, input([{ productId: fine.id, quantity: 1 }], { shippingMethodId: 999_999 })),
+      );
       expect(error).toBeInstanceOf(ValidationError);
       expect((error as ValidationError).errors).toEqual({ shipping_method_id: [CHECKOUT_MESSAGES.shippingMethod] });
       expect(error.message).toBe(CHECKOUT_MESSAGES.shippingMethod);
@@ -794,7 +1091,18 @@ describe("placeOrder", () => {
         await t.client.execute({ sql: "UPDATE products SET stock = 0 WHERE id = ?", args: [last.id] });
       });
       const before = await snapshot();
-      const error = await rejection(placeOrder(db, input([{ productId: fine.id, quantity: 1 }, { productId: last.id, quantity: 2 }], { couponCode: "WELCOME10" })));
+      const error = await rejection(
+        placeOrder(
+          db,
+          input(
+            [
+              { productId: fine.id, quantity: 1 },
+              { productId: last.id, quantity: 2 },
+            ],
+            { couponCode: "WELCOME10" },
+          ),
+        ),
+      );
       expect(error).toBeInstanceOf(OrderError);
       expect((error as OrderError).status).toBe(409);
       expect(error.message).toBe(`${last.name} has just sold out. Please remove it from your cart.`);
@@ -827,9 +1135,13 @@ describe("placeOrder", () => {
         await t.client.execute("UPDATE coupons SET usage_count = 3 WHERE code = 'LASTUSE'");
       });
       const before = await snapshot();
-      const error = await rejection(placeOrder(db, input([{ productId: fine.id, quantity: 1 }], { couponCode: "LASTUSE" })));
+      const error = await rejection(
+        placeOrder(db, input([{ productId: fine.id, quantity: 1 }], { couponCode: "LASTUSE" })),
+      );
       expect(error).toBeInstanceOf(ValidationError);
-      expect((error as ValidationError).errors).toEqual({ coupon_code: ["Invalid coupon code: this coupon has been used up."] });
+      expect((error as ValidationError).errors).toEqual({
+        coupon_code: ["Invalid coupon code: this coupon has been used up."],
+      });
       expect(error.message).toBe("Invalid coupon code: this coupon has been used up.");
       const after = await snapshot();
       expect(after.orders).toEqual(before.orders);
@@ -844,7 +1156,13 @@ describe("placeOrder", () => {
       const { sold_count: soldBefore } = await stockOf(last.id);
       const results = await Promise.allSettled(
         Array.from({ length: 6 }, (_, i) =>
-          placeOrder(t.db, input([{ productId: last.id, quantity: 1 }], { idempotencyKey: newKey(), customer: customerOf({ email: `buyer${i}@example.com` }) })),
+          placeOrder(
+            t.db,
+            input([{ productId: last.id, quantity: 1 }], {
+              idempotencyKey: newKey(),
+              customer: customerOf({ email: `buyer${i}@example.com` }),
+            }),
+          ),
         ),
       );
       const won = results.filter((r) => r.status === "fulfilled");
@@ -853,10 +1171,20 @@ describe("placeOrder", () => {
       expect(lost).toHaveLength(3);
       for (const { reason } of lost) {
         expect(reason).toBeInstanceOf(OrderError);
-        expect((reason as Error).message).toMatch(new RegExp(`^${last.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (has just sold out|is out of stock)\\. Please remove it from your cart\\.$`));
+        expect((reason as Error).message).toMatch(
+          new RegExp(
+            `^${last.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (has just sold out|is out of stock)\\. Please remove it from your cart\\.$`,
+          ),
+        );
       }
       expect(await stockOf(last.id)).toEqual({ stock: 0, sold_count: soldBefore + 3 });
-      expect(await one(t.client, "SELECT count(DISTINCT order_id) AS orders, sum(quantity) AS units FROM order_items WHERE product_id = ?", [last.id])).toEqual({
+      expect(
+        await one(
+          t.client,
+          "SELECT count(DISTINCT order_id) AS orders, sum(quantity) AS units FROM order_items WHERE product_id = ?",
+          [last.id],
+        ),
+      ).toEqual({
         orders: 3,
         units: 3,
       });
@@ -865,12 +1193,19 @@ describe("placeOrder", () => {
         const { id } = (result as PromiseFulfilledResult<{ id: number }>).value;
         expect(await one(t.client, "SELECT count(*) AS n FROM order_items WHERE order_id = ?", [id])).toEqual({ n: 1 });
       }
-      expect(await one(t.client, "SELECT count(*) AS n FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id)")).toEqual({ n: 0 });
+      expect(
+        await one(
+          t.client,
+          "SELECT count(*) AS n FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id)",
+        ),
+      ).toEqual({ n: 0 });
     });
 
     it("sells to exactly one of three buyers of 2 when 3 are left", async () => {
       const last = await product({ stock: 3 });
-      const results = await Promise.allSettled(Array.from({ length: 3 }, () => placeOrder(t.db, input([{ productId: last.id, quantity: 2 }]))));
+      const results = await Promise.allSettled(
+        Array.from({ length: 3 }, () => placeOrder(t.db, input([{ productId: last.id, quantity: 2 }]))),
+      );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       for (const result of results.filter((r): r is PromiseRejectedResult => r.status === "rejected")) {
         expect(result.reason).toBeInstanceOf(OrderError);
@@ -883,12 +1218,19 @@ describe("placeOrder", () => {
       const couponId = await insertCoupon(t.client, { code: "TWOLEFT", usage_limit: 10, usage_count: 8 });
       const plenty = await product({ stock: 50 });
       const results = await Promise.allSettled(
-        Array.from({ length: 5 }, () => placeOrder(t.db, input([{ productId: plenty.id, quantity: 1 }], { couponCode: "TWOLEFT", idempotencyKey: newKey() }))),
+        Array.from({ length: 5 }, () =>
+          placeOrder(
+            t.db,
+            input([{ productId: plenty.id, quantity: 1 }], { couponCode: "TWOLEFT", idempotencyKey: newKey() }),
+          ),
+        ),
       );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
       for (const result of results.filter((r): r is PromiseRejectedResult => r.status === "rejected")) {
         expect(result.reason).toBeInstanceOf(ValidationError);
-        expect((result.reason as ValidationError).errors).toEqual({ coupon_code: ["Invalid coupon code: this coupon has been used up."] });
+        expect((result.reason as ValidationError).errors).toEqual({
+          coupon_code: ["Invalid coupon code: this coupon has been used up."],
+        });
         expect((result.reason as Error).message).toBe("Invalid coupon code: this coupon has been used up.");
       }
       expect(await usageOf("TWOLEFT")).toBe(10);

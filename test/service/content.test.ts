@@ -14,10 +14,29 @@ beforeAll(async () => {
 
 describe("seed", () => {
   it("is idempotent: running it again changes nothing", async () => {
-    const tables = ["settings", "home_sections", "categories", "products", "product_images", "product_colors", "blogs", "blog_tags", "users", "user_roles", "coupons", "shipping_methods", "tax_rates"];
+    const tables = [
+      "settings",
+      "home_sections",
+      "categories",
+      "products",
+      "product_images",
+      "product_colors",
+      "blogs",
+      "blog_tags",
+      "users",
+      "user_roles",
+      "coupons",
+      "shipping_methods",
+      "tax_rates",
+    ];
     const snapshot = async () =>
       Object.fromEntries(
-        await Promise.all(tables.map(async (table) => [table, JSON.stringify((await t.client.execute(`SELECT * FROM ${table} ORDER BY 1, 2`)).rows)])),
+        await Promise.all(
+          tables.map(async (table) => [
+            table,
+            JSON.stringify((await t.client.execute(`SELECT * FROM ${table} ORDER BY 1, 2`)).rows),
+          ]),
+        ),
       );
     const before = await snapshot();
     await t.client.batch(await buildSeedStatements(), "write");
@@ -29,7 +48,12 @@ describe("settings", () => {
   it("groups public settings by group then key, values typed", async () => {
     const settings = await getPublicSettings(t.db);
     expect(settings.general?.site_name).toBe("Twistbloom");
-    expect(settings.currency).toMatchObject({ currency_code: "USD", currency_symbol: "$", currency_position: "left", currency_decimal_places: 2 });
+    expect(settings.currency).toMatchObject({
+      currency_code: "USD",
+      currency_symbol: "$",
+      currency_position: "left",
+      currency_decimal_places: 2,
+    });
     expect(settings.features?.feature_wishlist).toBe(true);
     expect(settings.store).toBeUndefined();
   });
@@ -63,11 +87,20 @@ describe("home", () => {
     const sections = await getHomeSections(t.db);
     expect(t.timer.queries - before).toBe(2);
     expect(Object.keys(sections)).toEqual(
-      expect.arrayContaining(["hero", "shop_by_occasion", "monthly_best_sellers", "make_it_special", "unforgettable_gifts", "faq"]),
+      expect.arrayContaining([
+        "hero",
+        "shop_by_occasion",
+        "monthly_best_sellers",
+        "make_it_special",
+        "unforgettable_gifts",
+        "faq",
+      ]),
     );
     const occasions = (sections.shop_by_occasion!.categories as { url: string }[]).map((c) => c.url);
     expect(occasions).toEqual(
-      ["mothers-day", "fathers-day", "wedding", "anniversary", "graduation", "sympathy"].map((slug) => `/products?category=${slug}`),
+      ["mothers-day", "fathers-day", "wedding", "anniversary", "graduation", "sympathy"].map(
+        (slug) => `/products?category=${slug}`,
+      ),
     );
     const best = sections.monthly_best_sellers!.products as { sold: number; url: string; price: number }[];
     expect(best.length).toBeGreaterThan(0);
@@ -75,7 +108,9 @@ describe("home", () => {
     expect(best[0]!.url).toMatch(/^\/product\//);
     const gifts = sections.unforgettable_gifts!.products as { id: number }[];
     expect(gifts.length).toBeGreaterThan(0);
-    const featuredIds = (await t.client.execute("SELECT id FROM products WHERE is_featured = 1")).rows.map((row) => Number(row.id));
+    const featuredIds = (await t.client.execute("SELECT id FROM products WHERE is_featured = 1")).rows.map((row) =>
+      Number(row.id),
+    );
     expect(gifts.every((p) => featuredIds.includes(p.id))).toBe(true);
   });
 });
@@ -94,7 +129,9 @@ describe("blogs", () => {
     const all = (await listBlogs(t.db, blogQuery({ per_page: "50" }))).blogs;
     const dates = all.map((b) => b.published_at!);
     expect([...dates].sort().reverse()).toEqual(dates);
-    const popular = (await listBlogs(t.db, blogQuery({ sort_by: "view_count", per_page: "50" }))).blogs.map((b) => b.view_count);
+    const popular = (await listBlogs(t.db, blogQuery({ sort_by: "view_count", per_page: "50" }))).blogs.map(
+      (b) => b.view_count,
+    );
     expect([...popular].sort((a, b) => b - a)).toEqual(popular);
     const titles = (await listBlogs(t.db, blogQuery({ sort_by: "title", per_page: "50" }))).blogs.map((b) => b.title);
     expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -116,7 +153,10 @@ describe("blogs", () => {
         args: [blog.id],
       });
       expect(blog.category_names).toEqual(names.rows.map((row) => row.name));
-      const tags = await t.client.execute({ sql: "SELECT tag FROM blog_tags WHERE blog_id = ? ORDER BY tag", args: [blog.id] });
+      const tags = await t.client.execute({
+        sql: "SELECT tag FROM blog_tags WHERE blog_id = ? ORDER BY tag",
+        args: [blog.id],
+      });
       expect(blog.tags).toEqual(tags.rows.map((row) => row.tag));
     }
   });

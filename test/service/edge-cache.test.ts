@@ -53,7 +53,12 @@ const request = () => new EdgeCache({ db: t.db, waitUntil, cache: cache as unkno
 
 let loads = 0;
 let value = "first";
-const entry = (tag: string): CacheEntry<string> => ({ key: `test:${tag}`, seconds: 60, tags: () => [tag], load: async () => (loads++, value) });
+const entry = (tag: string): CacheEntry<string> => ({
+  key: `test:${tag}`,
+  seconds: 60,
+  tags: () => [tag],
+  load: async () => (loads++, value),
+});
 
 afterEach(async () => {
   await settle();
@@ -141,7 +146,12 @@ describe("the edge cache", () => {
 
   it("gives each reader its own copy of a cached value: no request can change what another reads", async () => {
     cache = new MemoryCache();
-    const shared: CacheEntry<{ count: number }> = { key: "test:object", seconds: 60, tags: () => ["test:object"], load: async () => ({ count: 1 }) };
+    const shared: CacheEntry<{ count: number }> = {
+      key: "test:object",
+      seconds: 60,
+      tags: () => ["test:object"],
+      load: async () => ({ count: 1 }),
+    };
     await request().read(shared);
     await settle();
     const first = await request().read(shared);

@@ -18,8 +18,14 @@ export const testSeal = (secrets: Record<string, string>) => sealSecrets({ ENVIR
  * An outbox row (as libSQL returns it) as its recipient gets it: its sealed links revealed in the
  * text, the HTML and the headers, as the queue's consumer does (docs/decisions/020).
  */
-export async function asDelivered(stored: object): Promise<{ text: string; html: string; headers: Record<string, string> | null }> {
+export async function asDelivered(
+  stored: object,
+): Promise<{ text: string; html: string; headers: Record<string, string> | null }> {
   const row = stored as { text?: unknown; html?: unknown; headers?: unknown; secrets?: unknown };
-  const mail = { text: String(row.text), html: String(row.html), headers: row.headers ? (JSON.parse(String(row.headers)) as Record<string, string>) : null };
+  const mail = {
+    text: String(row.text),
+    html: String(row.html),
+    headers: row.headers ? (JSON.parse(String(row.headers)) as Record<string, string>) : null,
+  };
   return row.secrets ? revealSecrets(mail, await unsealSecrets({ ENVIRONMENT: "test" }, String(row.secrets))) : mail;
 }

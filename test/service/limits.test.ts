@@ -47,7 +47,9 @@ const outcomes = (results: PromiseSettledResult<unknown>[]) => ({
 describe("consumeLimits: counted atomically before the work", () => {
   it("lets exactly `max` of 25 parallel requests through", async () => {
     const limit = { key: unique("test:client"), max: 7, windowSeconds: 60 };
-    const results = await Promise.allSettled(Array.from({ length: 25 }, () => consumeLimits(t.db, [limit], (wait) => `Wait ${wait}.`)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 25 }, () => consumeLimits(t.db, [limit], (wait) => `Wait ${wait}.`)),
+    );
     const { passed, reasons } = outcomes(results);
     expect(passed).toBe(7);
     expect(reasons).toHaveLength(18);
@@ -64,7 +66,9 @@ describe("login under concurrency", () => {
     const email = newEmail();
     await registerUser(t.db, env, { name: "Ann Lee", email, password: "Secret123" }, unique("client"));
     const results = await Promise.allSettled(
-      Array.from({ length: 30 }, (_, i) => login(t.db, env, LoginSchema.parse({ email, password: `Wrong${i}pass` }), unique("client"))),
+      Array.from({ length: 30 }, (_, i) =>
+        login(t.db, env, LoginSchema.parse({ email, password: `Wrong${i}pass` }), unique("client")),
+      ),
     );
     const { reasons } = outcomes(results);
     // An AuthError is an attempt whose password was checked; a RateLimitError never got there.
@@ -75,7 +79,11 @@ describe("login under concurrency", () => {
 
   it("of 40 parallel wrong logins from one client (any emails), only 30 are looked at", async () => {
     const client = unique("attacker");
-    const results = await Promise.allSettled(Array.from({ length: 40 }, () => login(t.db, env, LoginSchema.parse({ email: newEmail(), password: "Wrong1234" }), client)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, () =>
+        login(t.db, env, LoginSchema.parse({ email: newEmail(), password: "Wrong1234" }), client),
+      ),
+    );
     const { reasons } = outcomes(results);
     expect(reasons.filter((r) => r instanceof AuthError)).toHaveLength(30);
     expect(reasons.filter((r) => r instanceof RateLimitError)).toHaveLength(10);
@@ -89,7 +97,9 @@ describe("login under concurrency", () => {
       await rejection(login(t.db, env, LoginSchema.parse({ email, password: "Wrong1234" }), unique("client")));
       vi.advanceTimersByTime(6 * 60 * 1000);
     }
-    await expect(login(t.db, env, LoginSchema.parse({ email, password: "Secret123" }), unique("client"))).resolves.toHaveProperty("token");
+    await expect(
+      login(t.db, env, LoginSchema.parse({ email, password: "Secret123" }), unique("client")),
+    ).resolves.toHaveProperty("token");
   });
 });
 
@@ -109,15 +119,33 @@ describe("clientKey: one key per client", () => {
 
 let product = 0;
 async function stockedProduct(stock = 100): Promise<number> {
-  const row = await one<{ id: number }>("SELECT id FROM products WHERE is_active = 1 ORDER BY id DESC LIMIT 1 OFFSET ?", [product++]);
+  const row = await one<{ id: number }>(
+    "SELECT id FROM products WHERE is_active = 1 ORDER BY id DESC LIMIT 1 OFFSET ?",
+    [product++],
+  );
   await t.client.execute({ sql: "UPDATE products SET stock = ? WHERE id = ?", args: [stock, Number(row.id)] });
   return Number(row.id);
 }
 
 const customer = (email: string): CheckoutForm =>
-  CheckoutFormSchema.parse({ firstName: "Ivy", lastName: "Stem", email, phone: "+94 77 123 4567", address: "12 Flower Lane", city: "Colombo", zipCode: "00300", country: "LK", notes: "" });
+  CheckoutFormSchema.parse({
+    firstName: "Ivy",
+    lastName: "Stem",
+    email,
+    phone: "+94 77 123 4567",
+    address: "12 Flower Lane",
+    city: "Colombo",
+    zipCode: "00300",
+    country: "LK",
+    notes: "",
+  });
 
-const guestOrder = (productId: number, email: string, client: string, extra: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({
+const guestOrder = (
+  productId: number,
+  email: string,
+  client: string,
+  extra: Partial<PlaceOrderInput> = {},
+): PlaceOrderInput => ({
   lines: [{ productId, quantity: 1 }],
   customer: customer(email),
   shippingMethodId: null,
@@ -132,21 +160,29 @@ describe("guest orders under concurrency", () => {
   it("of 20 parallel guest orders from one client, only 5 are placed; the stock holds for 5", async () => {
     const productId = await stockedProduct(100);
     const client = unique("script");
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => placeOrder(t.db, guestOrder(productId, newEmail(), client))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => placeOrder(t.db, guestOrder(productId, newEmail(), client))),
+    );
     const { passed, reasons } = outcomes(results);
     expect(passed).toBe(5);
     for (const reason of reasons) {
       expect(reason).toBeInstanceOf(RateLimitError);
-      expect(reason.message).toMatch(/^Too many orders have been placed from here\. Please try again in \d+ minutes?, or log in to your account\.$/);
+      expect(reason.message).toMatch(
+        /^Too many orders have been placed from here\. Please try again in \d+ minutes?, or log in to your account\.$/,
+      );
     }
-    expect(Number((await one<{ stock: number }>("SELECT stock FROM products WHERE id = ?", [productId])).stock)).toBe(95);
+    expect(Number((await one<{ stock: number }>("SELECT stock FROM products WHERE id = ?", [productId])).stock)).toBe(
+      95,
+    );
     expect(GUEST_ORDERS_LIMITED_MESSAGE("1 hour")).toContain("1 hour");
   });
 
   it("of 20 parallel guest orders for one address from 20 clients, 3 are placed: the pending cap holds exactly", async () => {
     const productId = await stockedProduct(100);
     const email = newEmail();
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => placeOrder(t.db, guestOrder(productId, email, unique("client")))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => placeOrder(t.db, guestOrder(productId, email, unique("client")))),
+    );
     const { passed, reasons } = outcomes(results);
     expect(passed).toBe(3);
     // 5 got past the address's hourly limit; 2 of them found 3 orders already waiting.
@@ -158,14 +194,17 @@ describe("guest orders under concurrency", () => {
       expect(reason.message).toBe(GUEST_PENDING_CAP_MESSAGE);
     }
     expect((await all("SELECT id FROM orders WHERE email = ?", [email])).length).toBe(3);
-    expect(Number((await one<{ stock: number }>("SELECT stock FROM products WHERE id = ?", [productId])).stock)).toBe(97);
+    expect(Number((await one<{ stock: number }>("SELECT stock FROM products WHERE id = ?", [productId])).stock)).toBe(
+      97,
+    );
   });
 
   it("does not limit a signed-in customer's orders", async () => {
     const productId = await stockedProduct(100);
     const user = await one<{ id: number }>("SELECT id FROM users WHERE email = 'customer@twistbloom.test'");
     const client = unique("household");
-    for (let i = 0; i < 7; i++) await placeOrder(t.db, guestOrder(productId, "customer@twistbloom.test", client, { userId: Number(user.id) }));
+    for (let i = 0; i < 7; i++)
+      await placeOrder(t.db, guestOrder(productId, "customer@twistbloom.test", client, { userId: Number(user.id) }));
   });
 
   it("counts coupon attempts per client before the lookup: 20 an hour", async () => {
@@ -185,16 +224,31 @@ describe("an Idempotency-Key is its caller's", () => {
     const first = await placeOrder(t.db, guestOrder(productId, newEmail(), unique("client"), mine));
     const again = await placeOrder(t.db, guestOrder(productId, newEmail(), unique("client"), mine));
     expect(again).toEqual({ ...first, created: false });
-    const thief = await placeOrder(t.db, guestOrder(productId, newEmail(), unique("client"), { idempotencyKey: key, idempotencyScope: `v:${crypto.randomUUID()}` }));
+    const thief = await placeOrder(
+      t.db,
+      guestOrder(productId, newEmail(), unique("client"), {
+        idempotencyKey: key,
+        idempotencyScope: `v:${crypto.randomUUID()}`,
+      }),
+    );
     expect(thief.created).toBe(true);
     expect(thief.order_number).not.toBe(first.order_number);
     // Without a visitor id, the same key with someone else's details is someone else's too.
-    const cookieless = await placeOrder(t.db, guestOrder(productId, newEmail(), unique("client"), { idempotencyKey: key }));
+    const cookieless = await placeOrder(
+      t.db,
+      guestOrder(productId, newEmail(), unique("client"), { idempotencyKey: key }),
+    );
     expect(cookieless.created).toBe(true);
     expect(cookieless.order_number).not.toBe(first.order_number);
     // A signed-in user's key is theirs.
     const user = await one<{ id: number }>("SELECT id FROM users WHERE email = 'customer@twistbloom.test'");
-    const theirs = await placeOrder(t.db, guestOrder(productId, "customer@twistbloom.test", unique("client"), { idempotencyKey: key, userId: Number(user.id) }));
+    const theirs = await placeOrder(
+      t.db,
+      guestOrder(productId, "customer@twistbloom.test", unique("client"), {
+        idempotencyKey: key,
+        userId: Number(user.id),
+      }),
+    );
     expect(theirs.created).toBe(true);
   });
 });
@@ -212,13 +266,23 @@ describe("expireUnconfirmedOrders", () => {
   it("cancels pending cash-on-delivery orders older than the setting's days as staff would: stock and coupon back, history, audit, a mail; once", async () => {
     const productId = await stockedProduct(50);
     const email = newEmail();
-    const old = await placeOrder(t.db, guestOrder(productId, email, unique("client"), { couponCode: "WELCOME10", lines: [{ productId, quantity: 2 }] }));
+    const old = await placeOrder(
+      t.db,
+      guestOrder(productId, email, unique("client"), { couponCode: "WELCOME10", lines: [{ productId, quantity: 2 }] }),
+    );
     const fresh = await placeOrder(t.db, guestOrder(productId, newEmail(), unique("client")));
     const processing = await placeOrder(t.db, guestOrder(productId, newEmail(), unique("client")));
-    await t.client.execute({ sql: "UPDATE orders SET created_at = unixepoch() - 8 * 86400 WHERE id IN (?, ?)", args: [old.id, processing.id] });
+    await t.client.execute({
+      sql: "UPDATE orders SET created_at = unixepoch() - 8 * 86400 WHERE id IN (?, ?)",
+      args: [old.id, processing.id],
+    });
     await t.client.execute({ sql: "UPDATE orders SET status = 'processing' WHERE id = ?", args: [processing.id] });
-    const stockBefore = Number((await one<{ stock: number }>("SELECT stock FROM products WHERE id = ?", [productId])).stock);
-    const usesBefore = Number((await one<{ n: number }>("SELECT usage_count AS n FROM coupons WHERE code = 'WELCOME10'")).n);
+    const stockBefore = Number(
+      (await one<{ stock: number }>("SELECT stock FROM products WHERE id = ?", [productId])).stock,
+    );
+    const usesBefore = Number(
+      (await one<{ n: number }>("SELECT usage_count AS n FROM coupons WHERE code = 'WELCOME10'")).n,
+    );
 
     // Two sweeps at once, then one more: each order is cancelled once, its stock given back once.
     const counts = await Promise.all([expireUnconfirmedOrders(t.db, mail), expireUnconfirmedOrders(t.db, mail)]);
@@ -228,9 +292,17 @@ describe("expireUnconfirmedOrders", () => {
     expect(await one("SELECT status FROM orders WHERE id = ?", [old.id])).toEqual({ status: "cancelled" });
     expect(await one("SELECT status FROM orders WHERE id = ?", [fresh.id])).toEqual({ status: "pending" });
     expect(await one("SELECT status FROM orders WHERE id = ?", [processing.id])).toEqual({ status: "processing" });
-    expect(Number((await one<{ stock: number }>("SELECT stock FROM products WHERE id = ?", [productId])).stock)).toBe(stockBefore + 2);
-    expect(Number((await one<{ n: number }>("SELECT usage_count AS n FROM coupons WHERE code = 'WELCOME10'")).n)).toBe(usesBefore - 1);
-    expect(await all("SELECT from_value, to_value, actor_id, actor_name FROM order_history WHERE order_id = ? ORDER BY id", [old.id])).toEqual([
+    expect(Number((await one<{ stock: number }>("SELECT stock FROM products WHERE id = ?", [productId])).stock)).toBe(
+      stockBefore + 2,
+    );
+    expect(Number((await one<{ n: number }>("SELECT usage_count AS n FROM coupons WHERE code = 'WELCOME10'")).n)).toBe(
+      usesBefore - 1,
+    );
+    expect(
+      await all("SELECT from_value, to_value, actor_id, actor_name FROM order_history WHERE order_id = ? ORDER BY id", [
+        old.id,
+      ]),
+    ).toEqual([
       { from_value: null, to_value: "pending", actor_id: null, actor_name: "Guest" },
       { from_value: "pending", to_value: "cancelled", actor_id: null, actor_name: "System" },
     ]);
@@ -243,7 +315,10 @@ describe("expireUnconfirmedOrders", () => {
     expect(audit[0]!.summary).toContain("stock put back");
     expect(audit[0]!.summary).toContain("coupon use given back");
     // Told once, as a staff cancellation tells them (the order was placed without a mail context here).
-    const mails = await all<{ template: string; text: string }>("SELECT template, text FROM mail_outbox WHERE to_address = ?", [email]);
+    const mails = await all<{ template: string; text: string }>(
+      "SELECT template, text FROM mail_outbox WHERE to_address = ?",
+      [email],
+    );
     expect(mails.map((m) => m.template)).toEqual(["order_cancelled"]);
     expect(mails[0]!.text).toContain(old.order_number);
   });
@@ -251,16 +326,28 @@ describe("expireUnconfirmedOrders", () => {
   it("cancels nothing when the setting is 0, and uses 7 days when the setting is missing", async () => {
     const productId = await stockedProduct(50);
     const placed = await placeOrder(t.db, guestOrder(productId, newEmail(), unique("client")));
-    await t.client.execute({ sql: "UPDATE orders SET created_at = unixepoch() - 6 * 86400 WHERE id = ?", args: [placed.id] });
+    await t.client.execute({
+      sql: "UPDATE orders SET created_at = unixepoch() - 6 * 86400 WHERE id = ?",
+      args: [placed.id],
+    });
     await t.client.execute("UPDATE settings SET value = '0' WHERE key = 'unconfirmed_order_expiry_days'");
-    await t.client.execute({ sql: "UPDATE orders SET created_at = unixepoch() - 30 * 86400 WHERE id = ?", args: [placed.id] });
+    await t.client.execute({
+      sql: "UPDATE orders SET created_at = unixepoch() - 30 * 86400 WHERE id = ?",
+      args: [placed.id],
+    });
     expect(await expireUnconfirmedOrders(t.db, mail)).toBe(0);
     expect(await one("SELECT status FROM orders WHERE id = ?", [placed.id])).toEqual({ status: "pending" });
     await t.client.execute("DELETE FROM settings WHERE key = 'unconfirmed_order_expiry_days'");
-    await t.client.execute({ sql: "UPDATE orders SET created_at = unixepoch() - 6 * 86400 WHERE id = ?", args: [placed.id] });
+    await t.client.execute({
+      sql: "UPDATE orders SET created_at = unixepoch() - 6 * 86400 WHERE id = ?",
+      args: [placed.id],
+    });
     await expireUnconfirmedOrders(t.db, mail);
     expect(await one("SELECT status FROM orders WHERE id = ?", [placed.id])).toEqual({ status: "pending" });
-    await t.client.execute({ sql: "UPDATE orders SET created_at = unixepoch() - 8 * 86400 WHERE id = ?", args: [placed.id] });
+    await t.client.execute({
+      sql: "UPDATE orders SET created_at = unixepoch() - 8 * 86400 WHERE id = ?",
+      args: [placed.id],
+    });
     await expireUnconfirmedOrders(t.db, mail);
     expect(await one("SELECT status FROM orders WHERE id = ?", [placed.id])).toEqual({ status: "cancelled" });
   });

@@ -14,7 +14,11 @@ const shop: MailShop = mailShop({
   origin: ORIGIN,
   site: siteConfigFromSettings({
     general: { site_name: "Twistbloom" },
-    contact: { contact_email: "hello@twistbloom.com", contact_phone: "+1 (802) 555-0147", contact_address: "118 Maple Street, Burlington, VT" },
+    contact: {
+      contact_email: "hello@twistbloom.com",
+      contact_phone: "+1 (802) 555-0147",
+      contact_address: "118 Maple Street, Burlington, VT",
+    },
     currency: { currency_code: "EUR", currency_symbol: "€", currency_position: "right", currency_decimal_places: 2 },
   }),
 });
@@ -34,7 +38,16 @@ const order = (name = "Sunflower Bouquet", customer = "Ada"): MailOrder => ({
   total_cents: 7429,
   coupon_code: "SPRING10",
   shipping_method: "Standard Shipping",
-  address: { firstName: customer, lastName: "Lovelace", phone: "0771234567", address: "12 Garden Road", city: "Colombo", state: "", zipCode: "00300", country: "LK" },
+  address: {
+    firstName: customer,
+    lastName: "Lovelace",
+    phone: "0771234567",
+    address: "12 Garden Road",
+    city: "Colombo",
+    state: "",
+    zipCode: "00300",
+    country: "LK",
+  },
   notes: null,
 });
 
@@ -54,7 +67,12 @@ function expectLinksAbsolute(mail: RenderedMail) {
 function expectShopLook(mail: RenderedMail) {
   expect(mail.html.startsWith("<!DOCTYPE html>")).toBe(true);
   expect(mail.html).toContain("max-width:600px");
-  for (const detail of ["Twistbloom", "hello@twistbloom.com", "+1 (802) 555-0147", "118 Maple Street, Burlington, VT"]) {
+  for (const detail of [
+    "Twistbloom",
+    "hello@twistbloom.com",
+    "+1 (802) 555-0147",
+    "118 Maple Street, Burlington, VT",
+  ]) {
     expect(mail.html).toContain(detail);
     expect(mail.text).toContain(detail);
   }

@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { unsubscribeSigner } from "~/http/newsletter.server";
 import { siteConfigFromSettings } from "~/lib/site";
-import { NewsletterExportQuerySchema, NewsletterListQuerySchema, SUBSCRIBE_MAX_PER_CLIENT } from "~/lib/schemas/newsletter";
+import {
+  NewsletterExportQuerySchema,
+  NewsletterListQuerySchema,
+  SUBSCRIBE_MAX_PER_CLIENT,
+} from "~/lib/schemas/newsletter";
 import {
   confirmationIsLive,
   confirmSubscription,
@@ -37,8 +41,10 @@ const unique = (what: string) => `${what}-${++counter}-${Math.random().toString(
 const newEmail = () => `${unique("news")}@example.com`;
 
 const rows = async (sql: string, args: (string | number)[] = []) => (await t.client.execute({ sql, args })).rows;
-const subscriberOf = async (email: string) => (await rows("SELECT * FROM newsletter_subscribers WHERE email = ?", [email]))[0];
-const mailsTo = (email: string) => rows("SELECT * FROM mail_outbox WHERE to_address = ? ORDER BY created_at, rowid", [email]);
+const subscriberOf = async (email: string) =>
+  (await rows("SELECT * FROM newsletter_subscribers WHERE email = ?", [email]))[0];
+const mailsTo = (email: string) =>
+  rows("SELECT * FROM mail_outbox WHERE to_address = ? ORDER BY created_at, rowid", [email]);
 
 async function signUp(email: string, client = unique("client")) {
   const result = await subscribe(t.db, email, { mail, signer, client });
@@ -56,7 +62,8 @@ async function mailedTokens(email: string) {
 }
 
 /** Lets the next confirmation mail to this address go (as ten minutes passing would). */
-const forgetMailLimits = (email: string) => t.client.execute({ sql: "DELETE FROM rate_limits WHERE key LIKE ?", args: [`newsletter:mail:%:${email}`] });
+const forgetMailLimits = (email: string) =>
+  t.client.execute({ sql: "DELETE FROM rate_limits WHERE key LIKE ?", args: [`newsletter:mail:%:${email}`] });
 
 describe("subscribe", () => {
   it("keeps a new address pending and mails it a confirmation link (hash stored, never the token) with List-Unsubscribe headers", async () => {
@@ -66,7 +73,11 @@ describe("subscribe", () => {
     expect(row).toMatchObject({ status: "pending", confirmed_at: null, unsubscribed_at: null });
     const [sent, ...more] = await mailsTo(email);
     expect(more).toHaveLength(0);
-    expect(sent).toMatchObject({ template: "newsletter_confirmation", status: "queued", subject: "Confirm your subscription to the Twistbloom newsletter" });
+    expect(sent).toMatchObject({
+      template: "newsletter_confirmation",
+      status: "queued",
+      subject: "Confirm your subscription to the Twistbloom newsletter",
+    });
     const tokens = await mailedTokens(email);
     expect(tokens.confirm).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(row!.confirm_token_hash).toBe(await hashConfirmToken(tokens.confirm));
@@ -76,14 +87,19 @@ describe("subscribe", () => {
     // The outbox (which staff read) holds neither link, in no part: they are sealed.
     expect(JSON.stringify(sent)).not.toContain(tokens.confirm);
     expect(JSON.stringify(sent)).not.toContain(encodeURIComponent(tokens.unsubscribe));
-    expect(JSON.parse(String(sent!.headers))["List-Unsubscribe"]).toMatch(/^<\{\{secret:unsubscribe_link:[0-9a-f-]{36}\}\}>$/);
+    expect(JSON.parse(String(sent!.headers))["List-Unsubscribe"]).toMatch(
+      /^<\{\{secret:unsubscribe_link:[0-9a-f-]{36}\}\}>$/,
+    );
     // As delivered: both links in the text and the HTML, the unsubscribe one in the headers too.
     const delivered = await asDelivered(sent!);
     expect(delivered.text).toContain(confirmLink);
     expect(delivered.text).toContain(leaveLink);
     expect(delivered.html).toContain(`href="${confirmLink}"`);
     expect(delivered.html).toContain(`href="${leaveLink}"`);
-    expect(delivered.headers).toEqual({ "List-Unsubscribe": `<${leaveLink}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(delivered.headers).toEqual({
+      "List-Unsubscribe": `<${leaveLink}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
     expect(tokens.unsubscribe).toBe(await unsubscribeToken(signer, { id: Number(row!.id), email }));
   });
 
@@ -129,7 +145,9 @@ describe("subscribe", () => {
     const email = newEmail();
     const error = await signUp(email, client).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).message).toMatch(/^Too many sign-up attempts\. Please try again in \d+ minutes?\.$/);
+    expect((error as RateLimitError).message).toMatch(
+      /^Too many sign-up attempts\. Please try again in \d+ minutes?\.$/,
+    );
     expect(await subscriberOf(email)).toBeUndefined();
     expect(await mailsTo(email)).toHaveLength(0);
   });
@@ -155,11 +173,15 @@ describe("confirmSubscription", () => {
     const email = newEmail();
     await signUp(email);
     const { confirm } = await mailedTokens(email);
-    await t.client.execute({ sql: "UPDATE newsletter_subscribers SET confirm_expires_at = unixepoch() - 1 WHERE email = ?", args: [email] });
+    await t.client.execute({
+      sql: "UPDATE newsletter_subscribers SET confirm_expires_at = unixepoch() - 1 WHERE email = ?",
+      args: [email],
+    });
     expect(await confirmationIsLive(t.db, confirm)).toBe(false);
     expect(await confirmSubscription(t.db, confirm)).toBe(false);
     expect(await subscriberOf(email)).toMatchObject({ status: "pending" });
-    for (const token of ["Z".repeat(43), "", "short", `${confirm}x`, "' OR 1=1 --"]) expect(await confirmSubscription(t.db, token)).toBe(false);
+    for (const token of ["Z".repeat(43), "", "short", `${confirm}x`, "' OR 1=1 --"])
+      expect(await confirmSubscription(t.db, token)).toBe(false);
   });
 
   it("confirms one of two racing confirmations", async () => {
@@ -235,7 +257,14 @@ describe("unsubscribe", () => {
 describe("the back office's list and CSV", () => {
   it("lists by status and part of the address with counts per status, and exports CSV escaped, formulas neutralised", async () => {
     const tag = unique("list");
-    const emails = [`=1+2-${tag}@example.com`, `+sum-${tag}@example.com`, `-x-${tag}@example.com`, `@at-${tag}@example.com`, `plain-${tag}@example.com`, `quote"comma,${tag}@example.com`];
+    const emails = [
+      `=1+2-${tag}@example.com`,
+      `+sum-${tag}@example.com`,
+      `-x-${tag}@example.com`,
+      `@at-${tag}@example.com`,
+      `plain-${tag}@example.com`,
+      `quote"comma,${tag}@example.com`,
+    ];
     for (const [index, email] of emails.entries()) {
       await t.client.execute({
         sql: "INSERT INTO newsletter_subscribers (email, status, confirmed_at, created_at) VALUES (?, ?, ?, unixepoch() + ?)",
@@ -246,7 +275,10 @@ describe("the back office's list and CSV", () => {
     expect(page.total).toBe(6);
     expect(page.data[0]!.email).toBe(emails[5]);
     expect(page.counts.subscribed).toBeGreaterThanOrEqual(1);
-    const subscribed = await listSubscribers(t.db, NewsletterListQuerySchema.parse({ search: tag, status: "subscribed" }));
+    const subscribed = await listSubscribers(
+      t.db,
+      NewsletterListQuerySchema.parse({ search: tag, status: "subscribed" }),
+    );
     expect(subscribed.data.map((row) => row.email)).toEqual([`plain-${tag}@example.com`]);
     expect(subscribed.data[0]!.subscribed_at).toBe("2026-01-01T00:00:00.000Z");
 

@@ -51,7 +51,11 @@ async function newMails(): Promise<MailRow[]> {
   );
   if (rows.length) seen = Number(rows[rows.length - 1]!.n);
   return Promise.all(
-    rows.map(async ({ n: _n, secrets: _secrets, headers: _headers, ...row }, i) => ({ ...row, ...(await asDelivered(rows[i]!)), stored: `${row.text}\n${row.html}` })),
+    rows.map(async ({ n: _n, secrets: _secrets, headers: _headers, ...row }, i) => ({
+      ...row,
+      ...(await asDelivered(rows[i]!)),
+      stored: `${row.text}\n${row.html}`,
+    })),
   );
 }
 
@@ -120,11 +124,17 @@ beforeAll(async () => {
   const site = await getSiteConfig(db);
   shopEmail = String(site.contact.contact_email);
   mail = { origin: ORIGIN, site, signOrder: async (number) => `sig-${number}`, seal: testSeal };
-  const users = await all<{ id: number; name: string; email: string }>(t.client, "SELECT id, name, email FROM users WHERE email IN (?, ?)", [ADMIN.email, CUSTOMER.email]);
+  const users = await all<{ id: number; name: string; email: string }>(
+    t.client,
+    "SELECT id, name, email FROM users WHERE email IN (?, ?)",
+    [ADMIN.email, CUSTOMER.email],
+  );
   const admin = users.find((user) => user.email === ADMIN.email)!;
   staff = { id: Number(admin.id), name: admin.name, email: admin.email };
   customerId = Number(users.find((user) => user.email === CUSTOMER.email)!.id);
-  productIds = (await all<{ id: number }>(t.client, "UPDATE products SET stock = 500 WHERE is_active = 1 RETURNING id")).map((row) => Number(row.id)).sort((a, b) => a - b);
+  productIds = (await all<{ id: number }>(t.client, "UPDATE products SET stock = 500 WHERE is_active = 1 RETURNING id"))
+    .map((row) => Number(row.id))
+    .sort((a, b) => a - b);
   await newMails();
 });
 
@@ -201,7 +211,11 @@ describe("the back office's status changes", () => {
     await updateOrder(db, staff, placed.id, { status: "shipped" }, mail);
     const [shipped, ...moreShipped] = await newMails();
     expect(moreShipped).toEqual([]);
-    expect(shipped).toMatchObject({ template: "order_shipped", to_address: `ann-${email}@example.com`, subject: `Your Twistbloom order ${placed.order_number} is on its way` });
+    expect(shipped).toMatchObject({
+      template: "order_shipped",
+      to_address: `ann-${email}@example.com`,
+      subject: `Your Twistbloom order ${placed.order_number} is on its way`,
+    });
     expect(shipped!.text).toContain(`${ORIGIN}/orders/${placed.id}`);
     await updateOrder(db, staff, placed.id, { status: "delivered" }, mail);
     const delivered = await newMails();
@@ -214,8 +228,13 @@ describe("the back office's status changes", () => {
     await updateOrder(db, staff, placed.id, { status: "cancelled" }, mail);
     const [cancelled, ...more] = await newMails();
     expect(more).toEqual([]);
-    expect(cancelled).toMatchObject({ template: "order_cancelled", subject: `Your Twistbloom order ${placed.order_number} was cancelled` });
-    expect(cancelled!.text).toContain(`${ORIGIN}/order-confirmation/${placed.order_number}?sig=sig-${placed.order_number}`);
+    expect(cancelled).toMatchObject({
+      template: "order_cancelled",
+      subject: `Your Twistbloom order ${placed.order_number} was cancelled`,
+    });
+    expect(cancelled!.text).toContain(
+      `${ORIGIN}/order-confirmation/${placed.order_number}?sig=sig-${placed.order_number}`,
+    );
     expect(cancelled!.stored).not.toContain("sig=");
   });
 
@@ -224,7 +243,9 @@ describe("the back office's status changes", () => {
     await newMails();
     await updateOrder(db, staff, placed.id, { status: "cancelled" }, mail);
     await newMails();
-    expect(await rejection(updateOrder(db, staff, placed.id, { status: "shipped" }, mail))).toBeInstanceOf(ConflictError);
+    expect(await rejection(updateOrder(db, staff, placed.id, { status: "shipped" }, mail))).toBeInstanceOf(
+      ConflictError,
+    );
     expect(await newMails()).toEqual([]);
   });
 
@@ -246,7 +267,13 @@ describe("registering", () => {
   it("writes the welcome mail (and the address's verification mail) with the account", async () => {
     const address = `new-${crypto.randomUUID()}@example.com`;
     const recorder = recording(db);
-    await registerUser(recorder.db, { ENVIRONMENT: "test" } as Env, { name: "Nia Petal", email: address, password: "Secret123" }, "client-1", mail);
+    await registerUser(
+      recorder.db,
+      { ENVIRONMENT: "test" } as Env,
+      { name: "Nia Petal", email: address, password: "Secret123" },
+      "client-1",
+      mail,
+    );
     const batch = recorder.batches.find((statements) => statements.some((sql) => /^insert into "users"/i.test(sql)))!;
     expect(batch.filter((sql) => /^insert into "mail_outbox"/i.test(sql))).toHaveLength(2);
     const mails = await newMails();
@@ -258,7 +285,15 @@ describe("registering", () => {
   });
 
   it("a taken address writes no mail", async () => {
-    await rejection(registerUser(db, { ENVIRONMENT: "test" } as Env, { name: "Ann", email: CUSTOMER.email, password: "Secret123" }, "client-2", mail));
+    await rejection(
+      registerUser(
+        db,
+        { ENVIRONMENT: "test" } as Env,
+        { name: "Ann", email: CUSTOMER.email, password: "Secret123" },
+        "client-2",
+        mail,
+      ),
+    );
     expect(await newMails()).toEqual([]);
   });
 });

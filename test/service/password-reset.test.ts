@@ -36,16 +36,24 @@ async function register(email = newEmail(), password = "Secret123") {
 
 const rows = async (sql: string, args: (string | number)[] = []) => (await t.client.execute({ sql, args })).rows;
 
-const outboxFor = (email: string) => rows("SELECT * FROM mail_outbox WHERE to_address = ? ORDER BY created_at, rowid", [email]);
+const outboxFor = (email: string) =>
+  rows("SELECT * FROM mail_outbox WHERE to_address = ? ORDER BY created_at, rowid", [email]);
 const resetsOf = (userId: number) => rows("SELECT * FROM password_resets WHERE user_id = ? ORDER BY rowid", [userId]);
 
 /** A request's mail context, with the shop's settings as they are now. */
-const mailContext = async (): Promise<MailContext> => ({ origin: ORIGIN, site: await getSiteConfig(t.db), signOrder: async (number) => number, seal: testSeal });
+const mailContext = async (): Promise<MailContext> => ({
+  origin: ORIGIN,
+  site: await getSiteConfig(t.db),
+  signOrder: async (number) => number,
+  seal: testSeal,
+});
 
 /** The mails to an address as delivered (their sealed link revealed, as the queue's consumer does), oldest first. */
 const deliveredTo = async (email: string) =>
   Promise.all(
-    (await outboxFor(email)).map(async (row) => revealSecrets({ text: String(row.text), html: String(row.html) }, await unsealSecrets(env, String(row.secrets)))),
+    (await outboxFor(email)).map(async (row) =>
+      revealSecrets({ text: String(row.text), html: String(row.html) }, await unsealSecrets(env, String(row.secrets))),
+    ),
   );
 
 /** The token in the newest reset mail's text, as the shopper would follow it. */
@@ -79,14 +87,20 @@ describe("requestPasswordReset", () => {
     await requestPasswordReset(t.db, email, await mailContext(), unique("client"));
     const [mail, ...more] = await outboxFor(email);
     expect(more).toHaveLength(0);
-    expect(mail).toMatchObject({ template: "password_reset", status: "queued", subject: "Reset your Twistbloom password" });
+    expect(mail).toMatchObject({
+      template: "password_reset",
+      status: "queued",
+      subject: "Reset your Twistbloom password",
+    });
     const token = await mailedToken(email);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const link = `${ORIGIN}/reset-password?token=${token}`;
     // The outbox keeps no link (staff read it): a mark, masked for them; the link is sealed.
     expect(JSON.stringify(mail)).not.toContain(token);
     expect(String(mail!.secrets)).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(maskSecrets(String(mail!.text))).toContain("Choose a new password here (the link works once, for 1 hour):\n[hidden: sent only to the recipient]");
+    expect(maskSecrets(String(mail!.text))).toContain(
+      "Choose a new password here (the link works once, for 1 hour):\n[hidden: sent only to the recipient]",
+    );
     // As delivered.
     const [delivered] = await deliveredTo(email);
     expect(delivered!.text).toContain(link);
@@ -124,11 +138,15 @@ describe("requestPasswordReset", () => {
   });
 
   it("answers the same for an unknown email and writes nothing", async () => {
-    const before = await rows("SELECT (SELECT count(*) FROM mail_outbox) AS mails, (SELECT count(*) FROM password_resets) AS resets");
+    const before = await rows(
+      "SELECT (SELECT count(*) FROM mail_outbox) AS mails, (SELECT count(*) FROM password_resets) AS resets",
+    );
     const email = newEmail();
     await expect(requestPasswordReset(t.db, email, await mailContext(), unique("client"))).resolves.toBeUndefined();
     expect(await outboxFor(email)).toHaveLength(0);
-    const after = await rows("SELECT (SELECT count(*) FROM mail_outbox) AS mails, (SELECT count(*) FROM password_resets) AS resets");
+    const after = await rows(
+      "SELECT (SELECT count(*) FROM mail_outbox) AS mails, (SELECT count(*) FROM password_resets) AS resets",
+    );
     expect(after).toEqual(before);
   });
 
@@ -147,13 +165,16 @@ describe("requestPasswordReset", () => {
     expect(second).not.toBe(first);
     expect(await resetTokenIsLive(t.db, first)).toBe(false);
     expect(await resetTokenIsLive(t.db, second)).toBe(true);
-    expect((await rejection(resetPassword(t.db, first, "Newpass123", "Newpass123"))).message).toBe(RESET_INVALID_MESSAGE);
+    expect((await rejection(resetPassword(t.db, first, "Newpass123", "Newpass123"))).message).toBe(
+      RESET_INVALID_MESSAGE,
+    );
     await resetPassword(t.db, second, "Newpass123", "Newpass123");
   });
 
   it("is limited per email, known or not (429 with a wait)", async () => {
     for (const email of [(await register()).email, newEmail()]) {
-      for (let i = 0; i < FORGOT_MAX_PER_EMAIL; i++) await requestPasswordReset(t.db, email, await mailContext(), unique("client"));
+      for (let i = 0; i < FORGOT_MAX_PER_EMAIL; i++)
+        await requestPasswordReset(t.db, email, await mailContext(), unique("client"));
       const error = await rejection(requestPasswordReset(t.db, email, await mailContext(), unique("client")));
       expect(error).toBeInstanceOf(RateLimitError);
       expect(error.message).toMatch(/^Too many password reset requests\. Please try again in \d+ minutes?\.$/);
@@ -165,7 +186,10 @@ describe("requestPasswordReset", () => {
     const client = unique("client");
     let error: unknown;
     for (let i = 0; i < 50 && !error; i++) {
-      error = await requestPasswordReset(t.db, newEmail(), await mailContext(), client).then(() => undefined, (e) => e);
+      error = await requestPasswordReset(t.db, newEmail(), await mailContext(), client).then(
+        () => undefined,
+        (e) => e,
+      );
     }
     expect(error).toBeInstanceOf(RateLimitError);
   });
@@ -218,7 +242,10 @@ describe("resetPassword", () => {
   it("refuses an expired token", async () => {
     const { email, auth } = await register();
     const token = await asked(email);
-    await t.client.execute({ sql: "UPDATE password_resets SET expires_at = unixepoch() - 1 WHERE user_id = ?", args: [auth.user.id] });
+    await t.client.execute({
+      sql: "UPDATE password_resets SET expires_at = unixepoch() - 1 WHERE user_id = ?",
+      args: [auth.user.id],
+    });
     expect(await resetTokenIsLive(t.db, token)).toBe(false);
     expect((await rejection(resetPassword(t.db, token, "Fresh4567", "Fresh4567"))).message).toBe(RESET_INVALID_MESSAGE);
     await login(t.db, env, credentials(email, "Secret123"), unique("client"));
@@ -244,7 +271,10 @@ describe("resetPassword", () => {
       password_confirmation: ["Password confirmation is required"],
     });
     const plain = await rejection(resetPassword(t.db, token, "alllowercase", "alllowercase"));
-    expect(plain.errors.password).toEqual(["Password must contain at least one uppercase letter", "Password must contain at least one number"]);
+    expect(plain.errors.password).toEqual([
+      "Password must contain at least one uppercase letter",
+      "Password must contain at least one number",
+    ]);
     expect(await resetTokenIsLive(t.db, token)).toBe(true);
     await resetPassword(t.db, token, "Fresh4567", "Fresh4567");
   });

@@ -41,7 +41,11 @@ describe("listProducts: pagination", () => {
   it("never shows a product twice across pages", async () => {
     const ids: number[] = [];
     for (let page = 1; page <= 5; page++) {
-      ids.push(...(await listProducts(t.db, productQuery({ page: String(page), per_page: "10", sort_by: "price" }))).data.map((p) => p.id));
+      ids.push(
+        ...(await listProducts(t.db, productQuery({ page: String(page), per_page: "10", sort_by: "price" }))).data.map(
+          (p) => p.id,
+        ),
+      );
     }
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -102,7 +106,7 @@ describe("listProducts: filters", () => {
     const word = target.name.split(" ")[0]!;
     const found = await listProducts(t.db, productQuery({ search: word.toLowerCase(), per_page: "50" }));
     expect(found.data.map((p) => p.id)).toContain(target.id);
-    for (const search of ["%", "_", "'", "\"", "' OR 1=1 --", "100%", "花束", "🌸"]) {
+    for (const search of ["%", "_", "'", '"', "' OR 1=1 --", "100%", "花束", "🌸"]) {
       const result = await listProducts(t.db, productQuery({ search, per_page: "50" }));
       const literal = all.filter((p) =>
         [p.name, p.short_description, p.sku].some((text) => text.toLowerCase().includes(search.toLowerCase())),
@@ -116,21 +120,46 @@ describe("listProducts: filters", () => {
 describe("listProducts: sorts", () => {
   it("sorts newest first by default", async () => {
     const page = await listProducts(t.db, productQuery({ per_page: "50" }));
-    expect(isSorted(page.data.map((p) => p.created_at!), "desc")).toBe(true);
+    expect(
+      isSorted(
+        page.data.map((p) => p.created_at!),
+        "desc",
+      ),
+    ).toBe(true);
   });
 
   it("sorts by name A-Z and by price both ways", async () => {
     const byName = await listProducts(t.db, productQuery({ sort_by: "name", per_page: "50" }));
-    expect(isSorted(byName.data.map((p) => p.name), "asc")).toBe(true);
+    expect(
+      isSorted(
+        byName.data.map((p) => p.name),
+        "asc",
+      ),
+    ).toBe(true);
     const cheap = await listProducts(t.db, productQuery({ sort_by: "price", per_page: "50" }));
-    expect(isSorted(cheap.data.map((p) => p.unit_price), "asc")).toBe(true);
+    expect(
+      isSorted(
+        cheap.data.map((p) => p.unit_price),
+        "asc",
+      ),
+    ).toBe(true);
     const dear = await listProducts(t.db, productQuery({ sort_by: "price", sort_order: "desc", per_page: "50" }));
-    expect(isSorted(dear.data.map((p) => p.unit_price), "desc")).toBe(true);
+    expect(
+      isSorted(
+        dear.data.map((p) => p.unit_price),
+        "desc",
+      ),
+    ).toBe(true);
   });
 
   it("sorts best sellers by units sold", async () => {
     const best = await listProducts(t.db, productQuery({ sort_by: "best-sellers", per_page: "50" }));
-    expect(isSorted(best.data.map((p) => p.sold), "desc")).toBe(true);
+    expect(
+      isSorted(
+        best.data.map((p) => p.sold),
+        "desc",
+      ),
+    ).toBe(true);
   });
 });
 

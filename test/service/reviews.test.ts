@@ -15,7 +15,11 @@ beforeAll(async () => {
   t = await createTestDb();
 });
 
-async function rows<T = Record<string, unknown>>(client: Client, sql: string, args: Array<string | number | null> = []): Promise<T[]> {
+async function rows<T = Record<string, unknown>>(
+  client: Client,
+  sql: string,
+  args: Array<string | number | null> = [],
+): Promise<T[]> {
   return (await client.execute({ sql, args })).rows as unknown as T[];
 }
 
@@ -24,7 +28,10 @@ let serial = 0;
 async function newShopper(name = "Maya Rodriguez"): Promise<{ id: number; name: string }> {
   serial += 1;
   const email = `reviewer-${serial}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  await t.client.execute({ sql: "INSERT INTO users (name, email, password_hash) VALUES (?, ?, 'x')", args: [name, email] });
+  await t.client.execute({
+    sql: "INSERT INTO users (name, email, password_hash) VALUES (?, ?, 'x')",
+    args: [name, email],
+  });
   const [user] = await rows<{ id: number }>(t.client, "SELECT id FROM users WHERE email = ?", [email]);
   return { id: Number(user!.id), name };
 }
@@ -57,14 +64,19 @@ async function product(slug: string) {
 
 /** What the approved rows of a product say, worked out here from the rows. */
 async function honestFigures(productId: number) {
-  const ratings = (await rows<{ rating: number }>(t.client, "SELECT rating FROM reviews WHERE product_id = ? AND status = 'approved'", [productId])).map((r) =>
-    Number(r.rating),
-  );
+  const ratings = (
+    await rows<{ rating: number }>(
+      t.client,
+      "SELECT rating FROM reviews WHERE product_id = ? AND status = 'approved'",
+      [productId],
+    )
+  ).map((r) => Number(r.rating));
   const average = ratings.length ? Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 100) / 100 : 0;
   return { count: ratings.length, average };
 }
 
-const input = (rating: number, title = "Lovely bouquet", body = "Soft, bright and very well made.") => ReviewInputSchema.parse({ rating, title, body });
+const input = (rating: number, title = "Lovely bouquet", body = "Soft, bright and very well made.") =>
+  ReviewInputSchema.parse({ rating, title, body });
 const ADMIN_ACTOR = { id: 1, name: "Admin", email: "admin@twistbloom.test" };
 
 describe("the seeded reviews", () => {
@@ -76,8 +88,14 @@ describe("the seeded reviews", () => {
     let withReviews = 0;
     for (const row of products) {
       const expected = seededReviews.filter((review) => review.product === row.slug);
-      const average = expected.length ? Math.round((expected.reduce((sum, r) => sum + r.rating, 0) / expected.length) * 100) / 100 : 0;
-      expect({ slug: row.slug, count: Number(row.review_count), average: Number(row.review_average) }).toEqual({ slug: row.slug, count: expected.length, average });
+      const average = expected.length
+        ? Math.round((expected.reduce((sum, r) => sum + r.rating, 0) / expected.length) * 100) / 100
+        : 0;
+      expect({ slug: row.slug, count: Number(row.review_count), average: Number(row.review_average) }).toEqual({
+        slug: row.slug,
+        count: expected.length,
+        average,
+      });
       if (expected.length) withReviews += 1;
     }
     expect(withReviews).toBeGreaterThan(products.length / 2);
@@ -104,15 +122,26 @@ describe("listing a product's reviews", () => {
     const queriesBefore = t.timer.queries;
     const page = await listProductReviews(t.db, { id: blush.id }, 1, 2);
     expect(t.timer.queries - queriesBefore).toBe(1);
-    const all = seededReviews.filter((review) => review.product === "blush-garden-bouquet").sort((a, b) => b.created_at - a.created_at);
+    const all = seededReviews
+      .filter((review) => review.product === "blush-garden-bouquet")
+      .sort((a, b) => b.created_at - a.created_at);
     expect(page.summary.count).toBe(all.length);
     expect(page.summary.average).toBe(Math.round((all.reduce((sum, r) => sum + r.rating, 0) / all.length) * 10) / 10);
     for (const star of ["1", "2", "3", "4", "5"] as const) {
       expect(page.summary.distribution[star]).toBe(all.filter((review) => String(review.rating) === star).length);
     }
     expect(page.reviews.map((review) => review.title)).toEqual(all.slice(0, 2).map((review) => review.title));
-    expect(page.pagination).toMatchObject({ current_page: 1, per_page: 2, total: all.length, last_page: Math.ceil(all.length / 2) });
-    expect(page.reviews[0]).toMatchObject({ author_name: all[0]!.author_name, verified_purchase: false, rating: all[0]!.rating });
+    expect(page.pagination).toMatchObject({
+      current_page: 1,
+      per_page: 2,
+      total: all.length,
+      last_page: Math.ceil(all.length / 2),
+    });
+    expect(page.reviews[0]).toMatchObject({
+      author_name: all[0]!.author_name,
+      verified_purchase: false,
+      rating: all[0]!.rating,
+    });
   });
 
   it("is a 404 for an unknown or archived product", async () => {
@@ -131,12 +160,30 @@ describe("writing a review", () => {
     const target = await product("mamas-lavender-posy");
     const shopper = await newShopper("Daniel Kim Park");
     await orderOf(shopper.id, target.id, "shipped"); // not delivered yet: not a verified purchase
-    const created = await createReview(t.db, target.id, shopper, input(1, "  Not my style  ", "  The fuzzy look is not for me.\r\n\r\nWell made though. "));
-    expect(created).toMatchObject({ published: false, status: "pending", review: { rating: 1, title: "Not my style", body: "The fuzzy look is not for me.\n\nWell made though.", author_name: "Daniel P.", verified_purchase: false } });
+    const created = await createReview(
+      t.db,
+      target.id,
+      shopper,
+      input(1, "  Not my style  ", "  The fuzzy look is not for me.\r\n\r\nWell made though. "),
+    );
+    expect(created).toMatchObject({
+      published: false,
+      status: "pending",
+      review: {
+        rating: 1,
+        title: "Not my style",
+        body: "The fuzzy look is not for me.\n\nWell made though.",
+        author_name: "Daniel P.",
+        verified_purchase: false,
+      },
+    });
     expect(await product("mamas-lavender-posy")).toEqual(target);
     const listed = await listProductReviews(t.db, { id: target.id }, 1, 50);
     expect(listed.reviews.map((review) => review.id)).not.toContain(created.review.id);
-    expect(await findOwnReview(t.db, { slug: "mamas-lavender-posy" }, shopper.id)).toEqual({ id: created.review.id, status: "pending" });
+    expect(await findOwnReview(t.db, { slug: "mamas-lavender-posy" }, shopper.id)).toEqual({
+      id: created.review.id,
+      status: "pending",
+    });
 
     const pending = await listReviewsForModeration(t.db, AdminReviewListQuerySchema.parse({ status: "pending" }));
     expect(pending.data.map((review) => review.id)).toContain(created.review.id);
@@ -168,7 +215,11 @@ describe("writing a review", () => {
     const shopper = await newShopper("Priya Shah");
     await orderOf(shopper.id, target.id, "delivered");
     const created = await createReview(t.db, target.id, shopper, input(5));
-    expect(created).toMatchObject({ published: true, status: "approved", review: { verified_purchase: true, author_name: "Priya S." } });
+    expect(created).toMatchObject({
+      published: true,
+      status: "approved",
+      review: { verified_purchase: true, author_name: "Priya S." },
+    });
     const after = await product("peach-tulip-breakfast-bunch");
     expect(after.count).toBe(target.count + 1);
     expect({ count: after.count, average: after.average }).toEqual(await honestFigures(target.id));
@@ -194,10 +245,14 @@ describe("writing a review", () => {
     expect(second.message).toBe(REVIEW_MESSAGES.duplicate);
 
     const racer = await newShopper();
-    const results = await Promise.allSettled([1, 2, 3].map((rating) => createReview(t.db, target.id, racer, input(rating))));
+    const results = await Promise.allSettled(
+      [1, 2, 3].map((rating) => createReview(t.db, target.id, racer, input(rating))),
+    );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     for (const result of results) if (result.status === "rejected") expect(result.reason).toBeInstanceOf(ConflictError);
-    expect(await rows(t.client, "SELECT id FROM reviews WHERE product_id = ? AND user_id = ?", [target.id, racer.id])).toHaveLength(1);
+    expect(
+      await rows(t.client, "SELECT id FROM reviews WHERE product_id = ? AND user_id = ?", [target.id, racer.id]),
+    ).toHaveLength(1);
   });
 
   it("many reviews written at once all count: the figures are recomputed from the rows, never added to", async () => {
@@ -205,7 +260,9 @@ describe("writing a review", () => {
     const shoppers = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(() => newShopper()));
     for (const shopper of shoppers) await orderOf(shopper.id, target.id, "delivered");
     const ratings = [5, 4, 3, 5, 2, 5, 4, 1];
-    const created = await Promise.all(shoppers.map((shopper, i) => createReview(t.db, target.id, shopper, input(ratings[i]!))));
+    const created = await Promise.all(
+      shoppers.map((shopper, i) => createReview(t.db, target.id, shopper, input(ratings[i]!))),
+    );
     expect(created.every((result) => result.published)).toBe(true);
     const after = await product("golden-hour-toolbox-bouquet");
     expect(after.count).toBe(target.count + shoppers.length);
@@ -218,7 +275,9 @@ describe("writing a review", () => {
   it("concurrent moderation of several reviews keeps the figures honest too", async () => {
     const target = await product("little-cactus-trio");
     const shoppers = await Promise.all([1, 2, 3, 4, 5].map(() => newShopper()));
-    const created = await Promise.all(shoppers.map((shopper, i) => createReview(t.db, target.id, shopper, input(i + 1))));
+    const created = await Promise.all(
+      shoppers.map((shopper, i) => createReview(t.db, target.id, shopper, input(i + 1))),
+    );
     expect(created.every((result) => !result.published)).toBe(true);
     await Promise.all(created.map((result) => moderateReview(t.db, ADMIN_ACTOR, result.review.id, "approved")));
     const after = await product("little-cactus-trio");
@@ -231,15 +290,28 @@ describe("the review's input", () => {
   it("takes a rating of 1 to 5 and plain text within limits, with messages per field", () => {
     const messages = (value: Record<string, unknown>) => {
       const result = ReviewInputSchema.safeParse(value);
-      return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+      return result.success
+        ? {}
+        : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
     };
-    expect(messages({})).toEqual({ rating: REVIEW_MESSAGES.ratingRequired, title: REVIEW_MESSAGES.titleRequired, body: REVIEW_MESSAGES.bodyRequired });
+    expect(messages({})).toEqual({
+      rating: REVIEW_MESSAGES.ratingRequired,
+      title: REVIEW_MESSAGES.titleRequired,
+      body: REVIEW_MESSAGES.bodyRequired,
+    });
     expect(messages({ rating: 6, title: "x".repeat(121), body: "y".repeat(2001) })).toEqual({
       rating: REVIEW_MESSAGES.ratingInvalid,
       title: REVIEW_MESSAGES.titleTooLong,
       body: REVIEW_MESSAGES.bodyTooLong,
     });
-    expect(messages({ rating: 4.5, title: "   ", body: "\u0000" })).toMatchObject({ rating: REVIEW_MESSAGES.ratingInvalid, title: REVIEW_MESSAGES.titleRequired });
-    expect(ReviewInputSchema.parse({ rating: "3", title: " <b>Hi</b> ", body: "ok" })).toEqual({ rating: 3, title: "<b>Hi</b>", body: "ok" });
+    expect(messages({ rating: 4.5, title: "   ", body: "\u0000" })).toMatchObject({
+      rating: REVIEW_MESSAGES.ratingInvalid,
+      title: REVIEW_MESSAGES.titleRequired,
+    });
+    expect(ReviewInputSchema.parse({ rating: "3", title: " <b>Hi</b> ", body: "ok" })).toEqual({
+      rating: 3,
+      title: "<b>Hi</b>",
+      body: "ok",
+    });
   });
 });

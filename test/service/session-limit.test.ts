@@ -47,7 +47,10 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** Moves the session's sign-in back, leaving its row's expiry where it is (as an old, renewed row could be). */
 async function signInMovedBack(sessionId: string, by: number) {
-  await t.client.execute({ sql: "UPDATE sessions SET signed_in_at = signed_in_at - ?, expires_at = ? WHERE id = ?", args: [by, seconds(new Date()) + 40 * 24 * 3600, sessionId] });
+  await t.client.execute({
+    sql: "UPDATE sessions SET signed_in_at = signed_in_at - ?, expires_at = ? WHERE id = ?",
+    args: [by, seconds(new Date()) + 40 * 24 * 3600, sessionId],
+  });
 }
 
 describe("newSession", () => {
@@ -74,7 +77,16 @@ describe("refreshSession and changePassword", () => {
     const next = await viewerOf(refreshed.token);
     expect(next.signedInAt).toEqual(viewer.signedInAt);
 
-    const changed = await changePassword(t.db, env, next, PasswordChangeSchema.parse({ current_password: PASSWORD, new_password: "Secret456", new_password_confirmation: "Secret456" }));
+    const changed = await changePassword(
+      t.db,
+      env,
+      next,
+      PasswordChangeSchema.parse({
+        current_password: PASSWORD,
+        new_password: "Secret456",
+        new_password_confirmation: "Secret456",
+      }),
+    );
     expect(expOf(changed.token)).toBeLessThanOrEqual(expOf(first.token));
     expect((await viewerOf(changed.token)).signedInAt).toEqual(viewer.signedInAt);
   });
@@ -93,7 +105,10 @@ describe("refreshSession and changePassword", () => {
 
 describe("a session past its absolute limit", () => {
   it("is refused everywhere it is read, however far its row's expiry", async () => {
-    for (const [remember, limit] of [[true, SESSION_SECONDS.remember], [false, SESSION_SECONDS.short]] as const) {
+    for (const [remember, limit] of [
+      [true, SESSION_SECONDS.remember],
+      [false, SESSION_SECONDS.short],
+    ] as const) {
       const first = await signedIn(remember);
       const claims = (await verifyToken(env, first.token))!;
       await signInMovedBack(first.sessionId, limit - 120);
@@ -108,15 +123,25 @@ describe("a session past its absolute limit", () => {
   it("counts a row older than the column from its creation", async () => {
     const first = await signedIn(false);
     const old = seconds(new Date()) - SESSION_SECONDS.short - 60;
-    await t.client.execute({ sql: "UPDATE sessions SET signed_in_at = NULL, created_at = ?, expires_at = ? WHERE id = ?", args: [old, old + SESSION_SECONDS.remember, first.sessionId] });
+    await t.client.execute({
+      sql: "UPDATE sessions SET signed_in_at = NULL, created_at = ?, expires_at = ? WHERE id = ?",
+      args: [old, old + SESSION_SECONDS.remember, first.sessionId],
+    });
     expect(await authenticateToken(t.db, env, first.token)).toBeNull();
   });
 
   it("cannot be revived by refreshes racing each other: each new session keeps the first sign-in", async () => {
     const first = await signedIn(false);
     const viewer = await viewerOf(first.token);
-    const results = await Promise.all([refreshSession(t.db, env, viewer), refreshSession(t.db, env, viewer), refreshSession(t.db, env, viewer)]);
-    const rows = await t.client.execute({ sql: "SELECT DISTINCT signed_in_at FROM sessions WHERE user_id = ?", args: [first.user.id] });
+    const results = await Promise.all([
+      refreshSession(t.db, env, viewer),
+      refreshSession(t.db, env, viewer),
+      refreshSession(t.db, env, viewer),
+    ]);
+    const rows = await t.client.execute({
+      sql: "SELECT DISTINCT signed_in_at FROM sessions WHERE user_id = ?",
+      args: [first.user.id],
+    });
     expect(rows.rows).toHaveLength(1);
     for (const result of results) expect(expOf(result.token)).toBeLessThanOrEqual(expOf(first.token));
   });

@@ -28,7 +28,11 @@ beforeAll(async () => {
   t = await createTestDb();
 });
 
-const setRequired = (on: boolean) => t.client.execute({ sql: "UPDATE settings SET value = ? WHERE key = 'staff_2fa_required'", args: [on ? "true" : "false"] });
+const setRequired = (on: boolean) =>
+  t.client.execute({
+    sql: "UPDATE settings SET value = ? WHERE key = 'staff_2fa_required'",
+    args: [on ? "true" : "false"],
+  });
 beforeEach(async () => {
   await setRequired(true);
 });
@@ -41,21 +45,33 @@ async function account(role: "admin" | "super-admin" | "customer" = "admin") {
   const email = `${unique(role)}@example.com`;
   const auth = await registerUser(t.db, env, { name: "Sam Staff", email, password: PASSWORD }, unique("client"));
   if (role !== "customer") {
-    await t.client.execute({ sql: "INSERT INTO user_roles (user_id, role_id) SELECT ?, id FROM roles WHERE name = ?", args: [auth.user.id, role] });
+    await t.client.execute({
+      sql: "INSERT INTO user_roles (user_id, role_id) SELECT ?, id FROM roles WHERE name = ?",
+      args: [auth.user.id, role],
+    });
   }
   return { email, id: auth.user.id };
 }
 
 /** The challenge a right password gets instead of a session. */
 async function passwordStep(email: string, remember = false): Promise<TwoFactorRequired> {
-  const error = await rejection(login(t.db, env, LoginSchema.parse({ email, password: PASSWORD, remember }), unique("client")));
+  const error = await rejection(
+    login(t.db, env, LoginSchema.parse({ email, password: PASSWORD, remember }), unique("client")),
+  );
   expect(error).toBeInstanceOf(TwoFactorRequired);
   return error as TwoFactorRequired;
 }
 
 const now = () => Math.floor(Date.now() / 1000);
 const sessionsOf = async (userId: number) =>
-  Number((await t.client.execute({ sql: "SELECT count(*) AS n FROM sessions WHERE user_id = ? AND revoked_at IS NULL", args: [userId] })).rows[0]!.n);
+  Number(
+    (
+      await t.client.execute({
+        sql: "SELECT count(*) AS n FROM sessions WHERE user_id = ? AND revoked_at IS NULL",
+        args: [userId],
+      })
+    ).rows[0]!.n,
+  );
 
 /** Enrols a staff member through the first sign-in; answers the secret and the recovery codes. */
 async function enrolled(role: "admin" | "super-admin" = "admin") {
@@ -63,7 +79,9 @@ async function enrolled(role: "admin" | "super-admin" = "admin") {
   const { step, challenge } = await passwordStep(staff.email);
   expect(step).toBe("enrol");
   const { secret } = await enrolmentDetails(t.db, env, challenge);
-  const { auth, recoveryCodes } = await completeEnrolment(t.db, env, challenge, { code: await totpCode(secret, now()) });
+  const { auth, recoveryCodes } = await completeEnrolment(t.db, env, challenge, {
+    code: await totpCode(secret, now()),
+  });
   return { ...staff, secret, recoveryCodes, auth };
 }
 
@@ -85,9 +103,13 @@ describe("the sign-in of staff while a second factor is required", () => {
     expect(staff.recoveryCodes).toHaveLength(10);
     expect(new Set(staff.recoveryCodes).size).toBe(10);
     expect(await viewerOf(staff.auth.token)).toMatchObject({ user: { id: staff.id } });
-    const row = (await t.client.execute({ sql: "SELECT secret_sealed FROM user_two_factor WHERE user_id = ?", args: [staff.id] })).rows[0]!;
+    const row = (
+      await t.client.execute({ sql: "SELECT secret_sealed FROM user_two_factor WHERE user_id = ?", args: [staff.id] })
+    ).rows[0]!;
     expect(String(row.secret_sealed)).not.toContain(staff.secret);
-    const hashes = (await t.client.execute({ sql: "SELECT code_hash FROM recovery_codes WHERE user_id = ?", args: [staff.id] })).rows.map((r) => String(r.code_hash));
+    const hashes = (
+      await t.client.execute({ sql: "SELECT code_hash FROM recovery_codes WHERE user_id = ?", args: [staff.id] })
+    ).rows.map((r) => String(r.code_hash));
     expect(hashes).toHaveLength(10);
     for (const code of staff.recoveryCodes) expect(hashes.join()).not.toContain(code);
   });
@@ -113,7 +135,9 @@ describe("the sign-in of staff while a second factor is required", () => {
     const auth = await completeTwoFactorSignIn(t.db, env, challenge, { code: ` ${code!.toUpperCase()} ` });
     expect(auth.user.id).toBe(staff.id);
     const second = await passwordStep(staff.email);
-    expect(await rejection(completeTwoFactorSignIn(t.db, env, second.challenge, { code }))).toBeInstanceOf(ValidationError);
+    expect(await rejection(completeTwoFactorSignIn(t.db, env, second.challenge, { code }))).toBeInstanceOf(
+      ValidationError,
+    );
     expect((await twoFactorStatus(t.db, env, (await viewerOf(auth.token)).user)).recovery_codes_left).toBe(9);
   });
 
@@ -132,7 +156,9 @@ describe("the sign-in of staff while a second factor is required", () => {
     const staff = await enrolled();
     const { challenge } = await passwordStep(staff.email);
     const guesses = Array.from({ length: CODE_LIMITS.short.max + 3 }, (_, i) => String(100000 + i));
-    const outcomes = await Promise.allSettled(guesses.map((code) => completeTwoFactorSignIn(t.db, env, challenge, { code })));
+    const outcomes = await Promise.allSettled(
+      guesses.map((code) => completeTwoFactorSignIn(t.db, env, challenge, { code })),
+    );
     const limited = outcomes.filter((r) => r.status === "rejected" && r.reason instanceof RateLimitError);
     expect(limited.length).toBeGreaterThanOrEqual(3);
     const error = await rejection(completeTwoFactorSignIn(t.db, env, challenge, { code: staff.recoveryCodes[0]! }));
@@ -145,15 +171,24 @@ describe("the sign-in of staff while a second factor is required", () => {
     const { challenge } = await passwordStep(staff.email);
     const altered = `${challenge.slice(0, -2)}${challenge.endsWith("AA") ? "BB" : "AA"}`;
     for (const token of ["", "garbage", altered]) {
-      expect((await rejection(completeTwoFactorSignIn(t.db, env, token, { code: "123456" }))).message).toBe("Your sign-in has expired. Please log in again.");
+      expect((await rejection(completeTwoFactorSignIn(t.db, env, token, { code: "123456" }))).message).toBe(
+        "Your sign-in has expired. Please log in again.",
+      );
     }
     // A verify challenge cannot enrol a second factor.
-    expect((await rejection(completeEnrolment(t.db, env, challenge, { code: "123456" }))).message).toBe("Your sign-in has expired. Please log in again.");
+    expect((await rejection(completeEnrolment(t.db, env, challenge, { code: "123456" }))).message).toBe(
+      "Your sign-in has expired. Please log in again.",
+    );
   });
 
   it("never asks a customer, whatever the setting", async () => {
     const customer = await account("customer");
-    const auth = await login(t.db, env, LoginSchema.parse({ email: customer.email, password: PASSWORD }), unique("client"));
+    const auth = await login(
+      t.db,
+      env,
+      LoginSchema.parse({ email: customer.email, password: PASSWORD }),
+      unique("client"),
+    );
     expect(auth.token).toBeTruthy();
   });
 
@@ -161,7 +196,12 @@ describe("the sign-in of staff while a second factor is required", () => {
     const staff = await enrolled();
     const fresh = await account();
     await setRequired(false);
-    const auth = await login(t.db, env, LoginSchema.parse({ email: fresh.email, password: PASSWORD }), unique("client"));
+    const auth = await login(
+      t.db,
+      env,
+      LoginSchema.parse({ email: fresh.email, password: PASSWORD }),
+      unique("client"),
+    );
     expect(auth.token).toBeTruthy();
     expect((await passwordStep(staff.email)).step).toBe("verify");
   });
@@ -171,11 +211,18 @@ describe("a staff member's own factor", () => {
   it("sets up from the security page, regenerates recovery codes with a code, and turns off only when not required", async () => {
     await setRequired(false);
     const staff = await account();
-    const auth = await login(t.db, env, LoginSchema.parse({ email: staff.email, password: PASSWORD }), unique("client"));
+    const auth = await login(
+      t.db,
+      env,
+      LoginSchema.parse({ email: staff.email, password: PASSWORD }),
+      unique("client"),
+    );
     const viewer = await viewerOf(auth.token);
     const setup = await beginSetup(t.db, env, viewer);
     expect(setup.otpauth_uri).toContain(`secret=${setup.secret}`);
-    const codes = await confirmSetup(t.db, env, viewer, setup.setup_token, { code: await totpCode(setup.secret, now()) });
+    const codes = await confirmSetup(t.db, env, viewer, setup.setup_token, {
+      code: await totpCode(setup.secret, now()),
+    });
     expect(codes).toHaveLength(10);
     expect(await rejection(beginSetup(t.db, env, viewer))).toBeInstanceOf(ConflictError);
 
@@ -184,41 +231,64 @@ describe("a staff member's own factor", () => {
     expect(fresh).not.toContain(codes[0]);
     // The old codes are gone.
     const { challenge } = await passwordStep(staff.email);
-    expect(await rejection(completeTwoFactorSignIn(t.db, env, challenge, { code: codes[0]! }))).toBeInstanceOf(ValidationError);
-
+    expect(await rejection(completeTwoFactorSignIn(t.db, env, challenge, { code: codes[0]! }))).toBeInstanceOf(
+      ValidationError,
+    );
   });
 
   it("turns off with a code from the app, only while the setting does not require it", async () => {
     await setRequired(false);
     const staff = await account();
-    const viewer = await viewerOf((await login(t.db, env, LoginSchema.parse({ email: staff.email, password: PASSWORD }), unique("client"))).token);
+    const viewer = await viewerOf(
+      (await login(t.db, env, LoginSchema.parse({ email: staff.email, password: PASSWORD }), unique("client"))).token,
+    );
     const setup = await beginSetup(t.db, env, viewer);
     // Confirmed with the previous step's code (the window takes it), so the current step's is still unused.
-    const codes = await confirmSetup(t.db, env, viewer, setup.setup_token, { code: await totpCode(setup.secret, now() - 30) });
+    const codes = await confirmSetup(t.db, env, viewer, setup.setup_token, {
+      code: await totpCode(setup.secret, now() - 30),
+    });
     await setRequired(true);
-    expect(await rejection(disableTwoFactor(t.db, env, viewer, { code: await totpCode(setup.secret, now()) }))).toBeInstanceOf(ConflictError);
+    expect(
+      await rejection(disableTwoFactor(t.db, env, viewer, { code: await totpCode(setup.secret, now()) })),
+    ).toBeInstanceOf(ConflictError);
     await setRequired(false);
     // A recovery code does not turn it off.
     expect(await rejection(disableTwoFactor(t.db, env, viewer, { code: codes[0]! }))).toBeInstanceOf(ValidationError);
     await disableTwoFactor(t.db, env, viewer, { code: await totpCode(setup.secret, now()) });
     expect((await twoFactorStatus(t.db, env, viewer.user)).enabled).toBe(false);
-    const auth = await login(t.db, env, LoginSchema.parse({ email: staff.email, password: PASSWORD }), unique("client"));
+    const auth = await login(
+      t.db,
+      env,
+      LoginSchema.parse({ email: staff.email, password: PASSWORD }),
+      unique("client"),
+    );
     expect(auth.token).toBeTruthy();
   });
 
   it("is for staff only", async () => {
     const customer = await account("customer");
-    const auth = await login(t.db, env, LoginSchema.parse({ email: customer.email, password: PASSWORD }), unique("client"));
+    const auth = await login(
+      t.db,
+      env,
+      LoginSchema.parse({ email: customer.email, password: PASSWORD }),
+      unique("client"),
+    );
     expect(await rejection(beginSetup(t.db, env, await viewerOf(auth.token)))).toBeInstanceOf(ForbiddenError);
   });
 
   it("a setup token is bound to its owner", async () => {
     await setRequired(false);
     const [one, two] = [await account(), await account()];
-    const v1 = await viewerOf((await login(t.db, env, LoginSchema.parse({ email: one.email, password: PASSWORD }), unique("c"))).token);
-    const v2 = await viewerOf((await login(t.db, env, LoginSchema.parse({ email: two.email, password: PASSWORD }), unique("c"))).token);
+    const v1 = await viewerOf(
+      (await login(t.db, env, LoginSchema.parse({ email: one.email, password: PASSWORD }), unique("c"))).token,
+    );
+    const v2 = await viewerOf(
+      (await login(t.db, env, LoginSchema.parse({ email: two.email, password: PASSWORD }), unique("c"))).token,
+    );
     const setup = await beginSetup(t.db, env, v1);
-    const error = await rejection(confirmSetup(t.db, env, v2, setup.setup_token, { code: await totpCode(setup.secret, now()) }));
+    const error = await rejection(
+      confirmSetup(t.db, env, v2, setup.setup_token, { code: await totpCode(setup.secret, now()) }),
+    );
     expect((error as ValidationError).errors.code).toEqual(["This set-up has expired. Please start again."]);
   });
 });
@@ -231,7 +301,12 @@ describe("a super-admin's reset of another staff member's factor", () => {
     await resetTwoFactor(t.db, owner, staff.id);
     expect(await sessionsOf(staff.id)).toBe(0);
     expect(await authenticateToken(t.db, env, staff.auth.token)).toBeNull();
-    const audit = (await t.client.execute({ sql: "SELECT action, summary FROM audit_log WHERE entity = 'user' AND entity_id = ? ORDER BY id DESC", args: [String(staff.id)] })).rows[0]!;
+    const audit = (
+      await t.client.execute({
+        sql: "SELECT action, summary FROM audit_log WHERE entity = 'user' AND entity_id = ? ORDER BY id DESC",
+        args: [String(staff.id)],
+      })
+    ).rows[0]!;
     expect(audit.action).toBe("reset_two_factor");
     expect(String(audit.summary)).toContain(staff.email);
     // The next sign-in enrols again.
@@ -263,9 +338,10 @@ describe("the setting's default", () => {
   it("is written off by the local seed and on by a production seed", async () => {
     const { buildSeedStatements } = await import("../../db/seed");
     const local = (await buildSeedStatements({ devUsers: false })).find((s) => s.includes("'staff_2fa_required'"))!;
-    const live = (await buildSeedStatements({ devUsers: false, production: true })).find((s) => s.includes("'staff_2fa_required'"))!;
+    const live = (await buildSeedStatements({ devUsers: false, production: true })).find((s) =>
+      s.includes("'staff_2fa_required'"),
+    )!;
     expect(local).toContain("'false'");
     expect(live).toContain("'true'");
   });
 });
-

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { NotFoundError } from "~/services/errors";
-import { addToWishlist, listWishlist, moveToCart, removeFromWishlist, savedProductIds } from "~/services/wishlist.server";
+import {
+  addToWishlist,
+  listWishlist,
+  moveToCart,
+  removeFromWishlist,
+  savedProductIds,
+} from "~/services/wishlist.server";
 import { createTestDb, type TestDb } from "./db";
 import { rejection } from "./fixtures";
 
@@ -22,8 +28,12 @@ beforeAll(async () => {
   t = await createTestDb();
   userId = await newUser("wishlist-service@example.com");
   otherUserId = await newUser("wishlist-other@example.com");
-  inStock = (await t.client.execute("SELECT id FROM products WHERE is_active = 1 AND stock > 5 ORDER BY id LIMIT 6")).rows.map((r) => Number(r.id));
-  soldOut = Number((await t.client.execute("SELECT id FROM products WHERE is_active = 1 AND stock = 0 LIMIT 1")).rows[0]!.id);
+  inStock = (
+    await t.client.execute("SELECT id FROM products WHERE is_active = 1 AND stock > 5 ORDER BY id LIMIT 6")
+  ).rows.map((r) => Number(r.id));
+  soldOut = Number(
+    (await t.client.execute("SELECT id FROM products WHERE is_active = 1 AND stock = 0 LIMIT 1")).rows[0]!.id,
+  );
 });
 
 describe("the wishlist", () => {
@@ -36,7 +46,10 @@ describe("the wishlist", () => {
     const again = await addToWishlist(t.db, userId, inStock[0]!);
     expect(again.created).toBe(false);
     expect(again.item.saved_at).toBe(first.item.saved_at);
-    const count = await t.client.execute({ sql: "SELECT count(*) AS n FROM wishlist_items WHERE user_id = ?", args: [userId] });
+    const count = await t.client.execute({
+      sql: "SELECT count(*) AS n FROM wishlist_items WHERE user_id = ?",
+      args: [userId],
+    });
     expect(Number(count.rows[0]!.n)).toBe(1);
   });
 
@@ -47,7 +60,12 @@ describe("the wishlist", () => {
     const items = await listWishlist(t.db, userId);
     expect(items.map((item) => item.product.id)).toEqual([inStock[2], inStock[1], inStock[0]]);
     const [newest] = items;
-    expect(newest!.product).toMatchObject({ name: expect.any(String), slug: expect.any(String), image: expect.any(String), stock: expect.any(Number) });
+    expect(newest!.product).toMatchObject({
+      name: expect.any(String),
+      slug: expect.any(String),
+      image: expect.any(String),
+      stock: expect.any(Number),
+    });
     expect(newest!.product.unit_price_cents).toBeGreaterThan(0);
     expect(Date.parse(newest!.saved_at)).not.toBeNaN();
     expect((await listWishlist(t.db, otherUserId)).map((item) => item.product.id)).toEqual([inStock[3]]);
@@ -106,7 +124,9 @@ describe("moving to the cart", () => {
   });
 
   it("holds the cart to the stock on hand", async () => {
-    const stock = Number((await t.client.execute({ sql: "SELECT stock FROM products WHERE id = ?", args: [inStock[0]!] })).rows[0]!.stock);
+    const stock = Number(
+      (await t.client.execute({ sql: "SELECT stock FROM products WHERE id = ?", args: [inStock[0]!] })).rows[0]!.stock,
+    );
     const move = await moveToCart(t.db, userId, [{ productId: inStock[0]!, quantity: stock }], inStock[0]!);
     expect(move.ok).toBe(true);
     expect(move.lines).toEqual([{ productId: inStock[0], quantity: stock }]);

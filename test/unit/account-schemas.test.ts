@@ -18,9 +18,18 @@ const goodRegisterForm = {
   confirmPassword: "Secret123",
   terms: "on",
 };
-const goodRegisterApi = { name: "Ann Lee", email: "ann@example.com", password: "Secret123", password_confirmation: "Secret123" };
+const goodRegisterApi = {
+  name: "Ann Lee",
+  email: "ann@example.com",
+  password: "Secret123",
+  password_confirmation: "Secret123",
+};
 const goodProfile = { name: "Ann Lee", email: "ann@example.com" };
-const goodPasswordChange = { current_password: "OldSecret1", new_password: "NewSecret1", new_password_confirmation: "NewSecret1" };
+const goodPasswordChange = {
+  current_password: "OldSecret1",
+  new_password: "NewSecret1",
+  new_password_confirmation: "NewSecret1",
+};
 
 describe("the spec's messages", () => {
   it("keeps the exact wording of sections 5 and 8", () => {
@@ -64,9 +73,13 @@ describe("email", () => {
   });
 
   it("is trimmed and lowercased", () => {
-    expect(dataOf(LoginSchema, { email: "  Ann.Lee@Example.COM ", password: "Secret123" }).email).toBe("ann.lee@example.com");
+    expect(dataOf(LoginSchema, { email: "  Ann.Lee@Example.COM ", password: "Secret123" }).email).toBe(
+      "ann.lee@example.com",
+    );
     expect(dataOf(RegisterApiSchema, { ...goodRegisterApi, email: " ANN@EXAMPLE.COM" }).email).toBe("ann@example.com");
-    expect(dataOf(RegisterFormSchema, { ...goodRegisterForm, email: "Ann@Example.com  " }).email).toBe("ann@example.com");
+    expect(dataOf(RegisterFormSchema, { ...goodRegisterForm, email: "Ann@Example.com  " }).email).toBe(
+      "ann@example.com",
+    );
     expect(dataOf(ProfileSchema, { ...goodProfile, email: "\tAnn@Example.com\n" }).email).toBe("ann@example.com");
   });
 });
@@ -80,12 +93,19 @@ describe("password (new passwords)", () => {
     ["abcdefg1", "Password must contain at least one uppercase letter"],
     ["Abcdefgh", "Password must contain at least one number"],
   ])("%j gives %j on the register page and the register API", (password, message) => {
-    expect(errorsOf(RegisterFormSchema, { ...goodRegisterForm, password, confirmPassword: password }).password).toEqual([message]);
-    expect(errorsOf(RegisterApiSchema, { ...goodRegisterApi, password, password_confirmation: password }).password).toEqual([message]);
+    expect(errorsOf(RegisterFormSchema, { ...goodRegisterForm, password, confirmPassword: password }).password).toEqual(
+      [message],
+    );
+    expect(
+      errorsOf(RegisterApiSchema, { ...goodRegisterApi, password, password_confirmation: password }).password,
+    ).toEqual([message]);
   });
 
   it("lists every missing character class at once", () => {
-    expect(errorsOf(RegisterApiSchema, { ...goodRegisterApi, password: "--------", password_confirmation: "--------" }).password).toEqual([
+    expect(
+      errorsOf(RegisterApiSchema, { ...goodRegisterApi, password: "--------", password_confirmation: "--------" })
+        .password,
+    ).toEqual([
       "Password must contain at least one lowercase letter",
       "Password must contain at least one uppercase letter",
       "Password must contain at least one number",
@@ -94,7 +114,8 @@ describe("password (new passwords)", () => {
 
   it("uses the field's label: the new password of a password change", () => {
     const errors = (new_password: string) =>
-      errorsOf(PasswordChangeSchema, { ...goodPasswordChange, new_password, new_password_confirmation: new_password }).new_password;
+      errorsOf(PasswordChangeSchema, { ...goodPasswordChange, new_password, new_password_confirmation: new_password })
+        .new_password;
     expect(errors("")).toEqual(["New password is required"]);
     expect(errors("Short1")).toEqual(["New password must be at least 8 characters long"]);
     expect(errors("NOLOWER1")).toEqual(["New password must contain at least one lowercase letter"]);
@@ -103,7 +124,10 @@ describe("password (new passwords)", () => {
   });
 
   it("is kept exactly as typed: spaces around it are part of it", () => {
-    expect(dataOf(RegisterApiSchema, { ...goodRegisterApi, password: " Secret123 ", password_confirmation: " Secret123 " }).password).toBe(" Secret123 ");
+    expect(
+      dataOf(RegisterApiSchema, { ...goodRegisterApi, password: " Secret123 ", password_confirmation: " Secret123 " })
+        .password,
+    ).toBe(" Secret123 ");
   });
 
   it("accepts a password that meets every rule", () => {
@@ -121,7 +145,10 @@ describe("LoginSchema", () => {
   });
 
   it("does not apply the strength rules to an existing password", () => {
-    expect(dataOf(LoginSchema, { email: "ann@example.com", password: "alllowercase" })).toMatchObject({ password: "alllowercase", remember: false });
+    expect(dataOf(LoginSchema, { email: "ann@example.com", password: "alllowercase" })).toMatchObject({
+      password: "alllowercase",
+      remember: false,
+    });
   });
 
   it.each([["on"], [true], ["true"], ["1"]])("reads remember %j as ticked", (remember) => {
@@ -131,15 +158,16 @@ describe("LoginSchema", () => {
 
 describe("password confirmation", () => {
   it("is required", () => {
-    expect(errorsOf(RegisterApiSchema, { ...goodRegisterApi, password_confirmation: "" }).password_confirmation).toEqual([
-      "Password confirmation is required",
-    ]);
+    expect(
+      errorsOf(RegisterApiSchema, { ...goodRegisterApi, password_confirmation: "" }).password_confirmation,
+    ).toEqual(["Password confirmation is required"]);
     expect(errorsOf(RegisterFormSchema, { ...goodRegisterForm, confirmPassword: undefined }).confirmPassword).toEqual([
       "Password confirmation is required",
     ]);
-    expect(errorsOf(PasswordChangeSchema, { ...goodPasswordChange, new_password_confirmation: "" }).new_password_confirmation).toEqual([
-      "Password confirmation is required",
-    ]);
+    expect(
+      errorsOf(PasswordChangeSchema, { ...goodPasswordChange, new_password_confirmation: "" })
+        .new_password_confirmation,
+    ).toEqual(["Password confirmation is required"]);
   });
 
   it("must equal the password", () => {
@@ -155,14 +183,20 @@ describe("password confirmation", () => {
   });
 
   it("is compared exactly, not trimmed", () => {
-    expect(errorsOf(RegisterApiSchema, { ...goodRegisterApi, password_confirmation: "Secret123 " }).password_confirmation).toEqual([
-      "Passwords do not match",
-    ]);
+    expect(
+      errorsOf(RegisterApiSchema, { ...goodRegisterApi, password_confirmation: "Secret123 " }).password_confirmation,
+    ).toEqual(["Passwords do not match"]);
   });
 
   it("shows a mismatch alongside the other fields' errors, so every message appears at once", () => {
     expect(
-      errorsOf(RegisterFormSchema, { firstName: "", lastName: "L", email: "nope", password: "weakpass", confirmPassword: "other" }),
+      errorsOf(RegisterFormSchema, {
+        firstName: "",
+        lastName: "L",
+        email: "nope",
+        password: "weakpass",
+        confirmPassword: "other",
+      }),
     ).toEqual({
       firstName: ["First name is required"],
       lastName: ["Last name must be at least 2 characters long"],
@@ -171,21 +205,29 @@ describe("password confirmation", () => {
       confirmPassword: ["Passwords do not match"],
       terms: ["You must agree to the terms and conditions"],
     });
-    expect(errorsOf(RegisterApiSchema, { name: "", email: "", password: "Secret123", password_confirmation: "Secret12" })).toEqual({
+    expect(
+      errorsOf(RegisterApiSchema, { name: "", email: "", password: "Secret123", password_confirmation: "Secret12" }),
+    ).toEqual({
       name: ["Name is required"],
       email: ["Email is required"],
       password_confirmation: ["Passwords do not match"],
     });
-    expect(errorsOf(PasswordChangeSchema, { current_password: "", new_password: "NewSecret1", new_password_confirmation: "x" })).toEqual({
+    expect(
+      errorsOf(PasswordChangeSchema, {
+        current_password: "",
+        new_password: "NewSecret1",
+        new_password_confirmation: "x",
+      }),
+    ).toEqual({
       current_password: ["Current password is required"],
       new_password_confirmation: ["Passwords do not match"],
     });
   });
 
   it("does not add a mismatch when the confirmation is missing: that one says it is required", () => {
-    expect(errorsOf(RegisterApiSchema, { ...goodRegisterApi, password_confirmation: "" }).password_confirmation).toEqual([
-      "Password confirmation is required",
-    ]);
+    expect(
+      errorsOf(RegisterApiSchema, { ...goodRegisterApi, password_confirmation: "" }).password_confirmation,
+    ).toEqual(["Password confirmation is required"]);
   });
 });
 
@@ -202,7 +244,9 @@ describe("RegisterFormSchema", () => {
   });
 
   it.each([[undefined], [""], ["off"], [false], ["0"]])("refuses terms %j", (terms) => {
-    expect(errorsOf(RegisterFormSchema, { ...goodRegisterForm, terms }).terms).toEqual(["You must agree to the terms and conditions"]);
+    expect(errorsOf(RegisterFormSchema, { ...goodRegisterForm, terms }).terms).toEqual([
+      "You must agree to the terms and conditions",
+    ]);
   });
 
   it("trims the names", () => {
@@ -235,9 +279,12 @@ describe("names", () => {
     });
   });
 
-  it.each([["Ann Lee"], ["Zoë Ñúñez"], ["Saman Perera"], ["සමන්"]])("accepts %j (letters of any alphabet and spaces)", (name) => {
-    expect(dataOf(ProfileSchema, { ...goodProfile, name }).name).toBe(name);
-  });
+  it.each([["Ann Lee"], ["Zoë Ñúñez"], ["Saman Perera"], ["සමන්"]])(
+    "accepts %j (letters of any alphabet and spaces)",
+    (name) => {
+      expect(dataOf(ProfileSchema, { ...goodProfile, name }).name).toBe(name);
+    },
+  );
 });
 
 describe("ProfileSchema", () => {
@@ -280,8 +327,23 @@ describe("ProfileSchema", () => {
   });
 
   it("ignores fields that are not profile fields", () => {
-    const data = dataOf(ProfileSchema, { ...goodProfile, id: 1, roles: [{ name: "admin" }], created_at: "2000-01-01", password: "x" });
-    expect(Object.keys(data).sort()).toEqual(["address", "city", "country", "email", "name", "phone", "state", "zip_code"]);
+    const data = dataOf(ProfileSchema, {
+      ...goodProfile,
+      id: 1,
+      roles: [{ name: "admin" }],
+      created_at: "2000-01-01",
+      password: "x",
+    });
+    expect(Object.keys(data).sort()).toEqual([
+      "address",
+      "city",
+      "country",
+      "email",
+      "name",
+      "phone",
+      "state",
+      "zip_code",
+    ]);
   });
 
   describe("phone", () => {
@@ -302,7 +364,9 @@ describe("ProfileSchema", () => {
 
   describe("address", () => {
     it("needs at least 5 characters when filled", () => {
-      expect(errorsOf(ProfileSchema, { ...goodProfile, address: "1 Rd" }).address).toEqual(["Address must be at least 5 characters long"]);
+      expect(errorsOf(ProfileSchema, { ...goodProfile, address: "1 Rd" }).address).toEqual([
+        "Address must be at least 5 characters long",
+      ]);
       expect(errorsOf(ProfileSchema, { ...goodProfile, address: "1 Rd." })).toEqual({});
     });
   });
@@ -312,7 +376,9 @@ describe("ProfileSchema", () => {
       ["city", "City"],
       ["state", "State"],
     ])("%s: at least 2 characters of letters, spaces, hyphens, apostrophes and periods", (field, label) => {
-      expect(errorsOf(ProfileSchema, { ...goodProfile, [field]: "X" })[field]).toEqual([`${label} must be at least 2 characters long`]);
+      expect(errorsOf(ProfileSchema, { ...goodProfile, [field]: "X" })[field]).toEqual([
+        `${label} must be at least 2 characters long`,
+      ]);
       expect(errorsOf(ProfileSchema, { ...goodProfile, [field]: "Area 51" })[field]).toEqual([
         `${label} may only contain letters, spaces, hyphens, apostrophes and periods`,
       ]);
@@ -335,15 +401,31 @@ describe("ProfileSchema", () => {
 
   describe("country", () => {
     it("needs at least 2 characters and a country the shop delivers to", () => {
-      expect(errorsOf(ProfileSchema, { ...goodProfile, country: "L" }).country).toEqual(["Country must be at least 2 characters long"]);
-      expect(errorsOf(ProfileSchema, { ...goodProfile, country: "ZZ" }).country).toEqual(["Please choose a country we deliver to"]);
-      expect(errorsOf(ProfileSchema, { ...goodProfile, country: "Atlantis" }).country).toEqual(["Please choose a country we deliver to"]);
+      expect(errorsOf(ProfileSchema, { ...goodProfile, country: "L" }).country).toEqual([
+        "Country must be at least 2 characters long",
+      ]);
+      expect(errorsOf(ProfileSchema, { ...goodProfile, country: "ZZ" }).country).toEqual([
+        "Please choose a country we deliver to",
+      ]);
+      expect(errorsOf(ProfileSchema, { ...goodProfile, country: "Atlantis" }).country).toEqual([
+        "Please choose a country we deliver to",
+      ]);
     });
   });
 
   it("reports every bad optional field at once", () => {
     expect(
-      Object.keys(errorsOf(ProfileSchema, { ...goodProfile, phone: "x", address: "x", city: "x", state: "x", zip_code: "x", country: "x" })).sort(),
+      Object.keys(
+        errorsOf(ProfileSchema, {
+          ...goodProfile,
+          phone: "x",
+          address: "x",
+          city: "x",
+          state: "x",
+          zip_code: "x",
+          country: "x",
+        }),
+      ).sort(),
     ).toEqual(["address", "city", "country", "phone", "state", "zip_code"]);
   });
 });
@@ -370,7 +452,9 @@ describe("PasswordChangeSchema", () => {
 
 describe("input that is not a string", () => {
   it("treats non-string values as empty instead of throwing", () => {
-    expect(errorsOf(RegisterApiSchema, { name: ["Ann"], email: { a: 1 }, password: true, password_confirmation: {} })).toEqual({
+    expect(
+      errorsOf(RegisterApiSchema, { name: ["Ann"], email: { a: 1 }, password: true, password_confirmation: {} }),
+    ).toEqual({
       name: ["Name is required"],
       email: ["Email is required"],
       password: ["Password is required"],

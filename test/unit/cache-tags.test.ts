@@ -17,7 +17,14 @@ describe("what each write makes stale", () => {
   });
 
   it("staff writes: a product, a category, a tutorial, the settings, the home sections, everything", () => {
-    expect(changes.productChanged(3, [2, 9])).toEqual(["product:3", "products", "categories", "home", "category:2", "category:9"]);
+    expect(changes.productChanged(3, [2, 9])).toEqual([
+      "product:3",
+      "products",
+      "categories",
+      "home",
+      "category:2",
+      "category:9",
+    ]);
     expect(changes.productChanged(3)).toEqual(["product:3", "products", "categories", "home"]);
     expect(changes.categoryChanged(4)).toEqual(["category:4", "categories", "products"]);
     expect(changes.blogChanged(8)).toEqual(["blog:8", "blogs"]);
@@ -30,7 +37,14 @@ describe("what each write makes stale", () => {
     expect(TAGS.product(1)).toBe("product:1");
     expect(TAGS.category(1)).toBe("category:1");
     expect(TAGS.blog(1)).toBe("blog:1");
-    expect([TAGS.products, TAGS.categories, TAGS.blogs, TAGS.settings, TAGS.home, TAGS.all]).toEqual(["products", "categories", "blogs", "settings", "home", "all"]);
+    expect([TAGS.products, TAGS.categories, TAGS.blogs, TAGS.settings, TAGS.home, TAGS.all]).toEqual([
+      "products",
+      "categories",
+      "blogs",
+      "settings",
+      "home",
+      "all",
+    ]);
   });
 
   it("every tag any write makes is a valid Cache-Tag value", () => {
@@ -49,7 +63,8 @@ describe("what each write makes stale", () => {
   });
 
   it("refuses tags that would break a header: spaces, commas, non-ASCII, empty, over 128 characters", () => {
-    for (const tag of ["", "a b", "a,b", "café", "x".repeat(129), "line\nbreak"]) expect(isValidTag(tag), JSON.stringify(tag)).toBe(false);
+    for (const tag of ["", "a b", "a,b", "café", "x".repeat(129), "line\nbreak"])
+      expect(isValidTag(tag), JSON.stringify(tag)).toBe(false);
     expect(isValidTag("x".repeat(128))).toBe(true);
   });
 });

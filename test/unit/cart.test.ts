@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addToCart, cartSummary, clampQuantity, itemCount, MAX_CART_LINES, parseCart, removeFromCart, serializeCart, setQuantity } from "~/lib/cart";
+import {
+  addToCart,
+  cartSummary,
+  clampQuantity,
+  itemCount,
+  MAX_CART_LINES,
+  parseCart,
+  removeFromCart,
+  serializeCart,
+  setQuantity,
+} from "~/lib/cart";
 import { CartIntentSchema, CART_MESSAGES } from "~/lib/schemas/cart";
 import { fieldErrors } from "~/lib/schemas/query";
 
@@ -8,7 +18,10 @@ describe("cart rules", () => {
     let lines = addToCart([], 7, 2);
     lines = addToCart(lines, 9, 1);
     lines = addToCart(lines, 7, 3);
-    expect(lines).toEqual([{ productId: 7, quantity: 5 }, { productId: 9, quantity: 1 }]);
+    expect(lines).toEqual([
+      { productId: 7, quantity: 5 },
+      { productId: 9, quantity: 1 },
+    ]);
     expect(itemCount(lines)).toBe(6);
   });
 
@@ -20,10 +33,16 @@ describe("cart rules", () => {
   });
 
   it("removes a line when its quantity is updated to 0 or below", () => {
-    const lines = [{ productId: 7, quantity: 2 }, { productId: 9, quantity: 1 }];
+    const lines = [
+      { productId: 7, quantity: 2 },
+      { productId: 9, quantity: 1 },
+    ];
     expect(setQuantity(lines, 7, 0)).toEqual([{ productId: 9, quantity: 1 }]);
     expect(setQuantity(lines, 7, -5)).toEqual([{ productId: 9, quantity: 1 }]);
-    expect(setQuantity(lines, 7, 4)).toEqual([{ productId: 7, quantity: 4 }, { productId: 9, quantity: 1 }]);
+    expect(setQuantity(lines, 7, 4)).toEqual([
+      { productId: 7, quantity: 4 },
+      { productId: 9, quantity: 1 },
+    ]);
     expect(removeFromCart(lines, 9)).toEqual([{ productId: 7, quantity: 2 }]);
   });
 
@@ -34,10 +53,16 @@ describe("cart rules", () => {
   });
 
   it("round-trips through its compact cookie form and reads tampered values leniently", () => {
-    const lines = [{ productId: 12, quantity: 2 }, { productId: 5, quantity: 1 }];
+    const lines = [
+      { productId: 12, quantity: 2 },
+      { productId: 5, quantity: 1 },
+    ];
     expect(serializeCart(lines)).toBe("12:2,5:1");
     expect(parseCart("12:2,5:1")).toEqual(lines);
-    expect(parseCart("12:2,abc,5:0,-3:1,12:1,7:500")).toEqual([{ productId: 12, quantity: 3 }, { productId: 7, quantity: 99 }]);
+    expect(parseCart("12:2,abc,5:0,-3:1,12:1,7:500")).toEqual([
+      { productId: 12, quantity: 3 },
+      { productId: 7, quantity: 99 },
+    ]);
     expect(parseCart(null)).toEqual([]);
     expect(parseCart("1:1,".repeat(2000))).toEqual([]);
   });
@@ -52,7 +77,11 @@ describe("CartIntentSchema", () => {
 
   it("reads each intent", () => {
     expect(parse({ intent: "add", product_id: "3" }).data).toEqual({ intent: "add", product_id: 3, quantity: 1 });
-    expect(parse({ intent: "update", product_id: "3", quantity: "-5" }).data).toEqual({ intent: "update", product_id: 3, quantity: -5 });
+    expect(parse({ intent: "update", product_id: "3", quantity: "-5" }).data).toEqual({
+      intent: "update",
+      product_id: 3,
+      quantity: -5,
+    });
     expect(parse({ intent: "remove", product_id: "3" }).data).toEqual({ intent: "remove", product_id: 3 });
     expect(parse({ intent: "clear" }).data).toEqual({ intent: "clear" });
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { couponDiscountCents, orderTotals, ratePercent, shippingCostCents, taxLines, type CouponRule } from "~/lib/checkout";
+import {
+  couponDiscountCents,
+  orderTotals,
+  ratePercent,
+  shippingCostCents,
+  taxLines,
+  type CouponRule,
+} from "~/lib/checkout";
 
 const standard = { cost_cents: 599, free_shipping_threshold_cents: 5000 };
 const express = { cost_cents: 1499, free_shipping_threshold_cents: null };
@@ -28,8 +35,16 @@ describe("shippingCostCents", () => {
 });
 
 describe("couponDiscountCents", () => {
-  const percent = (value: number, max: number | null = null): CouponRule => ({ type: "percentage", value, max_discount_cents: max });
-  const fixed = (cents: number, max: number | null = null): CouponRule => ({ type: "fixed", value: cents, max_discount_cents: max });
+  const percent = (value: number, max: number | null = null): CouponRule => ({
+    type: "percentage",
+    value,
+    max_discount_cents: max,
+  });
+  const fixed = (cents: number, max: number | null = null): CouponRule => ({
+    type: "fixed",
+    value: cents,
+    max_discount_cents: max,
+  });
 
   it("takes a whole percentage of the subtotal", () => {
     expect(couponDiscountCents(percent(10), 5000)).toBe(500);
@@ -98,7 +113,15 @@ describe("taxLines", () => {
     expect(taxLines([{ name: "Texas Sales Tax", rate_bps: 625 }], 8)[0]!.amount_cents).toBe(1);
     expect(taxLines([{ name: "Texas Sales Tax", rate_bps: 625 }], 7)[0]!.amount_cents).toBe(0);
     // Two lines each rounded: 5% and 9.98% of $0.10 are 0.5 and 0.998 cents.
-    expect(taxLines([{ name: "GST", rate_bps: 500 }, { name: "Quebec QST", rate_bps: 998 }], 10).map((l) => l.amount_cents)).toEqual([1, 1]);
+    expect(
+      taxLines(
+        [
+          { name: "GST", rate_bps: 500 },
+          { name: "Quebec QST", rate_bps: 998 },
+        ],
+        10,
+      ).map((l) => l.amount_cents),
+    ).toEqual([1, 1]);
   });
 
   it("gives no lines without rates", () => {
@@ -123,7 +146,9 @@ describe("orderTotals", () => {
   });
 
   it("adds nothing when shipping, tax and discount are zero", () => {
-    expect(orderTotals({ subtotal_cents: 7500, shipping_cents: 0, tax_cents: 0, discount_cents: 0 }).total_cents).toBe(7500);
+    expect(orderTotals({ subtotal_cents: 7500, shipping_cents: 0, tax_cents: 0, discount_cents: 0 }).total_cents).toBe(
+      7500,
+    );
   });
 
   it("keeps every part as given", () => {
@@ -134,7 +159,9 @@ describe("orderTotals", () => {
   });
 
   it("never goes below zero", () => {
-    expect(orderTotals({ subtotal_cents: 100, shipping_cents: 0, tax_cents: 0, discount_cents: 500 }).total_cents).toBe(0);
+    expect(orderTotals({ subtotal_cents: 100, shipping_cents: 0, tax_cents: 0, discount_cents: 500 }).total_cents).toBe(
+      0,
+    );
   });
 });
 

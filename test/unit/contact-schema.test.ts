@@ -5,7 +5,12 @@ import { errorsOf as schemaErrors } from "./schemas";
 /** The field errors a parse gives ({} when it passes). */
 const errorsOf = (input: unknown) => schemaErrors(ContactSchema, input);
 
-const good = { name: "Ann Lee", email: "ann@example.com", subject: "A custom bouquet", message: "Could you make twelve lavender stems for May?" };
+const good = {
+  name: "Ann Lee",
+  email: "ann@example.com",
+  subject: "A custom bouquet",
+  message: "Could you make twelve lavender stems for May?",
+};
 
 describe("the contact form's messages", () => {
   it("keeps the spec's wording", () => {
@@ -27,7 +32,12 @@ describe("ContactSchema", () => {
       website: "",
     });
     expect(result.success).toBe(true);
-    expect(result.data).toEqual({ name: "Ann Lee", email: "ann@example.com", subject: "Hello", message: "Line one\nline two" });
+    expect(result.data).toEqual({
+      name: "Ann Lee",
+      email: "ann@example.com",
+      subject: "Hello",
+      message: "Line one\nline two",
+    });
   });
 
   it("requires every field, with one message each", () => {
@@ -65,14 +75,20 @@ describe("ContactSchema", () => {
 
   it("limits the subject to 150 characters", () => {
     expect(errorsOf({ ...good, subject: "s".repeat(150) })).toEqual({});
-    expect(errorsOf({ ...good, subject: "s".repeat(151) })).toEqual({ subject: ["Subject may not be longer than 150 characters"] });
+    expect(errorsOf({ ...good, subject: "s".repeat(151) })).toEqual({
+      subject: ["Subject may not be longer than 150 characters"],
+    });
   });
 
   it("needs a message of 10 to 5000 characters", () => {
-    expect(errorsOf({ ...good, message: "Too short" })).toEqual({ message: ["Message must be at least 10 characters long"] });
+    expect(errorsOf({ ...good, message: "Too short" })).toEqual({
+      message: ["Message must be at least 10 characters long"],
+    });
     expect(errorsOf({ ...good, message: "Long enough" })).toEqual({});
     expect(errorsOf({ ...good, message: "m".repeat(5000) })).toEqual({});
-    expect(errorsOf({ ...good, message: "m".repeat(5001) })).toEqual({ message: ["Message may not be longer than 5000 characters"] });
+    expect(errorsOf({ ...good, message: "m".repeat(5001) })).toEqual({
+      message: ["Message may not be longer than 5000 characters"],
+    });
   });
 
   it("reads a JSON number as text and any other non-text value as missing", () => {

@@ -16,15 +16,22 @@ describe("csvField", () => {
   });
 
   it("makes a would-be formula plain text with a leading quote", () => {
-    for (const value of ["=1+2", "+1", "-1", "@SUM(A1)", "\t=1", "\r=1"]) expect(csvField(value).replace(/^"/, "").startsWith("'")).toBe(true);
+    for (const value of ["=1+2", "+1", "-1", "@SUM(A1)", "\t=1", "\r=1"])
+      expect(csvField(value).replace(/^"/, "").startsWith("'")).toBe(true);
     expect(csvField('=HYPERLINK("http://evil.example","x")')).toBe(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
   });
 });
 
 describe("csvDocument", () => {
   it("writes the header and the rows, each line ended by CRLF", () => {
-    expect(csvDocument(["email", "status"], [["a@example.com", "subscribed"], ["b@example.com", null]])).toBe(
-      "email,status\r\na@example.com,subscribed\r\nb@example.com,\r\n",
-    );
+    expect(
+      csvDocument(
+        ["email", "status"],
+        [
+          ["a@example.com", "subscribed"],
+          ["b@example.com", null],
+        ],
+      ),
+    ).toBe("email,status\r\na@example.com,subscribed\r\nb@example.com,\r\n");
   });
 });

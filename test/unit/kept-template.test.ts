@@ -27,7 +27,15 @@ function guestPage({ panel = cartPanelHtml(null, DEFAULT_CURRENCY), reviews = tr
 
 const compile = (html: string) => compileKeptTemplate(html.split(NONCE), DEFAULT_CURRENCY);
 
-const guest: KeptFill = { nonce: "n2", boot: "", csrf: null, viewer: null, cart: null, currency: DEFAULT_CURRENCY, writer: null };
+const guest: KeptFill = {
+  nonce: "n2",
+  boot: "",
+  csrf: null,
+  viewer: null,
+  cart: null,
+  currency: DEFAULT_CURRENCY,
+  writer: null,
+};
 
 describe("a kept page's template", () => {
   it("gives a guest back the page as it was kept, with their own nonce", () => {
@@ -40,7 +48,9 @@ describe("a kept page's template", () => {
 
   it("fills in a member's links, CSRF token, cart, data and review status in their places", () => {
     const cart = {
-      items: [{ product_id: 7, quantity: 2, product: { slug: "fern-rose", name: "Fern & Rose", unit_price_cents: 1250 } }],
+      items: [
+        { product_id: 7, quantity: 2, product: { slug: "fern-rose", name: "Fern & Rose", unit_price_cents: 1250 } },
+      ],
       subtotal_cents: 2500,
       item_count: 2,
     };
@@ -53,11 +63,15 @@ describe("a kept page's template", () => {
       writer: { kind: "reviewed", status: "Your review is waiting for approval" },
     });
     expect(html).toContain(`classList.add('js');window.__personal={}</script>`);
-    expect(html).toContain(`<meta name="theme-color" content="#be185d"/><meta name="csrf-token" content="tok&lt;en&gt;"/>`);
+    expect(html).toContain(
+      `<meta name="theme-color" content="#be185d"/><meta name="csrf-token" content="tok&lt;en&gt;"/>`,
+    );
     expect(html).toContain(`<li data-account="guest" hidden=""><a href="/login">`);
     expect(html).toContain(`<li data-account="member"><a href="/orders">`);
     expect(html).toContain(`<li data-account="admin" hidden=""><a href="/admin">`);
-    expect(html).toContain(`<span data-testid="cart-count" class="ml-1">2</span><span data-cart-count-label="" class="sr-only">items</span>`);
+    expect(html).toContain(
+      `<span data-testid="cart-count" class="ml-1">2</span><span data-cart-count-label="" class="sr-only">items</span>`,
+    );
     expect(html).toContain(`<div data-cart-panel="" class="absolute">${cartPanelHtml(cart, DEFAULT_CURRENCY)}</div>`);
     expect(html).toContain(`<div data-writer="guest" hidden="">`);
     expect(html).toContain(`data-writer="reviewed">Your review is waiting for approval</p>`);
@@ -67,7 +81,11 @@ describe("a kept page's template", () => {
   });
 
   it("shows an admin the Admin link, and a shopper who has not reviewed the form", () => {
-    const html = fillKeptTemplate(compile(guestPage())!, { ...guest, viewer: { name: "Ola", email: "o@example.com", isAdmin: true }, writer: { kind: "shopper", status: null } });
+    const html = fillKeptTemplate(compile(guestPage())!, {
+      ...guest,
+      viewer: { name: "Ola", email: "o@example.com", isAdmin: true },
+      writer: { kind: "shopper", status: null },
+    });
     expect(html).toContain(`<li data-account="admin"><a href="/admin">`);
     expect(html).toContain(`<div data-writer="shopper"><form>`);
     expect(html).toContain(`data-writer="reviewed" hidden=""></p>`);
@@ -83,7 +101,9 @@ describe("a kept page's template", () => {
   it("refuses to cut a page whose places are not as the components render them", () => {
     // A panel that is not the empty cart's, a second header cart, no boot script.
     expect(compile(guestPage({ panel: "<p>Something else</p>" }))).toBeNull();
-    expect(compile(guestPage().replace("</header>", `<span data-testid="cart-count" class="x">0</span></header>`))).toBeNull();
+    expect(
+      compile(guestPage().replace("</header>", `<span data-testid="cart-count" class="x">0</span></header>`)),
+    ).toBeNull();
     expect(compile(guestPage().replace(`id="boot"`, `id="start"`))).toBeNull();
   });
 });

@@ -7,7 +7,10 @@ import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 import { afterAll, describe, expect, it } from "vitest";
 
 // The layer rules of .dependency-cruiser.cjs (docs/decisions/008): imports run down only.
-const config = createRequire(import.meta.url)("../../.dependency-cruiser.cjs") as { forbidden: unknown[]; options: Record<string, unknown> };
+const config = createRequire(import.meta.url)("../../.dependency-cruiser.cjs") as {
+  forbidden: unknown[];
+  options: Record<string, unknown>;
+};
 const root = path.resolve(__dirname, "../..");
 
 type Violation = { rule: { name: string }; from: string; to: string };
@@ -16,7 +19,13 @@ async function violations(baseDir: string, folders: string[], tsConfig?: string)
   const { options } = config;
   const result = (await cruise(
     folders,
-    { ...options, baseDir, validate: true, ruleSet: { forbidden: config.forbidden } as never, tsConfig: tsConfig ? { fileName: tsConfig } : undefined },
+    {
+      ...options,
+      baseDir,
+      validate: true,
+      ruleSet: { forbidden: config.forbidden } as never,
+      tsConfig: tsConfig ? { fileName: tsConfig } : undefined,
+    },
     undefined,
     tsConfig ? { tsConfig: extractTSConfig(path.join(baseDir, tsConfig)) } : undefined,
   )) as IReporterOutput;
@@ -45,11 +54,26 @@ describe("layers", () => {
   }, 30_000);
 
   it.each([
-    ["a domain service importing request plumbing", "app/services/orders.server.ts", "../http/session.server", "services-are-domain"],
+    [
+      "a domain service importing request plumbing",
+      "app/services/orders.server.ts",
+      "../http/session.server",
+      "services-are-domain",
+    ],
     ["pure lib importing a service", "app/lib/money.ts", "../services/orders.server", "lib-is-pure"],
     ["a route importing another route", "app/routes/blog.$slug.tsx", "./blog._index", "no-route-imports-a-route"],
-    ["shared plumbing importing Remix-only plumbing", "app/http/session.server.ts", "./pages/toast.server", "http-is-framework-neutral"],
-    ["the API importing a page helper", "functions/api/orders.ts", "../../app/http/pages/guards.server", "api-has-no-remix"],
+    [
+      "shared plumbing importing Remix-only plumbing",
+      "app/http/session.server.ts",
+      "./pages/toast.server",
+      "http-is-framework-neutral",
+    ],
+    [
+      "the API importing a page helper",
+      "functions/api/orders.ts",
+      "../../app/http/pages/guards.server",
+      "api-has-no-remix",
+    ],
     ["a component reading data", "app/components/card.tsx", "../services/orders.server", "components-are-ui"],
     ["the schema importing a service", "db/schema.ts", "../app/services/orders.server", "db-below-the-app"],
   ])("fails on a planted backward import: %s", async (_what, from, specifier, rule) => {
@@ -61,7 +85,10 @@ describe("layers", () => {
       "app/routes/blog._index.tsx": "export const list = 1;\n",
       [from]: `import * as planted from "${specifier}";\nexport const uses = planted;\n`,
     });
-    const found = await violations(dir, ["app", "functions", "db"].filter((folder) => from.startsWith(folder) || folder === "app"));
+    const found = await violations(
+      dir,
+      ["app", "functions", "db"].filter((folder) => from.startsWith(folder) || folder === "app"),
+    );
     expect(found.map((v) => v.rule.name)).toContain(rule);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addressOf, headerValue, mimeMessage } from "../../app/services/mail/mime";
 
-const decode = (base64: string) => new TextDecoder().decode(Uint8Array.from(atob(base64.replace(/\s+/g, "")), (c) => c.charCodeAt(0)));
+const decode = (base64: string) =>
+  new TextDecoder().decode(Uint8Array.from(atob(base64.replace(/\s+/g, "")), (c) => c.charCodeAt(0)));
 
 describe("mimeMessage", () => {
   const raw = mimeMessage({
@@ -41,7 +42,14 @@ describe("mimeMessage", () => {
   it("cannot be given another header through a value", () => {
     expect(headerValue("Hi\r\nBcc: everyone@example.com")).toBe("Hi Bcc: everyone@example.com");
     expect(addressOf("Shop <shop@example.com>")).toBe("shop@example.com");
-    const injected = mimeMessage({ id: "1", from: "s@x.test", to: "a@x.test", subject: "Hi\r\nBcc: all@x.test", text: "", html: "" });
+    const injected = mimeMessage({
+      id: "1",
+      from: "s@x.test",
+      to: "a@x.test",
+      subject: "Hi\r\nBcc: all@x.test",
+      text: "",
+      html: "",
+    });
     expect(injected.split("\r\n").filter((line) => line.startsWith("Bcc:"))).toEqual([]);
   });
 });

@@ -18,7 +18,11 @@ describe("the OpenAPI document", () => {
 
   it("names its security schemes, servers relative to the site, and a tag for every operation", () => {
     const document = openApiDocument();
-    expect(Object.keys(document.components?.securitySchemes ?? {})).toEqual(["bearerAuth", "sessionCookie", "csrfToken"]);
+    expect(Object.keys(document.components?.securitySchemes ?? {})).toEqual([
+      "bearerAuth",
+      "sessionCookie",
+      "csrfToken",
+    ]);
     expect(document.servers).toEqual([{ url: "/", description: "This shop" }]);
     const tags = new Set(document.tags?.map((tag) => tag.name));
     for (const [path, item] of Object.entries(document.paths ?? {})) {

@@ -40,7 +40,11 @@ describe("the header cart's panel", () => {
     const html = cartPanelHtml(
       {
         items: [
-          { product_id: 1, quantity: 2, product: { slug: "roses-&-lilies", name: `Roses & "Lilies" <b>`, unit_price_cents: 2450 } },
+          {
+            product_id: 1,
+            quantity: 2,
+            product: { slug: "roses-&-lilies", name: `Roses & "Lilies" <b>`, unit_price_cents: 2450 },
+          },
           { product_id: 2, quantity: 0, product: { slug: "gone", name: "Sold out", unit_price_cents: 100 } },
         ],
         subtotal_cents: 4900,
@@ -49,7 +53,9 @@ describe("the header cart's panel", () => {
     );
     expect(html).toContain("Roses &amp; &quot;Lilies&quot; &lt;b&gt;");
     expect(html).toContain('href="/product/roses-%26-lilies"');
-    expect(html).toContain(`2 × <span class="inline-flex items-baseline gap-2 "><span class="font-semibold text-gray-900">${formatMoney(2450)}</span>`);
+    expect(html).toContain(
+      `2 × <span class="inline-flex items-baseline gap-2 "><span class="font-semibold text-gray-900">${formatMoney(2450)}</span>`,
+    );
     expect(html).toContain(formatMoney(4900));
     expect(html).not.toContain("Sold out");
     expect(cartPanelHtml(null, DEFAULT_CURRENCY)).toContain("Your cart is empty");

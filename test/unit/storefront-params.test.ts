@@ -11,9 +11,21 @@ describe("products page URL", () => {
   });
 
   it("reads repeated category checkboxes, prices, flags and the page", () => {
-    const { query, state, errors } = parse("category=wedding&category=anniversary&min_price=10&max_price=50&on_sale=1&featured=1&sort=price&page=2");
+    const { query, state, errors } = parse(
+      "category=wedding&category=anniversary&min_price=10&max_price=50&on_sale=1&featured=1&sort=price&page=2",
+    );
     expect(errors).toEqual({});
-    expect(query).toMatchObject({ categories: ["wedding", "anniversary"], min_price: 10, max_price: 50, on_sale: true, featured: true, sort_by: "price", sort_order: "asc", page: 2, per_page: 12 });
+    expect(query).toMatchObject({
+      categories: ["wedding", "anniversary"],
+      min_price: 10,
+      max_price: 50,
+      on_sale: true,
+      featured: true,
+      sort_by: "price",
+      sort_order: "asc",
+      page: 2,
+      per_page: 12,
+    });
     expect(state).toMatchObject({ sort: "price", page: 2, on_sale: true });
   });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { base32Decode, base32Encode, groupSecret, hotp, matchTotp, newTotpSecret, otpauthUri, totpCode, totpStep } from "~/lib/totp";
+import {
+  base32Decode,
+  base32Encode,
+  groupSecret,
+  hotp,
+  matchTotp,
+  newTotpSecret,
+  otpauthUri,
+  totpCode,
+  totpStep,
+} from "~/lib/totp";
 
 /** RFC 6238's seed for HMAC-SHA1: the ASCII of "12345678901234567890". */
 const RFC_SECRET = base32Encode(new TextEncoder().encode("12345678901234567890"));
@@ -71,6 +81,8 @@ describe("secrets and the otpauth URI", () => {
 
   it("writes the key URI authenticator apps read", () => {
     const uri = otpauthUri({ issuer: "Twistbloom", account: "ava@example.com", secret: RFC_SECRET });
-    expect(uri).toBe(`otpauth://totp/Twistbloom:ava%40example.com?secret=${RFC_SECRET}&issuer=Twistbloom&algorithm=SHA1&digits=6&period=30`);
+    expect(uri).toBe(
+      `otpauth://totp/Twistbloom:ava%40example.com?secret=${RFC_SECRET}&issuer=Twistbloom&algorithm=SHA1&digits=6&period=30`,
+    );
   });
 });

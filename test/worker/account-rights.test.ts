@@ -35,10 +35,15 @@ interface Shopper {
 /** A new customer (register API) with a browser carrying its session, and an address on the profile. */
 async function newShopper(name = "Ivy Marlowe"): Promise<Shopper> {
   const email = `rights-${tag()}@example.com`;
-  const { status, body } = await call("POST", "/api/auth/register", { body: { name, email, password: PASSWORD, password_confirmation: PASSWORD } });
+  const { status, body } = await call("POST", "/api/auth/register", {
+    body: { name, email, password: PASSWORD, password_confirmation: PASSWORD },
+  });
   expect(status).toBe(201);
   const token = body.data.token as string;
-  const saved = await call("PUT", "/api/v1/auth/profile", { token, body: { name, email, phone: "+94771234567", address: "12 Lotus Road", city: "Colombo", country: "LK" } });
+  const saved = await call("PUT", "/api/v1/auth/profile", {
+    token,
+    body: { name, email, phone: "+94771234567", address: "12 Lotus Road", city: "Colombo", country: "LK" },
+  });
   expect(saved.status).toBe(200);
   const jar = new CookieJar();
   jar.set("session", token);
@@ -48,7 +53,15 @@ async function newShopper(name = "Ivy Marlowe"): Promise<Shopper> {
 /** An order of the shopper's in this status, with their name and contact in it (written directly). */
 async function orderOf(shopper: Shopper, status: string, productId = 1) {
   const number = `TB-RIGHTS-${tag()}`;
-  const address = JSON.stringify({ firstName: "Ivy", lastName: "Marlowe", email: shopper.email, phone: "+94771234567", address: "12 Lotus Road", city: "Colombo", country: "LK" });
+  const address = JSON.stringify({
+    firstName: "Ivy",
+    lastName: "Marlowe",
+    email: shopper.email,
+    phone: "+94771234567",
+    address: "12 Lotus Road",
+    city: "Colombo",
+    country: "LK",
+  });
   await env.DB.prepare(
     "INSERT INTO orders (order_number, user_id, status, email, subtotal_cents, total_cents, shipping_address, billing_address) VALUES (?, ?, ?, ?, 2400, 2400, ?, ?)",
   )
@@ -59,13 +72,16 @@ async function orderOf(shopper: Shopper, status: string, productId = 1) {
   )
     .bind(productId, number)
     .run();
-  return (await env.DB.prepare("SELECT id FROM orders WHERE order_number = ?").bind(number).first<{ id: number }>())!.id;
+  return (await env.DB.prepare("SELECT id FROM orders WHERE order_number = ?").bind(number).first<{ id: number }>())!
+    .id;
 }
 
 /** Products handed out one per test that writes reviews. */
 let productIds: number[] = [];
 beforeAll(async () => {
-  productIds = (await env.DB.prepare("SELECT id FROM products WHERE is_active = 1 ORDER BY id DESC").all<{ id: number }>()).results.map((row) => row.id);
+  productIds = (
+    await env.DB.prepare("SELECT id FROM products WHERE is_active = 1 ORDER BY id DESC").all<{ id: number }>()
+  ).results.map((row) => row.id);
 });
 const take = () => productIds.shift()!;
 const reviewsOf = async (productId: number) => (await call("GET", `/api/products/${productId}/reviews`)).body.data;
@@ -82,7 +98,9 @@ describe("downloading one's data", () => {
     const response = await visit(ivy.jar, "/profile/my-data");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("application/json");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="twistbloom-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="twistbloom-my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const text = await response.text();
     const data = JSON.parse(text);
@@ -114,7 +132,10 @@ describe("downloading one's data", () => {
 describe("DELETE /api/v1/auth/account", () => {
   it("refuses a wrong password with a field error and keeps the account", async () => {
     const ivy = await newShopper();
-    const { status, body } = await call("DELETE", "/api/v1/auth/account", { token: ivy.token, body: { password: "Wrong2024", reviews: "keep" } });
+    const { status, body } = await call("DELETE", "/api/v1/auth/account", {
+      token: ivy.token,
+      body: { password: "Wrong2024", reviews: "keep" },
+    });
     expect(status).toBe(422);
     expect(body.errors).toEqual({ password: [WRONG] });
     expect((await call("GET", "/api/v1/auth/profile", { token: ivy.token })).status).toBe(200);
@@ -131,9 +152,19 @@ describe("DELETE /api/v1/auth/account", () => {
   it("limits attempts per account: the sixth in the window is 429 with Retry-After, even with the right password", async () => {
     const ivy = await newShopper();
     for (let i = 0; i < 5; i++) {
-      expect((await call("DELETE", "/api/v1/auth/account", { token: ivy.token, body: { password: "Wrong2024", reviews: "keep" } })).status).toBe(422);
+      expect(
+        (
+          await call("DELETE", "/api/v1/auth/account", {
+            token: ivy.token,
+            body: { password: "Wrong2024", reviews: "keep" },
+          })
+        ).status,
+      ).toBe(422);
     }
-    const limited = await call("DELETE", "/api/v1/auth/account", { token: ivy.token, body: { password: PASSWORD, reviews: "keep" } });
+    const limited = await call("DELETE", "/api/v1/auth/account", {
+      token: ivy.token,
+      body: { password: PASSWORD, reviews: "keep" },
+    });
     expect(limited.status).toBe(429);
     expect(Number(limited.response.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect((await call("GET", "/api/v1/auth/profile", { token: ivy.token })).status).toBe(200);
@@ -142,7 +173,10 @@ describe("DELETE /api/v1/auth/account", () => {
   it("refuses while an order is being fulfilled (409)", async () => {
     const ivy = await newShopper();
     await orderOf(ivy, "processing");
-    const { status, body } = await call("DELETE", "/api/v1/auth/account", { token: ivy.token, body: { password: PASSWORD, reviews: "keep" } });
+    const { status, body } = await call("DELETE", "/api/v1/auth/account", {
+      token: ivy.token,
+      body: { password: PASSWORD, reviews: "keep" },
+    });
     expect(status).toBe(409);
     expect(body.message).toContain(OPEN_ORDERS);
   });
@@ -151,16 +185,24 @@ describe("DELETE /api/v1/auth/account", () => {
     const ivy = await newShopper("Ivy Marlowe");
     const product = take();
     const orderId = await orderOf(ivy, "delivered", product);
-    const review = await call("POST", `/api/products/${product}/reviews`, { token: ivy.token, body: { rating: 5, title: "Ivy loved it", body: "Soft petals and sturdy stems." } });
+    const review = await call("POST", `/api/products/${product}/reviews`, {
+      token: ivy.token,
+      body: { rating: 5, title: "Ivy loved it", body: "Soft petals and sturdy stems." },
+    });
     expect(review.status).toBe(201);
     const before = await reviewsOf(product);
 
-    const { status, body } = await call("DELETE", "/api/v1/auth/account", { token: ivy.token, body: { password: PASSWORD, reviews: "keep" } });
+    const { status, body } = await call("DELETE", "/api/v1/auth/account", {
+      token: ivy.token,
+      body: { password: PASSWORD, reviews: "keep" },
+    });
     expect(status).toBe(200);
     expect(body.message).toBe(DELETED);
 
     expect((await call("GET", "/api/v1/auth/profile", { token: ivy.token })).status).toBe(401);
-    expect((await call("POST", "/api/auth/login", { body: { email: ivy.email, password: PASSWORD } })).status).toBe(401);
+    expect((await call("POST", "/api/auth/login", { body: { email: ivy.email, password: PASSWORD } })).status).toBe(
+      401,
+    );
 
     const order = await call("GET", `/api/admin/orders/${orderId}`, { token: adminToken });
     expect(order.status).toBe(200);
@@ -174,7 +216,9 @@ describe("DELETE /api/v1/auth/account", () => {
     const kept = after.reviews.find((entry: { title: string }) => entry.title === "Ivy loved it");
     expect(kept.author_name).toBe("Former customer");
 
-    const again = await call("POST", "/api/auth/register", { body: { name: "Ivy Again", email: ivy.email, password: PASSWORD, password_confirmation: PASSWORD } });
+    const again = await call("POST", "/api/auth/register", {
+      body: { name: "Ivy Again", email: ivy.email, password: PASSWORD, password_confirmation: PASSWORD },
+    });
     expect(again.status).toBe(201);
     expect(again.body.data.user.id).not.toBe(ivy.id);
   });
@@ -183,13 +227,30 @@ describe("DELETE /api/v1/auth/account", () => {
     const ivy = await newShopper();
     const product = take();
     await orderOf(ivy, "delivered", product);
-    expect((await call("POST", `/api/products/${product}/reviews`, { token: ivy.token, body: { rating: 1, title: "Not for me", body: "The stems bent." } })).status).toBe(201);
+    expect(
+      (
+        await call("POST", `/api/products/${product}/reviews`, {
+          token: ivy.token,
+          body: { rating: 1, title: "Not for me", body: "The stems bent." },
+        })
+      ).status,
+    ).toBe(201);
     const before = await reviewsOf(product);
-    expect((await call("DELETE", "/api/v1/auth/account", { token: ivy.token, body: { password: PASSWORD, reviews: "delete" } })).status).toBe(200);
+    expect(
+      (
+        await call("DELETE", "/api/v1/auth/account", {
+          token: ivy.token,
+          body: { password: PASSWORD, reviews: "delete" },
+        })
+      ).status,
+    ).toBe(200);
     const after = await reviewsOf(product);
     expect(after.summary.count).toBe(before.summary.count - 1);
     expect(after.reviews.some((entry: { title: string }) => entry.title === "Not for me")).toBe(false);
-    const listed = await call("GET", `/api/products/slug/${(await env.DB.prepare("SELECT slug FROM products WHERE id = ?").bind(product).first<{ slug: string }>())!.slug}`);
+    const listed = await call(
+      "GET",
+      `/api/products/slug/${(await env.DB.prepare("SELECT slug FROM products WHERE id = ?").bind(product).first<{ slug: string }>())!.slug}`,
+    );
     expect(listed.body.data.reviews).toBe(after.summary.count);
   });
 });
@@ -202,11 +263,19 @@ describe("the delete-account page", () => {
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     expect(visibleText(await page.text())).toContain("Delete my account");
 
-    const wrong = await postForm(ivy.jar, "/delete-account", { intent: "password", password: "Wrong2024", reviews: "keep" });
+    const wrong = await postForm(ivy.jar, "/delete-account", {
+      intent: "password",
+      password: "Wrong2024",
+      reviews: "keep",
+    });
     expect(wrong.status).toBe(422);
     expect(errorsUnder(await wrong.text(), "password")).toBe(WRONG);
 
-    const done = await postForm(ivy.jar, "/delete-account", { intent: "password", password: PASSWORD, reviews: "keep" });
+    const done = await postForm(ivy.jar, "/delete-account", {
+      intent: "password",
+      password: PASSWORD,
+      reviews: "keep",
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/");
     expect(ivy.jar.get("session")).toBeUndefined();
@@ -218,7 +287,11 @@ describe("the delete-account page", () => {
     const ivy = await newShopper();
     const asked = await postForm(ivy.jar, "/delete-account", { intent: "request-link" });
     expect(asked.status).toBe(302);
-    const stored = await env.DB.prepare("SELECT text FROM mail_outbox WHERE to_address = ? AND template = 'account_deletion'").bind(ivy.email).first<{ text: string }>();
+    const stored = await env.DB.prepare(
+      "SELECT text FROM mail_outbox WHERE to_address = ? AND template = 'account_deletion'",
+    )
+      .bind(ivy.email)
+      .first<{ text: string }>();
     expect(stored!.text).not.toMatch(/token=/);
     const [mail] = await mailsTo(ivy.email, "account_deletion");
     const link = /https?:\/\/[^\s]+\/delete-account\?token=[A-Za-z0-9_-]+/.exec(mail!.text)![0];
@@ -237,14 +310,23 @@ describe("the delete-account page", () => {
 
     const twice = await postForm(stranger, path, { intent: "confirm-link", token, reviews: "delete" });
     expect(twice.status).toBe(422);
-    expect(visibleText(await (await visit(stranger, path)).text())).toContain("This link to delete an account is invalid or has expired.");
+    expect(visibleText(await (await visit(stranger, path)).text())).toContain(
+      "This link to delete an account is invalid or has expired.",
+    );
   });
 });
 
 describe("staff and a deleted account", () => {
   it("lists it as Deleted, shows no role or disable forms, and refuses changes with 409", async () => {
     const ivy = await newShopper("Ivy Marlowe");
-    expect((await call("DELETE", "/api/v1/auth/account", { token: ivy.token, body: { password: PASSWORD, reviews: "keep" } })).status).toBe(200);
+    expect(
+      (
+        await call("DELETE", "/api/v1/auth/account", {
+          token: ivy.token,
+          body: { password: PASSWORD, reviews: "keep" },
+        })
+      ).status,
+    ).toBe(200);
 
     const user = await call("GET", `/api/admin/users/${ivy.id}`, { token: adminToken });
     expect(user.status).toBe(200);

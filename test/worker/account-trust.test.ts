@@ -16,7 +16,10 @@ const tag = () => `${++counter}${Math.random().toString(36).slice(2, 8)}`;
 const newEmail = (who = "shopper") => `${who}-${tag()}@example.com`;
 const GOOGLE_CLIENT_ID = "test-google-client.apps.googleusercontent.com";
 
-const sqlOne = <T,>(sql: string, ...binds: unknown[]) => env.DB.prepare(sql).bind(...binds).first<T>();
+const sqlOne = <T>(sql: string, ...binds: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>();
 const countOf = async (sql: string, ...binds: unknown[]) => (await sqlOne<{ n: number }>(sql, ...binds))!.n;
 
 // ---------------------------------------------------------------- Google, answered here (no internet)
@@ -29,9 +32,21 @@ function answerGoogle(user: { sub: string; email: string; name?: string }) {
     const url = new URL(new Request(input as RequestInfo, init).url);
     if (url.href === "https://oauth2.googleapis.com/token") {
       const now = Math.floor(Date.now() / 1000);
-      const payload = { iss: "https://accounts.google.com", aud: GOOGLE_CLIENT_ID, iat: now, exp: now + 3600, email_verified: true, ...user };
+      const payload = {
+        iss: "https://accounts.google.com",
+        aud: GOOGLE_CLIENT_ID,
+        iat: now,
+        exp: now + 3600,
+        email_verified: true,
+        ...user,
+      };
       const idToken = `${base64url(JSON.stringify({ alg: "RS256", typ: "JWT" }))}.${base64url(JSON.stringify(payload))}.${base64url("signature")}`;
-      return Response.json({ access_token: "google-access", token_type: "Bearer", expires_in: 3599, id_token: idToken });
+      return Response.json({
+        access_token: "google-access",
+        token_type: "Bearer",
+        expires_in: 3599,
+        id_token: idToken,
+      });
     }
     if (/google|x\.com|twitter/.test(url.hostname)) throw new Error(`unexpected request to ${url.href}`);
     return original(input as RequestInfo, init);
@@ -69,7 +84,9 @@ async function registerPage(email: string, password = "Attack1234") {
 }
 
 async function registerApi(email = newEmail(), password = "Secret123") {
-  const result = await call("POST", "/api/auth/register", { body: { name: "Ann Lee", email, password, password_confirmation: password } });
+  const result = await call("POST", "/api/auth/register", {
+    body: { name: "Ann Lee", email, password, password_confirmation: password },
+  });
   expect(result.status).toBe(201);
   return { email, password, token: result.body.data.token as string, user: result.body.data.user };
 }
@@ -85,7 +102,9 @@ async function mailedToken(to: string, template: string, path: string): Promise<
 
 /** What the outbox itself holds for the address: never a usable link. */
 async function storedMails(to: string) {
-  const { results } = await env.DB.prepare("SELECT template, text, html FROM mail_outbox WHERE to_address = ?").bind(to).all<{ template: string; text: string; html: string }>();
+  const { results } = await env.DB.prepare("SELECT template, text, html FROM mail_outbox WHERE to_address = ?")
+    .bind(to)
+    .all<{ template: string; text: string; html: string }>();
   return results;
 }
 
@@ -104,21 +123,46 @@ describe("an account registered with someone else's address (attack a)", () => {
     expect(response.headers.get("Location")).toMatch(/^\/login\?error=link_required&provider=google/);
     expect(response.headers.getSetCookie().some((c) => c.startsWith("session="))).toBe(false);
     const login = visibleText(await (await visit(browser, response.headers.get("Location")!)).text());
-    expect(login).toContain("An account with this email address already exists. Log in with your password first, then link Google from your profile.");
-    expect(await countOf("SELECT count(*) AS n FROM user_identities WHERE provider = 'google' AND provider_user_id = ?", sub)).toBe(0);
+    expect(login).toContain(
+      "An account with this email address already exists. Log in with your password first, then link Google from your profile.",
+    );
+    expect(
+      await countOf(
+        "SELECT count(*) AS n FROM user_identities WHERE provider = 'google' AND provider_user_id = ?",
+        sub,
+      ),
+    ).toBe(0);
     // The victim's browser is not signed in to anything.
     expect((await visit(browser, "/profile")).status).toBe(302);
 
     // The real owner resets the password by mail: that proves the address and ends the attacker's session.
-    const reset = await postForm(new CookieJar(), "/forgot-password", { email: victim }, { "CF-Connecting-IP": newIp() });
+    const reset = await postForm(
+      new CookieJar(),
+      "/forgot-password",
+      { email: victim },
+      { "CF-Connecting-IP": newIp() },
+    );
     expect(reset.status).toBe(302);
     const token = await mailedToken(victim, "password_reset", "/reset-password");
-    expect((await postForm(new CookieJar(), "/reset-password", { token, password: "Victim1234", password_confirmation: "Victim1234" })).status).toBe(302);
+    expect(
+      (
+        await postForm(new CookieJar(), "/reset-password", {
+          token,
+          password: "Victim1234",
+          password_confirmation: "Victim1234",
+        })
+      ).status,
+    ).toBe(302);
     expect((await visit(attacker, "/profile")).status).toBe(302);
     // Now Google links to the owner's (verified) account.
     const linked = await throughGoogle(new CookieJar());
     expect(linked.headers.get("Location")).toBe("/");
-    expect(await countOf("SELECT count(*) AS n FROM user_identities WHERE provider = 'google' AND provider_user_id = ?", sub)).toBe(1);
+    expect(
+      await countOf(
+        "SELECT count(*) AS n FROM user_identities WHERE provider = 'google' AND provider_user_id = ?",
+        sub,
+      ),
+    ).toBe(1);
   });
 });
 
@@ -130,8 +174,14 @@ describe("changing the email (attack b)", () => {
     const to = newEmail("hijack");
     const missing = await call("PUT", "/api/v1/auth/profile", { token, body: { name: "Ann Lee", email: to } });
     expect(missing.status).toBe(422);
-    expect(missing.body).toMatchObject({ success: false, errors: { current_password: ["Current password is required to change your email address"] } });
-    const wrong = await call("PUT", "/api/v1/auth/profile", { token, body: { name: "Ann Lee", email: to, current_password: "Guess1234" } });
+    expect(missing.body).toMatchObject({
+      success: false,
+      errors: { current_password: ["Current password is required to change your email address"] },
+    });
+    const wrong = await call("PUT", "/api/v1/auth/profile", {
+      token,
+      body: { name: "Ann Lee", email: to, current_password: "Guess1234" },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual({ current_password: ["The current password is incorrect"] });
     expect((await call("GET", "/api/v1/auth/profile", { token })).body.data.email).toBe(user.email);
@@ -141,7 +191,10 @@ describe("changing the email (attack b)", () => {
   it("with the password: nothing changes until the new address uses its link; the old address is told, without a link", async () => {
     const { token, user, password, email } = await registerApi();
     const to = newEmail("moving");
-    const asked = await call("PUT", "/api/v1/auth/profile", { token, body: { name: "Ann Moved", email: to, current_password: password } });
+    const asked = await call("PUT", "/api/v1/auth/profile", {
+      token,
+      body: { name: "Ann Moved", email: to, current_password: password },
+    });
     expect(asked.status).toBe(200);
     expect(asked.body).toEqual({
       success: true,
@@ -153,7 +206,8 @@ describe("changing the email (attack b)", () => {
     const [notice] = await mailsTo(email, "email_change_notice");
     expect(notice!.text).toContain(to);
     expect(notice!.text).not.toMatch(/token=/);
-    for (const stored of await storedMails(to)) expect(`${stored.text}${stored.html}`).not.toMatch(/confirm-email\?token=/);
+    for (const stored of await storedMails(to))
+      expect(`${stored.text}${stored.html}`).not.toMatch(/confirm-email\?token=/);
     const link = await mailedToken(to, "email_change_confirm", "/confirm-email");
 
     // Opening the link changes nothing: its page shows a button.
@@ -166,8 +220,13 @@ describe("changing the email (attack b)", () => {
 
     const confirmed = await postForm(jar, `/confirm-email?token=${encodeURIComponent(link)}`, { token: link });
     expect(confirmed.status).toBe(302);
-    expect(visibleText(await (await visit(jar, confirmed.headers.get("Location")!)).text())).toContain("Your email address has been changed.");
-    expect((await call("GET", "/api/v1/auth/profile", { token })).body.data).toMatchObject({ email: to, email_verified: true });
+    expect(visibleText(await (await visit(jar, confirmed.headers.get("Location")!)).text())).toContain(
+      "Your email address has been changed.",
+    );
+    expect((await call("GET", "/api/v1/auth/profile", { token })).body.data).toMatchObject({
+      email: to,
+      email_verified: true,
+    });
     expect((await call("POST", "/api/auth/login", { body: { email: to, password } })).status).toBe(200);
     // Once.
     const again = await call("POST", "/api/auth/confirm-email", { body: { token: link } });
@@ -179,11 +238,21 @@ describe("changing the email (attack b)", () => {
     const email = newEmail();
     const jar = await registerPage(email, "Mine12345");
     const to = newEmail("later");
-    const refused = await postForm(jar, "/profile?edit=profile", { intent: "profile", name: "Mallory Owner", email: to, current_password: "Wrong1234" });
+    const refused = await postForm(jar, "/profile?edit=profile", {
+      intent: "profile",
+      name: "Mallory Owner",
+      email: to,
+      current_password: "Wrong1234",
+    });
     expect(refused.status).toBe(422);
     expect(errorsUnder(await refused.text(), "current_password")).toBe("The current password is incorrect");
 
-    const asked = await postForm(jar, "/profile?edit=profile", { intent: "profile", name: "Mallory Owner", email: to, current_password: "Mine12345" });
+    const asked = await postForm(jar, "/profile?edit=profile", {
+      intent: "profile",
+      name: "Mallory Owner",
+      email: to,
+      current_password: "Mine12345",
+    });
     expect(asked.status).toBe(302);
     const profile = visibleText(await (await visit(jar, "/profile")).text());
     expect(profile).toContain(`We have sent a link to ${to}.`);
@@ -194,7 +263,9 @@ describe("changing the email (attack b)", () => {
     await registerApi(to);
     const taken = await call("POST", "/api/auth/confirm-email", { body: { token: link } });
     expect(taken.status).toBe(409);
-    expect(taken.body.message).toBe("This email address is already used by another account, so it cannot be used for yours.");
+    expect(taken.body.message).toBe(
+      "This email address is already used by another account, so it cannot be used for yours.",
+    );
     expect(await countOf("SELECT count(*) AS n FROM users WHERE email = ?", to)).toBe(1);
     const page = await postForm(new CookieJar(), "/confirm-email", { token: link });
     expect(page.status).toBe(409);
@@ -207,10 +278,15 @@ describe("verifying the address (attack c)", () => {
   it("registration mails a sealed link; its page changes nothing on a GET; the POST verifies, once", async () => {
     const email = newEmail();
     const jar = await registerPage(email);
-    expect(visibleText(await (await visit(jar, "/")).text())).toContain("We have sent a link to verify your email address. Please check your inbox.");
-    for (const stored of await storedMails(email)) expect(`${stored.text}${stored.html}`).not.toMatch(/verify-email\?token=/);
+    expect(visibleText(await (await visit(jar, "/")).text())).toContain(
+      "We have sent a link to verify your email address. Please check your inbox.",
+    );
+    for (const stored of await storedMails(email))
+      expect(`${stored.text}${stored.html}`).not.toMatch(/verify-email\?token=/);
     const token = await mailedToken(email, "verify_email", "/verify-email");
-    const verified = async () => (await sqlOne<{ at: number | null }>("SELECT email_verified_at AS at FROM users WHERE email = ?", email))!.at !== null;
+    const verified = async () =>
+      (await sqlOne<{ at: number | null }>("SELECT email_verified_at AS at FROM users WHERE email = ?", email))!.at !==
+      null;
 
     // Unverified: the profile's banner offers a new link.
     const before = visibleText(await (await visit(jar, "/profile")).text());
@@ -254,7 +330,10 @@ describe("verifying the address (attack c)", () => {
     expect(verified.body).toEqual({ success: true, message: "Thank you! Your email address is verified." });
     expect((await call("GET", "/api/v1/auth/profile", { token })).body.data.email_verified).toBe(true);
     // Verified: nothing more to send.
-    expect((await call("POST", "/api/v1/auth/verify-email/resend", { token })).body).toEqual({ success: true, message: "Your email address is already verified." });
+    expect((await call("POST", "/api/v1/auth/verify-email/resend", { token })).body).toEqual({
+      success: true,
+      message: "Your email address is already verified.",
+    });
   });
 
   it("the banner's resend form mails a new link and comes back", async () => {
@@ -263,14 +342,20 @@ describe("verifying the address (attack c)", () => {
     const response = await postForm(jar, "/verify-email", { resend: "1", redirectTo: "/profile" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/profile");
-    expect(visibleText(await (await visit(jar, "/profile")).text())).toContain("We have sent a link to verify your email address.");
+    expect(visibleText(await (await visit(jar, "/profile")).text())).toContain(
+      "We have sent a link to verify your email address.",
+    );
     expect(await mailsTo(email, "verify_email")).toHaveLength(2);
     // A guest cannot ask.
-    expect((await postForm(new CookieJar(), "/verify-email", { resend: "1" })).headers.get("Location")).toMatch(/^\/login/);
+    expect((await postForm(new CookieJar(), "/verify-email", { resend: "1" })).headers.get("Location")).toMatch(
+      /^\/login/,
+    );
   });
 
   it("the seeded development accounts are verified", async () => {
-    const token = (await call("POST", "/api/auth/login", { body: { email: CUSTOMER.email, password: CUSTOMER.password } })).body.data.token;
+    const token = (
+      await call("POST", "/api/auth/login", { body: { email: CUSTOMER.email, password: CUSTOMER.password } })
+    ).body.data.token;
     expect((await call("GET", "/api/v1/auth/profile", { token })).body.data.email_verified).toBe(true);
   });
 });
@@ -301,7 +386,9 @@ describe("linked sign-in methods", () => {
 
     const unlinked = await postForm(jar, "/profile", { unlink: "google" });
     expect(unlinked.status).toBe(302);
-    expect(visibleText(await (await visit(jar, "/profile")).text())).toContain("Google has been unlinked from your account.");
+    expect(visibleText(await (await visit(jar, "/profile")).text())).toContain(
+      "Google has been unlinked from your account.",
+    );
     const gone = await call("DELETE", "/api/v1/auth/sign-in-methods/google", { token });
     expect(gone.status).toBe(404);
   });
@@ -314,8 +401,15 @@ describe("linked sign-in methods", () => {
     expect(visibleText(await (await visit(jar, "/profile")).text())).toContain("Not set");
     const refused = await postForm(jar, "/profile", { unlink: "google" });
     expect(refused.status).toBe(302);
-    expect(visibleText(await (await visit(jar, "/profile")).text())).toContain("Google is the only way to sign in to your account, so it cannot be unlinked.");
-    expect(await countOf("SELECT count(*) AS n FROM user_identities ui JOIN users u ON u.id = ui.user_id WHERE u.email = ?", email)).toBe(1);
+    expect(visibleText(await (await visit(jar, "/profile")).text())).toContain(
+      "Google is the only way to sign in to your account, so it cannot be unlinked.",
+    );
+    expect(
+      await countOf(
+        "SELECT count(*) AS n FROM user_identities ui JOIN users u ON u.id = ui.user_id WHERE u.email = ?",
+        email,
+      ),
+    ).toBe(1);
   });
 
   it("starts a link only for a signed-in shopper", async () => {

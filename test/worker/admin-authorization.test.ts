@@ -25,12 +25,15 @@ beforeAll(async () => {
 
 async function newCustomer() {
   const email = `authz-${++counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { status, body } = await call("POST", "/api/auth/register", { body: { name: "Iris Petal", email, password: PASSWORD, password_confirmation: PASSWORD } });
+  const { status, body } = await call("POST", "/api/auth/register", {
+    body: { name: "Iris Petal", email, password: PASSWORD, password_confirmation: PASSWORD },
+  });
   expect(status).toBe(201);
   return { id: body.data.user.id as number, email };
 }
 
-const idOf = async (email: string) => (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: number }>())!.id;
+const idOf = async (email: string) =>
+  (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: number }>())!.id;
 
 describe("PATCH /api/admin/users/{id} takes what GET shows", () => {
   it("accepts the roles GET answered, plus admin, and keeps the customer role", async () => {
@@ -38,25 +41,39 @@ describe("PATCH /api/admin/users/{id} takes what GET shows", () => {
     const shown = await call("GET", `/api/admin/users/${iris.id}`, { token: ownerToken });
     expect(shown.body.data.roles).toEqual(["customer"]);
 
-    const granted = await call("PATCH", `/api/admin/users/${iris.id}`, { token: ownerToken, body: { roles: [...shown.body.data.roles, "admin"] } });
+    const granted = await call("PATCH", `/api/admin/users/${iris.id}`, {
+      token: ownerToken,
+      body: { roles: [...shown.body.data.roles, "admin"] },
+    });
     expect(granted.status).toBe(200);
     expect(granted.body.data.roles).toEqual(["customer", "admin"]);
 
     // Sent back exactly as GET now shows it: nothing changes, still 200.
     const again = await call("GET", `/api/admin/users/${iris.id}`, { token: ownerToken });
-    const same = await call("PATCH", `/api/admin/users/${iris.id}`, { token: ownerToken, body: { roles: again.body.data.roles } });
+    const same = await call("PATCH", `/api/admin/users/${iris.id}`, {
+      token: ownerToken,
+      body: { roles: again.body.data.roles },
+    });
     expect(same.status).toBe(200);
     expect(same.body.data.roles).toEqual(["customer", "admin"]);
 
     // Leaving `customer` out never takes it away: only staff roles change here.
-    const revoked = await call("PATCH", `/api/admin/users/${iris.id}`, { token: ownerToken, body: { roles: ["customer"] } });
+    const revoked = await call("PATCH", `/api/admin/users/${iris.id}`, {
+      token: ownerToken,
+      body: { roles: ["customer"] },
+    });
     expect(revoked.body.data.roles).toEqual(["customer"]);
-    expect((await call("PATCH", `/api/admin/users/${iris.id}`, { token: ownerToken, body: { roles: [] } })).body.data.roles).toEqual(["customer"]);
+    expect(
+      (await call("PATCH", `/api/admin/users/${iris.id}`, { token: ownerToken, body: { roles: [] } })).body.data.roles,
+    ).toEqual(["customer"]);
   });
 
   it("still answers a super-admin 422 for a role that does not exist", async () => {
     const iris = await newCustomer();
-    const bad = await call("PATCH", `/api/admin/users/${iris.id}`, { token: ownerToken, body: { roles: ["customer", "owner"] } });
+    const bad = await call("PATCH", `/api/admin/users/${iris.id}`, {
+      token: ownerToken,
+      body: { roles: ["customer", "owner"] },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ roles: ["The selected role is invalid."] });
   });
@@ -70,9 +87,14 @@ describe("PATCH /api/admin/users/{id} checks who asks before what is asked", () 
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ success: false, message: ROLES_NEED_SUPER });
     }
-    const both = await call("PATCH", `/api/admin/users/${iris.id}`, { token: adminToken, body: { roles: ["admin"], disabled: "maybe" } });
+    const both = await call("PATCH", `/api/admin/users/${iris.id}`, {
+      token: adminToken,
+      body: { roles: ["admin"], disabled: "maybe" },
+    });
     expect(both.status).toBe(403);
-    expect((await call("GET", `/api/admin/users/${iris.id}`, { token: ownerToken })).body.data.roles).toEqual(["customer"]);
+    expect((await call("GET", `/api/admin/users/${iris.id}`, { token: ownerToken })).body.data.roles).toEqual([
+      "customer",
+    ]);
   });
 
   it("answers an admin 403 for any change to a staff account, even a malformed one", async () => {
@@ -91,7 +113,10 @@ describe("PATCH /api/admin/users/{id} checks who asks before what is asked", () 
     const bad = await call("PATCH", `/api/admin/users/${iris.id}`, { token: adminToken, body: { disabled: "maybe" } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ disabled: ["The disabled field must be true or false."] });
-    const disabled = await call("PATCH", `/api/admin/users/${iris.id}`, { token: adminToken, body: { disabled: true } });
+    const disabled = await call("PATCH", `/api/admin/users/${iris.id}`, {
+      token: adminToken,
+      body: { disabled: true },
+    });
     expect(disabled.status).toBe(200);
     expect(disabled.body.data.disabled).toBe(true);
   });
@@ -111,17 +136,25 @@ describe("the user's page /admin/users/{id}", () => {
     const ownerId = await idOf(OWNER.email);
     const iris = await newCustomer();
     for (const id of [iris.id, ownerId]) {
-      const shown = await after(jar, await postForm(jar, `/admin/users/${id}`, { intent: "roles", role_admin: "on", role_owner: "on" }));
+      const shown = await after(
+        jar,
+        await postForm(jar, `/admin/users/${id}`, { intent: "roles", role_admin: "on", role_owner: "on" }),
+      );
       expect(shown.type).toBe("error");
       expect(shown.text).toContain(ROLES_NEED_SUPER);
     }
-    expect((await call("GET", `/api/admin/users/${iris.id}`, { token: ownerToken })).body.data.roles).toEqual(["customer"]);
+    expect((await call("GET", `/api/admin/users/${iris.id}`, { token: ownerToken })).body.data.roles).toEqual([
+      "customer",
+    ]);
   });
 
   it("lets a super-admin save the roles form: the customer role stays", async () => {
     const jar = await loggedIn(OWNER, newIp());
     const iris = await newCustomer();
-    const saved = await after(jar, await postForm(jar, `/admin/users/${iris.id}`, { intent: "roles", role_admin: "on" }));
+    const saved = await after(
+      jar,
+      await postForm(jar, `/admin/users/${iris.id}`, { intent: "roles", role_admin: "on" }),
+    );
     expect(saved.type).toBe("success");
     expect(saved.text).toContain("now has Customer, Admin");
   });

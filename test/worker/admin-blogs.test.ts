@@ -12,7 +12,12 @@ import { BASE, CookieJar, decode, get, getJson, postForm, visibleText, visit } f
 // Each test writes tutorials of its own; the seeded ones are only read.
 
 /** A real 543-byte baseline JPEG (CPython's test image test/imghdrdata/python.jpg). */
-const JPEG: Uint8Array<ArrayBuffer> = Uint8Array.from(atob("/9j/4AAQSkZJRgABAQEAAQABAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/2wBDAQMDAwQDBAgEBAgQCwkLEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBD/wAARCAAQABADASIAAhEBAxEB/8QAFgABAQEAAAAAAAAAAAAAAAAABwQF/8QAJBAAAQQBBAICAwAAAAAAAAAAAQIDBAYFBwgSExEiABQJMTL/xAAVAQEBAAAAAAAAAAAAAAAAAAAABv/EACMRAAECBQMFAAAAAAAAAAAAAAECEQMEBQYhABIxFRZhgeH/2gAMAwEAAhEDEQA/ABSm0mobc8HmExLUlRzzEWPkJWW+ulrsaUVAseUgslSlH9LKuPryIKuWPZdskzXmm3fX5m2nF4GlVxx/HOpx4ks51+MiU/Iaad7UcUo4tILoS4kqcWkezS0hO/HvuRp0rO6hWnWO1UisZVuFi4GFeyEpmGepa5S5SWVPuciFKRFLgSrwetnyPIB+Vb4N9mKhQMzo5po9XLdDs9d6ZVix2VEhiL9kuNPxw2gEKcDQ/rs8AuA8VAe0vdl7VOYn+27flGAUgmITjbhSmCg3BYlyeWDkMolvw4KOp1KM6iCNvngZHwetf//Z"), (c) => c.charCodeAt(0));
+const JPEG: Uint8Array<ArrayBuffer> = Uint8Array.from(
+  atob(
+    "/9j/4AAQSkZJRgABAQEAAQABAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/2wBDAQMDAwQDBAgEBAgQCwkLEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBD/wAARCAAQABADASIAAhEBAxEB/8QAFgABAQEAAAAAAAAAAAAAAAAABwQF/8QAJBAAAQQBBAICAwAAAAAAAAAAAQIDBAYFBwgSExEiABQJMTL/xAAVAQEBAAAAAAAAAAAAAAAAAAAABv/EACMRAAECBQMFAAAAAAAAAAAAAAECEQMEBQYhABIxFRZhgeH/2gAMAwEAAhEDEQA/ABSm0mobc8HmExLUlRzzEWPkJWW+ulrsaUVAseUgslSlH9LKuPryIKuWPZdskzXmm3fX5m2nF4GlVxx/HOpx4ks51+MiU/Iaad7UcUo4tILoS4kqcWkezS0hO/HvuRp0rO6hWnWO1UisZVuFi4GFeyEpmGepa5S5SWVPuciFKRFLgSrwetnyPIB+Vb4N9mKhQMzo5po9XLdDs9d6ZVix2VEhiL9kuNPxw2gEKcDQ/rs8AuA8VAe0vdl7VOYn+27flGAUgmITjbhSmCg3BYlyeWDkMolvw4KOp1KM6iCNvngZHwetf//Z",
+  ),
+  (c) => c.charCodeAt(0),
+);
 
 let counter = 0;
 const newIp = () => `198.18.0.${(++counter % 250) + 1}`;
@@ -26,19 +31,25 @@ beforeAll(async () => {
   tokens.customer = await apiToken(newIp(), CUSTOMER);
   tokens.admin = await apiToken(newIp(), ADMIN);
   tokens.owner = await apiToken(newIp(), OWNER);
-  const { results } = await env.DB.prepare("SELECT id, slug, name FROM products WHERE is_active = 1 ORDER BY id LIMIT 6").all<{ id: number; slug: string; name: string }>();
+  const { results } = await env.DB.prepare(
+    "SELECT id, slug, name FROM products WHERE is_active = 1 ORDER BY id LIMIT 6",
+  ).all<{ id: number; slug: string; name: string }>();
   products = results;
 });
 
 /** A tutorial of this test's own, through the API (a draft unless told). */
 async function newBlog(body: Record<string, unknown> = {}) {
-  const response = await call("POST", "/api/admin/blogs", { token: tokens.admin, body: { title: `Tutorial ${unique()}`, content: "<p>Fold the stem.</p>", ...body } });
+  const response = await call("POST", "/api/admin/blogs", {
+    token: tokens.admin,
+    body: { title: `Tutorial ${unique()}`, content: "<p>Fold the stem.</p>", ...body },
+  });
   expect(response.status).toBe(201);
   return response.body.data;
 }
 
 const put = (id: number, body: unknown, token = tokens.admin) => call("PUT", `/api/admin/blogs/${id}`, { token, body });
-const toggle = (id: number, body: unknown = {}, token = tokens.admin) => call("PATCH", `/api/admin/blogs/${id}/toggle-status`, { token, body });
+const toggle = (id: number, body: unknown = {}, token = tokens.admin) =>
+  call("PATCH", `/api/admin/blogs/${id}/toggle-status`, { token, body });
 
 // ---------------------------------------------------------------- who may call
 
@@ -54,7 +65,10 @@ describe("who may call /api/admin/blogs", () => {
 
   it("answers a guest 401 and a customer 403 on every call, changing nothing", async () => {
     const blog = await newBlog();
-    for (const { method, path, body } of [...calls(blog.id), { method: "DELETE", path: `/api/admin/blogs/${blog.id}`, body: undefined }]) {
+    for (const { method, path, body } of [
+      ...calls(blog.id),
+      { method: "DELETE", path: `/api/admin/blogs/${blog.id}`, body: undefined },
+    ]) {
       const guest = await call(method, path, { body });
       expect(guest.status, `${method} ${path}`).toBe(401);
       const customer = await call(method, path, { body, token: tokens.customer });
@@ -125,7 +139,9 @@ describe("the /api/admin/blogs calls", () => {
       version: 1,
     });
     // The author is the staff member who wrote it, unless the body names another.
-    const admin = await env.DB.prepare("SELECT name FROM users WHERE email = ?").bind(ADMIN.email).first<{ name: string }>();
+    const admin = await env.DB.prepare("SELECT name FROM users WHERE email = ?")
+      .bind(ADMIN.email)
+      .first<{ name: string }>();
     expect(body.data.author_name).toBe(admin!.name);
     const one = await call("GET", `/api/admin/blogs/${body.data.id}`, { token: tokens.admin });
     expect(one.body.data).toEqual(body.data);
@@ -136,7 +152,15 @@ describe("the /api/admin/blogs calls", () => {
     const draft = await newBlog({ title: `${word} draft` });
     const live = await newBlog({ title: `${word} live`, status: "published" });
     const all = await call("GET", `/api/admin/blogs?search=${word}&per_page=5`, { token: tokens.admin });
-    expect(Object.keys(all.body.data).sort()).toEqual(["current_page", "data", "from", "last_page", "per_page", "to", "total"]);
+    expect(Object.keys(all.body.data).sort()).toEqual([
+      "current_page",
+      "data",
+      "from",
+      "last_page",
+      "per_page",
+      "to",
+      "total",
+    ]);
     expect(all.body.data).toMatchObject({ total: 2, per_page: 5, from: 1, to: 2 });
     const published = await call("GET", `/api/admin/blogs?search=${word}&status=published`, { token: tokens.admin });
     expect(published.body.data.data.map((row: any) => row.id)).toEqual([live.id]);
@@ -164,7 +188,10 @@ describe("the /api/admin/blogs calls", () => {
     const first = published.body.data.published_at;
     expect(first).not.toBeNull();
     const draft = await toggle(blog.id);
-    expect(draft.body).toMatchObject({ message: "Tutorial unpublished: it is a draft again.", data: { status: "draft", published_at: first } });
+    expect(draft.body).toMatchObject({
+      message: "Tutorial unpublished: it is a draft again.",
+      data: { status: "draft", published_at: first },
+    });
     await env.DB.prepare("UPDATE blogs SET published_at = published_at - 3600 WHERE id = ?").bind(blog.id).run();
     const earlier = (await call("GET", `/api/admin/blogs/${blog.id}`, { token: tokens.admin })).body.data.published_at;
     const again = await toggle(blog.id);
@@ -172,11 +199,18 @@ describe("the /api/admin/blogs calls", () => {
   });
 
   it("stores the HTML sanitized: no script, no event handler, no javascript: URL", async () => {
-    const blog = await newBlog({ content: '<p onclick="steal()">Hi</p><script>steal()</script><a href="javascript:steal()">x</a><img src=x onerror=steal()>' });
-    const row = await env.DB.prepare("SELECT content FROM blogs WHERE id = ?").bind(blog.id).first<{ content: string }>();
+    const blog = await newBlog({
+      content:
+        '<p onclick="steal()">Hi</p><script>steal()</script><a href="javascript:steal()">x</a><img src=x onerror=steal()>',
+    });
+    const row = await env.DB.prepare("SELECT content FROM blogs WHERE id = ?")
+      .bind(blog.id)
+      .first<{ content: string }>();
     expect(row!.content).toBe(blog.content);
     expect(row!.content).not.toMatch(/steal|<script|onclick|onerror|javascript/i);
-    const saved = await put(blog.id, { content: '<h2>Ok</h2><iframe src="https://evil.example"></iframe><a href="JaVaScRiPt:steal()">y</a>' });
+    const saved = await put(blog.id, {
+      content: '<h2>Ok</h2><iframe src="https://evil.example"></iframe><a href="JaVaScRiPt:steal()">y</a>',
+    });
     expect(saved.body.data.content).toBe("<h2>Ok</h2><a>y</a>");
   });
 });
@@ -196,7 +230,10 @@ describe("bad input", () => {
 
   it("a slug another tutorial has is a 409, on create and on update", async () => {
     const taken = await newBlog();
-    const created = await call("POST", "/api/admin/blogs", { token: tokens.admin, body: { title: "Copy", slug: taken.slug } });
+    const created = await call("POST", "/api/admin/blogs", {
+      token: tokens.admin,
+      body: { title: "Copy", slug: taken.slug },
+    });
     expect(created.status).toBe(409);
     expect(created.body).toEqual({ success: false, message: BLOG_MESSAGES.slugTaken });
     const other = await newBlog();
@@ -204,20 +241,30 @@ describe("bad input", () => {
     expect(updated.status).toBe(409);
     // A seeded tutorial's slug too.
     expect((await put(other.id, { slug: "how-to-make-pipe-cleaner-roses" })).status).toBe(409);
-    expect((await call("GET", `/api/admin/blogs/${other.id}`, { token: tokens.admin })).body.data.slug).toBe(other.slug);
+    expect((await call("GET", `/api/admin/blogs/${other.id}`, { token: tokens.admin })).body.data.slug).toBe(
+      other.slug,
+    );
   });
 
   it("an unknown related product or category is a 422, and nothing is written", async () => {
     const slug = `unknown-links-${unique()}`;
-    const created = await call("POST", "/api/admin/blogs", { token: tokens.admin, body: { title: "Links", slug, related_product_ids: [999999] } });
+    const created = await call("POST", "/api/admin/blogs", {
+      token: tokens.admin,
+      body: { title: "Links", slug, related_product_ids: [999999] },
+    });
     expect(created.status).toBe(422);
     expect(created.body.errors).toEqual({ related_product_ids: [BLOG_MESSAGES.productUnknown] });
     expect(await env.DB.prepare("SELECT id FROM blogs WHERE slug = ?").bind(slug).first()).toBeNull();
     const blog = await newBlog({ related_product_ids: [products[0]!.id] });
     const updated = await put(blog.id, { related_product_ids: [products[1]!.id, 999999], category_ids: [9999] });
     expect(updated.status).toBe(422);
-    expect(updated.body.errors).toEqual({ category_ids: [BLOG_MESSAGES.categoryUnknown], related_product_ids: [BLOG_MESSAGES.productUnknown] });
-    expect((await call("GET", `/api/admin/blogs/${blog.id}`, { token: tokens.admin })).body.data.related_product_ids).toEqual([products[0]!.id]);
+    expect(updated.body.errors).toEqual({
+      category_ids: [BLOG_MESSAGES.categoryUnknown],
+      related_product_ids: [BLOG_MESSAGES.productUnknown],
+    });
+    expect(
+      (await call("GET", `/api/admin/blogs/${blog.id}`, { token: tokens.admin })).body.data.related_product_ids,
+    ).toEqual([products[0]!.id]);
   });
 
   it("a stale version is a 409 with a message, on update, toggle and delete", async () => {
@@ -235,10 +282,23 @@ describe("bad input", () => {
   it("bad fields are a 422 each; unknown ids a 404; never a 5xx", async () => {
     const response = await call("POST", "/api/admin/blogs", {
       token: tokens.admin,
-      body: { title: "Ok", difficulty: "expert", slug: "Bad Slug", tags: "x".repeat(50), is_featured: "maybe", featured_image: "javascript:alert(1)" },
+      body: {
+        title: "Ok",
+        difficulty: "expert",
+        slug: "Bad Slug",
+        tags: "x".repeat(50),
+        is_featured: "maybe",
+        featured_image: "javascript:alert(1)",
+      },
     });
     expect(response.status).toBe(422);
-    expect(Object.keys(response.body.errors).sort()).toEqual(["difficulty", "featured_image", "is_featured", "slug", "tags"]);
+    expect(Object.keys(response.body.errors).sort()).toEqual([
+      "difficulty",
+      "featured_image",
+      "is_featured",
+      "slug",
+      "tags",
+    ]);
     expect((await call("POST", "/api/admin/blogs", { token: tokens.admin, raw: "{not json" })).status).toBe(422);
     for (const path of ["/api/admin/blogs/999999", "/api/admin/blogs/abc"]) {
       expect((await call("GET", path, { token: tokens.admin })).status).toBe(404);
@@ -256,7 +316,8 @@ const shopPage = async (path: string) => {
   return { status: response.status, html: await response.text() };
 };
 const apiBlog = (slug: string) => getJson(`/api/blogs/${slug}`);
-const listSlugs = async (query = "") => ((await getJson(`/api/blogs${query}`)).body.data.blogs as any[]).map((blog) => blog.slug);
+const listSlugs = async (query = "") =>
+  ((await getJson(`/api/blogs${query}`)).body.data.blogs as any[]).map((blog) => blog.slug);
 
 describe("the shop after each write", () => {
   it("shows a published tutorial at once on /blog, /blog/{slug}, /api/blogs and the sitemap, and hides it once unpublished", async () => {
@@ -369,11 +430,21 @@ describe("the spec's public tutorial calls", () => {
 // ---------------------------------------------------------------- pages
 
 /** Posts a multipart form as a browser without JavaScript does, keeping cookies. */
-async function postMultipart(jar: CookieJar, path: string, fields: Record<string, string | string[]>, file?: { name: string; field: string; bytes: Uint8Array<ArrayBuffer>; type: string }) {
+async function postMultipart(
+  jar: CookieJar,
+  path: string,
+  fields: Record<string, string | string[]>,
+  file?: { name: string; field: string; bytes: Uint8Array<ArrayBuffer>; type: string },
+) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) for (const one of [value].flat()) form.append(key, one);
   if (file) form.append(file.field, new File([file.bytes], file.name, { type: file.type }));
-  const response = await get(path, { method: "POST", body: form, headers: { Cookie: jar.header(), Origin: BASE, Host: new URL(BASE).host }, redirect: "manual" });
+  const response = await get(path, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: jar.header(), Origin: BASE, Host: new URL(BASE).host },
+    redirect: "manual",
+  });
   jar.store(response);
   return response;
 }
@@ -388,7 +459,8 @@ async function follow(jar: CookieJar, response: Response) {
   return { location, html, text: visibleText(html) };
 }
 
-const fieldError = (html: string, id: string) => visibleText(new RegExp(`<div id="${id}-error"[^>]*>([\\s\\S]*?)</div>`).exec(html)?.[1] ?? "");
+const fieldError = (html: string, id: string) =>
+  visibleText(new RegExp(`<div id="${id}-error"[^>]*>([\\s\\S]*?)</div>`).exec(html)?.[1] ?? "");
 
 const formFields = (over: Record<string, string | string[]> = {}) => ({
   intent: "save",
@@ -440,12 +512,18 @@ describe("the tutorial pages", () => {
     expect(fieldError(bad, "blog-status")).toBe("The selected status is invalid.");
 
     // Publish from the list: back to the same filtered list with a toast.
-    const published = await follow(jar, await postForm(jar, `/admin/blogs?index&search=${word}`, { intent: "toggle", id: String(blog.id), version: "1" }));
+    const published = await follow(
+      jar,
+      await postForm(jar, `/admin/blogs?index&search=${word}`, { intent: "toggle", id: String(blog.id), version: "1" }),
+    );
     expect(published.location).toBe(`/admin/blogs?search=${word}`);
     expect(published.text).toContain(`“${blog.title}” is published.`);
     expect(published.text).toMatch(new RegExp(`${word} list /blog/${blog.slug} Published No 0 0 .*Unpublish`));
     // The same button again, from the page as it was shown: refused, the reason said.
-    const stale = await follow(jar, await postForm(jar, `/admin/blogs?index&search=${word}`, { intent: "toggle", id: String(blog.id), version: "1" }));
+    const stale = await follow(
+      jar,
+      await postForm(jar, `/admin/blogs?index&search=${word}`, { intent: "toggle", id: String(blog.id), version: "1" }),
+    );
     expect(stale.text).toContain(BLOG_MESSAGES.stale);
     expect((await apiBlog(blog.slug)).status).toBe(200);
   });
@@ -456,7 +534,15 @@ describe("the tutorial pages", () => {
     expect(form).toMatch(/<form[^>]*enctype="multipart\/form-data"/i);
     expect(form).toMatch(/<form[^>]*noValidate|<form[^>]*novalidate/i);
     const fields = formFields({ intent: "publish" });
-    const saved = await follow(jar, await postMultipart(jar, "/admin/blogs/new", fields, { field: "featured_image_file", name: "peony.jpg", bytes: JPEG, type: "image/jpeg" }));
+    const saved = await follow(
+      jar,
+      await postMultipart(jar, "/admin/blogs/new", fields, {
+        field: "featured_image_file",
+        name: "peony.jpg",
+        bytes: JPEG,
+        type: "image/jpeg",
+      }),
+    );
     expect(saved.location).toMatch(/^\/admin\/blogs\/\d+$/);
     expect(saved.text).toContain(`“${fields.title}” is published.`);
     const id = Number(saved.location.split("/").pop());
@@ -502,9 +588,16 @@ describe("the tutorial pages", () => {
     expect(fieldError(await taken.text(), "slug")).toBe(BLOG_MESSAGES.slugTaken);
 
     const title = `Text as image ${unique()}`;
-    const wrong = await postMultipart(jar, "/admin/blogs/new", formFields({ title }), { field: "featured_image_file", name: "photo.jpg", bytes: new TextEncoder().encode("not an image"), type: "image/jpeg" });
+    const wrong = await postMultipart(jar, "/admin/blogs/new", formFields({ title }), {
+      field: "featured_image_file",
+      name: "photo.jpg",
+      bytes: new TextEncoder().encode("not an image"),
+      type: "image/jpeg",
+    });
     expect(wrong.status).toBe(422);
-    expect(fieldError(await wrong.text(), "featured_image_file")).toContain("The file must be an image of type image/jpeg, image/png or image/webp.");
+    expect(fieldError(await wrong.text(), "featured_image_file")).toContain(
+      "The file must be an image of type image/jpeg, image/png or image/webp.",
+    );
     expect(await env.DB.prepare("SELECT id FROM blogs WHERE title = ?").bind(title).first()).toBeNull();
   });
 
@@ -514,14 +607,25 @@ describe("the tutorial pages", () => {
     const page = await (await visit(jar, `/admin/blogs/${blog.id}`)).text();
     expect(page).toContain('data-testid="blog-preview"');
     expect(page).toContain("<p>Saved text.</p>");
-    const preview = await postMultipart(jar, `/admin/blogs/${blog.id}`, formFields({ intent: "preview", title: blog.title, content: '<p>Draft <em>text</em>.</p><img src=x onerror="alert(2)">', version: "1" }));
+    const preview = await postMultipart(
+      jar,
+      `/admin/blogs/${blog.id}`,
+      formFields({
+        intent: "preview",
+        title: blog.title,
+        content: '<p>Draft <em>text</em>.</p><img src=x onerror="alert(2)">',
+        version: "1",
+      }),
+    );
     expect(preview.status).toBe(200);
     const html = await preview.text();
     const shown = /data-testid="blog-preview"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? "";
     expect(shown).toContain("<p>Draft <em>text</em>.</p>");
     expect(shown).not.toContain("onerror");
     expect(visibleText(html)).toContain("Nothing is saved yet.");
-    const after = (await call("GET", `/admin/blogs/${blog.id}`.replace("/admin", "/api/admin"), { token: tokens.admin })).body.data;
+    const after = (
+      await call("GET", `/admin/blogs/${blog.id}`.replace("/admin", "/api/admin"), { token: tokens.admin })
+    ).body.data;
     expect(after).toMatchObject({ content: "<p>Saved text.</p>", version: 1 });
   });
 
@@ -530,25 +634,45 @@ describe("the tutorial pages", () => {
     const jar = await loggedIn(ADMIN, newIp());
     const html = await (await visit(jar, `/admin/blogs/${blog.id}`)).text();
     expect(html).toContain('<input type="hidden" name="version" value="1"/>');
-    const saved = await follow(jar, await postMultipart(jar, `/admin/blogs/${blog.id}`, formFields({ title: blog.title, slug: blog.slug, excerpt: "Saved once", version: "1" })));
+    const saved = await follow(
+      jar,
+      await postMultipart(
+        jar,
+        `/admin/blogs/${blog.id}`,
+        formFields({ title: blog.title, slug: blog.slug, excerpt: "Saved once", version: "1" }),
+      ),
+    );
     expect(saved.text).toContain(`“${blog.title}” is saved.`);
     expect(saved.html).toContain('<input type="hidden" name="version" value="2"/>');
-    const stale = await postMultipart(jar, `/admin/blogs/${blog.id}`, formFields({ title: blog.title, slug: blog.slug, excerpt: "Typed on an old form", version: "1" }));
+    const stale = await postMultipart(
+      jar,
+      `/admin/blogs/${blog.id}`,
+      formFields({ title: blog.title, slug: blog.slug, excerpt: "Typed on an old form", version: "1" }),
+    );
     expect(stale.status).toBe(409);
     const staleHtml = await stale.text();
     expect(visibleText(staleHtml)).toContain(BLOG_MESSAGES.stale);
     expect(decode(staleHtml)).toContain("Typed on an old form");
-    expect((await call("GET", `/api/admin/blogs/${blog.id}`, { token: tokens.admin })).body.data).toMatchObject({ excerpt: "Saved once", version: 2 });
+    expect((await call("GET", `/api/admin/blogs/${blog.id}`, { token: tokens.admin })).body.data).toMatchObject({
+      excerpt: "Saved once",
+      version: 2,
+    });
   });
 
   it("publish and unpublish from the tutorial's page, and delete after a confirmation", async () => {
     const blog = await newBlog();
     const jar = await loggedIn(ADMIN, newIp());
-    const published = await follow(jar, await postMultipart(jar, `/admin/blogs/${blog.id}`, { intent: "toggle", version: "1" }));
+    const published = await follow(
+      jar,
+      await postMultipart(jar, `/admin/blogs/${blog.id}`, { intent: "toggle", version: "1" }),
+    );
     expect(published.text).toContain(`“${blog.title}” is published.`);
     expect(published.text).toContain("View in the shop");
     expect((await apiBlog(blog.slug)).status).toBe(200);
-    const unpublished = await follow(jar, await postMultipart(jar, `/admin/blogs/${blog.id}`, { intent: "toggle", version: "2" }));
+    const unpublished = await follow(
+      jar,
+      await postMultipart(jar, `/admin/blogs/${blog.id}`, { intent: "toggle", version: "2" }),
+    );
     expect(unpublished.text).toContain("is unpublished: it is a draft again.");
     expect((await apiBlog(blog.slug)).status).toBe(404);
 
@@ -557,7 +681,10 @@ describe("the tutorial pages", () => {
     expect(page).not.toContain("Yes, delete it");
     const confirm = await (await visit(jar, `/admin/blogs/${blog.id}?delete=confirm`)).text();
     expect(visibleText(confirm)).toContain("Delete this tutorial?");
-    const deleted = await follow(jar, await postMultipart(jar, `/admin/blogs/${blog.id}?delete=confirm`, { intent: "delete", version: "3" }));
+    const deleted = await follow(
+      jar,
+      await postMultipart(jar, `/admin/blogs/${blog.id}?delete=confirm`, { intent: "delete", version: "3" }),
+    );
     expect(deleted.location).toBe("/admin/blogs");
     expect(deleted.text).toContain(`“${blog.title}” is deleted.`);
     expect((await visit(jar, `/admin/blogs/${blog.id}`)).status).toBe(404);

@@ -17,12 +17,20 @@ let ownerToken: string;
 let customerToken: string;
 
 beforeAll(async () => {
-  [adminToken, ownerToken, customerToken] = await Promise.all([apiToken(newIp(), ADMIN), apiToken(newIp(), OWNER), apiToken(newIp(), CUSTOMER)]);
+  [adminToken, ownerToken, customerToken] = await Promise.all([
+    apiToken(newIp(), ADMIN),
+    apiToken(newIp(), OWNER),
+    apiToken(newIp(), CUSTOMER),
+  ]);
 });
 
 async function placeGuestOrder(email: string) {
-  const product = (await env.DB.prepare("SELECT id FROM products WHERE is_active = 1 AND stock > 10 ORDER BY id LIMIT 1").first<{ id: number }>())!;
-  const method = (await env.DB.prepare("SELECT id FROM shipping_methods WHERE code = 'standard'").first<{ id: number }>())!;
+  const product = (await env.DB.prepare(
+    "SELECT id FROM products WHERE is_active = 1 AND stock > 10 ORDER BY id LIMIT 1",
+  ).first<{ id: number }>())!;
+  const method = (await env.DB.prepare("SELECT id FROM shipping_methods WHERE code = 'standard'").first<{
+    id: number;
+  }>())!;
   const placed = await post("/api/orders", {
     items: [{ product_id: product.id, quantity: 1 }],
     customer: shopper({ email, firstName: "Dana", lastName: "Dashboard" }),
@@ -48,11 +56,25 @@ describe("GET /api/admin/stats", () => {
       const { status, body, response } = await call("GET", "/api/admin/stats", { token });
       expect(status).toBe(200);
       expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-      expect(Object.keys(body.data).sort()).toEqual(["customers", "mail", "messages", "orders", "products", "revenue", "reviews"]);
+      expect(Object.keys(body.data).sort()).toEqual([
+        "customers",
+        "mail",
+        "messages",
+        "orders",
+        "products",
+        "revenue",
+        "reviews",
+      ]);
       // No transport under test: mail is kept in the outbox.
       expect(body.data.mail).toEqual({ transport: "none", delivering: false });
       expect(body.data.reviews).toEqual({ pending: expect.any(Number) });
-      expect(Object.keys(body.data.orders.by_status).sort()).toEqual(["cancelled", "delivered", "pending", "processing", "shipped"]);
+      expect(Object.keys(body.data.orders.by_status).sort()).toEqual([
+        "cancelled",
+        "delivered",
+        "pending",
+        "processing",
+        "shipped",
+      ]);
       expect(body.data.products.total).toBeGreaterThan(0);
       expect(typeof body.data.revenue.placed).toBe("number");
       expect(queryCount(response)).toBeLessThanOrEqual(7);
@@ -97,7 +119,10 @@ describe("GET /api/admin/audit", () => {
     const all = await call("GET", "/api/admin/audit?entity=dashboard-test", { token: adminToken });
     expect(all.status).toBe(200);
     expect(all.body.data).toMatchObject({ current_page: 1, total: 2, from: 1, to: 2 });
-    expect(all.body.data.data.map((entry: { summary: string }) => entry.summary)).toEqual(["Second change", "First change"]);
+    expect(all.body.data.data.map((entry: { summary: string }) => entry.summary)).toEqual([
+      "Second change",
+      "First change",
+    ]);
     const one = await call("GET", "/api/admin/audit?entity=dashboard-test&entity_id=7", { token: ownerToken });
     expect(one.body.data.data).toEqual([
       expect.objectContaining({
@@ -127,10 +152,24 @@ describe("the dashboard page", () => {
     expect(response.headers.get("Cache-Control")).toContain("no-store");
     const html = await response.text();
     const text = visibleText(html);
-    for (const label of ["Orders today", "Last 7 days", "Last 30 days", "Cash collected", "Unread messages", "Reviews to approve", "Customers", "Low stock", "Out of stock", "Orders by status", "Latest orders"]) {
+    for (const label of [
+      "Orders today",
+      "Last 7 days",
+      "Last 30 days",
+      "Cash collected",
+      "Unread messages",
+      "Reviews to approve",
+      "Customers",
+      "Low stock",
+      "Out of stock",
+      "Orders by status",
+      "Latest orders",
+    ]) {
       expect(text).toContain(label);
     }
-    expect(html).toContain('<svg viewBox="0 0 600 160" role="img" aria-labelledby="orders-chart-title orders-chart-desc"');
+    expect(html).toContain(
+      '<svg viewBox="0 0 600 160" role="img" aria-labelledby="orders-chart-title orders-chart-desc"',
+    );
     expect(html).toContain(`href="/admin/orders/${order.id}"`);
     expect(text).toContain(order.order_number);
     expect(text).toContain("Dana Dashboard");

@@ -28,8 +28,20 @@ beforeAll(async () => {
 });
 
 /** An outbox row as the change causing it writes one (not queued: this test decides what happens to it). */
-async function newMail({ to = `shopper-${tag()}@example.com`, template = "order_placed", subject = `Your order TB-${tag()}` } = {}) {
-  await db.batch([mailStatement(db, { to, subject, template, text: `Thanks for your order!\nhttps://shop.test/orders/1`, html: `<h1>Thanks, ${to}!</h1><script>parent.alert(1)</script>` })]);
+async function newMail({
+  to = `shopper-${tag()}@example.com`,
+  template = "order_placed",
+  subject = `Your order TB-${tag()}`,
+} = {}) {
+  await db.batch([
+    mailStatement(db, {
+      to,
+      subject,
+      template,
+      text: `Thanks for your order!\nhttps://shop.test/orders/1`,
+      html: `<h1>Thanks, ${to}!</h1><script>parent.alert(1)</script>`,
+    }),
+  ]);
   const row = await env.DB.prepare("SELECT id FROM mail_outbox WHERE to_address = ?").bind(to).first<{ id: string }>();
   return { id: row!.id, to, subject, template };
 }
@@ -37,18 +49,24 @@ async function newMail({ to = `shopper-${tag()}@example.com`, template = "order_
 /** A mail whose transport kept failing until the last attempt. */
 async function failedMail(options: Parameters<typeof newMail>[0] = {}) {
   const mail = await newMail({ template: "password_reset", ...options });
-  await env.DB.prepare("UPDATE mail_outbox SET status = 'failed', attempts = 5, last_error = 'Resend answered 503', transport = 'resend' WHERE id = ?").bind(mail.id).run();
+  await env.DB.prepare(
+    "UPDATE mail_outbox SET status = 'failed', attempts = 5, last_error = 'Resend answered 503', transport = 'resend' WHERE id = ?",
+  )
+    .bind(mail.id)
+    .run();
   return mail;
 }
 
 const rowOf = (id: string) =>
-  env.DB.prepare("SELECT status, attempts, last_error, transport, sent_at FROM mail_outbox WHERE id = ?").bind(id).first<{
-    status: string;
-    attempts: number;
-    last_error: string | null;
-    transport: string | null;
-    sent_at: number | null;
-  }>();
+  env.DB.prepare("SELECT status, attempts, last_error, transport, sent_at FROM mail_outbox WHERE id = ?")
+    .bind(id)
+    .first<{
+      status: string;
+      attempts: number;
+      last_error: string | null;
+      transport: string | null;
+      sent_at: number | null;
+    }>();
 
 describe("who may call /api/admin/mail", () => {
   it("refuses a guest (401) and a customer (403), and answers staff with no-store", async () => {
@@ -74,7 +92,8 @@ describe("who may call /api/admin/mail", () => {
   it("takes the session cookie for a retry only with the page's X-CSRF-Token", async () => {
     const failed = await failedMail();
     const jar = await loggedIn(ADMIN, newIp());
-    const retry = (headers: Record<string, string>) => call("POST", `/api/admin/mail/${failed.id}/retry`, { headers: { Cookie: jar.header(), ...headers } });
+    const retry = (headers: Record<string, string>) =>
+      call("POST", `/api/admin/mail/${failed.id}/retry`, { headers: { Cookie: jar.header(), ...headers } });
     expect((await retry({})).status).toBe(403);
     expect((await rowOf(failed.id))!.status).toBe("failed");
     expect((await retry({ "X-CSRF-Token": await csrfOf(jar) })).status).toBe(200);
@@ -91,10 +110,32 @@ describe("GET /api/admin/mail", () => {
     const all = await call("GET", `/api/admin/mail?to=${group.toUpperCase()}`, { token: adminToken });
     expect(all.status).toBe(200);
     expect(all.body.data.data.map((mail: { id: string }) => mail.id)).toEqual([third.id, second.id, first.id]);
-    expect(all.body.data).toMatchObject({ current_page: 1, last_page: 1, per_page: 20, from: 1, to: 3, total: 3, counts: { queued: 2, sent: 0, failed: 1 } });
+    expect(all.body.data).toMatchObject({
+      current_page: 1,
+      last_page: 1,
+      per_page: 20,
+      from: 1,
+      to: 3,
+      total: 3,
+      counts: { queued: 2, sent: 0, failed: 1 },
+    });
     expect(all.body.data.templates).toEqual(expect.arrayContaining(["order_placed", "password_reset", "welcome"]));
     expect(Object.keys(all.body.data.data[0]).sort()).toEqual(
-      ["id", "to", "subject", "template", "status", "attempts", "last_error", "transport", "created_at", "sent_at", "text", "html", "headers"].sort(),
+      [
+        "id",
+        "to",
+        "subject",
+        "template",
+        "status",
+        "attempts",
+        "last_error",
+        "transport",
+        "created_at",
+        "sent_at",
+        "text",
+        "html",
+        "headers",
+      ].sort(),
     );
     expect(all.body.data.data[0]).toMatchObject({
       id: third.id,
@@ -129,7 +170,14 @@ describe("GET /api/admin/mail", () => {
   it("shows one mail; an unknown one is a 404", async () => {
     const mail = await newMail();
     const one = await call("GET", `/api/admin/mail/${mail.id}`, { token: adminToken });
-    expect(one.body.data).toMatchObject({ id: mail.id, to: mail.to, subject: mail.subject, status: "queued", attempts: 0, last_error: null });
+    expect(one.body.data).toMatchObject({
+      id: mail.id,
+      to: mail.to,
+      subject: mail.subject,
+      status: "queued",
+      attempts: 0,
+      last_error: null,
+    });
     const unknown = await call("GET", "/api/admin/mail/no-such-mail", { token: adminToken });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ success: false, message: "Email not found" });
@@ -144,21 +192,35 @@ describe("POST /api/admin/mail/{id}/retry", () => {
     expect(retried.body.message).toBe("Email queued to be sent again.");
     expect(retried.body.data).toMatchObject({ id: failed.id, status: "queued", attempts: 0, last_error: null });
     // The consumer (in workerd, no transport configured) takes it from the queue: kept, marked sent to nowhere.
-    await vi.waitFor(async () => expect((await rowOf(failed.id))?.status).toBe("sent"), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect((await rowOf(failed.id))?.status).toBe("sent"), {
+      timeout: 10_000,
+      interval: 100,
+    });
     expect(await rowOf(failed.id)).toMatchObject({ status: "sent", attempts: 1, last_error: null, transport: "none" });
     const audit = await call("GET", `/api/admin/audit?entity=mail&entity_id=${failed.id}`, { token: adminToken });
     expect(audit.body.data.data).toHaveLength(1);
-    expect(audit.body.data.data[0]).toMatchObject({ action: "retry", actor: { email: ADMIN.email }, changes: { status: ["failed", "queued"] } });
+    expect(audit.body.data.data[0]).toMatchObject({
+      action: "retry",
+      actor: { email: ADMIN.email },
+      changes: { status: ["failed", "queued"] },
+    });
   });
 
   it("refuses a sent mail with a 409, and an unknown one with a 404", async () => {
     const mail = await newMail();
-    await env.DB.prepare("UPDATE mail_outbox SET status = 'sent', attempts = 1, sent_at = unixepoch(), transport = 'none' WHERE id = ?").bind(mail.id).run();
+    await env.DB.prepare(
+      "UPDATE mail_outbox SET status = 'sent', attempts = 1, sent_at = unixepoch(), transport = 'none' WHERE id = ?",
+    )
+      .bind(mail.id)
+      .run();
     const sent = await call("POST", `/api/admin/mail/${mail.id}/retry`, { token: adminToken });
     expect(sent.status).toBe(409);
     expect(sent.body).toEqual({ success: false, message: "This email was already sent." });
     const waiting = await newMail();
-    expect((await call("POST", `/api/admin/mail/${waiting.id}/retry`, { token: adminToken })).body).toEqual({ success: false, message: "This email is already waiting to be sent." });
+    expect((await call("POST", `/api/admin/mail/${waiting.id}/retry`, { token: adminToken })).body).toEqual({
+      success: false,
+      message: "This email is already waiting to be sent.",
+    });
     expect((await call("POST", "/api/admin/mail/no-such-mail/retry", { token: adminToken })).status).toBe(404);
     const audit = await call("GET", `/api/admin/audit?entity=mail&entity_id=${mail.id}`, { token: adminToken });
     expect(audit.body.data.total).toBe(0);
@@ -188,7 +250,11 @@ describe("the mail pages", () => {
 
   it("list the outbox with its filters, and say when nothing matches", async () => {
     const group = tag();
-    const welcome = await newMail({ to: `page-${group}@example.com`, template: "welcome", subject: `Welcome ${group}` });
+    const welcome = await newMail({
+      to: `page-${group}@example.com`,
+      template: "welcome",
+      subject: `Welcome ${group}`,
+    });
     const failed = await failedMail({ to: `page-failed-${group}@example.com`, subject: `Reset ${group}` });
     const jar = await loggedIn(ADMIN, newIp());
     const list = await visit(jar, `/admin/mail?to=${group}`);
@@ -233,7 +299,16 @@ describe("the mail pages", () => {
     expect(iframe).toContain(`title="The email &quot;${failed.subject}&quot; as the customer sees it"`);
     expect(html).toMatch(/<pre[^>]*>Thanks for your order!\nhttps:\/\/shop.test\/orders\/1<\/pre>/);
     const text = visibleText(html);
-    for (const shown of [failed.to, failed.subject, "password_reset", "Failed", "Resend answered 503", "Resend", "No staff changes to this email yet."]) expect(text).toContain(shown);
+    for (const shown of [
+      failed.to,
+      failed.subject,
+      "password_reset",
+      "Failed",
+      "Resend answered 503",
+      "Resend",
+      "No staff changes to this email yet.",
+    ])
+      expect(text).toContain(shown);
     expect((await visit(jar, "/admin/mail/no-such-mail")).status).toBe(404);
   });
 
@@ -243,8 +318,13 @@ describe("the mail pages", () => {
     const done = await after(jar, await postForm(jar, `/admin/mail/${failed.id}`, { intent: "retry" }));
     expect(done).toContain("Email queued to be sent again.");
     expect(done).toContain(`Queued the email "${failed.subject}" to ${failed.to} to be sent again`);
-    await vi.waitFor(async () => expect((await rowOf(failed.id))?.status).toBe("sent"), { timeout: 10_000, interval: 100 });
-    expect(await after(jar, await postForm(jar, `/admin/mail/${failed.id}`, { intent: "retry" }))).toContain("This email was already sent.");
+    await vi.waitFor(async () => expect((await rowOf(failed.id))?.status).toBe("sent"), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    expect(await after(jar, await postForm(jar, `/admin/mail/${failed.id}`, { intent: "retry" }))).toContain(
+      "This email was already sent.",
+    );
 
     const group = tag();
     const other = await failedMail({ to: `list-${group}@example.com` });

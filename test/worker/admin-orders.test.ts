@@ -24,7 +24,8 @@ interface ProductRow {
   sold_count: number;
 }
 const pool = new Pool<ProductRow>();
-const product = async (id: number) => (await env.DB.prepare("SELECT id, stock, sold_count FROM products WHERE id = ?").bind(id).first<ProductRow>())!;
+const product = async (id: number) =>
+  (await env.DB.prepare("SELECT id, stock, sold_count FROM products WHERE id = ?").bind(id).first<ProductRow>())!;
 const orderRow = async (id: number) =>
   (await env.DB.prepare("SELECT status, payment_status, version, staff_note FROM orders WHERE id = ?")
     .bind(id)
@@ -36,17 +37,27 @@ beforeAll(async () => {
   tokens.owner = await apiToken(newIp(), OWNER);
   // Products of this file's own, with stock to spare (each worker test file has a database of its own).
   await env.DB.prepare("UPDATE products SET stock = 1000 WHERE is_active = 1").run();
-  const { results } = await env.DB.prepare("SELECT id, stock, sold_count FROM products WHERE is_active = 1 ORDER BY id DESC").all<ProductRow>();
+  const { results } = await env.DB.prepare(
+    "SELECT id, stock, sold_count FROM products WHERE is_active = 1 ORDER BY id DESC",
+  ).all<ProductRow>();
   pool.fill(results.slice(0, 24));
   expect(pool.size).toBe(24);
 });
 
 let emails = 0;
 /** A new order placed through POST /api/orders: the customer's (their token) unless `guest`. */
-async function placeOrder({ guest = false, quantity = 1, productId, lastName = "Petal" }: { guest?: boolean; quantity?: number; productId?: number; lastName?: string } = {}) {
+async function placeOrder({
+  guest = false,
+  quantity = 1,
+  productId,
+  lastName = "Petal",
+}: { guest?: boolean; quantity?: number; productId?: number; lastName?: string } = {}) {
   const p = productId ?? pool.take().id;
   const response = await call("POST", "/api/orders", {
-    body: { items: [{ product_id: p, quantity }], customer: shopper({ lastName, email: guest ? `guest.${++emails}@example.com` : CUSTOMER.email }) },
+    body: {
+      items: [{ product_id: p, quantity }],
+      customer: shopper({ lastName, email: guest ? `guest.${++emails}@example.com` : CUSTOMER.email }),
+    },
     token: guest ? undefined : tokens.customer,
   });
   expect(response.status).toBe(201);
@@ -60,7 +71,8 @@ beforeAll(async () => {
   readOnly = await placeOrder();
 });
 
-const patch = (id: number | string, body: unknown, token = tokens.admin) => call("PATCH", `/api/admin/orders/${id}`, { body, token });
+const patch = (id: number | string, body: unknown, token = tokens.admin) =>
+  call("PATCH", `/api/admin/orders/${id}`, { body, token });
 
 // ---------------------------------------------------------------- who may call
 
@@ -109,9 +121,19 @@ describe("GET /api/admin/orders", () => {
   it("lists orders newest first in the products list's page shape, found by number, email or name", async () => {
     const lastName = `Ranunculus`;
     const guest = await placeOrder({ guest: true, quantity: 2, lastName });
-    const { status, body } = await call("GET", `/api/admin/orders?search=${lastName}&per_page=5`, { token: tokens.admin });
+    const { status, body } = await call("GET", `/api/admin/orders?search=${lastName}&per_page=5`, {
+      token: tokens.admin,
+    });
     expect(status).toBe(200);
-    expect(Object.keys(body.data).sort()).toEqual(["current_page", "data", "from", "last_page", "per_page", "to", "total"]);
+    expect(Object.keys(body.data).sort()).toEqual([
+      "current_page",
+      "data",
+      "from",
+      "last_page",
+      "per_page",
+      "to",
+      "total",
+    ]);
     expect(body.data).toMatchObject({ current_page: 1, per_page: 5, from: 1, to: 1, total: 1, last_page: 1 });
     const [row] = body.data.data;
     expect(row).toMatchObject({
@@ -123,11 +145,21 @@ describe("GET /api/admin/orders", () => {
       customer: { id: null, name: `Rosa ${lastName}`, guest: true },
     });
     expect(typeof row.total).toBe("number");
-    expect((await call("GET", `/api/admin/orders?search=${guest.number}`, { token: tokens.admin })).body.data.data.map((r: { id: number }) => r.id)).toEqual([guest.id]);
-    const mine = (await call("GET", `/api/admin/orders?search=${encodeURIComponent(CUSTOMER.email)}&per_page=100`, { token: tokens.admin })).body.data;
+    expect(
+      (await call("GET", `/api/admin/orders?search=${guest.number}`, { token: tokens.admin })).body.data.data.map(
+        (r: { id: number }) => r.id,
+      ),
+    ).toEqual([guest.id]);
+    const mine = (
+      await call("GET", `/api/admin/orders?search=${encodeURIComponent(CUSTOMER.email)}&per_page=100`, {
+        token: tokens.admin,
+      })
+    ).body.data;
     expect(mine.data.length).toBeGreaterThan(0);
     expect(mine.data.every((r: { customer: { email: string } }) => r.customer.email === CUSTOMER.email)).toBe(true);
-    const all = (await call("GET", "/api/admin/orders?per_page=100", { token: tokens.admin })).body.data.data as Array<{ id: number }>;
+    const all = (await call("GET", "/api/admin/orders?per_page=100", { token: tokens.admin })).body.data.data as Array<{
+      id: number;
+    }>;
     expect(all.map((r) => r.id)).toEqual([...all.map((r) => r.id)].sort((a, b) => b - a));
   });
 
@@ -165,7 +197,12 @@ describe("GET /api/admin/orders/{id}", () => {
     const { customer, history, staff_note, version, allowed_transitions, can_mark_paid, paid_at } = staff.body.data;
     expect(customer).toMatchObject({ name: CUSTOMER.name, email: CUSTOMER.email, guest: false });
     expect(history).toEqual([
-      expect.objectContaining({ kind: "status", from: null, to: "pending", actor: { id: customer.id, name: "Rosa Petal" } }),
+      expect.objectContaining({
+        kind: "status",
+        from: null,
+        to: "pending",
+        actor: { id: customer.id, name: "Rosa Petal" },
+      }),
     ]);
     expect({ staff_note, version, allowed_transitions, can_mark_paid, paid_at }).toEqual({
       staff_note: null,
@@ -203,7 +240,11 @@ describe("PATCH /api/admin/orders/{id}", () => {
     for (const [body, status, payment] of steps) {
       const response = await patch(placed.id, body);
       expect(response.status, JSON.stringify(body)).toBe(200);
-      expect(response.body).toMatchObject({ success: true, message: "Order updated.", data: { status, payment_status: payment } });
+      expect(response.body).toMatchObject({
+        success: true,
+        message: "Order updated.",
+        data: { status, payment_status: payment },
+      });
       const own = await call("GET", `/api/v1/orders/${placed.id}`, { token: tokens.customer });
       expect(own.body.data).toMatchObject({ status, payment_status: payment });
       const html = await (await visit(jar, `/orders/${placed.id}`)).text();
@@ -232,7 +273,10 @@ describe("PATCH /api/admin/orders/{id}", () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ status: "delivered" }, "An order that is pending can only become processing or cancelled."],
       [{ status: "pending" }, "This order is already pending; it can only become processing or cancelled."],
-      [{ payment_status: "paid" }, "Cash can be recorded as collected only once the order is shipped or delivered; this order is pending."],
+      [
+        { payment_status: "paid" },
+        "Cash can be recorded as collected only once the order is shipped or delivered; this order is pending.",
+      ],
     ];
     for (const [body, message] of cases) {
       const response = await patch(placed.id, body);
@@ -260,11 +304,15 @@ describe("PATCH /api/admin/orders/{id}", () => {
     const before = await product(p.id);
     const placed = await placeOrder({ productId: p.id, quantity: 3 });
     expect((await product(p.id)).stock).toBe(before.stock - 3);
-    const both = await Promise.all([patch(placed.id, { status: "cancelled" }), patch(placed.id, { status: "cancelled" }, tokens.owner)]);
+    const both = await Promise.all([
+      patch(placed.id, { status: "cancelled" }),
+      patch(placed.id, { status: "cancelled" }, tokens.owner),
+    ]);
     expect(both.map((response) => response.status).sort()).toEqual([200, 409]);
     expect(await product(p.id)).toEqual(before);
     // The shop shows the stock back at once (its product answer is edge-cached until the tags move).
-    const slug = (await env.DB.prepare("SELECT slug FROM products WHERE id = ?").bind(p.id).first<{ slug: string }>())!.slug;
+    const slug = (await env.DB.prepare("SELECT slug FROM products WHERE id = ?").bind(p.id).first<{ slug: string }>())!
+      .slug;
     const shop = await call("GET", `/api/products/slug/${slug}`);
     expect(shop.body.data.stock).toBe(before.stock);
   });
@@ -310,7 +358,10 @@ describe("PATCH /api/admin/orders/{id}", () => {
     // Reading needs no token.
     expect((await call("GET", `/api/admin/orders/${placed.id}`, { headers })).status).toBe(200);
     const csrf = await csrfOf(jar);
-    const done = await call("PATCH", `/api/admin/orders/${placed.id}`, { body: { status: "processing" }, headers: { Cookie: jar.header(), "X-CSRF-Token": csrf } });
+    const done = await call("PATCH", `/api/admin/orders/${placed.id}`, {
+      body: { status: "processing" },
+      headers: { Cookie: jar.header(), "X-CSRF-Token": csrf },
+    });
     expect(done.status).toBe(200);
     expect((await orderRow(placed.id)).status).toBe("processing");
   });
@@ -321,7 +372,10 @@ describe("PATCH /api/admin/orders/{id}", () => {
 const loginFor = (path: string) => `/login?redirectTo=${encodeURIComponent(path)}`;
 
 /** Round trips to the database the request made, from its Server-Timing header. */
-const roundTrips = (response: Response) => Number(/db;desc="\d+ quer(?:y|ies) in (\d+) round trip/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? NaN);
+const roundTrips = (response: Response) =>
+  Number(
+    /db;desc="\d+ quer(?:y|ies) in (\d+) round trip/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? NaN,
+  );
 
 /** The page after a redirect, and its text (the toast included). */
 async function follow(jar: CookieJar, response: Response) {
@@ -333,9 +387,11 @@ async function follow(jar: CookieJar, response: Response) {
 
 /** The buttons of the back-office page's own forms (not the header's), by their text. */
 const buttons = (html: string) =>
-  [...html.slice(html.indexOf('aria-labelledby="admin-title"'), html.indexOf("</main>")).matchAll(/<button[^>]*type="submit"[^>]*>([^<]+)<\/button>/g)].map((match) =>
-    decode(match[1]!.trim()),
-  );
+  [
+    ...html
+      .slice(html.indexOf('aria-labelledby="admin-title"'), html.indexOf("</main>"))
+      .matchAll(/<button[^>]*type="submit"[^>]*>([^<]+)<\/button>/g),
+  ].map((match) => decode(match[1]!.trim()));
 
 describe("the orders pages", () => {
   it("send a guest to /login and back, and a customer home, from the list and an order", async () => {
@@ -349,10 +405,16 @@ describe("the orders pages", () => {
       const response = await visit(jar, path);
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/");
-      expect(visibleText(await (await visit(jar, "/")).text())).toContain("You do not have permission to view that page.");
+      expect(visibleText(await (await visit(jar, "/")).text())).toContain(
+        "You do not have permission to view that page.",
+      );
     }
     // A customer's form post changes nothing.
-    const post = await postForm(jar, `/admin/orders/${readOnly.id}`, { intent: "status", status: "cancelled", version: "1" });
+    const post = await postForm(jar, `/admin/orders/${readOnly.id}`, {
+      intent: "status",
+      status: "cancelled",
+      version: "1",
+    });
     expect(post.status).toBe(302);
     expect(post.headers.get("Location")).toBe("/");
     expect((await orderRow(readOnly.id)).status).toBe("pending");
@@ -398,16 +460,38 @@ describe("the orders pages", () => {
     let html = await page.text();
     expect(html).toMatch(new RegExp(`<h1 id="admin-title"[^>]*>Order ${placed.number}</h1>`));
     const text = visibleText(html);
-    for (const words of ["Items", "Shipping address", "Billing address", "Customer's notes", "Payment", "History", "Placed (pending)", CUSTOMER.email, "12 Lotus Road"]) {
+    for (const words of [
+      "Items",
+      "Shipping address",
+      "Billing address",
+      "Customer's notes",
+      "Payment",
+      "History",
+      "Placed (pending)",
+      CUSTOMER.email,
+      "12 Lotus Road",
+    ]) {
       expect(text).toContain(words);
     }
     expect(buttons(html)).toEqual(["Start processing", "Cancel order", "Save note"]);
     expect(html).toContain('name="version" value="1"');
 
     const steps: Array<[Record<string, string>, string, string[]]> = [
-      [{ intent: "status", status: "processing" }, `Order ${placed.number} is now processing.`, ["Mark shipped", "Cancel order", "Save note"]],
-      [{ intent: "status", status: "shipped" }, `Order ${placed.number} is now shipped.`, ["Mark delivered", "Mark cash collected", "Save note"]],
-      [{ intent: "status", status: "delivered" }, `Order ${placed.number} is now delivered.`, ["Mark cash collected", "Save note"]],
+      [
+        { intent: "status", status: "processing" },
+        `Order ${placed.number} is now processing.`,
+        ["Mark shipped", "Cancel order", "Save note"],
+      ],
+      [
+        { intent: "status", status: "shipped" },
+        `Order ${placed.number} is now shipped.`,
+        ["Mark delivered", "Mark cash collected", "Save note"],
+      ],
+      [
+        { intent: "status", status: "delivered" },
+        `Order ${placed.number} is now delivered.`,
+        ["Mark cash collected", "Save note"],
+      ],
       [{ intent: "payment" }, `Cash collected recorded for order ${placed.number}.`, ["Save note"]],
     ];
     let version = 1;
@@ -437,15 +521,23 @@ describe("the orders pages", () => {
     const path = `/admin/orders/${placed.id}`;
     // Someone else starts processing it after this admin opened it.
     expect((await patch(placed.id, { status: "processing" }, tokens.owner)).status).toBe(200);
-    const stale = await follow(admin, await postForm(admin, path, { intent: "status", status: "cancelled", version: "1" }));
+    const stale = await follow(
+      admin,
+      await postForm(admin, path, { intent: "status", status: "cancelled", version: "1" }),
+    );
     expect(stale.location).toBe(path);
     expect(visibleText(stale.html)).toContain(STALE);
     expect((await orderRow(placed.id)).status).toBe("processing");
     // A transition the page never offered (a tampered form).
-    const refused = await follow(admin, await postForm(admin, path, { intent: "status", status: "delivered", version: "2" }));
+    const refused = await follow(
+      admin,
+      await postForm(admin, path, { intent: "status", status: "delivered", version: "2" }),
+    );
     expect(visibleText(refused.html)).toContain("An order that is processing can only become shipped or cancelled.");
     const unpaid = await follow(admin, await postForm(admin, path, { intent: "payment", version: "2" }));
-    expect(visibleText(unpaid.html)).toContain("Cash can be recorded as collected only once the order is shipped or delivered; this order is processing.");
+    expect(visibleText(unpaid.html)).toContain(
+      "Cash can be recorded as collected only once the order is shipped or delivered; this order is processing.",
+    );
     const unknown = await follow(admin, await postForm(admin, path, { intent: "refund", version: "2" }));
     expect(visibleText(unknown.html)).toContain("That action is not available for this order.");
     expect(await orderRow(placed.id)).toMatchObject({ status: "processing", payment_status: "pending", version: 2 });
@@ -464,7 +556,10 @@ describe("the orders pages", () => {
     expect(html).toContain(long);
     expect((await orderRow(placed.id)).staff_note).toBeNull();
 
-    const saved = await follow(admin, await postForm(admin, path, { intent: "note", note: "Customer asked for a gift card", version: "1" }));
+    const saved = await follow(
+      admin,
+      await postForm(admin, path, { intent: "note", note: "Customer asked for a gift card", version: "1" }),
+    );
     expect(visibleText(saved.html)).toContain("Internal note saved.");
     expect(saved.html).toContain("Customer asked for a gift card</textarea>");
     expect(visibleText(saved.html)).toContain("Internal note changed");

@@ -41,19 +41,32 @@ async function newCustomer(name = "Rosa Bloom") {
 /** A contact message through the public API, as a shopper sends it: its id. */
 async function newMessage(subject = `Blue roses ${tag()}`) {
   const { status } = await call("POST", "/api/contact/submit", {
-    body: { name: "Rosa Bloom", email: "rosa@example.com", subject, message: "Do you make bouquets in blue for a wedding?" },
+    body: {
+      name: "Rosa Bloom",
+      email: "rosa@example.com",
+      subject,
+      message: "Do you make bouquets in blue for a wedding?",
+    },
   });
   expect(status).toBe(201);
-  const row = await env.DB.prepare("SELECT id FROM contact_messages WHERE subject = ?").bind(subject).first<{ id: number }>();
+  const row = await env.DB.prepare("SELECT id FROM contact_messages WHERE subject = ?")
+    .bind(subject)
+    .first<{ id: number }>();
   return { id: row!.id, subject };
 }
 
-const idOf = async (email: string) => (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: number }>())!.id;
+const idOf = async (email: string) =>
+  (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: number }>())!.id;
 
 // ---------------------------------------------------------------- who may call
 
 describe("who may call /api/admin/users and /api/admin/messages", () => {
-  const READS = ["/api/admin/users", "/api/admin/users/1", "/api/admin/messages", "/api/admin/messages?status=archived"];
+  const READS = [
+    "/api/admin/users",
+    "/api/admin/users/1",
+    "/api/admin/messages",
+    "/api/admin/messages?status=archived",
+  ];
 
   it("refuses a guest (401) and a customer (403), and answers staff with no-store", async () => {
     for (const path of READS) {
@@ -84,10 +97,18 @@ describe("GET /api/admin/users", () => {
   it("lists users newest first, searches by name or email, filters by role, in pages", async () => {
     const rosa = await newCustomer(`Rosa Findme ${tag().replace(/[^a-z]/g, "")}`);
     const { body } = await call("GET", "/api/admin/users", { token: adminToken });
-    expect(body.data.data[0]).toMatchObject({ id: rosa.id, email: rosa.email, roles: ["customer"], disabled: false, orders_count: 0 });
+    expect(body.data.data[0]).toMatchObject({
+      id: rosa.id,
+      email: rosa.email,
+      roles: ["customer"],
+      disabled: false,
+      orders_count: 0,
+    });
     expect(body.data).toMatchObject({ current_page: 1, per_page: 20 });
 
-    const found = await call("GET", `/api/admin/users?search=${encodeURIComponent(rosa.name.toUpperCase())}`, { token: adminToken });
+    const found = await call("GET", `/api/admin/users?search=${encodeURIComponent(rosa.name.toUpperCase())}`, {
+      token: adminToken,
+    });
     expect(found.body.data.data.map((user: { email: string }) => user.email)).toEqual([rosa.email]);
     const supers = await call("GET", "/api/admin/users?role=super-admin", { token: adminToken });
     expect(supers.body.data.data.map((user: { email: string }) => user.email)).toEqual([OWNER.email]);
@@ -98,7 +119,10 @@ describe("GET /api/admin/users", () => {
   it("answers 422 for a bad filter or page", async () => {
     const bad = await call("GET", "/api/admin/users?role=owner&page=0", { token: adminToken });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual({ role: ["The selected role is invalid."], page: ["The page must be at least 1."] });
+    expect(bad.body.errors).toEqual({
+      role: ["The selected role is invalid."],
+      page: ["The page must be at least 1."],
+    });
   });
 });
 
@@ -107,7 +131,13 @@ describe("GET /api/admin/users/{id}", () => {
     const id = await idOf(CUSTOMER.email);
     const { status, body } = await call("GET", `/api/admin/users/${id}`, { token: adminToken });
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ id, email: CUSTOMER.email, roles: ["customer"], disabled: false, disabled_at: null });
+    expect(body.data).toMatchObject({
+      id,
+      email: CUSTOMER.email,
+      roles: ["customer"],
+      disabled: false,
+      disabled_at: null,
+    });
     expect(Array.isArray(body.data.orders)).toBe(true);
     expect(body.data).not.toHaveProperty("password_hash");
     for (const path of ["/api/admin/users/999999", "/api/admin/users/abc"]) {
@@ -122,9 +152,16 @@ describe("PATCH /api/admin/users/{id}", () => {
   it("lets a super-admin grant admin (the customer then reaches the back office) and revoke it", async () => {
     const rosa = await newCustomer();
     expect((await call("GET", "/api/admin/users", { token: rosa.token })).status).toBe(403);
-    const granted = await call("PATCH", `/api/admin/users/${rosa.id}`, { token: ownerToken, body: { roles: ["admin"] } });
+    const granted = await call("PATCH", `/api/admin/users/${rosa.id}`, {
+      token: ownerToken,
+      body: { roles: ["admin"] },
+    });
     expect(granted.status).toBe(200);
-    expect(granted.body).toMatchObject({ success: true, message: "User updated successfully", data: { id: rosa.id, roles: ["customer", "admin"] } });
+    expect(granted.body).toMatchObject({
+      success: true,
+      message: "User updated successfully",
+      data: { id: rosa.id, roles: ["customer", "admin"] },
+    });
     expect((await call("GET", "/api/admin/users", { token: rosa.token })).status).toBe(200);
 
     const revoked = await call("PATCH", `/api/admin/users/${rosa.id}`, { token: ownerToken, body: { roles: [] } });
@@ -147,8 +184,17 @@ describe("PATCH /api/admin/users/{id}", () => {
       expect(refused.body).toEqual({ success: false, message: ROLES_NEED_SUPER });
     }
     const adminId = await idOf(ADMIN.email);
-    expect((await call("PATCH", `/api/admin/users/${adminId}`, { token: adminToken, body: { roles: ["admin", "super-admin"] } })).status).toBe(403);
-    expect((await call("GET", `/api/admin/users/${rosa.id}`, { token: adminToken })).body.data.roles).toEqual(["customer"]);
+    expect(
+      (
+        await call("PATCH", `/api/admin/users/${adminId}`, {
+          token: adminToken,
+          body: { roles: ["admin", "super-admin"] },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await call("GET", `/api/admin/users/${rosa.id}`, { token: adminToken })).body.data.roles).toEqual([
+      "customer",
+    ]);
   });
 
   it("answers 422 for bad input, naming the fields", async () => {
@@ -183,12 +229,18 @@ describe("PATCH /api/admin/users/{id}", () => {
     const staff = await call("PATCH", `/api/admin/users/${ownerId}`, { token: adminToken, body: { disabled: true } });
     expect(staff.status).toBe(403);
     expect(staff.body.message).toBe("Only a super-admin can disable or enable a staff account.");
-    expect((await call("GET", `/api/admin/users/${ownerId}`, { token: ownerToken })).body.data).toMatchObject({ roles: ["super-admin"], disabled: false });
+    expect((await call("GET", `/api/admin/users/${ownerId}`, { token: ownerToken })).body.data).toMatchObject({
+      roles: ["super-admin"],
+      disabled: false,
+    });
   });
 
   it("lets an admin disable a customer: every token stops at once, login answers 403 with the message; enabling lets them back", async () => {
     const rosa = await newCustomer();
-    const disabled = await call("PATCH", `/api/admin/users/${rosa.id}`, { token: adminToken, body: { disabled: true } });
+    const disabled = await call("PATCH", `/api/admin/users/${rosa.id}`, {
+      token: adminToken,
+      body: { disabled: true },
+    });
     expect(disabled.status).toBe(200);
     expect(disabled.body.data).toMatchObject({ disabled: true, disabled_at: expect.any(String) });
     expect((await call("GET", "/api/v1/auth/profile", { token: rosa.token })).status).toBe(401);
@@ -201,15 +253,23 @@ describe("PATCH /api/admin/users/{id}", () => {
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe("Invalid email or password. Please try again.");
 
-    expect((await call("PATCH", `/api/admin/users/${rosa.id}`, { token: adminToken, body: { disabled: false } })).body.data.disabled).toBe(false);
-    expect((await call("POST", "/api/auth/login", { body: { email: rosa.email, password: rosa.password } })).status).toBe(200);
+    expect(
+      (await call("PATCH", `/api/admin/users/${rosa.id}`, { token: adminToken, body: { disabled: false } })).body.data
+        .disabled,
+    ).toBe(false);
+    expect(
+      (await call("POST", "/api/auth/login", { body: { email: rosa.email, password: rosa.password } })).status,
+    ).toBe(200);
   });
 
   it("takes the session cookie only with the page's X-CSRF-Token (403 without)", async () => {
     const rosa = await newCustomer();
     const jar = await loggedIn(ADMIN, newIp());
     const patch = (headers: Record<string, string>) =>
-      call("PATCH", `/api/admin/users/${rosa.id}`, { body: { disabled: true }, headers: { Cookie: jar.header(), ...headers } });
+      call("PATCH", `/api/admin/users/${rosa.id}`, {
+        body: { disabled: true },
+        headers: { Cookie: jar.header(), ...headers },
+      });
     for (const headers of [{}, { "X-CSRF-Token": "forged" }] as Array<Record<string, string>>) {
       const refused = await patch(headers);
       expect(refused.status).toBe(403);
@@ -228,7 +288,12 @@ describe("/api/admin/messages", () => {
     const second = await newMessage();
     const { body } = await call("GET", "/api/admin/messages?status=unread", { token: adminToken });
     expect(body.data.data.slice(0, 2).map((message: { id: number }) => message.id)).toEqual([second.id, first.id]);
-    expect(body.data.data[0]).toMatchObject({ subject: second.subject, status: "unread", read_at: null, email: "rosa@example.com" });
+    expect(body.data.data[0]).toMatchObject({
+      subject: second.subject,
+      status: "unread",
+      read_at: null,
+      email: "rosa@example.com",
+    });
     expect(body.data.counts.unread).toBe(body.data.total);
     const again = await call("GET", "/api/admin/messages?status=unread", { token: adminToken });
     expect(again.body.data.counts).toEqual(body.data.counts);
@@ -242,7 +307,10 @@ describe("/api/admin/messages", () => {
     const read = await call("PATCH", `/api/admin/messages/${id}`, { token: adminToken, body: { status: "read" } });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ success: true, data: { id, status: "read", read_at: expect.any(String) } });
-    const archived = await call("PATCH", `/api/admin/messages/${id}`, { token: ownerToken, body: { status: "archived" } });
+    const archived = await call("PATCH", `/api/admin/messages/${id}`, {
+      token: ownerToken,
+      body: { status: "archived" },
+    });
     expect(archived.body.data.status).toBe("archived");
     const list = await call("GET", "/api/admin/messages?status=archived", { token: adminToken });
     expect(list.body.data.data.map((message: { id: number }) => message.id)).toContain(id);
@@ -264,15 +332,23 @@ describe("/api/admin/messages", () => {
       expect(bad.status).toBe(422);
       expect(bad.body.errors).toEqual({ status: [message] });
     }
-    expect((await call("PATCH", "/api/admin/messages/999999", { token: adminToken, body: { status: "read" } })).status).toBe(404);
+    expect(
+      (await call("PATCH", "/api/admin/messages/999999", { token: adminToken, body: { status: "read" } })).status,
+    ).toBe(404);
   });
 
   it("takes the session cookie only with the page's X-CSRF-Token", async () => {
     const { id } = await newMessage();
     const jar = await loggedIn(ADMIN, newIp());
-    const refused = await call("PATCH", `/api/admin/messages/${id}`, { body: { status: "read" }, headers: { Cookie: jar.header() } });
+    const refused = await call("PATCH", `/api/admin/messages/${id}`, {
+      body: { status: "read" },
+      headers: { Cookie: jar.header() },
+    });
     expect(refused.status).toBe(403);
-    const done = await call("PATCH", `/api/admin/messages/${id}`, { body: { status: "read" }, headers: { Cookie: jar.header(), "X-CSRF-Token": await csrfOf(jar) } });
+    const done = await call("PATCH", `/api/admin/messages/${id}`, {
+      body: { status: "read" },
+      headers: { Cookie: jar.header(), "X-CSRF-Token": await csrfOf(jar) },
+    });
     expect(done.status).toBe(200);
   });
 });
@@ -333,7 +409,9 @@ describe("the users pages", () => {
 
     const forged = await postForm(jar, `/admin/users/${rosa.id}`, { intent: "roles", role_admin: "on" });
     expect(await after(jar, forged)).toContain(ROLES_NEED_SUPER);
-    expect((await call("GET", `/api/admin/users/${rosa.id}`, { token: adminToken })).body.data.roles).toEqual(["customer"]);
+    expect((await call("GET", `/api/admin/users/${rosa.id}`, { token: adminToken })).body.data.roles).toEqual([
+      "customer",
+    ]);
   });
 
   it("let a super-admin grant and revoke admin with the roles form, and show the audit entries", async () => {
@@ -343,7 +421,10 @@ describe("the users pages", () => {
     expect(form).toMatch(/<input type="checkbox" name="role_admin"/);
     expect(form).toMatch(/<input type="checkbox" name="role_super-admin"/);
 
-    const granted = await after(jar, await postForm(jar, `/admin/users/${rosa.id}`, { intent: "roles", role_admin: "on" }));
+    const granted = await after(
+      jar,
+      await postForm(jar, `/admin/users/${rosa.id}`, { intent: "roles", role_admin: "on" }),
+    );
     expect(granted).toContain("Roles saved: Rosa Promoted now has Customer, Admin.");
     expect(granted).toContain(`Granted admin: Rosa Promoted (${rosa.email})`);
     const revoked = await after(jar, await postForm(jar, `/admin/users/${rosa.id}`, { intent: "roles" }));
@@ -352,7 +433,10 @@ describe("the users pages", () => {
 
     // The last super-admin: refused, with the reason.
     const ownerId = await idOf(OWNER.email);
-    const last = await after(jar, await postForm(jar, `/admin/users/${ownerId}`, { intent: "roles", role_admin: "on" }));
+    const last = await after(
+      jar,
+      await postForm(jar, `/admin/users/${ownerId}`, { intent: "roles", role_admin: "on" }),
+    );
     expect(last).toContain(LAST_SUPER);
   });
 
@@ -372,7 +456,12 @@ describe("the users pages", () => {
     expect(profile.status).toBe(302);
     expect(profile.headers.get("Location")).toBe("/login?redirectTo=%2Fprofile");
 
-    const refused = await postForm(new CookieJar(), "/login", { email: rosa.email, password: rosa.password }, { "CF-Connecting-IP": newIp() });
+    const refused = await postForm(
+      new CookieJar(),
+      "/login",
+      { email: rosa.email, password: rosa.password },
+      { "CF-Connecting-IP": newIp() },
+    );
     expect(refused.status).toBe(403);
     const html = await refused.text();
     expect(visibleText(html)).toContain(DISABLED);
@@ -381,7 +470,16 @@ describe("the users pages", () => {
 
     const enabled = await after(jar, await postForm(jar, `/admin/users/${rosa.id}`, { intent: "enable" }));
     expect(enabled).toContain(`${rosa.name}'s account is enabled again.`);
-    expect((await postForm(new CookieJar(), "/login", { email: rosa.email, password: rosa.password }, { "CF-Connecting-IP": newIp() })).status).toBe(302);
+    expect(
+      (
+        await postForm(
+          new CookieJar(),
+          "/login",
+          { email: rosa.email, password: rosa.password },
+          { "CF-Connecting-IP": newIp() },
+        )
+      ).status,
+    ).toBe(302);
   });
 
   it("do not let an admin disable staff or anyone disable themselves", async () => {
@@ -389,13 +487,20 @@ describe("the users pages", () => {
     const ownerPage = visibleText(await (await visit(jar, `/admin/users/${await idOf(OWNER.email)}`)).text());
     expect(ownerPage).toContain("Only a super-admin can disable or enable a staff account.");
     expect(ownerPage).not.toContain("Disable account");
-    const forged = await after(jar, await postForm(jar, `/admin/users/${await idOf(OWNER.email)}`, { intent: "disable" }));
+    const forged = await after(
+      jar,
+      await postForm(jar, `/admin/users/${await idOf(OWNER.email)}`, { intent: "disable" }),
+    );
     expect(forged).toContain("Only a super-admin can disable or enable a staff account.");
 
     const owner = await loggedIn(OWNER, newIp());
     const ownId = await idOf(OWNER.email);
-    expect(visibleText(await (await visit(owner, `/admin/users/${ownId}`)).text())).toContain("You cannot disable your own account.");
-    expect(await after(owner, await postForm(owner, `/admin/users/${ownId}`, { intent: "disable" }))).toContain("You cannot disable your own account.");
+    expect(visibleText(await (await visit(owner, `/admin/users/${ownId}`)).text())).toContain(
+      "You cannot disable your own account.",
+    );
+    expect(await after(owner, await postForm(owner, `/admin/users/${ownId}`, { intent: "disable" }))).toContain(
+      "You cannot disable your own account.",
+    );
   });
 
   it("answer 404 for an unknown user", async () => {
@@ -419,7 +524,9 @@ describe("the messages pages", () => {
     const looked = visibleText(await (await visit(jar, `/admin/messages/${id}`)).text());
     expect(looked).toContain(subject);
     expect(looked).toContain("Mark as read");
-    const status = async () => (await env.DB.prepare("SELECT status FROM contact_messages WHERE id = ?").bind(id).first<{ status: string }>())!.status;
+    const status = async () =>
+      (await env.DB.prepare("SELECT status FROM contact_messages WHERE id = ?").bind(id).first<{ status: string }>())!
+        .status;
     expect(await status()).toBe("unread");
 
     const opened = await postForm(jar, `/admin/messages/${id}`, { intent: "open" });
@@ -436,12 +543,19 @@ describe("the messages pages", () => {
     const { id, subject } = await newMessage();
     const jar = await loggedIn(ADMIN, newIp());
     await postForm(jar, `/admin/messages/${id}`, { intent: "open" });
-    expect(await after(jar, await postForm(jar, `/admin/messages/${id}`, { intent: "status", status: "unread" }))).toContain("Message marked as unread.");
+    expect(
+      await after(jar, await postForm(jar, `/admin/messages/${id}`, { intent: "status", status: "unread" })),
+    ).toContain("Message marked as unread.");
     const archived = await postForm(jar, `/admin/messages/${id}`, { intent: "status", status: "archived" });
     expect(archived.headers.get("Location")).toBe("/admin/messages");
     expect(await after(jar, archived)).toContain("Message archived.");
     expect(visibleText(await (await visit(jar, "/admin/messages?status=archived")).text())).toContain(subject);
-    expect(await after(jar, await postForm(jar, `/admin/messages/${id}`, { intent: "status", status: "read", restore: "1" }))).toContain("Message restored.");
+    expect(
+      await after(
+        jar,
+        await postForm(jar, `/admin/messages/${id}`, { intent: "status", status: "read", restore: "1" }),
+      ),
+    ).toContain("Message restored.");
 
     const bad = await postForm(jar, `/admin/messages/${id}`, { intent: "status", status: "spam" });
     expect(bad.status).toBe(422);
@@ -455,7 +569,10 @@ describe("the messages pages", () => {
     const customer = await loggedIn(CUSTOMER, newIp());
     expect((await visit(customer, "/admin/messages")).headers.get("Location")).toBe("/");
     expect((await postForm(customer, `/admin/messages/${id}`, { intent: "open" })).headers.get("Location")).toBe("/");
-    expect((await env.DB.prepare("SELECT status FROM contact_messages WHERE id = ?").bind(id).first<{ status: string }>())!.status).toBe("unread");
+    expect(
+      (await env.DB.prepare("SELECT status FROM contact_messages WHERE id = ?").bind(id).first<{ status: string }>())!
+        .status,
+    ).toBe("unread");
     const jar = await loggedIn(ADMIN, newIp());
     expect((await visit(jar, "/admin/messages/999999")).status).toBe(404);
   });

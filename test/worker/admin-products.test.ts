@@ -19,7 +19,10 @@ const { call } = apiClient(newIp);
 const tokens = { customer: "", admin: "", owner: "" };
 
 /** A 1x1 PNG: real bytes, as a browser would send them. */
-const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
 
 let categories: Array<{ id: number; slug: string; name: string }> = [];
 let n = 0;
@@ -28,30 +31,63 @@ const unique = () => `${Date.now().toString(36)}${++n}`;
 /** A new product's body, with a name and SKU of its own. */
 function newBody(extra: Record<string, unknown> = {}) {
   const tag = unique();
-  return { name: `Worker Wisteria ${tag}`, sku: `WK-${tag}`, price: 30, stock: 12, category_id: categories[0]!.id, ...extra };
+  return {
+    name: `Worker Wisteria ${tag}`,
+    sku: `WK-${tag}`,
+    price: 30,
+    stock: 12,
+    category_id: categories[0]!.id,
+    ...extra,
+  };
 }
 
 async function created(extra: Record<string, unknown> = {}, token = tokens.admin) {
   const response = await call("POST", "/api/admin/products", { body: newBody(extra), token });
   expect(response.status).toBe(201);
-  return response.body.data as { id: number; slug: string; sku: string; name: string; version: number; category_id: number };
+  return response.body.data as {
+    id: number;
+    slug: string;
+    sku: string;
+    name: string;
+    version: number;
+    category_id: number;
+  };
 }
 
 const productRow = async (id: number) =>
-  (await env.DB.prepare("SELECT name, price_cents, sale_price_cents, stock, is_active, archived_at, version, image FROM products WHERE id = ?")
+  (await env.DB.prepare(
+    "SELECT name, price_cents, sale_price_cents, stock, is_active, archived_at, version, image FROM products WHERE id = ?",
+  )
     .bind(id)
-    .first<{ name: string; price_cents: number; sale_price_cents: number | null; stock: number; is_active: number; archived_at: number | null; version: number; image: string | null }>())!;
+    .first<{
+      name: string;
+      price_cents: number;
+      sale_price_cents: number | null;
+      stock: number;
+      is_active: number;
+      archived_at: number | null;
+      version: number;
+      image: string | null;
+    }>())!;
 
 const auditActions = async (id: number) =>
-  (await env.DB.prepare("SELECT action FROM audit_log WHERE entity = 'product' AND entity_id = ? ORDER BY id").bind(String(id)).all<{ action: string }>()).results.map(
-    (row) => row.action,
-  );
+  (
+    await env.DB.prepare("SELECT action FROM audit_log WHERE entity = 'product' AND entity_id = ? ORDER BY id")
+      .bind(String(id))
+      .all<{ action: string }>()
+  ).results.map((row) => row.action);
 
 beforeAll(async () => {
   tokens.customer = await apiToken(newIp(), CUSTOMER);
   tokens.admin = await apiToken(newIp(), ADMIN);
   tokens.owner = await apiToken(newIp(), OWNER);
-  categories = (await env.DB.prepare("SELECT id, slug, name FROM categories WHERE is_active = 1 ORDER BY id").all<{ id: number; slug: string; name: string }>()).results;
+  categories = (
+    await env.DB.prepare("SELECT id, slug, name FROM categories WHERE is_active = 1 ORDER BY id").all<{
+      id: number;
+      slug: string;
+      name: string;
+    }>()
+  ).results;
   expect(categories.length).toBeGreaterThan(1);
 });
 
@@ -107,13 +143,33 @@ describe("reading", () => {
     const gone = await created({ name: `Listed Lobelia ${tag} gone`, stock: 40 });
     expect((await call("DELETE", `/api/admin/products/${gone.id}`, { token: tokens.admin })).status).toBe(200);
     const ids = async (query: string) => {
-      const { status, body } = await call("GET", `/api/admin/products?search=${encodeURIComponent(`Listed Lobelia ${tag}`)}&${query}`, { token: tokens.admin });
+      const { status, body } = await call(
+        "GET",
+        `/api/admin/products?search=${encodeURIComponent(`Listed Lobelia ${tag}`)}&${query}`,
+        { token: tokens.admin },
+      );
       expect(status).toBe(200);
       return (body.data.data as Array<{ id: number }>).map((row) => row.id);
     };
     const { body } = await call("GET", `/api/admin/products?search=${low.sku}`, { token: tokens.admin });
-    expect(Object.keys(body.data).sort()).toEqual(["current_page", "data", "from", "last_page", "per_page", "to", "total"]);
-    expect(body.data.data[0]).toMatchObject({ id: low.id, sku: low.sku, price: 30, sale_price: null, stock: 3, status: "active", category: { id: categories[1]!.id } });
+    expect(Object.keys(body.data).sort()).toEqual([
+      "current_page",
+      "data",
+      "from",
+      "last_page",
+      "per_page",
+      "to",
+      "total",
+    ]);
+    expect(body.data.data[0]).toMatchObject({
+      id: low.id,
+      sku: low.sku,
+      price: 30,
+      sale_price: null,
+      stock: 3,
+      status: "active",
+      category: { id: categories[1]!.id },
+    });
     expect(await ids("")).toEqual([gone.id, plenty.id, low.id]);
     expect(await ids("low_stock=1")).toEqual([low.id]);
     expect(await ids("status=archived")).toEqual([gone.id]);
@@ -132,7 +188,13 @@ describe("reading", () => {
   });
 
   it("answers one product with every field, images in order, colours, category and version; 404 when unknown", async () => {
-    const product = await created({ images: ["/images/placeholder.svg"], colors: ["Pink", "white"], weight: 300, dimensions: "20 x 20 cm", meta_keywords: "gift" });
+    const product = await created({
+      images: ["/images/placeholder.svg"],
+      colors: ["Pink", "white"],
+      weight: 300,
+      dimensions: "20 x 20 cm",
+      meta_keywords: "gift",
+    });
     const { status, body } = await call("GET", `/api/admin/products/${product.id}`, { token: tokens.admin });
     expect(status).toBe(200);
     expect(body.data).toMatchObject({
@@ -157,13 +219,33 @@ describe("reading", () => {
 
   it("counts products (stats before /{id})", async () => {
     const before = (await call("GET", "/api/admin/products/stats", { token: tokens.admin })).body.data;
-    expect(Object.keys(before).sort()).toEqual(["active", "archived", "featured", "low_stock", "low_stock_threshold", "on_sale", "out_of_stock", "total"]);
+    expect(Object.keys(before).sort()).toEqual([
+      "active",
+      "archived",
+      "featured",
+      "low_stock",
+      "low_stock_threshold",
+      "on_sale",
+      "out_of_stock",
+      "total",
+    ]);
     const product = await created({ stock: 0, is_featured: true, price: 20, sale_price: 15 });
     const after = (await call("GET", "/api/admin/products/stats", { token: tokens.admin })).body.data;
-    expect(after).toMatchObject({ total: before.total + 1, active: before.active + 1, out_of_stock: before.out_of_stock + 1, featured: before.featured + 1, on_sale: before.on_sale + 1 });
+    expect(after).toMatchObject({
+      total: before.total + 1,
+      active: before.active + 1,
+      out_of_stock: before.out_of_stock + 1,
+      featured: before.featured + 1,
+      on_sale: before.on_sale + 1,
+    });
     await call("DELETE", `/api/admin/products/${product.id}`, { token: tokens.admin });
     const archived = (await call("GET", "/api/admin/products/stats", { token: tokens.admin })).body.data;
-    expect(archived).toMatchObject({ total: before.total + 1, active: before.active, archived: before.archived + 1, out_of_stock: before.out_of_stock });
+    expect(archived).toMatchObject({
+      total: before.total + 1,
+      active: before.active,
+      archived: before.archived + 1,
+      out_of_stock: before.out_of_stock,
+    });
   });
 });
 
@@ -180,9 +262,30 @@ describe("bad input", () => {
       [newBody({ price: 20, sale_price: 20 }), { sale_price: ["The sale price must be less than the price."] }],
       [newBody({ price: 20, sale_price: 25 }), { sale_price: ["The sale price must be less than the price."] }],
       [newBody({ category_id: 999_999 }), { category_id: ["The selected category is invalid."] }],
-      [newBody({ images: ["https://example.com/rose.png"] }), { images: ["Each image must be an uploaded image (/uploads/...) or one of the shop's own images (/images/...)."] }],
-      [newBody({ images: ["javascript:alert(1)"] }), { images: ["Each image must be an uploaded image (/uploads/...) or one of the shop's own images (/images/...)."] }],
-      [{}, { name: ["The name field is required."], sku: ["The SKU field is required."], price: ["The price field is required."] }],
+      [
+        newBody({ images: ["https://example.com/rose.png"] }),
+        {
+          images: [
+            "Each image must be an uploaded image (/uploads/...) or one of the shop's own images (/images/...).",
+          ],
+        },
+      ],
+      [
+        newBody({ images: ["javascript:alert(1)"] }),
+        {
+          images: [
+            "Each image must be an uploaded image (/uploads/...) or one of the shop's own images (/images/...).",
+          ],
+        },
+      ],
+      [
+        {},
+        {
+          name: ["The name field is required."],
+          sku: ["The SKU field is required."],
+          price: ["The price field is required."],
+        },
+      ],
     ];
     for (const [body, errors] of cases) {
       const response = await call("POST", "/api/admin/products", { body, token: tokens.admin });
@@ -192,10 +295,15 @@ describe("bad input", () => {
     // A body that is not JSON counts as empty.
     expect((await call("POST", "/api/admin/products", { raw: "{not json", token: tokens.admin })).status).toBe(422);
     const product = await created({ price: 40 });
-    const refused = await call("PUT", `/api/admin/products/${product.id}`, { body: { sale_price: 40 }, token: tokens.admin });
+    const refused = await call("PUT", `/api/admin/products/${product.id}`, {
+      body: { sale_price: 40 },
+      token: tokens.admin,
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ sale_price: ["The sale price must be less than the price."] });
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM products").all<{ n: number }>()).results[0]!.n).toBe(count + 1);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM products").all<{ n: number }>()).results[0]!.n).toBe(
+      count + 1,
+    );
     expect(await productRow(product.id)).toMatchObject({ sale_price_cents: null, version: 1 });
   });
 
@@ -204,23 +312,37 @@ describe("bad input", () => {
     const sku = await call("POST", "/api/admin/products", { body: newBody({ sku: first.sku }), token: tokens.admin });
     expect(sku.status).toBe(409);
     expect(sku.body).toEqual({ success: false, message: "The SKU has already been taken." });
-    const slug = await call("POST", "/api/admin/products", { body: newBody({ slug: first.slug }), token: tokens.admin });
+    const slug = await call("POST", "/api/admin/products", {
+      body: newBody({ slug: first.slug }),
+      token: tokens.admin,
+    });
     expect(slug.status).toBe(409);
     expect(slug.body).toEqual({ success: false, message: "The slug has already been taken." });
     const second = await created({ name: first.name });
     expect(second.slug).toBe(`${first.slug}-2`);
-    const put = await call("PUT", `/api/admin/products/${second.id}`, { body: { slug: first.slug }, token: tokens.admin });
+    const put = await call("PUT", `/api/admin/products/${second.id}`, {
+      body: { slug: first.slug },
+      token: tokens.admin,
+    });
     expect(put.status).toBe(409);
     expect(put.body.message).toBe("The slug has already been taken.");
   });
 
   it("refuses a stale version (409), applying nothing", async () => {
     const product = await created();
-    expect((await call("PUT", `/api/admin/products/${product.id}`, { body: { price: 31, version: 1 }, token: tokens.admin })).status).toBe(200);
-    const stale = await call("PUT", `/api/admin/products/${product.id}`, { body: { price: 99, version: 1 }, token: tokens.owner });
+    expect(
+      (await call("PUT", `/api/admin/products/${product.id}`, { body: { price: 31, version: 1 }, token: tokens.admin }))
+        .status,
+    ).toBe(200);
+    const stale = await call("PUT", `/api/admin/products/${product.id}`, {
+      body: { price: 99, version: 1 },
+      token: tokens.owner,
+    });
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({ success: false, message: STALE });
-    expect((await call("DELETE", `/api/admin/products/${product.id}`, { body: { version: 1 }, token: tokens.owner })).status).toBe(409);
+    expect(
+      (await call("DELETE", `/api/admin/products/${product.id}`, { body: { version: 1 }, token: tokens.owner })).status,
+    ).toBe(409);
     expect(await productRow(product.id)).toMatchObject({ price_cents: 3100, is_active: 1, version: 2 });
     expect(await auditActions(product.id)).toEqual(["create", "update"]);
     for (const [method, path] of [
@@ -235,10 +357,16 @@ describe("bad input", () => {
   it("refuses a cookie write without the page's CSRF token (403), and takes it with the token", async () => {
     const product = await created();
     const jar = await loggedIn(ADMIN, newIp());
-    const refused = await call("PUT", `/api/admin/products/${product.id}`, { body: { stock: 1 }, headers: { Cookie: jar.header() } });
+    const refused = await call("PUT", `/api/admin/products/${product.id}`, {
+      body: { stock: 1 },
+      headers: { Cookie: jar.header() },
+    });
     expect(refused.status).toBe(403);
     const csrf = await csrfOf(jar);
-    const done = await call("PUT", `/api/admin/products/${product.id}`, { body: { stock: 1 }, headers: { Cookie: jar.header(), "X-CSRF-Token": csrf } });
+    const done = await call("PUT", `/api/admin/products/${product.id}`, {
+      body: { stock: 1 },
+      headers: { Cookie: jar.header(), "X-CSRF-Token": csrf },
+    });
     expect(done.status).toBe(200);
     expect((await productRow(product.id)).stock).toBe(1);
   });
@@ -267,10 +395,15 @@ describe("the shop after a staff write", () => {
     expect(isHit(await warm(list))).toBe(true);
     await warm(`/product/${product.slug}`);
     const cart = new CookieJar();
-    expect((await postForm(cart, "/cart", { intent: "add", product_id: String(product.id), quantity: "1" })).status).toBe(302);
+    expect(
+      (await postForm(cart, "/cart", { intent: "add", product_id: String(product.id), quantity: "1" })).status,
+    ).toBe(302);
     expect(await text("/cart", cart)).toContain("$41.50");
 
-    const put = await call("PUT", `/api/admin/products/${product.id}`, { body: { price: 37.25, version: 1 }, token: tokens.admin });
+    const put = await call("PUT", `/api/admin/products/${product.id}`, {
+      body: { price: 37.25, version: 1 },
+      token: tokens.admin,
+    });
     expect(put.status).toBe(200);
     expect((await get(api).then((r) => r.json() as Promise<any>)).data.price).toBe(37.25);
     expect((await get(list).then((r) => r.json() as Promise<any>)).data.data[0].price).toBe(37.25);
@@ -286,19 +419,36 @@ describe("the shop after a staff write", () => {
     const api = `/api/products/slug/${product.slug}`;
     const search = `/api/products?search=${encodeURIComponent(product.name)}`;
     // A tutorial that recommends it, and an order that bought it.
-    const blog = (await env.DB.prepare("SELECT id, slug FROM blogs WHERE status = 'published' ORDER BY id LIMIT 1").first<{ id: number; slug: string }>())!;
-    await env.DB.prepare("INSERT INTO blog_related_products (blog_id, product_id, sort_order) VALUES (?, ?, 99)").bind(blog.id, product.id).run();
-    const order = await call("POST", "/api/orders", { body: { items: [{ product_id: product.id, quantity: 1 }], customer: shopper({ email: CUSTOMER.email }) }, token: tokens.customer });
+    const blog = (await env.DB.prepare(
+      "SELECT id, slug FROM blogs WHERE status = 'published' ORDER BY id LIMIT 1",
+    ).first<{ id: number; slug: string }>())!;
+    await env.DB.prepare("INSERT INTO blog_related_products (blog_id, product_id, sort_order) VALUES (?, ?, 99)")
+      .bind(blog.id, product.id)
+      .run();
+    const order = await call("POST", "/api/orders", {
+      body: { items: [{ product_id: product.id, quantity: 1 }], customer: shopper({ email: CUSTOMER.email }) },
+      token: tokens.customer,
+    });
     expect(order.status).toBe(201);
     const count = async () =>
-      ((await get("/api/categories?with_counts=1").then((r) => r.json() as Promise<any>)).data as Array<{ id: number; product_count: number }>).find((c) => c.id === categories[0]!.id)!.product_count;
+      (
+        (await get("/api/categories?with_counts=1").then((r) => r.json() as Promise<any>)).data as Array<{
+          id: number;
+          product_count: number;
+        }>
+      ).find((c) => c.id === categories[0]!.id)!.product_count;
     const cart = new CookieJar();
     await postForm(cart, "/cart", { intent: "add", product_id: String(product.id), quantity: "1" });
 
     expect((await warm(api)).status).toBe(200);
     expect((await warm(search).then((r) => r.json() as Promise<any>)).data.total).toBe(1);
     expect(await (await warm("/sitemap.xml")).text()).toContain(`/product/${product.slug}`);
-    const related = async () => ((await get(`/api/blogs/${blog.slug}`).then((r) => r.json() as Promise<any>)).data.related_products as Array<{ id: number }>).map((p) => p.id);
+    const related = async () =>
+      (
+        (await get(`/api/blogs/${blog.slug}`).then((r) => r.json() as Promise<any>)).data.related_products as Array<{
+          id: number;
+        }>
+      ).map((p) => p.id);
     expect(await related()).toContain(product.id);
     const before = await count();
 
@@ -323,7 +473,10 @@ describe("the shop after a staff write", () => {
     const cartText = await text("/cart", cart);
     expect(cartText).toContain(product.name);
     expect(cartText).toContain("No longer available: remove it to check out");
-    const refused = await call("POST", "/api/orders", { body: { items: [{ product_id: product.id, quantity: 1 }], customer: shopper({ email: CUSTOMER.email }) }, token: tokens.customer });
+    const refused = await call("POST", "/api/orders", {
+      body: { items: [{ product_id: product.id, quantity: 1 }], customer: shopper({ email: CUSTOMER.email }) },
+      token: tokens.customer,
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe(`${product.name} is no longer available. Please remove it from your cart.`);
     // Past orders still show its line, to the customer and to staff.
@@ -331,7 +484,10 @@ describe("the shop after a staff write", () => {
     expect(await text(`/orders/${order.body.data.id}`, customer)).toContain(product.name);
     const staff = await loggedIn(ADMIN, newIp());
     expect(await text(`/admin/orders/${order.body.data.id}`, staff)).toContain(product.name);
-    expect((await call("GET", `/api/v1/orders/${order.body.data.id}`, { token: tokens.customer })).body.data.items[0].product_name).toBe(product.name);
+    expect(
+      (await call("GET", `/api/v1/orders/${order.body.data.id}`, { token: tokens.customer })).body.data.items[0]
+        .product_name,
+    ).toBe(product.name);
 
     // Restored: back at once.
     expect((await call("POST", `/api/admin/products/${product.id}/restore`, { token: tokens.admin })).status).toBe(200);
@@ -353,12 +509,20 @@ async function follow(jar: CookieJar, response: Response) {
 
 /** Posts a multipart form (files included) as a browser does, keeping cookies. */
 async function postMultipart(jar: CookieJar, path: string, form: FormData) {
-  const response = await get(path, { method: "POST", body: form, headers: { Cookie: jar.header(), Origin: BASE, Host: new URL(BASE).host }, redirect: "manual" });
+  const response = await get(path, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: jar.header(), Origin: BASE, Host: new URL(BASE).host },
+    redirect: "manual",
+  });
   jar.store(response);
   return response;
 }
 
-function formOf(fields: Record<string, string | string[]>, files: Array<{ bytes: Uint8Array<ArrayBuffer>; name: string; type: string }> = []) {
+function formOf(
+  fields: Record<string, string | string[]>,
+  files: Array<{ bytes: Uint8Array<ArrayBuffer>; name: string; type: string }> = [],
+) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) for (const item of [value].flat()) form.append(key, item);
   for (const file of files) form.append("image_files", new File([file.bytes], file.name, { type: file.type }));
@@ -366,7 +530,8 @@ function formOf(fields: Record<string, string | string[]>, files: Array<{ bytes:
   return form;
 }
 
-const valueOf = (html: string, name: string) => decode(/\bvalue="([^"]*)"/.exec(new RegExp(`<input[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0] ?? "")?.[1] ?? "");
+const valueOf = (html: string, name: string) =>
+  decode(/\bvalue="([^"]*)"/.exec(new RegExp(`<input[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0] ?? "")?.[1] ?? "");
 
 describe("the products pages", () => {
   let admin: CookieJar;
@@ -404,7 +569,9 @@ describe("the products pages", () => {
     expect(page).toContain("$12.50");
     expect(page).toContain("Low stock");
     expect(page).toContain("Active");
-    expect(await text(`/admin/products?search=${encodeURIComponent(`Paged Peony ${tag}`)}&status=archived`, admin)).toContain("No products match these filters.");
+    expect(
+      await text(`/admin/products?search=${encodeURIComponent(`Paged Peony ${tag}`)}&status=archived`, admin),
+    ).toContain("No products match these filters.");
     const bad = await (await visit(admin, "/admin/products?status=lost")).text();
     expect(errorsUnder(bad, "product-status")).toBe("The selected status is invalid.");
   });
@@ -414,7 +581,16 @@ describe("the products pages", () => {
     const plain = await postMultipart(
       admin,
       "/admin/products/new",
-      formOf({ intent: "save", name: `Form Freesia ${tag}`, sku: `FF-${tag}`, price: "22.50", stock: "9", category_id: String(categories[0]!.id), colors: "Pink, White", is_featured: "1" }),
+      formOf({
+        intent: "save",
+        name: `Form Freesia ${tag}`,
+        sku: `FF-${tag}`,
+        price: "22.50",
+        stock: "9",
+        category_id: String(categories[0]!.id),
+        colors: "Pink, White",
+        is_featured: "1",
+      }),
     );
     const done = await follow(admin, plain);
     expect(done.location).toMatch(/^\/admin\/products\/\d+$/);
@@ -423,11 +599,19 @@ describe("the products pages", () => {
     expect(await text(`/product/${slug}`)).toContain("$22.50");
 
     // With JavaScript, Remix posts the same form as a data request and follows its redirect itself.
-    const js = await postMultipart(admin, "/admin/products/new?_data=routes%2Fadmin.products.new", formOf({ intent: "save", name: `Script Snapdragon ${tag}`, sku: `SS-${tag}`, price: "15" }));
+    const js = await postMultipart(
+      admin,
+      "/admin/products/new?_data=routes%2Fadmin.products.new",
+      formOf({ intent: "save", name: `Script Snapdragon ${tag}`, sku: `SS-${tag}`, price: "15" }),
+    );
     expect(js.status).toBe(204);
     expect(js.headers.get("X-Remix-Redirect")).toMatch(/^\/admin\/products\/\d+$/);
     expect(await text(`/product/script-snapdragon-${tag}`)).toContain("$15.00");
-    const refused = await postMultipart(admin, "/admin/products/new?_data=routes%2Fadmin.products.new", formOf({ intent: "save", name: "", sku: `SS-${tag}`, price: "-2" }));
+    const refused = await postMultipart(
+      admin,
+      "/admin/products/new?_data=routes%2Fadmin.products.new",
+      formOf({ intent: "save", name: "", sku: `SS-${tag}`, price: "-2" }),
+    );
     expect(refused.status).toBe(422);
     const body = (await refused.json()) as any;
     expect(body.errors).toEqual({ name: ["The name field is required."], price: ["The price must be at least 0."] });
@@ -439,7 +623,16 @@ describe("the products pages", () => {
     const response = await postMultipart(
       admin,
       "/admin/products/new",
-      formOf({ intent: "save", name: `Pictured Poppy ${tag}`, sku: `PP-${tag}`, price: "19.99", images: "/images/placeholder.svg" }, [{ bytes: PNG, name: "poppy.png", type: "image/png" }]),
+      formOf(
+        {
+          intent: "save",
+          name: `Pictured Poppy ${tag}`,
+          sku: `PP-${tag}`,
+          price: "19.99",
+          images: "/images/placeholder.svg",
+        },
+        [{ bytes: PNG, name: "poppy.png", type: "image/png" }],
+      ),
     );
     const done = await follow(admin, response);
     const id = Number(done.location.split("/").pop());
@@ -466,9 +659,22 @@ describe("the products pages", () => {
     expect(shop.image).toBe(api.images[1]);
     expect(shop.images.map((image: { url: string }) => image.url)).toEqual([api.images[1], "/images/placeholder.svg"]);
     // Removed: only the upload is left.
-    const removed = await follow(admin, await postMultipart(admin, `/admin/products/${id}`, formOf({ ...fieldsOf(reordered.html), images: [api.images[1], "/images/placeholder.svg"], image_remove: "/images/placeholder.svg" })));
+    const removed = await follow(
+      admin,
+      await postMultipart(
+        admin,
+        `/admin/products/${id}`,
+        formOf({
+          ...fieldsOf(reordered.html),
+          images: [api.images[1], "/images/placeholder.svg"],
+          image_remove: "/images/placeholder.svg",
+        }),
+      ),
+    );
     expect(removed.status).toBe(200);
-    expect((await call("GET", `/api/admin/products/${id}`, { token: tokens.admin })).body.data.images).toEqual([api.images[1]]);
+    expect((await call("GET", `/api/admin/products/${id}`, { token: tokens.admin })).body.data.images).toEqual([
+      api.images[1],
+    ]);
   });
 
   it("refuse a text file renamed .png (415) and an image too large (413) under the file field, with a toast and everything typed kept", async () => {
@@ -477,12 +683,18 @@ describe("the products pages", () => {
       admin,
       "/admin/products/new",
       formOf({ intent: "save", name: `Refused Rose ${tag}`, sku: `RR-${tag}`, price: "12", description: "Kept text" }, [
-        { bytes: new TextEncoder().encode("not an image at all") as Uint8Array<ArrayBuffer>, name: "rose.png", type: "image/png" },
+        {
+          bytes: new TextEncoder().encode("not an image at all") as Uint8Array<ArrayBuffer>,
+          name: "rose.png",
+          type: "image/png",
+        },
       ]),
     );
     expect(response.status).toBe(415);
     const html = await response.text();
-    expect(errorsUnder(html, "image_files")).toBe("The file must be an image of type image/jpeg, image/png or image/webp.");
+    expect(errorsUnder(html, "image_files")).toBe(
+      "The file must be an image of type image/jpeg, image/png or image/webp.",
+    );
     expect(visibleText(html)).toContain("The file must be an image of type image/jpeg, image/png or image/webp.");
     expect(valueOf(html, "name")).toBe(`Refused Rose ${tag}`);
     expect(valueOf(html, "sku")).toBe(`RR-${tag}`);
@@ -493,7 +705,13 @@ describe("the products pages", () => {
     const big = new Uint8Array(5_242_881);
     big.set(PNG.subarray(0, 8));
     const uploadsBefore = (await env.DB.prepare("SELECT count(*) AS n FROM uploads").first<{ n: number }>())!.n;
-    const tooBig = await postMultipart(admin, "/admin/products/new", formOf({ intent: "save", name: `Big Bloom ${tag}`, sku: `BB-${tag}`, price: "12" }, [{ bytes: big, name: "big.png", type: "image/png" }]));
+    const tooBig = await postMultipart(
+      admin,
+      "/admin/products/new",
+      formOf({ intent: "save", name: `Big Bloom ${tag}`, sku: `BB-${tag}`, price: "12" }, [
+        { bytes: big, name: "big.png", type: "image/png" },
+      ]),
+    );
     expect(tooBig.status).toBe(413);
     const bigHtml = await tooBig.text();
     expect(errorsUnder(bigHtml, "image_files")).toBe("The file may not be greater than 5242880 bytes (5 MB).");
@@ -507,7 +725,11 @@ describe("the products pages", () => {
     const page = await (await visit(admin, `/admin/products/${product.id}`)).text();
     const fields = fieldsOf(page);
     expect(fields.version).toBe("1");
-    const bad = await postMultipart(admin, `/admin/products/${product.id}`, formOf({ ...fields, stock: "-1", name: "", sku: "Typed SKU" }));
+    const bad = await postMultipart(
+      admin,
+      `/admin/products/${product.id}`,
+      formOf({ ...fields, stock: "-1", name: "", sku: "Typed SKU" }),
+    );
     expect(bad.status).toBe(422);
     const badHtml = await bad.text();
     expect(errorsUnder(badHtml, "name")).toBe("The name field is required.");
@@ -515,7 +737,11 @@ describe("the products pages", () => {
     expect(visibleText(badHtml)).toContain("Please fix the errors in the form");
     expect(valueOf(badHtml, "sku")).toBe("Typed SKU");
     expect(valueOf(badHtml, "stock")).toBe("-1");
-    const sale = await postMultipart(admin, `/admin/products/${product.id}`, formOf({ ...fields, sale_price: "50", name: "Typed name" }));
+    const sale = await postMultipart(
+      admin,
+      `/admin/products/${product.id}`,
+      formOf({ ...fields, sale_price: "50", name: "Typed name" }),
+    );
     expect(sale.status).toBe(422);
     const saleHtml = await sale.text();
     expect(errorsUnder(saleHtml, "sale_price")).toBe("The sale price must be less than the price.");
@@ -523,14 +749,26 @@ describe("the products pages", () => {
     const dup = await postMultipart(admin, `/admin/products/${product.id}`, formOf({ ...fields, sku: other.sku }));
     expect(dup.status).toBe(409);
     expect(errorsUnder(await dup.text(), "sku")).toBe("The SKU has already been taken.");
-    const category = await postMultipart(admin, `/admin/products/${product.id}`, formOf({ ...fields, category_id: "999999" }));
+    const category = await postMultipart(
+      admin,
+      `/admin/products/${product.id}`,
+      formOf({ ...fields, category_id: "999999" }),
+    );
     expect(errorsUnder(await category.text(), "category_id")).toBe("The selected category is invalid.");
-    const image = await postMultipart(admin, `/admin/products/${product.id}`, formOf({ ...fields, images: "https://example.com/x.png" }));
-    expect(errorsUnder(await image.text(), "images")).toBe("Each image must be an uploaded image (/uploads/...) or one of the shop's own images (/images/...).");
+    const image = await postMultipart(
+      admin,
+      `/admin/products/${product.id}`,
+      formOf({ ...fields, images: "https://example.com/x.png" }),
+    );
+    expect(errorsUnder(await image.text(), "images")).toBe(
+      "Each image must be an uploaded image (/uploads/...) or one of the shop's own images (/images/...).",
+    );
     expect(await productRow(product.id)).toMatchObject({ price_cents: 5000, version: 1 });
 
     // Someone else saves first: this form (version 1) is refused, not applied.
-    expect((await call("PUT", `/api/admin/products/${product.id}`, { body: { stock: 3 }, token: tokens.owner })).status).toBe(200);
+    expect(
+      (await call("PUT", `/api/admin/products/${product.id}`, { body: { stock: 3 }, token: tokens.owner })).status,
+    ).toBe(200);
     const stale = await postMultipart(admin, `/admin/products/${product.id}`, formOf({ ...fields, price: "45" }));
     expect(stale.status).toBe(409);
     expect(visibleText(await stale.text())).toContain(STALE);
@@ -556,11 +794,27 @@ describe("the products pages", () => {
 
 /** The product form's text fields as the page renders them (what a browser would send back unchanged). */
 function fieldsOf(html: string): Record<string, string> {
-  const names = ["version", "name", "sku", "slug", "price", "sale_price", "stock", "weight", "dimensions", "colors", "meta_keywords"];
+  const names = [
+    "version",
+    "name",
+    "sku",
+    "slug",
+    "price",
+    "sale_price",
+    "stock",
+    "weight",
+    "dimensions",
+    "colors",
+    "meta_keywords",
+  ];
   const main = html.slice(html.indexOf('name="intent" value="save"') - 200);
   const fields: Record<string, string> = Object.fromEntries(names.map((name) => [name, valueOf(main, name)]));
   fields.intent = "save";
-  fields.category_id = /<select[^>]*name="category_id"[\s\S]*?<option[^>]*value="(\d*)"[^>]*selected/.exec(html)?.[1] ?? "";
-  for (const name of ["short_description", "description"]) fields[name] = decode(new RegExp(`<textarea[^>]*name="${name}"[^>]*>([\\s\\S]*?)</textarea>`).exec(html)?.[1] ?? "");
+  fields.category_id =
+    /<select[^>]*name="category_id"[\s\S]*?<option[^>]*value="(\d*)"[^>]*selected/.exec(html)?.[1] ?? "";
+  for (const name of ["short_description", "description"])
+    fields[name] = decode(
+      new RegExp(`<textarea[^>]*name="${name}"[^>]*>([\\s\\S]*?)</textarea>`).exec(html)?.[1] ?? "",
+    );
   return fields;
 }

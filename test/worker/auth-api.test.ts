@@ -9,7 +9,20 @@ const ISSUER = "twistbloom";
 const AUDIENCE = "twistbloom-storefront";
 const LOGIN_FAILED = "Invalid email or password. Please try again.";
 const EMAIL_TAKEN = "This email address is already registered";
-const USER_FIELDS = ["address", "city", "country", "created_at", "email", "email_verified", "id", "name", "phone", "roles", "state", "zip_code"];
+const USER_FIELDS = [
+  "address",
+  "city",
+  "country",
+  "created_at",
+  "email",
+  "email_verified",
+  "id",
+  "name",
+  "phone",
+  "roles",
+  "state",
+  "zip_code",
+];
 
 let counter = 0;
 const tag = () => `${++counter}-${Math.random().toString(36).slice(2, 8)}`;
@@ -32,7 +45,8 @@ async function register(email = newEmail(), password = "Secret123", ip = newIp()
   return { email, password, token: result.body.data.token as string, user: result.body.data.user };
 }
 
-const loginCall = (email: string, password: string, ip = newIp()) => call("POST", "/api/auth/login", { body: { email, password }, ip });
+const loginCall = (email: string, password: string, ip = newIp()) =>
+  call("POST", "/api/auth/login", { body: { email, password }, ip });
 const profileOf = (token: string) => call("GET", "/api/v1/auth/profile", { token });
 
 function expectUnauthenticated(result: { status: number; body: any }) {
@@ -68,7 +82,9 @@ describe("POST /api/auth/register", () => {
 
   it("stores the email trimmed and lowercased", async () => {
     const email = newEmail();
-    const { status, body } = await call("POST", "/api/auth/register", { body: registration(`  ${email.toUpperCase()} `) });
+    const { status, body } = await call("POST", "/api/auth/register", {
+      body: registration(`  ${email.toUpperCase()} `),
+    });
     expect(status).toBe(201);
     expect(body.data.user.email).toBe(email);
     expect((await loginCall(email, "Secret123")).status).toBe(200);
@@ -127,10 +143,10 @@ describe("POST /api/auth/register", () => {
   });
 
   it.each([
-    ["malformed JSON", "{\"name\": \"Ann\", "],
+    ["malformed JSON", '{"name": "Ann", '],
     ["an empty body", ""],
     ["a JSON array", "[1, 2]"],
-    ["a JSON string", "\"hello\""],
+    ["a JSON string", '"hello"'],
   ])("answers %s with 422 naming the required fields, never 500", async (_, raw) => {
     const { status, body } = await call("POST", "/api/auth/register", { raw });
     expect(status).toBe(422);
@@ -147,7 +163,9 @@ describe("POST /api/auth/register", () => {
   });
 
   it("never lets the body choose roles", async () => {
-    const { status, body } = await call("POST", "/api/auth/register", { body: { ...registration(), roles: [{ name: "admin" }], role: "admin", id: 1 } });
+    const { status, body } = await call("POST", "/api/auth/register", {
+      body: { ...registration(), roles: [{ name: "admin" }], role: "admin", id: 1 },
+    });
     expect(status).toBe(201);
     expect(body.data.user.roles).toEqual([{ name: "customer" }]);
     expect(body.data.user.id).not.toBe(1);
@@ -160,7 +178,10 @@ describe("POST /api/auth/register", () => {
     }
     const { status, body, response } = await call("POST", "/api/auth/register", { body: registration(), ip });
     expect(status).toBe(429);
-    expect(body).toEqual({ success: false, message: expect.stringMatching(/^Too many registrations from this network\. Please try again in \d+ minutes?\.$/) });
+    expect(body).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Too many registrations from this network\. Please try again in \d+ minutes?\.$/),
+    });
     const retryAfter = Number(response.headers.get("Retry-After"));
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThan(0);
@@ -202,7 +223,10 @@ describe("POST /api/auth/login", () => {
   it("answers a body that fails the rules with 422 and field errors", async () => {
     const { status, body } = await call("POST", "/api/auth/login", { body: { email: "nope", password: "short" } });
     expect(status).toBe(422);
-    expect(body.errors).toEqual({ email: ["Please enter a valid email address"], password: ["Password must be at least 8 characters long"] });
+    expect(body.errors).toEqual({
+      email: ["Please enter a valid email address"],
+      password: ["Password must be at least 8 characters long"],
+    });
     const broken = await call("POST", "/api/auth/login", { raw: "{email:" });
     expect(broken.status).toBe(422);
     expect(broken.body.errors).toEqual({ email: ["Email is required"], password: ["Password is required"] });
@@ -216,7 +240,10 @@ describe("POST /api/auth/login", () => {
     }
     const { status, body, response } = await loginCall(email, "Secret123");
     expect(status).toBe(429);
-    expect(body).toEqual({ success: false, message: expect.stringMatching(/^Too many login attempts\. Please try again in \d+ seconds?\.$/) });
+    expect(body).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Too many login attempts\. Please try again in \d+ seconds?\.$/),
+    });
     const retryAfter = Number(response.headers.get("Retry-After"));
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThan(0);
@@ -241,8 +268,12 @@ describe("POST /api/auth/login", () => {
 describe("bearer tokens", () => {
   it("GET /api/v1/auth/profile without a token is 401", async () => {
     expectUnauthenticated(await call("GET", "/api/v1/auth/profile"));
-    expectUnauthenticated(await call("GET", "/api/v1/auth/profile", { headers: { Authorization: "Bearer not-a-token" } }));
-    expectUnauthenticated(await call("GET", "/api/v1/auth/profile", { headers: { Authorization: "Basic YWRtaW46QWRtaW4xMjM0" } }));
+    expectUnauthenticated(
+      await call("GET", "/api/v1/auth/profile", { headers: { Authorization: "Bearer not-a-token" } }),
+    );
+    expectUnauthenticated(
+      await call("GET", "/api/v1/auth/profile", { headers: { Authorization: "Basic YWRtaW46QWRtaW4xMjM0" } }),
+    );
   });
 
   it("answers the profile privately: never stored by a shared cache", async () => {
@@ -260,7 +291,10 @@ describe("bearer tokens", () => {
       return { sub: sub!, sid: sid as string, token };
     }
     const future = () => Math.floor(Date.now() / 1000) + 3600;
-    const sign = (c: { sub: string; sid: string }, { secret = JWT_SECRET, exp = future(), issuer = ISSUER, audience = AUDIENCE } = {}) =>
+    const sign = (
+      c: { sub: string; sid: string },
+      { secret = JWT_SECRET, exp = future(), issuer = ISSUER, audience = AUDIENCE } = {},
+    ) =>
       new SignJWT({ sid: c.sid })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(c.sub)
@@ -277,17 +311,28 @@ describe("bearer tokens", () => {
 
     it("refuses alg none", async () => {
       const c = await claims();
-      const part = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+      const part = (value: object) =>
+        btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
       const payload = part({ sid: c.sid, sub: c.sub, iss: ISSUER, aud: AUDIENCE, iat: future() - 3600, exp: future() });
       expectUnauthenticated(await profileOf(`${part({ alg: "none", typ: "JWT" })}.${payload}.`));
       expectUnauthenticated(await profileOf(`${part({ alg: "none" })}.${payload}`));
       // Another algorithm, or a header asking for extensions, is refused before any key is used.
-      for (const header of [{ alg: "HS512", typ: "JWT" }, { alg: "RS256", typ: "JWT" }, { alg: "HS256", crit: ["exp"] }, { alg: "HS256", b64: false, crit: ["b64"] }, {}]) {
+      for (const header of [
+        { alg: "HS512", typ: "JWT" },
+        { alg: "RS256", typ: "JWT" },
+        { alg: "HS256", crit: ["exp"] },
+        { alg: "HS256", b64: false, crit: ["b64"] },
+        {},
+      ]) {
         expectUnauthenticated(await profileOf(`${part(header)}.${payload}.${c.token.split(".")[2]}`));
       }
       // Broken parts after a good header are refused too, never a 500.
       const [realHeader] = c.token.split(".");
-      for (const broken of [`${realHeader}.${payload}.%%%`, `${realHeader}.${payload}.${"A".repeat(41)}`, `${realHeader}.pay*load.${c.token.split(".")[2]}`]) {
+      for (const broken of [
+        `${realHeader}.${payload}.%%%`,
+        `${realHeader}.${payload}.${"A".repeat(41)}`,
+        `${realHeader}.pay*load.${c.token.split(".")[2]}`,
+      ]) {
         expectUnauthenticated(await profileOf(broken));
       }
       // The real header over a forged payload, with the real signature, is refused too.
@@ -296,7 +341,9 @@ describe("bearer tokens", () => {
     });
 
     it("refuses a token signed with another secret", async () => {
-      expectUnauthenticated(await profileOf(await sign(await claims(), { secret: "someone-elses-secret-0123456789ab" })));
+      expectUnauthenticated(
+        await profileOf(await sign(await claims(), { secret: "someone-elses-secret-0123456789ab" })),
+      );
     });
 
     it("refuses an expired token", async () => {
@@ -320,16 +367,19 @@ describe("bearer tokens", () => {
 });
 
 describe("logout", () => {
-  it.each(["/api/v1/auth/logout", "/api/auth/logout"])("POST %s ends the token's session, and only that one", async (path) => {
-    const { email, token } = await register();
-    const other = (await loginCall(email, "Secret123")).body.data.token as string;
-    const { status, body } = await call("POST", path, { token });
-    expect(status).toBe(200);
-    expect(body).toEqual({ success: true, message: "Logged out successfully" });
-    expectUnauthenticated(await profileOf(token));
-    expectUnauthenticated(await call("POST", path, { token }));
-    expect((await profileOf(other)).status).toBe(200);
-  });
+  it.each(["/api/v1/auth/logout", "/api/auth/logout"])(
+    "POST %s ends the token's session, and only that one",
+    async (path) => {
+      const { email, token } = await register();
+      const other = (await loginCall(email, "Secret123")).body.data.token as string;
+      const { status, body } = await call("POST", path, { token });
+      expect(status).toBe(200);
+      expect(body).toEqual({ success: true, message: "Logged out successfully" });
+      expectUnauthenticated(await profileOf(token));
+      expectUnauthenticated(await call("POST", path, { token }));
+      expect((await profileOf(other)).status).toBe(200);
+    },
+  );
 
   it("without a token is 401", async () => {
     expectUnauthenticated(await call("POST", "/api/v1/auth/logout"));
@@ -358,7 +408,10 @@ describe("PUT /api/v1/auth/profile", () => {
 
   it("saves the profile and answers it (the same email: no password needed, as always)", async () => {
     const { token, user } = await register();
-    const { status, body } = await call("PUT", "/api/v1/auth/profile", { token, body: { ...fields, email: user.email } });
+    const { status, body } = await call("PUT", "/api/v1/auth/profile", {
+      token,
+      body: { ...fields, email: user.email },
+    });
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, message: "Profile updated successfully", data: { ...user, ...fields } });
     expect((await profileOf(token)).body.data).toEqual(body.data);
@@ -398,7 +451,16 @@ describe("PUT /api/v1/auth/profile", () => {
     const { token, user } = await register();
     const { status, body } = await call("PUT", "/api/v1/auth/profile", {
       token,
-      body: { name: "A1", email: "x", phone: "0123", address: "1 Rd", city: "C", state: "St8", zip_code: "#", country: "ZZ" },
+      body: {
+        name: "A1",
+        email: "x",
+        phone: "0123",
+        address: "1 Rd",
+        city: "C",
+        state: "St8",
+        zip_code: "#",
+        country: "ZZ",
+      },
     });
     expect(status).toBe(422);
     expect(body).toEqual({
@@ -420,9 +482,15 @@ describe("PUT /api/v1/auth/profile", () => {
 
   it("never reveals that another account has an address: the same answer as a free one, the email unchanged (docs/decisions/021)", async () => {
     const { token, user, password } = await register();
-    const taken = await call("PUT", "/api/v1/auth/profile", { token, body: { name: "Ann Lee", email: CUSTOMER.email, current_password: password } });
+    const taken = await call("PUT", "/api/v1/auth/profile", {
+      token,
+      body: { name: "Ann Lee", email: CUSTOMER.email, current_password: password },
+    });
     const free = newEmail();
-    const other = await call("PUT", "/api/v1/auth/profile", { token, body: { name: "Ann Lee", email: free, current_password: password } });
+    const other = await call("PUT", "/api/v1/auth/profile", {
+      token,
+      body: { name: "Ann Lee", email: free, current_password: password },
+    });
     expect(taken.status).toBe(200);
     expect(other.status).toBe(200);
     expect(taken.body.message.replace(CUSTOMER.email, "X")).toBe(other.body.message.replace(free, "X"));
@@ -432,7 +500,7 @@ describe("PUT /api/v1/auth/profile", () => {
 
   it("answers malformed JSON with 422, not 500", async () => {
     const { token } = await register();
-    const { status, body } = await call("PUT", "/api/v1/auth/profile", { token, raw: "{\"name\": " });
+    const { status, body } = await call("PUT", "/api/v1/auth/profile", { token, raw: '{"name": ' });
     expect(status).toBe(422);
     expect(body.errors).toEqual({ name: ["Name is required"], email: ["Email is required"] });
   });
@@ -452,7 +520,10 @@ describe("PUT /api/v1/auth/password", () => {
   it("changes the password: every old token stops working, the new one works", async () => {
     const { email, token } = await register(newEmail(), "OldSecret1");
     const elsewhere = (await loginCall(email, "OldSecret1")).body.data.token as string;
-    const { status, body } = await call("PUT", "/api/v1/auth/password", { token, body: change("OldSecret1", "NewSecret1") });
+    const { status, body } = await call("PUT", "/api/v1/auth/password", {
+      token,
+      body: change("OldSecret1", "NewSecret1"),
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, message: "Password updated successfully", data: { user: { email } } });
     expect(JSON.stringify(body)).not.toMatch(/pbkdf2|password_hash/i);
@@ -465,7 +536,10 @@ describe("PUT /api/v1/auth/password", () => {
 
   it("refuses a wrong current password with 422 and the spec's message, and keeps the session", async () => {
     const { email, token } = await register(newEmail(), "OldSecret1");
-    const { status, body } = await call("PUT", "/api/v1/auth/password", { token, body: change("NotMine123", "NewSecret1") });
+    const { status, body } = await call("PUT", "/api/v1/auth/password", {
+      token,
+      body: change("NotMine123", "NewSecret1"),
+    });
     expect(status).toBe(422);
     expect(body.success).toBe(false);
     expect(body.message).toBe("Failed to update password. Please check your current password.");
@@ -477,7 +551,10 @@ describe("PUT /api/v1/auth/password", () => {
   it.each([
     [change("", "NewSecret1"), { current_password: ["Current password is required"] }],
     [change("OldSecret1", "short1A"), { new_password: ["New password must be at least 8 characters long"] }],
-    [change("OldSecret1", "nouppercase1"), { new_password: ["New password must contain at least one uppercase letter"] }],
+    [
+      change("OldSecret1", "nouppercase1"),
+      { new_password: ["New password must contain at least one uppercase letter"] },
+    ],
     [change("OldSecret1", "NewSecret1", "NewSecret2"), { new_password_confirmation: ["Passwords do not match"] }],
     [change("OldSecret1", "NewSecret1", ""), { new_password_confirmation: ["Password confirmation is required"] }],
   ])("refuses %j with 422: %j", async (input, errors) => {
@@ -500,8 +577,13 @@ describe("calls riding on the browser's session cookie", () => {
     jar.set("session", token);
     return jar;
   }
-  const asBrowser = (jar: CookieJar, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    call(method, path, { body, headers: { Cookie: jar.header(), ...headers } });
+  const asBrowser = (
+    jar: CookieJar,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => call(method, path, { body, headers: { Cookie: jar.header(), ...headers } });
 
   it("reads with the cookie alone, but a change without the X-CSRF-Token header is 403", async () => {
     const { token, user } = await register();
@@ -512,12 +594,26 @@ describe("calls riding on the browser's session cookie", () => {
     const write = await asBrowser(jar, "PUT", "/api/v1/auth/profile", { name: "Mallory Evil", email: user.email });
     expect(write.status).toBe(403);
     expect(write.body).toEqual({ success: false, message: "CSRF token mismatch." });
-    const wrong = await asBrowser(jar, "PUT", "/api/v1/auth/profile", { name: "Mallory Evil", email: user.email }, { "X-CSRF-Token": "forged" });
+    const wrong = await asBrowser(
+      jar,
+      "PUT",
+      "/api/v1/auth/profile",
+      { name: "Mallory Evil", email: user.email },
+      { "X-CSRF-Token": "forged" },
+    );
     expect(wrong.status).toBe(403);
     for (const path of ["/api/v1/auth/logout", "/api/auth/logout", "/api/auth/refresh"]) {
       expect((await asBrowser(jar, "POST", path)).status).toBe(403);
     }
-    expect((await asBrowser(jar, "PUT", "/api/v1/auth/password", { current_password: "Secret123", new_password: "Hacked123", new_password_confirmation: "Hacked123" })).status).toBe(403);
+    expect(
+      (
+        await asBrowser(jar, "PUT", "/api/v1/auth/password", {
+          current_password: "Secret123",
+          new_password: "Hacked123",
+          new_password_confirmation: "Hacked123",
+        })
+      ).status,
+    ).toBe(403);
     // Nothing changed: the name is the same and the session is alive.
     expect((await profileOf(token)).body.data).toEqual(user);
   });
@@ -526,12 +622,24 @@ describe("calls riding on the browser's session cookie", () => {
     const { token, user } = await register();
     const jar = browser(token);
     const csrf = await csrfOf(jar);
-    const write = await asBrowser(jar, "PUT", "/api/v1/auth/profile", { name: "Ann Perera", email: user.email }, { "X-CSRF-Token": csrf });
+    const write = await asBrowser(
+      jar,
+      "PUT",
+      "/api/v1/auth/profile",
+      { name: "Ann Perera", email: user.email },
+      { "X-CSRF-Token": csrf },
+    );
     expect(write.status).toBe(200);
     expect(write.body.data.name).toBe("Ann Perera");
     // Another session's CSRF token does not fit this one.
     const other = browser((await register()).token);
-    const misfit = await asBrowser(other, "PUT", "/api/v1/auth/profile", { name: "Ann Perera", email: newEmail() }, { "X-CSRF-Token": csrf });
+    const misfit = await asBrowser(
+      other,
+      "PUT",
+      "/api/v1/auth/profile",
+      { name: "Ann Perera", email: newEmail() },
+      { "X-CSRF-Token": csrf },
+    );
     expect(misfit.status).toBe(403);
   });
 
@@ -556,7 +664,9 @@ describe("calls riding on the browser's session cookie", () => {
   it("a refresh over the cookie moves the cookie to the new session", async () => {
     const { token } = await register();
     const jar = browser(token);
-    const refreshed = await asBrowser(jar, "POST", "/api/auth/refresh", undefined, { "X-CSRF-Token": await csrfOf(jar) });
+    const refreshed = await asBrowser(jar, "POST", "/api/auth/refresh", undefined, {
+      "X-CSRF-Token": await csrfOf(jar),
+    });
     expect(refreshed.status).toBe(200);
     jar.store(refreshed.response);
     expect(jar.get("session")).toBe(refreshed.body.data.token);

@@ -2,7 +2,19 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "../../app/lib/money";
 import { blogs as seedBlogs } from "../../db/seed/data/blog";
-import { BASE, CookieJar, decode, get, getJson, markChanged, ownQueryCount, postForm, queryCount, visibleText, visit } from "./helpers";
+import {
+  BASE,
+  CookieJar,
+  decode,
+  get,
+  getJson,
+  markChanged,
+  ownQueryCount,
+  postForm,
+  queryCount,
+  visibleText,
+  visit,
+} from "./helpers";
 import { TAGS } from "../../app/lib/cache-tags";
 import { ADMIN } from "../fixtures/accounts";
 import { apiClient, apiToken } from "./fixtures";
@@ -60,7 +72,12 @@ async function expectedSearch(term: string): Promise<string[]> {
   const needle = term.toLowerCase();
   const published = (await rows()).filter(isPublished);
   return published
-    .filter((row) => row.title.toLowerCase().includes(needle) || row.excerpt.toLowerCase().includes(needle) || (JSON.parse(row.tags) as string[]).some((tag) => tag.toLowerCase().includes(needle)))
+    .filter(
+      (row) =>
+        row.title.toLowerCase().includes(needle) ||
+        row.excerpt.toLowerCase().includes(needle) ||
+        (JSON.parse(row.tags) as string[]).some((tag) => tag.toLowerCase().includes(needle)),
+    )
     .sort((a, b) => b.published_at! - a.published_at! || b.id - a.id)
     .map((row) => row.slug);
 }
@@ -72,7 +89,9 @@ async function blogRow(slug: string): Promise<BlogRow> {
 }
 
 async function counts(id: number) {
-  return (await env.DB.prepare("SELECT view_count, like_count FROM blogs WHERE id = ?").bind(id).first<{ view_count: number; like_count: number }>())!;
+  return (await env.DB.prepare("SELECT view_count, like_count FROM blogs WHERE id = ?")
+    .bind(id)
+    .first<{ view_count: number; like_count: number }>())!;
 }
 
 async function likeRows(id: number, visitor?: string) {
@@ -117,7 +136,14 @@ async function listPage(path: string, init?: RequestInit) {
   await forgetLists();
   const response = await get(path, init);
   const html = await response.text();
-  return { response, status: response.status, html, text: visibleText(html), cards: cardsOf(html), slugs: cardsOf(html).map((card) => card.slug) };
+  return {
+    response,
+    status: response.status,
+    html,
+    text: visibleText(html),
+    cards: cardsOf(html),
+    slugs: cardsOf(html).map((card) => card.slug),
+  };
 }
 
 function jsonLd(html: string): Record<string, any>[] {
@@ -141,7 +167,9 @@ function articleContent(html: string): string {
   const start = html.indexOf('<div class="prose-article mt-8">');
   const end = html.indexOf('<ul class="mt-8 flex flex-wrap gap-2" aria-label="Tags">', start);
   expect(start).toBeGreaterThan(-1);
-  return html.slice(start + '<div class="prose-article mt-8">'.length, end > -1 ? end : undefined).replace(/<\/div>(?:<div class="mt-8 border-y[\s\S]*)?$/, "");
+  return html
+    .slice(start + '<div class="prose-article mt-8">'.length, end > -1 ? end : undefined)
+    .replace(/<\/div>(?:<div class="mt-8 border-y[\s\S]*)?$/, "");
 }
 
 /** Loads a page once so that the site settings are in the edge cache, as they are for every visitor after the first. */
@@ -166,7 +194,10 @@ async function bearerToken(): Promise<string> {
 }
 
 /** POST or DELETE /api/blogs/{id}/like as a token client or a browser with these cookies. */
-async function apiLike(id: number | string, { method = "POST", cookie, token }: { method?: "POST" | "DELETE"; cookie?: string; token?: string } = {}) {
+async function apiLike(
+  id: number | string,
+  { method = "POST", cookie, token }: { method?: "POST" | "DELETE"; cookie?: string; token?: string } = {},
+) {
   const response = await get(`/api/blogs/${id}/like`, {
     method,
     headers: {
@@ -220,7 +251,12 @@ describe("the blog list page", () => {
       const seed = seedBlogs.find((blog) => blog.slug === card.slug)!;
       const row = now.find((r) => r.slug === card.slug)!;
       const badge = seed.difficulty.charAt(0).toUpperCase() + seed.difficulty.slice(1);
-      const date = new Date(seed.published_at! * 1000).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+      const date = new Date(seed.published_at! * 1000).toLocaleDateString("en-US", {
+        year: "numeric",
+        month: "long",
+        day: "numeric",
+        timeZone: "UTC",
+      });
       expect(card.text).toContain(seed.title);
       expect(card.text).toContain(badge);
       expect(card.text).toContain(`By ${seed.author_name}`);
@@ -253,9 +289,17 @@ describe("the blog list page", () => {
     // Page 1 links on to page 2, and numbers at most 5 buttons.
     const first = await listPage("/blog");
     expect(first.html).toMatch(/<a[^>]*rel="next"[^>]*href="\/blog\?page=2">Next<\/a>/);
-    expect(first.html).toMatch(/<a[^>]*aria-label="Page 2"[^>]*href="\/blog\?page=2"|<a[^>]*href="\/blog\?page=2"[^>]*aria-label="Page 2"/);
+    expect(first.html).toMatch(
+      /<a[^>]*aria-label="Page 2"[^>]*href="\/blog\?page=2"|<a[^>]*href="\/blog\?page=2"[^>]*aria-label="Page 2"/,
+    );
     expect(first.html).not.toMatch(/rel="prev"[^>]*>Previous<\/a>/);
-    expect((/<nav aria-label="Pagination"[\s\S]*?<\/nav>/.exec(first.html)?.[0].match(/aria-label="Page \d+"|aria-current="page"/g) ?? []).length).toBeLessThanOrEqual(5);
+    expect(
+      (
+        /<nav aria-label="Pagination"[\s\S]*?<\/nav>/
+          .exec(first.html)?.[0]
+          .match(/aria-label="Page \d+"|aria-current="page"/g) ?? []
+      ).length,
+    ).toBeLessThanOrEqual(5);
   });
 
   it("says a page past the last has no tutorials, and links to the first page", async () => {
@@ -294,9 +338,13 @@ describe("the blog list page", () => {
 
   it("sorts Most Popular by views, highest first, and Alphabetical by title, A first", async () => {
     const now = await rows();
-    const popular = (await listPage("/blog?sort=popular")).slugs.map((slug) => now.find((row) => row.slug === slug)!.view_count);
+    const popular = (await listPage("/blog?sort=popular")).slugs.map(
+      (slug) => now.find((row) => row.slug === slug)!.view_count,
+    );
     expect(popular).toEqual([...popular].sort((a, b) => b - a));
-    const titles = (await listPage("/blog?sort=alphabetical")).slugs.map((slug) => now.find((row) => row.slug === slug)!.title);
+    const titles = (await listPage("/blog?sort=alphabetical")).slugs.map(
+      (slug) => now.find((row) => row.slug === slug)!.title,
+    );
     expect(titles).toEqual([...titles].sort(byText));
     const latest = (await listPage("/blog")).slugs.map((slug) => now.find((row) => row.slug === slug)!.published_at!);
     expect(latest).toEqual([...latest].sort((a, b) => b - a));
@@ -319,7 +367,9 @@ describe("the blog list page", () => {
       const { status, slugs, html, text } = await listPage(`/blog?search=${encodeURIComponent(spelling)}`);
       expect(status).toBe(200);
       expect(slugs).toEqual(expected);
-      expect(text).toContain(`1-${expected.length} of ${expected.length} ${expected.length === 1 ? "tutorial" : "tutorials"} matching "${spelling}"`);
+      expect(text).toContain(
+        `1-${expected.length} of ${expected.length} ${expected.length === 1 ? "tutorial" : "tutorials"} matching "${spelling}"`,
+      );
       expect(html).toMatch(new RegExp(`<input[^>]*name="search"[^>]*value="${spelling}"`));
     }
   });
@@ -331,7 +381,9 @@ describe("the blog list page", () => {
     const { slugs } = await listPage(`/blog?search=${term}`);
     expect(slugs).toEqual(expected.slice(0, PER_PAGE));
     const alphabetical = await listPage(`/blog?search=${term}&sort=alphabetical`);
-    const titles = (await rows()).filter((row) => expected.includes(row.slug)).sort((a, b) => byText(a.title, b.title) || a.id - b.id);
+    const titles = (await rows())
+      .filter((row) => expected.includes(row.slug))
+      .sort((a, b) => byText(a.title, b.title) || a.id - b.id);
     expect(alphabetical.slugs).toEqual(titles.map((row) => row.slug));
     // The tabs and the search form keep the search; the form keeps the tab.
     expect(alphabetical.html).toContain(`href="/blog?search=${term}&amp;sort=popular"`);
@@ -346,7 +398,7 @@ describe("the blog list page", () => {
     expect(text).toContain('No tutorials found for "zzzz-no-such-thing"');
     expect(html).toMatch(/<a[^>]*href="\/blog"[^>]*>Show All Tutorials<\/a>/);
 
-    const hostile = await listPage(`/blog?search=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
+    const hostile = await listPage(`/blog?search=${encodeURIComponent("<img src=x onerror=alert(1)>")}`);
     expect(hostile.status).toBe(200);
     expect(hostile.html).not.toContain("<img src=x onerror");
     expect(hostile.text).toContain('No tutorials found for "<img src=x onerror=alert(1)>"');
@@ -386,7 +438,9 @@ describe("the blog list page", () => {
     await settle();
     const again = await get("/blog");
     expect(ownQueryCount(again)).toBe(0);
-    expect(cardsOf(await again.text()).map((card) => card.slug)).toEqual(cardsOf(await first.text()).map((card) => card.slug));
+    expect(cardsOf(await again.text()).map((card) => card.slug)).toEqual(
+      cardsOf(await first.text()).map((card) => card.slug),
+    );
     // A search reads live, in the same few statements; its page is then kept whole like the list
     // (its read declares the tutorials' tag: docs/decisions/017), so the same search reads nothing.
     const search = await get("/blog?search=roses");
@@ -394,7 +448,9 @@ describe("the blog list page", () => {
     await settle();
     const searchAgain = await get("/blog?search=roses");
     expect(ownQueryCount(searchAgain)).toBe(0);
-    expect(cardsOf(await searchAgain.text()).map((card) => card.slug)).toEqual(cardsOf(await search.text()).map((card) => card.slug));
+    expect(cardsOf(await searchAgain.text()).map((card) => card.slug)).toEqual(
+      cardsOf(await search.text()).map((card) => card.slug),
+    );
   });
 });
 
@@ -409,7 +465,14 @@ describe("GET /api/blogs", () => {
     expect(first.status).toBe(200);
     expect(first.body.success).toBe(true);
     expect(first.body.data.blogs.map((blog: any) => blog.slug)).toEqual(order.slice(0, PER_PAGE));
-    expect(first.body.data.pagination).toMatchObject({ current_page: 1, last_page: 2, per_page: PER_PAGE, from: 1, to: PER_PAGE, total: order.length });
+    expect(first.body.data.pagination).toMatchObject({
+      current_page: 1,
+      last_page: 2,
+      per_page: PER_PAGE,
+      from: 1,
+      to: PER_PAGE,
+      total: order.length,
+    });
     const second = await getJson(`/api/blogs?page=2&${fresh()}`);
     expect(second.body.data.blogs.map((blog: any) => blog.slug)).toEqual(order.slice(PER_PAGE));
     expect(second.body.data.pagination).toMatchObject({ current_page: 2, from: PER_PAGE + 1, to: order.length });
@@ -425,7 +488,8 @@ describe("GET /api/blogs", () => {
   });
 
   it("sorts by views, title or date in either direction", async () => {
-    const slugs = async (query: string) => (await getJson(`/api/blogs?per_page=50&${query}&${fresh()}`)).body.data.blogs.map((blog: any) => blog.slug);
+    const slugs = async (query: string) =>
+      (await getJson(`/api/blogs?per_page=50&${query}&${fresh()}`)).body.data.blogs.map((blog: any) => blog.slug);
     expect(await slugs("sort_by=view_count")).toEqual(await expectedOrder("popular"));
     expect(await slugs("sort_by=title")).toEqual(await expectedOrder("alphabetical"));
     expect(await slugs("sort_by=published_at")).toEqual(await expectedOrder("latest"));
@@ -440,7 +504,13 @@ describe("GET /api/blogs", () => {
   });
 
   it("never lists a draft, whatever is asked", async () => {
-    for (const query of ["per_page=50", "per_page=50&status=draft", "search=poinsettia", "tag=winter", "sort_by=title&sort_order=desc&per_page=50"]) {
+    for (const query of [
+      "per_page=50",
+      "per_page=50&status=draft",
+      "search=poinsettia",
+      "tag=winter",
+      "sort_by=title&sort_order=desc&per_page=50",
+    ]) {
       const { status, body } = await getJson(`/api/blogs?${query}&${fresh()}`);
       expect(status).toBe(200);
       expect(body.data.blogs.map((blog: any) => blog.slug)).not.toContain(DRAFT.slug);
@@ -451,7 +521,13 @@ describe("GET /api/blogs", () => {
     const { status, body } = await getJson(`/api/blogs/${ROSES}`);
     expect(status).toBe(200);
     const seed = seedBlogs.find((blog) => blog.slug === ROSES)!;
-    expect(body.data).toMatchObject({ slug: ROSES, title: seed.title, content: seed.content, author_name: seed.author_name, tags: [...seed.tags].sort() });
+    expect(body.data).toMatchObject({
+      slug: ROSES,
+      title: seed.title,
+      content: seed.content,
+      author_name: seed.author_name,
+      tags: [...seed.tags].sort(),
+    });
     expect(body.data.related_products.map((product: any) => product.slug)).toEqual(seed.related_products);
     for (const slug of [DRAFT.slug, "no-such-article"]) {
       const missing = await getJson(`/api/blogs/${slug}`);
@@ -479,7 +555,9 @@ describe("the blog article page", () => {
     const header = visibleText(/<header class="mt-6">([\s\S]*?)<\/header>/.exec(html)?.[1] ?? "");
     expect(header).toContain(seed.author_name);
     expect(header).toContain("February 3, 2026");
-    expect(html).toContain(`<time dateTime="${new Date(seed.published_at! * 1000).toISOString()}">February 3, 2026</time>`);
+    expect(html).toContain(
+      `<time dateTime="${new Date(seed.published_at! * 1000).toISOString()}">February 3, 2026</time>`,
+    );
     expect(header).toContain(`${seed.reading_time} min read`);
     expect(header).toContain("Beginner");
     expect(header).toContain("Flower Tutorials");
@@ -496,7 +574,8 @@ describe("the blog article page", () => {
   it("shows the sanitized content as stored, and the tags as search links", () => {
     expect(articleContent(html)).toBe(seed.content);
     const tags = /<ul[^>]*aria-label="Tags">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? "";
-    for (const tag of seed.tags) expect(tags).toMatch(new RegExp(`href="/blog\\?search=${tag}"[^>]*>#(?:<!-- -->)?${tag}</a>`));
+    for (const tag of seed.tags)
+      expect(tags).toMatch(new RegExp(`href="/blog\\?search=${tag}"[^>]*>#(?:<!-- -->)?${tag}</a>`));
     expect(visibleText(tags).split(" ")).toEqual([...seed.tags].sort().map((tag) => `#${tag}`));
   });
 
@@ -509,7 +588,8 @@ describe("the blog article page", () => {
       expect(section).toContain(`href="/product/${slug}"`);
       expect(decode(section)).toContain(product.name);
       expect(section).toContain(formatMoney(product.unit_price_cents));
-      if (product.unit_price_cents < product.price_cents) expect(section).toContain(`<span class="sr-only">Was </span>${formatMoney(product.price_cents)}</s>`);
+      if (product.unit_price_cents < product.price_cents)
+        expect(section).toContain(`<span class="sr-only">Was </span>${formatMoney(product.price_cents)}</s>`);
       const form = new RegExp(
         `<form method="post" action="/cart"[^>]*><input type="hidden" name="intent" value="add"/><input type="hidden" name="product_id" value="${product.id}"/><input type="hidden" name="redirectTo" value="/blog/${ROSES}"/>`,
       );
@@ -554,7 +634,9 @@ describe("the blog article page", () => {
     for (const slug of similar) {
       const other = seedBlogs.find((blog) => blog.slug === slug)!;
       expect(other.status).toBe("published");
-      const shares = other.tags.some((tag) => seed.tags.includes(tag)) || other.categories.some((category) => seed.categories.includes(category));
+      const shares =
+        other.tags.some((tag) => seed.tags.includes(tag)) ||
+        other.categories.some((category) => seed.categories.includes(category));
       expect(shares, slug).toBe(true);
     }
   });
@@ -591,7 +673,9 @@ describe("the blog article page", () => {
   it("offers a Like button that posts back here without JavaScript", async () => {
     const row = await blogRow(ROSES);
     expect(html).toMatch(
-      new RegExp(`<form method="post" action="/blog/${ROSES}"[^>]*><input type="hidden" name="blog_id" value="${row.id}"/><input type="hidden" name="liked" value="true"/><button type="submit" aria-pressed="false"`),
+      new RegExp(
+        `<form method="post" action="/blog/${ROSES}"[^>]*><input type="hidden" name="blog_id" value="${row.id}"/><input type="hidden" name="liked" value="true"/><button type="submit" aria-pressed="false"`,
+      ),
     );
     expect(visibleText(html)).toMatch(/\d+ people like this tutorial|1 person likes this tutorial/);
   });
@@ -663,12 +747,22 @@ describe("an article written with scripts in its HTML", () => {
     const token = await apiToken("203.0.113.251", ADMIN);
     const created = await call("POST", "/api/admin/blogs", {
       token,
-      body: { title: "A Hostile Tutorial", slug, excerpt: "Nothing to see.", content, difficulty: "beginner", author_name: "Mallory", status: "published" },
+      body: {
+        title: "A Hostile Tutorial",
+        slug,
+        excerpt: "Nothing to see.",
+        content,
+        difficulty: "beginner",
+        author_name: "Mallory",
+        status: "published",
+      },
     });
     expect(created.status).toBe(201);
     const id = created.body.data.id as number;
     try {
-      const stored = await env.DB.prepare("SELECT content FROM blogs WHERE id = ?").bind(id).first<{ content: string }>();
+      const stored = await env.DB.prepare("SELECT content FROM blogs WHERE id = ?")
+        .bind(id)
+        .first<{ content: string }>();
       expect(stored!.content).not.toMatch(/__pwned|<script|\son\w+=|javascript/i);
       const response = await get(`/blog/${slug}`);
       expect(response.status).toBe(200);
@@ -684,7 +778,9 @@ describe("an article written with scripts in its HTML", () => {
       expect(article).toContain("<a>tab</a>");
       expect(article).toContain("<a>colon</a>");
       expect(article).toContain("<p>styled</p>");
-      expect(article).toContain('<a rel="noopener noreferrer nofollow" title="t" href="https://example.com/wire">outside</a>');
+      expect(article).toContain(
+        '<a rel="noopener noreferrer nofollow" title="t" href="https://example.com/wire">outside</a>',
+      );
       // The page shows the HTML exactly as stored, and the API hands out the same.
       expect(article).toBe(stored!.content);
       const api = await getJson(`/api/blogs/${slug}`);
@@ -716,10 +812,14 @@ describe("liking an article", () => {
     expect((await counts(blog.id)).like_count).toBe(before + 1);
     const page = await (await visit(jar, `/blog/${slug}`)).text();
     expect(visibleText(page)).toContain("Thanks for liking this tutorial!");
-    expect(page).toMatch(/<input type="hidden" name="liked" value="false"\/><button type="submit" aria-pressed="true"[^>]*><span aria-hidden="true">♥<\/span>Liked<\/button>/);
+    expect(page).toMatch(
+      /<input type="hidden" name="liked" value="false"\/><button type="submit" aria-pressed="true"[^>]*><span aria-hidden="true">♥<\/span>Liked<\/button>/,
+    );
     expect(visibleText(page)).toContain(`${before + 1} people like this tutorial`);
     // The toast shows once.
-    expect(visibleText(await (await visit(jar, `/blog/${slug}`)).text())).not.toContain("Thanks for liking this tutorial!");
+    expect(visibleText(await (await visit(jar, `/blog/${slug}`)).text())).not.toContain(
+      "Thanks for liking this tutorial!",
+    );
 
     // A second like from the same visitor counts once.
     expect((await postForm(jar, `/blog/${slug}`, { blog_id: String(blog.id), liked: "true" })).status).toBe(302);
@@ -731,7 +831,9 @@ describe("liking an article", () => {
     expect((await counts(blog.id)).like_count).toBe(before);
     const after = await (await visit(jar, `/blog/${slug}`)).text();
     expect(visibleText(after)).toContain("Like removed");
-    expect(after).toMatch(/<button type="submit" aria-pressed="false"[^>]*><span aria-hidden="true">♡<\/span>Like<\/button>/);
+    expect(after).toMatch(
+      /<button type="submit" aria-pressed="false"[^>]*><span aria-hidden="true">♡<\/span>Like<\/button>/,
+    );
     await postForm(jar, `/blog/${slug}`, { blog_id: String(blog.id), liked: "false" });
     expect((await counts(blog.id)).like_count).toBe(before);
   });
@@ -774,7 +876,10 @@ describe("liking an article", () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ success: true, data: { like_count: before + 1, liked: true } });
     expect(first.response.headers.get("Cache-Control")).toBe("no-store");
-    const cookie = first.response.headers.getSetCookie().find((header) => header.startsWith("visitor="))!.split(";")[0]!;
+    const cookie = first.response.headers
+      .getSetCookie()
+      .find((header) => header.startsWith("visitor="))!
+      .split(";")[0]!;
     const second = await apiLike(roses.id, { cookie });
     expect(second.body.data).toEqual({ like_count: before + 1, liked: true });
     // No second visitor id (the write's D1 bookmark may come back: docs/decisions/016).
@@ -796,15 +901,25 @@ describe("liking an article", () => {
     expect(api.map((result) => result.status)).toEqual(Array(10).fill(200));
     expect((await counts(roses.id)).like_count).toBe(before + 1);
     expect(await likeRows(roses.id, `v:${jar.get("visitor")}`)).toBe(1);
-    expect(api.every((result) => result.body.data.liked === true && result.body.data.like_count === before + 1)).toBe(true);
+    expect(api.every((result) => result.body.data.liked === true && result.body.data.like_count === before + 1)).toBe(
+      true,
+    );
 
     const page = await Promise.all(
-      Array.from({ length: 10 }, () => postForm(jar, `/blog/${ROSES}?_data=${DATA_ROUTE}`, { blog_id: String(roses.id), liked: "true", respond: "data" })),
+      Array.from({ length: 10 }, () =>
+        postForm(jar, `/blog/${ROSES}?_data=${DATA_ROUTE}`, {
+          blog_id: String(roses.id),
+          liked: "true",
+          respond: "data",
+        }),
+      ),
     );
     expect(page.map((response) => response.status)).toEqual(Array(10).fill(200));
     expect((await counts(roses.id)).like_count).toBe(before + 1);
 
-    const unlikes = await Promise.all(Array.from({ length: 10 }, () => apiLike(roses.id, { method: "DELETE", cookie: jar.header() })));
+    const unlikes = await Promise.all(
+      Array.from({ length: 10 }, () => apiLike(roses.id, { method: "DELETE", cookie: jar.header() })),
+    );
     expect(unlikes.every((result) => result.status === 200)).toBe(true);
     expect((await counts(roses.id)).like_count).toBe(before);
     expect(await likeRows(roses.id, `v:${jar.get("visitor")}`)).toBe(0);
@@ -852,7 +967,8 @@ describe("liking an article", () => {
 
   it("keeps a bearer user's like under their user id, apart from any visitor cookie", async () => {
     const token = await bearerToken();
-    const userId = (await getJson("/api/v1/auth/profile", { headers: { Authorization: `Bearer ${token}` } })).body.data.id as number;
+    const userId = (await getJson("/api/v1/auth/profile", { headers: { Authorization: `Bearer ${token}` } })).body.data
+      .id as number;
     expect(userId).toBeGreaterThan(0);
     const jar = await visitorOf(ROSES);
     await apiLike(roses.id, { token, cookie: jar.header() });
@@ -883,7 +999,11 @@ describe("liking an article", () => {
       const page = await postForm(jar, `/blog/${ROSES}`, { blog_id: String(id), liked: "true" });
       expect(page.status).toBe(404);
       expect(h1(await page.text())).toBe("Article Not Found");
-      const data = await postForm(jar, `/blog/${ROSES}?_data=${DATA_ROUTE}`, { blog_id: String(id), liked: "true", respond: "data" });
+      const data = await postForm(jar, `/blog/${ROSES}?_data=${DATA_ROUTE}`, {
+        blog_id: String(id),
+        liked: "true",
+        respond: "data",
+      });
       expect(data.status).toBe(404);
       await data.text();
     }
@@ -919,7 +1039,11 @@ describe("counting views", () => {
     expect((await visit(jar, `/blog/${slug}`)).status).toBe(200);
     expect((await visit(new CookieJar(), `/blog/${slug}`)).status).toBe(200);
     expect(await viewCountReaching(blog.id, before + 2)).toBe(before + 2);
-    const { results } = await env.DB.prepare("SELECT visitor_id, day FROM blog_views WHERE blog_id = ? AND visitor_id = ?").bind(blog.id, `v:${jar.get("visitor")}`).all<{ visitor_id: string; day: string }>();
+    const { results } = await env.DB.prepare(
+      "SELECT visitor_id, day FROM blog_views WHERE blog_id = ? AND visitor_id = ?",
+    )
+      .bind(blog.id, `v:${jar.get("visitor")}`)
+      .all<{ visitor_id: string; day: string }>();
     expect(results).toHaveLength(1);
     expect(results[0]!.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
@@ -933,6 +1057,10 @@ describe("counting views", () => {
     await visit(new CookieJar(), `/blog/${slug}`);
     expect(await viewCountReaching(other.id, otherBefore + 1)).toBe(otherBefore + 1);
     expect(await counts(draftRow.id)).toEqual(before);
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM blog_views WHERE blog_id = ?").bind(draftRow.id).first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM blog_views WHERE blog_id = ?")
+        .bind(draftRow.id)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
   });
 });

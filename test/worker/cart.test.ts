@@ -75,7 +75,9 @@ describe("the cart action", () => {
     const [keep, other] = plenty();
     await add(jar, keep!, "2");
     const before = jar.get("cart");
-    const body = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v === "PRODUCT" ? String(other!.id) : v]));
+    const body = Object.fromEntries(
+      Object.entries(fields).map(([k, v]) => [k, v === "PRODUCT" ? String(other!.id) : v]),
+    );
     const response = await postForm(jar, "/cart", { ...body, redirectTo: "/cart" });
     expect(response.status).toBe(302);
     expect(jar.get("cart")).toBe(before);
@@ -98,18 +100,31 @@ describe("the cart action", () => {
   it("answers a JavaScript fetcher with data instead of a redirect, and the cookie changes all the same", async () => {
     const jar = new CookieJar();
     const [first] = plenty();
-    const ok = await postForm(jar, "/cart?_data=routes%2Fcart", { intent: "add", product_id: String(first!.id), respond: "data" });
+    const ok = await postForm(jar, "/cart?_data=routes%2Fcart", {
+      intent: "add",
+      product_id: String(first!.id),
+      respond: "data",
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ ok: true, message: `${first!.name} added to cart!` });
     expect(jar.get("cart")).toBeDefined();
-    const refused = await postForm(jar, "/cart?_data=routes%2Fcart", { intent: "add", product_id: "999999", respond: "data" });
+    const refused = await postForm(jar, "/cart?_data=routes%2Fcart", {
+      intent: "add",
+      product_id: "999999",
+      respond: "data",
+    });
     expect(await refused.json()).toEqual({ ok: false, message: "This product is no longer available." });
     expect(await (await visit(jar, "/cart")).text()).toContain(first!.sku);
   });
 
   it("refuses a post from another site", async () => {
     const jar = new CookieJar();
-    const response = await postForm(jar, "/cart", { intent: "add", product_id: String(plenty()[0]!.id) }, { Origin: "https://evil.example" });
+    const response = await postForm(
+      jar,
+      "/cart",
+      { intent: "add", product_id: String(plenty()[0]!.id) },
+      { Origin: "https://evil.example" },
+    );
     expect(response.status).toBe(403);
     expect(jar.get("cart")).toBeUndefined();
   });

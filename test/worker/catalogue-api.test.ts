@@ -6,7 +6,9 @@ describe("GET /api/health", () => {
     const { status, body, response } = await getJson("/api/health");
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, data: { status: "ok" } });
-    expect(response.headers.get("Server-Timing")).toMatch(/^db;desc="0 queries in 0 round trips";dur=[\d.]+, total;dur=[\d.]+$/);
+    expect(response.headers.get("Server-Timing")).toMatch(
+      /^db;desc="0 queries in 0 round trips";dur=[\d.]+, total;dur=[\d.]+$/,
+    );
   });
 });
 
@@ -99,7 +101,12 @@ describe("GET /api/products", () => {
     expect(status).toBe(200);
     const prices = body.data.data.map((p: { unit_price: number }) => p.unit_price);
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
-    expect(body.data.data.every((p: { category: { slug: string }; stock: number }) => ["wedding", "anniversary"].includes(p.category.slug) && p.stock > 0)).toBe(true);
+    expect(
+      body.data.data.every(
+        (p: { category: { slug: string }; stock: number }) =>
+          ["wedding", "anniversary"].includes(p.category.slug) && p.stock > 0,
+      ),
+    ).toBe(true);
   });
 
   it("clamps per_page to 50", async () => {
@@ -142,7 +149,9 @@ describe("GET /api/products", () => {
       expect(status).toBe(200);
       const term = search.replace(/\u0000/g, "").toLowerCase();
       for (const product of body.data.data as { name: string; short_description: string; sku: string }[]) {
-        expect([product.name, product.short_description, product.sku].some((text) => text.toLowerCase().includes(term))).toBe(true);
+        expect(
+          [product.name, product.short_description, product.sku].some((text) => text.toLowerCase().includes(term)),
+        ).toBe(true);
       }
       if (search === "%" || search === "100%_off") expect(body.data.total).toBe(0);
     },
@@ -210,7 +219,12 @@ describe("blogs", () => {
     const slug = list.body.data.blogs[0].slug;
     const { status, body } = await getJson(`/api/blogs/${slug}`);
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ slug, content: expect.any(String), related_products: expect.any(Array), similar_blogs: expect.any(Array) });
+    expect(body.data).toMatchObject({
+      slug,
+      content: expect.any(String),
+      related_products: expect.any(Array),
+      similar_blogs: expect.any(Array),
+    });
     const missing = await getJson("/api/blogs/no-such-article");
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ success: false, message: "Article Not Found" });

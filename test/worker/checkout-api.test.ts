@@ -38,26 +38,43 @@ interface ProductRow {
 }
 
 const product = async (id: number) =>
-  (await env.DB.prepare("SELECT id, name, sku, price_cents, sale_price_cents, unit_price_cents, stock, sold_count, is_active FROM products WHERE id = ?")
+  (await env.DB.prepare(
+    "SELECT id, name, sku, price_cents, sale_price_cents, unit_price_cents, stock, sold_count, is_active FROM products WHERE id = ?",
+  )
     .bind(id)
     .first<ProductRow>())!;
 
-const setStock = (id: number, stock: number) => env.DB.prepare("UPDATE products SET stock = ? WHERE id = ?").bind(stock, id).run();
+const setStock = (id: number, stock: number) =>
+  env.DB.prepare("UPDATE products SET stock = ? WHERE id = ?").bind(stock, id).run();
 
 const couponRow = async (code: string) =>
-  (await env.DB.prepare("SELECT id, code, usage_count, usage_limit FROM coupons WHERE code = ?").bind(code).first<{ id: number; code: string; usage_count: number; usage_limit: number | null }>())!;
+  (await env.DB.prepare("SELECT id, code, usage_count, usage_limit FROM coupons WHERE code = ?")
+    .bind(code)
+    .first<{ id: number; code: string; usage_count: number; usage_limit: number | null }>())!;
 
-const methodId = async (code: string) => (await env.DB.prepare("SELECT id FROM shipping_methods WHERE code = ?").bind(code).first<{ id: number }>())!.id;
+const methodId = async (code: string) =>
+  (await env.DB.prepare("SELECT id FROM shipping_methods WHERE code = ?").bind(code).first<{ id: number }>())!.id;
 
 const orderRow = (id: number) =>
   env.DB.prepare("SELECT id, order_number, user_id, idempotency_key, total_cents, coupon_code FROM orders WHERE id = ?")
     .bind(id)
-    .first<{ id: number; order_number: string; user_id: number | null; idempotency_key: string | null; total_cents: number; coupon_code: string | null }>();
+    .first<{
+      id: number;
+      order_number: string;
+      user_id: number | null;
+      idempotency_key: string | null;
+      total_cents: number;
+      coupon_code: string | null;
+    }>();
 
 const ordersWithProduct = async (productId: number) =>
-  (await env.DB.prepare("SELECT COUNT(DISTINCT order_id) AS n FROM order_items WHERE product_id = ?").bind(productId).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT COUNT(DISTINCT order_id) AS n FROM order_items WHERE product_id = ?")
+    .bind(productId)
+    .first<{ n: number }>())!.n;
 
-const ordersWithKey = async (key: string) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE idempotency_key = ?").bind(key).first<{ n: number }>())!.n;
+const ordersWithKey = async (key: string) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE idempotency_key = ?").bind(key).first<{ n: number }>())!
+    .n;
 
 /**
  * Products for this file, handed out one per test that changes stock or availability, so no test
@@ -115,7 +132,11 @@ async function loginToken(account = CUSTOMER) {
 
 async function registerToken() {
   const email = `buyer-${tag()}@example.com`;
-  const result = await post("/api/auth/register", { name: "Lily Stem", email, password: "Secret123", password_confirmation: "Secret123" }, { ip: newIp() });
+  const result = await post(
+    "/api/auth/register",
+    { name: "Lily Stem", email, password: "Secret123", password_confirmation: "Secret123" },
+    { ip: newIp() },
+  );
   expect(result.status).toBe(201);
   return { token: result.body.data.token as string, user: result.body.data.user as { id: number; email: string } };
 }
@@ -167,12 +188,15 @@ describe("POST /api/shipping/methods", () => {
     }
   });
 
-  it.each([[{}], [{ subtotal: "abc" }], [{ subtotal: -1 }], [{ subtotal: 2_000_000 }], [{ subtotal: null }]])("refuses %j with 422 naming the subtotal", async (input) => {
-    const { status, body } = await post("/api/shipping/methods", input);
-    expect(status).toBe(422);
-    expect(body).toMatchObject({ success: false });
-    expect(body.errors.subtotal).toEqual(["The subtotal must be a number between 0 and 1000000."]);
-  });
+  it.each([[{}], [{ subtotal: "abc" }], [{ subtotal: -1 }], [{ subtotal: 2_000_000 }], [{ subtotal: null }]])(
+    "refuses %j with 422 naming the subtotal",
+    async (input) => {
+      const { status, body } = await post("/api/shipping/methods", input);
+      expect(status).toBe(422);
+      expect(body).toMatchObject({ success: false });
+      expect(body.errors.subtotal).toEqual(["The subtotal must be a number between 0 and 1000000."]);
+    },
+  );
 
   it("treats a body that is not JSON as empty (422), never a 500", async () => {
     const { status, body } = await call("POST", "/api/shipping/methods", { raw: "{not json" });
@@ -190,7 +214,10 @@ describe("POST /api/shipping/calculate", () => {
     expect(low.body.data.shipping_method).toMatchObject({ id: standard, code: "standard" });
     const free = await post("/api/shipping/calculate", { subtotal: 80, shipping_method_id: String(standard) });
     expect(free.body.data.shipping_cost).toBe(0);
-    const express = await post("/api/shipping/calculate", { subtotal: 80, shipping_method_id: await methodId("express") });
+    const express = await post("/api/shipping/calculate", {
+      subtotal: 80,
+      shipping_method_id: await methodId("express"),
+    });
     expect(express.body.data.shipping_cost).toBe(14.99);
   });
 
@@ -217,7 +244,10 @@ describe("POST /api/shipping/calculate", () => {
       expect(bad.status).toBe(422);
       expect(bad.body.errors.shipping_method_id).toEqual(["The selected shipping method is invalid."]);
     }
-    const subtotal = await post("/api/shipping/calculate", { subtotal: "lots", shipping_method_id: await methodId("standard") });
+    const subtotal = await post("/api/shipping/calculate", {
+      subtotal: "lots",
+      shipping_method_id: await methodId("standard"),
+    });
     expect(subtotal.status).toBe(422);
     expect(subtotal.body.errors.subtotal).toBeDefined();
   });
@@ -234,7 +264,10 @@ describe("POST /api/tax/calculate", () => {
 
   it("adds a state's own rate only when the state is given (codes in any case)", async () => {
     const ca = await post("/api/tax/calculate", { subtotal: 100, country_code: "us", state_code: "ca" });
-    expect(ca.body.data).toEqual({ total_tax: 7.25, tax_breakdown: [{ name: "California Sales Tax", rate: 7.25, amount: 7.25 }] });
+    expect(ca.body.data).toEqual({
+      total_tax: 7.25,
+      tax_breakdown: [{ name: "California Sales Tax", rate: 7.25, amount: 7.25 }],
+    });
     const noState = await post("/api/tax/calculate", { subtotal: 100, country_code: "US", state_code: "" });
     expect(noState.body.data).toEqual({ total_tax: 0, tax_breakdown: [] });
     const ontario = await post("/api/tax/calculate", { subtotal: 100, country_code: "CA", state_code: "ON" });
@@ -296,7 +329,14 @@ describe("POST /api/coupons/validate", () => {
       success: true,
       data: {
         valid: true,
-        coupon: { id: (await couponRow("WELCOME10")).id, code: "WELCOME10", name: "Welcome 10% Off", type: "percentage", value: 10, discount: 4 },
+        coupon: {
+          id: (await couponRow("WELCOME10")).id,
+          code: "WELCOME10",
+          name: "Welcome 10% Off",
+          type: "percentage",
+          value: 10,
+          discount: 4,
+        },
         message: "Coupon applied successfully!",
       },
     });
@@ -337,18 +377,24 @@ describe("POST /api/coupons/validate", () => {
       .bind(later)
       .run();
     const { body } = await post("/api/coupons/validate", { code: "APIFUTURE", subtotal: 100 });
-    expect(body.data).toEqual({ valid: false, coupon: null, message: "Invalid coupon code: this coupon is not valid yet." });
+    expect(body.data).toEqual({
+      valid: false,
+      coupon: null,
+      message: "Invalid coupon code: this coupon is not valid yet.",
+    });
   });
 
-  it.each([[{ code: "", subtotal: 10 }], [{ code: "   ", subtotal: 10 }], [{ subtotal: 10 }], [{ code: null, subtotal: 10 }]])(
-    "refuses an empty code %j: Please enter a coupon code",
-    async (input) => {
-      const { status, body } = await post("/api/coupons/validate", input);
-      expect(status).toBe(422);
-      expect(body.success).toBe(false);
-      expect(body.errors.code).toEqual(["Please enter a coupon code"]);
-    },
-  );
+  it.each([
+    [{ code: "", subtotal: 10 }],
+    [{ code: "   ", subtotal: 10 }],
+    [{ subtotal: 10 }],
+    [{ code: null, subtotal: 10 }],
+  ])("refuses an empty code %j: Please enter a coupon code", async (input) => {
+    const { status, body } = await post("/api/coupons/validate", input);
+    expect(status).toBe(422);
+    expect(body.success).toBe(false);
+    expect(body.errors.code).toEqual(["Please enter a coupon code"]);
+  });
 
   it("refuses a missing subtotal and an over-long code", async () => {
     const subtotal = await post("/api/coupons/validate", { code: "WELCOME10" });
@@ -382,7 +428,11 @@ describe("POST /api/coupons/apply", () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       success: true,
-      data: { coupon: { id, code: "WELCOME10", name: "Welcome 10% Off", type: "percentage", value: 10, discount: 5 }, discount: 5, subtotal: 45 },
+      data: {
+        coupon: { id, code: "WELCOME10", name: "Welcome 10% Off", type: "percentage", value: 10, discount: 5 },
+        discount: 5,
+        subtotal: 45,
+      },
       message: "Coupon applied successfully!",
     });
     // Applying counts no use: only placing an order does.
@@ -440,14 +490,30 @@ describe("POST /api/orders as a guest", () => {
     });
     expect(order.order_number).toMatch(ORDER_NUMBER);
     expect(order.items).toEqual([
-      expect.objectContaining({ product_name: p.name, product_sku: p.sku, quantity: 2, price: units(p.unit_price_cents), total: units(subtotal) }),
+      expect.objectContaining({
+        product_name: p.name,
+        product_sku: p.sku,
+        quantity: 2,
+        price: units(p.unit_price_cents),
+        total: units(subtotal),
+      }),
     ]);
-    expect(JSON.parse(order.shipping_address)).toMatchObject({ firstName: "Rosa", lastName: "Petal", city: "Colombo", country: "LK", email: expect.stringMatching(/^rosa\.petal\.\d+@example\.com$/) });
+    expect(JSON.parse(order.shipping_address)).toMatchObject({
+      firstName: "Rosa",
+      lastName: "Petal",
+      city: "Colombo",
+      country: "LK",
+      email: expect.stringMatching(/^rosa\.petal\.\d+@example\.com$/),
+    });
     const after = await product(p.id);
     expect(after.stock).toBe(p.stock - 2);
     expect(after.sold_count).toBe(p.sold_count + 2);
     const row = await orderRow(order.id);
-    expect(row).toMatchObject({ order_number: order.order_number, user_id: null, total_cents: subtotal + shipping + tax });
+    expect(row).toMatchObject({
+      order_number: order.order_number,
+      user_id: null,
+      total_cents: subtotal + shipping + tax,
+    });
   });
 
   it("ignores a tampered price, subtotal and total: the order uses the database's prices", async () => {
@@ -467,7 +533,11 @@ describe("POST /api/orders as a guest", () => {
     const express = await methodId("express");
     const before = (await couponRow("WELCOME10")).usage_count;
     const { status, body } = await placeOrder(
-      orderBody([[p, 3]], { shipping_method_id: express, coupon_code: "welcome10", customer: customer({ country: "US", state: "CA" }) }),
+      orderBody([[p, 3]], {
+        shipping_method_id: express,
+        coupon_code: "welcome10",
+        customer: customer({ country: "US", state: "CA" }),
+      }),
     );
     expect(status).toBe(201);
     const subtotal = p.unit_price_cents * 3;
@@ -520,7 +590,11 @@ describe("POST /api/orders as a guest", () => {
     const p = take();
     const unknown = await placeOrder(orderBody([[p, 1]], { shipping_method_id: 999_999 }));
     expect(unknown.status).toBe(422);
-    expect(unknown.body).toMatchObject({ success: false, message: NO_METHOD, errors: { shipping_method_id: [NO_METHOD] } });
+    expect(unknown.body).toMatchObject({
+      success: false,
+      message: NO_METHOD,
+      errors: { shipping_method_id: [NO_METHOD] },
+    });
     const malformed = await placeOrder(orderBody([[p, 1]], { shipping_method_id: "fast" }));
     expect(malformed.status).toBe(422);
     expect(malformed.body.errors.shipping_method_id).toEqual([NO_METHOD]);
@@ -544,7 +618,16 @@ describe("POST /api/orders as a guest", () => {
   it("names every customer field that fails, with the spec's messages", async () => {
     const p = shared;
     const { status, body } = await placeOrder(
-      orderBody([[p, 1]], { customer: customer({ firstName: "", lastName: " ", email: "not-an-email", phone: "0000", address: "", city: "" }) }),
+      orderBody([[p, 1]], {
+        customer: customer({
+          firstName: "",
+          lastName: " ",
+          email: "not-an-email",
+          phone: "0000",
+          address: "",
+          city: "",
+        }),
+      }),
     );
     expect(status).toBe(422);
     expect(body.errors).toMatchObject({
@@ -571,7 +654,10 @@ describe("POST /api/orders as a guest", () => {
   it.each([[0], [100], [-1], [1.5], ["two"], [null]])("refuses quantity %j", async (quantity) => {
     const p = shared;
     const before = (await product(p.id)).stock;
-    const { status, body } = await placeOrder({ ...orderBody([[p, 1]]), items: [{ product_id: p.id, quantity, price: 1 }] });
+    const { status, body } = await placeOrder({
+      ...orderBody([[p, 1]]),
+      items: [{ product_id: p.id, quantity, price: 1 }],
+    });
     expect(status).toBe(422);
     expect(body.errors["items.0.quantity"]).toEqual([RANGE]);
     expect((await product(p.id)).stock).toBe(before);
@@ -586,7 +672,10 @@ describe("POST /api/orders as a guest", () => {
       [gone.id, `${gone.name} is no longer available. Please remove it from your cart.`],
     ];
     for (const [id, message] of cases) {
-      const { status, body } = await placeOrder({ ...orderBody([[gone, 1]]), items: [{ product_id: id, quantity: 1, price: 10 }] });
+      const { status, body } = await placeOrder({
+        ...orderBody([[gone, 1]]),
+        items: [{ product_id: id, quantity: 1, price: 10 }],
+      });
       expect(status).toBe(422);
       expect(body).toEqual({ success: false, message });
     }
@@ -599,7 +688,12 @@ describe("POST /api/orders as a guest", () => {
   it("refuses an out-of-stock product, and more than the stock on hand, naming the product", async () => {
     const p = take();
     await setStock(p.id, 0);
-    const out = await placeOrder(orderBody([[p, 1], [shared, 1]]));
+    const out = await placeOrder(
+      orderBody([
+        [p, 1],
+        [shared, 1],
+      ]),
+    );
     expect(out.status).toBe(409);
     expect(out.body.message).toBe(`${p.name} is out of stock. Please remove it from your cart.`);
     await setStock(p.id, 4);
@@ -629,7 +723,9 @@ describe("POST /api/orders as a guest", () => {
     // order before this one has put them there, as any earlier request does in a running shop. Reading
     // them may read the cache tags' versions once (the earlier order bumped them): counted apart.
     expect((await placeOrder(orderBody([[p, 1]]))).status).toBe(201);
-    const { status, body, response } = await placeOrder(orderBody([[p, 1]]), { headers: { "Idempotency-Key": newKey() } });
+    const { status, body, response } = await placeOrder(orderBody([[p, 1]]), {
+      headers: { "Idempotency-Key": newKey() },
+    });
     expect(status).toBe(201);
     expect(await orderRow(body.data.id)).not.toBeNull();
     // The key's lookup, the guest's limits (one batch of 2: per client, per address), the quote (one
@@ -637,7 +733,9 @@ describe("POST /api/orders as a guest", () => {
     // (order, items, stock, the cache tags it makes stale, its first history row, the customer's and
     // the shop's mails, the pending-orders guard, read-back), and the answer's read (one batch of 2).
     const versions = readTagVersions(response) ? 1 : 0;
-    expect(response.headers.get("Server-Timing")).toContain(`db;desc="${17 + versions} queries in ${5 + versions} round trips"`);
+    expect(response.headers.get("Server-Timing")).toContain(
+      `db;desc="${17 + versions} queries in ${5 + versions} round trips"`,
+    );
     expect(queryCount(response) - versions).toBe(17);
   });
 });
@@ -661,7 +759,10 @@ describe("POST /api/orders with an Idempotency-Key", () => {
     const p = take();
     const key = newKey();
     const body = orderBody([[p, 1]]);
-    const answers = await Promise.all([placeOrder(body, { headers: { "Idempotency-Key": key } }), placeOrder(body, { headers: { "Idempotency-Key": key } })]);
+    const answers = await Promise.all([
+      placeOrder(body, { headers: { "Idempotency-Key": key } }),
+      placeOrder(body, { headers: { "Idempotency-Key": key } }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
     expect(answers[0]!.body.data.id).toBe(answers[1]!.body.data.id);
     expect(await ordersWithKey(key)).toBe(1);
@@ -675,7 +776,16 @@ describe("POST /api/orders with an Idempotency-Key", () => {
     const first = await placeOrder(firstBody, { headers: { "Idempotency-Key": key } });
     expect(first.status).toBe(201);
     // The same caller: a guest without a visitor cookie is known by the order's details (docs/decisions/022).
-    for (const body of [orderBody([[p, 2]], { customer: firstBody.customer }), orderBody([[p, 1], [shared, 1]], { customer: firstBody.customer })]) {
+    for (const body of [
+      orderBody([[p, 2]], { customer: firstBody.customer }),
+      orderBody(
+        [
+          [p, 1],
+          [shared, 1],
+        ],
+        { customer: firstBody.customer },
+      ),
+    ]) {
       const replay = await placeOrder(body, { headers: { "Idempotency-Key": key } });
       expect(replay.status).toBe(409);
       expect(replay.body).toEqual({ success: false, message: REUSED });
@@ -700,7 +810,9 @@ describe("POST /api/orders when buyers race for the last units", () => {
     const before = await product(p.id);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        placeOrder(orderBody([[p, 1]], { customer: customer({ email: `racer${i}@example.com` }) }), { headers: { "Idempotency-Key": newKey() } }),
+        placeOrder(orderBody([[p, 1]], { customer: customer({ email: `racer${i}@example.com` }) }), {
+          headers: { "Idempotency-Key": newKey() },
+        }),
       ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
@@ -711,7 +823,10 @@ describe("POST /api/orders when buyers race for the last units", () => {
     for (const loser of losers) {
       expect(loser.body.success).toBe(false);
       expect(loser.status).toBe(409);
-      expect([`${p.name} has just sold out. Please remove it from your cart.`, `${p.name} is out of stock. Please remove it from your cart.`]).toContain(loser.body.message);
+      expect([
+        `${p.name} has just sold out. Please remove it from your cart.`,
+        `${p.name} is out of stock. Please remove it from your cart.`,
+      ]).toContain(loser.body.message);
     }
     const after = await product(p.id);
     expect(after.stock).toBe(0);
@@ -740,7 +855,10 @@ describe("orders of a logged-in user", () => {
     const owner = await registerToken();
     const other = await registerToken();
     const p = shared;
-    const theirs = await placeOrder(orderBody([[p, 1]], { customer: customer({ email: owner.user.email, notes: "Secret note for Lily" }) }), { token: owner.token });
+    const theirs = await placeOrder(
+      orderBody([[p, 1]], { customer: customer({ email: owner.user.email, notes: "Secret note for Lily" }) }),
+      { token: owner.token },
+    );
     expect(theirs.status).toBe(201);
     const guest = await placeOrder(orderBody([[p, 1]]));
     expect(guest.status).toBe(201);
@@ -771,7 +889,8 @@ describe("orders of a logged-in user", () => {
     expect(login.status).toBe(302);
     const csrf = await csrfOf(jar);
     const p = take();
-    const asBrowser = (headers: Record<string, string>) => placeOrder(orderBody([[p, 1]]), { headers: { Cookie: jar.header(), ...headers } });
+    const asBrowser = (headers: Record<string, string>) =>
+      placeOrder(orderBody([[p, 1]]), { headers: { Cookie: jar.header(), ...headers } });
     for (const headers of [{}, { "X-CSRF-Token": "forged" }] as Array<Record<string, string>>) {
       const refused = await asBrowser(headers);
       expect(refused.status).toBe(403);

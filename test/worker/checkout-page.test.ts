@@ -2,7 +2,18 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, CUSTOMER } from "../fixtures/accounts";
 import { shopper } from "../fixtures/checkout";
-import { BASE, CookieJar, errorsUnder, expectErrorsUnder, field, get, markChanged, postForm as sendForm, visibleText, visit } from "./helpers";
+import {
+  BASE,
+  CookieJar,
+  errorsUnder,
+  expectErrorsUnder,
+  field,
+  get,
+  markChanged,
+  postForm as sendForm,
+  visibleText,
+  visit,
+} from "./helpers";
 import { apiClient, apiToken, loggedIn as logIn, Pool } from "./fixtures";
 
 // The checkout as a browser without JavaScript meets it: one form whose buttons (intent) update
@@ -35,22 +46,44 @@ interface ProductRow {
 }
 
 const product = async (id: number) =>
-  (await env.DB.prepare("SELECT id, name, sku, unit_price_cents, stock FROM products WHERE id = ?").bind(id).first<ProductRow>())!;
+  (await env.DB.prepare("SELECT id, name, sku, unit_price_cents, stock FROM products WHERE id = ?")
+    .bind(id)
+    .first<ProductRow>())!;
 
 const orderByKey = (key: string) =>
-  env.DB.prepare("SELECT id, order_number, user_id, total_cents, subtotal_cents, discount_cents, tax_cents, shipping_cents, coupon_code FROM orders WHERE idempotency_key = ?")
+  env.DB.prepare(
+    "SELECT id, order_number, user_id, total_cents, subtotal_cents, discount_cents, tax_cents, shipping_cents, coupon_code FROM orders WHERE idempotency_key = ?",
+  )
     .bind(key)
-    .first<{ id: number; order_number: string; user_id: number | null; total_cents: number; subtotal_cents: number; discount_cents: number; tax_cents: number; shipping_cents: number; coupon_code: string | null }>();
+    .first<{
+      id: number;
+      order_number: string;
+      user_id: number | null;
+      total_cents: number;
+      subtotal_cents: number;
+      discount_cents: number;
+      tax_cents: number;
+      shipping_cents: number;
+      coupon_code: string | null;
+    }>();
 
-const ordersWithKey = async (key: string) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE idempotency_key = ?").bind(key).first<{ n: number }>())!.n;
+const ordersWithKey = async (key: string) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE idempotency_key = ?").bind(key).first<{ n: number }>())!
+    .n;
 
 const itemsOf = async (orderId: number) =>
-  (await env.DB.prepare("SELECT product_id, quantity, price_cents, total_cents FROM order_items WHERE order_id = ? ORDER BY id").bind(orderId).all<{
-    product_id: number;
-    quantity: number;
-    price_cents: number;
-    total_cents: number;
-  }>()).results;
+  (
+    await env.DB.prepare(
+      "SELECT product_id, quantity, price_cents, total_cents FROM order_items WHERE order_id = ? ORDER BY id",
+    )
+      .bind(orderId)
+      .all<{
+        product_id: number;
+        quantity: number;
+        price_cents: number;
+        total_cents: number;
+      }>()
+  ).results;
 
 /**
  * Products for this file, one per test that changes stock or availability (highest ids first; the
@@ -61,7 +94,9 @@ let shared: ProductRow;
 const take = () => pool.take();
 
 beforeAll(async () => {
-  const { results } = await env.DB.prepare("SELECT id, name, sku, unit_price_cents, stock FROM products WHERE is_active = 1 AND stock >= 20 ORDER BY id DESC").all<ProductRow>();
+  const { results } = await env.DB.prepare(
+    "SELECT id, name, sku, unit_price_cents, stock FROM products WHERE is_active = 1 AND stock >= 20 ORDER BY id DESC",
+  ).all<ProductRow>();
   pool.fill(results.slice(0, 8));
   expect(pool.size).toBe(8);
   const first = pool.take();
@@ -71,7 +106,8 @@ beforeAll(async () => {
 
 // ---------------------------------------------------------------- money and markup
 
-const money = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (cents: number) =>
+  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const rate = (cents: number, bps: number) => Math.round((cents * bps) / 10_000);
 const standardShipping = (subtotal: number) => (subtotal >= 5000 ? 0 : 599);
 
@@ -89,19 +125,29 @@ function summary(html: string): string {
 
 /** The shipping method radios: value, whether checked, and the method's name after it. */
 function radios(html: string) {
-  return [...html.matchAll(/<input type="radio" name="shipping_method_id"([^>]*)>[\s\S]*?<span class="flex justify-between[^"]*">([^<]+)</g)].map((m) => ({
+  return [
+    ...html.matchAll(
+      /<input type="radio" name="shipping_method_id"([^>]*)>[\s\S]*?<span class="flex justify-between[^"]*">([^<]+)</g,
+    ),
+  ].map((m) => ({
     id: Number(/value="(\d+)"/.exec(m[1]!)![1]),
     checked: m[1]!.includes('checked=""'),
     name: m[2]!,
   }));
 }
 
-const selectedCountry = (html: string) => /<option value="([A-Z]{2})" selected="">/.exec(html.slice(html.indexOf('name="country"')))?.[1];
+const selectedCountry = (html: string) =>
+  /<option value="([A-Z]{2})" selected="">/.exec(html.slice(html.indexOf('name="country"')))?.[1];
 
 // ---------------------------------------------------------------- the shopper
 
 async function addToCart(jar: CookieJar, p: ProductRow, quantity = 1) {
-  const response = await postForm(jar, "/cart", { intent: "add", product_id: String(p.id), quantity: String(quantity), redirectTo: "/checkout" });
+  const response = await postForm(jar, "/cart", {
+    intent: "add",
+    product_id: String(p.id),
+    quantity: String(quantity),
+    redirectTo: "/checkout",
+  });
   expect(response.status).toBe(302);
   expect(jar.get("cart")).toBeDefined();
 }
@@ -142,7 +188,15 @@ const shipping = shopper({ email: "rosa.page@example.com", notes: "Leave it with
 let pageGuests = 0;
 /** The whole form as the browser sends it when a button is pressed; each with its own address (a guest's orders are limited per address). */
 function form(intent: string, key: string, overrides: Record<string, string> = {}) {
-  return { ...shipping, email: `rosa.page.${++pageGuests}@example.com`, idempotency_key: key, applied_coupon: "", coupon_input: "", intent, ...overrides };
+  return {
+    ...shipping,
+    email: `rosa.page.${++pageGuests}@example.com`,
+    idempotency_key: key,
+    applied_coupon: "",
+    coupon_input: "",
+    intent,
+    ...overrides,
+  };
 }
 
 // ---------------------------------------------------------------- the page
@@ -177,7 +231,18 @@ describe("GET /checkout", () => {
     expect(text).toContain(`Total ${money(subtotal + ship + vat)}`);
     expect(text).toContain("Place Order");
     // The form: every field, Sri Lanka by default, the first method chosen, cash on delivery.
-    for (const name of ["firstName", "lastName", "email", "phone", "address", "city", "state", "zipCode", "coupon_input"]) field(html, name);
+    for (const name of [
+      "firstName",
+      "lastName",
+      "email",
+      "phone",
+      "address",
+      "city",
+      "state",
+      "zipCode",
+      "coupon_input",
+    ])
+      field(html, name);
     field(html, "notes", "textarea");
     expect(selectedCountry(html)).toBe("LK");
     expect(radios(html).map((r) => [r.name, r.checked])).toEqual([
@@ -227,13 +292,17 @@ describe("GET /checkout", () => {
     expect(html).toMatch(/<button type="submit" name="intent" value="place_order"[^>]*disabled=""/);
     const response = await postForm(jar, "/checkout", form("place_order", key));
     expect(response.status).toBe(409);
-    expect(visibleText(await response.text())).toContain(`${soldOut.name} is out of stock. Please remove it from your cart.`);
+    expect(visibleText(await response.text())).toContain(
+      `${soldOut.name} is out of stock. Please remove it from your cart.`,
+    );
     expect(await ordersWithKey(key)).toBe(0);
     // With the sold-out line gone, the vanished one still blocks the order.
     await postForm(jar, "/cart", { intent: "remove", product_id: String(soldOut.id), redirectTo: "/checkout" });
     const again = await postForm(jar, "/checkout", form("place_order", key));
     expect(again.status).toBe(422);
-    expect(visibleText(await again.text())).toContain(`${gone.name} is no longer available. Please remove it from your cart.`);
+    expect(visibleText(await again.text())).toContain(
+      `${gone.name} is no longer available. Please remove it from your cart.`,
+    );
     expect(await ordersWithKey(key)).toBe(0);
   });
 });
@@ -252,18 +321,40 @@ describe("GET /checkout, its tables kept at the edge", () => {
     expect(first).toContain(`Shipping (Standard Delivery) ${standard === 0 ? "Free" : money(standard)}`);
     expect(first).not.toContain("Flower levy");
 
-    const methods = (await call("GET", "/api/admin/shipping-methods", { token })).body.data as Array<{ id: number; name: string; cost: number }>;
+    const methods = (await call("GET", "/api/admin/shipping-methods", { token })).body.data as Array<{
+      id: number;
+      name: string;
+      cost: number;
+    }>;
     const method = methods.find((m) => m.name === "Standard Delivery")!;
-    const created = await call("POST", "/api/admin/tax-rates", { token, body: { country_code: "LK", state_code: "", name: "Flower levy", rate: "1" } });
+    const created = await call("POST", "/api/admin/tax-rates", {
+      token,
+      body: { country_code: "LK", state_code: "", name: "Flower levy", rate: "1" },
+    });
     expect(created.status).toBe(201);
     try {
-      expect((await call("PUT", `/api/admin/shipping-methods/${method.id}`, { token, body: { cost: method.cost + 1, free_shipping_threshold: null } })).status).toBe(200);
+      expect(
+        (
+          await call("PUT", `/api/admin/shipping-methods/${method.id}`, {
+            token,
+            body: { cost: method.cost + 1, free_shipping_threshold: null },
+          })
+        ).status,
+      ).toBe(200);
       const changed = summary((await checkout(jar)).html);
       expect(changed).toContain(`Flower levy (1%) ${money(rate(subtotal, 100))}`);
       expect(changed).toContain(`Shipping (Standard Delivery) ${money(Math.round((method.cost + 1) * 100))}`);
     } finally {
       await call("DELETE", `/api/admin/tax-rates/${created.body.data.id}`, { token });
-      await call("PUT", `/api/admin/shipping-methods/${method.id}`, { token, body: { cost: method.cost, free_shipping_threshold: (methods.find((m) => m.id === method.id) as { free_shipping_threshold?: number | null }).free_shipping_threshold ?? null } });
+      await call("PUT", `/api/admin/shipping-methods/${method.id}`, {
+        token,
+        body: {
+          cost: method.cost,
+          free_shipping_threshold:
+            (methods.find((m) => m.id === method.id) as { free_shipping_threshold?: number | null })
+              .free_shipping_threshold ?? null,
+        },
+      });
     }
     const undone = summary((await checkout(jar)).html);
     expect(undone).not.toContain("Flower levy");
@@ -277,7 +368,11 @@ describe("POST /checkout, intent=update", () => {
     const jar = await guestWith([[p, 1]]);
     const { html: before, key } = await checkout(jar);
     expect(summary(before)).toContain("VAT (18%)");
-    const response = await postForm(jar, "/checkout", form("update", key, { country: "US", state: "CA", firstName: "Marigold", notes: "Back door" }));
+    const response = await postForm(
+      jar,
+      "/checkout",
+      form("update", key, { country: "US", state: "CA", firstName: "Marigold", notes: "Back door" }),
+    );
     expect(response.status).toBe(200);
     const html = await response.text();
     const subtotal = p.unit_price_cents;
@@ -293,7 +388,9 @@ describe("POST /checkout, intent=update", () => {
     expect(valueOf(html, "email")).toMatch(/^rosa\.page\.\d+@example\.com$/);
     expect(html).toMatch(/<textarea[^>]*name="notes"[^>]*>Back door<\/textarea>/);
     // A state without its own rate: no tax line but "Tax $0.00".
-    const oregon = summary(await (await postForm(jar, "/checkout", form("update", key, { country: "US", state: "OR" }))).text());
+    const oregon = summary(
+      await (await postForm(jar, "/checkout", form("update", key, { country: "US", state: "OR" }))).text(),
+    );
     expect(oregon).toContain("Tax $0.00");
     expect(await ordersWithKey(key)).toBe(0);
   });
@@ -302,9 +399,13 @@ describe("POST /checkout, intent=update", () => {
     const p = shared;
     const jar = await guestWith([[p, 1]]);
     const { html: page, key } = await checkout(jar);
-    const expressId = (await env.DB.prepare("SELECT id FROM shipping_methods WHERE code = 'express'").first<{ id: number }>())!.id;
+    const expressId = (await env.DB.prepare("SELECT id FROM shipping_methods WHERE code = 'express'").first<{
+      id: number;
+    }>())!.id;
     expect(radios(page).find((r) => r.name === "Express Delivery")?.id).toBe(expressId);
-    const html = await (await postForm(jar, "/checkout", form("update", key, { shipping_method_id: String(expressId) }))).text();
+    const html = await (
+      await postForm(jar, "/checkout", form("update", key, { shipping_method_id: String(expressId) }))
+    ).text();
     expect(summary(html)).toContain("Shipping (Express Delivery) $14.99");
     expect(radios(html).find((r) => r.checked)?.id).toBe(expressId);
   });
@@ -315,7 +416,11 @@ describe("POST /checkout, coupons", () => {
     const p = shared;
     const jar = await guestWith([[p, 2]]);
     const { key } = await checkout(jar);
-    const response = await postForm(jar, "/checkout", form("apply_coupon", key, { coupon_input: " welcome10 ", firstName: "Violet", city: "Kandy" }));
+    const response = await postForm(
+      jar,
+      "/checkout",
+      form("apply_coupon", key, { coupon_input: " welcome10 ", firstName: "Violet", city: "Kandy" }),
+    );
     expect(response.status).toBe(200);
     const html = await response.text();
     const subtotal = p.unit_price_cents * 2;
@@ -335,7 +440,9 @@ describe("POST /checkout, coupons", () => {
     expect(valueOf(html, "lastName")).toBe(shipping.lastName);
 
     // The applied coupon rides along with the next update: a change of country keeps the discount.
-    const moved = await (await postForm(jar, "/checkout", form("update", key, { applied_coupon: "WELCOME10", country: "GB" }))).text();
+    const moved = await (
+      await postForm(jar, "/checkout", form("update", key, { applied_coupon: "WELCOME10", country: "GB" }))
+    ).text();
     expect(summary(moved)).toContain(`Discount (WELCOME10) −${money(discount)}`);
     expect(summary(moved)).toContain(`VAT (20%) ${money(rate(subtotal - discount, 2000))}`);
   });
@@ -344,7 +451,11 @@ describe("POST /checkout, coupons", () => {
     const p = shared;
     const jar = await guestWith([[p, 1]]);
     const { key } = await checkout(jar);
-    const response = await postForm(jar, "/checkout", form("remove_coupon", key, { applied_coupon: "WELCOME10", firstName: "Daisy" }));
+    const response = await postForm(
+      jar,
+      "/checkout",
+      form("remove_coupon", key, { applied_coupon: "WELCOME10", firstName: "Daisy" }),
+    );
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(summary(html)).not.toContain("Discount");
@@ -368,7 +479,11 @@ describe("POST /checkout, coupons", () => {
     const p = shared;
     const jar = await guestWith([[p, 1]]);
     const { key } = await checkout(jar);
-    const response = await postForm(jar, "/checkout", form("apply_coupon", key, { coupon_input: code, firstName: "Poppy" }));
+    const response = await postForm(
+      jar,
+      "/checkout",
+      form("apply_coupon", key, { coupon_input: code, firstName: "Poppy" }),
+    );
     expect(response.status).toBe(422);
     const html = await response.text();
     expect(errorsUnder(html, "coupon_input")).toBe(message);
@@ -383,7 +498,11 @@ describe("POST /checkout, intent=place_order", () => {
   it("shows 'First name is required' and 'Last name is required' under the fields (422), keeping the rest", async () => {
     const jar = await guestWith([[shared, 1]]);
     const { key } = await checkout(jar);
-    const response = await postForm(jar, "/checkout", form("place_order", key, { firstName: "", lastName: "  ", email: "nope", city: "Galle" }));
+    const response = await postForm(
+      jar,
+      "/checkout",
+      form("place_order", key, { firstName: "", lastName: "  ", email: "nope", city: "Galle" }),
+    );
     expect(response.status).toBe(422);
     const html = await response.text();
     expectErrorsUnder(html, {
@@ -441,7 +560,14 @@ describe("POST /checkout, intent=place_order", () => {
     const response = await postForm(
       jar,
       "/checkout",
-      form("place_order", key, { price: "0.01", total: "0.01", subtotal: "0.01", quantity: "100", "items[0][price]": "0", discount: "999" }),
+      form("place_order", key, {
+        price: "0.01",
+        total: "0.01",
+        subtotal: "0.01",
+        quantity: "100",
+        "items[0][price]": "0",
+        discount: "999",
+      }),
     );
     expect(response.status).toBe(302);
     const location = response.headers.get("Location")!;
@@ -458,15 +584,25 @@ describe("POST /checkout, intent=place_order", () => {
     const subtotal = p.unit_price_cents * 2;
     const ship = standardShipping(subtotal);
     const vat = rate(subtotal, 1800);
-    expect(order).toMatchObject({ subtotal_cents: subtotal, shipping_cents: ship, tax_cents: vat, discount_cents: 0, total_cents: subtotal + ship + vat });
-    expect(await itemsOf(order.id)).toEqual([{ product_id: p.id, quantity: 2, price_cents: p.unit_price_cents, total_cents: subtotal }]);
+    expect(order).toMatchObject({
+      subtotal_cents: subtotal,
+      shipping_cents: ship,
+      tax_cents: vat,
+      discount_cents: 0,
+      total_cents: subtotal + ship + vat,
+    });
+    expect(await itemsOf(order.id)).toEqual([
+      { product_id: p.id, quantity: 2, price_cents: p.unit_price_cents, total_cents: subtotal },
+    ]);
     expect((await product(p.id)).stock).toBe(p.stock - 2);
 
     const confirmation = await visit(jar, location);
     expect(confirmation.status).toBe(200);
     expect(confirmation.headers.get("Cache-Control")).toBe("private, no-store");
     // The signed address never travels to another site in a Referer header (path and query stay home).
-    expect(["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"]).toContain(confirmation.headers.get("Referrer-Policy"));
+    expect(["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"]).toContain(
+      confirmation.headers.get("Referrer-Policy"),
+    );
     const html = await confirmation.text();
     const text = visibleText(html);
     expect(text).toContain("Thank you for your order!");
@@ -482,13 +618,21 @@ describe("POST /checkout, intent=place_order", () => {
     const p = shared;
     const jar = await guestWith([[p, 1]]);
     const { key } = await checkout(jar);
-    const before = (await env.DB.prepare("SELECT usage_count FROM coupons WHERE code = 'WELCOME10'").first<{ usage_count: number }>())!.usage_count;
+    const before = (await env.DB.prepare("SELECT usage_count FROM coupons WHERE code = 'WELCOME10'").first<{
+      usage_count: number;
+    }>())!.usage_count;
     const response = await postForm(jar, "/checkout", form("place_order", key, { applied_coupon: "WELCOME10" }));
     expect(response.status).toBe(302);
     const order = (await orderByKey(key))!;
     const discount = rate(p.unit_price_cents, 1000);
-    expect(order).toMatchObject({ coupon_code: "WELCOME10", discount_cents: discount, tax_cents: rate(p.unit_price_cents - discount, 1800) });
-    const after = (await env.DB.prepare("SELECT usage_count FROM coupons WHERE code = 'WELCOME10'").first<{ usage_count: number }>())!.usage_count;
+    expect(order).toMatchObject({
+      coupon_code: "WELCOME10",
+      discount_cents: discount,
+      tax_cents: rate(p.unit_price_cents - discount, 1800),
+    });
+    const after = (await env.DB.prepare("SELECT usage_count FROM coupons WHERE code = 'WELCOME10'").first<{
+      usage_count: number;
+    }>())!.usage_count;
     expect(after).toBe(before + 1);
     const page = readable(await (await visit(jar, response.headers.get("Location")!)).text());
     expect(page).toContain(`Discount (WELCOME10) −${money(discount)}`);
@@ -503,7 +647,12 @@ describe("POST /checkout, intent=place_order", () => {
       get("/checkout", {
         method: "POST",
         body: new URLSearchParams(form("place_order", key)),
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies, Origin: BASE, Host: new URL(BASE).host },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Cookie: cookies,
+          Origin: BASE,
+          Host: new URL(BASE).host,
+        },
         redirect: "manual",
       });
     const [first, second] = await Promise.all([submit(), submit()]);
@@ -545,7 +694,12 @@ describe("POST /checkout, intent=place_order", () => {
     const jar = await loggedIn();
     await addToCart(jar, p, 1);
     const { html: page, key } = await checkout(jar);
-    const prefilled = Object.fromEntries(["firstName", "lastName", "email", "phone", "address", "city", "state", "zipCode"].map((name) => [name, valueOf(page, name)]));
+    const prefilled = Object.fromEntries(
+      ["firstName", "lastName", "email", "phone", "address", "city", "state", "zipCode"].map((name) => [
+        name,
+        valueOf(page, name),
+      ]),
+    );
     const shippingMethod = String(radios(page).find((r) => r.checked)!.id);
     const response = await postForm(jar, "/checkout", {
       ...prefilled,
@@ -561,7 +715,9 @@ describe("POST /checkout, intent=place_order", () => {
     expect(response.headers.get("Location")).toBe("/orders");
     expect(jar.get("cart")).toBeUndefined();
     const order = (await orderByKey(key))!;
-    const user = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(CUSTOMER.email).first<{ id: number }>())!;
+    const user = (await env.DB.prepare("SELECT id FROM users WHERE email = ?")
+      .bind(CUSTOMER.email)
+      .first<{ id: number }>())!;
     expect(order.user_id).toBe(user.id);
 
     const list = await visit(jar, "/orders");
@@ -588,7 +744,11 @@ describe("who may see an order", () => {
     const owner = await loggedIn();
     await addToCart(owner, shared);
     const { key } = await checkout(owner);
-    const placed = await postForm(owner, "/checkout", form("place_order", key, { notes: "A private message for Casey" }));
+    const placed = await postForm(
+      owner,
+      "/checkout",
+      form("place_order", key, { notes: "A private message for Casey" }),
+    );
     expect(placed.status).toBe(302);
     const order = (await orderByKey(key))!;
     const stranger = await newShopper();
@@ -604,15 +764,30 @@ describe("who may see an order", () => {
 
   it("a guest's confirmation answers 404 without its signature, with a wrong one, or with another order's", async () => {
     const first = await guestWith([[shared, 1]]);
-    const a = await postForm(first, "/checkout", form("place_order", (await checkout(first)).key, { email: "first.guest@example.com" }));
+    const a = await postForm(
+      first,
+      "/checkout",
+      form("place_order", (await checkout(first)).key, { email: "first.guest@example.com" }),
+    );
     const second = await guestWith([[shared, 1]]);
-    const b = await postForm(second, "/checkout", form("place_order", (await checkout(second)).key, { email: "second.guest@example.com" }));
+    const b = await postForm(
+      second,
+      "/checkout",
+      form("place_order", (await checkout(second)).key, { email: "second.guest@example.com" }),
+    );
     const [pathA, sigA] = a.headers.get("Location")!.split("?sig=") as [string, string];
     const [, sigB] = b.headers.get("Location")!.split("?sig=") as [string, string];
     const numberA = pathA.split("/").pop()!;
     // A character in the middle: the last one of a base64url signature carries unused bits.
     const tampered = `${sigA.slice(0, 10)}${sigA[10] === "A" ? "B" : "A"}${sigA.slice(11)}`;
-    for (const path of [pathA, `${pathA}?sig=`, `${pathA}?sig=forged`, `${pathA}?sig=${tampered}`, `${pathA}?sig=${sigB}`, `/order-confirmation/TB-000000-AAAAA?sig=${sigA}`]) {
+    for (const path of [
+      pathA,
+      `${pathA}?sig=`,
+      `${pathA}?sig=forged`,
+      `${pathA}?sig=${tampered}`,
+      `${pathA}?sig=${sigB}`,
+      `/order-confirmation/TB-000000-AAAAA?sig=${sigA}`,
+    ]) {
       const response = await visit(new CookieJar(), path);
       expect(response.status).toBe(404);
       const html = await response.text();
@@ -634,7 +809,9 @@ describe("cross-site posts", () => {
   it("refuses a post to /checkout from another site (403) and places nothing", async () => {
     const jar = await guestWith([[shared, 1]]);
     const { key } = await checkout(jar);
-    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }] as Array<Record<string, string>>) {
+    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }] as Array<
+      Record<string, string>
+    >) {
       const response = await postForm(jar, "/checkout", form("place_order", key), headers);
       expect(response.status).toBe(403);
     }

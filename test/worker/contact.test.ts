@@ -88,14 +88,17 @@ describe("the contact page", () => {
     const text = visibleText(main(html));
     expect(html.match(/<h1\b/g)).toHaveLength(1);
     expect(text).toContain("Get in Touch");
-    for (const words of ["Send us a message", "Name", "Email", "Subject", "Message", "Send Message"]) expect(text).toContain(words);
+    for (const words of ["Send us a message", "Name", "Email", "Subject", "Message", "Send Message"])
+      expect(text).toContain(words);
     expect(html).toMatch(/<form method="post"[^>]*novalidate=""/);
     expect(field(html, "email")).toContain('type="email"');
     expect(field(html, "message")).toMatch(/^<textarea/);
     for (const name of ["name", "email", "subject", "message"]) expect(html).toContain(`<label for="${name}"`);
 
     // The settings' contact details (db/seed/data/settings.ts).
-    const settings = (await (await get("/api/settings/public")).json()) as { data: { contact: Record<string, string> } };
+    const settings = (await (await get("/api/settings/public")).json()) as {
+      data: { contact: Record<string, string> };
+    };
     const { contact_email, contact_phone, contact_address } = settings.data.contact;
     expect(text).toContain(contact_email);
     expect(html).toContain(`href="mailto:${contact_email}"`);
@@ -109,7 +112,11 @@ describe("the contact page", () => {
 
     // Three FAQs that open without JavaScript.
     expect(main(html).match(/<details\b/g)).toHaveLength(3);
-    for (const question of ["How soon will you reply?", "Can you make a custom bouquet?", "What if my bouquet arrives damaged, or is not what I expected?"]) {
+    for (const question of [
+      "How soon will you reply?",
+      "Can you make a custom bouquet?",
+      "What if my bouquet arrives damaged, or is not what I expected?",
+    ]) {
       expect(text).toContain(question);
     }
 
@@ -127,7 +134,11 @@ describe("the contact page", () => {
   it("stores the message, comes back to an empty form and says thank you once", async () => {
     const jar = new CookieJar();
     const address = newAddress();
-    const fields = message({ name: "  Rosa Petal ", email: " Rosa.Petal@Example.COM", message: "  Hello from Rosa,\nI love the tulips!  " });
+    const fields = message({
+      name: "  Rosa Petal ",
+      email: " Rosa.Petal@Example.COM",
+      message: "  Hello from Rosa,\nI love the tulips!  ",
+    });
     const response = await send(jar, fields, address);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/contact");
@@ -185,7 +196,8 @@ describe("the contact page", () => {
     const html = await response.text();
     expect(errorsUnder(html, name)).toBe(text);
     expect(visibleText(html)).toContain(FIX_FORM);
-    for (const other of ["name", "email", "subject", "message"].filter((n) => n !== name)) expect(errorsUnder(html, other)).toBe("");
+    for (const other of ["name", "email", "subject", "message"].filter((n) => n !== name))
+      expect(errorsUnder(html, other)).toBe("");
     // What was typed is shown again.
     expect(textareaValue(html, "message")).toBe(fields.message);
     if (name !== "subject") expect(field(html, "subject")).toContain(`value="${fields.subject}"`);
@@ -232,15 +244,22 @@ describe("the contact page", () => {
 
   it("does not count refused messages against the limit", async () => {
     const address = newAddress();
-    for (let i = 0; i < 6; i++) expect((await send(new CookieJar(), message({ message: "short" }), address)).status).toBe(422);
+    for (let i = 0; i < 6; i++)
+      expect((await send(new CookieJar(), message({ message: "short" }), address)).status).toBe(422);
     for (let i = 0; i < 5; i++) expect((await send(new CookieJar(), message(), address)).status).toBe(302);
   });
 
   it("refuses a message posted from another site with 403 and stores nothing", async () => {
     const fields = message();
-    const forged = await postForm(new CookieJar(), "/contact", fields, { Origin: "https://evil.example", "CF-Connecting-IP": newAddress() });
+    const forged = await postForm(new CookieJar(), "/contact", fields, {
+      Origin: "https://evil.example",
+      "CF-Connecting-IP": newAddress(),
+    });
     expect(forged.status).toBe(403);
-    const fetchMetadata = await postForm(new CookieJar(), "/contact", fields, { "Sec-Fetch-Site": "cross-site", "CF-Connecting-IP": newAddress() });
+    const fetchMetadata = await postForm(new CookieJar(), "/contact", fields, {
+      "Sec-Fetch-Site": "cross-site",
+      "CF-Connecting-IP": newAddress(),
+    });
     expect(fetchMetadata.status).toBe(403);
     expect(await stored(fields.subject)).toEqual([]);
   });
@@ -251,14 +270,24 @@ describe("the contact page", () => {
 describe("POST /api/contact/submit", () => {
   it("stores the message and answers 201 {success, message}", async () => {
     const address = newAddress();
-    const body = { name: "Priya Raman", email: "Priya@Example.com", subject: uniqueSubject(), message: "Do you ship to Singapore by June?" };
+    const body = {
+      name: "Priya Raman",
+      email: "Priya@Example.com",
+      subject: uniqueSubject(),
+      message: "Do you ship to Singapore by June?",
+    };
     const { status, body: answer, response } = await submitApi(body, address);
     expect(status).toBe(201);
     expect(answer).toEqual({ success: true, message: SENT });
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const rows = await stored(body.subject);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: "Priya Raman", email: "priya@example.com", message: body.message, ip_address: address.replace(/::1$/, "::/64") });
+    expect(rows[0]).toMatchObject({
+      name: "Priya Raman",
+      email: "priya@example.com",
+      message: body.message,
+      ip_address: address.replace(/::1$/, "::/64"),
+    });
   });
 
   it("takes a form-encoded body too", async () => {
@@ -273,7 +302,12 @@ describe("POST /api/contact/submit", () => {
   });
 
   it("answers 422 with every missing field named, for an empty, malformed or non-object body", async () => {
-    const required = { name: ["Name is required"], email: ["Email is required"], subject: ["Subject is required"], message: ["Message is required"] };
+    const required = {
+      name: ["Name is required"],
+      email: ["Email is required"],
+      subject: ["Subject is required"],
+      message: ["Message is required"],
+    };
     for (const body of [{}, "", "not json", "[1,2]", "null", '"text"']) {
       const { status, body: answer } = await submitApi(body);
       expect(status).toBe(422);

@@ -62,13 +62,19 @@ describe("a shopper's write", () => {
 
   it("through the API: a POST with the shopper's cookies hands back the bookmark, and their next GET reads the write", async () => {
     const jar = await reader();
-    const response = await get(`/api/blogs/${articleId}/like`, { method: "POST", headers: { Accept: "application/json", Cookie: jar.header() } });
+    const response = await get(`/api/blogs/${articleId}/like`, {
+      method: "POST",
+      headers: { Accept: "application/json", Cookie: jar.header() },
+    });
     expect(response.status).toBe(200);
     jar.store(response);
     expect(jar.get(BOOKMARK)).toBeDefined();
     const after = await getJson(`/api/blogs/${ARTICLE}`, { headers: { Cookie: jar.header() } });
     expect(after.body.data.liked).toBe(true);
-    await get(`/api/blogs/${articleId}/like`, { method: "DELETE", headers: { Accept: "application/json", Cookie: jar.header() } });
+    await get(`/api/blogs/${articleId}/like`, {
+      method: "DELETE",
+      headers: { Accept: "application/json", Cookie: jar.header() },
+    });
   });
 
   it("is never sent to a token client, nor to a cookie-less client that is given no cookie", async () => {
@@ -76,12 +82,20 @@ describe("a shopper's write", () => {
     const registered = await get("/api/auth/register", {
       method: "POST",
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": "203.0.113.77" },
-      body: JSON.stringify({ name: "Bookmark Tester", email, password: "Secret123", password_confirmation: "Secret123" }),
+      body: JSON.stringify({
+        name: "Bookmark Tester",
+        email,
+        password: "Secret123",
+        password_confirmation: "Secret123",
+      }),
     });
     expect(registered.status).toBe(201);
     const { token } = ((await registered.json()) as { data: { token: string } }).data;
     expect(bookmarkCookieOf(registered)).toBeUndefined();
-    const liked = await get(`/api/blogs/${articleId}/like`, { method: "POST", headers: { Accept: "application/json", Authorization: `Bearer ${token}` } });
+    const liked = await get(`/api/blogs/${articleId}/like`, {
+      method: "POST",
+      headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+    });
     expect(liked.status).toBe(200);
     expect(liked.headers.getSetCookie()).toEqual([]);
   });

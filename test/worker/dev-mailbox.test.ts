@@ -30,12 +30,16 @@ async function sealedMail(to: string) {
       sealed: await sealSecrets(env, { [mark]: link }),
     }),
   ]);
-  const row = await env.DB.prepare("SELECT id FROM mail_outbox WHERE to_address = ? ORDER BY rowid DESC").bind(to).first<{ id: string }>();
+  const row = await env.DB.prepare("SELECT id FROM mail_outbox WHERE to_address = ? ORDER BY rowid DESC")
+    .bind(to)
+    .first<{ id: string }>();
   return { id: row!.id, link };
 }
 
 async function deliver(id: string, bindings: Env) {
-  const batch = createMessageBatch<{ id: string }>("twistbloom-mail", [{ id: `message-${id}`, timestamp: new Date(), attempts: 1, body: { id } }]);
+  const batch = createMessageBatch<{ id: string }>("twistbloom-mail", [
+    { id: `message-${id}`, timestamp: new Date(), attempts: 1, body: { id } },
+  ]);
   const ctx = createExecutionContext();
   await worker.queue!(batch, bindings, ctx);
   await waitOnExecutionContext(ctx);
@@ -44,12 +48,18 @@ async function deliver(id: string, bindings: Env) {
 /** A request to the Worker with these bindings (SELF has the test's). */
 async function fetchAs(bindings: Env, path: string) {
   const ctx = createExecutionContext();
-  const response = await worker.fetch!(new Request(`${BASE}${path}`) as Request<unknown, IncomingRequestCfProperties>, bindings, ctx);
+  const response = await worker.fetch!(
+    new Request(`${BASE}${path}`) as Request<unknown, IncomingRequestCfProperties>,
+    bindings,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return response;
 }
 
-const kept = async (to: string) => (await env.DB.prepare("SELECT count(*) AS n FROM dev_mailbox WHERE to_address = ?").bind(to).first<{ n: number }>())!.n;
+const kept = async (to: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM dev_mailbox WHERE to_address = ?").bind(to).first<{ n: number }>())!
+    .n;
 
 describe("anywhere but a development server", () => {
   it("has no mailbox page: /dev/mail and a mail's page are the not-found page", async () => {
@@ -78,7 +88,9 @@ describe("anywhere but a development server", () => {
     const to = address();
     const { id, link } = await sealedMail(to);
     await deliver(id, env);
-    const row = await env.DB.prepare("SELECT status, transport, text, html FROM mail_outbox WHERE id = ?").bind(id).first<{ status: string; transport: string; text: string; html: string }>();
+    const row = await env.DB.prepare("SELECT status, transport, text, html FROM mail_outbox WHERE id = ?")
+      .bind(id)
+      .first<{ status: string; transport: string; text: string; html: string }>();
     expect(row).toMatchObject({ status: "sent", transport: "none" });
     expect(row!.text + row!.html).not.toContain(link);
     expect(await kept(to)).toBe(0);
@@ -94,20 +106,31 @@ describe("on a development server", () => {
     await deliver(id, DEVELOPMENT);
     expect(await kept(to)).toBe(2);
     // The outbox still holds only the marks.
-    const outbox = await env.DB.prepare("SELECT text, html, headers FROM mail_outbox WHERE id = ?").bind(id).first<{ text: string; html: string; headers: string }>();
+    const outbox = await env.DB.prepare("SELECT text, html, headers FROM mail_outbox WHERE id = ?")
+      .bind(id)
+      .first<{ text: string; html: string; headers: string }>();
     expect(outbox!.text + outbox!.html + outbox!.headers).not.toContain("token=");
 
     const response = await fetchAs(DEVELOPMENT, `/api/dev/mail?to=${encodeURIComponent(to.toUpperCase())}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    const body = (await response.json()) as { success: boolean; data: Array<{ id: string; to: string; subject: string; text: string; html: string; sent_at: string }> };
+    const body = (await response.json()) as {
+      success: boolean;
+      data: Array<{ id: string; to: string; subject: string; text: string; html: string; sent_at: string }>;
+    };
     expect(body.success).toBe(true);
     expect(body.data.map((mail) => mail.id)).toEqual([id, first.id]);
-    expect(body.data[0]).toMatchObject({ to, subject: "Reset your password", text: `Choose a new password here:\n${link}` });
+    expect(body.data[0]).toMatchObject({
+      to,
+      subject: "Reset your password",
+      text: `Choose a new password here:\n${link}`,
+    });
     expect(body.data[0]!.html).toContain(`href="${link}"`);
     expect(Date.parse(body.data[0]!.sent_at)).not.toBeNaN();
     // Another address's mail is not among them.
-    const other = (await (await fetchAs(DEVELOPMENT, `/api/dev/mail?to=${encodeURIComponent(address())}`)).json()) as { data: unknown[] };
+    const other = (await (await fetchAs(DEVELOPMENT, `/api/dev/mail?to=${encodeURIComponent(address())}`)).json()) as {
+      data: unknown[];
+    };
     expect(other.data).toEqual([]);
   });
 

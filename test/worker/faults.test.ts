@@ -19,7 +19,8 @@ const SERVER_ERROR = { success: false, message: "Server error" };
 const newAddress = addressesFrom((n) => `198.18.0.${n}`);
 
 /** What no answer may show: stack frames, source paths, the database's own words, the fault's text. */
-const INTERNALS = /\n\s+at |\bat [\w$.<>]+ \(|\.tsx?:\d+|node_modules|SQLITE|D1_ERROR|no such table|_down\b|injected fault|RAISE\(|Error: /i;
+const INTERNALS =
+  /\n\s+at |\bat [\w$.<>]+ \(|\.tsx?:\d+|node_modules|SQLITE|D1_ERROR|no such table|_down\b|injected fault|RAISE\(|Error: /i;
 
 function expectNoInternals(where: string, text: string) {
   expect(INTERNALS.exec(text)?.[0] ?? null, where).toBeNull();
@@ -55,7 +56,9 @@ const snapshot = async (): Promise<Snapshot> =>
     .bind(product.id)
     .first<Snapshot>())!;
 
-const ordersWithKey = async (key: string) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE idempotency_key = ?").bind(key).first<{ n: number }>())!.n;
+const ordersWithKey = async (key: string) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE idempotency_key = ?").bind(key).first<{ n: number }>())!
+    .n;
 
 const triggers: string[] = [];
 /** A trigger that aborts the statement it fires on, and with it the whole batch. */
@@ -80,16 +83,21 @@ afterEach(async () => {
 });
 
 beforeAll(async () => {
-  product = (await env.DB.prepare("SELECT id, slug, unit_price_cents FROM products WHERE is_active = 1 AND stock >= 20 ORDER BY id LIMIT 1").first())!;
+  product = (await env.DB.prepare(
+    "SELECT id, slug, unit_price_cents FROM products WHERE is_active = 1 AND stock >= 20 ORDER BY id LIMIT 1",
+  ).first())!;
   await env.DB.prepare("UPDATE products SET stock = 500 WHERE id = ?").bind(product.id).run();
-  standardShippingId = (await env.DB.prepare("SELECT id FROM shipping_methods WHERE code = 'standard'").first<{ id: number }>())!.id;
+  standardShippingId = (await env.DB.prepare("SELECT id FROM shipping_methods WHERE code = 'standard'").first<{
+    id: number;
+  }>())!.id;
   blog = (await env.DB.prepare("SELECT id, slug FROM blogs WHERE status = 'published' ORDER BY id LIMIT 1").first())!;
 });
 
 const customer = shopper({ email: "rosa.faults@example.com" });
 /** One guest per key (a guest's orders are limited per address; a key's retry is the same guest). */
 const guests = new Map<string, string>();
-const guestFor = (key: string) => guests.get(key) ?? guests.set(key, `rosa.faults.${guests.size + 1}@example.com`).get(key)!;
+const guestFor = (key: string) =>
+  guests.get(key) ?? guests.set(key, `rosa.faults.${guests.size + 1}@example.com`).get(key)!;
 
 const orderBody = (key = "") => ({
   items: [{ product_id: product.id, quantity: 2 }],
@@ -173,10 +181,17 @@ describe("a database fault in the middle of placing an order", () => {
 
   it("the /checkout page: the spec's message (status 500), the form and the cart kept, nothing written", async () => {
     const jar = new CookieJar();
-    const added = await postForm(jar, "/cart", { intent: "add", product_id: String(product.id), quantity: "2", redirectTo: "/checkout" });
+    const added = await postForm(jar, "/cart", {
+      intent: "add",
+      product_id: String(product.id),
+      quantity: "2",
+      redirectTo: "/checkout",
+    });
     expect(added.status).toBe(302);
     const page = await visit(jar, "/checkout");
-    const key = /name="idempotency_key"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="idempotency_key"/.exec(await page.text());
+    const key = /name="idempotency_key"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="idempotency_key"/.exec(
+      await page.text(),
+    );
     const idempotencyKey = key?.[1] ?? key?.[2] ?? "";
     expect(idempotencyKey).not.toBe("");
     const cart = jar.get("cart");
@@ -255,7 +270,10 @@ describe("a database that is down", () => {
     await expectApiFault("GET", `/api/products/featured?_t=${t}`);
     await expectApiFault("GET", `/api/products/slug/${product.slug}?_t=${t}`);
     await expectApiFault("GET", `/api/home?_t=${t}`);
-    await expectApiFault("POST", "/api/orders", { headers: { "Content-Type": "application/json", "CF-Connecting-IP": newAddress() }, body: JSON.stringify(orderBody(`down-${t}`)) });
+    await expectApiFault("POST", "/api/orders", {
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": newAddress() },
+      body: JSON.stringify(orderBody(`down-${t}`)),
+    });
   });
 
   it("blogs: /blog shows its error screen (list and search), the blog API answers 500", async () => {

@@ -39,7 +39,10 @@ export function apiClient(newIp: () => string) {
 }
 
 /** A bearer token for a seeded account, from POST /api/auth/login (which must answer 200). */
-export async function apiToken(address: string, account: { email: string; password: string } = CUSTOMER): Promise<string> {
+export async function apiToken(
+  address: string,
+  account: { email: string; password: string } = CUSTOMER,
+): Promise<string> {
   const response = await get("/api/auth/login", {
     method: "POST",
     headers: { "Content-Type": "application/json", "CF-Connecting-IP": address },

@@ -5,7 +5,17 @@ import { forgetTagVersions } from "../../app/http/edge-cache.server";
 import { addressesFrom } from "../fixtures/accounts";
 import { shopper } from "../fixtures/checkout";
 import { Pool } from "./fixtures";
-import { CookieJar, get, getJson, markChanged, ownQueryCount, postForm, queryCount, visibleText, visit } from "./helpers";
+import {
+  CookieJar,
+  get,
+  getJson,
+  markChanged,
+  ownQueryCount,
+  postForm,
+  queryCount,
+  visibleText,
+  visit,
+} from "./helpers";
 
 // Fresh data (docs/decisions/007): every cached read, warmed by reading twice, shows a write at once
 // on the next read, on the API and on the page, in the data centre that took the write, with no
@@ -40,7 +50,11 @@ beforeAll(async () => {
 });
 
 const productRow = async (id: number) =>
-  (await env.DB.prepare("SELECT id, slug, name, unit_price_cents, stock, sold_count, category_id FROM products WHERE id = ?").bind(id).first<ProductRow>())!;
+  (await env.DB.prepare(
+    "SELECT id, slug, name, unit_price_cents, stock, sold_count, category_id FROM products WHERE id = ?",
+  )
+    .bind(id)
+    .first<ProductRow>())!;
 
 const customer = shopper({ email: "rosa.fresh@example.com" });
 
@@ -133,13 +147,29 @@ describe("an order", () => {
     await warm(`/api/products/slug/${product.slug}`);
 
     const jar = new CookieJar();
-    expect((await postForm(jar, "/cart", { intent: "add", product_id: String(product.id), quantity: "4", redirectTo: "/checkout" })).status).toBe(302);
+    expect(
+      (
+        await postForm(jar, "/cart", {
+          intent: "add",
+          product_id: String(product.id),
+          quantity: "4",
+          redirectTo: "/checkout",
+        })
+      ).status,
+    ).toBe(302);
     const checkout = await (await visit(jar, "/checkout")).text();
     const key = /name="idempotency_key" value="([^"]+)"/.exec(checkout)![1]!;
     const placed = await postForm(
       jar,
       "/checkout",
-      { ...customer, email: "rosa.page.fresh@example.com", idempotency_key: key, applied_coupon: "", coupon_input: "", intent: "place_order" },
+      {
+        ...customer,
+        email: "rosa.page.fresh@example.com",
+        idempotency_key: key,
+        applied_coupon: "",
+        coupon_input: "",
+        intent: "place_order",
+      },
       { "CF-Connecting-IP": newAddress() },
     );
     expect(placed.status).toBe(302);
@@ -150,8 +180,11 @@ describe("an order", () => {
   });
 
   it("moves the home page's best sellers: their sold counts on the page and in GET /api/home", async () => {
-    const top = (await env.DB.prepare("SELECT id, slug, name, unit_price_cents, stock, sold_count, category_id FROM products WHERE is_active = 1 ORDER BY sold_count DESC, id ASC LIMIT 1").first<ProductRow>())!;
-    const homeSold = (body: any) => body.data.monthly_best_sellers.products.find((p: { id: number }) => p.id === top.id)?.sold;
+    const top = (await env.DB.prepare(
+      "SELECT id, slug, name, unit_price_cents, stock, sold_count, category_id FROM products WHERE is_active = 1 ORDER BY sold_count DESC, id ASC LIMIT 1",
+    ).first<ProductRow>())!;
+    const homeSold = (body: any) =>
+      body.data.monthly_best_sellers.products.find((p: { id: number }) => p.id === top.id)?.sold;
     const warmedApi = await warm("/api/home");
     expect(isHit(warmedApi)).toBe(true);
     expect(homeSold(await warmedApi.json())).toBe(top.sold_count);
@@ -176,7 +209,9 @@ interface BlogRow {
 }
 
 const blogRow = async (slug: string) =>
-  (await env.DB.prepare("SELECT id, slug, like_count, view_count FROM blogs WHERE slug = ?").bind(slug).first<BlogRow>())!;
+  (await env.DB.prepare("SELECT id, slug, like_count, view_count FROM blogs WHERE slug = ?")
+    .bind(slug)
+    .first<BlogRow>())!;
 
 let blogPool: BlogRow[] = [];
 beforeAll(async () => {
@@ -208,11 +243,16 @@ describe("a like", () => {
     const list = await warm("/api/blogs?per_page=50&sort_by=title");
     expect(isHit(list)).toBe(true);
 
-    const liked = await get(`/api/blogs/${blog.id}/like`, { method: "POST", headers: { Cookie: `visitor=${crypto.randomUUID()}` } });
+    const liked = await get(`/api/blogs/${blog.id}/like`, {
+      method: "POST",
+      headers: { Cookie: `visitor=${crypto.randomUUID()}` },
+    });
     expect(((await liked.json()) as any).data.like_count).toBe(blog.like_count + 1);
 
     expect((await getJson(`/api/blogs/${blog.slug}`)).body.data.like_count).toBe(blog.like_count + 1);
-    const listed = (await getJson("/api/blogs?per_page=50&sort_by=title")).body.data.blogs.find((b: { id: number }) => b.id === blog.id);
+    const listed = (await getJson("/api/blogs?per_page=50&sort_by=title")).body.data.blogs.find(
+      (b: { id: number }) => b.id === blog.id,
+    );
     expect(listed.like_count).toBe(blog.like_count + 1);
   });
 
@@ -244,7 +284,9 @@ describe("a like", () => {
     expect(mine.body.data.liked).toBe(true);
     expect(mine.response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(isHit(mine.response)).toBe(false);
-    const stranger = await getJson(`/api/blogs/${blog.slug}`, { headers: { Cookie: `visitor=${crypto.randomUUID()}` } });
+    const stranger = await getJson(`/api/blogs/${blog.slug}`, {
+      headers: { Cookie: `visitor=${crypto.randomUUID()}` },
+    });
     expect(stranger.body.data.liked).toBe(false);
     const anonymous = await getJson(`/api/blogs/${blog.slug}`);
     expect(anonymous.body.data.liked).toBe(false);
@@ -252,7 +294,10 @@ describe("a like", () => {
     const stale = await getJson(`/api/blogs/${blog.slug}`, { headers: { Authorization: "Bearer not-a-token" } });
     expect(stale.status).toBe(200);
     expect(stale.body.data).toMatchObject({ slug: blog.slug, liked: false });
-    expect((await get(`/api/blogs/${blog.id}/like`, { method: "POST", headers: { Authorization: "Bearer not-a-token" } })).status).toBe(401);
+    expect(
+      (await get(`/api/blogs/${blog.id}/like`, { method: "POST", headers: { Authorization: "Bearer not-a-token" } }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -296,12 +341,16 @@ describe("a change marked with its tags (the back office's hook)", () => {
     await warm(`/api/products/slug/${product.slug}`);
     await warm("/api/products?per_page=50");
     const newCents = product.unit_price_cents + 1234;
-    await env.DB.prepare("UPDATE products SET price_cents = ?, sale_price_cents = NULL WHERE id = ?").bind(newCents, product.id).run();
+    await env.DB.prepare("UPDATE products SET price_cents = ?, sale_price_cents = NULL WHERE id = ?")
+      .bind(newCents, product.id)
+      .run();
     await markChanged(TAGS.product(product.id), TAGS.products);
     const shown = `$${(newCents / 100).toFixed(2)}`;
     expect(visibleText(await (await get(page)).text())).toContain(shown);
     expect((await getJson(`/api/products/slug/${product.slug}`)).body.data.unit_price).toBe(newCents / 100);
-    const listed = (await getJson("/api/products?per_page=50")).body.data.data.find((p: { id: number }) => p.id === product.id);
+    const listed = (await getJson("/api/products?per_page=50")).body.data.data.find(
+      (p: { id: number }) => p.id === product.id,
+    );
     if (listed) expect(listed.unit_price).toBe(newCents / 100);
   });
 

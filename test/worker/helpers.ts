@@ -11,7 +11,10 @@ export async function get(path: string, init?: RequestInit) {
   return SELF.fetch(`${BASE}${path}`, init);
 }
 
-export async function getJson<T = any>(path: string, init?: RequestInit): Promise<{ status: number; body: T; response: Response }> {
+export async function getJson<T = any>(
+  path: string,
+  init?: RequestInit,
+): Promise<{ status: number; body: T; response: Response }> {
   const response = await get(path, init);
   const body = (await response.json()) as T;
   return { status: response.status, body, response };
@@ -104,11 +107,22 @@ export async function visit(jar: CookieJar, path: string) {
 }
 
 /** Posts a form as a browser without JavaScript would, keeping cookies; answers the raw response. */
-export async function postForm(jar: CookieJar, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+export async function postForm(
+  jar: CookieJar,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   const response = await SELF.fetch(`${jar.base}${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header(), Origin: jar.base, Host: new URL(jar.base).host, ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Cookie: jar.header(),
+      Origin: jar.base,
+      Host: new URL(jar.base).host,
+      ...headers,
+    },
     redirect: "manual",
   });
   jar.store(response);
@@ -200,12 +214,29 @@ export async function refusedForm(response: Response): Promise<string> {
 export async function mailsTo(
   to: string,
   template?: string,
-): Promise<Array<{ id: string; subject: string; template: string; text: string; html: string; headers: Record<string, string> | null }>> {
+): Promise<
+  Array<{
+    id: string;
+    subject: string;
+    template: string;
+    text: string;
+    html: string;
+    headers: Record<string, string> | null;
+  }>
+> {
   const { results } = await env.DB.prepare(
     `SELECT id, subject, template, text, html, headers, secrets FROM mail_outbox WHERE to_address = ?${template ? " AND template = ?" : ""} ORDER BY created_at DESC, rowid DESC`,
   )
     .bind(...(template ? [to, template] : [to]))
-    .all<{ id: string; subject: string; template: string; text: string; html: string; headers: string | null; secrets: string | null }>();
+    .all<{
+      id: string;
+      subject: string;
+      template: string;
+      text: string;
+      html: string;
+      headers: string | null;
+      secrets: string | null;
+    }>();
   return Promise.all(
     results.map(async ({ secrets, headers, ...row }) => {
       const mail = { ...row, headers: headers ? (JSON.parse(headers) as Record<string, string>) : null };

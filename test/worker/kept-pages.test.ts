@@ -22,7 +22,9 @@ let blogSlug: string;
 const hit = (response: Response) => (response.headers.get("Server-Timing") ?? "").includes('cache;desc="hit"');
 const cartCount = (html: string) => Number(/data-testid="cart-count"[^>]*>(\d+)</.exec(html)?.[1]);
 const header = (html: string) => shown(html.slice(html.indexOf("<header"), html.indexOf("</header>")));
-const scriptNonces = (html: string) => [...new Set([...html.matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((m) => m[1]))];
+const scriptNonces = (html: string) => [
+  ...new Set([...html.matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((m) => m[1])),
+];
 
 /** Where two pages first differ, with some context; null when they are the same. */
 function firstDifference(a: string, b: string): string | null {
@@ -35,14 +37,23 @@ function firstDifference(a: string, b: string): string | null {
 async function newShopper(first = "Kept") {
   const jar = new CookieJar();
   const email = `kept-${tag()}@example.com`;
-  const fields = { firstName: first, lastName: "Visitor", email, password: PASSWORD, confirmPassword: PASSWORD, terms: "on" };
+  const fields = {
+    firstName: first,
+    lastName: "Visitor",
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    terms: "on",
+  };
   expect((await postForm(jar, "/register", fields, { "CF-Connecting-IP": newIp() })).status).toBe(302);
   await visit(jar, "/");
   return { jar, email, name: `${first} Visitor` };
 }
 
 async function addToCart(jar: CookieJar, productId: number, quantity: number) {
-  expect((await postForm(jar, "/cart", { intent: "add", product_id: String(productId), quantity: String(quantity) })).status).toBe(302);
+  expect(
+    (await postForm(jar, "/cart", { intent: "add", product_id: String(productId), quantity: String(quantity) })).status,
+  ).toBe(302);
   // The toast of the add, shown once.
   await visit(jar, "/cart");
 }
@@ -60,7 +71,9 @@ beforeAll(async () => {
      WHERE p.is_active = 1 AND p.stock > 20 ORDER BY p.created_at DESC, p.id DESC LIMIT 4`,
   ).all<Row>();
   products = rows.results;
-  blogSlug = (await env.DB.prepare("SELECT slug FROM blogs WHERE status = 'published' ORDER BY published_at DESC LIMIT 1").first<{ slug: string }>())!.slug;
+  blogSlug = (await env.DB.prepare(
+    "SELECT slug FROM blogs WHERE status = 'published' ORDER BY published_at DESC LIMIT 1",
+  ).first<{ slug: string }>())!.slug;
 });
 
 describe("a kept page", () => {
@@ -99,7 +112,12 @@ describe("a kept page", () => {
     await get(path);
     // Interleaved, each twice: nothing of one request's visitor may stay for the next.
     for (let round = 0; round < 2; round++) {
-      const [forAnn, forGuest, forAnonymous, forAdmin] = [await keptFor(ann.jar, path), await keptFor(guest, path), await keptFor(null, path), await keptFor(admin, path)];
+      const [forAnn, forGuest, forAnonymous, forAdmin] = [
+        await keptFor(ann.jar, path),
+        await keptFor(guest, path),
+        await keptFor(null, path),
+        await keptFor(admin, path),
+      ];
       for (const page of [forAnn, forGuest, forAnonymous, forAdmin]) expect(hit(page.response)).toBe(true);
 
       expect(cartCount(forAnn.html)).toBe(2);
@@ -137,7 +155,15 @@ describe("a kept page", () => {
     await addToCart(shopper.jar, products[0]!.id, 1);
     await addToCart(shopper.jar, products[3]!.id, 2);
     // A saved product on the list's first page: its heart is filled.
-    expect((await postForm(shopper.jar, "/wishlist", { intent: "add", product_id: String(products[1]!.id), redirectTo: "/products" })).status).toBe(302);
+    expect(
+      (
+        await postForm(shopper.jar, "/wishlist", {
+          intent: "add",
+          product_id: String(products[1]!.id),
+          redirectTo: "/products",
+        })
+      ).status,
+    ).toBe(302);
     await visit(shopper.jar, "/wishlist");
     const normalise = (html: string) =>
       html
@@ -147,13 +173,22 @@ describe("a kept page", () => {
         .replace(/(\?|&amp;|&)_t=full/g, "")
         // HTMLRewriter writes a changed void element's end as " />", React as "/>": the same element.
         .replace(/" \/>/g, '"/>');
-    for (const path of ["/", "/products", `/product/${products[1]!.slug}`, `/categories/${products[0]!.category_slug}`, "/blog", `/blog/${blogSlug}`]) {
+    for (const path of [
+      "/",
+      "/products",
+      `/product/${products[1]!.slug}`,
+      `/categories/${products[0]!.category_slug}`,
+      "/blog",
+      `/blog/${blogSlug}`,
+    ]) {
       // The shopper's first visit of a tutorial counts a view, which makes its page (it shows the
       // count) stale: the page is kept again on the next visit.
       let kept = await keptFor(shopper.jar, path);
       for (let tries = 0; tries < 3 && !hit(kept.response); tries++) kept = await keptFor(shopper.jar, path);
       expect(hit(kept.response), path).toBe(true);
-      const full = await get(`${path}${path.includes("?") ? "&" : "?"}_t=full`, { headers: { Cookie: shopper.jar.header() } });
+      const full = await get(`${path}${path.includes("?") ? "&" : "?"}_t=full`, {
+        headers: { Cookie: shopper.jar.header() },
+      });
       expect(hit(full)).toBe(false);
       expect(firstDifference(normalise(kept.html), normalise(await full.text())), path).toBeNull();
     }
@@ -168,7 +203,16 @@ describe("a kept page", () => {
   it("never keeps a toast: it shows once for the shopper it was for, and to nobody else", async () => {
     const jar = new CookieJar();
     await get("/products");
-    expect((await postForm(jar, "/cart", { intent: "add", product_id: String(products[2]!.id), quantity: "1", redirectTo: "/products" })).status).toBe(302);
+    expect(
+      (
+        await postForm(jar, "/cart", {
+          intent: "add",
+          product_id: String(products[2]!.id),
+          quantity: "1",
+          redirectTo: "/products",
+        })
+      ).status,
+    ).toBe(302);
     const withToast = await keptFor(jar, "/products");
     expect(hit(withToast.response)).toBe(false);
     expect(withToast.html).toContain("added to cart!");
@@ -190,7 +234,10 @@ describe("a kept page", () => {
     }
     const token = await apiToken(newIp(), ADMIN);
     const newCents = product.price_cents + 1100;
-    const changed = await call("PUT", `/api/admin/products/${product.id}`, { token, body: { price: newCents / 100, sale_price: null } });
+    const changed = await call("PUT", `/api/admin/products/${product.id}`, {
+      token,
+      body: { price: newCents / 100, sale_price: null },
+    });
     expect(changed.status).toBe(200);
     const price = `$${(newCents / 100).toFixed(2)}`;
     for (const path of pages) {
@@ -206,14 +253,19 @@ describe("a kept page", () => {
     await get(path);
     const first = await keptFor(null, path);
     const second = await keptFor(null, path);
-    const visitorOf = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("visitor="));
+    const visitorOf = (response: Response) =>
+      response.headers.getSetCookie().find((cookie) => cookie.startsWith("visitor="));
     expect(visitorOf(first.response)).toBeTruthy();
     expect(visitorOf(second.response)).toBeTruthy();
     expect(visitorOf(first.response)).not.toBe(visitorOf(second.response));
     const stale = new CookieJar();
     stale.set("session", "not-a-token");
     const cleared = await keptFor(stale, "/");
-    expect(cleared.response.headers.getSetCookie().some((cookie) => /^session=;/.test(cookie) || /^session=.*Max-Age=0/i.test(cookie))).toBe(true);
+    expect(
+      cleared.response.headers
+        .getSetCookie()
+        .some((cookie) => /^session=;/.test(cookie) || /^session=.*Max-Age=0/i.test(cookie)),
+    ).toBe(true);
     expect(header(cleared.html)).toContain('href="/login"');
   });
 
@@ -232,7 +284,8 @@ describe("a kept page", () => {
     expect(visibleText(button(mine.html))).toContain("Liked");
     expect(button(theirs.html)).toContain('aria-pressed="false"');
     expect(visibleText(button(theirs.html))).toContain("Like");
-    for (const html of [mine.html, theirs.html]) expect(Number(/data-testid="like-button-count">(\d+)/.exec(html)![1])).toBe(before + 1);
+    for (const html of [mine.html, theirs.html])
+      expect(Number(/data-testid="like-button-count">(\d+)/.exec(html)![1])).toBe(before + 1);
   });
 
   it("shows the review form, the shopper's own review's status or the login link, to whom it belongs", async () => {
@@ -240,10 +293,19 @@ describe("a kept page", () => {
     const path = `/product/${product.slug}`;
     const reviewer = await newShopper("Reviewer");
     const browser = await newShopper("Browser");
-    const posted = await postForm(reviewer.jar, path, { intent: "review", rating: "5", title: "Lovely", body: "It never wilts and the colours are bright." });
+    const posted = await postForm(reviewer.jar, path, {
+      intent: "review",
+      rating: "5",
+      title: "Lovely",
+      body: "It never wilts and the colours are bright.",
+    });
     expect(posted.status).toBe(302);
     await visit(reviewer.jar, path);
-    const [mine, theirs, guest] = [await keptFor(reviewer.jar, path), await keptFor(browser.jar, path), await keptFor(null, path)];
+    const [mine, theirs, guest] = [
+      await keptFor(reviewer.jar, path),
+      await keptFor(browser.jar, path),
+      await keptFor(null, path),
+    ];
     expect(visibleText(mine.html)).toContain("Your review is waiting for approval.");
     expect(shown(mine.html)).not.toContain('name="rating"');
     expect(shown(theirs.html)).toContain('name="rating"');

@@ -1,4 +1,11 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../functions/worker";
 import { mailStatement } from "../../app/services/mail/outbox.server";
@@ -13,21 +20,29 @@ const db = createD1Database(env.DB);
 const RESEND = { ...env, RESEND_API_KEY: "re_test_key", MAIL_FROM: "Twistbloom <shop@twistbloom.test>" };
 
 async function newMail(to = `shopper-${crypto.randomUUID().slice(0, 8)}@example.com`) {
-  const statement = mailStatement(db, { to, subject: "Your order TB-1", template: "order_placed", text: "Thanks! https://shop.test/orders/1", html: "<p>Thanks!</p>" });
+  const statement = mailStatement(db, {
+    to,
+    subject: "Your order TB-1",
+    template: "order_placed",
+    text: "Thanks! https://shop.test/orders/1",
+    html: "<p>Thanks!</p>",
+  });
   await db.batch([statement]);
   const row = await env.DB.prepare("SELECT id FROM mail_outbox WHERE to_address = ?").bind(to).first<{ id: string }>();
   return row!.id;
 }
 
 const rowOf = (id: string) =>
-  env.DB.prepare("SELECT status, attempts, last_error, transport, sent_at, claimed_at FROM mail_outbox WHERE id = ?").bind(id).first<{
-    status: string;
-    attempts: number;
-    last_error: string | null;
-    transport: string | null;
-    sent_at: number | null;
-    claimed_at: number | null;
-  }>();
+  env.DB.prepare("SELECT status, attempts, last_error, transport, sent_at, claimed_at FROM mail_outbox WHERE id = ?")
+    .bind(id)
+    .first<{
+      status: string;
+      attempts: number;
+      last_error: string | null;
+      transport: string | null;
+      sent_at: number | null;
+      claimed_at: number | null;
+    }>();
 
 async function consume(ids: string[], bindings: Env = env) {
   const batch = createMessageBatch<{ id: string }>(
@@ -85,7 +100,12 @@ describe("the mail queue's consumer", () => {
     const id = await newMail();
     const first = await consume([id], RESEND);
     expect(first.retryMessages.map((message: { msgId: string }) => message.msgId)).toEqual([`message-0-${id}`]);
-    expect(await rowOf(id)).toMatchObject({ status: "queued", attempts: 1, claimed_at: null, last_error: expect.stringContaining("Resend answered 500") });
+    expect(await rowOf(id)).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      claimed_at: null,
+      last_error: expect.stringContaining("Resend answered 500"),
+    });
     const second = await consume([id], RESEND);
     expect(second.explicitAcks).toHaveLength(1);
     expect(calls).toHaveLength(2);
@@ -97,7 +117,11 @@ describe("the mail queue's consumer", () => {
     const id = await newMail();
     const result = await consume([id], RESEND);
     expect(result.retryMessages).toHaveLength(1);
-    expect(await rowOf(id)).toMatchObject({ status: "queued", attempts: 1, last_error: "The transport did not answer within 10 s" });
+    expect(await rowOf(id)).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      last_error: "The transport did not answer within 10 s",
+    });
   });
 
   it("ends failed with its last error after the last attempt, and never sends it again", async () => {
@@ -111,7 +135,11 @@ describe("the mail queue's consumer", () => {
     }
     expect(delays).toEqual([30, 60, 120, 240]);
     expect((await consume([id], RESEND)).explicitAcks).toHaveLength(1);
-    expect(await rowOf(id)).toMatchObject({ status: "failed", attempts: MAX_MAIL_ATTEMPTS, last_error: expect.stringContaining("503") });
+    expect(await rowOf(id)).toMatchObject({
+      status: "failed",
+      attempts: MAX_MAIL_ATTEMPTS,
+      last_error: expect.stringContaining("503"),
+    });
     await consume([id], RESEND);
     expect(calls).toHaveLength(MAX_MAIL_ATTEMPTS);
   });
@@ -145,7 +173,11 @@ describe("the mail queue's consumer", () => {
       },
     };
     const id = await newMail("grace@example.com");
-    await consume([id], { ...env, SEND_EMAIL: binding as unknown as SendEmail, MAIL_FROM: "Twistbloom <shop@twistbloom.test>" });
+    await consume([id], {
+      ...env,
+      SEND_EMAIL: binding as unknown as SendEmail,
+      MAIL_FROM: "Twistbloom <shop@twistbloom.test>",
+    });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ from: "shop@twistbloom.test", to: "grace@example.com" });
     expect(await rowOf(id)).toMatchObject({ status: "sent", transport: "send_email" });
@@ -170,11 +202,25 @@ describe("the mail sweep (Cron Trigger, every 10 minutes)", () => {
 
 describe("mailStatement", () => {
   it("refuses an address that could carry another header, and keeps the subject on one line", async () => {
-    expect(() => mailStatement(db, { to: "a@example.com\r\nBcc: all@example.com", subject: "x", template: "t", text: "", html: "" })).toThrow();
-    expect(() => mailStatement(db, { to: "Ada <a@example.com>", subject: "x", template: "t", text: "", html: "" })).toThrow();
+    expect(() =>
+      mailStatement(db, {
+        to: "a@example.com\r\nBcc: all@example.com",
+        subject: "x",
+        template: "t",
+        text: "",
+        html: "",
+      }),
+    ).toThrow();
+    expect(() =>
+      mailStatement(db, { to: "Ada <a@example.com>", subject: "x", template: "t", text: "", html: "" }),
+    ).toThrow();
     const to = "one-line@example.com";
-    await db.batch([mailStatement(db, { to, subject: "Hello\r\nBcc: all@example.com", template: "t", text: "", html: "" })]);
-    const row = await env.DB.prepare("SELECT subject FROM mail_outbox WHERE to_address = ?").bind(to).first<{ subject: string }>();
+    await db.batch([
+      mailStatement(db, { to, subject: "Hello\r\nBcc: all@example.com", template: "t", text: "", html: "" }),
+    ]);
+    const row = await env.DB.prepare("SELECT subject FROM mail_outbox WHERE to_address = ?")
+      .bind(to)
+      .first<{ subject: string }>();
     expect(row!.subject).toBe("Hello Bcc: all@example.com");
   });
 });

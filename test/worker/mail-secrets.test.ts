@@ -38,9 +38,16 @@ afterEach(() => {
 
 /** Everything staff can read of the mails to an address: the API's list and each mail, and each mail's page. */
 async function whatStaffSee(to: string, template: string) {
-  const list = await call("GET", `/api/admin/mail?to=${encodeURIComponent(to)}&template=${template}`, { token: adminToken });
+  const list = await call("GET", `/api/admin/mail?to=${encodeURIComponent(to)}&template=${template}`, {
+    token: adminToken,
+  });
   expect(list.status).toBe(200);
-  const mails = list.body.data.data as Array<{ id: string; text: string; html: string; headers: Record<string, string> | null }>;
+  const mails = list.body.data.data as Array<{
+    id: string;
+    text: string;
+    html: string;
+    headers: Record<string, string> | null;
+  }>;
   expect(mails.length).toBeGreaterThan(0);
   const jar = await loggedIn(ADMIN, newIp());
   const seen: string[] = [JSON.stringify(list.body)];
@@ -56,7 +63,9 @@ async function whatStaffSee(to: string, template: string) {
 }
 
 /** Every 43-character token (the shape of a reset or confirmation token) in a text. */
-const tokenShaped = (text: string) => [...new Set(text.match(/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g) ?? [])];
+const tokenShaped = (text: string) => [
+  ...new Set(text.match(/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g) ?? []),
+];
 
 describe("an admin asks a password reset for the owner and reads the outbox", () => {
   it("through the API: no token, no working link anywhere; the masked text says it was hidden; the owner's mail still works", async () => {
@@ -82,13 +91,19 @@ describe("an admin asks a password reset for the owner and reads the outbox", ()
 
     // Nothing staff read resets the password: every token-shaped string they saw is refused.
     for (const candidate of tokenShaped(everything)) {
-      const tried = await call("POST", "/api/auth/reset-password", { body: { token: candidate, password: "Stolen1234", password_confirmation: "Stolen1234" } });
+      const tried = await call("POST", "/api/auth/reset-password", {
+        body: { token: candidate, password: "Stolen1234", password_confirmation: "Stolen1234" },
+      });
       expect(tried.status).toBe(422);
     }
-    expect((await call("POST", "/api/auth/login", { body: { email: OWNER.email, password: "Stolen1234" } })).status).toBe(401);
+    expect(
+      (await call("POST", "/api/auth/login", { body: { email: OWNER.email, password: "Stolen1234" } })).status,
+    ).toBe(401);
 
     // The owner's own link works (so the test would see a token leak if there were one).
-    const reset = await call("POST", "/api/auth/reset-password", { body: { token, password: "Owner5678", password_confirmation: "Owner5678" } });
+    const reset = await call("POST", "/api/auth/reset-password", {
+      body: { token, password: "Owner5678", password_confirmation: "Owner5678" },
+    });
     expect(reset.status).toBe(200);
   });
 
@@ -103,7 +118,9 @@ describe("an admin asks a password reset for the owner and reads the outbox", ()
     const html = await page.text();
     expect(html).not.toContain(token);
     expect(html).not.toContain("reset-password?token=");
-    expect(visibleText(html)).toContain(`Choose a new password here (the link works once, for 1 hour): ${HIDDEN_SECRET}`);
+    expect(visibleText(html)).toContain(
+      `Choose a new password here (the link works once, for 1 hour): ${HIDDEN_SECRET}`,
+    );
     // The frame shows the HTML part, masked too.
     const frame = /<iframe[^>]*srcDoc="([^"]*)"/.exec(html)?.[1] ?? "";
     expect(frame).toContain(HIDDEN_SECRET);
@@ -121,22 +138,33 @@ describe("the other mails that carry a secret", () => {
     expect(delivered!.headers!["List-Unsubscribe"]).toContain(unsubscribe);
 
     const { mails, everything } = await whatStaffSee(email, "newsletter_confirmation");
-    for (const secret of [confirm, unsubscribe, decodeURIComponent(unsubscribe)]) expect(everything).not.toContain(secret);
+    for (const secret of [confirm, unsubscribe, decodeURIComponent(unsubscribe)])
+      expect(everything).not.toContain(secret);
     expect(everything).not.toContain("newsletter/confirm?token=");
     expect(everything).not.toContain("newsletter/unsubscribe?token=");
-    expect(mails[0]!.headers).toEqual({ "List-Unsubscribe": `<${HIDDEN_SECRET}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(mails[0]!.headers).toEqual({
+      "List-Unsubscribe": `<${HIDDEN_SECRET}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
     expect(mails[0]!.text).toContain(HIDDEN_SECRET);
     // Nothing staff saw confirms the subscription (the recipient's link offers the button).
-    const offers = async (token: string) => visibleText(await (await get(`/newsletter/confirm?token=${token}`)).text()).includes("Press the button to confirm");
+    const offers = async (token: string) =>
+      visibleText(await (await get(`/newsletter/confirm?token=${token}`)).text()).includes(
+        "Press the button to confirm",
+      );
     expect(await offers(confirm)).toBe(true);
     for (const candidate of tokenShaped(everything)) expect(await offers(candidate)).toBe(false);
   });
 
   it("a guest's order: staff see the confirmation mail without its signed link", async () => {
     await env.DB.prepare("UPDATE products SET stock = 1000 WHERE is_active = 1").run();
-    const product = (await env.DB.prepare("SELECT id FROM products WHERE is_active = 1 ORDER BY id LIMIT 1").first<{ id: number }>())!;
+    const product = (await env.DB.prepare("SELECT id FROM products WHERE is_active = 1 ORDER BY id LIMIT 1").first<{
+      id: number;
+    }>())!;
     const email = `guest-${tag()}@example.com`;
-    const placed = await call("POST", "/api/orders", { body: { items: [{ product_id: product.id, quantity: 1 }], customer: shopper({ email }) } });
+    const placed = await call("POST", "/api/orders", {
+      body: { items: [{ product_id: product.id, quantity: 1 }], customer: shopper({ email }) },
+    });
     expect(placed.status).toBe(201);
     const number = placed.body.data.order_number as string;
     const [delivered] = await mailsTo(email, "order_placed");
@@ -173,7 +201,9 @@ function resendAccepts() {
 const RESEND = { ...env, RESEND_API_KEY: "re_test_key", MAIL_FROM: "Twistbloom <shop@twistbloom.test>" };
 
 const outboxRow = (to: string) =>
-  env.DB.prepare("SELECT id, text, html, headers FROM mail_outbox WHERE to_address = ? ORDER BY rowid DESC").bind(to).first<{ id: string; text: string; html: string; headers: string | null }>();
+  env.DB.prepare("SELECT id, text, html, headers FROM mail_outbox WHERE to_address = ? ORDER BY rowid DESC")
+    .bind(to)
+    .first<{ id: string; text: string; html: string; headers: string | null }>();
 
 describe("delivery", () => {
   it("gives the transport the real links: in the text, the HTML and the List-Unsubscribe header", async () => {
@@ -191,7 +221,10 @@ describe("delivery", () => {
     expect(unsubscribe).toBeDefined();
     expect(sent[0]!.html).toContain(`href="${confirm}"`);
     expect(sent[0]!.html).toContain(`href="${unsubscribe!.replace(/&/g, "&amp;")}"`);
-    expect(sent[0]!.headers).toEqual({ "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(sent[0]!.headers).toEqual({
+      "List-Unsubscribe": `<${unsubscribe}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
     expect(JSON.stringify(sent)).not.toContain("{{secret:");
     // The row keeps its marks after delivery.
     expect(JSON.stringify(await outboxRow(email))).not.toContain("token=");
@@ -199,11 +232,25 @@ describe("delivery", () => {
 
   it("a staff retry of a failed reset mail still delivers the working link", async () => {
     const email = `retry-${tag()}@example.com`;
-    expect((await call("POST", "/api/auth/register", { body: { name: "Rita Try", email, password: "Retry1234", password_confirmation: "Retry1234" } })).status).toBe(201);
+    expect(
+      (
+        await call("POST", "/api/auth/register", {
+          body: { name: "Rita Try", email, password: "Retry1234", password_confirmation: "Retry1234" },
+        })
+      ).status,
+    ).toBe(201);
     await requestPasswordReset(db, email, context, newIp());
-    const row = (await env.DB.prepare("SELECT id FROM mail_outbox WHERE to_address = ? AND template = 'password_reset'").bind(email).first<{ id: string }>())!;
-    await env.DB.prepare("UPDATE mail_outbox SET status = 'failed', attempts = 5, last_error = 'Resend answered 503', transport = 'resend' WHERE id = ?").bind(row.id).run();
-    const admin = (await env.DB.prepare("SELECT id, name, email FROM users WHERE email = ?").bind(ADMIN.email).first<{ id: number; name: string; email: string }>())!;
+    const row = (await env.DB.prepare("SELECT id FROM mail_outbox WHERE to_address = ? AND template = 'password_reset'")
+      .bind(email)
+      .first<{ id: string }>())!;
+    await env.DB.prepare(
+      "UPDATE mail_outbox SET status = 'failed', attempts = 5, last_error = 'Resend answered 503', transport = 'resend' WHERE id = ?",
+    )
+      .bind(row.id)
+      .run();
+    const admin = (await env.DB.prepare("SELECT id, name, email FROM users WHERE email = ?")
+      .bind(ADMIN.email)
+      .first<{ id: number; name: string; email: string }>())!;
     const retried = await retryMail(db, admin, row.id);
     expect(retried.text).toContain(HIDDEN_SECRET);
     const sent = resendAccepts();
@@ -211,7 +258,9 @@ describe("delivery", () => {
     const token = /\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(sent[0]!.text)?.[1];
     expect(token).toBeDefined();
     vi.restoreAllMocks();
-    const reset = await call("POST", "/api/auth/reset-password", { body: { token, password: "Fresh4567", password_confirmation: "Fresh4567" } });
+    const reset = await call("POST", "/api/auth/reset-password", {
+      body: { token, password: "Fresh4567", password_confirmation: "Fresh4567" },
+    });
     expect(reset.status).toBe(200);
   });
 
@@ -223,7 +272,12 @@ describe("delivery", () => {
     const rotated = { ...RESEND, SESSION_SECRET: "another-session-secret-0123456789" };
     expect(await deliverMail(db, rotated, row.id)).toMatchObject({ outcome: "retry" });
     expect(sent).toHaveLength(0);
-    const after = await env.DB.prepare("SELECT status, last_error FROM mail_outbox WHERE id = ?").bind(row.id).first<{ status: string; last_error: string }>();
-    expect(after).toEqual({ status: "queued", last_error: "The email's links could not be unsealed: SESSION_SECRET changed since it was written" });
+    const after = await env.DB.prepare("SELECT status, last_error FROM mail_outbox WHERE id = ?")
+      .bind(row.id)
+      .first<{ status: string; last_error: string }>();
+    expect(after).toEqual({
+      status: "queued",
+      last_error: "The email's links could not be unsealed: SESSION_SECRET changed since it was written",
+    });
   });
 });

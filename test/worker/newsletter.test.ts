@@ -3,7 +3,18 @@ import { afterEach, describe, expect, it } from "vitest";
 import { TAGS } from "../../app/lib/cache-tags";
 import { ADMIN, CUSTOMER } from "../fixtures/accounts";
 import { apiClient, apiToken, loggedIn } from "./fixtures";
-import { BASE, CookieJar, errorsUnder, field, get, mailsTo as delivered, markChanged, postForm, visibleText, visit } from "./helpers";
+import {
+  BASE,
+  CookieJar,
+  errorsUnder,
+  field,
+  get,
+  mailsTo as delivered,
+  markChanged,
+  postForm,
+  visibleText,
+  visit,
+} from "./helpers";
 
 // The newsletter in workerd: POST /api/newsletter/subscribe (the same answer for every address,
 // 422, 429, the honeypot), the footer's form as a browser without JavaScript posts it, the confirm
@@ -11,7 +22,8 @@ import { BASE, CookieJar, errorsUnder, field, get, mailsTo as delivered, markCha
 // (RFC 8058: cross-site, no cookies), the feature flag off (404, hidden, unsubscribe still works),
 // the back office's list, its API and its CSV export.
 
-const REQUESTED = "Almost done! If this address is not on our list yet, we have emailed it a link to confirm your subscription.";
+const REQUESTED =
+  "Almost done! If this address is not on our list yet, we have emailed it a link to confirm your subscription.";
 const CONFIRMED = "You are subscribed.";
 const INVALID_CONFIRMATION = "This confirmation link is invalid or has expired.";
 const UNSUBSCRIBED = "You are unsubscribed. You will not receive our newsletter any more.";
@@ -29,13 +41,24 @@ const { call } = apiClient(newIp);
 const subscribeApi = (body: unknown, ip = newIp()) => call("POST", "/api/newsletter/subscribe", { body, ip });
 
 const subscriberOf = (email: string) =>
-  env.DB.prepare("SELECT id, email, status, confirm_token_hash, confirmed_at, unsubscribed_at FROM newsletter_subscribers WHERE email = ?")
+  env.DB.prepare(
+    "SELECT id, email, status, confirm_token_hash, confirmed_at, unsubscribed_at FROM newsletter_subscribers WHERE email = ?",
+  )
     .bind(email)
-    .first<{ id: number; email: string; status: string; confirm_token_hash: string | null; confirmed_at: number | null; unsubscribed_at: number | null }>();
+    .first<{
+      id: number;
+      email: string;
+      status: string;
+      confirm_token_hash: string | null;
+      confirmed_at: number | null;
+      unsubscribed_at: number | null;
+    }>();
 
 /** The outbox's rows to this address, oldest first, as stored (links sealed). */
 async function outboxTo(email: string) {
-  const { results } = await env.DB.prepare("SELECT * FROM mail_outbox WHERE to_address = ? ORDER BY created_at, rowid").bind(email).all<Record<string, string>>();
+  const { results } = await env.DB.prepare("SELECT * FROM mail_outbox WHERE to_address = ? ORDER BY created_at, rowid")
+    .bind(email)
+    .all<Record<string, string>>();
   return results;
 }
 
@@ -60,7 +83,9 @@ async function signedUp(email = newEmail()) {
 }
 
 async function setNewsletter(on: boolean) {
-  await env.DB.prepare("UPDATE settings SET value = ? WHERE key = 'feature_newsletter'").bind(on ? "true" : "false").run();
+  await env.DB.prepare("UPDATE settings SET value = ? WHERE key = 'feature_newsletter'")
+    .bind(on ? "true" : "false")
+    .run();
   await markChanged(TAGS.settings);
 }
 
@@ -82,11 +107,17 @@ describe("POST /api/newsletter/subscribe", () => {
     expect(first.response.headers.get("Cache-Control")).toBe("no-store");
     expect(await subscriberOf(email)).toMatchObject({ status: "pending" });
     const [sent] = await outboxTo(email);
-    expect(sent).toMatchObject({ template: "newsletter_confirmation", subject: "Confirm your subscription to the Twistbloom newsletter" });
+    expect(sent).toMatchObject({
+      template: "newsletter_confirmation",
+      subject: "Confirm your subscription to the Twistbloom newsletter",
+    });
     const links = await mailedLinks(email);
     expect(links.unsubscribeUrl.startsWith(`${BASE}/newsletter/unsubscribe?token=`)).toBe(true);
     // As delivered, the header carries the link; the outbox keeps only its mark.
-    expect((await delivered(email))[0]!.headers).toEqual({ "List-Unsubscribe": `<${links.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect((await delivered(email))[0]!.headers).toEqual({
+      "List-Unsubscribe": `<${links.unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
     expect(JSON.stringify(sent)).not.toContain(links.unsubscribeUrl);
     expect(JSON.stringify(sent)).not.toContain(links.confirm);
 
@@ -161,7 +192,12 @@ describe("the footer's sign-up form, without JavaScript", () => {
   it("signs up and comes back to the page with the toast", async () => {
     const jar = new CookieJar();
     const email = newEmail("footer");
-    const response = await postForm(jar, "/newsletter", { email: ` ${email.toUpperCase()} `, redirectTo: "/products?page=2", website: "" }, { "CF-Connecting-IP": newIp() });
+    const response = await postForm(
+      jar,
+      "/newsletter",
+      { email: ` ${email.toUpperCase()} `, redirectTo: "/products?page=2", website: "" },
+      { "CF-Connecting-IP": newIp() },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/products?page=2");
     expect(visibleText(await (await visit(jar, "/products?page=2")).text())).toContain(REQUESTED);
@@ -170,13 +206,23 @@ describe("the footer's sign-up form, without JavaScript", () => {
   });
 
   it("never sends the shopper to another site", async () => {
-    const response = await postForm(new CookieJar(), "/newsletter", { email: newEmail(), redirectTo: "//evil.example/" }, { "CF-Connecting-IP": newIp() });
+    const response = await postForm(
+      new CookieJar(),
+      "/newsletter",
+      { email: newEmail(), redirectTo: "//evil.example/" },
+      { "CF-Connecting-IP": newIp() },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
   });
 
   it("shows a malformed address's message under the field and a toast, keeping what was typed", async () => {
-    const response = await postForm(new CookieJar(), "/newsletter", { email: "rosa@nowhere", redirectTo: "/products" }, { "CF-Connecting-IP": newIp() });
+    const response = await postForm(
+      new CookieJar(),
+      "/newsletter",
+      { email: "rosa@nowhere", redirectTo: "/products" },
+      { "CF-Connecting-IP": newIp() },
+    );
     expect(response.status).toBe(422);
     const html = await response.text();
     expect(errorsUnder(html, "newsletter-page-email")).toBe("Please enter a valid email address");
@@ -188,13 +234,23 @@ describe("the footer's sign-up form, without JavaScript", () => {
 
   it("answers a bot that fills in the honeypot as if it worked", async () => {
     const email = newEmail("bot");
-    const response = await postForm(new CookieJar(), "/newsletter", { email, redirectTo: "/", website: "spam" }, { "CF-Connecting-IP": newIp() });
+    const response = await postForm(
+      new CookieJar(),
+      "/newsletter",
+      { email, redirectTo: "/", website: "spam" },
+      { "CF-Connecting-IP": newIp() },
+    );
     expect(response.status).toBe(302);
     expect(await subscriberOf(email)).toBeNull();
   });
 
   it("refuses a cross-site post", async () => {
-    const response = await postForm(new CookieJar(), "/newsletter", { email: newEmail(), redirectTo: "/" }, { Origin: "https://evil.example" });
+    const response = await postForm(
+      new CookieJar(),
+      "/newsletter",
+      { email: newEmail(), redirectTo: "/" },
+      { Origin: "https://evil.example" },
+    );
     expect(response.status).toBe(403);
   });
 
@@ -205,7 +261,12 @@ describe("the footer's sign-up form, without JavaScript", () => {
     expect(home).not.toContain("footer-newsletter-email");
     expect((await get("/newsletter")).status).toBe(404);
     const email = newEmail();
-    const response = await postForm(new CookieJar(), "/newsletter", { email, redirectTo: "/" }, { "CF-Connecting-IP": newIp() });
+    const response = await postForm(
+      new CookieJar(),
+      "/newsletter",
+      { email, redirectTo: "/" },
+      { "CF-Connecting-IP": newIp() },
+    );
     expect(response.status).toBe(404);
     expect(await subscriberOf(email)).toBeNull();
   });
@@ -239,7 +300,7 @@ describe("the confirm page", () => {
     expect(visibleText(await again.text())).toContain(INVALID_CONFIRMATION);
     const spent = await (await get(confirm)).text();
     expect(visibleText(main(spent))).toContain(INVALID_CONFIRMATION);
-    expect(main(spent)).not.toContain("<form method=\"post\"");
+    expect(main(spent)).not.toContain('<form method="post"');
   });
 
   it("says an unknown or missing link is invalid or expired", async () => {
@@ -294,7 +355,11 @@ describe("the unsubscribe page and the one-click POST", () => {
       get(unsubscribe, {
         method: "POST",
         body: "List-Unsubscribe=One-Click",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example", "Sec-Fetch-Site": "cross-site" },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: "https://mail.example",
+          "Sec-Fetch-Site": "cross-site",
+        },
         redirect: "manual",
       });
     const first = await oneClick();
@@ -307,7 +372,12 @@ describe("the unsubscribe page and the one-click POST", () => {
     expect(visibleText(await second.text())).toContain(ALREADY);
 
     // The exemption is this path only: another page's cross-site post is still refused.
-    const other = await get("/newsletter/confirm", { method: "POST", body: "token=x", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example" }, redirect: "manual" });
+    const other = await get("/newsletter/confirm", {
+      method: "POST",
+      body: "token=x",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example" },
+      redirect: "manual",
+    });
     expect(other.status).toBe(403);
   });
 
@@ -319,7 +389,12 @@ describe("the unsubscribe page and the one-click POST", () => {
     for (const bad of forged) {
       const path = `/newsletter/unsubscribe?token=${encodeURIComponent(bad)}`;
       expect(visibleText(main(await (await get(path)).text()))).toContain(INVALID_UNSUBSCRIBE);
-      const posted = await get(path, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+      const posted = await get(path, {
+        method: "POST",
+        body: "List-Unsubscribe=One-Click",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        redirect: "manual",
+      });
       expect(posted.status).toBe(422);
     }
     expect(await subscriberOf(email)).toMatchObject({ status: "pending" });
@@ -331,7 +406,12 @@ describe("the unsubscribe page and the one-click POST", () => {
     const page = await get(unsubscribe);
     expect(page.status).toBe(200);
     expect(visibleText(main(await page.text()))).toContain("Unsubscribe");
-    const done = await get(unsubscribe, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+    const done = await get(unsubscribe, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
     expect(done.status).toBe(200);
     expect(await subscriberOf(email)).toMatchObject({ status: "unsubscribed" });
   });
@@ -343,7 +423,9 @@ describe("the back office", () => {
     const pending = newEmail(`list-${mark}-a`);
     const subscribed = await signedUp(newEmail(`list-${mark}-b`));
     await subscribeApi({ email: pending });
-    await postForm(new CookieJar(), subscribed.confirm, { token: new URL(subscribed.confirm, BASE).searchParams.get("token")! });
+    await postForm(new CookieJar(), subscribed.confirm, {
+      token: new URL(subscribed.confirm, BASE).searchParams.get("token")!,
+    });
 
     const jar = await loggedIn(ADMIN, newIp());
     const response = await visit(jar, `/admin/newsletter?search=list-${mark}`);
@@ -357,7 +439,9 @@ describe("the back office", () => {
     expect(text).toContain(subscribed.email);
     expect(text).toContain("Showing 1–2 of 2 subscribers");
     expect(html).toContain(`href="/admin/newsletter.csv?search=list-${mark}"`);
-    const only = visibleText(main(await (await visit(jar, `/admin/newsletter?search=list-${mark}&status=subscribed`)).text()));
+    const only = visibleText(
+      main(await (await visit(jar, `/admin/newsletter?search=list-${mark}&status=subscribed`)).text()),
+    );
     expect(only).toContain(subscribed.email);
     expect(only).not.toContain(pending);
     const bad = visibleText(main(await (await visit(jar, "/admin/newsletter?status=bogus")).text()));
@@ -368,9 +452,20 @@ describe("the back office", () => {
     expect(api.status).toBe(200);
     expect(api.body.data).toMatchObject({ current_page: 1, last_page: 1, total: 1, from: 1, to: 1 });
     expect(api.body.data.data).toEqual([
-      { id: expect.any(Number), email: subscribed.email, status: "subscribed", subscribed_at: expect.any(String), unsubscribed_at: null, created_at: expect.any(String) },
+      {
+        id: expect.any(Number),
+        email: subscribed.email,
+        status: "subscribed",
+        subscribed_at: expect.any(String),
+        unsubscribed_at: null,
+        created_at: expect.any(String),
+      },
     ]);
-    expect(api.body.data.counts).toEqual({ pending: expect.any(Number), subscribed: expect.any(Number), unsubscribed: expect.any(Number) });
+    expect(api.body.data.counts).toEqual({
+      pending: expect.any(Number),
+      subscribed: expect.any(Number),
+      unsubscribed: expect.any(Number),
+    });
     expect((await call("GET", "/api/admin/newsletter?status=bogus", { token: admin })).status).toBe(422);
     expect((await call("GET", "/api/admin/newsletter", { token: await apiToken(newIp(), CUSTOMER) })).status).toBe(403);
     expect((await call("GET", "/api/admin/newsletter")).status).toBe(401);
@@ -383,8 +478,17 @@ describe("the back office", () => {
 
   it("exports CSV for staff only, escaped, with formulas made plain text", async () => {
     const mark = tag();
-    const addresses = [`=cmd-${mark}@example.com`, `+1-${mark}@example.com`, `-2-${mark}@example.com`, `@sum-${mark}@example.com`, `a"b,c-${mark}@example.com`];
-    for (const email of addresses) await env.DB.prepare("INSERT INTO newsletter_subscribers (email, status) VALUES (?, 'pending')").bind(email).run();
+    const addresses = [
+      `=cmd-${mark}@example.com`,
+      `+1-${mark}@example.com`,
+      `-2-${mark}@example.com`,
+      `@sum-${mark}@example.com`,
+      `a"b,c-${mark}@example.com`,
+    ];
+    for (const email of addresses)
+      await env.DB.prepare("INSERT INTO newsletter_subscribers (email, status) VALUES (?, 'pending')")
+        .bind(email)
+        .run();
 
     const anonymous = await visit(new CookieJar(), "/admin/newsletter.csv");
     expect(anonymous.status).toBe(302);
@@ -396,7 +500,9 @@ describe("the back office", () => {
     const response = await visit(await loggedIn(ADMIN, newIp()), `/admin/newsletter.csv?search=${mark}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(response.headers.get("Cache-Control")).toContain("no-store");
     const lines = (await response.text()).split("\r\n");
     expect(lines[0]).toBe("email,status,subscribed_at,created_at");

@@ -17,7 +17,17 @@ const base64url = (value: string) => btoa(value).replace(/\+/g, "-").replace(/\/
 function idToken(sub: string, email: string) {
   const now = Math.floor(Date.now() / 1000);
   const header = base64url(JSON.stringify({ alg: "RS256", typ: "JWT" }));
-  const payload = base64url(JSON.stringify({ iss: "https://accounts.google.com", aud: GOOGLE_CLIENT_ID, iat: now, exp: now + 3600, sub, email, email_verified: true }));
+  const payload = base64url(
+    JSON.stringify({
+      iss: "https://accounts.google.com",
+      aud: GOOGLE_CLIENT_ID,
+      iat: now,
+      exp: now + 3600,
+      sub,
+      email,
+      email_verified: true,
+    }),
+  );
   return `${header}.${payload}.${base64url("signature")}`;
 }
 
@@ -29,7 +39,12 @@ function answerTokens(sub: string, email: string) {
     const url = new Request(input as RequestInfo, init).url;
     if (url === "https://oauth2.googleapis.com/token" || url.startsWith(STUB)) {
       tokenUrls.push(url);
-      return Response.json({ access_token: "access", token_type: "Bearer", expires_in: 3599, id_token: idToken(sub, email) });
+      return Response.json({
+        access_token: "access",
+        token_type: "Bearer",
+        expires_in: 3599,
+        id_token: idToken(sub, email),
+      });
     }
     return original(input as RequestInfo, init);
   });
@@ -74,13 +89,27 @@ describe("Google's development stand-in", () => {
   it("acts only for ENVIRONMENT=development and a plain-http loopback origin", () => {
     for (const ENVIRONMENT of ["production", "test", undefined, "Development", ""]) {
       expect(oauthStubOrigin({ ENVIRONMENT, OAUTH_STUB_ORIGIN: STUB })).toBeNull();
-      expect(socialLoginFormOrigins({ ENVIRONMENT, OAUTH_STUB_ORIGIN: STUB })).toEqual(["https://accounts.google.com", "https://twitter.com", "https://x.com"]);
+      expect(socialLoginFormOrigins({ ENVIRONMENT, OAUTH_STUB_ORIGIN: STUB })).toEqual([
+        "https://accounts.google.com",
+        "https://twitter.com",
+        "https://x.com",
+      ]);
     }
-    for (const origin of ["https://stub.example", "http://stub.example", "https://127.0.0.1:45678", "javascript:alert(1)", "not a url", "", undefined]) {
+    for (const origin of [
+      "https://stub.example",
+      "http://stub.example",
+      "https://127.0.0.1:45678",
+      "javascript:alert(1)",
+      "not a url",
+      "",
+      undefined,
+    ]) {
       expect(oauthStubOrigin({ ENVIRONMENT: "development", OAUTH_STUB_ORIGIN: origin })).toBeNull();
     }
     expect(oauthStubOrigin({ ENVIRONMENT: "development", OAUTH_STUB_ORIGIN: `${STUB}/some/path` })).toBe(STUB);
-    expect(oauthStubOrigin({ ENVIRONMENT: "development", OAUTH_STUB_ORIGIN: "http://localhost:9999" })).toBe("http://localhost:9999");
+    expect(oauthStubOrigin({ ENVIRONMENT: "development", OAUTH_STUB_ORIGIN: "http://localhost:9999" })).toBe(
+      "http://localhost:9999",
+    );
     expect(socialLoginFormOrigins({ ENVIRONMENT: "development", OAUTH_STUB_ORIGIN: STUB })).toContain(STUB);
   });
 
@@ -97,7 +126,9 @@ describe("Google's development stand-in", () => {
       expect(callback.status).toBe(302);
       expect(callback.headers.get("Location")).toBe("/");
       const policy = (await get("/login")).headers.get("Content-Security-Policy")!;
-      expect(policy).toContain(`form-action 'self' https://accounts.google.com https://twitter.com https://x.com ${STUB};`);
+      expect(policy).toContain(
+        `form-action 'self' https://accounts.google.com https://twitter.com https://x.com ${STUB};`,
+      );
     } finally {
       mutableEnv.ENVIRONMENT = saved;
     }

@@ -10,7 +10,12 @@ import { get, getJson } from "./helpers";
 // (test/unit/openapi-document.test.ts): the validator reads its meta-schemas from disk with
 // `fs.readFileSync`, which workerd cannot; here we check the Worker serves that very document.
 
-type Document = { openapi: string; paths: Record<string, Record<string, unknown>>; components?: Record<string, any>; [key: string]: unknown };
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, unknown>>;
+  components?: Record<string, any>;
+  [key: string]: unknown;
+};
 
 const documentOnce = (async () => (await getJson<Document>("/api/openapi.json")).body)();
 
@@ -20,7 +25,10 @@ const documentPath = (path: string) => path.replace(/:([^/]+)/g, "{$1}");
 /** The zod schema a route declares for an answer, as registered (the document is generated from it). */
 function declared(method: string, path: string, status: number): z.ZodType {
   const definition = api.openAPIRegistry.definitions.find(
-    (entry) => entry.type === "route" && entry.route.method === method && documentPath(`/api${entry.route.path === "/" ? "" : entry.route.path}`) === path,
+    (entry) =>
+      entry.type === "route" &&
+      entry.route.method === method &&
+      documentPath(`/api${entry.route.path === "/" ? "" : entry.route.path}`) === path,
   );
   if (!definition || definition.type !== "route") throw new Error(`${method} ${path} is not declared`);
   const answer = definition.route.responses[status] as { content?: Record<string, { schema: z.ZodType }> } | undefined;
@@ -30,7 +38,12 @@ function declared(method: string, path: string, status: number): z.ZodType {
 }
 
 async function call(method: string, path: string, body?: unknown) {
-  const response = await get(path, body === undefined ? { method } : { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await get(
+    path,
+    body === undefined
+      ? { method }
+      : { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+  );
   return { status: response.status, body: (await response.json()) as unknown, response };
 }
 
@@ -53,7 +66,8 @@ describe("GET /api/openapi.json", () => {
       sessionCookie: { type: "apiKey", in: "cookie", name: "session" },
       csrfToken: { type: "apiKey", in: "header", name: "X-CSRF-Token" },
     });
-    const security = (method: string, path: string) => (document.paths[path]?.[method] as { security?: unknown }).security;
+    const security = (method: string, path: string) =>
+      (document.paths[path]?.[method] as { security?: unknown }).security;
     expect(security("get", "/api/v1/auth/profile")).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
     expect(security("put", "/api/v1/auth/profile")).toEqual([{ bearerAuth: [] }, { sessionCookie: [], csrfToken: [] }]);
     expect(security("post", "/api/orders")).toEqual([{}, { bearerAuth: [] }, { sessionCookie: [], csrfToken: [] }]);
@@ -124,8 +138,13 @@ describe("the public answers match the schemas their routes declare", () => {
   });
 
   it("POST /api/shipping/calculate", async () => {
-    const methods = (await call("POST", "/api/shipping/methods", { subtotal: 20 })).body as { data: { shipping_methods: Array<{ id: number }> } };
-    const { status, body } = await call("POST", "/api/shipping/calculate", { subtotal: 20, shipping_method_id: methods.data.shipping_methods[0]!.id });
+    const methods = (await call("POST", "/api/shipping/methods", { subtotal: 20 })).body as {
+      data: { shipping_methods: Array<{ id: number }> };
+    };
+    const { status, body } = await call("POST", "/api/shipping/calculate", {
+      subtotal: 20,
+      shipping_method_id: methods.data.shipping_methods[0]!.id,
+    });
     expect(status).toBe(200);
     const result = declared("post", "/api/shipping/calculate", 200).safeParse(body);
     expect(result.error?.issues ?? []).toEqual([]);
@@ -142,7 +161,10 @@ describe("the public answers match the schemas their routes declare", () => {
     const { body } = await call("POST", "/api/coupons/validate", { code: "WELCOME10", subtotal: 40 });
     const schema = declared("post", "/api/coupons/validate", 200);
     const answer = body as { data: { coupon: Record<string, unknown> } };
-    expect(schema.safeParse({ ...answer, data: { ...answer.data, coupon: { ...answer.data.coupon, discount: "4.00" } } }).success).toBe(false);
+    expect(
+      schema.safeParse({ ...answer, data: { ...answer.data, coupon: { ...answer.data.coupon, discount: "4.00" } } })
+        .success,
+    ).toBe(false);
     const { id: _id, ...withoutId } = answer.data.coupon;
     expect(schema.safeParse({ ...answer, data: { ...answer.data, coupon: withoutId } }).success).toBe(false);
   });
@@ -173,7 +195,9 @@ describe("GET /api/docs", () => {
 
   it("leaves every other /api answer's CSP as strict as before", async () => {
     for (const path of ["/api/health", "/api/products", "/api/no-such-route"]) {
-      expect((await get(path)).headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect((await get(path)).headers.get("Content-Security-Policy")).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
     }
   });
 });

@@ -58,11 +58,16 @@ beforeAll(async () => {
   tokens.customer = await apiToken(newIp(), CUSTOMER);
   tokens.admin = await apiToken(newIp(), ADMIN);
   await env.DB.prepare("UPDATE products SET stock = 1000 WHERE is_active = 1").run();
-  productId = (await env.DB.prepare("SELECT id FROM products WHERE is_active = 1 ORDER BY id LIMIT 1").first<{ id: number }>())!.id;
+  productId = (await env.DB.prepare("SELECT id FROM products WHERE is_active = 1 ORDER BY id LIMIT 1").first<{
+    id: number;
+  }>())!.id;
 });
 
 async function order(token?: string, email = `guest.${tag()}@example.com`) {
-  const response = await call("POST", "/api/orders", { body: { items: [{ product_id: productId, quantity: 2 }], customer: shopper({ email }) }, token });
+  const response = await call("POST", "/api/orders", {
+    body: { items: [{ product_id: productId, quantity: 2 }], customer: shopper({ email }) },
+    token,
+  });
   expect(response.status).toBe(201);
   return { id: response.body.data.id as number, number: response.body.data.order_number as string, email };
 }
@@ -108,7 +113,11 @@ describe("the back office's status changes", () => {
     }
     const mails = await deliveredMails(placed.number, 3);
     expect(mails.map((row) => row.template)).toEqual(["order_placed", "new_order", "order_shipped"]);
-    expect(mails[2]).toMatchObject({ to_address: placed.email, subject: `Your Twistbloom order ${placed.number} is on its way`, transport: "none" });
+    expect(mails[2]).toMatchObject({
+      to_address: placed.email,
+      subject: `Your Twistbloom order ${placed.number} is on its way`,
+      transport: "none",
+    });
     expect(mails[2]!.text).toMatch(new RegExp(`${BASE}/order-confirmation/${placed.number}\\?sig=[\\w-]+`));
   });
 });
@@ -116,12 +125,21 @@ describe("the back office's status changes", () => {
 describe("registering", () => {
   it("POST /api/auth/register writes the welcome mail", async () => {
     const email = `new.${tag()}@example.com`;
-    const response = await post("/api/auth/register", { name: "Nia Petal", email, password: "Secret123", password_confirmation: "Secret123" });
+    const response = await post("/api/auth/register", {
+      name: "Nia Petal",
+      email,
+      password: "Secret123",
+      password_confirmation: "Secret123",
+    });
     expect(response.status).toBe(201);
     const [welcome] = await vi.waitFor(
       async () => {
         // (The address's verification mail goes with it; its own tests are elsewhere.)
-        const { results } = await env.DB.prepare("SELECT template, status, text FROM mail_outbox WHERE to_address = ? AND template = 'welcome'").bind(email).all<{ template: string; status: string; text: string }>();
+        const { results } = await env.DB.prepare(
+          "SELECT template, status, text FROM mail_outbox WHERE to_address = ? AND template = 'welcome'",
+        )
+          .bind(email)
+          .all<{ template: string; status: string; text: string }>();
         expect(results.map((row) => row.status)).toEqual(["sent"]);
         return results;
       },

@@ -53,7 +53,13 @@ describe("home page", () => {
     for (const slug of OCCASIONS) expect(html).toContain(`href="/products?category=${slug}"`);
     expect(html).toContain('href="/products?sort=best-sellers"');
     expect(texts(html, "h2")).toEqual(
-      expect.arrayContaining(["Shop by Occasion", "This Month's Best Sellers", "Make It Special", "Unforgettable Gifts", "Frequently Asked Questions"]),
+      expect.arrayContaining([
+        "Shop by Occasion",
+        "This Month's Best Sellers",
+        "Make It Special",
+        "Unforgettable Gifts",
+        "Frequently Asked Questions",
+      ]),
     );
     expect(html).toMatch(/\$\d+\.\d{2}/);
     expect(html).toContain('href="/contact"');
@@ -96,7 +102,9 @@ describe("home page", () => {
   it("hides the hero when it is switched off, keeping one h1", async () => {
     const hero = await env.DB.prepare("SELECT data FROM home_sections WHERE key = 'hero'").first<{ data: string }>();
     const data = JSON.parse(hero!.data);
-    await env.DB.prepare("UPDATE home_sections SET data = ? WHERE key = 'hero'").bind(JSON.stringify({ ...data, is_active: false })).run();
+    await env.DB.prepare("UPDATE home_sections SET data = ? WHERE key = 'hero'")
+      .bind(JSON.stringify({ ...data, is_active: false }))
+      .run();
     try {
       await forgetCachedHome();
       const html = await (await get("/")).text();
@@ -210,12 +218,20 @@ describe("content pages", () => {
 
   it("the privacy policy names the data kept and the cookies used", async () => {
     const html = (await (await get("/privacy")).text()).replace(/<[^>]+>/g, "");
-    for (const words of ["Account details", "Order details", "Cart", "Session", "Toasts", "cash on delivery"]) expect(html).toContain(words);
+    for (const words of ["Account details", "Order details", "Cart", "Session", "Toasts", "cash on delivery"])
+      expect(html).toContain(words);
   });
 
   it("the terms state payment, countries, delivery, free shipping and returns", async () => {
     const html = (await (await get("/terms")).text()).replace(/<[^>]+>/g, "");
-    for (const words of ["Cash on delivery", "Sri Lanka", "United Arab Emirates", "3-5 business days", "free on orders over $50", "30 days"]) {
+    for (const words of [
+      "Cash on delivery",
+      "Sri Lanka",
+      "United Arab Emirates",
+      "3-5 business days",
+      "free on orders over $50",
+      "30 days",
+    ]) {
       expect(html).toContain(words);
     }
   });
@@ -253,7 +269,8 @@ describe("sitemap and robots", () => {
     const text = await response.text();
     expect(text).toContain("User-agent: *");
     expect(text).toContain("Allow: /");
-    for (const path of ["/cart", "/checkout", "/profile", "/orders", "/admin", "/api/"]) expect(text).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/cart", "/checkout", "/profile", "/orders", "/admin", "/api/"])
+      expect(text).toContain(`Disallow: ${path}\n`);
     expect(text).toContain(`Sitemap: ${BASE}/sitemap.xml`);
   });
 });

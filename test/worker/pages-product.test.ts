@@ -53,7 +53,9 @@ function section(html: string, headingId: string): string {
 }
 
 function jsonLd(html: string): Record<string, any>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? "null"));
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1] ?? "null"),
+  );
 }
 
 describe("product page", () => {
@@ -73,7 +75,11 @@ describe("product page", () => {
     expect(html).toContain(`<title>${product.name} | Twistbloom</title>`);
     expect(text).toContain(`Home / Shop / ${product.category?.name} / ${product.name}`);
     const breadcrumb = /<nav aria-label="Breadcrumb"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
-    expect([...breadcrumb.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual(["/", "/products", `/categories/${product.category?.slug}`]);
+    expect([...breadcrumb.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      "/",
+      "/products",
+      `/categories/${product.category?.slug}`,
+    ]);
     expect(text).toContain(product.sku);
     expect(text).toContain(formatMoney(product.unit_price_cents));
     expect(formatMoney(product.unit_price_cents)).toMatch(/^\$\d+\.\d{2}$/);
@@ -93,7 +99,9 @@ describe("product page", () => {
     expect(Number(attribute(quantity, "max"))).toBe(Math.min(99, product.stock));
     expect(html).toMatch(/<label[^>]*for="quantity"[^>]*>Quantity<\/label>/);
     // The visible label; the shared button may add the product's name for screen readers after it.
-    expect(form).toMatch(/<button type="submit"[^>]*>Add to Cart(<span class="sr-only">[^<]*(<!-- -->)?[^<]*<\/span>)?<\/button>/);
+    expect(form).toMatch(
+      /<button type="submit"[^>]*>Add to Cart(<span class="sr-only">[^<]*(<!-- -->)?[^<]*<\/span>)?<\/button>/,
+    );
 
     const related = section(html, "related-heading");
     const relatedLinks = [...related.matchAll(/href="\/product\/([^"]+)"/g)].map((m) => m[1]);
@@ -155,7 +163,9 @@ describe("product page", () => {
     const text = visibleText(html);
     expect(text).toContain("On Sale");
     expect(text).toContain(`-${onSale?.discount_percent}%`);
-    expect(html).toMatch(new RegExp(`<s[^>]*>[\\s\\S]*?${formatMoney(onSale?.price_cents ?? 0).replace("$", "\\$")}</s>`));
+    expect(html).toMatch(
+      new RegExp(`<s[^>]*>[\\s\\S]*?${formatMoney(onSale?.price_cents ?? 0).replace("$", "\\$")}</s>`),
+    );
     expect(text).toContain(formatMoney(onSale?.unit_price_cents ?? 0));
   });
 
@@ -183,7 +193,9 @@ describe("product page", () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(visibleText(html)).toContain("Out of stock");
-    expect(html).toMatch(/<button type="submit" disabled=""[^>]*>Out of stock(<span class="sr-only">[^<]*(<!-- -->)?[^<]*<\/span>)?<\/button>/);
+    expect(html).toMatch(
+      /<button type="submit" disabled=""[^>]*>Out of stock(<span class="sr-only">[^<]*(<!-- -->)?[^<]*<\/span>)?<\/button>/,
+    );
     const ld = jsonLd(html).find((entry) => entry["@type"] === "Product");
     expect(ld?.offers?.availability).toBe("https://schema.org/OutOfStock");
   });

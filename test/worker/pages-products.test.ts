@@ -7,7 +7,9 @@ const TOTAL = seedProducts.length;
 const bySlug = new Map(seedProducts.map((product) => [product.slug, product]));
 const unitPrice = (slug: string) => {
   const product = bySlug.get(slug)!;
-  return product.sale_price_cents !== null && product.sale_price_cents < product.price_cents ? product.sale_price_cents : product.price_cents;
+  return product.sale_price_cents !== null && product.sale_price_cents < product.price_cents
+    ? product.sale_price_cents
+    : product.price_cents;
 };
 const weddingSlugs = seedProducts.filter((product) => product.category === "wedding").map((product) => product.slug);
 
@@ -58,7 +60,17 @@ describe("/products", () => {
       expect(input(html, "category", category.slug)).toMatchObject({ type: "checkbox" });
       expect(text).toContain(category.name);
     }
-    for (const label of ["Min price", "Max price", "On sale only", "Featured only", "Clear All", "Apply Filters", "Newest", "Name A-Z", "Price"]) {
+    for (const label of [
+      "Min price",
+      "Max price",
+      "On sale only",
+      "Featured only",
+      "Clear All",
+      "Apply Filters",
+      "Newest",
+      "Name A-Z",
+      "Price",
+    ]) {
       expect(text).toContain(label);
     }
     expect(html).toMatch(/<form[^>]*method="get"[^>]*action="\/products"/);
@@ -87,7 +99,9 @@ describe("/products", () => {
       expect(card.text).toContain("Sale");
       expect(card.text).toMatch(/-\d+%/);
     }
-    const onSale = seedProducts.filter((product) => product.sale_price_cents !== null && product.sale_price_cents < product.price_cents);
+    const onSale = seedProducts.filter(
+      (product) => product.sale_price_cents !== null && product.sale_price_cents < product.price_cents,
+    );
     const { text } = await page("/products?on_sale=1");
     expect(text).toContain(`of ${onSale.length} products`);
   });
@@ -109,7 +123,9 @@ describe("/products", () => {
   it("filters by price range", async () => {
     const { status, cards: shown, html } = await page("/products?min_price=40&max_price=60");
     expect(status).toBe(200);
-    const expected = seedProducts.filter((product) => unitPrice(product.slug) >= 4000 && unitPrice(product.slug) <= 6000);
+    const expected = seedProducts.filter(
+      (product) => unitPrice(product.slug) >= 4000 && unitPrice(product.slug) <= 6000,
+    );
     expect(shown.length).toBe(Math.min(12, expected.length));
     for (const card of shown) {
       expect(unitPrice(card.slug)).toBeGreaterThanOrEqual(4000);
@@ -137,7 +153,9 @@ describe("/products", () => {
     const byName = await page("/products?sort=name");
     const names = byName.cards.map((card) => card.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect(names[0]).toBe([...seedProducts.map((product) => product.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))[0]);
+    expect(names[0]).toBe(
+      [...seedProducts.map((product) => product.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))[0],
+    );
     expect(byName.html).toMatch(/<a[^>]*aria-current="true"[^>]*>Name A-Z<\/a>/);
 
     const byPrice = await page("/products?sort=price");
@@ -212,7 +230,9 @@ describe("/products", () => {
     expect(found.length).toBeGreaterThan(0);
     expect(found.length).toBeLessThan(12);
     expect(found.every((card) => /sunflower/i.test(card.text) || /sunflower/i.test(card.slug))).toBe(true);
-    expect(html).toMatch(/<input[^>]*name="search"[^>]*value="sunflower"|<input[^>]*value="sunflower"[^>]*name="search"/);
+    expect(html).toMatch(
+      /<input[^>]*name="search"[^>]*value="sunflower"|<input[^>]*value="sunflower"[^>]*name="search"/,
+    );
   });
 
   it("marks a bouquet that is out of stock and disables its Add to Cart", async () => {
@@ -242,7 +262,9 @@ describe("/categories/{slug}", () => {
     expect(text).toContain(seedCategories.find((category) => category.slug === "wedding")!.description);
     expect(html).toMatch(/<img[^>]*src="\/images\/categories\/wedding\.svg"[^>]*width="600"[^>]*height="400"/);
     // Breadcrumb: Home / Categories / Wedding
-    expect(html).toMatch(/<nav aria-label="Breadcrumb"[\s\S]*?>Home<[\s\S]*?>Categories<[\s\S]*?aria-current="page"[^>]*>Wedding</);
+    expect(html).toMatch(
+      /<nav aria-label="Breadcrumb"[\s\S]*?>Home<[\s\S]*?>Categories<[\s\S]*?aria-current="page"[^>]*>Wedding</,
+    );
     expect(shown.map((card) => card.slug).sort()).toEqual([...weddingSlugs].sort());
     expect(text).toContain(`1-${weddingSlugs.length} of ${weddingSlugs.length} products`);
   });

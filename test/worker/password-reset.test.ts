@@ -19,7 +19,9 @@ const newIp = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}-${tag()}`;
 const { call } = apiClient(newIp);
 
 async function register(email = newEmail(), password = "Secret123") {
-  const result = await call("POST", "/api/auth/register", { body: { name: "Ann Lee", email, password, password_confirmation: password } });
+  const result = await call("POST", "/api/auth/register", {
+    body: { name: "Ann Lee", email, password, password_confirmation: password },
+  });
   expect(result.status).toBe(201);
   return { email, password, token: result.body.data.token as string };
 }
@@ -31,7 +33,9 @@ const loginCall = (email: string, password: string) => call("POST", "/api/auth/l
 
 /** The reset mails to this address (a new account also gets its welcome mail, which is not counted here). */
 async function outboxFor(email: string) {
-  const { results } = await env.DB.prepare("SELECT * FROM mail_outbox WHERE to_address = ? AND template = 'password_reset' ORDER BY created_at, rowid")
+  const { results } = await env.DB.prepare(
+    "SELECT * FROM mail_outbox WHERE to_address = ? AND template = 'password_reset' ORDER BY created_at, rowid",
+  )
     .bind(email)
     .all<Record<string, string>>();
   return results;
@@ -99,7 +103,10 @@ describe("POST /api/auth/forgot-password and /reset-password", () => {
     const token = tokenOf(await mailedLink(email));
     const refused = await reset(token, "Fresh4567", "Fresh4568");
     expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ success: false, errors: { password_confirmation: ["Passwords do not match"] } });
+    expect(refused.body).toMatchObject({
+      success: false,
+      errors: { password_confirmation: ["Passwords do not match"] },
+    });
     const weak = await reset(token, "weak", "weak");
     expect(weak.status).toBe(422);
     expect(weak.body.errors.password).toEqual(["Password must be at least 8 characters long"]);
@@ -115,7 +122,9 @@ describe("POST /api/auth/forgot-password and /reset-password", () => {
     const other = await register();
     await forgot(other.email);
     const expired = tokenOf(await mailedLink(other.email));
-    await env.DB.prepare("UPDATE password_resets SET expires_at = unixepoch() - 1 WHERE user_id = (SELECT id FROM users WHERE email = ?)")
+    await env.DB.prepare(
+      "UPDATE password_resets SET expires_at = unixepoch() - 1 WHERE user_id = (SELECT id FROM users WHERE email = ?)",
+    )
       .bind(other.email)
       .run();
 
@@ -175,7 +184,12 @@ describe("the /forgot-password and /reset-password pages", () => {
   });
 
   it("shows the email's message under the field for a malformed address", async () => {
-    const response = await postForm(new CookieJar(), "/forgot-password", { email: "nope" }, { "CF-Connecting-IP": newIp() });
+    const response = await postForm(
+      new CookieJar(),
+      "/forgot-password",
+      { email: "nope" },
+      { "CF-Connecting-IP": newIp() },
+    );
     expect(response.status).toBe(422);
     const html = await response.text();
     expectErrorsUnder(html, { email: "Please enter a valid email address" });
@@ -207,7 +221,11 @@ describe("the /forgot-password and /reset-password pages", () => {
     expect(field(html, "password")).toContain('type="password"');
     expect(field(html, "password_confirmation")).toContain('type="password"');
 
-    const mismatch = await postForm(jar, path, { token: tokenOf(link), password: "Fresh4567", password_confirmation: "Fresh4568" });
+    const mismatch = await postForm(jar, path, {
+      token: tokenOf(link),
+      password: "Fresh4567",
+      password_confirmation: "Fresh4568",
+    });
     expect(mismatch.status).toBe(422);
     const again = await mismatch.text();
     expectErrorsUnder(again, { password_confirmation: "Passwords do not match" });
@@ -215,7 +233,11 @@ describe("the /forgot-password and /reset-password pages", () => {
     expect(field(again, "token")).toContain(`value="${tokenOf(link)}"`);
     expect(field(again, "password")).not.toContain("Fresh4567");
 
-    const done = await postForm(jar, path, { token: tokenOf(link), password: "Fresh4567", password_confirmation: "Fresh4567" });
+    const done = await postForm(jar, path, {
+      token: tokenOf(link),
+      password: "Fresh4567",
+      password_confirmation: "Fresh4567",
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/login");
     expect(visibleText(await (await visit(jar, "/login")).text())).toContain(DONE);
@@ -235,7 +257,11 @@ describe("the /forgot-password and /reset-password pages", () => {
       expect(page.status).toBe(200);
       expect(visibleText(await page.text())).toContain(INVALID);
     }
-    const posted = await postForm(new CookieJar(), "/reset-password?token=x", { token: "C".repeat(43), password: "Fresh4567", password_confirmation: "Fresh4567" });
+    const posted = await postForm(new CookieJar(), "/reset-password?token=x", {
+      token: "C".repeat(43),
+      password: "Fresh4567",
+      password_confirmation: "Fresh4567",
+    });
     expect(posted.status).toBe(422);
     const html = await posted.text();
     expect(visibleText(html)).toContain(INVALID);

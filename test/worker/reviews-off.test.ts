@@ -17,7 +17,9 @@ let product: { id: number; slug: string; name: string; reviews: number };
 
 beforeAll(async () => {
   token = await apiToken(newIp(), CUSTOMER);
-  const row = await env.DB.prepare("SELECT slug FROM products WHERE is_active = 1 AND review_count > 0 ORDER BY id LIMIT 1").first<{ slug: string }>();
+  const row = await env.DB.prepare(
+    "SELECT slug FROM products WHERE is_active = 1 AND review_count > 0 ORDER BY id LIMIT 1",
+  ).first<{ slug: string }>();
   product = (await getJson(`/api/products/slug/${row!.slug}`)).body.data;
   // Read once while on, so that a cached copy exists and must not outlive the switch.
   expect((await call("GET", `/api/products/${product.id}/reviews`)).status).toBe(200);
@@ -33,8 +35,12 @@ describe("reviews switched off", () => {
       expect(answer.status).toBe(404);
       expect(answer.body).toEqual({ success: false, message: "Not found" });
     }
-    expect((await post(`/api/products/${product.id}/reviews`, { rating: 5, title: "Hi", body: "There" })).status).toBe(404);
-    expect((await post(`/api/products/${product.id}/reviews`, { rating: 5, title: "Hi", body: "There" }, { token })).status).toBe(404);
+    expect((await post(`/api/products/${product.id}/reviews`, { rating: 5, title: "Hi", body: "There" })).status).toBe(
+      404,
+    );
+    expect(
+      (await post(`/api/products/${product.id}/reviews`, { rating: 5, title: "Hi", body: "There" }, { token })).status,
+    ).toBe(404);
     // The other product calls are untouched, `reviews` field and all.
     const detail = await getJson(`/api/products/slug/${product.slug}`);
     expect(detail.status).toBe(200);
@@ -51,7 +57,12 @@ describe("reviews switched off", () => {
     expect(text).not.toContain("Log in to write a review");
     expect(html).not.toContain("aggregateRating");
     const jar = await loggedIn(CUSTOMER, newIp());
-    const posted = await postForm(jar, `/product/${product.slug}`, { intent: "review", rating: "5", title: "Hi", body: "There" });
+    const posted = await postForm(jar, `/product/${product.slug}`, {
+      intent: "review",
+      rating: "5",
+      title: "Hi",
+      body: "There",
+    });
     expect(posted.status).toBe(404);
     expect((await postForm(new CookieJar(), `/product/${product.slug}`, { intent: "review" })).status).toBe(404);
   });

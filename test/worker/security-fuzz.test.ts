@@ -47,7 +47,7 @@ const SQL = [
   "1) OR (1=1",
   "'||(SELECT group_concat(email) FROM users)||'",
   "\\'; UPDATE users SET email='pwned@example.com'; --",
-  "\"; INSERT INTO user_roles (user_id, role_id) VALUES (2, 1); --",
+  '"; INSERT INTO user_roles (user_id, role_id) VALUES (2, 1); --',
 ];
 
 const HTML = [
@@ -66,7 +66,21 @@ const deepObject = (depth: number) => '{"a":'.repeat(depth) + "1" + "}".repeat(d
 const HUGE_ASCII = "a".repeat(100_000);
 const HUGE_EMOJI = "🌸".repeat(25_000); // 100 KB of UTF-8
 
-type Group = "type" | "string" | "huge" | "deep" | "unicode" | "sql" | "html" | "shape" | "json" | "content-type" | "path" | "query" | "auth" | "method";
+type Group =
+  | "type"
+  | "string"
+  | "huge"
+  | "deep"
+  | "unicode"
+  | "sql"
+  | "html"
+  | "shape"
+  | "json"
+  | "content-type"
+  | "path"
+  | "query"
+  | "auth"
+  | "method";
 /** The groups that are attacks rather than plain garbage. */
 const ATTACKS = new Set<Group>(["sql", "html", "path", "auth"]);
 
@@ -85,7 +99,20 @@ const UNICODE: string[] = [
 
 /** Values for a body field, as JSON text (so 1e309, lone surrogates and 5000-deep nesting stay exact). */
 const FIELD_VALUES: Array<[Group, string]> = [
-  ...["0", "-1", "1.5", "1e309", "9007199254740993", "true", "false", "null", "[]", '[1,"a",null,{}]', "{}", '{"$ne":null}'].map((v): [Group, string] => ["type", v]),
+  ...[
+    "0",
+    "-1",
+    "1.5",
+    "1e309",
+    "9007199254740993",
+    "true",
+    "false",
+    "null",
+    "[]",
+    '[1,"a",null,{}]',
+    "{}",
+    '{"$ne":null}',
+  ].map((v): [Group, string] => ["type", v]),
   ["type", '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"role":"admin"}},"toString":1}'],
   ...['""', '"   "', '"-1"', '"NaN"'].map((v): [Group, string] => ["string", v]),
   ["huge", JSON.stringify(HUGE_ASCII)],
@@ -161,9 +188,20 @@ const SEGMENTS: Array<[Group, string]> = [
 
 /** Query values, as they go into the URL. */
 const QUERY_VALUES: Array<[Group, string]> = [
-  ...["", "-1", "0", "1e309", "NaN", "abc", "9".repeat(400), Array.from({ length: 100 }, (_, i) => `c${i}`).join(","), "%00", "%", "%zz", "%ED%A0%80"].map(
-    (v): [Group, string] => ["query", v],
-  ),
+  ...[
+    "",
+    "-1",
+    "0",
+    "1e309",
+    "NaN",
+    "abc",
+    "9".repeat(400),
+    Array.from({ length: 100 }, (_, i) => `c${i}`).join(","),
+    "%00",
+    "%",
+    "%zz",
+    "%ED%A0%80",
+  ].map((v): [Group, string] => ["query", v]),
   ["huge", "x".repeat(8_000)],
   ["huge", "x".repeat(100_000)],
   ["unicode", "%E2%80%AEevil%E2%80%AC"],
@@ -186,7 +224,15 @@ interface Case {
   headers?: Record<string, string>;
 }
 
-const tally = { inputs: 0, attacks: 0, rejected: 0, accepted: 0, rateLimited: 0, byGroup: {} as Record<string, number>, byStatus: {} as Record<string, number> };
+const tally = {
+  inputs: 0,
+  attacks: 0,
+  rejected: 0,
+  accepted: 0,
+  rateLimited: 0,
+  byGroup: {} as Record<string, number>,
+  byStatus: {} as Record<string, number>,
+};
 const violations: string[] = [];
 
 let addresses = 0;
@@ -197,16 +243,18 @@ const nextAddress = () => {
 };
 
 /** Internals an answer must never show: stack frames, source paths, database errors, password hashes. */
-const LEAK = /\n\s+at |\bat [\w$.<>]+ \(|\.tsx?:\d+|node_modules|SQLITE_|D1_ERROR|no such (table|column)|syntax error|sqlite_master|pbkdf2|password_hash/i;
+const LEAK =
+  /\n\s+at |\bat [\w$.<>]+ \(|\.tsx?:\d+|node_modules|SQLITE_|D1_ERROR|no such (table|column)|syntax error|sqlite_master|pbkdf2|password_hash/i;
 const ENVELOPE_KEYS = new Set(["success", "message", "errors"]);
 
 /** What is wrong with an answer, or null. */
 function problemWith(response: Response, text: string): string | null {
   const status = response.status;
   if (status >= 500) return "server error";
-  if (status < 200 || status >= 300 && status < 400) return "neither success nor client error";
+  if (status < 200 || (status >= 300 && status < 400)) return "neither success nor client error";
   if (response.headers.get("X-Content-Type-Options") !== "nosniff") return "no nosniff";
-  if (!/^application\/json\b/.test(response.headers.get("Content-Type") ?? "")) return `not JSON (${response.headers.get("Content-Type")})`;
+  if (!/^application\/json\b/.test(response.headers.get("Content-Type") ?? ""))
+    return `not JSON (${response.headers.get("Content-Type")})`;
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -225,7 +273,11 @@ function problemWith(response: Response, text: string): string | null {
     const errors = envelope.errors;
     if (typeof errors !== "object" || errors === null || Array.isArray(errors)) return "errors is not an object";
     for (const [field, messages] of Object.entries(errors)) {
-      if (!Array.isArray(messages) || messages.length === 0 || messages.some((m) => typeof m !== "string" || m === "")) {
+      if (
+        !Array.isArray(messages) ||
+        messages.length === 0 ||
+        messages.some((m) => typeof m !== "string" || m === "")
+      ) {
         return `errors.${field} is not a list of messages`;
       }
     }
@@ -312,7 +364,9 @@ function setAt(root: Json, path: Path, value: Json | undefined) {
 /** Every field's path, containers as well as what they hold (items, items.0, items.0.quantity...). */
 function fieldPaths(value: Json, prefix: Path = []): Path[] {
   if (value === null || typeof value !== "object") return [];
-  const entries: Array<[string | number, Json]> = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  const entries: Array<[string | number, Json]> = Array.isArray(value)
+    ? value.map((v, i) => [i, v])
+    : Object.entries(value);
   return entries.flatMap(([key, child]) => [[...prefix, key], ...fieldPaths(child, [...prefix, key])]);
 }
 
@@ -366,7 +420,12 @@ function fieldCases(endpoint: BodyEndpoint, token: string | undefined): Case[] {
     const leaf = path.reduce<Json>((node, key) => (node as Record<string | number, Json>)[key]!, base);
     if (endpoint.poison && typeof leaf === "string") {
       for (const [group, fragment] of STORED_VALUES) {
-        cases.push({ ...common, group, label: `${name} = ${short(fragment)} (valid otherwise)`, body: bodyWith(base, path, fragment) });
+        cases.push({
+          ...common,
+          group,
+          label: `${name} = ${short(fragment)} (valid otherwise)`,
+          body: bodyWith(base, path, fragment),
+        });
       }
     }
     const missing = clone(matrixBase);
@@ -375,7 +434,12 @@ function fieldCases(endpoint: BodyEndpoint, token: string | undefined): Case[] {
   }
   for (const [key, fragment] of EXTRA_FIELDS) {
     const text = JSON.stringify(base);
-    cases.push({ ...common, group: "shape", label: `extra ${key}`, body: `{${JSON.stringify(key)}:${fragment},${text.slice(1)}` });
+    cases.push({
+      ...common,
+      group: "shape",
+      label: `extra ${key}`,
+      body: `{${JSON.stringify(key)}:${fragment},${text.slice(1)}`,
+    });
   }
   return cases;
 }
@@ -386,7 +450,13 @@ function wholeBodyCases(endpoint: BodyEndpoint, token: string | undefined): Case
   const valid = JSON.stringify(base);
   const firstKey = Object.keys(base)[0] ?? "a";
   const common = { method: endpoint.method, path: endpoint.path, token };
-  const json = (group: Group, label: string, body: BodyInit, contentType = "application/json"): Case => ({ ...common, group, label, body, contentType });
+  const json = (group: Group, label: string, body: BodyInit, contentType = "application/json"): Case => ({
+    ...common,
+    group,
+    label,
+    body,
+    contentType,
+  });
   const form = new FormData();
   for (const [key, value] of formFields(base)) form.append(key, value);
   const fileForm = new FormData();
@@ -415,7 +485,11 @@ function wholeBodyCases(endpoint: BodyEndpoint, token: string | undefined): Case
     json("json", "BOM", `\uFEFF${valid}`),
     json("json", "comment", `/* hi */${valid}`),
     json("json", "duplicate keys", `{"${firstKey}":{"x":1},${valid.slice(1)}`),
-    json("json", "invalid UTF-8 bytes", new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x80, 0x22, 0x7d])),
+    json(
+      "json",
+      "invalid UTF-8 bytes",
+      new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x80, 0x22, 0x7d]),
+    ),
     json("json", "binary", new Uint8Array([0, 1, 2, 0xff, 0x00, 0x80, 0x7f])),
     json("deep", "array nested 5000 deep", deepArray(5000)),
     json("deep", "object nested 5000 deep", deepObject(5000)),
@@ -439,11 +513,26 @@ function wholeBodyCases(endpoint: BodyEndpoint, token: string | undefined): Case
     json("content-type", "two types", valid, "application/json, text/html"),
     json("content-type", "garbage type", valid, ";;;==="),
     json("content-type", "form type with a JSON body", valid, "application/x-www-form-urlencoded"),
-    json("content-type", "form-urlencoded fields", new URLSearchParams(formFields(base)).toString(), "application/x-www-form-urlencoded"),
-    json("content-type", "form-urlencoded garbage", "%%%&&&===&a=%zz&=&b&__proto__[x]=1", "application/x-www-form-urlencoded"),
+    json(
+      "content-type",
+      "form-urlencoded fields",
+      new URLSearchParams(formFields(base)).toString(),
+      "application/x-www-form-urlencoded",
+    ),
+    json(
+      "content-type",
+      "form-urlencoded garbage",
+      "%%%&&&===&a=%zz&=&b&__proto__[x]=1",
+      "application/x-www-form-urlencoded",
+    ),
     { ...common, group: "content-type", label: "multipart fields", body: form },
     { ...common, group: "content-type", label: "multipart with a file", body: fileForm },
-    json("content-type", "multipart with a wrong boundary", "--other\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb\r\n--other--", "multipart/form-data; boundary=zzz"),
+    json(
+      "content-type",
+      "multipart with a wrong boundary",
+      '--other\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--other--',
+      "multipart/form-data; boundary=zzz",
+    ),
     json("content-type", "multipart without a boundary", "garbage", "multipart/form-data"),
     json("content-type", "multipart with a JSON body", valid, "multipart/form-data; boundary=x"),
   ];
@@ -510,14 +599,33 @@ const customer = (): Record<string, Json> => ({
 /** The endpoints that read a body, each with a body it accepts. */
 const BODY_ENDPOINTS: BodyEndpoint[] = [
   // A taken email: the body is read and checked in full, and no account is ever created.
-  { method: "POST", path: "/api/auth/register", auth: false, base: () => ({ name: "Ann Lee", email: CUSTOMER.email, password: "Secret123", password_confirmation: "Secret123" }) },
+  {
+    method: "POST",
+    path: "/api/auth/register",
+    auth: false,
+    base: () => ({ name: "Ann Lee", email: CUSTOMER.email, password: "Secret123", password_confirmation: "Secret123" }),
+  },
   // An unknown account: no real account is locked out by the failures.
-  { method: "POST", path: "/api/auth/login", auth: false, base: () => ({ email: "nobody.fuzz@example.com", password: "Secret123", remember: true }) },
+  {
+    method: "POST",
+    path: "/api/auth/login",
+    auth: false,
+    base: () => ({ email: "nobody.fuzz@example.com", password: "Secret123", remember: true }),
+  },
   {
     method: "PUT",
     path: "/api/v1/auth/profile",
     auth: true,
-    base: () => ({ name: "Casey Customer", email: CUSTOMER.email, phone: "+1 555 0100", address: "1 Main Street", city: "Springfield", state: "Illinois", zip_code: "62701", country: "US" }),
+    base: () => ({
+      name: "Casey Customer",
+      email: CUSTOMER.email,
+      phone: "+1 555 0100",
+      address: "1 Main Street",
+      city: "Springfield",
+      state: "Illinois",
+      zip_code: "62701",
+      country: "US",
+    }),
     poison: [
       ["email", "not-an-email"],
       ["name", "1"],
@@ -528,15 +636,34 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
     method: "PUT",
     path: "/api/v1/auth/password",
     auth: true,
-    base: () => ({ current_password: "NotMine1234", new_password: "NewSecret123", new_password_confirmation: "NewSecret123" }),
+    base: () => ({
+      current_password: "NotMine1234",
+      new_password: "NewSecret123",
+      new_password_confirmation: "NewSecret123",
+    }),
     poison: [
       ["new_password", "short"],
       ["current_password", ""],
     ],
   },
-  { method: "POST", path: "/api/shipping/methods", auth: false, base: () => ({ subtotal: 40, country_code: "LK", state_code: "" }) },
-  { method: "POST", path: "/api/shipping/calculate", auth: false, base: () => ({ subtotal: 40, shipping_method_id: standardShippingId }) },
-  { method: "POST", path: "/api/tax/calculate", auth: false, base: () => ({ subtotal: 40, country_code: "US", state_code: "CA" }) },
+  {
+    method: "POST",
+    path: "/api/shipping/methods",
+    auth: false,
+    base: () => ({ subtotal: 40, country_code: "LK", state_code: "" }),
+  },
+  {
+    method: "POST",
+    path: "/api/shipping/calculate",
+    auth: false,
+    base: () => ({ subtotal: 40, shipping_method_id: standardShippingId }),
+  },
+  {
+    method: "POST",
+    path: "/api/tax/calculate",
+    auth: false,
+    base: () => ({ subtotal: 40, country_code: "US", state_code: "CA" }),
+  },
   { method: "POST", path: "/api/coupons/validate", auth: false, base: () => ({ code: "WELCOME10", subtotal: 60 }) },
   { method: "POST", path: "/api/coupons/apply", auth: false, base: () => ({ coupon_id: couponId, subtotal: 60 }) },
   {
@@ -559,7 +686,12 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
     method: "POST",
     path: "/api/contact/submit",
     auth: false,
-    base: () => ({ name: "Ann Lee", email: "ann.fuzz@example.com", subject: "Custom bouquet", message: "Could you make one in blue and gold?" }),
+    base: () => ({
+      name: "Ann Lee",
+      email: "ann.fuzz@example.com",
+      subject: "Custom bouquet",
+      message: "Could you make one in blue and gold?",
+    }),
     poison: [
       ["email", "not-an-email"],
       ["name", "1"],
@@ -575,10 +707,26 @@ const GET_ENDPOINTS: Array<{ path: string; params: string[]; auth?: boolean }> =
   { path: "/api/categories", params: ["with_counts"] },
   {
     path: "/api/products",
-    params: ["categories", "min_price", "max_price", "colors", "sort_by", "sort_order", "search", "in_stock", "on_sale", "featured", "page", "per_page"],
+    params: [
+      "categories",
+      "min_price",
+      "max_price",
+      "colors",
+      "sort_by",
+      "sort_order",
+      "search",
+      "in_stock",
+      "on_sale",
+      "featured",
+      "page",
+      "per_page",
+    ],
   },
   { path: "/api/products/featured", params: ["limit"] },
-  { path: "/api/blogs", params: ["page", "per_page", "search", "category_id", "tag", "difficulty", "sort_by", "sort_order", "featured"] },
+  {
+    path: "/api/blogs",
+    params: ["page", "per_page", "search", "category_id", "tag", "difficulty", "sort_by", "sort_order", "featured"],
+  },
   { path: "/api/tax/rates", params: ["country_code", "state_code"] },
   { path: "/api/v1/auth/profile", params: ["_t"], auth: true },
   { path: "/api/v1/orders/my-orders", params: ["page", "status"], auth: true },
@@ -609,7 +757,8 @@ const CREDENTIAL_ROUTES: Array<{ method: string; path: string; body?: () => stri
   { method: "POST", path: "/api/blogs/{blog}/like" },
 ];
 
-const b64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+const b64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
 
 beforeAll(async () => {
   const ids = await env.DB.prepare(
@@ -621,7 +770,16 @@ beforeAll(async () => {
       (SELECT slug FROM products WHERE is_active = 1 ORDER BY id LIMIT 1) AS product_slug,
       (SELECT key FROM settings WHERE is_public = 1 ORDER BY id LIMIT 1) AS setting,
       (SELECT id FROM products WHERE is_active = 1 AND stock > 0 ORDER BY id DESC LIMIT 1) AS product`,
-  ).first<{ shipping: number; coupon: number; blog: number; blog_slug: string; category: string; product_slug: string; setting: string; product: number }>();
+  ).first<{
+    shipping: number;
+    coupon: number;
+    blog: number;
+    blog_slug: string;
+    category: string;
+    product_slug: string;
+    setting: string;
+    product: number;
+  }>();
   expect(ids).toBeTruthy();
   standardShippingId = ids!.shipping;
   couponId = ids!.coupon;
@@ -635,7 +793,11 @@ beforeAll(async () => {
   // One order of the customer's own, for /api/v1/orders/{id}.
   const placed = await fetchWorker("/api/orders", {
     method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${customerToken}`, "CF-Connecting-IP": nextAddress() },
+    headers: {
+      "Content-Type": "application/json",
+      Authorization: `Bearer ${customerToken}`,
+      "CF-Connecting-IP": nextAddress(),
+    },
     body: JSON.stringify(BODY_ENDPOINTS[9]!.base()),
   });
   expect(placed.response.status).toBe(201);
@@ -666,12 +828,17 @@ describe("the JSON API under malformed input", () => {
   }, 600_000);
 
   it("whole bodies: empty, not JSON, not an object, nested 5000 deep, 100 KB, and every wrong content type", async () => {
-    const cases = BODY_ENDPOINTS.flatMap((endpoint) => wholeBodyCases(endpoint, endpoint.auth ? customerToken : undefined));
+    const cases = BODY_ENDPOINTS.flatMap((endpoint) =>
+      wholeBodyCases(endpoint, endpoint.auth ? customerToken : undefined),
+    );
     expect(await sendAll(cases)).toEqual([]);
   }, 600_000);
 
   it("refresh and both logouts read their garbage bodies with a live session (and end it cleanly)", async () => {
-    const bodies = wholeBodyCases({ method: "POST", path: "", auth: true, base: () => ({ reason: "fuzz" }) }, undefined);
+    const bodies = wholeBodyCases(
+      { method: "POST", path: "", auth: true, base: () => ({ reason: "fuzz" }) },
+      undefined,
+    );
     // Refresh revokes the token it was given and answers a new one: chain them.
     let token = await login();
     const found: string[] = [];
@@ -700,18 +867,47 @@ describe("the JSON API under malformed input", () => {
       const token = endpoint.auth ? customerToken : undefined;
       for (const param of endpoint.params) {
         for (const [group, value] of QUERY_VALUES) {
-          cases.push({ group, label: `${param}=${value}`, method: "GET", path: `${endpoint.path}?${param}=${value}`, token });
+          cases.push({
+            group,
+            label: `${param}=${value}`,
+            method: "GET",
+            path: `${endpoint.path}?${param}=${value}`,
+            token,
+          });
         }
         for (const query of [`${param}=1&${param}=%27%20OR%201%3D1`, `${param}[]=1`, `${param}`]) {
           cases.push({ group: "query", label: query, method: "GET", path: `${endpoint.path}?${query}`, token });
         }
       }
-      for (const query of ["&&&", "?", "__proto__=1&constructor=1", "a=1&".repeat(2000), "%", "=", "page=2&per_page=50&min_price=30&max_price=10", "min_price=0&max_price=1e309"]) {
+      for (const query of [
+        "&&&",
+        "?",
+        "__proto__=1&constructor=1",
+        "a=1&".repeat(2000),
+        "%",
+        "=",
+        "page=2&per_page=50&min_price=30&max_price=10",
+        "min_price=0&max_price=1e309",
+      ]) {
         cases.push({ group: "query", label: query, method: "GET", path: `${endpoint.path}?${query}`, token });
       }
       // Nonsense headers a GET may carry.
-      cases.push({ group: "content-type", label: "GET with a content type", method: "GET", path: endpoint.path, contentType: "application/xml", token });
-      cases.push({ group: "content-type", label: "GET accepting XML", method: "GET", path: endpoint.path, headers: { Accept: "application/xml" }, token });
+      cases.push({
+        group: "content-type",
+        label: "GET with a content type",
+        method: "GET",
+        path: endpoint.path,
+        contentType: "application/xml",
+        token,
+      });
+      cases.push({
+        group: "content-type",
+        label: "GET accepting XML",
+        method: "GET",
+        path: endpoint.path,
+        headers: { Accept: "application/xml" },
+        token,
+      });
     }
     expect(await sendAll(cases)).toEqual([]);
   }, 600_000);
@@ -726,10 +922,27 @@ describe("the JSON API under malformed input", () => {
         cases.push({ group, label: segment, method: route.method, path: route.path.replace("{}", segment), token });
       }
       // And the valid one, so each route is seen answering too.
-      cases.push({ group: "path", label: "valid", method: route.method, path: route.path.replace("{}", route.valid()), token });
+      cases.push({
+        group: "path",
+        label: "valid",
+        method: route.method,
+        path: route.path.replace("{}", route.valid()),
+        token,
+      });
     }
     // Traversal and garbage in the fixed part of the paths.
-    for (const path of ["/api/../api/health", "/api/%2e%2e/api/health", "/api//products", "/api/products/", "/api/products/slug/", "/api/v1/orders/", "/api/%00", "/api/" + "x/".repeat(2000), "/api/v2/auth/profile", "/api"]) {
+    for (const path of [
+      "/api/../api/health",
+      "/api/%2e%2e/api/health",
+      "/api//products",
+      "/api/products/",
+      "/api/products/slug/",
+      "/api/v1/orders/",
+      "/api/%00",
+      "/api/" + "x/".repeat(2000),
+      "/api/v2/auth/profile",
+      "/api",
+    ]) {
       cases.push({ group: "path", label: path, method: "GET", path, token: customerToken });
     }
     expect(await sendAll(cases)).toEqual([]);
@@ -755,7 +968,15 @@ describe("the JSON API under malformed input", () => {
           ...CREDENTIAL_ROUTES,
         ];
         if (own.some((e) => e.path === path && e.method === method)) continue;
-        cases.push({ group: "method", label: method, method, path, contentType: "application/json", body: method === "GET" ? undefined : "{}", token: customerToken });
+        cases.push({
+          group: "method",
+          label: method,
+          method,
+          path,
+          contentType: "application/json",
+          body: method === "GET" ? undefined : "{}",
+          token: customerToken,
+        });
       }
     }
     expect(await sendAll(cases)).toEqual([]);
@@ -766,14 +987,24 @@ describe("the JSON API under malformed input", () => {
     const future = Math.floor(Date.now() / 1000) + 3600;
     const [, payload] = customerToken.split(".");
     const claims = JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/"))) as Record<string, unknown>;
-    const wrongSecret = await new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode("not-the-secret-0123456789abcdef"));
+    const wrongSecret = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .sign(new TextEncoder().encode("not-the-secret-0123456789abcdef"));
     const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: "HS512", typ: "JWT" }).sign(secret);
-    const otherUser = await new SignJWT({ ...claims, sub: "1" }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(secret);
-    const unknownSession = await new SignJWT({ ...claims, sid: "' OR 1=1 --" }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(secret);
-    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(secret);
+    const otherUser = await new SignJWT({ ...claims, sub: "1" })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .sign(secret);
+    const unknownSession = await new SignJWT({ ...claims, sid: "' OR 1=1 --" })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .sign(secret);
+    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .sign(secret);
     const { exp: _exp, ...withoutExp } = claims;
     const noExp = await new SignJWT(withoutExp).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(secret);
-    const subNotNumber = await new SignJWT({ ...claims, sub: "1 OR 1=1", exp: future }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(secret);
+    const subNotNumber = await new SignJWT({ ...claims, sub: "1 OR 1=1", exp: future })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .sign(secret);
     const withCrit = `${b64url({ alg: "HS256", typ: "JWT", crit: ["exp"] })}.${payload}.${customerToken.split(".")[2]}`;
     const algNone = `${b64url({ alg: "none", typ: "JWT" })}.${payload}.`;
     const [h, p, s] = customerToken.split(".");
@@ -809,7 +1040,15 @@ describe("the JSON API under malformed input", () => {
       const body = route.body?.();
       const contentType = body ? "application/json" : undefined;
       for (const authorization of authorizations) {
-        cases.push({ group: "auth", label: short(authorization), method: route.method, path, body, contentType, headers: { Authorization: authorization } });
+        cases.push({
+          group: "auth",
+          label: short(authorization),
+          method: route.method,
+          path,
+          body,
+          contentType,
+          headers: { Authorization: authorization },
+        });
       }
       // The session cookie: garbage, or a live one without (or with a wrong) CSRF header.
       for (const [label, headers] of [
@@ -826,14 +1065,38 @@ describe("the JSON API under malformed input", () => {
       }
       // Idempotency-Key garbage on orders.
       if (route.path === "/api/orders") {
-        for (const key of ["", "short", "x".repeat(101), "' OR 1=1 --", "<script>", "../../etc", "a".repeat(5000), "key with spaces and ümlauts".replace(/ü/g, "u")]) {
-          cases.push({ group: "auth", label: `Idempotency-Key ${short(key)}`, method: "POST", path, body, contentType, token: customerToken, headers: { "Idempotency-Key": key } });
+        for (const key of [
+          "",
+          "short",
+          "x".repeat(101),
+          "' OR 1=1 --",
+          "<script>",
+          "../../etc",
+          "a".repeat(5000),
+          "key with spaces and ümlauts".replace(/ü/g, "u"),
+        ]) {
+          cases.push({
+            group: "auth",
+            label: `Idempotency-Key ${short(key)}`,
+            method: "POST",
+            path,
+            body,
+            contentType,
+            token: customerToken,
+            headers: { "Idempotency-Key": key },
+          });
         }
       }
     }
     expect(await sendAll(cases)).toEqual([]);
     // The live token still works: nothing above ended the customer's session.
-    const profile = await send({ group: "auth", label: "the live token", method: "GET", path: "/api/v1/auth/profile", token: customerToken });
+    const profile = await send({
+      group: "auth",
+      label: "the live token",
+      method: "GET",
+      path: "/api/v1/auth/profile",
+      token: customerToken,
+    });
     expect(profile.status).toBe(200);
   }, 600_000);
 
@@ -848,7 +1111,12 @@ describe("the JSON API under malformed input", () => {
       .all<{ name: string }>();
     expect(roles.results.map((row) => row.name)).toEqual(["customer"]);
     // And the API still serves the catalogue.
-    const products = await send({ group: "sql", label: "catalogue after the attacks", method: "GET", path: "/api/products?per_page=50&_t=after" });
+    const products = await send({
+      group: "sql",
+      label: "catalogue after the attacks",
+      method: "GET",
+      path: "/api/products?per_page=50&_t=after",
+    });
     expect(products.status).toBe(200);
     expect(products.body.data.total).toBeGreaterThan(0);
   });

@@ -101,11 +101,22 @@ beforeAll(async () => {
   productId = row!.product_id;
 
   // A login (session and toast cookies), a toast read (its cookie cleared), an add to cart.
-  const login = collect("POST /login", await postForm(shopper, "/login", { ...CUSTOMER, remember: "on" }, { "CF-Connecting-IP": newAddress() }));
+  const login = collect(
+    "POST /login",
+    await postForm(shopper, "/login", { ...CUSTOMER, remember: "on" }, { "CF-Connecting-IP": newAddress() }),
+  );
   expect(login.status).toBe(302);
   expect(shopper.get("session")).toBeDefined();
   await shopperVisit("/");
-  const added = collect("POST /cart", await postForm(shopper, "/cart", { intent: "add", product_id: String(productId), quantity: "1", redirectTo: "/cart" }));
+  const added = collect(
+    "POST /cart",
+    await postForm(shopper, "/cart", {
+      intent: "add",
+      product_id: String(productId),
+      quantity: "1",
+      redirectTo: "/cart",
+    }),
+  );
   expect(added.status).toBe(302);
   expect(shopper.get("cart")).toBeDefined();
   await shopperVisit("/cart");
@@ -180,7 +191,14 @@ describe("non-HTML answers: the strict policy", () => {
       ["/api/products?min_price=abc"],
       ["/api/v1/auth/profile"],
       ["/api/no-such-endpoint"],
-      ["/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": newAddress() }, body: "{" }],
+      [
+        "/api/auth/login",
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "CF-Connecting-IP": newAddress() },
+          body: "{",
+        },
+      ],
       ["/api/orders", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "<script>alert(1)</script>" }],
     ];
     for (const [path, init] of calls) {
@@ -229,8 +247,19 @@ describe("cookies: HttpOnly and SameSite=Lax, every one", () => {
 
   it("an add to cart and an error toast as a guest, a logout", async () => {
     const guest = new CookieJar();
-    collect("guest add to cart", await postForm(guest, "/cart", { intent: "add", product_id: String(productId), quantity: "2", redirectTo: "/cart" }));
-    collect("guest error toast", await postForm(guest, "/cart", { intent: "add", product_id: "0", quantity: "500", redirectTo: "/cart" }));
+    collect(
+      "guest add to cart",
+      await postForm(guest, "/cart", {
+        intent: "add",
+        product_id: String(productId),
+        quantity: "2",
+        redirectTo: "/cart",
+      }),
+    );
+    collect(
+      "guest error toast",
+      await postForm(guest, "/cart", { intent: "add", product_id: "0", quantity: "500", redirectTo: "/cart" }),
+    );
     collect("guest toast read", await visit(guest, "/cart"));
     const leaving = new CookieJar();
     collect("second login", await postForm(leaving, "/login", CUSTOMER, { "CF-Connecting-IP": newAddress() }));
@@ -243,19 +272,35 @@ describe("cookies: HttpOnly and SameSite=Lax, every one", () => {
     const names = new Set(cookiesSeen.map(({ header }) => header.slice(0, header.indexOf("=")).trim()));
     for (const name of ["session", "cart", "toast", "visitor"]) expect([...names], name).toContain(name);
     for (const { from, header } of cookiesSeen) {
-      const attributes = header.split(";").slice(1).map((a) => a.trim().toLowerCase());
+      const attributes = header
+        .split(";")
+        .slice(1)
+        .map((a) => a.trim().toLowerCase());
       expect(attributes, `${from}: ${header}`).toContain("httponly");
       expect(attributes, `${from}: ${header}`).toContain("samesite=lax");
-      expect(attributes.some((a) => a === "path=/"), `${from}: ${header}`).toBe(true);
+      expect(
+        attributes.some((a) => a === "path=/"),
+        `${from}: ${header}`,
+      ).toBe(true);
     }
   });
 
   it("over HTTPS every cookie is Secure as well, and __Host- (docs/decisions/024)", async () => {
     const https = BASE.replace("http:", "https:");
-    const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: https, Host: new URL(https).host, "CF-Connecting-IP": newAddress() };
+    const headers = {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: https,
+      Host: new URL(https).host,
+      "CF-Connecting-IP": newAddress(),
+    };
     // `get` prefixes the http base: the Worker is called directly at the https address.
     const responses = [
-      await SELF.fetch(`${https}/login`, { method: "POST", headers, body: new URLSearchParams(CUSTOMER), redirect: "manual" }),
+      await SELF.fetch(`${https}/login`, {
+        method: "POST",
+        headers,
+        body: new URLSearchParams(CUSTOMER),
+        redirect: "manual",
+      }),
       await SELF.fetch(`${https}/cart`, {
         method: "POST",
         headers,
@@ -269,10 +314,16 @@ describe("cookies: HttpOnly and SameSite=Lax, every one", () => {
     const names = cookies.map((header) => header.slice(0, header.indexOf("=")));
     for (const name of ["session", "cart", "toast", "visitor"]) expect(names).toContain(`__Host-${name}`);
     for (const header of cookies) {
-      const attributes = header.split(";").slice(1).map((a) => a.trim().toLowerCase());
+      const attributes = header
+        .split(";")
+        .slice(1)
+        .map((a) => a.trim().toLowerCase());
       expect(header).toMatch(/^__Host-/);
       expect(attributes, header).toContain("path=/");
-      expect(attributes.some((a) => a.startsWith("domain=")), header).toBe(false);
+      expect(
+        attributes.some((a) => a.startsWith("domain=")),
+        header,
+      ).toBe(false);
       expect(attributes, header).toContain("secure");
       expect(attributes, header).toContain("httponly");
       expect(attributes, header).toContain("samesite=lax");

@@ -26,7 +26,9 @@ const { call } = apiClient(newIp);
 /** A new customer through the register API: email and token (a short session). */
 async function newAccount() {
   const email = `sessions-${++counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { status, body } = await call("POST", "/api/auth/register", { body: { name: "Dahlia Stem", email, password: PASSWORD, password_confirmation: PASSWORD } });
+  const { status, body } = await call("POST", "/api/auth/register", {
+    body: { name: "Dahlia Stem", email, password: PASSWORD, password_confirmation: PASSWORD },
+  });
   expect(status).toBe(201);
   return { email, token: body.data.token as string };
 }
@@ -34,17 +36,29 @@ async function newAccount() {
 /** A browser that logs in with the form, over `base`, remembered or not. */
 async function browserLogin(base: string, email: string, remember: boolean, headers: Record<string, string> = {}) {
   const jar = new CookieJar(base);
-  const response = await postForm(jar, "/login", { email, password: PASSWORD, ...(remember ? { remember: "on" } : {}) }, { "CF-Connecting-IP": newIp(), ...headers });
+  const response = await postForm(
+    jar,
+    "/login",
+    { email, password: PASSWORD, ...(remember ? { remember: "on" } : {}) },
+    { "CF-Connecting-IP": newIp(), ...headers },
+  );
   expect(response.status).toBe(302);
   return { jar, response };
 }
 
-const claimsOf = (token: string) => JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as { sid: string; exp: number; iat: number };
+const claimsOf = (token: string) =>
+  JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as {
+    sid: string;
+    exp: number;
+    iat: number;
+  };
 
 /** Moves a session's sign-in (and its created_at) back in time, as if it had been opened then. */
 async function signedInAgo(sessionId: string, seconds: number) {
   const at = Math.floor(Date.now() / 1000) - seconds;
-  await env.DB.prepare("UPDATE sessions SET signed_in_at = ?, created_at = ? WHERE id = ?").bind(at, at, sessionId).run();
+  await env.DB.prepare("UPDATE sessions SET signed_in_at = ?, created_at = ? WHERE id = ?")
+    .bind(at, at, sessionId)
+    .run();
   await markChanged(TAGS.session(sessionId));
 }
 
@@ -61,9 +75,13 @@ describe("a session's absolute limit", () => {
     const second = claimsOf(refreshed.body.data.token);
     expect(second.sid).not.toBe(first.sid);
     expect(second.exp).toBeLessThanOrEqual(first.exp - 3600 + 1);
-    const again = claimsOf((await call("POST", "/api/auth/refresh", { token: refreshed.body.data.token })).body.data.token);
+    const again = claimsOf(
+      (await call("POST", "/api/auth/refresh", { token: refreshed.body.data.token })).body.data.token,
+    );
     expect(again.exp).toBe(second.exp);
-    const rows = await env.DB.prepare("SELECT id, signed_in_at FROM sessions WHERE id IN (?, ?)").bind(first.sid, second.sid).all<{ id: string; signed_in_at: number }>();
+    const rows = await env.DB.prepare("SELECT id, signed_in_at FROM sessions WHERE id IN (?, ?)")
+      .bind(first.sid, second.sid)
+      .all<{ id: string; signed_in_at: number }>();
     expect(new Set(rows.results.map((row) => row.signed_in_at)).size).toBe(1);
   });
 
@@ -74,7 +92,9 @@ describe("a session's absolute limit", () => {
     expect((await call("GET", "/api/v1/auth/profile", { token: current })).status).toBe(200);
     // The refreshed session's row expires in the future, but its sign-in was a day and a minute ago.
     await signedInAgo(claimsOf(current).sid, DAY + 60);
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?").bind(Math.floor(Date.now() / 1000) + DAY, claimsOf(current).sid).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?")
+      .bind(Math.floor(Date.now() / 1000) + DAY, claimsOf(current).sid)
+      .run();
     expect((await call("GET", "/api/v1/auth/profile", { token: current })).status).toBe(401);
     expect((await call("POST", "/api/auth/refresh", { token: current })).status).toBe(401);
   });
@@ -90,7 +110,9 @@ describe("a session's absolute limit", () => {
     expect((await visit(jar, "/profile")).status).toBe(200);
     // 30 days and a minute: the row (as an old, renewed one might) still says it is live; the sign-in says no.
     await signedInAgo(sid, 30 * DAY + 60);
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?").bind(Math.floor(Date.now() / 1000) + 10 * DAY, sid).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?")
+      .bind(Math.floor(Date.now() / 1000) + 10 * DAY, sid)
+      .run();
     const stale = jar.get("session")!;
     const home = await visit(new CookieJar(), "/");
     expect(home.status).toBe(200);
@@ -108,7 +130,9 @@ describe("a session's absolute limit", () => {
     const { token } = await newAccount();
     const { sid } = claimsOf(token);
     const at = Math.floor(Date.now() / 1000) - DAY - 60;
-    await env.DB.prepare("UPDATE sessions SET signed_in_at = NULL, created_at = ?, expires_at = ? WHERE id = ?").bind(at, at + 30 * DAY, sid).run();
+    await env.DB.prepare("UPDATE sessions SET signed_in_at = NULL, created_at = ?, expires_at = ? WHERE id = ?")
+      .bind(at, at + 30 * DAY, sid)
+      .run();
     await markChanged(TAGS.session(sid));
     expect((await call("GET", "/api/v1/auth/profile", { token })).status).toBe(401);
   });
@@ -125,11 +149,19 @@ describe("over HTTPS", () => {
       const { email } = await newAccount();
       const jar = new CookieJar(base);
       const visitWith = async (path: string) => {
-        const response = await SELF.fetch(`${base}${path}`, { headers: { Cookie: jar.header(), ...headers }, redirect: "manual" });
+        const response = await SELF.fetch(`${base}${path}`, {
+          headers: { Cookie: jar.header(), ...headers },
+          redirect: "manual",
+        });
         jar.store(response);
         return response;
       };
-      const login = await postForm(jar, "/login", { email, password: PASSWORD, remember: "on" }, { "CF-Connecting-IP": newIp(), ...headers });
+      const login = await postForm(
+        jar,
+        "/login",
+        { email, password: PASSWORD, remember: "on" },
+        { "CF-Connecting-IP": newIp(), ...headers },
+      );
       expect(login.status).toBe(302);
       expect(login.headers.get("Strict-Transport-Security")).toBe(HSTS);
       const cookies = login.headers.getSetCookie();
@@ -149,8 +181,15 @@ describe("over HTTPS", () => {
       expect(profile.headers.get("Strict-Transport-Security")).toBe(HSTS);
 
       // The cart and a kept page's visitor cookie too.
-      const product = await env.DB.prepare("SELECT id FROM products WHERE is_active = 1 AND archived_at IS NULL AND stock > 5 LIMIT 1").first<{ id: number }>();
-      const added = await postForm(jar, "/cart", { intent: "add", product_id: String(product!.id), quantity: "1" }, headers);
+      const product = await env.DB.prepare(
+        "SELECT id FROM products WHERE is_active = 1 AND archived_at IS NULL AND stock > 5 LIMIT 1",
+      ).first<{ id: number }>();
+      const added = await postForm(
+        jar,
+        "/cart",
+        { intent: "add", product_id: String(product!.id), quantity: "1" },
+        headers,
+      );
       for (const cookie of added.headers.getSetCookie()) expect(cookie).toMatch(/^__Host-/);
       for (const name of jar.names()) expect(name).toMatch(/^__Host-/);
 
@@ -160,7 +199,9 @@ describe("over HTTPS", () => {
       expect(api.headers.get("Strict-Transport-Security")).toBe(HSTS);
 
       // A cookie under the plain name is not the shop's over HTTPS: it is not read.
-      const plain = await SELF.fetch(`${base}/api/v1/auth/profile`, { headers: { Cookie: `session=${jar.get("session")}`, ...headers } });
+      const plain = await SELF.fetch(`${base}/api/v1/auth/profile`, {
+        headers: { Cookie: `session=${jar.get("session")}`, ...headers },
+      });
       expect(plain.status).toBe(401);
     });
   }
@@ -225,7 +266,8 @@ describe("GET /api/docs", () => {
 // ---------------------------------------------------------------- secrets
 
 describe("a production Worker's secrets", () => {
-  const strong = () => [...crypto.getRandomValues(new Uint8Array(32))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  const strong = () =>
+    [...crypto.getRandomValues(new Uint8Array(32))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 
   async function fetchAs(secrets: Record<string, string | undefined>, path = "/api/health") {
     const ctx = createExecutionContext();
@@ -239,8 +281,14 @@ describe("a production Worker's secrets", () => {
   it("refuses to serve with the example's placeholder, two equal secrets or a weak one", async () => {
     const same = strong();
     const weak: Array<[Record<string, string | undefined>, RegExp]> = [
-      [{ JWT_SECRET: "change-me-to-another-long-random-string", SESSION_SECRET: strong() }, /JWT_SECRET is the example's placeholder/],
-      [{ JWT_SECRET: strong(), SESSION_SECRET: "change-me-to-a-long-random-string" }, /SESSION_SECRET is the example's placeholder/],
+      [
+        { JWT_SECRET: "change-me-to-another-long-random-string", SESSION_SECRET: strong() },
+        /JWT_SECRET is the example's placeholder/,
+      ],
+      [
+        { JWT_SECRET: strong(), SESSION_SECRET: "change-me-to-a-long-random-string" },
+        /SESSION_SECRET is the example's placeholder/,
+      ],
       [{ JWT_SECRET: same, SESSION_SECRET: same }, /JWT_SECRET and SESSION_SECRET are the same/],
       [{ JWT_SECRET: "test-jwt-secret-0123456789abcdef", SESSION_SECRET: strong() }, /JWT_SECRET is shorter/],
       [{ JWT_SECRET: "ab".repeat(40), SESSION_SECRET: strong() }, /JWT_SECRET is not random enough/],

@@ -44,7 +44,16 @@ const base64url = (value: string) => btoa(value).replace(/\+/g, "-").replace(/\/
 function idToken(user: GoogleUser, claims: Record<string, unknown> = {}) {
   const header = base64url(JSON.stringify({ alg: "RS256", kid: "test", typ: "JWT" }));
   const now = Math.floor(Date.now() / 1000);
-  const payload = base64url(JSON.stringify({ iss: "https://accounts.google.com", aud: GOOGLE_CLIENT_ID, iat: now, exp: now + 3600, ...user, ...claims }));
+  const payload = base64url(
+    JSON.stringify({
+      iss: "https://accounts.google.com",
+      aud: GOOGLE_CLIENT_ID,
+      iat: now,
+      exp: now + 3600,
+      ...user,
+      ...claims,
+    }),
+  );
   return `${header}.${payload}.${base64url("signature")}`;
 }
 
@@ -74,26 +83,48 @@ function answerProviders(providers: Providers) {
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = new Request(input as RequestInfo, init);
     const url = new URL(request.url);
-    const isToken = url.href === "https://oauth2.googleapis.com/token" || url.href === "https://api.twitter.com/2/oauth2/token";
+    const isToken =
+      url.href === "https://oauth2.googleapis.com/token" || url.href === "https://api.twitter.com/2/oauth2/token";
     if (isToken) {
-      tokenRequests.push({ url: url.href, body: new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer())), authorization: request.headers.get("Authorization") });
+      tokenRequests.push({
+        url: url.href,
+        body: new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer())),
+        authorization: request.headers.get("Authorization"),
+      });
       const answer = providers.token;
       if (answer === "network") throw new TypeError("Network connection lost.");
       if (answer) return Response.json(answer.body, { status: answer.status });
       if (url.hostname === "oauth2.googleapis.com") {
-        return Response.json({ access_token: "google-access", token_type: "Bearer", expires_in: 3599, scope: "openid email profile", id_token: idToken(providers.google!, providers.googleClaims) });
+        return Response.json({
+          access_token: "google-access",
+          token_type: "Bearer",
+          expires_in: 3599,
+          scope: "openid email profile",
+          id_token: idToken(providers.google!, providers.googleClaims),
+        });
       }
-      return Response.json({ access_token: "twitter-access", token_type: "bearer", expires_in: 7200, scope: "users.read tweet.read users.email" });
+      return Response.json({
+        access_token: "twitter-access",
+        token_type: "bearer",
+        expires_in: 7200,
+        scope: "users.read tweet.read users.email",
+      });
     }
     if (url.origin === "https://api.x.com" && url.pathname === "/2/users/me") {
       meRequests.push(url.search);
-      if (request.headers.get("Authorization") !== "Bearer twitter-access") return Response.json({ title: "Unauthorized" }, { status: 401 });
+      if (request.headers.get("Authorization") !== "Bearer twitter-access")
+        return Response.json({ title: "Unauthorized" }, { status: 401 });
       const asksEmail = url.searchParams.get("user.fields") === "confirmed_email";
       if (asksEmail && providers.twitterRefusesEmail) return Response.json({ title: "Forbidden" }, { status: 403 });
       const { confirmed_email, ...user } = providers.twitter!;
       return Response.json({ data: asksEmail && confirmed_email ? { ...user, confirmed_email } : user });
     }
-    if (url.hostname.endsWith("google.com") || url.hostname.endsWith("googleapis.com") || url.hostname.endsWith("x.com") || url.hostname.endsWith("twitter.com")) {
+    if (
+      url.hostname.endsWith("google.com") ||
+      url.hostname.endsWith("googleapis.com") ||
+      url.hostname.endsWith("x.com") ||
+      url.hostname.endsWith("twitter.com")
+    ) {
       throw new Error(`unexpected request to ${url.href}`);
     }
     return original(input as RequestInfo, init);
@@ -117,7 +148,10 @@ async function start(jar: CookieJar, provider: "google" | "twitter", redirectTo 
 
 /** The provider sends the browser back with these parameters. */
 async function callback(jar: CookieJar, provider: "google" | "twitter", params: Record<string, string>, ip = newIp()) {
-  const response = await get(`/auth/${provider}/callback?${new URLSearchParams(params)}`, { headers: { Cookie: jar.header(), "CF-Connecting-IP": ip }, redirect: "manual" });
+  const response = await get(`/auth/${provider}/callback?${new URLSearchParams(params)}`, {
+    headers: { Cookie: jar.header(), "CF-Connecting-IP": ip },
+    redirect: "manual",
+  });
   jar.store(response);
   return response;
 }
@@ -132,7 +166,13 @@ const setCookies = (response: Response) => response.headers.getSetCookie();
 const cookieNamed = (response: Response, name: string) => setCookies(response).find((c) => c.startsWith(`${name}=`));
 
 /** The login page a refused sign-in lands on, with its message shown on the page. */
-async function expectLoginError(jar: CookieJar, response: Response, provider: "google" | "twitter", code: string, message: string) {
+async function expectLoginError(
+  jar: CookieJar,
+  response: Response,
+  provider: "google" | "twitter",
+  code: string,
+  message: string,
+) {
   expect(response.status).toBe(302);
   const location = response.headers.get("Location")!;
   expect(location).toMatch(new RegExp(`^/login\\?error=${code}&provider=${provider}`));
@@ -149,12 +189,20 @@ async function expectLoginError(jar: CookieJar, response: Response, provider: "g
   return html;
 }
 
-const sqlOne = <T,>(sql: string, ...binds: unknown[]) => env.DB.prepare(sql).bind(...binds).first<T>();
+const sqlOne = <T>(sql: string, ...binds: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>();
 const countOf = async (sql: string, ...binds: unknown[]) => (await sqlOne<{ n: number }>(sql, ...binds))!.n;
 const usersWithEmail = (email: string) => countOf("SELECT count(*) AS n FROM users WHERE email = ?", email);
 const identity = (provider: string, id: string) =>
-  sqlOne<{ user_id: number; email: string | null; last_used_at: number | null }>("SELECT user_id, email, last_used_at FROM user_identities WHERE provider = ? AND provider_user_id = ?", provider, id);
-const userIdOf = async (email: string) => (await sqlOne<{ id: number }>("SELECT id FROM users WHERE email = ?", email))?.id;
+  sqlOne<{ user_id: number; email: string | null; last_used_at: number | null }>(
+    "SELECT user_id, email, last_used_at FROM user_identities WHERE provider = ? AND provider_user_id = ?",
+    provider,
+    id,
+  );
+const userIdOf = async (email: string) =>
+  (await sqlOne<{ id: number }>("SELECT id FROM users WHERE email = ?", email))?.id;
 
 /** Who the session cookie belongs to, as the profile page shows it. */
 async function profileOf(jar: CookieJar) {
@@ -165,7 +213,9 @@ async function profileOf(jar: CookieJar) {
 }
 
 async function setSocialLogin(on: boolean) {
-  await env.DB.prepare("UPDATE settings SET value = ? WHERE key = 'feature_social_login'").bind(on ? "true" : "false").run();
+  await env.DB.prepare("UPDATE settings SET value = ? WHERE key = 'feature_social_login'")
+    .bind(on ? "true" : "false")
+    .run();
   await markChanged("settings");
 }
 
@@ -175,7 +225,9 @@ describe("the login and register pages' social buttons", () => {
   it("are forms that post to /auth/<provider>, carrying where the shopper was going", async () => {
     const html = await (await get("/login?redirectTo=%2Forders")).text();
     for (const provider of ["google", "twitter"]) {
-      const form = new RegExp(`<form method="post" action="/auth/${provider}"[^>]*>\\s*<input type="hidden" name="redirectTo" value="/orders"/>\\s*<button type="submit"`);
+      const form = new RegExp(
+        `<form method="post" action="/auth/${provider}"[^>]*>\\s*<input type="hidden" name="redirectTo" value="/orders"/>\\s*<button type="submit"`,
+      );
       expect(html).toMatch(form);
     }
     expect(html).toContain('aria-label="Sign in with Google"');
@@ -233,13 +285,20 @@ describe("POST /auth/<provider>", () => {
     const unknown = await postForm(new CookieJar(), "/auth/facebook", { redirectTo: "/" });
     expect(unknown.status).toBe(404);
     expect(cookieNamed(unknown, "oauth_state")).toBeUndefined();
-    const crossSite = await postForm(new CookieJar(), "/auth/google", { redirectTo: "/" }, { Origin: "https://evil.example" });
+    const crossSite = await postForm(
+      new CookieJar(),
+      "/auth/google",
+      { redirectTo: "/" },
+      { Origin: "https://evil.example" },
+    );
     expect(crossSite.status).toBe(403);
     expect(cookieNamed(crossSite, "oauth_state")).toBeUndefined();
   });
 
   it("keeps the way back on this site: another host as redirectTo becomes the home page", async () => {
-    const { tokenRequests } = answerProviders({ google: { sub: `g-${tag()}`, email: `far-${tag()}@example.com`, email_verified: true, name: "Far Away" } });
+    const { tokenRequests } = answerProviders({
+      google: { sub: `g-${tag()}`, email: `far-${tag()}@example.com`, email_verified: true, name: "Far Away" },
+    });
     const jar = new CookieJar();
     const response = await signIn(jar, "google", "https://evil.example/steal");
     expect(response.headers.get("Location")).toBe("/");
@@ -253,7 +312,9 @@ describe("GET /auth/google/callback", () => {
   it("creates a customer account from a verified Google identity, links it and logs in, back where the shopper was going", async () => {
     const email = `gina-${tag()}@example.com`;
     const sub = `g-${tag()}`;
-    const { tokenRequests } = answerProviders({ google: { sub, email: email.toUpperCase(), email_verified: true, name: "Gina Green" } });
+    const { tokenRequests } = answerProviders({
+      google: { sub, email: email.toUpperCase(), email_verified: true, name: "Gina Green" },
+    });
     const jar = new CookieJar();
     const { location, state } = await start(jar, "google", "/orders");
     const response = await callback(jar, "google", { code: "the-code", state });
@@ -284,11 +345,23 @@ describe("GET /auth/google/callback", () => {
     const userId = await userIdOf(email);
     expect(await usersWithEmail(email)).toBe(1);
     expect(await identity("google", sub)).toMatchObject({ user_id: userId, email });
-    expect(await countOf("SELECT count(*) AS n FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = ? AND r.name = 'customer'", userId)).toBe(1);
-    expect(await countOf("SELECT count(*) AS n FROM mail_outbox WHERE to_address = ? AND template = 'welcome'", email)).toBe(1);
+    expect(
+      await countOf(
+        "SELECT count(*) AS n FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = ? AND r.name = 'customer'",
+        userId,
+      ),
+    ).toBe(1);
+    expect(
+      await countOf("SELECT count(*) AS n FROM mail_outbox WHERE to_address = ? AND template = 'welcome'", email),
+    ).toBe(1);
 
     // No password works until a reset sets one.
-    const password = await postForm(new CookieJar(), "/login", { email, password: "Secret123" }, { "CF-Connecting-IP": newIp() });
+    const password = await postForm(
+      new CookieJar(),
+      "/login",
+      { email, password: "Secret123" },
+      { "CF-Connecting-IP": newIp() },
+    );
     expect(password.status).toBe(401);
   });
 
@@ -307,7 +380,9 @@ describe("GET /auth/google/callback", () => {
     expect((await profileOf(again)).email).toContain(`value="${email}"`);
     expect(await usersWithEmail(email)).toBe(1);
     expect(await countOf("SELECT count(*) AS n FROM user_identities WHERE user_id = ?", userId)).toBe(1);
-    expect(await countOf("SELECT count(*) AS n FROM mail_outbox WHERE to_address = ? AND template = 'welcome'", email)).toBe(1);
+    expect(
+      await countOf("SELECT count(*) AS n FROM mail_outbox WHERE to_address = ? AND template = 'welcome'", email),
+    ).toBe(1);
     expect((await identity("google", sub))!.last_used_at).not.toBeNull();
   });
 
@@ -326,7 +401,9 @@ describe("GET /auth/google/callback", () => {
     expect(await countOf("SELECT count(*) AS n FROM users")).toBe(before);
     expect(await identity("google", sub)).toMatchObject({ user_id: customerId });
     // The password still works.
-    const password = await postForm(new CookieJar(), "/login", credentialsOf(CUSTOMER), { "CF-Connecting-IP": newIp() });
+    const password = await postForm(new CookieJar(), "/login", credentialsOf(CUSTOMER), {
+      "CF-Connecting-IP": newIp(),
+    });
     expect(password.status).toBe(302);
   });
 
@@ -351,7 +428,10 @@ describe("GET /auth/google/callback", () => {
 
   it("refuses an ID token issued to another client", async () => {
     const email = `other-${tag()}@example.com`;
-    answerProviders({ google: { sub: `g-${tag()}`, email, email_verified: true }, googleClaims: { aud: "someone-else.apps.googleusercontent.com" } });
+    answerProviders({
+      google: { sub: `g-${tag()}`, email, email_verified: true },
+      googleClaims: { aud: "someone-else.apps.googleusercontent.com" },
+    });
     const jar = new CookieJar();
     await expectLoginError(jar, await signIn(jar, "google"), "google", "failed", MESSAGES.failed("Google"));
     expect(await usersWithEmail(email)).toBe(0);
@@ -376,7 +456,9 @@ describe("GET /auth/twitter/callback", () => {
   it("creates an account from X's confirmed email, and signs the same X user in again", async () => {
     const email = `tess-${tag()}@example.com`;
     const id = `${Date.now()}${counter}`;
-    const { tokenRequests, meRequests } = answerProviders({ twitter: { id, name: "Tess Tweet", username: "tess", confirmed_email: email } });
+    const { tokenRequests, meRequests } = answerProviders({
+      twitter: { id, name: "Tess Tweet", username: "tess", confirmed_email: email },
+    });
     const jar = new CookieJar();
     const response = await signIn(jar, "twitter", "/profile");
     expect(response.status).toBe(302);
@@ -407,7 +489,10 @@ describe("GET /auth/twitter/callback", () => {
     answerProviders({ twitter: { id, name: "Nemo", username: "nemo", confirmed_email: email } });
     await signIn(new CookieJar(), "twitter");
     vi.restoreAllMocks();
-    const { meRequests } = answerProviders({ twitter: { id, name: "Nemo", username: "nemo" }, twitterRefusesEmail: true });
+    const { meRequests } = answerProviders({
+      twitter: { id, name: "Nemo", username: "nemo" },
+      twitterRefusesEmail: true,
+    });
     const linked = new CookieJar();
     const response = await signIn(linked, "twitter");
     expect(response.headers.get("Location")).toBe("/");
@@ -420,7 +505,9 @@ describe("GET /auth/twitter/callback", () => {
 
 describe("a callback that cannot be trusted or did not succeed", () => {
   it("refuses a state that is not the cookie's, before asking the provider anything", async () => {
-    const { tokenRequests } = answerProviders({ google: { sub: `g-${tag()}`, email: `x-${tag()}@example.com`, email_verified: true } });
+    const { tokenRequests } = answerProviders({
+      google: { sub: `g-${tag()}`, email: `x-${tag()}@example.com`, email_verified: true },
+    });
     const jar = new CookieJar();
     const { state } = await start(jar, "google", "/orders");
     const forged = state.slice(0, -1) + (state.endsWith("A") ? "B" : "A");
@@ -431,22 +518,45 @@ describe("a callback that cannot be trusted or did not succeed", () => {
   });
 
   it("refuses a callback without the cookie, or with a cookie not signed by the shop, or started for the other provider", async () => {
-    const { tokenRequests } = answerProviders({ google: { sub: `g-${tag()}`, email: `y-${tag()}@example.com`, email_verified: true } });
+    const { tokenRequests } = answerProviders({
+      google: { sub: `g-${tag()}`, email: `y-${tag()}@example.com`, email_verified: true },
+    });
     const { state } = await start(new CookieJar(), "google");
     const noCookie = new CookieJar();
-    await expectLoginError(noCookie, await callback(noCookie, "google", { code: "code", state }), "google", "state", MESSAGES.state("Google"));
+    await expectLoginError(
+      noCookie,
+      await callback(noCookie, "google", { code: "code", state }),
+      "google",
+      "state",
+      MESSAGES.state("Google"),
+    );
 
     const jar = new CookieJar();
     await start(jar, "google");
     const [payload] = jar.get("oauth_state")!.split(".");
     const tampered = new CookieJar();
     const claims = JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/")));
-    tampered.set("oauth_state", `${base64url(JSON.stringify({ ...claims, state: "mine" }))}.${jar.get("oauth_state")!.split(".")[1]}`);
-    await expectLoginError(tampered, await callback(tampered, "google", { code: "code", state: "mine" }), "google", "state", MESSAGES.state("Google"));
+    tampered.set(
+      "oauth_state",
+      `${base64url(JSON.stringify({ ...claims, state: "mine" }))}.${jar.get("oauth_state")!.split(".")[1]}`,
+    );
+    await expectLoginError(
+      tampered,
+      await callback(tampered, "google", { code: "code", state: "mine" }),
+      "google",
+      "state",
+      MESSAGES.state("Google"),
+    );
 
     const twitterJar = new CookieJar();
     const twitterStart = await start(twitterJar, "twitter");
-    await expectLoginError(twitterJar, await callback(twitterJar, "google", { code: "code", state: twitterStart.state }), "google", "state", MESSAGES.state("Google"));
+    await expectLoginError(
+      twitterJar,
+      await callback(twitterJar, "google", { code: "code", state: twitterStart.state }),
+      "google",
+      "state",
+      MESSAGES.state("Google"),
+    );
     expect(tokenRequests).toHaveLength(0);
   });
 
@@ -465,10 +575,19 @@ describe("a callback that cannot be trusted or did not succeed", () => {
     answerProviders({ google });
     const missing = new CookieJar();
     const { state } = await start(missing, "google");
-    await expectLoginError(missing, await callback(missing, "google", { state }), "google", "failed", MESSAGES.failed("Google"));
+    await expectLoginError(
+      missing,
+      await callback(missing, "google", { state }),
+      "google",
+      "failed",
+      MESSAGES.failed("Google"),
+    );
 
     vi.restoreAllMocks();
-    answerProviders({ google, token: { status: 400, body: { error: "invalid_grant", error_description: "Bad Request" } } });
+    answerProviders({
+      google,
+      token: { status: 400, body: { error: "invalid_grant", error_description: "Bad Request" } },
+    });
     const refused = new CookieJar();
     await expectLoginError(refused, await signIn(refused, "google"), "google", "failed", MESSAGES.failed("Google"));
 
@@ -512,7 +631,9 @@ describe("a callback that cannot be trusted or did not succeed", () => {
     const limited = await callback(jar, "google", { code: "code", state: "forged" }, ip);
     await expectLoginError(jar, limited, "google", "rate_limited", "Too many login attempts. Please try again");
     // Another client is not held back.
-    expect((await callback(new CookieJar(), "google", { code: "code", state: "forged" })).headers.get("Location")).toMatch(/^\/login\?error=state/);
+    expect(
+      (await callback(new CookieJar(), "google", { code: "code", state: "forged" })).headers.get("Location"),
+    ).toMatch(/^\/login\?error=state/);
   });
 });
 

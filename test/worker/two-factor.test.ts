@@ -34,12 +34,20 @@ beforeAll(async () => {
 /** A new account with the admin role (or a customer), registered through the API. */
 async function newAccount(role: "admin" | "customer" = "admin") {
   const email = `staff-${tag()}@example.com`;
-  const { status, body } = await post("/api/auth/register", { name: "Sam Staff", email, password: PASSWORD, password_confirmation: PASSWORD });
+  const { status, body } = await post("/api/auth/register", {
+    name: "Sam Staff",
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  });
   expect(status).toBe(201);
   const id = body.data.user.id as number;
   // Verified, as staff accounts are: social login links only to a verified address (docs/decisions/021).
   await env.DB.prepare("UPDATE users SET email_verified_at = unixepoch() WHERE id = ?").bind(id).run();
-  if (role === "admin") await env.DB.prepare("INSERT INTO user_roles (user_id, role_id) SELECT ?, id FROM roles WHERE name = 'admin'").bind(id).run();
+  if (role === "admin")
+    await env.DB.prepare("INSERT INTO user_roles (user_id, role_id) SELECT ?, id FROM roles WHERE name = 'admin'")
+      .bind(id)
+      .run();
   return { id, email, password: PASSWORD };
 }
 
@@ -51,9 +59,17 @@ async function enrolledAdmin() {
   const setup = await post("/api/auth/two-factor/setup", { challenge: login.body.data.challenge });
   expect(setup.status).toBe(200);
   const secret = setup.body.data.secret as string;
-  const confirmed = await post("/api/auth/two-factor/setup/confirm", { challenge: login.body.data.challenge, code: await totpCode(secret, now()) });
+  const confirmed = await post("/api/auth/two-factor/setup/confirm", {
+    challenge: login.body.data.challenge,
+    code: await totpCode(secret, now()),
+  });
   expect(confirmed.status).toBe(200);
-  return { ...staff, secret, codes: confirmed.body.data.recovery_codes as string[], token: confirmed.body.data.token as string };
+  return {
+    ...staff,
+    secret,
+    codes: confirmed.body.data.recovery_codes as string[],
+    token: confirmed.body.data.token as string,
+  };
 }
 
 const profileStatus = async (token: string) => (await call("GET", "/api/v1/auth/profile", { token })).status;
@@ -105,7 +121,10 @@ describe("the API: a staff password alone gets no token", () => {
     const staff = await enrolledAdmin();
     const { body } = await post("/api/auth/login", { email: staff.email, password: PASSWORD });
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await post("/api/auth/two-factor", { challenge: body.data.challenge, code: String(100000 + i) })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await post("/api/auth/two-factor", { challenge: body.data.challenge, code: String(100000 + i) })).status,
+      );
     expect(statuses.slice(0, 5).every((status) => status === 422)).toBe(true);
     expect(statuses[5]).toBe(429);
     const limited = await post("/api/auth/two-factor", { challenge: body.data.challenge, code: staff.codes[0]! });
@@ -149,7 +168,12 @@ describe("the pages, as a browser without JavaScript", () => {
     const staff = await newAccount();
     const jar = new CookieJar();
     const ip = newIp();
-    const login = await postForm(jar, "/login", { email: staff.email, password: PASSWORD, redirectTo: "/admin" }, { "CF-Connecting-IP": ip });
+    const login = await postForm(
+      jar,
+      "/login",
+      { email: staff.email, password: PASSWORD, redirectTo: "/admin" },
+      { "CF-Connecting-IP": ip },
+    );
     expect(login.status).toBe(302);
     expect(login.headers.get("Location")).toBe("/login/two-factor/setup?redirectTo=%2Fadmin");
     expect(jar.get("session")).toBeUndefined();
@@ -165,12 +189,22 @@ describe("the pages, as a browser without JavaScript", () => {
     const secret = decode(/data-testid="totp-secret"[^>]*>([^<]+)</.exec(html)![1]!).replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
-    const wrong = await postForm(jar, "/login/two-factor/setup", { code: "000000", redirectTo: "/admin" }, { "CF-Connecting-IP": ip });
+    const wrong = await postForm(
+      jar,
+      "/login/two-factor/setup",
+      { code: "000000", redirectTo: "/admin" },
+      { "CF-Connecting-IP": ip },
+    );
     expect(wrong.status).toBe(422);
     expect(visibleText(await wrong.text())).toContain(INVALID);
     expect(jar.get("session")).toBeUndefined();
 
-    const done = await postForm(jar, "/login/two-factor/setup", { code: await totpCode(secret, now()), redirectTo: "/admin" }, { "CF-Connecting-IP": ip });
+    const done = await postForm(
+      jar,
+      "/login/two-factor/setup",
+      { code: await totpCode(secret, now()), redirectTo: "/admin" },
+      { "CF-Connecting-IP": ip },
+    );
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/admin/security?continue=%2Fadmin");
     expect(jar.get("session")).toBeTruthy();
@@ -188,11 +222,21 @@ describe("the pages, as a browser without JavaScript", () => {
     const signIn = async (code: string) => {
       const jar = new CookieJar();
       const ip = newIp();
-      const login = await postForm(jar, "/login", { email: staff.email, password: PASSWORD, redirectTo: "/admin/orders" }, { "CF-Connecting-IP": ip });
+      const login = await postForm(
+        jar,
+        "/login",
+        { email: staff.email, password: PASSWORD, redirectTo: "/admin/orders" },
+        { "CF-Connecting-IP": ip },
+      );
       expect(login.headers.get("Location")).toBe("/login/two-factor?redirectTo=%2Fadmin%2Forders");
       expect(jar.get("session")).toBeUndefined();
       expect((await visit(jar, "/login/two-factor?redirectTo=%2Fadmin%2Forders")).status).toBe(200);
-      const answer = await postForm(jar, "/login/two-factor", { code, redirectTo: "/admin/orders" }, { "CF-Connecting-IP": ip });
+      const answer = await postForm(
+        jar,
+        "/login/two-factor",
+        { code, redirectTo: "/admin/orders" },
+        { "CF-Connecting-IP": ip },
+      );
       return { jar, answer };
     };
     const byApp = await signIn(await totpCode(staff.secret, now() + 30));
@@ -254,9 +298,24 @@ describe("signing in with Google as a staff member", () => {
       const request = new Request(input as RequestInfo, init);
       if (request.url !== "https://oauth2.googleapis.com/token") return original(input as RequestInfo, init);
       const at = now();
-      const claims = { iss: "https://accounts.google.com", aud: "test-google-client.apps.googleusercontent.com", iat: at, exp: at + 3600, sub: `g-${tag()}`, email, email_verified: true, name: "Sam Staff" };
+      const claims = {
+        iss: "https://accounts.google.com",
+        aud: "test-google-client.apps.googleusercontent.com",
+        iat: at,
+        exp: at + 3600,
+        sub: `g-${tag()}`,
+        email,
+        email_verified: true,
+        name: "Sam Staff",
+      };
       const idToken = `${b64(JSON.stringify({ alg: "RS256", kid: "test", typ: "JWT" }))}.${b64(JSON.stringify(claims))}.${b64("signature")}`;
-      return Response.json({ access_token: "google-access", token_type: "Bearer", expires_in: 3599, scope: "openid email profile", id_token: idToken });
+      return Response.json({
+        access_token: "google-access",
+        token_type: "Bearer",
+        expires_in: 3599,
+        scope: "openid email profile",
+        id_token: idToken,
+      });
     });
   }
 
@@ -267,12 +326,20 @@ describe("signing in with Google as a staff member", () => {
     const ip = newIp();
     const start = await postForm(jar, "/auth/google", { redirectTo: "/admin" }, { "CF-Connecting-IP": ip });
     const state = new URL(start.headers.get("Location")!).searchParams.get("state")!;
-    const back = await get(`/auth/google/callback?${new URLSearchParams({ code: `code-${tag()}`, state })}`, { headers: { Cookie: jar.header(), "CF-Connecting-IP": ip }, redirect: "manual" });
+    const back = await get(`/auth/google/callback?${new URLSearchParams({ code: `code-${tag()}`, state })}`, {
+      headers: { Cookie: jar.header(), "CF-Connecting-IP": ip },
+      redirect: "manual",
+    });
     jar.store(back);
     expect(back.status).toBe(302);
     expect(back.headers.get("Location")).toBe("/login/two-factor?redirectTo=%2Fadmin");
     expect(jar.get("session")).toBeUndefined();
-    const done = await postForm(jar, "/login/two-factor", { code: await totpCode(staff.secret, now() + 30), redirectTo: "/admin" }, { "CF-Connecting-IP": ip });
+    const done = await postForm(
+      jar,
+      "/login/two-factor",
+      { code: await totpCode(staff.secret, now() + 30), redirectTo: "/admin" },
+      { "CF-Connecting-IP": ip },
+    );
     expect(done.status).toBe(302);
     expect(jar.get("session")).toBeTruthy();
   });
@@ -291,9 +358,16 @@ describe("the setting", () => {
     const staff = await enrolledAdmin();
     const page = visibleText(await (await visit(ownerJar, `/admin/users/${staff.id}`)).text());
     expect(page).toContain("Reset two-factor sign-in");
-    const reset = await postForm(ownerJar, `/admin/users/${staff.id}`, { intent: "reset_2fa" }, { "CF-Connecting-IP": newIp() });
+    const reset = await postForm(
+      ownerJar,
+      `/admin/users/${staff.id}`,
+      { intent: "reset_2fa" },
+      { "CF-Connecting-IP": newIp() },
+    );
     expect(reset.status).toBe(302);
-    expect(visibleText(await (await visit(ownerJar, `/admin/users/${staff.id}`)).text())).toContain("Reset the two-factor sign-in (its sessions ended)");
+    expect(visibleText(await (await visit(ownerJar, `/admin/users/${staff.id}`)).text())).toContain(
+      "Reset the two-factor sign-in (its sessions ended)",
+    );
     expect(await profileStatus(staff.token)).toBe(401);
   });
 });

@@ -22,7 +22,12 @@ beforeAll(async () => {
 async function upload(form: FormData, token?: string, headers: Record<string, string> = {}) {
   const response = await get("/api/admin/uploads", {
     method: "POST",
-    headers: { Accept: "application/json", "CF-Connecting-IP": newIp(), ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: {
+      Accept: "application/json",
+      "CF-Connecting-IP": newIp(),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: form,
   });
   return { status: response.status, body: (await response.json()) as any };
@@ -44,13 +49,21 @@ describe("POST /api/admin/uploads", () => {
     ["PNG", PNG_BYTES, "flower.png", "image/png", "png"],
     ["JPEG", JPEG_BYTES, "flower.jpg", "image/jpeg", "jpg"],
     ["WebP", WEBP_BYTES, "flower.webp", "image/webp", "webp"],
-  ])("stores a %s image under its content's hash and answers 201 with its url, key, size and type", async (_name, bytes, filename, type, ext) => {
-    const { status, body } = await upload(fileForm(bytes, filename, type), adminToken);
-    expect(status).toBe(201);
-    expect(body.data).toEqual({ url: `/uploads/${body.data.key}`, key: expect.stringMatching(new RegExp(`^[0-9a-f]{64}\\.${ext}$`)), size: bytes.length, type });
-    const object = await env.UPLOADS!.get(body.data.key);
-    expect(new Uint8Array(await object!.arrayBuffer())).toEqual(bytes);
-  });
+  ])(
+    "stores a %s image under its content's hash and answers 201 with its url, key, size and type",
+    async (_name, bytes, filename, type, ext) => {
+      const { status, body } = await upload(fileForm(bytes, filename, type), adminToken);
+      expect(status).toBe(201);
+      expect(body.data).toEqual({
+        url: `/uploads/${body.data.key}`,
+        key: expect.stringMatching(new RegExp(`^[0-9a-f]{64}\\.${ext}$`)),
+        size: bytes.length,
+        type,
+      });
+      const object = await env.UPLOADS!.get(body.data.key);
+      expect(new Uint8Array(await object!.arrayBuffer())).toEqual(bytes);
+    },
+  );
 
   it("decides the type from the bytes, not the name or the declared type", async () => {
     const { status, body } = await upload(fileForm(WEBP_BYTES, "holiday.png", "image/png"), adminToken);
@@ -63,7 +76,10 @@ describe("POST /api/admin/uploads", () => {
     const before = await storedKeys();
     const { status, body } = await upload(fileForm(TEXT_BYTES, "photo.png", "image/png"), adminToken);
     expect(status).toBe(415);
-    expect(body).toEqual({ success: false, message: "The file must be an image of type image/jpeg, image/png or image/webp." });
+    expect(body).toEqual({
+      success: false,
+      message: "The file must be an image of type image/jpeg, image/png or image/webp.",
+    });
     expect(await storedKeys()).toEqual(before);
   });
 
@@ -92,9 +108,16 @@ describe("POST /api/admin/uploads", () => {
 
   it("records each upload in the audit log", async () => {
     const { body } = await upload(fileForm(JPEG_BYTES, "audit.jpg", "image/jpeg"), adminToken);
-    const audit = await get(`/api/admin/audit?entity=upload&entity_id=${body.data.key}`, { headers: { Authorization: `Bearer ${adminToken}` } });
+    const audit = await get(`/api/admin/audit?entity=upload&entity_id=${body.data.key}`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
     const entries = ((await audit.json()) as any).data.data;
-    expect(entries[0]).toMatchObject({ action: "upload", entity: "upload", entity_id: body.data.key, actor: { email: ADMIN.email } });
+    expect(entries[0]).toMatchObject({
+      action: "upload",
+      entity: "upload",
+      entity_id: body.data.key,
+      actor: { email: ADMIN.email },
+    });
   });
 
   it("takes a staff browser's session cookie only with the page's CSRF token", async () => {
@@ -102,7 +125,14 @@ describe("POST /api/admin/uploads", () => {
     const cookie = jar.header();
     expect((await upload(fileForm(PNG_BYTES, "a.png", "image/png"), undefined, { Cookie: cookie })).status).toBe(403);
     const csrf = await csrfOf(jar);
-    expect((await upload(fileForm(PNG_BYTES, "a.png", "image/png"), undefined, { Cookie: jar.header(), "X-CSRF-Token": csrf })).status).toBe(201);
+    expect(
+      (
+        await upload(fileForm(PNG_BYTES, "a.png", "image/png"), undefined, {
+          Cookie: jar.header(),
+          "X-CSRF-Token": csrf,
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -148,14 +178,32 @@ describe("the daily clean-up (Cron Trigger)", () => {
     env.DB.prepare("UPDATE uploads SET created_at = unixepoch() - ? WHERE key = ?").bind(seconds, key).run();
 
   it("removes old images nothing refers to, and keeps referenced and recent ones", async () => {
-    const orphan = (await upload(fileForm(oversizePng().subarray(0, 64), "orphan.png", "image/png"), adminToken)).body.data.key;
-    const recent = (await upload(fileForm(new Uint8Array([...PNG_BYTES.subarray(0, 8), 1, 2, 3]), "recent.png", "image/png"), adminToken)).body.data
-      .key;
-    const used = (await upload(fileForm(new Uint8Array([...PNG_BYTES.subarray(0, 8), 4, 5, 6]), "used.png", "image/png"), adminToken)).body.data.key;
-    const inArticle = (await upload(fileForm(new Uint8Array([...PNG_BYTES.subarray(0, 8), 7, 8, 9]), "inline.png", "image/png"), adminToken)).body
+    const orphan = (await upload(fileForm(oversizePng().subarray(0, 64), "orphan.png", "image/png"), adminToken)).body
       .data.key;
-    await env.DB.prepare("UPDATE categories SET image = ? WHERE id = (SELECT MIN(id) FROM categories)").bind(`/uploads/${used}`).run();
-    await env.DB.prepare("UPDATE blogs SET content = content || ? WHERE id = (SELECT MIN(id) FROM blogs)").bind(`<img src="/uploads/${inArticle}">`).run();
+    const recent = (
+      await upload(
+        fileForm(new Uint8Array([...PNG_BYTES.subarray(0, 8), 1, 2, 3]), "recent.png", "image/png"),
+        adminToken,
+      )
+    ).body.data.key;
+    const used = (
+      await upload(
+        fileForm(new Uint8Array([...PNG_BYTES.subarray(0, 8), 4, 5, 6]), "used.png", "image/png"),
+        adminToken,
+      )
+    ).body.data.key;
+    const inArticle = (
+      await upload(
+        fileForm(new Uint8Array([...PNG_BYTES.subarray(0, 8), 7, 8, 9]), "inline.png", "image/png"),
+        adminToken,
+      )
+    ).body.data.key;
+    await env.DB.prepare("UPDATE categories SET image = ? WHERE id = (SELECT MIN(id) FROM categories)")
+      .bind(`/uploads/${used}`)
+      .run();
+    await env.DB.prepare("UPDATE blogs SET content = content || ? WHERE id = (SELECT MIN(id) FROM blogs)")
+      .bind(`<img src="/uploads/${inArticle}">`)
+      .run();
     for (const key of [orphan, used, inArticle]) await age(key, 2 * 86_400);
 
     await runCron();

@@ -15,7 +15,12 @@ const { call, post } = apiClient(newIp);
 
 async function newAccount() {
   const email = `wishlist-api-${tag()}@example.com`;
-  const result = await post("/api/auth/register", { name: "Wren Wisher", email, password: "Secret123", password_confirmation: "Secret123" });
+  const result = await post("/api/auth/register", {
+    name: "Wren Wisher",
+    email,
+    password: "Secret123",
+    password_confirmation: "Secret123",
+  });
   expect(result.status).toBe(201);
   return { email, password: "Secret123", token: result.body.data.token as string };
 }
@@ -25,12 +30,22 @@ let archived: number;
 let soldOut: number;
 
 beforeAll(async () => {
-  products = (await env.DB.prepare("SELECT id, name FROM products WHERE is_active = 1 AND stock > 0 ORDER BY id LIMIT 5").all<{ id: number; name: string }>()).results;
-  archived = (await env.DB.prepare("SELECT id FROM products WHERE is_active = 1 AND stock > 0 ORDER BY id DESC LIMIT 1").first<{ id: number }>())!.id;
-  soldOut = (await env.DB.prepare("SELECT id FROM products WHERE is_active = 1 AND stock = 0 LIMIT 1").first<{ id: number }>())!.id;
+  products = (
+    await env.DB.prepare("SELECT id, name FROM products WHERE is_active = 1 AND stock > 0 ORDER BY id LIMIT 5").all<{
+      id: number;
+      name: string;
+    }>()
+  ).results;
+  archived = (await env.DB.prepare(
+    "SELECT id FROM products WHERE is_active = 1 AND stock > 0 ORDER BY id DESC LIMIT 1",
+  ).first<{ id: number }>())!.id;
+  soldOut = (await env.DB.prepare("SELECT id FROM products WHERE is_active = 1 AND stock = 0 LIMIT 1").first<{
+    id: number;
+  }>())!.id;
 });
 
-const rowsOf = async (token: string) => (await call("GET", "/api/v1/wishlist", { token })).body.data as { product: { id: number }; available: boolean }[];
+const rowsOf = async (token: string) =>
+  (await call("GET", "/api/v1/wishlist", { token })).body.data as { product: { id: number }; available: boolean }[];
 
 describe("GET /api/v1/wishlist", () => {
   it("answers a new account's empty list, for its owner only", async () => {
@@ -43,14 +58,27 @@ describe("GET /api/v1/wishlist", () => {
 
   it("lists the saved products newest first, with the product as the catalogue gives it", async () => {
     const { token } = await newAccount();
-    for (const product of products.slice(0, 3)) expect((await post("/api/v1/wishlist", { product_id: product.id }, { token })).status).toBe(201);
+    for (const product of products.slice(0, 3))
+      expect((await post("/api/v1/wishlist", { product_id: product.id }, { token })).status).toBe(201);
     const { body } = await call("GET", "/api/v1/wishlist", { token });
-    expect(body.data.map((item: any) => item.product.id)).toEqual(products.slice(0, 3).map((p) => p.id).reverse());
+    expect(body.data.map((item: any) => item.product.id)).toEqual(
+      products
+        .slice(0, 3)
+        .map((p) => p.id)
+        .reverse(),
+    );
     const [newest] = body.data;
     expect(Object.keys(newest).sort()).toEqual(["available", "product", "saved_at"]);
     expect(newest.available).toBe(true);
     expect(Date.parse(newest.saved_at)).not.toBeNaN();
-    expect(newest.product).toMatchObject({ id: products[2]!.id, name: products[2]!.name, slug: expect.any(String), image: expect.any(String), price: expect.any(Number), stock: expect.any(Number) });
+    expect(newest.product).toMatchObject({
+      id: products[2]!.id,
+      name: products[2]!.name,
+      slug: expect.any(String),
+      image: expect.any(String),
+      price: expect.any(Number),
+      stock: expect.any(Number),
+    });
     // Another account sees only its own.
     const other = await newAccount();
     expect(await rowsOf(other.token)).toEqual([]);
@@ -69,10 +97,18 @@ describe("POST /api/v1/wishlist", () => {
     const { token } = await newAccount();
     const first = await post("/api/v1/wishlist", { product_id: products[0]!.id }, { token });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ success: true, message: "Saved to your wishlist.", data: { available: true, product: { id: products[0]!.id } } });
+    expect(first.body).toMatchObject({
+      success: true,
+      message: "Saved to your wishlist.",
+      data: { available: true, product: { id: products[0]!.id } },
+    });
     const again = await post("/api/v1/wishlist", { product_id: String(products[0]!.id) }, { token });
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ success: true, message: "Already in your wishlist.", data: { product: { id: products[0]!.id } } });
+    expect(again.body).toMatchObject({
+      success: true,
+      message: "Already in your wishlist.",
+      data: { product: { id: products[0]!.id } },
+    });
     expect(again.body.data.saved_at).toBe(first.body.data.saved_at);
     expect((await rowsOf(token)).map((item) => item.product.id)).toEqual([products[0]!.id]);
   });
@@ -84,7 +120,15 @@ describe("POST /api/v1/wishlist", () => {
 
   it("refuses a missing or malformed id with 422, naming product_id", async () => {
     const { token } = await newAccount();
-    for (const body of [{}, { product_id: "abc" }, { product_id: 0 }, { product_id: -3 }, { product_id: 1.5 }, { product_id: [1] }, { product_id: null }]) {
+    for (const body of [
+      {},
+      { product_id: "abc" },
+      { product_id: 0 },
+      { product_id: -3 },
+      { product_id: 1.5 },
+      { product_id: [1] },
+      { product_id: null },
+    ]) {
       const result = await post("/api/v1/wishlist", body, { token });
       expect(result.status, JSON.stringify(body)).toBe(422);
       expect(result.body).toMatchObject({ success: false, errors: { product_id: ["Please choose a valid product."] } });
@@ -123,12 +167,25 @@ describe("POST /api/v1/wishlist", () => {
     expect((await post("/api/v1/wishlist", { product_id: products[0]!.id })).status).toBe(401);
     const account = await newAccount();
     const jar = new CookieJar();
-    expect((await postForm(jar, "/login", { email: account.email, password: account.password }, { "CF-Connecting-IP": newIp() })).status).toBe(302);
+    expect(
+      (
+        await postForm(
+          jar,
+          "/login",
+          { email: account.email, password: account.password },
+          { "CF-Connecting-IP": newIp() },
+        )
+      ).status,
+    ).toBe(302);
     const cookie = { Cookie: jar.header() };
     const forged = await post("/api/v1/wishlist", { product_id: products[1]!.id }, { headers: cookie });
     expect(forged.status).toBe(403);
     const csrf = await csrfOf(jar);
-    const saved = await post("/api/v1/wishlist", { product_id: products[1]!.id }, { headers: { ...cookie, "X-CSRF-Token": csrf } });
+    const saved = await post(
+      "/api/v1/wishlist",
+      { product_id: products[1]!.id },
+      { headers: { ...cookie, "X-CSRF-Token": csrf } },
+    );
     expect(saved.status).toBe(201);
     expect((await rowsOf(account.token)).map((item) => item.product.id)).toEqual([products[1]!.id]);
   });

@@ -16,7 +16,14 @@ const PASSWORD = "Petals2024";
 async function newShopper() {
   const jar = new CookieJar();
   const email = `wishlist-page-${tag()}@example.com`;
-  const fields = { firstName: "Hart", lastName: "Saver", email, password: PASSWORD, confirmPassword: PASSWORD, terms: "on" };
+  const fields = {
+    firstName: "Hart",
+    lastName: "Saver",
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    terms: "on",
+  };
   expect((await postForm(jar, "/register", fields, { "CF-Connecting-IP": newAddress() })).status).toBe(302);
   await visit(jar, "/");
   return { jar, email };
@@ -28,22 +35,33 @@ let soldOut: Row;
 
 beforeAll(async () => {
   // The first page of /products (newest first), so their hearts are on it.
-  products = (await env.DB.prepare("SELECT id, name, slug, stock FROM products WHERE is_active = 1 ORDER BY created_at DESC, id DESC LIMIT 12").all<Row>()).results.filter(
-    (p) => p.stock > 10,
-  );
-  soldOut = (await env.DB.prepare("SELECT id, name, slug, stock FROM products WHERE is_active = 1 AND stock = 0 LIMIT 1").first<Row>())!;
+  products = (
+    await env.DB.prepare(
+      "SELECT id, name, slug, stock FROM products WHERE is_active = 1 ORDER BY created_at DESC, id DESC LIMIT 12",
+    ).all<Row>()
+  ).results.filter((p) => p.stock > 10);
+  soldOut = (await env.DB.prepare(
+    "SELECT id, name, slug, stock FROM products WHERE is_active = 1 AND stock = 0 LIMIT 1",
+  ).first<Row>())!;
 });
 
 /** The heart of a product on a page: its aria-pressed, or null when there is none. */
 function heart(html: string, name: string): "true" | "false" | null {
   const text = decode(html);
-  const match = new RegExp(`<button[^>]*aria-pressed="(true|false)"[^>]*aria-label="(?:Save ${escape(name)} to|Remove ${escape(name)} from) your wishlist"`).exec(text);
+  const match = new RegExp(
+    `<button[^>]*aria-pressed="(true|false)"[^>]*aria-label="(?:Save ${escape(name)} to|Remove ${escape(name)} from) your wishlist"`,
+  ).exec(text);
   return (match?.[1] as "true" | "false" | undefined) ?? null;
 }
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-const heartPost = (jar: CookieJar, intent: string, product: Row, redirectTo = "/products", extra: Record<string, string> = {}) =>
-  postForm(jar, "/wishlist", { intent, product_id: String(product.id), redirectTo, ...extra });
+const heartPost = (
+  jar: CookieJar,
+  intent: string,
+  product: Row,
+  redirectTo = "/products",
+  extra: Record<string, string> = {},
+) => postForm(jar, "/wishlist", { intent, product_id: String(product.id), redirectTo, ...extra });
 
 const wishlistText = async (jar: CookieJar) => visibleText(await (await visit(jar, "/wishlist")).text());
 /** A button's text as visibleText reads it: its word, then ": {name}" for screen readers. */
@@ -76,7 +94,12 @@ describe("the hearts, without JavaScript", () => {
   it("answers a fetcher (JavaScript on) with data, and the next page with the heart filled", async () => {
     const { jar } = await newShopper();
     const product = products[1]!;
-    const response = await postForm(jar, "/wishlist?_data=routes%2Fwishlist", { intent: "add", product_id: String(product.id), redirectTo: "/products", respond: "data" });
+    const response = await postForm(jar, "/wishlist?_data=routes%2Fwishlist", {
+      intent: "add",
+      product_id: String(product.id),
+      redirectTo: "/products",
+      respond: "data",
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, message: "Saved to your wishlist." });
     expect(heart(await (await visit(jar, `/product/${product.slug}`)).text(), product.name)).toBe("true");
@@ -121,7 +144,12 @@ describe("a guest's heart", () => {
     expect(login).toBe(`/login?redirectTo=${encodeURIComponent(addPath)}`);
     expect(jar.get("wishlist_pending")).toBeDefined();
     expect(visibleText(await (await visit(jar, login)).text())).toContain("Please log in to save it to your wishlist.");
-    const loggedIn = await postForm(jar, "/login", { email, password: PASSWORD, redirectTo: addPath }, { "CF-Connecting-IP": newAddress() });
+    const loggedIn = await postForm(
+      jar,
+      "/login",
+      { email, password: PASSWORD, redirectTo: addPath },
+      { "CF-Connecting-IP": newAddress() },
+    );
     expect(loggedIn.headers.get("Location")).toBe(addPath);
     // The page changes nothing by itself: it offers the button (and says so to the script).
     const page = await visit(jar, addPath);
@@ -132,7 +160,11 @@ describe("a guest's heart", () => {
     expect(await wishlistText(jar)).toContain("Your wishlist is empty");
     const data = await (await visit(jar, `${addPath}&_data=routes/wishlist_.add`)).json();
     expect(data).toMatchObject({ autoSave: true, back: "/products?sort_by=name", product: { id: product.id } });
-    const saved = await postForm(jar, "/wishlist", { intent: "add", product_id: String(product.id), redirectTo: "/products?sort_by=name" });
+    const saved = await postForm(jar, "/wishlist", {
+      intent: "add",
+      product_id: String(product.id),
+      redirectTo: "/products?sort_by=name",
+    });
     expect(saved.headers.get("Location")).toBe("/products?sort_by=name");
     expect(jar.get("wishlist_pending")).toBeUndefined();
     const back = await (await visit(jar, "/products?sort_by=name")).text();
@@ -146,7 +178,9 @@ describe("a guest's heart", () => {
     expect(guest.status).toBe(302);
     expect(guest.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
     const { jar } = await newShopper();
-    const data = await (await visit(jar, `/wishlist/add?product_id=${products[4]!.id}&back=/products&_data=routes/wishlist_.add`)).json();
+    const data = await (
+      await visit(jar, `/wishlist/add?product_id=${products[4]!.id}&back=/products&_data=routes/wishlist_.add`)
+    ).json();
     expect(data).toMatchObject({ autoSave: false });
     expect(await wishlistText(jar)).toContain("Your wishlist is empty");
   });
@@ -196,7 +230,11 @@ describe("/wishlist", () => {
     expect(text).toContain("Out of stock");
     expect(text).toMatch(/\$\d+\.\d{2}/);
 
-    const moved = await postForm(jar, "/wishlist", { intent: "move", product_id: String(a!.id), redirectTo: "/wishlist" });
+    const moved = await postForm(jar, "/wishlist", {
+      intent: "move",
+      product_id: String(a!.id),
+      redirectTo: "/wishlist",
+    });
     expect(moved.status).toBe(302);
     expect(moved.headers.get("Location")).toBe("/wishlist");
     expect(jar.get("cart")).toBeDefined();

@@ -19,7 +19,15 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
  * which sends the browser on to the provider. Only the providers the server says are usable (the
  * setting on, the provider's id and secret set) are given; none, and nothing shows.
  */
-export function SocialButtons({ action, providers, redirectTo = "/" }: { action: "Sign in" | "Sign up"; providers: readonly SocialProvider[]; redirectTo?: string }) {
+export function SocialButtons({
+  action,
+  providers,
+  redirectTo = "/",
+}: {
+  action: "Sign in" | "Sign up";
+  providers: readonly SocialProvider[];
+  redirectTo?: string;
+}) {
   if (providers.length === 0) return null;
   return (
     <div className="mt-6">

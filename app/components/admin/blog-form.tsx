@@ -36,7 +36,13 @@ export interface BlogFormOptions {
 /** What an action hands back to show the form again: the typed values as text, as `readStaffForm` reads them. */
 export function blogFormValues(saved: BlogFormValues, typed: Record<string, string> | undefined): BlogFormValues {
   if (!typed) return saved;
-  const ids = (text: string | undefined) => (text ? text.split(",").map(Number).filter((id) => Number.isSafeInteger(id) && id > 0) : []);
+  const ids = (text: string | undefined) =>
+    text
+      ? text
+          .split(",")
+          .map(Number)
+          .filter((id) => Number.isSafeInteger(id) && id > 0)
+      : [];
   return {
     title: typed.title ?? "",
     slug: typed.slug ?? "",
@@ -57,7 +63,8 @@ export function blogFormValues(saved: BlogFormValues, typed: Record<string, stri
 }
 
 /** A field's hint, and its messages when it has some. */
-const described = (name: string, errors: FieldErrors | undefined) => (errors?.[name]?.length ? `${name}-hint ${name}-error` : `${name}-hint`);
+const described = (name: string, errors: FieldErrors | undefined) =>
+  errors?.[name]?.length ? `${name}-hint ${name}-error` : `${name}-hint`;
 
 /** What the action said: a refusal (its toast, and an alert when no field is to blame), or the preview's info toast. */
 export function BlogFormNotice({ answer }: { answer: { errors: Record<string, string[]>; toast: Toast } | undefined }) {
@@ -74,10 +81,16 @@ function TextArea({
   errors,
   className,
   ...props
-}: { name: string; label: ReactNode; hint?: ReactNode; errors?: FieldErrors } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+}: {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  errors?: FieldErrors;
+} & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const messages = errors?.[name];
   const invalid = Boolean(messages?.length);
-  const describedBy = [hint ? `${name}-hint` : null, invalid ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? `${name}-hint` : null, invalid ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={name} className={adminLabel}>
@@ -119,7 +132,8 @@ function Checklist({
   scroll?: boolean;
 }) {
   const messages = errors?.[name];
-  const describedBy = [hint ? `${name}-hint` : null, messages?.length ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? `${name}-hint` : null, messages?.length ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <fieldset aria-describedby={describedBy}>
       <legend className={adminLabel}>{legend}</legend>
@@ -128,7 +142,9 @@ function Checklist({
           {hint}
         </p>
       ) : null}
-      <div className={`mt-2 grid gap-2 sm:grid-cols-2 ${scroll ? "max-h-64 overflow-y-auto rounded-lg border border-gray-200 p-3" : ""}`}>
+      <div
+        className={`mt-2 grid gap-2 sm:grid-cols-2 ${scroll ? "max-h-64 overflow-y-auto rounded-lg border border-gray-200 p-3" : ""}`}
+      >
         {items.map((item) => (
           <label key={item.id} className="flex items-start gap-2 text-sm text-gray-900">
             <input
@@ -172,23 +188,53 @@ export function BlogForm({
   const [content, setContent] = useState(values.content);
   const preview = useMemo(() => sanitizeHtml(content), [content]);
   // Products no longer sold stay listed only while this tutorial links them.
-  const products = options.products.filter((product) => product.active || values.related_product_ids.includes(product.id));
+  const products = options.products.filter(
+    (product) => product.active || values.related_product_ids.includes(product.id),
+  );
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="mt-6 grid gap-6" aria-labelledby="admin-title">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      className="mt-6 grid gap-6"
+      aria-labelledby="admin-title"
+    >
       {values.version !== null ? <input type="hidden" name="version" value={values.version} /> : null}
       {/* Enter in a field saves: the form's first submit button is its default one (the Preview button comes before Save). */}
       <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true">
         {submitLabel}
       </button>
       <div className="grid gap-4 rounded-2xl border border-bloom-100 bg-white p-5 shadow-sm sm:grid-cols-2">
-        <TextField name="title" label="Title" defaultValue={values.title} errors={errors} className="sm:col-span-2" maxLength={200} />
+        <TextField
+          name="title"
+          label="Title"
+          defaultValue={values.title}
+          errors={errors}
+          className="sm:col-span-2"
+          maxLength={200}
+        />
         <div className="sm:col-span-2">
-          <TextField name="slug" label="Slug" defaultValue={values.slug} errors={errors} aria-describedby={described("slug", errors)} maxLength={200} />
+          <TextField
+            name="slug"
+            label="Slug"
+            defaultValue={values.slug}
+            errors={errors}
+            aria-describedby={described("slug", errors)}
+            maxLength={200}
+          />
           <p id="slug-hint" className="mt-1 text-sm text-gray-600">
             The address: /blog/<em>slug</em>. Leave it empty to make it from the title.
           </p>
         </div>
-        <TextArea name="excerpt" label="Excerpt" hint="One or two sentences shown on the blog's cards." rows={3} defaultValue={values.excerpt} errors={errors} className="sm:col-span-2" />
+        <TextArea
+          name="excerpt"
+          label="Excerpt"
+          hint="One or two sentences shown on the blog's cards."
+          rows={3}
+          defaultValue={values.excerpt}
+          errors={errors}
+          className="sm:col-span-2"
+        />
         <SelectField
           name="difficulty"
           label="Difficulty"
@@ -196,15 +242,32 @@ export function BlogForm({
           errors={errors}
           options={BLOG_DIFFICULTIES.map((value) => ({ value, label: capitalised(value) }))}
         />
-        <TextField name="author_name" label="Author" defaultValue={values.author_name} errors={errors} maxLength={100} />
+        <TextField
+          name="author_name"
+          label="Author"
+          defaultValue={values.author_name}
+          errors={errors}
+          maxLength={100}
+        />
         <div className="sm:col-span-2">
-          <TextField name="tags" label="Tags" defaultValue={values.tags} errors={errors} aria-describedby={described("tags", errors)} />
+          <TextField
+            name="tags"
+            label="Tags"
+            defaultValue={values.tags}
+            errors={errors}
+            aria-describedby={described("tags", errors)}
+          />
           <p id="tags-hint" className="mt-1 text-sm text-gray-600">
             Separated by commas, for example: roses, beginner, bouquet.
           </p>
         </div>
         <label className="flex items-center gap-2 text-sm font-medium text-gray-900 sm:col-span-2">
-          <input type="checkbox" name="is_featured" defaultChecked={values.is_featured} className="h-4 w-4 rounded border-gray-300 accent-bloom-600" />
+          <input
+            type="checkbox"
+            name="is_featured"
+            defaultChecked={values.is_featured}
+            className="h-4 w-4 rounded border-gray-300 accent-bloom-600"
+          />
           Featured tutorial
         </label>
       </div>
@@ -229,13 +292,20 @@ export function BlogForm({
             <span className="ml-2 text-sm text-gray-600">Shows the preview again; nothing is saved.</span>
           </div>
         </div>
-        <section aria-labelledby="preview-heading" className="rounded-2xl border border-bloom-100 bg-white p-5 shadow-sm">
+        <section
+          aria-labelledby="preview-heading"
+          className="rounded-2xl border border-bloom-100 bg-white p-5 shadow-sm"
+        >
           <h2 id="preview-heading" className="text-lg font-semibold text-gray-900">
             Preview
           </h2>
           <p className="text-sm text-gray-600">As the shop will show it, after sanitizing.</p>
           {preview.trim() ? (
-            <div data-testid="blog-preview" className="prose-article mt-4 border-t border-bloom-100 pt-4" dangerouslySetInnerHTML={{ __html: preview }} />
+            <div
+              data-testid="blog-preview"
+              className="prose-article mt-4 border-t border-bloom-100 pt-4"
+              dangerouslySetInnerHTML={{ __html: preview }}
+            />
           ) : (
             <p data-testid="blog-preview" className="mt-4 text-sm text-gray-600">
               Nothing to preview yet.
@@ -257,7 +327,10 @@ export function BlogForm({
           name="related_product_ids"
           legend="Related products"
           hint="Shown under the tutorial as “Shop the Tutorial”, in this list's order."
-          items={products.map((product) => ({ id: product.id, label: product.active ? product.name : `${product.name} (archived)` }))}
+          items={products.map((product) => ({
+            id: product.id,
+            label: product.active ? product.name : `${product.name} (archived)`,
+          }))}
           checked={values.related_product_ids}
           errors={errors}
           scroll
@@ -266,8 +339,20 @@ export function BlogForm({
 
       <fieldset className="grid gap-4 rounded-2xl border border-bloom-100 bg-white p-5 shadow-sm">
         <legend className="px-1 text-lg font-semibold text-gray-900">Search engines</legend>
-        <TextField name="meta_title" label="Meta title" defaultValue={values.meta_title} errors={errors} maxLength={200} />
-        <TextArea name="meta_description" label="Meta description" rows={2} defaultValue={values.meta_description} errors={errors} />
+        <TextField
+          name="meta_title"
+          label="Meta title"
+          defaultValue={values.meta_title}
+          errors={errors}
+          maxLength={200}
+        />
+        <TextArea
+          name="meta_description"
+          label="Meta description"
+          rows={2}
+          defaultValue={values.meta_description}
+          errors={errors}
+        />
         <TextField name="meta_keywords" label="Meta keywords" defaultValue={values.meta_keywords} errors={errors} />
       </fieldset>
 

@@ -40,7 +40,9 @@ export function CategoryForm({
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="mt-4 grid gap-4" aria-label={submitLabel}>
       <input type="hidden" name="intent" value={intent} />
-      {category.version !== undefined ? <input type="hidden" name="version" value={typed?.version ?? String(category.version)} /> : null}
+      {category.version !== undefined ? (
+        <input type="hidden" name="version" value={typed?.version ?? String(category.version)} />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField name="name" label="Name" required maxLength={100} defaultValue={value("name")} errors={errors} />
         <div>
@@ -74,11 +76,30 @@ export function CategoryForm({
         <FieldError id="description-error" messages={errors?.description} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="icon" label="Icon (an emoji or a short name)" maxLength={50} defaultValue={value("icon")} errors={errors} />
-        <TextField name="sort_order" label="Order in the shop (lowest first)" type="number" min={0} inputMode="numeric" defaultValue={value("sort_order")} errors={errors} />
+        <TextField
+          name="icon"
+          label="Icon (an emoji or a short name)"
+          maxLength={50}
+          defaultValue={value("icon")}
+          errors={errors}
+        />
+        <TextField
+          name="sort_order"
+          label="Order in the shop (lowest first)"
+          type="number"
+          min={0}
+          inputMode="numeric"
+          defaultValue={value("sort_order")}
+          errors={errors}
+        />
       </div>
       <label className="flex items-center gap-2 text-sm text-gray-900">
-        <input type="checkbox" name="is_active" defaultChecked={active} className="h-4 w-4 rounded border-gray-300 accent-bloom-600" />
+        <input
+          type="checkbox"
+          name="is_active"
+          defaultChecked={active}
+          className="h-4 w-4 rounded border-gray-300 accent-bloom-600"
+        />
         Shown in the shop
       </label>
       <ImageField name="image" label="Image" current={image} errors={errors} />

@@ -41,7 +41,13 @@ export function ImageField({
       <legend className={adminLabel}>{label}</legend>
       <input type="hidden" name={name} value={current ?? ""} />
       {shown ? (
-        <img src={shown} alt="" className="h-32 w-32 rounded-lg border border-bloom-100 object-cover" width={128} height={128} />
+        <img
+          src={shown}
+          alt=""
+          className="h-32 w-32 rounded-lg border border-bloom-100 object-cover"
+          width={128}
+          height={128}
+        />
       ) : (
         <p className="text-sm text-gray-600">No image yet.</p>
       )}

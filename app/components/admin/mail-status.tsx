@@ -8,5 +8,11 @@ const LABELS: Record<string, string> = { queued: "Queued", sent: "Sent", failed:
 
 /** An outbox email's status as a badge (its word, never colour alone). */
 export function MailStatusBadge({ status }: { status: string }) {
-  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STYLES[status] ?? "bg-gray-100 text-gray-800"}`}>{LABELS[status] ?? status}</span>;
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STYLES[status] ?? "bg-gray-100 text-gray-800"}`}
+    >
+      {LABELS[status] ?? status}
+    </span>
+  );
 }

@@ -10,7 +10,8 @@ const WIDTH = 600;
 const HEIGHT = 160;
 const PAD = { top: 12, right: 8, bottom: 22, left: 28 };
 
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const shortDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 /**
  * Orders per day as bars, drawn on the server as SVG: no chart library reaches the browser, and it
@@ -21,7 +22,11 @@ export function OrdersChart({ days, currency }: { days: Day[]; currency: Currenc
   const busiest = Math.max(0, ...days.map((d) => d.orders));
   const most = Math.max(1, busiest);
   // A round top for the axis: 1, 2, 5, 10, 20, 50...
-  const top = [1, 2, 5].flatMap((n) => [n, n * 10, n * 100, n * 1000]).sort((a, b) => a - b).find((n) => n >= most) ?? most;
+  const top =
+    [1, 2, 5]
+      .flatMap((n) => [n, n * 10, n * 100, n * 1000])
+      .sort((a, b) => a - b)
+      .find((n) => n >= most) ?? most;
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotWidth / days.length;
@@ -57,7 +62,15 @@ export function OrdersChart({ days, currency }: { days: Day[]; currency: Currenc
           const height = (d.orders / top) * plotHeight;
           const x = PAD.left + i * slot + (slot - barWidth) / 2;
           return (
-            <rect key={d.day} x={x} y={PAD.top + plotHeight - height} width={barWidth} height={height} rx="2" className="fill-bloom-500">
+            <rect
+              key={d.day}
+              x={x}
+              y={PAD.top + plotHeight - height}
+              width={barWidth}
+              height={height}
+              rx="2"
+              className="fill-bloom-500"
+            >
               <title>{`${shortDay(d.day)}: ${d.orders} ${d.orders === 1 ? "order" : "orders"}, ${formatMoney(d.value_cents, currency)}`}</title>
             </rect>
           );
@@ -75,9 +88,15 @@ export function OrdersChart({ days, currency }: { days: Day[]; currency: Currenc
           <caption className="sr-only">Orders per day</caption>
           <thead>
             <tr>
-              <th scope="col" className="py-1">Day</th>
-              <th scope="col" className="py-1">Orders</th>
-              <th scope="col" className="py-1">Value</th>
+              <th scope="col" className="py-1">
+                Day
+              </th>
+              <th scope="col" className="py-1">
+                Orders
+              </th>
+              <th scope="col" className="py-1">
+                Value
+              </th>
             </tr>
           </thead>
           <tbody>

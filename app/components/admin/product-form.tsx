@@ -36,7 +36,10 @@ type Errors = Record<string, string[] | undefined>;
 const units = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
 /** The values the form starts from: what was typed (after a refusal), else the product's, else blank. */
-function startingValues(product: ProductFormProduct | null, typed: Record<string, string> | undefined): Record<string, string> {
+function startingValues(
+  product: ProductFormProduct | null,
+  typed: Record<string, string> | undefined,
+): Record<string, string> {
   if (typed) return typed;
   if (!product) return { stock: "0", images: "" };
   return {
@@ -59,9 +62,23 @@ function startingValues(product: ProductFormProduct | null, typed: Record<string
   };
 }
 
-function Field({ name, label, hint, errors, children }: { name: string; label: string; hint?: string; errors: Errors; children: (props: Record<string, unknown>) => ReactNode }) {
+function Field({
+  name,
+  label,
+  hint,
+  errors,
+  children,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  errors: Errors;
+  children: (props: Record<string, unknown>) => ReactNode;
+}) {
   const messages = errors[name];
-  const describedBy = [hint ? `${name}-hint` : null, messages?.length ? `${name}-error` : null].filter(Boolean).join(" ");
+  const describedBy = [hint ? `${name}-hint` : null, messages?.length ? `${name}-error` : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div>
       <label htmlFor={name} className={adminLabel}>
@@ -101,9 +118,21 @@ export function ProductForm({
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
   const values = startingValues(product, typed);
   const images = (values.images ?? "").split("\n").filter(Boolean);
-  const text = (name: string, label: string, extra: { hint?: string; inputMode?: "decimal" | "numeric"; required?: boolean } = {}) => (
+  const text = (
+    name: string,
+    label: string,
+    extra: { hint?: string; inputMode?: "decimal" | "numeric"; required?: boolean } = {},
+  ) => (
     <Field name={name} label={label} hint={extra.hint} errors={errors}>
-      {(props) => <input type="text" {...props} inputMode={extra.inputMode} defaultValue={values[name] ?? ""} aria-required={extra.required || undefined} />}
+      {(props) => (
+        <input
+          type="text"
+          {...props}
+          inputMode={extra.inputMode}
+          defaultValue={values[name] ?? ""}
+          aria-required={extra.required || undefined}
+        />
+      )}
     </Field>
   );
   const formErrors = errors._form;
@@ -117,7 +146,9 @@ export function ProductForm({
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           {text("name", "Name", { required: true })}
           {text("sku", "SKU", { required: true, hint: "Unique: no two products share one." })}
-          {text("slug", "Slug", { hint: "The product's address, /product/{slug}. Leave it empty to make it from the name." })}
+          {text("slug", "Slug", {
+            hint: "The product's address, /product/{slug}. Leave it empty to make it from the name.",
+          })}
           <Field name="category_id" label="Category" errors={errors}>
             {(props) => (
               <select {...props} defaultValue={values.category_id ?? ""}>
@@ -132,7 +163,12 @@ export function ProductForm({
             )}
           </Field>
           <div className="sm:col-span-2">
-            <Field name="short_description" label="Short description" hint="One or two sentences for the product lists." errors={errors}>
+            <Field
+              name="short_description"
+              label="Short description"
+              hint="One or two sentences for the product lists."
+              errors={errors}
+            >
               {(props) => <textarea {...props} rows={2} defaultValue={values.short_description ?? ""} />}
             </Field>
           </div>
@@ -146,23 +182,41 @@ export function ProductForm({
 
       <AdminCard id="product-pricing" title="Price and stock">
         <div className="mt-4 grid gap-4 sm:grid-cols-3">
-          {text("price", "Price", { inputMode: "decimal", required: true, hint: "In the shop's currency, e.g. 24.99." })}
+          {text("price", "Price", {
+            inputMode: "decimal",
+            required: true,
+            hint: "In the shop's currency, e.g. 24.99.",
+          })}
           {text("sale_price", "Sale price", { inputMode: "decimal", hint: "Optional; must be below the price." })}
           {text("stock", "Stock", { inputMode: "numeric", hint: "Pieces on hand." })}
         </div>
         <label className="mt-4 flex items-center gap-2 text-sm text-gray-800">
-          <input type="checkbox" name="is_featured" value="1" defaultChecked={values.is_featured === "1" || values.is_featured === "on"} /> Featured (shown among the gift picks on the home page)
+          <input
+            type="checkbox"
+            name="is_featured"
+            value="1"
+            defaultChecked={values.is_featured === "1" || values.is_featured === "on"}
+          />{" "}
+          Featured (shown among the gift picks on the home page)
         </label>
         <FieldError id="is_featured-error" messages={errors.is_featured} />
       </AdminCard>
 
       <AdminCard id="product-images" title="Images">
-        <p className="mt-1 text-sm text-gray-600">The first image is the main image. Change the positions to reorder them.</p>
+        <p className="mt-1 text-sm text-gray-600">
+          The first image is the main image. Change the positions to reorder them.
+        </p>
         {images.length ? (
           <ol className="mt-4 grid gap-3 sm:grid-cols-2">
             {images.map((url, index) => (
               <li key={url} className="flex items-center gap-3 rounded-xl border border-bloom-100 p-3">
-                <img src={url} alt={`Image ${index + 1}`} width={80} height={80} className="h-20 w-20 rounded-lg object-cover" />
+                <img
+                  src={url}
+                  alt={`Image ${index + 1}`}
+                  width={80}
+                  height={80}
+                  className="h-20 w-20 rounded-lg object-cover"
+                />
                 <input type="hidden" name="images" value={url} />
                 <div className="grid gap-2 text-sm">
                   <div className="flex items-center gap-2">
@@ -177,7 +231,9 @@ export function ProductForm({
                       defaultValue={index + 1}
                       className={`${adminInput} w-20`}
                     />
-                    {index === 0 ? <span className="rounded-full bg-bloom-100 px-2 py-0.5 text-xs text-bloom-800">Main image</span> : null}
+                    {index === 0 ? (
+                      <span className="rounded-full bg-bloom-100 px-2 py-0.5 text-xs text-bloom-800">Main image</span>
+                    ) : null}
                   </div>
                   <label className="flex items-center gap-2 text-gray-800">
                     <input type="checkbox" name="image_remove" value={url} /> Remove

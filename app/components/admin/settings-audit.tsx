@@ -13,7 +13,8 @@ export function SettingsAudit({ id, title, entries }: { id: string; title: strin
             <li key={entry.id} className="py-2">
               <p className="text-gray-900">{entry.summary}</p>
               <p className="text-xs text-gray-600">
-                <time dateTime={entry.created_at ?? undefined}>{dateTime(entry.created_at)}</time> by {entry.actor.name} ({entry.actor.email})
+                <time dateTime={entry.created_at ?? undefined}>{dateTime(entry.created_at)}</time> by {entry.actor.name}{" "}
+                ({entry.actor.email})
               </p>
             </li>
           ))}

@@ -28,7 +28,21 @@ function Hint({ id, children }: { id: string; children: ReactNode }) {
  * A checkbox that says false when unticked, without JavaScript: the box sends "true" and the hidden
  * field after it "false"; the form reader keeps the first value of a name.
  */
-export function BooleanControl({ id, name, label, checked, hint, messages }: { id: string; name: string; label: ReactNode; checked: boolean; hint?: ReactNode; messages?: string[] }) {
+export function BooleanControl({
+  id,
+  name,
+  label,
+  checked,
+  hint,
+  messages,
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  checked: boolean;
+  hint?: ReactNode;
+  messages?: string[];
+}) {
   const props = described(id, messages, hint ? "hint" : undefined);
   return (
     <div>
@@ -57,7 +71,15 @@ export function BooleanControl({ id, name, label, checked, hint, messages }: { i
 const TEXT_TYPES = { text: "text", url: "url", email: "email", number: "number" } as const;
 
 /** One setting: its label, the control its type and key call for, its description and its messages. */
-export function SettingField({ setting, value, messages }: { setting: AdminSetting; value: string; messages?: string[] }) {
+export function SettingField({
+  setting,
+  value,
+  messages,
+}: {
+  setting: AdminSetting;
+  value: string;
+  messages?: string[];
+}) {
   const id = `setting-${setting.key}`;
   const hint = (
     <>
@@ -66,7 +88,16 @@ export function SettingField({ setting, value, messages }: { setting: AdminSetti
     </>
   );
   if (setting.input === "boolean") {
-    return <BooleanControl id={id} name={setting.key} label={setting.label} checked={value === "true"} hint={hint} messages={messages} />;
+    return (
+      <BooleanControl
+        id={id}
+        name={setting.key}
+        label={setting.label}
+        checked={value === "true"}
+        hint={hint}
+        messages={messages}
+      />
+    );
   }
   const props = described(id, messages, "hint");
   let control: ReactNode;
@@ -75,7 +106,16 @@ export function SettingField({ setting, value, messages }: { setting: AdminSetti
       control = <textarea {...props} name={setting.key} rows={3} defaultValue={value} />;
       break;
     case "json":
-      control = <textarea {...props} name={setting.key} rows={6} spellCheck={false} className={`${props.className} font-mono`} defaultValue={value} />;
+      control = (
+        <textarea
+          {...props}
+          name={setting.key}
+          rows={6}
+          spellCheck={false}
+          className={`${props.className} font-mono`}
+          defaultValue={value}
+        />
+      );
       break;
     case "select":
       control = (
@@ -113,9 +153,30 @@ export function SettingField({ setting, value, messages }: { setting: AdminSetti
 }
 
 /** A home section's field (a text, a link, a number, a long text or a checkbox). */
-export function SectionFieldControl({ field, id, name, value, messages }: { field: SectionField; id: string; name: string; value: string; messages?: string[] }) {
+export function SectionFieldControl({
+  field,
+  id,
+  name,
+  value,
+  messages,
+}: {
+  field: SectionField;
+  id: string;
+  name: string;
+  value: string;
+  messages?: string[];
+}) {
   if (field.input === "boolean") {
-    return <BooleanControl id={id} name={name} label={field.label} checked={value !== "false"} hint={field.hint} messages={messages} />;
+    return (
+      <BooleanControl
+        id={id}
+        name={name}
+        label={field.label}
+        checked={value !== "false"}
+        hint={field.hint}
+        messages={messages}
+      />
+    );
   }
   const props = described(id, messages, field.hint ? "hint" : undefined);
   return (

@@ -1,15 +1,34 @@
 import { QrCode } from "~/components/qr-code";
 
 /** A second factor's set-up: the QR code of the otpauth URI, and the secret as text for typing. */
-export function TwoFactorSetupDetails({ qr, secretGrouped, account }: { qr: { size: number; d: string }; secretGrouped: string; account: string }) {
+export function TwoFactorSetupDetails({
+  qr,
+  secretGrouped,
+  account,
+}: {
+  qr: { size: number; d: string };
+  secretGrouped: string;
+  account: string;
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-[12rem_1fr] sm:items-start">
-      <QrCode size={qr.size} d={qr.d} label={`QR code to add ${account} to an authenticator app`} className="h-48 w-48 rounded-lg border border-gray-200" />
+      <QrCode
+        size={qr.size}
+        d={qr.d}
+        label={`QR code to add ${account} to an authenticator app`}
+        className="h-48 w-48 rounded-lg border border-gray-200"
+      />
       <div className="grid gap-2 text-sm text-gray-800">
-        <p>Scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis...), or type this key into it:</p>
+        <p>
+          Scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password,
+          Aegis...), or type this key into it:
+        </p>
         <p>
           <span className="sr-only">Secret key: </span>
-          <code data-testid="totp-secret" className="inline-block break-all rounded bg-gray-100 px-2 py-1 font-mono text-base tracking-wider text-gray-900">
+          <code
+            data-testid="totp-secret"
+            className="inline-block break-all rounded bg-gray-100 px-2 py-1 font-mono text-base tracking-wider text-gray-900"
+          >
             {secretGrouped}
           </code>
         </p>

@@ -19,7 +19,15 @@ export const dangerButton =
   "inline-flex items-center justify-center rounded-full border border-red-300 bg-white px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-60";
 
 /** The page's h1 (`#admin-title`), its one-line description and its actions on the right. */
-export function AdminHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+export function AdminHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <header className="flex flex-wrap items-start justify-between gap-4">
       <div>
@@ -34,9 +42,22 @@ export function AdminHeader({ title, description, actions }: { title: ReactNode;
 }
 
 /** A white card named by its h2. */
-export function AdminCard({ id, title, className = "", children }: { id: string; title: ReactNode; className?: string; children: ReactNode }) {
+export function AdminCard({
+  id,
+  title,
+  className = "",
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby={id} className={`rounded-2xl border border-bloom-100 bg-white p-5 shadow-sm ${className}`.trim()}>
+    <section
+      aria-labelledby={id}
+      className={`rounded-2xl border border-bloom-100 bg-white p-5 shadow-sm ${className}`.trim()}
+    >
       <h2 id={id} className="text-lg font-semibold text-gray-900">
         {title}
       </h2>
@@ -71,7 +92,12 @@ export const cell = "px-4 py-3 align-top";
 /** A list's filters as a GET form: it works without JavaScript, and the URL says what is shown. */
 export function FilterForm({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Form method="get" role="search" aria-label={label} className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl bg-bloom-50 p-4">
+    <Form
+      method="get"
+      role="search"
+      aria-label={label}
+      className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl bg-bloom-50 p-4"
+    >
       {children}
       <button type="submit" className={primaryButton}>
         Apply
@@ -94,11 +120,29 @@ export function EmptyRow({ columns, children }: { columns: number; children: Rea
 /** Date and time as staff read them (UTC, so every screen agrees). */
 export function dateTime(iso: string | null): string {
   if (!iso) return "";
-  return new Date(iso).toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+  return new Date(iso).toLocaleString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  });
 }
 
 /** A list's search box inside its FilterForm, with the message of a search that was refused. */
-export function SearchFilter({ id, value, placeholder, messages }: { id: string; value: string; placeholder: string; messages?: string[] }) {
+export function SearchFilter({
+  id,
+  value,
+  placeholder,
+  messages,
+}: {
+  id: string;
+  value: string;
+  placeholder: string;
+  messages?: string[];
+}) {
   return (
     <div className="min-w-[14rem] flex-1">
       <label htmlFor={id} className={adminLabel}>

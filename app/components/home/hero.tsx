@@ -24,7 +24,14 @@ export interface HeroData {
 
 function Check() {
   return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" className="shrink-0 text-leaf-600" fill="currentColor">
+    <svg
+      aria-hidden="true"
+      width="20"
+      height="20"
+      viewBox="0 0 20 20"
+      className="shrink-0 text-leaf-600"
+      fill="currentColor"
+    >
       <path
         fillRule="evenodd"
         d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3a1 1 0 0 0-1.4-1.4L9 10.6 7.7 9.3a1 1 0 0 0-1.4 1.4l2 2a1 1 0 0 0 1.4 0l4-4Z"
@@ -61,7 +68,17 @@ function FlowerPill({ text, mark, className }: { text: string; mark: string; cla
 const INSET_IMAGE = "aspect-square rounded-2xl bg-white object-cover shadow-lg ring-4 ring-white";
 
 /** A hero picture (square, above the fold so loaded at once), or nothing when the settings name none. */
-function HeroImage({ src, alt, className, decoding }: { src: string | null; alt: string; className: string; decoding?: "sync" }) {
+function HeroImage({
+  src,
+  alt,
+  className,
+  decoding,
+}: {
+  src: string | null;
+  alt: string;
+  className: string;
+  decoding?: "sync";
+}) {
   if (!src) return null;
   return <Img src={src} alt={alt} width={800} height={800} loading="eager" decoding={decoding} className={className} />;
 }
@@ -95,9 +112,13 @@ export function Hero({ hero }: { hero: HeroData }) {
               </span>
             ))}
           </h1>
-          {hero.description ? <p className="mt-6 max-w-xl text-lg leading-relaxed text-gray-700">{hero.description}</p> : null}
+          {hero.description ? (
+            <p className="mt-6 max-w-xl text-lg leading-relaxed text-gray-700">{hero.description}</p>
+          ) : null}
           {hero.features.length ? (
-            <ul className={`mt-6 grid gap-3 text-sm font-medium text-gray-800 sm:grid-cols-3 ${hasImages ? "" : "mx-auto max-w-2xl"}`}>
+            <ul
+              className={`mt-6 grid gap-3 text-sm font-medium text-gray-800 sm:grid-cols-3 ${hasImages ? "" : "mx-auto max-w-2xl"}`}
+            >
               {hero.features.map((feature) => (
                 <li key={feature} className="flex items-center gap-2">
                   <Check />

@@ -27,7 +27,11 @@ export function MakeItSpecial({ data }: { data: MakeItSpecialData }) {
         <h2 id="special-title" className="relative font-display text-3xl font-bold sm:text-4xl">
           {data.title}
         </h2>
-        {data.subtitle ? <p className="relative mx-auto mt-4 max-w-2xl text-base leading-relaxed text-white sm:text-lg">{data.subtitle}</p> : null}
+        {data.subtitle ? (
+          <p className="relative mx-auto mt-4 max-w-2xl text-base leading-relaxed text-white sm:text-lg">
+            {data.subtitle}
+          </p>
+        ) : null}
         {data.button ? (
           <SmartLink
             href={data.button.href}

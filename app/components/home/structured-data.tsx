@@ -12,7 +12,9 @@ export function HomeStructuredData({ site, origin }: { site: SiteConfig; origin:
   const url = absoluteUrl(origin, "/");
   const email = text(site.contact.contact_email);
   const telephone = text(site.contact.contact_phone);
-  const sameAs = Object.values(site.social).filter((value): value is string => typeof value === "string" && /^https:\/\//.test(value));
+  const sameAs = Object.values(site.social).filter(
+    (value): value is string => typeof value === "string" && /^https:\/\//.test(value),
+  );
   const organization: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": "Organization",

@@ -29,13 +29,23 @@ export function ReviewForm({ action, failure }: { action: string; failure?: Revi
   const values = failure?.values ?? {};
   const e = errors as FieldErrors;
   return (
-    <Form method="post" action={action} preventScrollReset noValidate className="mt-4 grid max-w-2xl gap-4" aria-labelledby="review-form-heading">
+    <Form
+      method="post"
+      action={action}
+      preventScrollReset
+      noValidate
+      className="mt-4 grid max-w-2xl gap-4"
+      aria-labelledby="review-form-heading"
+    >
       <input type="hidden" name="intent" value={REVIEW_INTENT} />
       <fieldset aria-describedby={e.rating?.length ? "review-rating-error" : undefined}>
         <legend className="block text-sm font-medium text-gray-800">Your rating</legend>
         <div className="mt-1 flex flex-wrap gap-2">
           {[5, 4, 3, 2, 1].map((star) => (
-            <label key={star} className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-gray-300 px-3 py-1.5 text-sm text-gray-800 has-[:checked]:border-bloom-600 has-[:checked]:bg-bloom-50">
+            <label
+              key={star}
+              className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-gray-300 px-3 py-1.5 text-sm text-gray-800 has-[:checked]:border-bloom-600 has-[:checked]:bg-bloom-50"
+            >
               <input
                 type="radio"
                 name="rating"
@@ -86,7 +96,10 @@ export function ReviewForm({ action, failure }: { action: string; failure?: Revi
           className={`${inputClass} ${border(e.body)}`}
         />
         {e.body?.length ? null : (
-          <p id="review-body-hint" className="mt-1 text-xs text-gray-600">{`Plain text, up to ${REVIEW_BODY_MAX.toLocaleString("en-US")} characters.`}</p>
+          <p
+            id="review-body-hint"
+            className="mt-1 text-xs text-gray-600"
+          >{`Plain text, up to ${REVIEW_BODY_MAX.toLocaleString("en-US")} characters.`}</p>
         )}
         <FieldError id="review-body-error" messages={e.body} />
       </div>

@@ -4,7 +4,12 @@ import type { PublicReview } from "~/services/reviews.server";
 import type { PageMeta } from "~/services/sql";
 import { Stars } from "./stars";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
 const reviewDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : "");
 
 /** Plain text as written: paragraphs split at blank lines, React escaping every character. */
@@ -32,7 +37,15 @@ function ReviewItem({ review }: { review: PublicReview }) {
           {review.created_at ? <time dateTime={review.created_at}>{reviewDate(review.created_at)}</time> : null}
           {review.verified_purchase ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800">
-              <svg aria-hidden="true" width="12" height="12" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="3">
+              <svg
+                aria-hidden="true"
+                width="12"
+                height="12"
+                viewBox="0 0 20 20"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="3"
+              >
                 <path d="M4 10.5 8 14.5 16 6" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
               Verified purchase
@@ -45,10 +58,19 @@ function ReviewItem({ review }: { review: PublicReview }) {
 }
 
 /** The reviews of this page and links to the others (`?reviews_page=N`, plain links that work without JavaScript). */
-export function ReviewList({ reviews, pagination, href }: { reviews: PublicReview[]; pagination: PageMeta; href: (page: number) => string }) {
+export function ReviewList({
+  reviews,
+  pagination,
+  href,
+}: {
+  reviews: PublicReview[];
+  pagination: PageMeta;
+  href: (page: number) => string;
+}) {
   if (reviews.length === 0) return null;
   const { current_page: current, last_page: last } = pagination;
-  const link = "inline-flex min-w-10 items-center justify-center rounded-lg border border-gray-200 bg-white px-3 py-2 text-sm font-medium text-gray-700 hover:border-bloom-300 hover:text-bloom-700";
+  const link =
+    "inline-flex min-w-10 items-center justify-center rounded-lg border border-gray-200 bg-white px-3 py-2 text-sm font-medium text-gray-700 hover:border-bloom-300 hover:text-bloom-700";
   return (
     <>
       <ul className="mt-6" aria-label="Reviews">
@@ -65,7 +87,11 @@ export function ReviewList({ reviews, pagination, href }: { reviews: PublicRevie
           ) : null}
           {pageWindow(current, last).map((page) =>
             page === current ? (
-              <span key={page} aria-current="page" className={`${link} border-bloom-600 bg-bloom-600 text-white hover:text-white`}>
+              <span
+                key={page}
+                aria-current="page"
+                className={`${link} border-bloom-600 bg-bloom-600 text-white hover:text-white`}
+              >
                 {page}
               </span>
             ) : (

@@ -8,7 +8,8 @@ const STARS = ["5", "4", "3", "2", "1"] as const;
  * numbers as text beside it (the bars themselves are decoration).
  */
 export function ReviewSummary({ summary }: { summary: Summary }) {
-  if (summary.count === 0) return <p className="mt-4 text-gray-700">No reviews yet. Be the first to share what you think.</p>;
+  if (summary.count === 0)
+    return <p className="mt-4 text-gray-700">No reviews yet. Be the first to share what you think.</p>;
   return (
     <div className="mt-4 grid gap-6 sm:grid-cols-[auto_1fr] sm:items-center">
       <div>
@@ -17,7 +18,10 @@ export function ReviewSummary({ summary }: { summary: Summary }) {
           <span className="text-lg font-normal text-gray-600"> out of 5</span>
         </p>
         <Stars rating={summary.average} average decorative size={20} className="mt-1" />
-        <p className="mt-1 text-sm text-gray-700" data-testid="reviews-count">{`Based on ${reviewCountText(summary.count)}`}</p>
+        <p
+          className="mt-1 text-sm text-gray-700"
+          data-testid="reviews-count"
+        >{`Based on ${reviewCountText(summary.count)}`}</p>
       </div>
       <table className="w-full max-w-md text-sm">
         <caption className="sr-only">How many reviews gave each rating</caption>

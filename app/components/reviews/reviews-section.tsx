@@ -16,7 +16,15 @@ export interface ReviewsData {
 }
 
 /** The product page's reviews: the summary, a page of reviews, and the form (or what stands in its place). */
-export function ReviewsSection({ data, path, failure }: { data: ReviewsData; path: string; failure?: ReviewFormFailure }) {
+export function ReviewsSection({
+  data,
+  path,
+  failure,
+}: {
+  data: ReviewsData;
+  path: string;
+  failure?: ReviewFormFailure;
+}) {
   const href = (page: number) => (page <= 1 ? `${path}#reviews` : `${path}?reviews_page=${page}#reviews`);
   const here = data.pagination.current_page > 1 ? `${path}?reviews_page=${data.pagination.current_page}` : path;
   return (
@@ -35,7 +43,12 @@ export function ReviewsSection({ data, path, failure }: { data: ReviewsData; pat
           <div data-writer="guest" hidden={data.writer.kind !== "guest"}>
             <LoginToReview returnTo={here} />
           </div>
-          <p className="mt-2 text-gray-700" data-testid="own-review" data-writer="reviewed" hidden={data.writer.kind !== "reviewed"}>
+          <p
+            className="mt-2 text-gray-700"
+            data-testid="own-review"
+            data-writer="reviewed"
+            hidden={data.writer.kind !== "reviewed"}
+          >
             {data.writer.kind === "reviewed" ? OWN_REVIEW_STATUS[data.writer.status] : ""}
           </p>
           <div data-writer="shopper" hidden={data.writer.kind !== "shopper"}>

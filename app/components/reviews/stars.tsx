@@ -72,7 +72,15 @@ export const reviewCountText = (reviews: number) => `${count.format(reviews)} ${
  * A product's rating in a card or tile: stars and the number of reviews, or "No reviews yet" (never
  * zero stars). Nothing at all while the settings switch reviews off.
  */
-export function RatingBadge({ rating, reviews, className = "" }: { rating: number; reviews: number; className?: string }) {
+export function RatingBadge({
+  rating,
+  reviews,
+  className = "",
+}: {
+  rating: number;
+  reviews: number;
+  className?: string;
+}) {
   const on = useReviewsOn();
   if (!on) return null;
   if (reviews === 0) return <p className={`text-sm text-gray-600 ${className}`}>No reviews yet</p>;

@@ -69,14 +69,19 @@ export async function checkoutTableAction<Input, Row>(
       const removed = await table.remove(id);
       return toast.redirectWithSuccess(table.list, table.deleted?.(removed) ?? `${table.noun} deleted.`);
     }
-    if (values.intent !== "create" && !(values.intent === "update" && id)) return toast.redirectWithError(table.list, "That action is not available.");
+    if (values.intent !== "create" && !(values.intent === "update" && id))
+      return toast.redirectWithError(table.list, "That action is not available.");
     const schema = values.intent === "create" ? table.createSchema : table.updateSchema;
     const parsed = schema.safeParse(withCheckboxes(values, table.checkboxes));
     if (!parsed.success) return formFailure(fieldErrors(parsed.error), CATALOGUE_MESSAGES.formErrors, values);
     const row = values.intent === "create" ? await table.create(parsed.data) : await table.update(id!, parsed.data);
-    return toast.redirectWithSuccess(table.list, `${table.noun} ${table.label(row)} ${values.intent === "create" ? "created" : "saved"}.`);
+    return toast.redirectWithSuccess(
+      table.list,
+      `${table.noun} ${table.label(row)} ${values.intent === "create" ? "created" : "saved"}.`,
+    );
   } catch (error) {
-    if (error instanceof ConflictError) return formFailure({ [table.conflictField]: [error.message] }, error.message, values, { status: 409 });
+    if (error instanceof ConflictError)
+      return formFailure({ [table.conflictField]: [error.message] }, error.message, values, { status: 409 });
     if (error instanceof ValidationError) return formFailure(error.errors, CATALOGUE_MESSAGES.formErrors, values);
     if (error instanceof NotFoundError) return toast.redirectWithError(table.list, error.message);
     throw error;

@@ -58,17 +58,26 @@ export async function readBlogForm(app: AppContext, request: Request, actor: Act
   return {
     intent,
     body,
-    values: { ...typed, featured_image: image.url ?? "", category_ids: list("category_ids").join(","), related_product_ids: list("related_product_ids").join(",") },
+    values: {
+      ...typed,
+      featured_image: image.url ?? "",
+      category_ids: list("category_ids").join(","),
+      related_product_ids: list("related_product_ids").join(","),
+    },
     imageError: image.error,
   };
 }
 
 /** The body checked with the create or update schema; the form shown again (422) when anything is wrong. */
-export function parseBlogForm<S extends typeof BlogCreateSchema | typeof BlogUpdateSchema>(post: BlogFormPost, schema: S) {
+export function parseBlogForm<S extends typeof BlogCreateSchema | typeof BlogUpdateSchema>(
+  post: BlogFormPost,
+  schema: S,
+) {
   const parsed = schema.safeParse(post.body);
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
   if (post.imageError) errors.featured_image_file = [post.imageError];
-  if (!parsed.success || post.imageError) return { failure: formFailure(errors, BLOG_FORM_MESSAGE, post.values) } as const;
+  if (!parsed.success || post.imageError)
+    return { failure: formFailure(errors, BLOG_FORM_MESSAGE, post.values) } as const;
   return { input: parsed.data as z.output<S> } as const;
 }
 

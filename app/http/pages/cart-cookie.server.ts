@@ -8,7 +8,11 @@ const THIRTY_DAYS = 60 * 60 * 24 * 30;
 
 /** The signed, httpOnly, SameSite=Lax cookie that holds product ids and quantities, never prices. */
 export function cartCookie(env: Env, request: Request) {
-  return createCookie(cookieName(env, request, CART_COOKIE), { ...cookieFlags(env, request), maxAge: THIRTY_DAYS, secrets: [sessionSecret(env)] });
+  return createCookie(cookieName(env, request, CART_COOKIE), {
+    ...cookieFlags(env, request),
+    maxAge: THIRTY_DAYS,
+    secrets: [sessionSecret(env)],
+  });
 }
 
 /** The cart lines from the request; a missing, unsigned, tampered or oversized cookie reads as an empty cart. */

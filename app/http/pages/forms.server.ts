@@ -41,7 +41,10 @@ export function formFailure(
 
 /** Too many attempts: the form again with the server's message, 429 and when to try again (Retry-After). */
 export function rateLimited(error: RateLimitError, values: Record<string, string>) {
-  return formFailure({}, error.message, values, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+  return formFailure({}, error.message, values, {
+    status: 429,
+    headers: { "Retry-After": String(error.retryAfterSeconds) },
+  });
 }
 
 /**

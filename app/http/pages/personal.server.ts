@@ -1,5 +1,17 @@
 import { featureFlags } from "../../lib/features";
-import { accountShown, BOOT_SCRIPT_ID, cartCountLabel, cartPanelHtml, escapeHtml, heart, likeButton, scriptJson, PERSONAL_GLOBAL, type PersonalPatch, type PersonalViewer } from "../../lib/personal";
+import {
+  accountShown,
+  BOOT_SCRIPT_ID,
+  cartCountLabel,
+  cartPanelHtml,
+  escapeHtml,
+  heart,
+  likeButton,
+  scriptJson,
+  PERSONAL_GLOBAL,
+  type PersonalPatch,
+  type PersonalViewer,
+} from "../../lib/personal";
 import { currencyFromSettings } from "../../lib/site";
 import { compileKeptTemplate, fillKeptTemplate, type KeptFill, type KeptTemplate } from "../../lib/kept-template";
 import type { Currency } from "../../lib/money";
@@ -35,16 +47,24 @@ export interface RootPersonal {
   userId: number | null;
 }
 
-export async function rootPersonal(app: AppContext, request: Request, settings: SettingsByGroup): Promise<RootPersonal> {
+export async function rootPersonal(
+  app: AppContext,
+  request: Request,
+  settings: SettingsByGroup,
+): Promise<RootPersonal> {
   // The header's cart, priced from its products through the cache (none when the cart is empty), and
   // who is logged in (one read, only when a session cookie came).
-  const [cart, session] = await Promise.all([readCartLines(app.env, request).then((lines) => cachedCart(app, lines)), getSession(app, request)]);
+  const [cart, session] = await Promise.all([
+    readCartLines(app.env, request).then((lines) => cachedCart(app, lines)),
+    getSession(app, request),
+  ]);
   const setCookies = session.stale ? [clearSessionCookie(app.env, request)] : [];
   const user = session.viewer?.user;
   // The hearts' state: the products this shopper saved (one read, only for a signed-in viewer while
   // the wishlist is on, and not in the back office, which has no hearts). Per-user: never part of
   // the cached public data.
-  const hearts = user && featureFlags(settings.features).wishlist && !/^\/admin(\/|$)/.test(new URL(request.url).pathname);
+  const hearts =
+    user && featureFlags(settings.features).wishlist && !/^\/admin(\/|$)/.test(new URL(request.url).pathname);
   const [wishlist, csrf] = await Promise.all([
     hearts ? savedProductIds(app.db, user.id) : [],
     session.viewer ? csrfToken(app.env, session.viewer.sessionId) : null,
@@ -59,7 +79,9 @@ export async function rootPersonal(app: AppContext, request: Request, settings: 
  * fresh as the product's own page. Placing an order prices from the database again.
  */
 export function cachedCartRows(app: AppContext, lines: CartLine[]): Promise<CartProductRow[]> {
-  return lines.length > 0 ? app.cache.read(cachedData.cartProducts(lines.map((line) => line.productId))) : Promise.resolve([]);
+  return lines.length > 0
+    ? app.cache.read(cachedData.cartProducts(lines.map((line) => line.productId)))
+    : Promise.resolve([]);
 }
 
 async function cachedCart(app: AppContext, lines: CartLine[]): Promise<Cart> {
@@ -74,7 +96,10 @@ async function cachedCart(app: AppContext, lines: CartLine[]): Promise<Cart> {
  */
 async function keptRootPersonal(app: AppContext, request: Request, settings: SettingsByGroup): Promise<RootPersonal> {
   const token = readCookie(app.env, request, SESSION_COOKIE);
-  const [lines, claims] = await Promise.all([readCartLines(app.env, request), token ? verifyToken(app.env, token) : null]);
+  const [lines, claims] = await Promise.all([
+    readCartLines(app.env, request),
+    token ? verifyToken(app.env, token) : null,
+  ]);
   const [rows, card] = await Promise.all([
     cachedCartRows(app, lines),
     claims ? app.cache.read(cachedData.session(claims)) : null,
@@ -190,12 +215,16 @@ function writerRewrite(rewriter: HTMLRewriter, kind: "shopper" | "reviewed", sta
 
 function likeRewrite(rewriter: HTMLRewriter) {
   rewriter
-    .on('form[data-like] input[name="liked"]', { element: (input) => void input.setAttribute("value", likeButton.next(true)) })
+    .on('form[data-like] input[name="liked"]', {
+      element: (input) => void input.setAttribute("value", likeButton.next(true)),
+    })
     .on("form[data-like] button", {
       element(button) {
         button.setAttribute("aria-pressed", "true");
         button.setAttribute("class", likeButton.className(true));
-        button.setInnerContent(`<span aria-hidden="true">${likeButton.mark(true)}</span>${likeButton.text(true)}`, { html: true });
+        button.setInnerContent(`<span aria-hidden="true">${likeButton.mark(true)}</span>${likeButton.text(true)}`, {
+          html: true,
+        });
       },
     });
 }
@@ -213,13 +242,20 @@ function rootRewrite(rewriter: HTMLRewriter, personal: RootPersonal, settings: S
     }
   }
   if (csrf) {
-    rewriter.on('meta[name="theme-color"]', { element: (meta) => void meta.after(`<meta name="csrf-token" content="${escapeHtml(csrf)}"/>`, { html: true }) });
+    rewriter.on('meta[name="theme-color"]', {
+      element: (meta) => void meta.after(`<meta name="csrf-token" content="${escapeHtml(csrf)}"/>`, { html: true }),
+    });
   }
   if (cart.item_count > 0 || cart.items.length > 0) {
     rewriter
       .on('[data-testid="cart-count"]', { element: (element) => void element.setInnerContent(String(cart.item_count)) })
-      .on("[data-cart-count-label]", { element: (element) => void element.setInnerContent(cartCountLabel(cart.item_count)) })
-      .on("[data-cart-panel]", { element: (element) => void element.setInnerContent(cartPanelHtml(cart, currencyFromSettings(settings)), { html: true }) });
+      .on("[data-cart-count-label]", {
+        element: (element) => void element.setInnerContent(cartCountLabel(cart.item_count)),
+      })
+      .on("[data-cart-panel]", {
+        element: (element) =>
+          void element.setInnerContent(cartPanelHtml(cart, currencyFromSettings(settings)), { html: true }),
+      });
   }
   heartsRewrite(rewriter, wishlist);
 }
@@ -232,7 +268,9 @@ function heartsRewrite(rewriter: HTMLRewriter, wishlist: number[]) {
     let filled = false;
     rewriter
       .on("form[data-heart]", { element: (form) => void (filled = saved.has(Number(form.getAttribute("data-heart")))) })
-      .on('form[data-heart] input[name="intent"]', { element: (input) => void (filled && input.setAttribute("value", heart.intent(true))) })
+      .on('form[data-heart] input[name="intent"]', {
+        element: (input) => void (filled && input.setAttribute("value", heart.intent(true))),
+      })
       .on("form[data-heart] button", {
         element(button) {
           if (!filled) return;
@@ -249,7 +287,10 @@ function heartsRewrite(rewriter: HTMLRewriter, wishlist: number[]) {
 
 /** An attribute's value as the HTML parser reads it (the rewriter hands over the source text). */
 function decodeAttribute(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[name]!);
+  return value.replace(
+    /&(amp|lt|gt|quot|#x27|#39);/g,
+    (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[name]!,
+  );
 }
 
 /**
@@ -258,7 +299,14 @@ function decodeAttribute(value: string): string {
  * HTMLRewriter and their data put where entry.client merges it before hydrating. Reads what the
  * root loader and the page's loader would read for the visitor, nothing more.
  */
-export async function keptPageFor(app: AppContext, request: Request, pathname: string, parts: string[], headers: Headers, subject: number | null = null): Promise<Response> {
+export async function keptPageFor(
+  app: AppContext,
+  request: Request,
+  pathname: string,
+  parts: string[],
+  headers: Headers,
+  subject: number | null = null,
+): Promise<Response> {
   const found = routeOf(pathname);
   // A visitor without cookies is a guest with an empty cart: the shared page is theirs as it is
   // (a tutorial still counts their view and gives them their visitor cookie).
@@ -266,7 +314,9 @@ export async function keptPageFor(app: AppContext, request: Request, pathname: s
   if (!cookies && !found) return new Response(parts.join(app.nonce), { status: 200, headers });
   const settings = await app.cache.read(cachedData.publicSettings());
   const root = cookies ? await keptRootPersonal(app, request, settings) : null;
-  const own = found ? await found.route.personal(app, request, found.slug, { viewerId: root?.userId ?? null, settings, subject }) : null;
+  const own = found
+    ? await found.route.personal(app, request, found.slug, { viewerId: root?.userId ?? null, settings, subject })
+    : null;
   for (const cookie of [...(root?.setCookies ?? []), ...(own?.setCookies ?? [])]) headers.append("Set-Cookie", cookie);
   const patch: PersonalPatch = {};
   if (root && (root.viewer || root.cart.items.length > 0)) {
@@ -311,7 +361,8 @@ function templateOf(parts: string[], currency: Currency): KeptTemplate | null {
   if (template === undefined) {
     template = compileKeptTemplate(parts, currency);
     // A component that moved a visitor's place: the page is still right (HTMLRewriter), but slower; the tests fail on it.
-    if (!template) console.error("kept pages: a page's visitor places were not where expected; filled in with HTMLRewriter");
+    if (!template)
+      console.error("kept pages: a page's visitor places were not where expected; filled in with HTMLRewriter");
     templates.set(parts, template);
   }
   return template;

@@ -1,7 +1,12 @@
 import { ProductCreateSchema, ProductUpdateSchema, PRODUCT_MESSAGES } from "../../lib/schemas/admin-products";
 import { fieldErrors } from "../../lib/schemas/query";
 import type { Actor } from "../../services/admin/audit.server";
-import { createProduct, DuplicateFieldError, updateProduct, type AdminProduct } from "../../services/admin/products.server";
+import {
+  createProduct,
+  DuplicateFieldError,
+  updateProduct,
+  type AdminProduct,
+} from "../../services/admin/products.server";
 import { ConflictError, ValidationError } from "../../services/errors";
 import { UPLOAD_TOO_LARGE_MESSAGE } from "../../services/uploads.server";
 import type { AppContext } from "../context.server";
@@ -20,7 +25,11 @@ function arrangedImages(form: FormData): string[] {
   const positions = form.getAll("image_order").map((value) => Number(value));
   const removed = new Set(form.getAll("image_remove"));
   return urls
-    .map((url, index) => ({ url: url.trim(), index, position: Number.isFinite(positions[index]) ? positions[index]! : index + 1 }))
+    .map((url, index) => ({
+      url: url.trim(),
+      index,
+      position: Number.isFinite(positions[index]) ? positions[index]! : index + 1,
+    }))
     .filter((image) => !removed.has(image.url))
     .sort((a, b) => a.position - b.position || a.index - b.index)
     .map((image) => image.url);
@@ -69,7 +78,12 @@ export async function saveProductForm(
   });
   const uploaded = await uploadChosenFiles(app, form, NEW_IMAGES_FIELD, actor);
   images = [...images, ...uploaded.urls];
-  if (uploaded.error) return failed({ [NEW_IMAGES_FIELD]: [uploaded.error] }, uploaded.error, uploaded.error === UPLOAD_TOO_LARGE_MESSAGE ? 413 : 415);
+  if (uploaded.error)
+    return failed(
+      { [NEW_IMAGES_FIELD]: [uploaded.error] },
+      uploaded.error,
+      uploaded.error === UPLOAD_TOO_LARGE_MESSAGE ? 413 : 415,
+    );
 
   const body = bodyOf(values, images);
   const parsed = id === undefined ? ProductCreateSchema.safeParse(body) : ProductUpdateSchema.safeParse(body);

@@ -10,7 +10,11 @@ import { cookieFlags, cookieName, TOAST_COOKIE } from "../cookies.server";
  */
 export function toasts(env: Env, request: Request) {
   const storage = createCookieSessionStorage({
-    cookie: { name: cookieName(env, request, TOAST_COOKIE), ...cookieFlags(env, request), secrets: [sessionSecret(env)] },
+    cookie: {
+      name: cookieName(env, request, TOAST_COOKIE),
+      ...cookieFlags(env, request),
+      secrets: [sessionSecret(env)],
+    },
   });
   return createToastUtilsWithCustomSession(storage);
 }

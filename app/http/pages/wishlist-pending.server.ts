@@ -13,7 +13,11 @@ const HALF_AN_HOUR = 60 * 30;
  * the same product: a link from elsewhere to that page never saves anything without a click.
  */
 function pendingCookie(env: Env, request: Request) {
-  return createCookie(cookieName(env, request, PENDING_COOKIE), { ...cookieFlags(env, request), maxAge: HALF_AN_HOUR, secrets: [sessionSecret(env)] });
+  return createCookie(cookieName(env, request, PENDING_COOKIE), {
+    ...cookieFlags(env, request),
+    maxAge: HALF_AN_HOUR,
+    secrets: [sessionSecret(env)],
+  });
 }
 
 export async function readPendingProduct(env: Env, request: Request): Promise<number | null> {

@@ -34,7 +34,11 @@ const reviewsField = z
     ctx.addIssue({ code: "custom", message: RIGHTS_MESSAGES.reviewsChoice });
     return z.NEVER;
   })
-  .meta({ type: "string", enum: [...REVIEW_CHOICES], description: "keep: the reviews stay, shown as by a former customer; delete: they are removed." });
+  .meta({
+    type: "string",
+    enum: [...REVIEW_CHOICES],
+    description: "keep: the reviews stay, shown as by a former customer; delete: they are removed.",
+  });
 
 /** DELETE /api/v1/auth/account and the page's form: the password, and the reviews' fate. */
 export const DeleteAccountSchema = z.object({

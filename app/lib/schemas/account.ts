@@ -8,7 +8,6 @@ import { ACCOUNT_MESSAGES, RESET_MESSAGES } from "../form-messages";
  */
 export { ACCOUNT_MESSAGES, RESET_MESSAGES };
 
-
 const EMAIL_MAX = 254;
 const PASSWORD_MAX = 128;
 const TEXT_MAX = 100;
@@ -30,8 +29,10 @@ const text = (trim = true) =>
 export function requiredText(label: string, { min = 1, max = TEXT_MAX } = {}) {
   return text().superRefine((value, ctx) => {
     if (!value) ctx.addIssue({ code: "custom", message: `${label} is required` });
-    else if (value.length < min) ctx.addIssue({ code: "custom", message: `${label} must be at least ${min} characters long` });
-    else if (value.length > max) ctx.addIssue({ code: "custom", message: `${label} may not be longer than ${max} characters` });
+    else if (value.length < min)
+      ctx.addIssue({ code: "custom", message: `${label} must be at least ${min} characters long` });
+    else if (value.length > max)
+      ctx.addIssue({ code: "custom", message: `${label} may not be longer than ${max} characters` });
   });
 }
 
@@ -58,14 +59,19 @@ export function passwordField(label: string, { strength = true } = {}) {
   return text(false).superRefine((value, ctx) => {
     if (!value) return ctx.addIssue({ code: "custom", message: `${label} is required` });
     if (value.length < PASSWORD_MIN_LENGTH) {
-      return ctx.addIssue({ code: "custom", message: `${label} must be at least ${PASSWORD_MIN_LENGTH} characters long` });
+      return ctx.addIssue({
+        code: "custom",
+        message: `${label} must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+      });
     }
     if (value.length > PASSWORD_MAX) {
       return ctx.addIssue({ code: "custom", message: `${label} may not be longer than ${PASSWORD_MAX} characters` });
     }
     if (!strength) return;
-    if (!/[a-z]/.test(value)) ctx.addIssue({ code: "custom", message: `${label} must contain at least one lowercase letter` });
-    if (!/[A-Z]/.test(value)) ctx.addIssue({ code: "custom", message: `${label} must contain at least one uppercase letter` });
+    if (!/[a-z]/.test(value))
+      ctx.addIssue({ code: "custom", message: `${label} must contain at least one lowercase letter` });
+    if (!/[A-Z]/.test(value))
+      ctx.addIssue({ code: "custom", message: `${label} must contain at least one uppercase letter` });
     if (!/\d/.test(value)) ctx.addIssue({ code: "custom", message: `${label} must contain at least one number` });
   });
 }
@@ -93,19 +99,26 @@ export const phoneField = optionalField((value) => {
   return /^\+?[1-9]\d{0,15}$/.test(compact) ? null : ACCOUNT_MESSAGES.phone;
 }, 30);
 
-export const addressField = optionalField((value) => (value.length >= 5 ? null : "Address must be at least 5 characters long"), ADDRESS_MAX);
+export const addressField = optionalField(
+  (value) => (value.length >= 5 ? null : "Address must be at least 5 characters long"),
+  ADDRESS_MAX,
+);
 
 export const PLACE_PATTERN = /^[\p{L}\p{M} \-'.]+$/u;
 
 export function placeField(label: string) {
   return optionalField((value) => {
     if (value.length < 2) return `${label} must be at least 2 characters long`;
-    return PLACE_PATTERN.test(value) ? null : `${label} may only contain letters, spaces, hyphens, apostrophes and periods`;
+    return PLACE_PATTERN.test(value)
+      ? null
+      : `${label} may only contain letters, spaces, hyphens, apostrophes and periods`;
   });
 }
 
 export const zipCodeField = optionalField((value) =>
-  /^[A-Za-z0-9 \-]{3,10}$/.test(value) ? null : "Please enter a valid postal code (3 to 10 letters, digits, spaces or hyphens)",
+  /^[A-Za-z0-9 \-]{3,10}$/.test(value)
+    ? null
+    : "Please enter a valid postal code (3 to 10 letters, digits, spaces or hyphens)",
 );
 
 const COUNTRY_CODES = new Set<string>(COUNTRIES.map((country) => country.code));
@@ -193,7 +206,10 @@ export const ProfileSchema = z.object({
   /** Needed only to change the email (docs/decisions/021): the same email as now saves without it. */
   current_password: text(false)
     .transform((value) => value || undefined)
-    .meta({ type: "string", description: "The current password: required only when `email` differs from the account's." }),
+    .meta({
+      type: "string",
+      description: "The current password: required only when `email` differs from the account's.",
+    }),
 });
 export type ProfileInput = z.output<typeof ProfileSchema>;
 
@@ -211,7 +227,6 @@ export const PasswordChangeSchema = confirm(
 export type PasswordChangeInput = z.output<typeof PasswordChangeSchema>;
 
 // ---------------------------------------------------------------- password reset
-
 
 /** What the forgot-password form and POST /api/auth/forgot-password take: the account's email. */
 export const ForgotPasswordSchema = z.object({ email: emailField });

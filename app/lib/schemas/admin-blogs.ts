@@ -138,7 +138,10 @@ const imageInput = z
     const url = (value ?? "").trim();
     if (!url) return null;
     const ours = url.startsWith(UPLOADS_PATH) || url.startsWith("/images/");
-    if (url.length > BLOG_LIMITS.image || !(ours ? /^\/[\w./-]+$/.test(url) && !url.includes("..") : /^https?:\/\/[^\s"'<>]+$/i.test(url))) {
+    if (
+      url.length > BLOG_LIMITS.image ||
+      !(ours ? /^\/[\w./-]+$/.test(url) && !url.includes("..") : /^https?:\/\/[^\s"'<>]+$/i.test(url))
+    ) {
       ctx.addIssue({ code: "custom", message: BLOG_MESSAGES.imageInvalid });
       return z.NEVER;
     }
@@ -149,7 +152,11 @@ const imageInput = z
 /** A list, or one comma-separated string (a form's text box). */
 const listOf = (value: unknown): unknown[] | null => {
   if (Array.isArray(value)) return value;
-  if (typeof value === "string") return value.split(",").map((part) => part.trim()).filter(Boolean);
+  if (typeof value === "string")
+    return value
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean);
   if (typeof value === "number") return [value];
   return null;
 };
@@ -163,7 +170,9 @@ const tagsInput = z
       ctx.addIssue({ code: "custom", message: BLOG_MESSAGES.tagsInvalid });
       return z.NEVER;
     }
-    const tags = [...new Set((list as string[]).map((tag) => tag.replace(/\s+/g, " ").trim().toLowerCase()).filter(Boolean))];
+    const tags = [
+      ...new Set((list as string[]).map((tag) => tag.replace(/\s+/g, " ").trim().toLowerCase()).filter(Boolean)),
+    ];
     if (tags.length > BLOG_LIMITS.tags || tags.some((tag) => tag.length > BLOG_LIMITS.tag)) {
       ctx.addIssue({ code: "custom", message: BLOG_MESSAGES.tagsInvalid });
       return z.NEVER;
@@ -178,7 +187,9 @@ const idsInput = (message: string, max: number) =>
     .unknown()
     .transform((value, ctx) => {
       const list = value === null ? [] : listOf(value);
-      const ids = list?.map((id) => (typeof id === "number" ? id : typeof id === "string" && /^\d{1,9}$/.test(id.trim()) ? Number(id) : NaN));
+      const ids = list?.map((id) =>
+        typeof id === "number" ? id : typeof id === "string" && /^\d{1,9}$/.test(id.trim()) ? Number(id) : NaN,
+      );
       if (!ids || ids.some((id) => !Number.isSafeInteger(id) || id < 1)) {
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;
@@ -209,7 +220,10 @@ const versionInput = z.coerce
   .number({ error: "The version must be a whole number." })
   .int({ error: "The version must be a whole number." })
   .min(1, { error: "The version must be at least 1." })
-  .meta({ type: "integer", description: "The version the client last saw: a change made since is a 409, not overwritten." });
+  .meta({
+    type: "integer",
+    description: "The version the client last saw: a change made since is a 409, not overwritten.",
+  });
 
 /** Every field a tutorial's body may carry, each optional (a PUT changes what it names). */
 const fields = {

@@ -17,7 +17,8 @@ import { toCents } from "../money";
 
 export const CATALOGUE_MESSAGES = {
   formErrors: "Please fix the errors in the form",
-  staleCategory: "Someone else changed this category since you opened it. Reload the page to see their changes, then make yours again.",
+  staleCategory:
+    "Someone else changed this category since you opened it. Reload the page to see their changes, then make yours again.",
   categoryNotFound: "Category not found",
   couponNotFound: "Coupon not found",
   shippingNotFound: "Shipping method not found",
@@ -32,7 +33,8 @@ export const CATALOGUE_MESSAGES = {
   fixed: "A fixed coupon's value must be more than 0.",
   expiresAfterStarts: "The expiry date must be after the start date.",
   country: "The country must be a two-letter ISO code, such as LK or US.",
-  countries: "Each country must be a two-letter ISO code, such as LK or US, separated by commas; leave it empty for every country.",
+  countries:
+    "Each country must be a two-letter ISO code, such as LK or US, separated by commas; leave it empty for every country.",
   rate: "The rate must be a percentage from 0 to 100.",
   rateDecimals: "The rate may have at most 2 decimal places.",
   daysOrder: "The maximum delivery days may not be fewer than the minimum.",
@@ -57,7 +59,6 @@ const SLUG_MAX = 100;
 const DESCRIPTION_MAX = 1000;
 
 // ---------------------------------------------------------------- slugs
-
 
 /** An image a category may show: an upload of ours or a file of the shop's own `/images/`. */
 export function isShopImage(url: string): boolean {
@@ -134,7 +135,10 @@ export function moneyField(label: string, { nullable = false, positive = false }
       if (decimalsOf(number) > 2) return fail(ctx, `${label} may have at most 2 decimal places`);
       return toCents(number);
     })
-    .meta({ type: nullable ? ["number", "string", "null"] : ["number", "string"], description: `${label} in currency units (24.99).` });
+    .meta({
+      type: nullable ? ["number", "string", "null"] : ["number", "string"],
+      description: `${label} in currency units (24.99).`,
+    });
 }
 
 /** A whole number from `min` to `max`; blank is null when `nullable`, else required. */
@@ -189,7 +193,8 @@ export function dateField(label: string, { endOfDay = false } = {}) {
       let date: Date;
       if (day) {
         date = new Date(`${text}T${endOfDay ? "23:59:59" : "00:00:00"}Z`);
-        if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) return fail(ctx, `${label} must be a date`);
+        if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
+          return fail(ctx, `${label} must be a date`);
       } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.test(text)) {
         date = new Date(/(Z|[+-]\d{2}:\d{2})$/.test(text) ? text : `${text}Z`);
         if (Number.isNaN(date.getTime())) return fail(ctx, `${label} must be a date`);
@@ -223,10 +228,15 @@ const imageField = z
   .transform((value, ctx) => {
     if (value === undefined) return undefined;
     if (isBlank(value)) return null;
-    if (typeof value !== "string" || value.trim().length > 500 || !isShopImage(value.trim())) return fail(ctx, CATALOGUE_MESSAGES.image);
+    if (typeof value !== "string" || value.trim().length > 500 || !isShopImage(value.trim()))
+      return fail(ctx, CATALOGUE_MESSAGES.image);
     return value.trim();
   })
-  .meta({ type: ["string", "null"], description: "An uploaded image (`/uploads/{key}`, from POST /api/admin/uploads) or `/images/...`; null removes it." });
+  .meta({
+    type: ["string", "null"],
+    description:
+      "An uploaded image (`/uploads/{key}`, from POST /api/admin/uploads) or `/images/...`; null removes it.",
+  });
 
 const versionField = z
   .unknown()
@@ -237,13 +247,20 @@ const versionField = z
     if (number === null || !Number.isInteger(number) || number < 1) return fail(ctx, CATALOGUE_MESSAGES.version);
     return number;
   })
-  .meta({ type: ["integer", "string"], description: "The version the client last saw: a change made since is a 409, not overwritten." });
+  .meta({
+    type: ["integer", "string"],
+    description: "The version the client last saw: a change made since is a 409, not overwritten.",
+  });
 
 /** Requires the fields named (absent counts as missing) in a create: checked even when other fields failed. */
 function requiring<T extends z.ZodObject>(schema: T, fields: Record<string, string>) {
   let required = schema as unknown as z.ZodType<z.output<T>>;
   for (const [field, label] of Object.entries(fields)) {
-    required = required.refine((value) => (value as Record<string, unknown>)[field] !== undefined, { path: [field], message: `${label} is required`, when: (payload) => typeof payload.value === "object" && payload.value !== null });
+    required = required.refine((value) => (value as Record<string, unknown>)[field] !== undefined, {
+      path: [field],
+      message: `${label} is required`,
+      when: (payload) => typeof payload.value === "object" && payload.value !== null,
+    });
   }
   return required as z.ZodType<z.output<T>, z.input<T>>;
 }
@@ -287,7 +304,11 @@ function codeField(letterCase: "upper" | "lower", message: string, description: 
     .meta({ type: "string", description });
 }
 
-const couponCodeField = codeField("upper", CATALOGUE_MESSAGES.couponCode, "Letters, numbers, hyphens, underscores; kept in capitals (shoppers type it in any case).");
+const couponCodeField = codeField(
+  "upper",
+  CATALOGUE_MESSAGES.couponCode,
+  "Letters, numbers, hyphens, underscores; kept in capitals (shoppers type it in any case).",
+);
 
 const couponTypeField = z
   .unknown()
@@ -295,7 +316,8 @@ const couponTypeField = z
   .transform((value, ctx) => {
     if (value === undefined) return undefined;
     if (isBlank(value)) return fail(ctx, "Type is required");
-    if (typeof value !== "string" || !(COUPON_TYPES as readonly string[]).includes(value.trim())) return fail(ctx, CATALOGUE_MESSAGES.couponType);
+    if (typeof value !== "string" || !(COUPON_TYPES as readonly string[]).includes(value.trim()))
+      return fail(ctx, CATALOGUE_MESSAGES.couponType);
     return value.trim() as CouponType;
   })
   .meta({ type: "string", enum: [...COUPON_TYPES] });
@@ -311,7 +333,10 @@ const couponValueField = z
     if (number === null) return fail(ctx, "Value must be a number");
     return number;
   })
-  .meta({ type: ["number", "string"], description: "Whole percent (1-100) for a percentage coupon; an amount in currency units above 0 for a fixed one." });
+  .meta({
+    type: ["number", "string"],
+    description: "Whole percent (1-100) for a percentage coupon; an amount in currency units above 0 for a fixed one.",
+  });
 
 const couponFields = z.object({
   code: couponCodeField,
@@ -348,16 +373,28 @@ export function couponStoredValue(type: CouponType, value: number): number | nul
 export function couponProblems(coupon: CouponDraft, usesSoFar = 0): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   if (couponStoredValue(coupon.type, coupon.value) === null) {
-    problems.value = [coupon.type === "percentage" ? CATALOGUE_MESSAGES.percentage : decimalsOf(coupon.value) > 2 && coupon.value > 0 ? "Value may have at most 2 decimal places" : CATALOGUE_MESSAGES.fixed];
+    problems.value = [
+      coupon.type === "percentage"
+        ? CATALOGUE_MESSAGES.percentage
+        : decimalsOf(coupon.value) > 2 && coupon.value > 0
+          ? "Value may have at most 2 decimal places"
+          : CATALOGUE_MESSAGES.fixed,
+    ];
   }
-  if (coupon.starts_at && coupon.expires_at && coupon.expires_at.getTime() <= coupon.starts_at.getTime()) problems.expires_at = [CATALOGUE_MESSAGES.expiresAfterStarts];
-  if (coupon.usage_limit !== null && coupon.usage_limit < usesSoFar) problems.usage_limit = [usageLimitBelowUses(usesSoFar)];
+  if (coupon.starts_at && coupon.expires_at && coupon.expires_at.getTime() <= coupon.starts_at.getTime())
+    problems.expires_at = [CATALOGUE_MESSAGES.expiresAfterStarts];
+  if (coupon.usage_limit !== null && coupon.usage_limit < usesSoFar)
+    problems.usage_limit = [usageLimitBelowUses(usesSoFar)];
   return problems;
 }
 
 // ---------------------------------------------------------------- shipping methods
 
-const shippingCodeField = codeField("lower", CATALOGUE_MESSAGES.shippingCode, "Lowercase letters, numbers, hyphens, underscores.");
+const shippingCodeField = codeField(
+  "lower",
+  CATALOGUE_MESSAGES.shippingCode,
+  "Lowercase letters, numbers, hyphens, underscores.",
+);
 
 /** ISO alpha-2 country codes: a list, or one comma-separated string; empty (or "all") serves every country (null). */
 const countriesField = z
@@ -367,13 +404,19 @@ const countriesField = z
     if (value === undefined) return undefined;
     if (value === null) return null;
     const parts = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : null;
-    if (parts === null || parts.some((part) => typeof part !== "string")) return fail(ctx, CATALOGUE_MESSAGES.countries);
+    if (parts === null || parts.some((part) => typeof part !== "string"))
+      return fail(ctx, CATALOGUE_MESSAGES.countries);
     const codes = [...new Set((parts as string[]).map((part) => part.trim().toUpperCase()).filter(Boolean))];
     if (codes.length === 0 || (codes.length === 1 && codes[0] === "ALL")) return null;
-    if (codes.length > 250 || codes.some((code) => !/^[A-Z]{2}$/.test(code))) return fail(ctx, CATALOGUE_MESSAGES.countries);
+    if (codes.length > 250 || codes.some((code) => !/^[A-Z]{2}$/.test(code)))
+      return fail(ctx, CATALOGUE_MESSAGES.countries);
     return codes;
   })
-  .meta({ type: ["array", "string", "null"], items: { type: "string" }, description: "ISO country codes it serves (a list, or comma-separated); empty or null for every country." });
+  .meta({
+    type: ["array", "string", "null"],
+    items: { type: "string" },
+    description: "ISO country codes it serves (a list, or comma-separated); empty or null for every country.",
+  });
 
 const shippingFields = z.object({
   code: shippingCodeField,
@@ -397,8 +440,13 @@ export const ShippingMethodCreateSchema = requiring(shippingFields, {
 export const ShippingMethodUpdateSchema = shippingFields;
 export type ShippingMethodInput = z.output<typeof shippingFields>;
 
-export function shippingProblems(method: { delivery_days_min: number; delivery_days_max: number }): Record<string, string[]> {
-  return method.delivery_days_max < method.delivery_days_min ? { delivery_days_max: [CATALOGUE_MESSAGES.daysOrder] } : {};
+export function shippingProblems(method: {
+  delivery_days_min: number;
+  delivery_days_max: number;
+}): Record<string, string[]> {
+  return method.delivery_days_max < method.delivery_days_min
+    ? { delivery_days_max: [CATALOGUE_MESSAGES.daysOrder] }
+    : {};
 }
 
 // ---------------------------------------------------------------- tax rates
@@ -420,7 +468,11 @@ const stateField = z
   .transform((value, ctx) => {
     if (value === undefined) return undefined;
     if (isBlank(value)) return "";
-    if (typeof value !== "string" || !/^[A-Za-z0-9-]{1,10}$/.test(value.trim())) return fail(ctx, "The state must be a code of up to 10 letters or numbers (CA, NY...), or empty for the whole country.");
+    if (typeof value !== "string" || !/^[A-Za-z0-9-]{1,10}$/.test(value.trim()))
+      return fail(
+        ctx,
+        "The state must be a code of up to 10 letters or numbers (CA, NY...), or empty for the whole country.",
+      );
     return value.trim().toUpperCase();
   })
   .meta({ type: "string", description: "A state or province code (CA, NY...); empty applies to the whole country." });

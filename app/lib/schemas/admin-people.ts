@@ -62,7 +62,13 @@ export const USER_ROLES = ["customer", ...STAFF_ROLES] as const;
 const rolesInput = z
   .unknown()
   .transform((value, ctx) => {
-    const list = typeof value === "string" ? value.split(",").map((part) => part.trim()).filter(Boolean) : value;
+    const list =
+      typeof value === "string"
+        ? value
+            .split(",")
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : value;
     if (!Array.isArray(list) || list.some((role) => typeof role !== "string")) {
       ctx.addIssue({ code: "custom", message: PEOPLE_MESSAGES.rolesList });
       return z.NEVER;
@@ -82,7 +88,8 @@ export const UserUpdateSchema = z
     disabled: booleanInput.optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.roles === undefined && value.disabled === undefined) ctx.addIssue({ code: "custom", path: ["roles"], message: PEOPLE_MESSAGES.nothingToChange });
+    if (value.roles === undefined && value.disabled === undefined)
+      ctx.addIssue({ code: "custom", path: ["roles"], message: PEOPLE_MESSAGES.nothingToChange });
   });
 export type UserUpdateInput = z.output<typeof UserUpdateSchema>;
 

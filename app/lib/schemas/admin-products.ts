@@ -59,7 +59,8 @@ export type AdminProductQuery = z.output<typeof AdminProductQuerySchema>;
 
 // ---------------------------------------------------------------- the body
 
-const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+const blank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
 /** Text, trimmed; `required` refuses it blank; a blank optional one is "" (or null with `nullable`). */
 function text(label: string, max: number, { required, nullable }: { required?: string; nullable?: boolean } = {}) {
@@ -88,7 +89,11 @@ function text(label: string, max: number, { required, nullable }: { required?: s
 }
 
 /** A number (or its text, from a form) between 0 and `max`; `integer` asks a whole number; blank is null unless `required`. */
-function amount(label: string, max: number, { integer = false, required }: { integer?: boolean; required?: string } = {}) {
+function amount(
+  label: string,
+  max: number,
+  { integer = false, required }: { integer?: boolean; required?: string } = {},
+) {
   return z
     .unknown()
     .transform((value, ctx) => {
@@ -99,9 +104,17 @@ function amount(label: string, max: number, { integer = false, required }: { int
         }
         return null;
       }
-      const number = typeof value === "number" ? value : typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+      const number =
+        typeof value === "number"
+          ? value
+          : typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value)
+            ? Number(value)
+            : NaN;
       if (!Number.isFinite(number)) {
-        ctx.addIssue({ code: "custom", message: integer ? `The ${label} must be a whole number.` : `The ${label} must be a number.` });
+        ctx.addIssue({
+          code: "custom",
+          message: integer ? `The ${label} must be a whole number.` : `The ${label} must be a number.`,
+        });
         return z.NEVER;
       }
       if (integer && !Number.isInteger(number)) {
@@ -157,13 +170,17 @@ const slugInput = z
     }
     return slug;
   })
-  .meta({ type: "string", description: "Lowercase letters, numbers and dashes; empty or missing: made from the name." });
+  .meta({
+    type: "string",
+    description: "Lowercase letters, numbers and dashes; empty or missing: made from the name.",
+  });
 
 const categoryInput = z
   .unknown()
   .transform((value, ctx) => {
     if (blank(value)) return null;
-    const number = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+    const number =
+      typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
     if (!Number.isSafeInteger(number) || number < 1) {
       ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.categoryInvalid });
       return z.NEVER;
@@ -193,7 +210,10 @@ const colorsInput = stringList(PRODUCT_MESSAGES.colorsList, /[,\n]/)
       return z.NEVER;
     }
     if (colors.some((color) => color.length > PRODUCT_LIMITS.color)) {
-      ctx.addIssue({ code: "custom", message: `Each colour may not be greater than ${PRODUCT_LIMITS.color} characters.` });
+      ctx.addIssue({
+        code: "custom",
+        message: `Each colour may not be greater than ${PRODUCT_LIMITS.color} characters.`,
+      });
       return z.NEVER;
     }
     return colors;
@@ -215,7 +235,8 @@ const versionInput = z
   .unknown()
   .transform((value, ctx) => {
     if (blank(value)) return undefined;
-    const number = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+    const number =
+      typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
     if (!Number.isSafeInteger(number) || number < 1) {
       ctx.addIssue({ code: "custom", message: "The version must be a whole number of at least 1." });
       return z.NEVER;
@@ -252,8 +273,12 @@ export type ProductFields = { [K in keyof Fields]: z.output<Fields[K]> };
  * whole-object check then, by default), so every message shows at once; not when the price or
  * the sale price is itself wrong, whose own message says enough.
  */
-const saleBelowPrice: [(value: { price?: unknown; sale_price?: unknown }) => boolean, { path: string[]; message: string; when: (payload: z.core.ParsePayload) => boolean }] = [
-  (value) => !(typeof value.price === "number" && typeof value.sale_price === "number" && value.sale_price >= value.price),
+const saleBelowPrice: [
+  (value: { price?: unknown; sale_price?: unknown }) => boolean,
+  { path: string[]; message: string; when: (payload: z.core.ParsePayload) => boolean },
+] = [
+  (value) =>
+    !(typeof value.price === "number" && typeof value.sale_price === "number" && value.sale_price >= value.price),
   {
     path: ["sale_price"],
     message: PRODUCT_MESSAGES.salePriceBelowPrice,
@@ -263,7 +288,9 @@ const saleBelowPrice: [(value: { price?: unknown; sale_price?: unknown }) => boo
 
 /** Every field optional (a field left out is not given), except those `required` names. */
 function optionalExcept<R extends keyof Fields>(required: R[]) {
-  return Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, required.includes(key as R) ? schema : schema.optional()])) as {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, schema]) => [key, required.includes(key as R) ? schema : schema.optional()]),
+  ) as {
     [K in keyof Fields]: K extends R ? Fields[K] : z.ZodOptional<Fields[K]>;
   };
 }
@@ -282,4 +309,3 @@ export type ProductUpdateInput = z.output<typeof ProductUpdateSchema>;
 
 /** DELETE (archive) and POST .../restore: `{ version? }`, the version the client saw. */
 export const ProductVersionSchema = z.object({ version: versionInput.optional() });
-

@@ -25,14 +25,31 @@ export type SettingInput = "text" | "textarea" | "url" | "email" | "boolean" | "
 
 /** The groups in the order the page shows them (a group not listed comes after, by name). */
 export const SETTING_GROUPS: ReadonlyArray<{ key: string; label: string; description: string }> = [
-  { key: "general", label: "Site", description: "The shop's name, texts and logo, shown in the header, the footer and page titles." },
-  { key: "contact", label: "Contact", description: "How shoppers reach the shop: shown in the footer and on the contact page." },
+  {
+    key: "general",
+    label: "Site",
+    description: "The shop's name, texts and logo, shown in the header, the footer and page titles.",
+  },
+  {
+    key: "contact",
+    label: "Contact",
+    description: "How shoppers reach the shop: shown in the footer and on the contact page.",
+  },
   { key: "social", label: "Social", description: "The shop's profiles, linked from the footer." },
   { key: "seo", label: "SEO", description: "What search engines and link previews show by default." },
   { key: "currency", label: "Currency", description: "How prices are written everywhere." },
   { key: "features", label: "Feature flags", description: "Switch the shop's optional features on or off." },
-  { key: "store", label: "Store (not public)", description: "Used by the shop's server only, never shown to shoppers." },
-  { key: "security", label: "Security (not public)", description: "How staff sign in. Each staff member sets up their own authenticator app under \"Your two-factor sign-in\"." },
+  {
+    key: "store",
+    label: "Store (not public)",
+    description: "Used by the shop's server only, never shown to shoppers.",
+  },
+  {
+    key: "security",
+    label: "Security (not public)",
+    description:
+      'How staff sign in. Each staff member sets up their own authenticator app under "Your two-factor sign-in".',
+  },
 ];
 
 export function groupLabel(group: string): string {
@@ -105,8 +122,14 @@ const REQUIRED = new Set(["site_name", "currency_code", "currency_symbol", "orde
 
 /** Text settings that follow a pattern. */
 const PATTERNS: Record<string, { pattern: RegExp; message: string }> = {
-  currency_code: { pattern: /^[A-Z]{3}$/, message: "Currency code must be a three-letter ISO 4217 code (USD, EUR, GBP)" },
-  order_number_prefix: { pattern: /^[A-Z0-9]{1,8}$/, message: "Order number prefix may only contain up to 8 capital letters and digits" },
+  currency_code: {
+    pattern: /^[A-Z]{3}$/,
+    message: "Currency code must be a three-letter ISO 4217 code (USD, EUR, GBP)",
+  },
+  order_number_prefix: {
+    pattern: /^[A-Z0-9]{1,8}$/,
+    message: "Order number prefix may only contain up to 8 capital letters and digits",
+  },
 };
 
 const LONG_TEXT = /(description|footer_text|keywords|address)$/;
@@ -161,7 +184,8 @@ export function checkSettingValue(setting: { key: string; type: SettingType }, r
       const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : null;
       if (text === null || text === "") return fail(`${label} must be a number`);
       const number = Number(text);
-      if (!/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text) || !Number.isFinite(number)) return fail(`${label} must be a number`);
+      if (!/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text) || !Number.isFinite(number))
+        return fail(`${label} must be a number`);
       const rules = NUMBER_RULES[setting.key] ?? {};
       if (rules.integer && !Number.isInteger(number)) return fail(`${label} must be a whole number`);
       if (rules.min !== undefined && number < rules.min) return fail(`${label} must be at least ${rules.min}`);
@@ -195,10 +219,13 @@ export function checkSettingValue(setting: { key: string; type: SettingType }, r
         if (input === "email") return fail(`${label} is required`);
         return { ok: true, value };
       }
-      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value)) return fail(`${label} may not contain control characters`);
+      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value))
+        return fail(`${label} may not contain control characters`);
       if (input !== "textarea" && value.includes("\n")) return fail(`${label} must be on one line`);
-      if (value.length > MAX_LENGTH[input]) return fail(`${label} may not be longer than ${MAX_LENGTH[input]} characters`);
-      if (input === "url" && !isHttpUrl(value)) return fail(`${label} must be a web address starting with http:// or https://`);
+      if (value.length > MAX_LENGTH[input])
+        return fail(`${label} may not be longer than ${MAX_LENGTH[input]} characters`);
+      if (input === "url" && !isHttpUrl(value))
+        return fail(`${label} must be a web address starting with http:// or https://`);
       if (input === "email" && !isEmail(value)) return fail(SETTINGS_MESSAGES.emailInvalid);
       const choices = SETTING_CHOICES[setting.key];
       if (choices && !choices.some((choice) => choice.value === value)) {
@@ -212,13 +239,11 @@ export function checkSettingValue(setting: { key: string; type: SettingType }, r
 }
 
 /** PUT /api/admin/settings: `{ key: value, ... }`, each value checked against its setting's type. */
-export const SettingsUpdateSchema = z
-  .record(z.string(), z.unknown())
-  .meta({
-    description:
-      "The settings to change, by key: a string, a number, true or false, or JSON (an object, an array, or JSON text) as each setting's type says. Unknown keys and bad values are a 422 naming each key.",
-    example: { site_name: "Twistbloom", currency_decimal_places: 2, feature_reviews: true },
-  });
+export const SettingsUpdateSchema = z.record(z.string(), z.unknown()).meta({
+  description:
+    "The settings to change, by key: a string, a number, true or false, or JSON (an object, an array, or JSON text) as each setting's type says. Unknown keys and bad values are a 422 naming each key.",
+  example: { site_name: "Twistbloom", currency_decimal_places: 2, feature_reviews: true },
+});
 
 // ---------------------------------------------------------------- home sections
 
@@ -233,19 +258,25 @@ function textField(label: string, { max = 120, required = false, multiline = fal
         if (required) ctx.addIssue({ code: "custom", message: `${label} is required` });
         return;
       }
-      if (value.length > max) ctx.addIssue({ code: "custom", message: `${label} may not be longer than ${max} characters` });
-      else if (!multiline && value.includes("\n")) ctx.addIssue({ code: "custom", message: `${label} must be on one line` });
+      if (value.length > max)
+        ctx.addIssue({ code: "custom", message: `${label} may not be longer than ${max} characters` });
+      else if (!multiline && value.includes("\n"))
+        ctx.addIssue({ code: "custom", message: `${label} must be on one line` });
     }),
   );
 }
 
 /** A link from the home page: a path on this site ("/products") or an http(s) address; empty is allowed. */
-export const isSiteLink = (value: string) => (value.startsWith("/") && !value.startsWith("//") && !/\s/.test(value)) || isHttpUrl(value);
+export const isSiteLink = (value: string) =>
+  (value.startsWith("/") && !value.startsWith("//") && !/\s/.test(value)) || isHttpUrl(value);
 
 function linkField(label: string) {
   return textField(label, { max: 2048 }).superRefine((value, ctx) => {
     if (value && !isSiteLink(value)) {
-      ctx.addIssue({ code: "custom", message: `${label} must be a path on this site (starting with /) or a web address starting with http:// or https://` });
+      ctx.addIssue({
+        code: "custom",
+        message: `${label} must be a path on this site (starting with /) or a web address starting with http:// or https://`,
+      });
     }
   });
 }
@@ -274,7 +305,8 @@ const GRADIENT = /^(repeating-)?(linear|radial|conic)-gradient\([#%.,\w\s()-]+\)
 function pairedLink<T extends z.ZodObject>(schema: T, pairs: Array<[text: string, url: string, urlLabel: string]>) {
   return schema.superRefine((data: Record<string, unknown>, ctx) => {
     for (const [text, url, urlLabel] of pairs) {
-      if (data[text] && !data[url]) ctx.addIssue({ code: "custom", path: [url], message: `${urlLabel} is required when the button has a text` });
+      if (data[text] && !data[url])
+        ctx.addIssue({ code: "custom", path: [url], message: `${urlLabel} is required when the button has a text` });
     }
   });
 }
@@ -300,7 +332,11 @@ export const HeroSectionSchema = pairedLink(
     image_1: linkField("First small image"),
     image_2: linkField("Second small image"),
     background_gradient: textField("Background", { max: 200 }).superRefine((value, ctx) => {
-      if (value && !GRADIENT.test(value)) ctx.addIssue({ code: "custom", message: "Background must be a CSS gradient, like linear-gradient(135deg, #fff1f5 0%, #eef7f0 100%)" });
+      if (value && !GRADIENT.test(value))
+        ctx.addIssue({
+          code: "custom",
+          message: "Background must be a CSS gradient, like linear-gradient(135deg, #fff1f5 0%, #eef7f0 100%)",
+        });
     }),
   }),
   [
@@ -316,7 +352,11 @@ export const OccasionSchema = z
     name: textField("Name", { max: 40, required: true }),
     icon: textField("Icon", { max: 16 }),
     slug: textField("Category slug", { max: 100, required: true }).superRefine((value, ctx) => {
-      if (value && !SLUG.test(value)) ctx.addIssue({ code: "custom", message: "Category slug may only contain lowercase letters, numbers and hyphens" });
+      if (value && !SLUG.test(value))
+        ctx.addIssue({
+          code: "custom",
+          message: "Category slug may only contain lowercase letters, numbers and hyphens",
+        });
     }),
   })
   .transform((item) => ({ ...item, url: `/products?category=${item.slug}` }));
@@ -415,12 +455,27 @@ export const HOME_SECTION_FORMS: Record<HomeSectionKey, SectionForm> = {
       { name: "feature_2_text", label: "Second feature", input: "text" },
       { name: "feature_3_text", label: "Third feature", input: "text" },
       { name: "cta_primary_text", label: "Primary button text", input: "text" },
-      { name: "cta_primary_url", label: "Primary button link", input: "url", hint: "A path on this site (/products) or a web address." },
+      {
+        name: "cta_primary_url",
+        label: "Primary button link",
+        input: "url",
+        hint: "A path on this site (/products) or a web address.",
+      },
       { name: "cta_secondary_text", label: "Secondary button text", input: "text" },
-      { name: "cta_secondary_url", label: "Secondary button link", input: "url", hint: "A path on this site (/blog) or a web address." },
+      {
+        name: "cta_secondary_url",
+        label: "Secondary button link",
+        input: "url",
+        hint: "A path on this site (/blog) or a web address.",
+      },
       { name: "trust_text", label: "Trust line", input: "text" },
       { name: "badge_label", label: "Image badge", input: "text" },
-      { name: "main_image", label: "Main image", input: "url", hint: "A path on this site (/images/...) or a web address." },
+      {
+        name: "main_image",
+        label: "Main image",
+        input: "url",
+        hint: "A path on this site (/images/...) or a web address.",
+      },
       { name: "image_1", label: "First small image", input: "url" },
       { name: "image_2", label: "Second small image", input: "url" },
       { name: "background_gradient", label: "Background", input: "text", hint: "A CSS gradient." },
@@ -480,7 +535,10 @@ export const rowField = (list: string, row: number, field: string) => `${list}.$
  * the rows marked "remove" and the empty rows (the new rows left blank). `rows[i]` is the form row
  * of the list's item i, so an item's messages go back under the row it was typed in.
  */
-export function sectionFromForm(key: HomeSectionKey, values: Record<string, string>): { data: Record<string, unknown>; rows: number[] } {
+export function sectionFromForm(
+  key: HomeSectionKey,
+  values: Record<string, string>,
+): { data: Record<string, unknown>; rows: number[] } {
   const form = HOME_SECTION_FORMS[key];
   const data: Record<string, unknown> = {};
   for (const field of form.fields) data[field.name] = values[field.name] ?? (field.input === "boolean" ? "false" : "");
@@ -496,7 +554,9 @@ export function sectionFromForm(key: HomeSectionKey, values: Record<string, stri
     const items: Record<string, string>[] = [];
     for (const row of [...indexes].sort((a, b) => a - b)) {
       if (values[rowField(name, row, "remove")]) continue;
-      const item = Object.fromEntries(fields.map((field) => [field.name, values[rowField(name, row, field.name)] ?? ""]));
+      const item = Object.fromEntries(
+        fields.map((field) => [field.name, values[rowField(name, row, field.name)] ?? ""]),
+      );
       if (Object.values(item).every((value) => !value.trim())) continue;
       items.push(item);
       rows.push(row);
@@ -507,7 +567,11 @@ export function sectionFromForm(key: HomeSectionKey, values: Record<string, stri
 }
 
 /** The messages of a section's data, keyed by its form's field names (list items by their form row). */
-export function sectionFormErrors(key: HomeSectionKey, errors: Record<string, string[]>, rows: number[]): Record<string, string[]> {
+export function sectionFormErrors(
+  key: HomeSectionKey,
+  errors: Record<string, string[]>,
+  rows: number[],
+): Record<string, string[]> {
   const list = HOME_SECTION_FORMS[key].list?.name;
   if (!list) return errors;
   const mapped: Record<string, string[]> = {};

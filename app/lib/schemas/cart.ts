@@ -12,7 +12,9 @@ export const CART_MESSAGES = {
 const productId = z
   .string({ error: CART_MESSAGES.product })
   .trim()
-  .transform((text, ctx) => parseId(text) ?? (ctx.addIssue({ code: "custom", message: CART_MESSAGES.product }), z.NEVER));
+  .transform(
+    (text, ctx) => parseId(text) ?? (ctx.addIssue({ code: "custom", message: CART_MESSAGES.product }), z.NEVER),
+  );
 
 const wholeNumber = z
   .string({ error: CART_MESSAGES.quantityNumber })

@@ -46,7 +46,10 @@ export const CheckoutFormSchema = z.object({
   address: requiredText("Address", { min: 5, max: 255 }),
   city: requiredText("City", { min: 2 }).superRefine((value, ctx) => {
     if (value.length >= 2 && !PLACE_PATTERN.test(value)) {
-      ctx.addIssue({ code: "custom", message: "City may only contain letters, spaces, hyphens, apostrophes and periods" });
+      ctx.addIssue({
+        code: "custom",
+        message: "City may only contain letters, spaces, hyphens, apostrophes and periods",
+      });
     }
   }),
   state: placeField("State"),
@@ -89,15 +92,18 @@ export const optionalId = (message: string) =>
 
 /** Money on the wire (24.99), as lookups take it. */
 export const amountField = (label: string) =>
-  z.unknown().transform((value, ctx) => {
-    const number = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
-    if (!Number.isFinite(number) || number < 0 || number > 1_000_000) {
-      ctx.addIssue({ code: "custom", message: `The ${label} must be a number between 0 and 1000000.` });
-      return z.NEVER;
-    }
-    return toCents(number);
-  })
-  .meta({ type: ["number", "string"], description: `The ${label} in currency units (24.99), 0 to 1000000.` });
+  z
+    .unknown()
+    .transform((value, ctx) => {
+      const number =
+        typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+      if (!Number.isFinite(number) || number < 0 || number > 1_000_000) {
+        ctx.addIssue({ code: "custom", message: `The ${label} must be a number between 0 and 1000000.` });
+        return z.NEVER;
+      }
+      return toCents(number);
+    })
+    .meta({ type: ["number", "string"], description: `The ${label} in currency units (24.99), 0 to 1000000.` });
 
 /**
  * The lookups quote only for the countries an order can be placed for (POST /api/orders refuses the
@@ -115,12 +121,23 @@ const stateCodeParam = z
   .transform((value) => (typeof value === "string" ? value.trim().toUpperCase().slice(0, 10) : ""))
   .meta({ type: "string" });
 
-export const ShippingMethodsSchema = z.object({ subtotal: amountField("subtotal"), country_code: countryCodeParam, state_code: stateCodeParam });
+export const ShippingMethodsSchema = z.object({
+  subtotal: amountField("subtotal"),
+  country_code: countryCodeParam,
+  state_code: stateCodeParam,
+});
 export const ShippingCalculateSchema = z.object({
   subtotal: amountField("subtotal"),
-  shipping_method_id: optionalId("The selected shipping method is invalid.").refine((id) => id !== null, "The shipping method id is required."),
+  shipping_method_id: optionalId("The selected shipping method is invalid.").refine(
+    (id) => id !== null,
+    "The shipping method id is required.",
+  ),
 });
-export const TaxCalculateSchema = z.object({ subtotal: amountField("subtotal"), country_code: countryCodeParam, state_code: stateCodeParam });
+export const TaxCalculateSchema = z.object({
+  subtotal: amountField("subtotal"),
+  country_code: countryCodeParam,
+  state_code: stateCodeParam,
+});
 export const TaxRatesQuerySchema = z.object({ country_code: countryCodeParam, state_code: stateCodeParam });
 export const CouponValidateSchema = z.object({
   code: couponCodeField.refine((code) => code !== "", CHECKOUT_MESSAGES.couponEmpty),
@@ -135,12 +152,21 @@ export const CouponApplyByIdSchema = z.object({
 export const CouponApplyByCodeSchema = CouponValidateSchema;
 /** POST /api/coupons/apply as the document shows it: `code` (anyone, limited per client) or `coupon_id` (staff). */
 export const CouponApplySchema = z.object({
-  code: z.string().optional().meta({ description: "The code the shopper typed. Attempts are limited per client (429 with Retry-After)." }),
-  coupon_id: z.union([z.number().int(), z.string()]).optional().meta({ description: "Staff only (401 for a guest, 403 for a customer): the coupon's id." }),
-  subtotal: z.union([z.number(), z.string()]).meta({ description: "The subtotal in currency units (24.99), 0 to 1000000." }),
+  code: z
+    .string()
+    .optional()
+    .meta({ description: "The code the shopper typed. Attempts are limited per client (429 with Retry-After)." }),
+  coupon_id: z
+    .union([z.number().int(), z.string()])
+    .optional()
+    .meta({ description: "Staff only (401 for a guest, 403 for a customer): the coupon's id." }),
+  subtotal: z
+    .union([z.number(), z.string()])
+    .meta({ description: "The subtotal in currency units (24.99), 0 to 1000000." }),
 });
 
-export const IDEMPOTENCY_KEY_MESSAGE = "The Idempotency-Key header must be 8 to 100 letters, digits, hyphens or underscores.";
+export const IDEMPOTENCY_KEY_MESSAGE =
+  "The Idempotency-Key header must be 8 to 100 letters, digits, hyphens or underscores.";
 
 /**
  * The key that makes a retried order answer the same order instead of a second one: the API's
@@ -151,14 +177,22 @@ export const IdempotencyKeySchema = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{8,100}$/, IDEMPOTENCY_KEY_MESSAGE);
 
-const quantityField = z.unknown().transform((value, ctx) => {
-  const number = typeof value === "number" ? value : typeof value === "string" && /^\s*-?\d+\s*$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(number) || number < QUANTITY_MIN || number > QUANTITY_MAX) {
-    ctx.addIssue({ code: "custom", message: CHECKOUT_MESSAGES.quantityRange });
-    return z.NEVER;
-  }
-  return number;
-}).meta({ type: ["integer", "string"], minimum: QUANTITY_MIN, maximum: QUANTITY_MAX });
+const quantityField = z
+  .unknown()
+  .transform((value, ctx) => {
+    const number =
+      typeof value === "number"
+        ? value
+        : typeof value === "string" && /^\s*-?\d+\s*$/.test(value)
+          ? Number(value)
+          : NaN;
+    if (!Number.isInteger(number) || number < QUANTITY_MIN || number > QUANTITY_MAX) {
+      ctx.addIssue({ code: "custom", message: CHECKOUT_MESSAGES.quantityRange });
+      return z.NEVER;
+    }
+    return number;
+  })
+  .meta({ type: ["integer", "string"], minimum: QUANTITY_MIN, maximum: QUANTITY_MAX });
 
 /**
  * POST /api/orders, the spec's payload. Prices and totals a client sends (items[].price, subtotal,

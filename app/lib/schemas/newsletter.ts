@@ -15,7 +15,6 @@ import { enumParam, searchParam } from "./query";
 export const NEWSLETTER_STATUSES = ["pending", "subscribed", "unsubscribed"] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
-
 /** How long a confirmation link works. */
 export const CONFIRM_TOKEN_HOURS = 48;
 
@@ -46,4 +45,3 @@ export type NewsletterListQuery = z.output<typeof NewsletterListQuerySchema>;
 /** The CSV export's filters: the list's, without pages. */
 export const NewsletterExportQuerySchema = NewsletterListQuerySchema.pick({ status: true, search: true });
 export type NewsletterExportQuery = z.output<typeof NewsletterExportQuerySchema>;
-

@@ -43,7 +43,10 @@ export function optionalNumber(field: string, { min = 0, max = 1_000_000 } = {})
 }
 
 /** A whole number of at least `min`; above `clampTo` it is clamped (the spec's maximum). */
-export function integerParam(field: string, { fallback, min = 1, clampTo }: { fallback: number; min?: number; clampTo?: number }) {
+export function integerParam(
+  field: string,
+  { fallback, min = 1, clampTo }: { fallback: number; min?: number; clampTo?: number },
+) {
   return raw().transform((value, ctx) => {
     const text = first(value);
     if (text === undefined) return fallback;
@@ -125,7 +128,10 @@ export function queryRecord(params: URLSearchParams): Record<string, string | st
  * A list page's query from its GET form: the filters that are valid apply, one that is not is left
  * out and its message given (shown under it), so a bad filter never costs the page.
  */
-export function lenientQuery<S extends z.ZodType>(schema: S, params: URLSearchParams): { query: z.output<S>; errors: Record<string, string[]> } {
+export function lenientQuery<S extends z.ZodType>(
+  schema: S,
+  params: URLSearchParams,
+): { query: z.output<S>; errors: Record<string, string[]> } {
   const record = queryRecord(params);
   const parsed = schema.safeParse(record);
   if (parsed.success) return { query: parsed.data, errors: {} };

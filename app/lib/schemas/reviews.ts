@@ -8,7 +8,16 @@ import { enumParam, integerParam } from "./query";
  * the pages, the API and the browser's live checks.
  */
 
-import { MODERATION_STATUSES, REVIEW_BODY_MAX, REVIEW_MESSAGES, REVIEW_RATING_MAX, REVIEW_RATING_MIN, REVIEW_STATUSES, REVIEW_TITLE_MAX, type ModerationStatus } from "../reviews";
+import {
+  MODERATION_STATUSES,
+  REVIEW_BODY_MAX,
+  REVIEW_MESSAGES,
+  REVIEW_RATING_MAX,
+  REVIEW_RATING_MIN,
+  REVIEW_STATUSES,
+  REVIEW_TITLE_MAX,
+  type ModerationStatus,
+} from "../reviews";
 
 export * from "../reviews";
 
@@ -45,7 +54,12 @@ const rating = z
       ctx.addIssue({ code: "custom", message: REVIEW_MESSAGES.ratingRequired });
       return z.NEVER;
     }
-    const number = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+    const number =
+      typeof value === "number"
+        ? value
+        : typeof value === "string" && /^\s*\d+\s*$/.test(value)
+          ? Number(value)
+          : Number.NaN;
     if (!Number.isInteger(number) || number < REVIEW_RATING_MIN || number > REVIEW_RATING_MAX) {
       ctx.addIssue({ code: "custom", message: REVIEW_MESSAGES.ratingInvalid });
       return z.NEVER;

@@ -74,7 +74,11 @@ export function parseProductPageParams(params: URLSearchParams, fixedCategory?: 
 }
 
 /** The URL of the products page for a state, leaving out defaults; changing a filter or the sort resets the page. */
-export function productPageHref(pathname: string, state: ProductPageState, changes: Partial<ProductPageState> = {}): string {
+export function productPageHref(
+  pathname: string,
+  state: ProductPageState,
+  changes: Partial<ProductPageState> = {},
+): string {
   const next = { ...state, ...changes };
   if (!("page" in changes)) next.page = 1;
   const params = new URLSearchParams();

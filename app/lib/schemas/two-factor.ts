@@ -15,7 +15,7 @@ export const TwoFactorSignInSchema = z.object({
 
 /** An enrolment challenge, to read its secret. */
 export const TwoFactorChallengeSchema = z.object({
-  challenge: text.meta({ description: "The `challenge` the login answered with `step: \"enrol\"`." }),
+  challenge: text.meta({ description: 'The `challenge` the login answered with `step: "enrol"`.' }),
 });
 
 /** A signed-in staff member confirms a set-up. */

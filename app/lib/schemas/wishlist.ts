@@ -30,7 +30,11 @@ export const WishlistAddSchema = z.object({ product_id: productId });
 
 /** Its declared shape in the OpenAPI document (what the transform above accepts). */
 export const WishlistAddBodySchema = z.object({
-  product_id: z.number().int().positive().meta({ description: "The product to save (a number, or its digits as a string)." }),
+  product_id: z
+    .number()
+    .int()
+    .positive()
+    .meta({ description: "The product to save (a number, or its digits as a string)." }),
 });
 
 /**

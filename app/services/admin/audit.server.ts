@@ -16,7 +16,11 @@ export type AuditActor = Omit<Actor, "id"> & { id: number | null };
 /** The shop's own scheduled work (the daily clean-up), as the audit log and an order's history name it. */
 export const SYSTEM_ACTOR: AuditActor = { id: null, name: "System", email: "system" };
 
-export const actorOf = (viewer: { user: Actor }): Actor => ({ id: viewer.user.id, name: viewer.user.name, email: viewer.user.email });
+export const actorOf = (viewer: { user: Actor }): Actor => ({
+  id: viewer.user.id,
+  name: viewer.user.name,
+  email: viewer.user.email,
+});
 
 /** What changed: `{ field: [before, after] }`. */
 export type Changes = Record<string, [unknown, unknown]>;
@@ -26,7 +30,8 @@ export function changesBetween<T extends Record<string, unknown>>(before: T, aft
   const changes: Changes = {};
   for (const [key, value] of Object.entries(after)) {
     if (value === undefined) continue;
-    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(value ?? null)) changes[key] = [before[key] ?? null, value ?? null];
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(value ?? null))
+      changes[key] = [before[key] ?? null, value ?? null];
   }
   return changes;
 }
@@ -122,7 +127,10 @@ function toAuditRecord(row: { [K in keyof typeof auditColumns]: (typeof auditLog
 }
 
 export const auditWhere = (query: { entity?: string; entity_id?: string }) =>
-  and(query.entity ? eq(auditLog.entity, query.entity) : undefined, query.entity_id ? eq(auditLog.entityId, query.entity_id) : undefined);
+  and(
+    query.entity ? eq(auditLog.entity, query.entity) : undefined,
+    query.entity_id ? eq(auditLog.entityId, query.entity_id) : undefined,
+  );
 
 /** The audit log, newest first, optionally of one entity (and one id): the page and its total in one batch. */
 export async function listAudit(db: Database, query: AuditQuery): Promise<{ data: AuditRecord[] } & PageMeta> {
@@ -135,7 +143,10 @@ export async function listAudit(db: Database, query: AuditQuery): Promise<{ data
       .orderBy(desc(auditLog.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    db.select({ total: sql<number>`count(*)` }).from(auditLog).where(where),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(auditLog)
+      .where(where),
   ]);
   const total = Number(counted[0]?.total ?? 0);
   return { data: rows.map(toAuditRecord), ...pageMeta(query.page, query.per_page, total, rows.length) };

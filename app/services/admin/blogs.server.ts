@@ -62,7 +62,9 @@ function listWhere(query: Pick<AdminBlogQuery, "search" | "status">): SQL | unde
   const search = query.search;
   return and(
     query.status ? eq(blogs.status, query.status) : undefined,
-    search ? or(likeContains(blogs.title, search), likeContains(blogs.slug, search), likeContains(blogs.excerpt, search)) : undefined,
+    search
+      ? or(likeContains(blogs.title, search), likeContains(blogs.slug, search), likeContains(blogs.excerpt, search))
+      : undefined,
   );
 }
 
@@ -76,7 +78,10 @@ const listStatements = (db: Database, query: AdminBlogQuery) => {
       .orderBy(desc(blogs.createdAt), desc(blogs.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    db.select({ total: sql<number>`count(*)`.as("total") }).from(blogs).where(where),
+    db
+      .select({ total: sql<number>`count(*)`.as("total") })
+      .from(blogs)
+      .where(where),
   ] as const;
 };
 
@@ -88,7 +93,10 @@ function pageFrom(query: AdminBlogQuery, [rows, counted]: ListResults): { data: 
 }
 
 /** Tutorials for staff, newest first (drafts too): by status and by title, slug or excerpt; the page and its total in one batch. */
-export async function listAdminBlogs(db: Database, query: AdminBlogQuery): Promise<{ data: AdminBlogRow[] } & PageMeta> {
+export async function listAdminBlogs(
+  db: Database,
+  query: AdminBlogQuery,
+): Promise<{ data: AdminBlogRow[] } & PageMeta> {
   return pageFrom(query, (await db.batch([...listStatements(db, query)])) as unknown as ListResults);
 }
 
@@ -107,9 +115,15 @@ const statsStatement = (db: Database) =>
 const EMPTY_STATS = { total: 0, published: 0, draft: 0, featured: 0, views: 0, likes: 0 };
 
 /** The list page: its page of tutorials and the counts, in one batch. */
-export async function adminBlogsPage(db: Database, query: AdminBlogQuery): Promise<{ page: { data: AdminBlogRow[] } & PageMeta; stats: BlogStats }> {
+export async function adminBlogsPage(
+  db: Database,
+  query: AdminBlogQuery,
+): Promise<{ page: { data: AdminBlogRow[] } & PageMeta; stats: BlogStats }> {
   const [rows, counted, stats] = await db.batch([...listStatements(db, query), statsStatement(db)]);
-  return { page: pageFrom(query, [rows, counted] as unknown as ListResults), stats: toBlogStats(stats[0] ?? EMPTY_STATS) };
+  return {
+    page: pageFrom(query, [rows, counted] as unknown as ListResults),
+    stats: toBlogStats(stats[0] ?? EMPTY_STATS),
+  };
 }
 
 /** The statements reading one tutorial with its tags, categories, related products and audit entries. */
@@ -117,7 +131,11 @@ const blogStatements = (db: Database, id: number) =>
   [
     db.select(fullColumns).from(blogs).where(eq(blogs.id, id)),
     db.select({ tag: blogTags.tag }).from(blogTags).where(eq(blogTags.blogId, id)).orderBy(asc(blogTags.tag)),
-    db.select({ categoryId: blogCategoryLinks.categoryId }).from(blogCategoryLinks).where(eq(blogCategoryLinks.blogId, id)).orderBy(asc(blogCategoryLinks.categoryId)),
+    db
+      .select({ categoryId: blogCategoryLinks.categoryId })
+      .from(blogCategoryLinks)
+      .where(eq(blogCategoryLinks.blogId, id))
+      .orderBy(asc(blogCategoryLinks.categoryId)),
     db
       .select({ productId: blogRelatedProducts.productId })
       .from(blogRelatedProducts)
@@ -159,8 +177,14 @@ export interface BlogFormOptions {
 
 const optionStatements = (db: Database) =>
   [
-    db.select({ id: blogCategories.id, name: blogCategories.name }).from(blogCategories).orderBy(asc(blogCategories.name), asc(blogCategories.id)),
-    db.select({ id: products.id, name: products.name, active: products.isActive }).from(products).orderBy(asc(products.name), asc(products.id)),
+    db
+      .select({ id: blogCategories.id, name: blogCategories.name })
+      .from(blogCategories)
+      .orderBy(asc(blogCategories.name), asc(blogCategories.id)),
+    db
+      .select({ id: products.id, name: products.name, active: products.isActive })
+      .from(products)
+      .orderBy(asc(products.name), asc(products.id)),
   ] as const;
 
 /** The form's choices for a new tutorial (one batch). */
@@ -170,12 +194,21 @@ export async function getBlogFormOptions(db: Database): Promise<BlogFormOptions>
 }
 
 /** The tutorial's page: the tutorial and the form's choices in one batch. Null when unknown. */
-export async function getAdminBlogPage(db: Database, id: number): Promise<{ blog: AdminBlog; options: BlogFormOptions } | null> {
+export async function getAdminBlogPage(
+  db: Database,
+  id: number,
+): Promise<{ blog: AdminBlog; options: BlogFormOptions } | null> {
   const results = await db.batch([...blogStatements(db, id), ...optionStatements(db)]);
   const blog = blogFrom(results.slice(0, 5) as unknown as BlogResults);
   if (!blog) return null;
-  const [categories, productRows] = results.slice(5) as unknown as [BlogFormOptions["categories"], { id: number; name: string; active: boolean }[]];
-  return { blog, options: { categories, products: productRows.map((p) => ({ id: p.id, name: p.name, active: Boolean(p.active) })) } };
+  const [categories, productRows] = results.slice(5) as unknown as [
+    BlogFormOptions["categories"],
+    { id: number; name: string; active: boolean }[],
+  ];
+  return {
+    blog,
+    options: { categories, products: productRows.map((p) => ({ id: p.id, name: p.name, active: Boolean(p.active) })) },
+  };
 }
 
 /** Counts for the list's header and GET /api/admin/blogs/stats: one statement. */
@@ -205,22 +238,37 @@ const slugsLike = (db: Database, base: string, except: number) =>
   db
     .select({ slug: blogs.slug })
     .from(blogs)
-    .where(and(or(eq(blogs.slug, base), sql`${blogs.slug} LIKE ${`${base.slice(0, BLOG_LIMITS.slug - 4)}-%`}`), ne(blogs.id, except)));
+    .where(
+      and(
+        or(eq(blogs.slug, base), sql`${blogs.slug} LIKE ${`${base.slice(0, BLOG_LIMITS.slug - 4)}-%`}`),
+        ne(blogs.id, except),
+      ),
+    );
 
 /** The ids among `ids` that exist in the table (an empty list asks nothing: `-1` matches no row). */
 const existingCategories = (db: Database, ids: number[] | undefined) =>
-  db.select({ id: blogCategories.id }).from(blogCategories).where(inArray(blogCategories.id, ids?.length ? ids : [-1]));
+  db
+    .select({ id: blogCategories.id })
+    .from(blogCategories)
+    .where(inArray(blogCategories.id, ids?.length ? ids : [-1]));
 const existingProducts = (db: Database, ids: number[] | undefined) =>
-  db.select({ id: products.id }).from(products).where(inArray(products.id, ids?.length ? ids : [-1]));
+  db
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, ids?.length ? ids : [-1]));
 
 /** Unknown categories or products: a 422 naming the field. */
-function checkLinks(input: { category_ids?: number[]; related_product_ids?: number[] }, found: { categories: { id: number }[]; products: { id: number }[] }) {
+function checkLinks(
+  input: { category_ids?: number[]; related_product_ids?: number[] },
+  found: { categories: { id: number }[]; products: { id: number }[] },
+) {
   const errors: Record<string, string[]> = {};
   const known = (rows: { id: number }[]) => new Set(rows.map((r) => r.id));
   const categories = known(found.categories);
   const productIds = known(found.products);
   if (input.category_ids?.some((id) => !categories.has(id))) errors.category_ids = [BLOG_MESSAGES.categoryUnknown];
-  if (input.related_product_ids?.some((id) => !productIds.has(id))) errors.related_product_ids = [BLOG_MESSAGES.productUnknown];
+  if (input.related_product_ids?.some((id) => !productIds.has(id)))
+    errors.related_product_ids = [BLOG_MESSAGES.productUnknown];
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
@@ -229,7 +277,13 @@ type BlogRef = number | SQL;
 const refSql = (ref: BlogRef) => (typeof ref === "number" ? sql`${ref}` : ref);
 
 /** Replaces the post's tags, categories or related products (those given), each statement guarded by `onlyIf`. */
-function linkStatements(db: Database, ref: BlogRef, input: { tags?: string[]; category_ids?: number[]; related_product_ids?: number[] }, onlyIf: SQL, replacing: boolean) {
+function linkStatements(
+  db: Database,
+  ref: BlogRef,
+  input: { tags?: string[]; category_ids?: number[]; related_product_ids?: number[] },
+  onlyIf: SQL,
+  replacing: boolean,
+) {
   const id = refSql(ref);
   const statements = [];
   const each = (values: unknown[]) => sql`json_each(${JSON.stringify(values)})`;
@@ -237,25 +291,39 @@ function linkStatements(db: Database, ref: BlogRef, input: { tags?: string[]; ca
     if (replacing) statements.push(db.delete(blogTags).where(and(sql`${blogTags.blogId} = ${id}`, onlyIf)));
     if (input.tags.length)
       statements.push(
-        db.insert(blogTags).select(db.select({ blogId: sql`${id}`.as("blog_id"), tag: sql`value`.as("tag") }).from(each(input.tags)).where(onlyIf)),
+        db.insert(blogTags).select(
+          db
+            .select({ blogId: sql`${id}`.as("blog_id"), tag: sql`value`.as("tag") })
+            .from(each(input.tags))
+            .where(onlyIf),
+        ),
       );
   }
   if (input.category_ids !== undefined) {
-    if (replacing) statements.push(db.delete(blogCategoryLinks).where(and(sql`${blogCategoryLinks.blogId} = ${id}`, onlyIf)));
+    if (replacing)
+      statements.push(db.delete(blogCategoryLinks).where(and(sql`${blogCategoryLinks.blogId} = ${id}`, onlyIf)));
     if (input.category_ids.length)
       statements.push(
-        db
-          .insert(blogCategoryLinks)
-          .select(db.select({ blogId: sql`${id}`.as("blog_id"), categoryId: sql`value`.as("category_id") }).from(each(input.category_ids)).where(onlyIf)),
+        db.insert(blogCategoryLinks).select(
+          db
+            .select({ blogId: sql`${id}`.as("blog_id"), categoryId: sql`value`.as("category_id") })
+            .from(each(input.category_ids))
+            .where(onlyIf),
+        ),
       );
   }
   if (input.related_product_ids !== undefined) {
-    if (replacing) statements.push(db.delete(blogRelatedProducts).where(and(sql`${blogRelatedProducts.blogId} = ${id}`, onlyIf)));
+    if (replacing)
+      statements.push(db.delete(blogRelatedProducts).where(and(sql`${blogRelatedProducts.blogId} = ${id}`, onlyIf)));
     if (input.related_product_ids.length)
       statements.push(
         db.insert(blogRelatedProducts).select(
           db
-            .select({ blogId: sql`${id}`.as("blog_id"), productId: sql`value`.as("product_id"), sortOrder: sql`key`.as("sort_order") })
+            .select({
+              blogId: sql`${id}`.as("blog_id"),
+              productId: sql`value`.as("product_id"),
+              sortOrder: sql`key`.as("sort_order"),
+            })
             .from(each(input.related_product_ids))
             .where(onlyIf),
         ),
@@ -347,7 +415,11 @@ async function readForWrite(db: Database, id: number, input: BlogUpdateInput, sl
   const [rows, tags, categoryLinks, related, categoryRows, productRows, slugRows] = await db.batch([
     db.select(fullColumns).from(blogs).where(eq(blogs.id, id)),
     db.select({ tag: blogTags.tag }).from(blogTags).where(eq(blogTags.blogId, id)).orderBy(asc(blogTags.tag)),
-    db.select({ id: blogCategoryLinks.categoryId }).from(blogCategoryLinks).where(eq(blogCategoryLinks.blogId, id)).orderBy(asc(blogCategoryLinks.categoryId)),
+    db
+      .select({ id: blogCategoryLinks.categoryId })
+      .from(blogCategoryLinks)
+      .where(eq(blogCategoryLinks.blogId, id))
+      .orderBy(asc(blogCategoryLinks.categoryId)),
     db
       .select({ id: blogRelatedProducts.productId })
       .from(blogRelatedProducts)
@@ -371,7 +443,8 @@ async function readForWrite(db: Database, id: number, input: BlogUpdateInput, sl
 }
 
 /** The post exactly as read (its version): the condition of every statement of a write's batch. */
-const asRead = (id: number, version: number) => sql`EXISTS (SELECT 1 FROM ${blogs} WHERE ${blogs.id} = ${id} AND ${blogs.version} = ${version})`;
+const asRead = (id: number, version: number) =>
+  sql`EXISTS (SELECT 1 FROM ${blogs} WHERE ${blogs.id} = ${id} AND ${blogs.version} = ${version})`;
 
 /**
  * Changes what the body names (PUT): the rest stays. A `version` other than the post's is a 409
@@ -384,7 +457,8 @@ const asRead = (id: number, version: number) => sql`EXISTS (SELECT 1 FROM ${blog
  */
 export async function updateBlog(db: Database, actor: Actor, id: number, input: BlogUpdateInput): Promise<AdminBlog> {
   // The slug to check: the one given, or the one made from the new title; from the current title, read first.
-  const knownBase = input.slug === undefined ? null : (input.slug ?? (input.title !== undefined ? slugFromTitle(input.title) : null));
+  const knownBase =
+    input.slug === undefined ? null : (input.slug ?? (input.title !== undefined ? slugFromTitle(input.title) : null));
   const before = await readForWrite(db, id, input, knownBase);
   const { current } = before;
   if (input.version !== undefined && input.version !== current.version) throw new ConflictError(BLOG_MESSAGES.stale);
@@ -403,12 +477,14 @@ export async function updateBlog(db: Database, actor: Actor, id: number, input: 
   const columns = { ...columnsOf(input), slug };
   const changed: Changes = {};
   const compare = (field: string, from: unknown, to: unknown) => {
-    if (to !== undefined && JSON.stringify(from ?? null) !== JSON.stringify(to ?? null)) changed[field] = [from ?? null, to ?? null];
+    if (to !== undefined && JSON.stringify(from ?? null) !== JSON.stringify(to ?? null))
+      changed[field] = [from ?? null, to ?? null];
   };
   compare("title", current.title, columns.title);
   compare("slug", current.slug, columns.slug);
   compare("excerpt", current.excerpt, columns.excerpt);
-  if (columns.content !== undefined && columns.content !== current.content) changed.content = [characters(current.content), characters(columns.content)];
+  if (columns.content !== undefined && columns.content !== current.content)
+    changed.content = [characters(current.content), characters(columns.content)];
   compare("featured_image", current.featuredImage, columns.featuredImage);
   compare("difficulty", current.difficulty, columns.difficulty);
   compare("is_featured", current.isFeatured, columns.isFeatured);
@@ -417,7 +493,11 @@ export async function updateBlog(db: Database, actor: Actor, id: number, input: 
   compare("meta_description", current.metaDescription, columns.metaDescription);
   compare("meta_keywords", current.metaKeywords, columns.metaKeywords);
   compare("tags", before.tags, input.tags === undefined ? undefined : [...input.tags].sort());
-  compare("category_ids", before.categoryIds, input.category_ids === undefined ? undefined : [...input.category_ids].sort((a, b) => a - b));
+  compare(
+    "category_ids",
+    before.categoryIds,
+    input.category_ids === undefined ? undefined : [...input.category_ids].sort((a, b) => a - b),
+  );
   compare("related_product_ids", before.relatedIds, input.related_product_ids);
   if (Object.keys(changed).length === 0) return (await getAdminBlog(db, id))!;
 
@@ -430,7 +510,18 @@ export async function updateBlog(db: Database, actor: Actor, id: number, input: 
   try {
     const results = await db.batch([
       ...linkStatements(db, id, input, guard, true),
-      auditEntry(db, actor, { action: "update", entity: "blog", entityId: id, summary: `Tutorial "${title}" edited: ${Object.keys(changed).join(", ")}`, changes: changed }, guard),
+      auditEntry(
+        db,
+        actor,
+        {
+          action: "update",
+          entity: "blog",
+          entityId: id,
+          summary: `Tutorial "${title}" edited: ${Object.keys(changed).join(", ")}`,
+          changes: changed,
+        },
+        guard,
+      ),
       bumpTags(db, changes.blogChanged(id), { onlyIf: guard }),
       update,
     ] as unknown as [typeof update]);
@@ -449,7 +540,9 @@ export async function updateBlog(db: Database, actor: Actor, id: number, input: 
  * `version` is a 409.
  */
 export async function toggleBlogStatus(db: Database, actor: Actor, id: number, version?: number): Promise<AdminBlog> {
-  const [rows] = await db.batch([db.select({ title: blogs.title, status: blogs.status, version: blogs.version }).from(blogs).where(eq(blogs.id, id))]);
+  const [rows] = await db.batch([
+    db.select({ title: blogs.title, status: blogs.status, version: blogs.version }).from(blogs).where(eq(blogs.id, id)),
+  ]);
   const current = rows[0];
   if (!current) throw new NotFoundError(BLOG_MESSAGES.notFound);
   if (version !== undefined && version !== current.version) throw new ConflictError(BLOG_MESSAGES.stale);
@@ -469,7 +562,13 @@ export async function toggleBlogStatus(db: Database, actor: Actor, id: number, v
     auditEntry(
       db,
       actor,
-      { action: next === "published" ? "publish" : "unpublish", entity: "blog", entityId: id, summary: `Tutorial "${current.title}" ${next === "published" ? "published" : "unpublished (back to draft)"}`, changes: { status: [current.status, next] } },
+      {
+        action: next === "published" ? "publish" : "unpublish",
+        entity: "blog",
+        entityId: id,
+        summary: `Tutorial "${current.title}" ${next === "published" ? "published" : "unpublished (back to draft)"}`,
+        changes: { status: [current.status, next] },
+      },
       guard,
     ),
     bumpTags(db, changes.blogChanged(id), { onlyIf: guard }),
@@ -481,8 +580,18 @@ export async function toggleBlogStatus(db: Database, actor: Actor, id: number, v
 }
 
 /** Deletes a tutorial with its links, likes and views (the tables cascade); a stale `version` is a 409. */
-export async function deleteBlog(db: Database, actor: Actor, id: number, version?: number): Promise<{ id: number; title: string }> {
-  const [rows] = await db.batch([db.select({ title: blogs.title, slug: blogs.slug, status: blogs.status, version: blogs.version }).from(blogs).where(eq(blogs.id, id))]);
+export async function deleteBlog(
+  db: Database,
+  actor: Actor,
+  id: number,
+  version?: number,
+): Promise<{ id: number; title: string }> {
+  const [rows] = await db.batch([
+    db
+      .select({ title: blogs.title, slug: blogs.slug, status: blogs.status, version: blogs.version })
+      .from(blogs)
+      .where(eq(blogs.id, id)),
+  ]);
   const current = rows[0];
   if (!current) throw new NotFoundError(BLOG_MESSAGES.notFound);
   if (version !== undefined && version !== current.version) throw new ConflictError(BLOG_MESSAGES.stale);
@@ -492,7 +601,18 @@ export async function deleteBlog(db: Database, actor: Actor, id: number, version
     .where(and(eq(blogs.id, id), eq(blogs.version, current.version)))
     .returning({ id: blogs.id });
   const results = await db.batch([
-    auditEntry(db, actor, { action: "delete", entity: "blog", entityId: id, summary: `Tutorial "${current.title}" deleted`, changes: { slug: [current.slug, null], status: [current.status, null] } }, guard),
+    auditEntry(
+      db,
+      actor,
+      {
+        action: "delete",
+        entity: "blog",
+        entityId: id,
+        summary: `Tutorial "${current.title}" deleted`,
+        changes: { slug: [current.slug, null], status: [current.status, null] },
+      },
+      guard,
+    ),
     bumpTags(db, changes.blogChanged(id), { onlyIf: guard }),
     remove,
   ] as unknown as [typeof remove]);

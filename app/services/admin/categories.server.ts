@@ -2,12 +2,7 @@ import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { categories, products } from "../../../db/schema";
 import { changes } from "../../lib/cache-tags";
-import {
-  CATALOGUE_MESSAGES,
-  categoryNotEmpty,
-  slugTaken,
-  type CategoryInput,
-} from "../../lib/schemas/admin-catalogue";
+import { CATALOGUE_MESSAGES, categoryNotEmpty, slugTaken, type CategoryInput } from "../../lib/schemas/admin-catalogue";
 import { bumpTags } from "../cache-tags.server";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isoDate, named, scalar } from "../sql";
@@ -144,7 +139,6 @@ export async function getAdminCategory(db: Database, id: number): Promise<AdminC
 
 // ---------------------------------------------------------------- writes
 
-
 /** The slug to save: the one given, or one made from the name (422 when the name has nothing to make one of). */
 function slugFor(given: string | undefined, name: string): string {
   if (given) return given;
@@ -187,7 +181,18 @@ export async function createCategory(db: Database, actor: Actor, input: Category
         entity: "category",
         entityId: newRowId(categories, eq(categories.slug, slug)),
         summary: `Category "${name}" created`,
-        changes: changesBetween({}, { name, slug, description: values.description, image: values.image, icon: values.icon, sort_order: values.sortOrder, is_active: values.isActive }),
+        changes: changesBetween(
+          {},
+          {
+            name,
+            slug,
+            description: values.description,
+            image: values.image,
+            icon: values.icon,
+            sort_order: values.sortOrder,
+            is_active: values.isActive,
+          },
+        ),
       }),
     ] as unknown as [typeof insert]);
     return (await getAdminCategory(db, created[0]!.id))!;
@@ -203,7 +208,12 @@ export async function createCategory(db: Database, actor: Actor, input: Category
  * by someone else since is a 409, never overwritten: the UPDATE is guarded by that version, and
  * the tags and audit row are written only when it applied.
  */
-export async function updateCategory(db: Database, actor: Actor, id: number, input: CategoryInput): Promise<AdminCategoryDetail> {
+export async function updateCategory(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: CategoryInput,
+): Promise<AdminCategoryDetail> {
   const [current] = await db
     .select({
       name: categories.name,
@@ -218,7 +228,8 @@ export async function updateCategory(db: Database, actor: Actor, id: number, inp
     .from(categories)
     .where(eq(categories.id, id));
   if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.categoryNotFound);
-  if (input.version !== undefined && input.version !== current.version) throw new ConflictError(CATALOGUE_MESSAGES.staleCategory);
+  if (input.version !== undefined && input.version !== current.version)
+    throw new ConflictError(CATALOGUE_MESSAGES.staleCategory);
 
   const name = input.name ?? current.name;
   // An empty slug asks for one made from the (new) name.
@@ -257,7 +268,18 @@ export async function updateCategory(db: Database, actor: Actor, id: number, inp
   try {
     results = await db.batch([
       bumpTags(db, changes.categoryChanged(id), { onlyIf: asRead }),
-      auditEntry(db, actor, { action: "update", entity: "category", entityId: id, summary: `Category "${name}" updated: ${Object.keys(changed).join(", ")}`, changes: changed }, asRead),
+      auditEntry(
+        db,
+        actor,
+        {
+          action: "update",
+          entity: "category",
+          entityId: id,
+          summary: `Category "${name}" updated: ${Object.keys(changed).join(", ")}`,
+          changes: changed,
+        },
+        asRead,
+      ),
       update,
     ]);
   } catch (error) {
@@ -283,16 +305,32 @@ export async function deleteCategory(db: Database, actor: Actor, id: number): Pr
   const unused = sql`EXISTS (SELECT 1 FROM "categories" WHERE "categories"."id" = ${id}) AND NOT EXISTS (SELECT 1 FROM "products" WHERE "products"."category_id" = ${id})`;
   const remove = db
     .delete(categories)
-    .where(and(eq(categories.id, id), sql`NOT EXISTS (SELECT 1 FROM "products" WHERE "products"."category_id" = ${id})`))
+    .where(
+      and(eq(categories.id, id), sql`NOT EXISTS (SELECT 1 FROM "products" WHERE "products"."category_id" = ${id})`),
+    )
     .returning({ id: categories.id });
   const results = await db.batch([
     bumpTags(db, changes.categoryChanged(id), { onlyIf: unused }),
-    auditEntry(db, actor, { action: "delete", entity: "category", entityId: id, summary: `Category "${current.name}" deleted`, changes: { name: [current.name, null], slug: [current.slug, null] } }, unused),
+    auditEntry(
+      db,
+      actor,
+      {
+        action: "delete",
+        entity: "category",
+        entityId: id,
+        summary: `Category "${current.name}" deleted`,
+        changes: { name: [current.name, null], slug: [current.slug, null] },
+      },
+      unused,
+    ),
     remove,
   ]);
   const removed = results[results.length - 1] as Array<{ id: number }>;
   if (removed.length === 0) {
-    const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)` }).from(products).where(eq(products.categoryId, id));
+    const [{ n } = { n: 0 }] = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(products)
+      .where(eq(products.categoryId, id));
     if (Number(n) > 0) throw new ConflictError(categoryNotEmpty(Number(n)));
     throw new NotFoundError(CATALOGUE_MESSAGES.categoryNotFound);
   }

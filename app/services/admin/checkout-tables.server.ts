@@ -71,10 +71,13 @@ const couponColumns = {
   usage_count: coupons.usageCount,
   is_active: coupons.isActive,
   created_at: coupons.createdAt,
-  orders_count: scalar<number>(sql`SELECT count(*) FROM ${orders} WHERE ${orders.couponId} = ${coupons.id}`).as("orders_count"),
+  orders_count: scalar<number>(sql`SELECT count(*) FROM ${orders} WHERE ${orders.couponId} = ${coupons.id}`).as(
+    "orders_count",
+  ),
 };
 
-const couponsQuery = (db: Database, where?: SQL) => db.select(couponColumns).from(coupons).where(where).orderBy(desc(coupons.createdAt), desc(coupons.id));
+const couponsQuery = (db: Database, where?: SQL) =>
+  db.select(couponColumns).from(coupons).where(where).orderBy(desc(coupons.createdAt), desc(coupons.id));
 type CouponRow = Awaited<ReturnType<typeof couponsQuery>>[number];
 
 const toCoupon = (row: CouponRow): AdminCoupon => ({
@@ -109,7 +112,18 @@ async function assertCouponCodeFree(db: Database, code: string, exceptId?: numbe
 }
 
 /** The audit's view of a coupon: what staff typed, in currency units. */
-const couponAudit = (c: { code: string; name: string; type: CouponType; value: number; min_subtotal_cents: number; max_discount_cents: number | null; starts_at: Date | null; expires_at: Date | null; usage_limit: number | null; is_active: boolean }) => ({
+const couponAudit = (c: {
+  code: string;
+  name: string;
+  type: CouponType;
+  value: number;
+  min_subtotal_cents: number;
+  max_discount_cents: number | null;
+  starts_at: Date | null;
+  expires_at: Date | null;
+  usage_limit: number | null;
+  is_active: boolean;
+}) => ({
   code: c.code,
   name: c.name,
   type: c.type,
@@ -163,7 +177,13 @@ export async function createCoupon(db: Database, actor: Actor, input: CouponInpu
   try {
     const [created] = await db.batch([
       insert,
-      auditEntry(db, actor, { action: "create", entity: "coupon", entityId: newRowId(coupons, eq(coupons.code, row.code)), summary: `Coupon ${code} created`, changes: changesBetween({}, couponAudit(row)) }),
+      auditEntry(db, actor, {
+        action: "create",
+        entity: "coupon",
+        entityId: newRowId(coupons, eq(coupons.code, row.code)),
+        summary: `Coupon ${code} created`,
+        changes: changesBetween({}, couponAudit(row)),
+      }),
     ] as unknown as [typeof insert]);
     return (await getCoupon(db, created[0]!.id))!;
   } catch (error) {
@@ -227,7 +247,18 @@ export async function updateCoupon(db: Database, actor: Actor, id: number, input
   let results: unknown[];
   try {
     results = await db.batch([
-      auditEntry(db, actor, { action: "update", entity: "coupon", entityId: id, summary: `Coupon ${after.code} updated: ${Object.keys(changed).join(", ")}`, changes: changed }, guard),
+      auditEntry(
+        db,
+        actor,
+        {
+          action: "update",
+          entity: "coupon",
+          entityId: id,
+          summary: `Coupon ${after.code} updated: ${Object.keys(changed).join(", ")}`,
+          changes: changed,
+        },
+        guard,
+      ),
       db
         .update(coupons)
         .set({
@@ -259,7 +290,11 @@ export async function updateCoupon(db: Database, actor: Actor, id: number, input
 }
 
 /** Deletes a coupon. Orders placed with it keep its code (their link to it is cleared). */
-export async function deleteCoupon(db: Database, actor: Actor, id: number): Promise<{ id: number; code: string; orders: number }> {
+export async function deleteCoupon(
+  db: Database,
+  actor: Actor,
+  id: number,
+): Promise<{ id: number; code: string; orders: number }> {
   const current = await getCoupon(db, id);
   if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.couponNotFound);
   const exists = sql`EXISTS (SELECT 1 FROM "coupons" WHERE "coupons"."id" = ${id})`;
@@ -267,7 +302,13 @@ export async function deleteCoupon(db: Database, actor: Actor, id: number): Prom
     auditEntry(
       db,
       actor,
-      { action: "delete", entity: "coupon", entityId: id, summary: `Coupon ${current.code} deleted${current.orders_count ? ` (${current.orders_count} past orders keep its code)` : ""}`, changes: { code: [current.code, null], name: [current.name, null] } },
+      {
+        action: "delete",
+        entity: "coupon",
+        entityId: id,
+        summary: `Coupon ${current.code} deleted${current.orders_count ? ` (${current.orders_count} past orders keep its code)` : ""}`,
+        changes: { code: [current.code, null], name: [current.name, null] },
+      },
       exists,
     ),
     db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id }),
@@ -308,13 +349,27 @@ const shippingColumns = {
 };
 
 const shippingListQuery = (db: Database, where?: SQL) =>
-  db.select(shippingColumns).from(shippingMethods).where(where).orderBy(asc(shippingMethods.sortOrder), asc(shippingMethods.id));
+  db
+    .select(shippingColumns)
+    .from(shippingMethods)
+    .where(where)
+    .orderBy(asc(shippingMethods.sortOrder), asc(shippingMethods.id));
 type ShippingRow = Awaited<ReturnType<typeof shippingListQuery>>[number];
 
-const countriesOf = (text: string | null) => (text === null ? null : text.split(",").map((code) => code.trim()).filter(Boolean));
+const countriesOf = (text: string | null) =>
+  text === null
+    ? null
+    : text
+        .split(",")
+        .map((code) => code.trim())
+        .filter(Boolean);
 const countriesText = (codes: string[] | null) => (codes === null || codes.length === 0 ? null : codes.join(","));
 
-const toShipping = (row: ShippingRow): AdminShippingMethod => ({ ...row, is_active: Boolean(row.is_active), countries: countriesOf(row.countries) });
+const toShipping = (row: ShippingRow): AdminShippingMethod => ({
+  ...row,
+  is_active: Boolean(row.is_active),
+  countries: countriesOf(row.countries),
+});
 
 /** Every shipping method, in the checkout's order (inactive ones too). */
 export async function listShippingMethods(db: Database): Promise<AdminShippingMethod[]> {
@@ -361,7 +416,11 @@ const shippingValues = (m: Omit<AdminShippingMethod, "id">) => ({
   sortOrder: m.sort_order,
 });
 
-export async function createShippingMethod(db: Database, actor: Actor, input: ShippingMethodInput): Promise<AdminShippingMethod> {
+export async function createShippingMethod(
+  db: Database,
+  actor: Actor,
+  input: ShippingMethodInput,
+): Promise<AdminShippingMethod> {
   const method: Omit<AdminShippingMethod, "id"> = {
     code: input.code!,
     name: input.name!,
@@ -380,7 +439,13 @@ export async function createShippingMethod(db: Database, actor: Actor, input: Sh
   try {
     const [created] = await db.batch([
       insert,
-      auditEntry(db, actor, { action: "create", entity: "shipping_method", entityId: newRowId(shippingMethods, eq(shippingMethods.code, method.code)), summary: `Shipping method ${method.name} (${method.code}) created`, changes: changesBetween({}, shippingAudit(method)) }),
+      auditEntry(db, actor, {
+        action: "create",
+        entity: "shipping_method",
+        entityId: newRowId(shippingMethods, eq(shippingMethods.code, method.code)),
+        summary: `Shipping method ${method.name} (${method.code}) created`,
+        changes: changesBetween({}, shippingAudit(method)),
+      }),
       bumpTags(db, tagChanges.checkoutTablesChanged()),
     ] as unknown as [typeof insert]);
     return (await getShippingMethod(db, created[0]!.id))!;
@@ -390,7 +455,12 @@ export async function createShippingMethod(db: Database, actor: Actor, input: Sh
   }
 }
 
-export async function updateShippingMethod(db: Database, actor: Actor, id: number, input: ShippingMethodInput): Promise<AdminShippingMethod> {
+export async function updateShippingMethod(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: ShippingMethodInput,
+): Promise<AdminShippingMethod> {
   const current = await getShippingMethod(db, id);
   if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.shippingNotFound);
   const after: Omit<AdminShippingMethod, "id"> = {
@@ -398,7 +468,10 @@ export async function updateShippingMethod(db: Database, actor: Actor, id: numbe
     name: input.name ?? current.name,
     description: input.description ?? current.description,
     cost_cents: input.cost ?? current.cost_cents,
-    free_shipping_threshold_cents: input.free_shipping_threshold === undefined ? current.free_shipping_threshold_cents : input.free_shipping_threshold,
+    free_shipping_threshold_cents:
+      input.free_shipping_threshold === undefined
+        ? current.free_shipping_threshold_cents
+        : input.free_shipping_threshold,
     delivery_days_min: input.delivery_days_min ?? current.delivery_days_min,
     delivery_days_max: input.delivery_days_max ?? current.delivery_days_max,
     countries: input.countries === undefined ? current.countries : input.countries,
@@ -413,8 +486,23 @@ export async function updateShippingMethod(db: Database, actor: Actor, id: numbe
   let applied: Array<{ id: number }>;
   try {
     [, applied] = await db.batch([
-      auditEntry(db, actor, { action: "update", entity: "shipping_method", entityId: id, summary: `Shipping method ${after.name} updated: ${Object.keys(changed).join(", ")}`, changes: changed }, exists),
-      db.update(shippingMethods).set(shippingValues(after)).where(eq(shippingMethods.id, id)).returning({ id: shippingMethods.id }),
+      auditEntry(
+        db,
+        actor,
+        {
+          action: "update",
+          entity: "shipping_method",
+          entityId: id,
+          summary: `Shipping method ${after.name} updated: ${Object.keys(changed).join(", ")}`,
+          changes: changed,
+        },
+        exists,
+      ),
+      db
+        .update(shippingMethods)
+        .set(shippingValues(after))
+        .where(eq(shippingMethods.id, id))
+        .returning({ id: shippingMethods.id }),
       bumpTags(db, tagChanges.checkoutTablesChanged()),
     ]);
   } catch (error) {
@@ -426,12 +514,27 @@ export async function updateShippingMethod(db: Database, actor: Actor, id: numbe
 }
 
 /** Deletes a shipping method. Orders sent with it keep its name (their link to it is cleared). */
-export async function deleteShippingMethod(db: Database, actor: Actor, id: number): Promise<{ id: number; name: string }> {
+export async function deleteShippingMethod(
+  db: Database,
+  actor: Actor,
+  id: number,
+): Promise<{ id: number; name: string }> {
   const current = await getShippingMethod(db, id);
   if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.shippingNotFound);
   const exists = sql`EXISTS (SELECT 1 FROM "shipping_methods" WHERE "shipping_methods"."id" = ${id})`;
   const [, removed] = await db.batch([
-    auditEntry(db, actor, { action: "delete", entity: "shipping_method", entityId: id, summary: `Shipping method ${current.name} (${current.code}) deleted`, changes: { code: [current.code, null], name: [current.name, null] } }, exists),
+    auditEntry(
+      db,
+      actor,
+      {
+        action: "delete",
+        entity: "shipping_method",
+        entityId: id,
+        summary: `Shipping method ${current.name} (${current.code}) deleted`,
+        changes: { code: [current.code, null], name: [current.name, null] },
+      },
+      exists,
+    ),
     db.delete(shippingMethods).where(eq(shippingMethods.id, id)).returning({ id: shippingMethods.id }),
     bumpTags(db, tagChanges.checkoutTablesChanged()),
   ]);
@@ -461,8 +564,15 @@ const taxColumns = {
 };
 
 const taxListQuery = (db: Database, where?: SQL) =>
-  db.select(taxColumns).from(taxRates).where(where).orderBy(asc(taxRates.countryCode), asc(taxRates.stateCode), asc(taxRates.name), asc(taxRates.id));
-const toTax = (row: Awaited<ReturnType<typeof taxListQuery>>[number]): AdminTaxRate => ({ ...row, is_active: Boolean(row.is_active) });
+  db
+    .select(taxColumns)
+    .from(taxRates)
+    .where(where)
+    .orderBy(asc(taxRates.countryCode), asc(taxRates.stateCode), asc(taxRates.name), asc(taxRates.id));
+const toTax = (row: Awaited<ReturnType<typeof taxListQuery>>[number]): AdminTaxRate => ({
+  ...row,
+  is_active: Boolean(row.is_active),
+});
 
 /** Every tax rate, by country, then state (the whole country's first). */
 export async function listTaxRatesForStaff(db: Database): Promise<AdminTaxRate[]> {
@@ -474,15 +584,35 @@ export async function getTaxRate(db: Database, id: number): Promise<AdminTaxRate
   return row ? toTax(row) : null;
 }
 
-const taxAudit = (t: Omit<AdminTaxRate, "id">) => ({ country_code: t.country_code, state_code: t.state_code, name: t.name, rate: t.rate_bps / 100, is_active: t.is_active });
-const taxValues = (t: Omit<AdminTaxRate, "id">) => ({ countryCode: t.country_code, stateCode: t.state_code, name: t.name, rateBps: t.rate_bps, isActive: t.is_active });
-const place = (t: { country_code: string; state_code: string }) => (t.state_code ? `${t.country_code}-${t.state_code}` : t.country_code);
+const taxAudit = (t: Omit<AdminTaxRate, "id">) => ({
+  country_code: t.country_code,
+  state_code: t.state_code,
+  name: t.name,
+  rate: t.rate_bps / 100,
+  is_active: t.is_active,
+});
+const taxValues = (t: Omit<AdminTaxRate, "id">) => ({
+  countryCode: t.country_code,
+  stateCode: t.state_code,
+  name: t.name,
+  rateBps: t.rate_bps,
+  isActive: t.is_active,
+});
+const place = (t: { country_code: string; state_code: string }) =>
+  t.state_code ? `${t.country_code}-${t.state_code}` : t.country_code;
 
 async function assertTaxRateFree(db: Database, t: Omit<AdminTaxRate, "id">, exceptId?: number) {
   const [taken] = await db
     .select({ id: taxRates.id })
     .from(taxRates)
-    .where(and(eq(taxRates.countryCode, t.country_code), eq(taxRates.stateCode, t.state_code), eq(taxRates.name, t.name), exceptId === undefined ? undefined : ne(taxRates.id, exceptId)))
+    .where(
+      and(
+        eq(taxRates.countryCode, t.country_code),
+        eq(taxRates.stateCode, t.state_code),
+        eq(taxRates.name, t.name),
+        exceptId === undefined ? undefined : ne(taxRates.id, exceptId),
+      ),
+    )
     .limit(1);
   if (taken) throw new ConflictError(taxRateTaken);
 }
@@ -497,11 +627,21 @@ export async function createTaxRate(db: Database, actor: Actor, input: TaxRateIn
   };
   await assertTaxRateFree(db, rate);
   const insert = db.insert(taxRates).values(taxValues(rate)).returning({ id: taxRates.id });
-  const byPlaceAndName = and(eq(taxRates.countryCode, rate.country_code), eq(taxRates.stateCode, rate.state_code), eq(taxRates.name, rate.name));
+  const byPlaceAndName = and(
+    eq(taxRates.countryCode, rate.country_code),
+    eq(taxRates.stateCode, rate.state_code),
+    eq(taxRates.name, rate.name),
+  );
   try {
     const [created] = await db.batch([
       insert,
-      auditEntry(db, actor, { action: "create", entity: "tax_rate", entityId: newRowId(taxRates, byPlaceAndName), summary: `Tax rate ${rate.name} (${place(rate)}) created`, changes: changesBetween({}, taxAudit(rate)) }),
+      auditEntry(db, actor, {
+        action: "create",
+        entity: "tax_rate",
+        entityId: newRowId(taxRates, byPlaceAndName),
+        summary: `Tax rate ${rate.name} (${place(rate)}) created`,
+        changes: changesBetween({}, taxAudit(rate)),
+      }),
       bumpTags(db, tagChanges.checkoutTablesChanged()),
     ] as unknown as [typeof insert]);
     return (await getTaxRate(db, created[0]!.id))!;
@@ -511,7 +651,12 @@ export async function createTaxRate(db: Database, actor: Actor, input: TaxRateIn
   }
 }
 
-export async function updateTaxRate(db: Database, actor: Actor, id: number, input: TaxRateInput): Promise<AdminTaxRate> {
+export async function updateTaxRate(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: TaxRateInput,
+): Promise<AdminTaxRate> {
   const current = await getTaxRate(db, id);
   if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.taxNotFound);
   const after: Omit<AdminTaxRate, "id"> = {
@@ -528,7 +673,18 @@ export async function updateTaxRate(db: Database, actor: Actor, id: number, inpu
   let applied: Array<{ id: number }>;
   try {
     [, applied] = await db.batch([
-      auditEntry(db, actor, { action: "update", entity: "tax_rate", entityId: id, summary: `Tax rate ${after.name} (${place(after)}) updated: ${Object.keys(changed).join(", ")}`, changes: changed }, exists),
+      auditEntry(
+        db,
+        actor,
+        {
+          action: "update",
+          entity: "tax_rate",
+          entityId: id,
+          summary: `Tax rate ${after.name} (${place(after)}) updated: ${Object.keys(changed).join(", ")}`,
+          changes: changed,
+        },
+        exists,
+      ),
       db.update(taxRates).set(taxValues(after)).where(eq(taxRates.id, id)).returning({ id: taxRates.id }),
       bumpTags(db, tagChanges.checkoutTablesChanged()),
     ]);
@@ -545,7 +701,18 @@ export async function deleteTaxRate(db: Database, actor: Actor, id: number): Pro
   if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.taxNotFound);
   const exists = sql`EXISTS (SELECT 1 FROM "tax_rates" WHERE "tax_rates"."id" = ${id})`;
   const [, removed] = await db.batch([
-    auditEntry(db, actor, { action: "delete", entity: "tax_rate", entityId: id, summary: `Tax rate ${current.name} (${place(current)}) deleted`, changes: { name: [current.name, null], rate: [current.rate_bps / 100, null] } }, exists),
+    auditEntry(
+      db,
+      actor,
+      {
+        action: "delete",
+        entity: "tax_rate",
+        entityId: id,
+        summary: `Tax rate ${current.name} (${place(current)}) deleted`,
+        changes: { name: [current.name, null], rate: [current.rate_bps / 100, null] },
+      },
+      exists,
+    ),
     db.delete(taxRates).where(eq(taxRates.id, id)).returning({ id: taxRates.id }),
     bumpTags(db, tagChanges.checkoutTablesChanged()),
   ]);

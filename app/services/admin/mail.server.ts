@@ -68,7 +68,10 @@ const retryable = (row: Pick<MailRow, "status" | "last_error" | "claimed_at">) =
 const retryableSql = (id: string): SQL =>
   and(
     eq(mailOutbox.id, id),
-    or(eq(mailOutbox.status, "failed"), and(eq(mailOutbox.status, "queued"), isNotNull(mailOutbox.lastError), isNull(mailOutbox.claimedAt))),
+    or(
+      eq(mailOutbox.status, "failed"),
+      and(eq(mailOutbox.status, "queued"), isNotNull(mailOutbox.lastError), isNull(mailOutbox.claimedAt)),
+    ),
   )!;
 
 const toMail = (row: MailRow): AdminMail => ({
@@ -90,7 +93,9 @@ const toMail = (row: MailRow): AdminMail => ({
 
 function toCounts(rows: Array<{ status: string; count: number }>): MailCounts {
   const counts = Object.fromEntries(MAIL_STATUSES.map((status) => [status, 0])) as MailCounts;
-  for (const row of rows) if ((MAIL_STATUSES as readonly string[]).includes(row.status)) counts[row.status as MailStatus] += Number(row.count);
+  for (const row of rows)
+    if ((MAIL_STATUSES as readonly string[]).includes(row.status))
+      counts[row.status as MailStatus] += Number(row.count);
   return counts;
 }
 
@@ -172,11 +177,19 @@ export async function retryMail(db: Database, actor: Actor, id: string): Promise
         entity: "mail",
         entityId: id,
         summary: `Queued the email "${before.subject}" to ${before.to_address} to be sent again`,
-        changes: { status: [before.status, "queued"], attempts: [before.attempts, 0], last_error: [before.last_error, null] },
+        changes: {
+          status: [before.status, "queued"],
+          attempts: [before.attempts, 0],
+          last_error: [before.last_error, null],
+        },
       },
       sql`EXISTS (SELECT 1 FROM ${mailOutbox} WHERE ${guard})`,
     ),
-    db.update(mailOutbox).set({ status: "queued", attempts: 0, claimedAt: null, lastError: null }).where(guard).returning({ id: mailOutbox.id }),
+    db
+      .update(mailOutbox)
+      .set({ status: "queued", attempts: 0, claimedAt: null, lastError: null })
+      .where(guard)
+      .returning({ id: mailOutbox.id }),
     selectMail(db, id),
   ]);
   const row = rows[0];
@@ -193,4 +206,7 @@ export function mailNotDelivered(env: MailTransportEnv & { ENVIRONMENT?: string 
 }
 
 /** Which transport mail leaves by, and whether it reaches anyone (for the API's stats). */
-export const mailTransport = (env: MailTransportEnv) => ({ transport: transportName(env), delivering: transportName(env) !== "none" });
+export const mailTransport = (env: MailTransportEnv) => ({
+  transport: transportName(env),
+  delivering: transportName(env) !== "none",
+});

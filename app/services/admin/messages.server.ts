@@ -39,7 +39,8 @@ const messageColumns = {
   created_at: contactMessages.createdAt,
 };
 
-const selectMessage = (db: Database, id: number) => db.select(messageColumns).from(contactMessages).where(eq(contactMessages.id, id));
+const selectMessage = (db: Database, id: number) =>
+  db.select(messageColumns).from(contactMessages).where(eq(contactMessages.id, id));
 type MessageRow = Awaited<ReturnType<typeof selectMessage>>[number];
 
 const toMessage = (row: MessageRow): AdminMessage => ({
@@ -50,16 +51,24 @@ const toMessage = (row: MessageRow): AdminMessage => ({
 });
 
 const countsStatement = (db: Database) =>
-  db.select({ status: contactMessages.status, count: sql<number>`count(*)` }).from(contactMessages).groupBy(contactMessages.status);
+  db
+    .select({ status: contactMessages.status, count: sql<number>`count(*)` })
+    .from(contactMessages)
+    .groupBy(contactMessages.status);
 
 function toCounts(rows: Array<{ status: string; count: number }>): MessageCounts {
   const counts = Object.fromEntries(MESSAGE_STATUSES.map((status) => [status, 0])) as MessageCounts;
-  for (const row of rows) if ((MESSAGE_STATUSES as readonly string[]).includes(row.status)) counts[row.status as MessageStatus] = Number(row.count);
+  for (const row of rows)
+    if ((MESSAGE_STATUSES as readonly string[]).includes(row.status))
+      counts[row.status as MessageStatus] = Number(row.count);
   return counts;
 }
 
 /** Messages of one status (every status when none is given), newest first, with the count of each status: one batch. */
-export async function listMessages(db: Database, query: MessageListQuery): Promise<{ data: AdminMessage[] } & PageMeta & { counts: MessageCounts }> {
+export async function listMessages(
+  db: Database,
+  query: MessageListQuery,
+): Promise<{ data: AdminMessage[] } & PageMeta & { counts: MessageCounts }> {
   const where = query.status ? eq(contactMessages.status, query.status) : undefined;
   const [rows, countRows] = await db.batch([
     db
@@ -77,7 +86,10 @@ export async function listMessages(db: Database, query: MessageListQuery): Promi
 }
 
 /** One message and the inbox's counts (for the tabs), in one batch: reading it changes nothing. */
-export async function getMessage(db: Database, id: number): Promise<{ message: AdminMessage; counts: MessageCounts } | null> {
+export async function getMessage(
+  db: Database,
+  id: number,
+): Promise<{ message: AdminMessage; counts: MessageCounts } | null> {
   const [rows, countRows] = await db.batch([selectMessage(db, id), countsStatement(db)]);
   const row = rows[0];
   return row ? { message: toMessage(row), counts: toCounts(countRows) } : null;
@@ -133,4 +145,5 @@ export async function setMessageStatus(
 }
 
 /** "Open" from the inbox: an unread message becomes read; any other status stays as it is. */
-export const openMessage = (db: Database, actor: Actor, id: number) => setMessageStatus(db, actor, id, "read", { onlyFrom: "unread" });
+export const openMessage = (db: Database, actor: Actor, id: number) =>
+  setMessageStatus(db, actor, id, "read", { onlyFrom: "unread" });

@@ -21,7 +21,16 @@ import { ConflictError, NotFoundError } from "../errors";
 import { imageOrPlaceholder } from "../images.server";
 import { itemColumns, orderColumns, type OrderView } from "../orders.server";
 import { isoDate, likeContains, pageMeta, type PageMeta } from "../sql";
-import { auditEntry, auditRecords, recentAuditOf, SYSTEM_ACTOR, type Actor, type AuditActor, type AuditRecord, type Changes } from "./audit.server";
+import {
+  auditEntry,
+  auditRecords,
+  recentAuditOf,
+  SYSTEM_ACTOR,
+  type Actor,
+  type AuditActor,
+  type AuditRecord,
+  type Changes,
+} from "./audit.server";
 
 // ---------------------------------------------------------------- who placed it
 
@@ -48,8 +57,15 @@ const customerColumns = {
   email: orders.email,
 };
 
-function customerOf(row: { user_id: number | null; user_name: string | null; user_email: string | null; address_name: string | null; email: string }): OrderCustomer {
-  if (row.user_id !== null) return { id: row.user_id, name: row.user_name ?? "", email: row.user_email ?? row.email, guest: false };
+function customerOf(row: {
+  user_id: number | null;
+  user_name: string | null;
+  user_email: string | null;
+  address_name: string | null;
+  email: string;
+}): OrderCustomer {
+  if (row.user_id !== null)
+    return { id: row.user_id, name: row.user_name ?? "", email: row.user_email ?? row.email, guest: false };
   return { id: null, name: row.address_name || "Guest", email: row.email, guest: true };
 }
 
@@ -67,20 +83,31 @@ export interface AdminOrderRow {
   total_cents: number;
 }
 
-const itemsCount = sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`.as("items_count");
+const itemsCount =
+  sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`.as(
+    "items_count",
+  );
 
 function listWhere(query: Pick<AdminOrderQuery, "status" | "search">): SQL | undefined {
   const search = query.search;
   return and(
     query.status ? eq(orders.status, query.status) : undefined,
     search
-      ? or(likeContains(orders.orderNumber, search), likeContains(orders.email, search), likeContains(users.name, search), likeContains(addressName, search))
+      ? or(
+          likeContains(orders.orderNumber, search),
+          likeContains(orders.email, search),
+          likeContains(users.name, search),
+          likeContains(addressName, search),
+        )
       : undefined,
   );
 }
 
 /** Orders for staff, newest first: by status, by number, email or customer name; the page and its total in one batch. */
-export async function listAdminOrders(db: Database, query: AdminOrderQuery): Promise<{ data: AdminOrderRow[] } & PageMeta> {
+export async function listAdminOrders(
+  db: Database,
+  query: AdminOrderQuery,
+): Promise<{ data: AdminOrderRow[] } & PageMeta> {
   const where = listWhere(query);
   const [rows, counted] = await db.batch([
     db
@@ -100,7 +127,11 @@ export async function listAdminOrders(db: Database, query: AdminOrderQuery): Pro
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    db.select({ total: sql<number>`count(*)` }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(where),
   ]);
   const total = Number(counted[0]?.total ?? 0);
   return {
@@ -176,15 +207,16 @@ const historyQuery = (db: Database, id: number) =>
     .orderBy(asc(orderHistory.id));
 
 const itemsQuery = (db: Database, id: number) =>
-  db
-    .select(itemColumns)
-    .from(orderItems)
-    .where(eq(orderItems.orderId, id))
-    .orderBy(asc(orderItems.id));
+  db.select(itemColumns).from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id));
 
 /** One order for staff: the order and its customer, items, history and recent audit entries, in one batch. Null when unknown. */
 export async function getAdminOrder(db: Database, id: number): Promise<AdminOrder | null> {
-  const [rows, items, history, audit] = await db.batch([adminOrderQuery(db, id), itemsQuery(db, id), historyQuery(db, id), recentAuditOf(db, "order", id)]);
+  const [rows, items, history, audit] = await db.batch([
+    adminOrderQuery(db, id),
+    itemsQuery(db, id),
+    historyQuery(db, id),
+    recentAuditOf(db, "order", id),
+  ]);
   const row = rows[0];
   if (!row) return null;
   const { user_id: _u, user_name: _n, user_email: _e, address_name: _a, ...order } = row;
@@ -220,7 +252,16 @@ export async function getAdminOrder(db: Database, id: number): Promise<AdminOrde
 export async function orderStatusMail(
   db: Database,
   mail: MailContext | undefined,
-  order: { id: number; order_number: string; email: string; from: string; user_id: number | null; customer_name: string; total_cents: number; payment_status: string },
+  order: {
+    id: number;
+    order_number: string;
+    email: string;
+    from: string;
+    user_id: number | null;
+    customer_name: string;
+    total_cents: number;
+    payment_status: string;
+  },
   to: OrderStatus,
   onlyIf: SQL,
 ): Promise<Array<BatchItem<"sqlite">>> {
@@ -243,7 +284,13 @@ export async function orderStatusMail(
 }
 
 /** A history row, to batch: written only when `onlyIf` holds at that point of the batch. */
-function historyEntry(db: Database, orderId: number, actor: AuditActor, entry: { kind: "status" | "payment" | "note"; from: string | null; to: string | null }, onlyIf: SQL) {
+function historyEntry(
+  db: Database,
+  orderId: number,
+  actor: AuditActor,
+  entry: { kind: "status" | "payment" | "note"; from: string | null; to: string | null },
+  onlyIf: SQL,
+) {
   return db.insert(orderHistory).select(
     db
       .select({
@@ -276,13 +323,18 @@ function givenBack(
   const statements: Array<BatchItem<"sqlite">> = [];
   const summary: string[] = [];
   const quantities = new Map<number, number>();
-  for (const line of lines) if (line.product_id !== null) quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
+  for (const line of lines)
+    if (line.product_id !== null)
+      quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
   const productIds = [...quantities.keys()];
   for (const [productId, quantity] of quantities) {
     statements.push(
       db
         .update(products)
-        .set({ stock: sql`${products.stock} + ${quantity}`, soldCount: sql`max(${products.soldCount} - ${quantity}, 0)` })
+        .set({
+          stock: sql`${products.stock} + ${quantity}`,
+          soldCount: sql`max(${products.soldCount} - ${quantity}, 0)`,
+        })
         .where(and(eq(products.id, productId), onlyIf)),
     );
   }
@@ -332,7 +384,13 @@ const transitionColumns = {
  * a `version` that is not the order's current one (a form shown before someone else's change) is a
  * 409 too, never applied blindly. Unknown order: 404.
  */
-export async function updateOrder(db: Database, actor: Actor, id: number, input: OrderUpdate, mail?: MailContext): Promise<AdminOrder> {
+export async function updateOrder(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: OrderUpdate,
+  mail?: MailContext,
+): Promise<AdminOrder> {
   const [rows, lines] = await db.batch([
     db
       .select({
@@ -341,17 +399,22 @@ export async function updateOrder(db: Database, actor: Actor, id: number, input:
       })
       .from(orders)
       .where(eq(orders.id, id)),
-    db.select({ product_id: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, id)),
+    db
+      .select({ product_id: orderItems.productId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id)),
   ]);
   const current = rows[0];
   if (!current) throw new NotFoundError("Order not found");
   if (input.version !== undefined && input.version !== current.version) throw new ConflictError(STALE_ORDER_MESSAGE);
 
   const to = input.status;
-  if (to !== undefined && !canTransition(current.status, to)) throw new ConflictError(transitionRefusal(current.status, to));
+  if (to !== undefined && !canTransition(current.status, to))
+    throw new ConflictError(transitionRefusal(current.status, to));
   const status = to ?? current.status;
   const paying = input.payment_status === "paid";
-  if (paying && (current.payment_status === "paid" || !canBePaid(status))) throw new ConflictError(paymentRefusal(status, current.payment_status));
+  if (paying && (current.payment_status === "paid" || !canBePaid(status)))
+    throw new ConflictError(paymentRefusal(status, current.payment_status));
   const note = input.note === undefined ? undefined : normaliseNote(input.note);
   const noteChanged = note !== undefined && note !== current.staff_note;
   if (to === undefined && !paying && !noteChanged) return (await getAdminOrder(db, id))!;
@@ -365,8 +428,21 @@ export async function updateOrder(db: Database, actor: Actor, id: number, input:
 
   if (to !== undefined) {
     statements.push(historyEntry(db, id, actor, { kind: "status", from: current.status, to }, asRead));
-    const customer = { user_id: current.user_id, customer_name: current.first_name ?? "", total_cents: current.total_cents, payment_status: current.payment_status };
-    statements.push(...(await orderStatusMail(db, mail, { id, order_number: current.order_number, email: current.email, from: current.status, ...customer }, to, asRead)));
+    const customer = {
+      user_id: current.user_id,
+      customer_name: current.first_name ?? "",
+      total_cents: current.total_cents,
+      payment_status: current.payment_status,
+    };
+    statements.push(
+      ...(await orderStatusMail(
+        db,
+        mail,
+        { id, order_number: current.order_number, email: current.email, from: current.status, ...customer },
+        to,
+        asRead,
+      )),
+    );
     changed.status = [current.status, to];
     summary.push(`status ${current.status} → ${to}`);
   }
@@ -391,7 +467,13 @@ export async function updateOrder(db: Database, actor: Actor, id: number, input:
     auditEntry(
       db,
       actor,
-      { action: to !== undefined ? "transition" : "update", entity: "order", entityId: id, summary: `Order ${current.order_number}: ${summary.join("; ")}`, changes: changed },
+      {
+        action: to !== undefined ? "transition" : "update",
+        entity: "order",
+        entityId: id,
+        summary: `Order ${current.order_number}: ${summary.join("; ")}`,
+        changes: changed,
+      },
       asRead,
     ),
   );
@@ -477,9 +559,16 @@ export async function expireUnconfirmedOrders(db: Database, mail?: MailContext, 
     const productIds = new Set<number>();
     for (const order of rows) {
       const asRead = sql`EXISTS (SELECT 1 FROM "orders" WHERE "orders"."id" = ${order.id} AND "orders"."version" = ${order.version} AND "orders"."status" = 'pending')`;
-      const given = givenBack(db, order, lines.filter((line) => line.order_id === order.id), asRead);
+      const given = givenBack(
+        db,
+        order,
+        lines.filter((line) => line.order_id === order.id),
+        asRead,
+      );
       for (const id of given.productIds) productIds.add(id);
-      statements.push(historyEntry(db, order.id, SYSTEM_ACTOR, { kind: "status", from: "pending", to: "cancelled" }, asRead));
+      statements.push(
+        historyEntry(db, order.id, SYSTEM_ACTOR, { kind: "status", from: "pending", to: "cancelled" }, asRead),
+      );
       statements.push(
         ...(await orderStatusMail(
           db,

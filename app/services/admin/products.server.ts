@@ -60,7 +60,8 @@ const productColumns = {
   }),
 };
 
-const selectAdminProducts = (db: Database) => db.select(productColumns).from(products).leftJoin(categories, eq(categories.id, products.categoryId));
+const selectAdminProducts = (db: Database) =>
+  db.select(productColumns).from(products).leftJoin(categories, eq(categories.id, products.categoryId));
 type Row = Awaited<ReturnType<typeof selectAdminProducts>>[number];
 
 /** A row of the staff's product list: money in cents. */
@@ -136,9 +137,16 @@ function listWhere(query: AdminProductQuery): SQL | undefined {
     category
       ? /^\d+$/.test(category)
         ? eq(products.categoryId, Number(category))
-        : inArray(products.categoryId, subqueries.select({ id: categories.id }).from(categories).where(eq(categories.slug, category)))
+        : inArray(
+            products.categoryId,
+            subqueries.select({ id: categories.id }).from(categories).where(eq(categories.slug, category)),
+          )
       : undefined,
-    query.status === "active" ? eq(products.isActive, true) : query.status === "archived" ? eq(products.isActive, false) : undefined,
+    query.status === "active"
+      ? eq(products.isActive, true)
+      : query.status === "archived"
+        ? eq(products.isActive, false)
+        : undefined,
     query.low_stock ? sql`${products.stock} <= ${LOW_STOCK_THRESHOLD}` : undefined,
   );
 }
@@ -148,7 +156,10 @@ function listWhere(query: AdminProductQuery): SQL | undefined {
  * running low (stock at or under LOW_STOCK_THRESHOLD, out of stock included); the page and its
  * total in one batch.
  */
-export async function listAdminProducts(db: Database, query: AdminProductQuery): Promise<{ data: AdminProductRow[] } & PageMeta> {
+export async function listAdminProducts(
+  db: Database,
+  query: AdminProductQuery,
+): Promise<{ data: AdminProductRow[] } & PageMeta> {
   const [rows, counted] = await db.batch(listStatements(db, query));
   return pageFrom(query, rows, counted);
 }
@@ -161,11 +172,18 @@ function listStatements(db: Database, query: AdminProductQuery) {
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    db.select({ total: sql<number>`count(*)` }).from(products).where(where),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(products)
+      .where(where),
   ] as const;
 }
 
-function pageFrom(query: AdminProductQuery, rows: Row[], counted: Array<{ total: number }>): { data: AdminProductRow[] } & PageMeta {
+function pageFrom(
+  query: AdminProductQuery,
+  rows: Row[],
+  counted: Array<{ total: number }>,
+): { data: AdminProductRow[] } & PageMeta {
   const total = Number(counted[0]?.total ?? 0);
   return { data: rows.map(toRow), ...pageMeta(query.page, query.per_page, total, rows.length) };
 }
@@ -177,20 +195,47 @@ export async function adminProductsPage(db: Database, query: AdminProductQuery) 
 }
 
 const imagesOf = (db: Database, id: number) =>
-  db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.sortOrder), asc(productImages.id));
+  db
+    .select({ url: productImages.url })
+    .from(productImages)
+    .where(eq(productImages.productId, id))
+    .orderBy(asc(productImages.sortOrder), asc(productImages.id));
 const colorsOf = (db: Database, id: number) =>
-  db.select({ color: productColors.color }).from(productColors).where(eq(productColors.productId, id)).orderBy(asc(productColors.color));
+  db
+    .select({ color: productColors.color })
+    .from(productColors)
+    .where(eq(productColors.productId, id))
+    .orderBy(asc(productColors.color));
 
 const categoryOptions = (db: Database) =>
-  db.select({ id: categories.id, name: categories.name, is_active: categories.isActive }).from(categories).orderBy(asc(categories.name), asc(categories.id));
+  db
+    .select({ id: categories.id, name: categories.name, is_active: categories.isActive })
+    .from(categories)
+    .orderBy(asc(categories.name), asc(categories.id));
 export type CategoryOption = Awaited<ReturnType<typeof categoryOptions>>[number];
 
-const oneProduct = (db: Database, id: number) => [selectAdminProducts(db).where(eq(products.id, id)), imagesOf(db, id), colorsOf(db, id), recentAuditOf(db, "product", id)] as const;
+const oneProduct = (db: Database, id: number) =>
+  [
+    selectAdminProducts(db).where(eq(products.id, id)),
+    imagesOf(db, id),
+    colorsOf(db, id),
+    recentAuditOf(db, "product", id),
+  ] as const;
 
-function productFrom([rows, images, colors, audit]: readonly [Row[], Array<{ url: string }>, Array<{ color: string }>, Parameters<typeof auditRecords>[0]]): AdminProduct | null {
+function productFrom([rows, images, colors, audit]: readonly [
+  Row[],
+  Array<{ url: string }>,
+  Array<{ color: string }>,
+  Parameters<typeof auditRecords>[0],
+]): AdminProduct | null {
   const row = rows[0];
   if (!row) return null;
-  return { ...toRow(row), images: images.map((image) => image.url), colors: colors.map((color) => color.color), audit: auditRecords(audit) };
+  return {
+    ...toRow(row),
+    images: images.map((image) => image.url),
+    colors: colors.map((color) => color.color),
+    audit: auditRecords(audit),
+  };
 }
 
 /** One product for staff (archived ones too), its images, colours and recent audit entries in one batch; null when unknown. */
@@ -199,7 +244,10 @@ export async function getAdminProduct(db: Database, id: number): Promise<AdminPr
 }
 
 /** The product form's data: the product (when editing) and every category for its select, in one batch. */
-export async function productFormData(db: Database, id?: number): Promise<{ product: AdminProduct | null; categories: CategoryOption[] }> {
+export async function productFormData(
+  db: Database,
+  id?: number,
+): Promise<{ product: AdminProduct | null; categories: CategoryOption[] }> {
   if (id === undefined) return { product: null, categories: await categoryOptions(db) };
   const [rows, images, colors, audit, options] = await db.batch([...oneProduct(db, id), categoryOptions(db)]);
   return { product: productFrom([rows, images, colors, audit]), categories: options };
@@ -227,7 +275,9 @@ export async function productStats(db: Database): Promise<ProductStats> {
         total: int(sql`count(*)`),
         active: int(sql`sum(${products.isActive})`),
         archived: int(sql`sum(NOT ${products.isActive})`),
-        low_stock: int(sql`sum(${products.isActive} AND ${products.stock} > 0 AND ${products.stock} <= ${LOW_STOCK_THRESHOLD})`),
+        low_stock: int(
+          sql`sum(${products.isActive} AND ${products.stock} > 0 AND ${products.stock} <= ${LOW_STOCK_THRESHOLD})`,
+        ),
         out_of_stock: int(sql`sum(${products.isActive} AND ${products.stock} <= 0)`),
         featured: int(sql`sum(${products.isActive} AND ${products.isFeatured})`),
         on_sale: int(sql`sum(${products.isActive} AND ${products.isOnSale})`),
@@ -318,7 +368,12 @@ const slugsLike = (db: Database, base: string, except?: number) =>
   db
     .select({ slug: products.slug })
     .from(products)
-    .where(and(or(eq(products.slug, base), sql`substr(${products.slug}, 1, ${base.length + 1}) = ${`${base}-`}`), except === undefined ? undefined : ne(products.id, except)));
+    .where(
+      and(
+        or(eq(products.slug, base), sql`substr(${products.slug}, 1, ${base.length + 1}) = ${`${base}-`}`),
+        except === undefined ? undefined : ne(products.id, except),
+      ),
+    );
 
 const otherWith = (db: Database, column: typeof products.slug | typeof products.sku, value: string, except?: number) =>
   db
@@ -328,14 +383,19 @@ const otherWith = (db: Database, column: typeof products.slug | typeof products.
     .limit(1);
 
 const categoryExists = (db: Database, id: number | null | undefined) =>
-  db.select({ id: categories.id }).from(categories).where(eq(categories.id, id ?? 0)).limit(1);
+  db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, id ?? 0))
+    .limit(1);
 
 /** The rules a body's shape cannot check: own images only, a known category, a sale price below the price. */
 function checkRules(after: Snapshot, categoryFound: boolean): void {
   const errors: Record<string, string[]> = {};
   if (after.images.some((url) => !isOwnImage(url))) errors.images = [PRODUCT_MESSAGES.images];
   if (after.category_id !== null && !categoryFound) errors.category_id = [PRODUCT_MESSAGES.categoryInvalid];
-  if (after.sale_price !== null && after.sale_price >= after.price) errors.sale_price = [PRODUCT_MESSAGES.salePriceBelowPrice];
+  if (after.sale_price !== null && after.sale_price >= after.price)
+    errors.sale_price = [PRODUCT_MESSAGES.salePriceBelowPrice];
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
@@ -434,7 +494,11 @@ export async function createProduct(db: Database, actor: Actor, input: ProductCr
   };
   const base = input.slug ? input.slug : slugify(after.name, 80) || "product";
   for (let attempt = 0; ; attempt++) {
-    const [sku, slugs, category] = await db.batch([otherWith(db, products.sku, after.sku), slugsLike(db, base), categoryExists(db, after.category_id)]);
+    const [sku, slugs, category] = await db.batch([
+      otherWith(db, products.sku, after.sku),
+      slugsLike(db, base),
+      categoryExists(db, after.category_id),
+    ]);
     checkRules(after, category.length > 0);
     if (sku.length) throw new DuplicateFieldError("sku");
     const taken = new Set(slugs.map((row) => row.slug));
@@ -477,14 +541,21 @@ async function current(db: Database, id: number, version: number | undefined): P
 }
 
 /** The product exactly as read (its version): the condition of every statement of a write. */
-const asRead = (id: number, version: number) => sql`EXISTS (SELECT 1 FROM "products" WHERE "products"."id" = ${id} AND "products"."version" = ${version})`;
+const asRead = (id: number, version: number) =>
+  sql`EXISTS (SELECT 1 FROM "products" WHERE "products"."id" = ${id} AND "products"."version" = ${version})`;
 
 /**
  * Applies a write's statements and then the product's own UPDATE, guarded by the version that was
  * read: the children, tags and audit row apply if and only if it does (see `updateOrder`). A
  * version moved on meanwhile is a 409; a unique index refusing is a 409 naming the field.
  */
-async function guardedWrite(db: Database, id: number, version: number, statements: unknown[], set: Partial<typeof products.$inferInsert>) {
+async function guardedWrite(
+  db: Database,
+  id: number,
+  version: number,
+  statements: unknown[],
+  set: Partial<typeof products.$inferInsert>,
+) {
   const update = db
     .update(products)
     .set({ ...set, version: sql`${products.version} + 1`, updatedAt: sql`unixepoch()` })
@@ -505,13 +576,19 @@ async function guardedWrite(db: Database, id: number, version: number, statement
  * the name again). The same rules as a create; a `version` that is not the product's is a 409, and
  * so is a save that lost the race to another one (nothing of it is applied).
  */
-export async function updateProduct(db: Database, actor: Actor, id: number, input: ProductUpdateInput): Promise<AdminProduct> {
+export async function updateProduct(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: ProductUpdateInput,
+): Promise<AdminProduct> {
   const product = await current(db, id, input.version);
   const before = snapshotOf(product);
   const after: Snapshot = { ...before };
   for (const key of Object.keys(EMPTY) as Array<keyof Snapshot>) {
     const value = (input as Record<string, unknown>)[key];
-    if (value !== undefined && key !== "slug") (after as Record<string, unknown>)[key] = key === "stock" && value === null ? 0 : value;
+    if (value !== undefined && key !== "slug")
+      (after as Record<string, unknown>)[key] = key === "stock" && value === null ? 0 : value;
   }
   const base = input.slug === undefined ? null : input.slug === "" ? slugify(after.name, 80) || "product" : input.slug;
   const [sku, slugs, category] = await db.batch([
@@ -532,7 +609,9 @@ export async function updateProduct(db: Database, actor: Actor, id: number, inpu
   if (Object.keys(changed).length === 0) return product;
 
   const guard = asRead(id, product.version);
-  const categoryIds = [...new Set([before.category_id, after.category_id].filter((value): value is number => value !== null))];
+  const categoryIds = [
+    ...new Set([before.category_id, after.category_id].filter((value): value is number => value !== null)),
+  ];
   await guardedWrite(
     db,
     id,
@@ -543,7 +622,13 @@ export async function updateProduct(db: Database, actor: Actor, id: number, inpu
       auditEntry(
         db,
         actor,
-        { action: "update", entity: "product", entityId: id, summary: `Updated product ${after.name}: ${describeChanges(Object.keys(changed))}`, changes: changed },
+        {
+          action: "update",
+          entity: "product",
+          entityId: id,
+          summary: `Updated product ${after.name}: ${describeChanges(Object.keys(changed))}`,
+          changes: changed,
+        },
         guard,
       ),
     ],
@@ -557,7 +642,13 @@ export async function updateProduct(db: Database, actor: Actor, id: number, inpu
  * "Product Not Found", it leaves every list, search, the sitemap and related products) and past
  * orders keep it. Archiving an archived product (or restoring an active one) changes nothing.
  */
-export async function setProductArchived(db: Database, actor: Actor, id: number, archive: boolean, version?: number): Promise<AdminProduct> {
+export async function setProductArchived(
+  db: Database,
+  actor: Actor,
+  id: number,
+  archive: boolean,
+  version?: number,
+): Promise<AdminProduct> {
   const product = await current(db, id, version);
   if (product.is_active === !archive) return product;
   const guard = asRead(id, product.version);
@@ -566,7 +657,9 @@ export async function setProductArchived(db: Database, actor: Actor, id: number,
     id,
     product.version,
     [
-      bumpTags(db, changes.productChanged(id, product.category_id === null ? [] : [product.category_id]), { onlyIf: guard }),
+      bumpTags(db, changes.productChanged(id, product.category_id === null ? [] : [product.category_id]), {
+        onlyIf: guard,
+      }),
       auditEntry(
         db,
         actor,
@@ -580,7 +673,9 @@ export async function setProductArchived(db: Database, actor: Actor, id: number,
         guard,
       ),
     ],
-    archive ? { isActive: false, archivedAt: sql`unixepoch()` as unknown as Date } : { isActive: true, archivedAt: null },
+    archive
+      ? { isActive: false, archivedAt: sql`unixepoch()` as unknown as Date }
+      : { isActive: true, archivedAt: null },
   );
   return (await getAdminProduct(db, id))!;
 }

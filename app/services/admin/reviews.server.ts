@@ -1,7 +1,13 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { products, reviews } from "../../../db/schema";
-import { REVIEW_MESSAGES, REVIEW_STATUSES, type AdminReviewListQuery, type ModerationStatus, type ReviewStatus } from "../../lib/schemas/reviews";
+import {
+  REVIEW_MESSAGES,
+  REVIEW_STATUSES,
+  type AdminReviewListQuery,
+  type ModerationStatus,
+  type ReviewStatus,
+} from "../../lib/schemas/reviews";
 import { ConflictError, NotFoundError } from "../errors";
 import { bumpProduct, recomputeAggregates } from "../reviews.server";
 import { isoDate, named, pageMeta, type PageMeta } from "../sql";
@@ -47,7 +53,8 @@ const reviewColumns = named({
   createdAt: reviews.createdAt,
 });
 
-const selectReviews = (db: Database) => db.select(reviewColumns).from(reviews).innerJoin(products, eq(products.id, reviews.productId));
+const selectReviews = (db: Database) =>
+  db.select(reviewColumns).from(reviews).innerJoin(products, eq(products.id, reviews.productId));
 type ReviewRow = Awaited<ReturnType<ReturnType<typeof selectReviews>["where"]>>[number];
 
 const toReview = (row: ReviewRow): AdminReview => ({
@@ -65,16 +72,24 @@ const toReview = (row: ReviewRow): AdminReview => ({
 });
 
 const countsStatement = (db: Database) =>
-  db.select({ status: reviews.status, count: sql<number>`count(*)`.as("review_status_count") }).from(reviews).groupBy(reviews.status);
+  db
+    .select({ status: reviews.status, count: sql<number>`count(*)`.as("review_status_count") })
+    .from(reviews)
+    .groupBy(reviews.status);
 
 function toCounts(rows: Array<{ status: string; count: number }>): ReviewCounts {
   const counts = Object.fromEntries(REVIEW_STATUSES.map((status) => [status, 0])) as ReviewCounts;
-  for (const row of rows) if ((REVIEW_STATUSES as readonly string[]).includes(row.status)) counts[row.status as ReviewStatus] = Number(row.count);
+  for (const row of rows)
+    if ((REVIEW_STATUSES as readonly string[]).includes(row.status))
+      counts[row.status as ReviewStatus] = Number(row.count);
   return counts;
 }
 
 /** Reviews of one status (every status when none is given), newest first, with the count of each status: one batch. */
-export async function listReviewsForModeration(db: Database, query: AdminReviewListQuery): Promise<{ data: AdminReview[] } & PageMeta & { counts: ReviewCounts }> {
+export async function listReviewsForModeration(
+  db: Database,
+  query: AdminReviewListQuery,
+): Promise<{ data: AdminReview[] } & PageMeta & { counts: ReviewCounts }> {
   const [rows, countRows] = await db.batch([
     selectReviews(db)
       .where(query.status ? eq(reviews.status, query.status) : undefined)
@@ -94,7 +109,12 @@ export async function listReviewsForModeration(db: Database, query: AdminReviewL
  * two staff pressing at once one change stands and is recorded), recomputes the product's count and
  * average from the approved rows and bumps the product's cache tags.
  */
-export async function moderateReview(db: Database, actor: Actor, id: number, status: ModerationStatus): Promise<AdminReview> {
+export async function moderateReview(
+  db: Database,
+  actor: Actor,
+  id: number,
+  status: ModerationStatus,
+): Promise<AdminReview> {
   const [before] = await selectReviews(db).where(eq(reviews.id, id)).limit(1);
   if (!before) throw new NotFoundError(REVIEW_MESSAGES.reviewNotFound);
   if (before.status === status) return toReview(before);
@@ -125,7 +145,7 @@ export async function moderateReview(db: Database, actor: Actor, id: number, sta
   const row = rows[0];
   if (!row) throw new NotFoundError(REVIEW_MESSAGES.reviewNotFound);
   // Someone else moderated it meanwhile: theirs stands, and the caller is told.
-  if (row.status !== status) throw new ConflictError("This review was moderated by someone else meanwhile. Please try again.");
+  if (row.status !== status)
+    throw new ConflictError("This review was moderated by someone else meanwhile. Please try again.");
   return toReview(row);
 }
-

@@ -61,9 +61,17 @@ const settingColumns = {
   description: settings.description,
 };
 
-type SettingRow = { key: string; value: string; type: SettingType; group: string; isPublic: boolean; description: string };
+type SettingRow = {
+  key: string;
+  value: string;
+  type: SettingType;
+  group: string;
+  isPublic: boolean;
+  description: string;
+};
 
-const allSettings = (db: Database) => db.select(settingColumns).from(settings).orderBy(asc(settings.group), asc(settings.id));
+const allSettings = (db: Database) =>
+  db.select(settingColumns).from(settings).orderBy(asc(settings.group), asc(settings.id));
 
 function formText(row: SettingRow, value: SettingValue): string {
   if (row.type === "json") return value === null ? row.value : JSON.stringify(value, null, 2);
@@ -92,7 +100,11 @@ function toAdminSetting(row: SettingRow): AdminSetting {
 function ordered(rows: SettingRow[]): AdminSetting[] {
   return rows
     .map(toAdminSetting)
-    .sort((a, b) => groupOrder(a.group) - groupOrder(b.group) || (groupOrder(a.group) === SETTING_GROUPS.length ? a.group.localeCompare(b.group) : 0));
+    .sort(
+      (a, b) =>
+        groupOrder(a.group) - groupOrder(b.group) ||
+        (groupOrder(a.group) === SETTING_GROUPS.length ? a.group.localeCompare(b.group) : 0),
+    );
 }
 
 export function groupSettingsForAdmin(list: AdminSetting[]): SettingGroup[] {
@@ -101,7 +113,12 @@ export function groupSettingsForAdmin(list: AdminSetting[]): SettingGroup[] {
     let group = groups.find((known) => known.key === setting.group);
     if (!group) {
       const known = SETTING_GROUPS.find((candidate) => candidate.key === setting.group);
-      group = { key: setting.group, label: groupLabel(setting.group), description: known?.description ?? "", settings: [] };
+      group = {
+        key: setting.group,
+        label: groupLabel(setting.group),
+        description: known?.description ?? "",
+        settings: [],
+      };
       groups.push(group);
     }
     group.settings.push(setting);
@@ -177,7 +194,13 @@ export async function updateSettings(
     });
   });
   const [first, ...rest] = writes;
-  const results = await db.batch([first!, ...rest, bumpTags(db, changes.settingsChanged()), ...audits, allSettings(db)]);
+  const results = await db.batch([
+    first!,
+    ...rest,
+    bumpTags(db, changes.settingsChanged()),
+    ...audits,
+    allSettings(db),
+  ]);
   const after = results[results.length - 1] as SettingRow[];
   return { settings: ordered(after), changed: updates.map(({ row }) => row.key) };
 }
@@ -194,10 +217,16 @@ export interface AdminHomeSection {
   data: Record<string, unknown>;
 }
 
-const sectionColumns = { key: homeSections.key, data: homeSections.data, isActive: homeSections.isActive, sortOrder: homeSections.sortOrder };
+const sectionColumns = {
+  key: homeSections.key,
+  data: homeSections.data,
+  isActive: homeSections.isActive,
+  sortOrder: homeSections.sortOrder,
+};
 type SectionRow = { key: string; data: unknown; isActive: boolean; sortOrder: number };
 
-const allSections = (db: Database) => db.select(sectionColumns).from(homeSections).orderBy(asc(homeSections.sortOrder), asc(homeSections.key));
+const allSections = (db: Database) =>
+  db.select(sectionColumns).from(homeSections).orderBy(asc(homeSections.sortOrder), asc(homeSections.key));
 
 function dataOf(row: Pick<SectionRow, "data">): Record<string, unknown> {
   let data = row.data;
@@ -257,7 +286,11 @@ export async function updateHomeSection(
   if (key === "shop_by_occasion") {
     const occasions = fields.categories as Array<{ slug: string }>;
     const slugs = [...new Set(occasions.map((item) => item.slug))];
-    const known = new Set((await db.select({ slug: categories.slug }).from(categories).where(inArray(categories.slug, slugs))).map((category) => category.slug));
+    const known = new Set(
+      (await db.select({ slug: categories.slug }).from(categories).where(inArray(categories.slug, slugs))).map(
+        (category) => category.slug,
+      ),
+    );
     const errors: Record<string, string[]> = {};
     occasions.forEach((item, index) => {
       if (!known.has(item.slug)) errors[`categories.${index}.slug`] = ["There is no category with this slug"];
@@ -272,7 +305,9 @@ export async function updateHomeSection(
   const label = HOME_SECTION_FORMS[key].label;
   const fieldLabels = names.map((name) => {
     const form = HOME_SECTION_FORMS[key];
-    return form.fields.find((field) => field.name === name)?.label ?? (form.list?.name === name ? form.list.label : name);
+    return (
+      form.fields.find((field) => field.name === name)?.label ?? (form.list?.name === name ? form.list.label : name)
+    );
   });
   await db.batch([
     db.update(homeSections).set({ data }).where(eq(homeSections.key, key)),

@@ -85,34 +85,52 @@ export async function getDashboard(db: Database, now = new Date()): Promise<Dash
   const chartStart = since(CHART_DAYS - 1);
   const [[orderFigures], [productFigures], [people], perDay, latest] = await db.batch([
     db
-      .select(named({
-        total: int(sql`count(*)`),
-        today: inLast(0, "count"),
-        week: inLast(6, "count"),
-        month: inLast(29, "count"),
-        todayValue: inLast(0, "value"),
-        weekValue: inLast(6, "value"),
-        monthValue: inLast(29, "value"),
-        placed: int(sql`sum(CASE WHEN ${notCancelled} THEN ${orders.totalCents} END)`),
-        collected: int(sql`sum(CASE WHEN ${orders.paymentStatus} = 'paid' THEN ${orders.totalCents} END)`),
-        ...byStatus,
-      }))
+      .select(
+        named({
+          total: int(sql`count(*)`),
+          today: inLast(0, "count"),
+          week: inLast(6, "count"),
+          month: inLast(29, "count"),
+          todayValue: inLast(0, "value"),
+          weekValue: inLast(6, "value"),
+          monthValue: inLast(29, "value"),
+          placed: int(sql`sum(CASE WHEN ${notCancelled} THEN ${orders.totalCents} END)`),
+          collected: int(sql`sum(CASE WHEN ${orders.paymentStatus} = 'paid' THEN ${orders.totalCents} END)`),
+          ...byStatus,
+        }),
+      )
       .from(orders),
     db
-      .select(named({
-        total: int(sql`count(*)`),
-        active: int(sql`sum(${products.isActive})`),
-        low: int(sql`sum(${products.isActive} AND ${products.stock} > 0 AND ${products.stock} <= ${LOW_STOCK_THRESHOLD})`),
-        out: int(sql`sum(${products.isActive} AND ${products.stock} <= 0)`),
-      }))
+      .select(
+        named({
+          total: int(sql`count(*)`),
+          active: int(sql`sum(${products.isActive})`),
+          low: int(
+            sql`sum(${products.isActive} AND ${products.stock} > 0 AND ${products.stock} <= ${LOW_STOCK_THRESHOLD})`,
+          ),
+          out: int(sql`sum(${products.isActive} AND ${products.stock} <= 0)`),
+        }),
+      )
       .from(products),
     db
-      .select(named({
-        customers: int(sql`count(*)`),
-        newCustomers: int(sql`sum(${users.createdAt} >= ${since(6)})`),
-        unread: int(sql`(${db.select({ n: sql`count(*)` }).from(contactMessages).where(eq(contactMessages.status, "unread"))})`),
-        pendingReviews: int(sql`(${db.select({ n: sql`count(*)` }).from(reviews).where(eq(reviews.status, "pending"))})`),
-      }))
+      .select(
+        named({
+          customers: int(sql`count(*)`),
+          newCustomers: int(sql`sum(${users.createdAt} >= ${since(6)})`),
+          unread: int(
+            sql`(${db
+              .select({ n: sql`count(*)` })
+              .from(contactMessages)
+              .where(eq(contactMessages.status, "unread"))})`,
+          ),
+          pendingReviews: int(
+            sql`(${db
+              .select({ n: sql`count(*)` })
+              .from(reviews)
+              .where(eq(reviews.status, "pending"))})`,
+          ),
+        }),
+      )
       .from(users)
       .where(sql`${users.id} IN ${customerIds}`),
     db

@@ -100,13 +100,16 @@ const adminUserColumns = {
   ...userFields,
   disabled_at: users.disabledAt,
   deleted_at: users.deletedAt,
-  orders_count: sql<number>`${subqueries.select({ n: count() }).from(orders).where(eq(orders.userId, users.id))}`.mapWith(Number).as("orders_count"),
+  orders_count: sql<number>`${subqueries.select({ n: count() }).from(orders).where(eq(orders.userId, users.id))}`
+    .mapWith(Number)
+    .as("orders_count"),
 };
 
 type AdminUserRow = RowOf<typeof adminUserColumns>;
 
 const ROLE_ORDER = ["customer", ...STAFF_ROLES];
-const sortRoles = (names: string[]) => [...names].sort((a, b) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b) || a.localeCompare(b));
+const sortRoles = (names: string[]) =>
+  [...names].sort((a, b) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b) || a.localeCompare(b));
 
 function toAdminUser(row: AdminUserRow): AdminUser {
   return {
@@ -134,7 +137,9 @@ const selectAdminUser = (db: Database, id: number) => db.select(adminUserColumns
 // ---------------------------------------------------------------- reading
 
 function listWhere(query: Pick<UserListQuery, "search" | "role">): SQL | undefined {
-  const search = query.search ? sql`(${likeContains(users.name, query.search)} OR ${likeContains(users.email, query.search)})` : undefined;
+  const search = query.search
+    ? sql`(${likeContains(users.name, query.search)} OR ${likeContains(users.email, query.search)})`
+    : undefined;
   const role =
     query.role === "customer"
       ? sql`NOT ${hasStaffRole(outerUserId)}`
@@ -155,9 +160,15 @@ export async function listUsers(db: Database, query: UserListQuery): Promise<{ d
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    db.select({ total: sql<number>`count(*)` }).from(users).where(where),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(users)
+      .where(where),
   ]);
-  return { data: rows.map(toAdminUser), ...pageMeta(query.page, query.per_page, Number(counted[0]?.total ?? 0), rows.length) };
+  return {
+    data: rows.map(toAdminUser),
+    ...pageMeta(query.page, query.per_page, Number(counted[0]?.total ?? 0), rows.length),
+  };
 }
 
 const userOrders = (db: Database, id: number) =>
@@ -175,7 +186,10 @@ const userOrders = (db: Database, id: number) =>
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(USER_ORDERS_SHOWN);
 
-const toOrder = (row: Awaited<ReturnType<typeof userOrders>>[number]): AdminUserOrder => ({ ...row, created_at: isoDate(row.created_at) });
+const toOrder = (row: Awaited<ReturnType<typeof userOrders>>[number]): AdminUserOrder => ({
+  ...row,
+  created_at: isoDate(row.created_at),
+});
 
 /** One user with their roles, state and latest orders, in one batch; null when there is no such user. */
 export async function getAdminUser(db: Database, id: number): Promise<AdminUserDetail | null> {
@@ -194,8 +208,15 @@ export async function isStaffAccount(db: Database, id: number): Promise<boolean>
 }
 
 /** The user's page: the user, their orders and the audit entries about them, in one batch. */
-export async function getAdminUserPage(db: Database, id: number): Promise<{ user: AdminUserDetail; audit: AuditRecord[] } | null> {
-  const [rows, orderRows, auditRows] = await db.batch([selectAdminUser(db, id), userOrders(db, id), recentAuditOf(db, "user", id)]);
+export async function getAdminUserPage(
+  db: Database,
+  id: number,
+): Promise<{ user: AdminUserDetail; audit: AuditRecord[] } | null> {
+  const [rows, orderRows, auditRows] = await db.batch([
+    selectAdminUser(db, id),
+    userOrders(db, id),
+    recentAuditOf(db, "user", id),
+  ]);
   const row = rows[0];
   return row ? { user: { ...toAdminUser(row), orders: orderRows.map(toOrder) }, audit: auditRecords(auditRows) } : null;
 }
@@ -226,7 +247,12 @@ function summaryOf(user: AdminUser, grant: StaffRole[], revoke: StaffRole[], dis
  * user's roles, which an admin's change never touches), so the guard is the same for each statement:
  * the batch applies whole or not at all. Reading the user back at the end tells which.
  */
-export async function updateUser(db: Database, actor: StaffActor, id: number, input: UserUpdateInput): Promise<AdminUser> {
+export async function updateUser(
+  db: Database,
+  actor: StaffActor,
+  id: number,
+  input: UserUpdateInput,
+): Promise<AdminUser> {
   const [rows, others] = await db.batch([
     selectAdminUser(db, id),
     db.select({ present: sql<number>`${anotherEnabledSuperAdmin(id)}` }).from(sql`(SELECT 1)`),
@@ -243,7 +269,8 @@ export async function updateUser(db: Database, actor: StaffActor, id: number, in
   const revoke = STAFF_ROLES.filter((role) => current.includes(role) && !wanted.includes(role));
   const disabled = input.disabled === undefined || input.disabled === user.disabled ? undefined : input.disabled;
 
-  if (disabled !== undefined && current.length > 0 && !actor.superAdmin) throw new ForbiddenError(USER_MESSAGES.staffNeedsSuperAdmin);
+  if (disabled !== undefined && current.length > 0 && !actor.superAdmin)
+    throw new ForbiddenError(USER_MESSAGES.staffNeedsSuperAdmin);
   if (disabled === true && id === actor.id) throw new ConflictError(USER_MESSAGES.notYourself);
   if (grant.length === 0 && revoke.length === 0 && disabled === undefined) return user;
 
@@ -259,9 +286,14 @@ export async function updateUser(db: Database, actor: StaffActor, id: number, in
     mayTakeSuperAdmin ? sql`(${anotherEnabledSuperAdmin(id)} OR NOT ${isEnabledSuperAdmin(id)})` : undefined,
     actor.superAdmin ? undefined : sql`NOT ${hasStaffRole(id)}`,
   );
-  const after = { roles: sortRoles([...user.roles.filter((role) => !revoke.includes(role as StaffRole)), ...grant]), disabled: disabled ?? user.disabled };
+  const after = {
+    roles: sortRoles([...user.roles.filter((role) => !revoke.includes(role as StaffRole)), ...grant]),
+    disabled: disabled ?? user.disabled,
+  };
   const changes = {
-    ...(grant.length || revoke.length ? { roles: [listOr(current), listOr(staffRolesOf(after))] as [unknown, unknown] } : {}),
+    ...(grant.length || revoke.length
+      ? { roles: [listOr(current), listOr(staffRolesOf(after))] as [unknown, unknown] }
+      : {}),
     ...(disabled !== undefined ? { disabled: [user.disabled, disabled] as [unknown, unknown] } : {}),
   };
   const when = (condition: SQL) => (guard ? and(condition, guard)! : condition);
@@ -269,15 +301,32 @@ export async function updateUser(db: Database, actor: StaffActor, id: number, in
 
   const results = await db.batch([
     // Recorded first, while the guard reads the state as it was, and only if it holds.
-    auditEntry(db, actor, { action: "update", entity: "user", entityId: id, summary: summaryOf(user, grant, revoke, disabled), changes }, guard),
+    auditEntry(
+      db,
+      actor,
+      { action: "update", entity: "user", entityId: id, summary: summaryOf(user, grant, revoke, disabled), changes },
+      guard,
+    ),
     // Who they are on the pages (roles, enabled) is read through the cache when a kept page is filled in.
     bumpTags(db, [TAGS.account(id)]),
     ...(disabled === true
-      ? [db.update(sessions).set({ revokedAt: now }).where(when(and(eq(sessions.userId, id), isNull(sessions.revokedAt))!))]
+      ? [
+          db
+            .update(sessions)
+            .set({ revokedAt: now })
+            .where(when(and(eq(sessions.userId, id), isNull(sessions.revokedAt))!)),
+        ]
       : []),
-    ...revoke.map((role) => db.delete(userRoles).where(when(sql`${userRoles.userId} = ${id} AND ${userRoles.roleId} = ${roleId(role)}`))),
+    ...revoke.map((role) =>
+      db.delete(userRoles).where(when(sql`${userRoles.userId} = ${id} AND ${userRoles.roleId} = ${roleId(role)}`)),
+    ),
     ...(disabled !== undefined
-      ? [db.update(users).set({ disabledAt: disabled ? now : null, updatedAt: now }).where(when(eq(users.id, id)))]
+      ? [
+          db
+            .update(users)
+            .set({ disabledAt: disabled ? now : null, updatedAt: now })
+            .where(when(eq(users.id, id))),
+        ]
       : []),
     // Grants last, `super-admin` after `admin`: a grant never takes a super-admin away, so the
     // guard still reads as it did for the statements before.
@@ -300,13 +349,16 @@ export async function updateUser(db: Database, actor: StaffActor, id: number, in
   const final = finalRows[0];
   if (!final) throw new NotFoundError(USER_MESSAGES.notFound);
   const saved = toAdminUser(final);
-  const applied = saved.disabled === after.disabled && STAFF_ROLES.every((role) => saved.roles.includes(role) === after.roles.includes(role));
+  const applied =
+    saved.disabled === after.disabled &&
+    STAFF_ROLES.every((role) => saved.roles.includes(role) === after.roles.includes(role));
   if (!applied) {
     if (saved.deleted) throw new ConflictError(USER_MESSAGES.deleted);
     if (mayTakeSuperAdmin && saved.roles.includes("super-admin") && !saved.disabled && !finalOthers[0]?.present) {
       throw new ConflictError(USER_MESSAGES.lastSuperAdmin);
     }
-    if (!actor.superAdmin && staffRolesOf(saved).length > 0) throw new ForbiddenError(USER_MESSAGES.staffNeedsSuperAdmin);
+    if (!actor.superAdmin && staffRolesOf(saved).length > 0)
+      throw new ForbiddenError(USER_MESSAGES.staffNeedsSuperAdmin);
     throw new ConflictError(USER_MESSAGES.changedMeanwhile);
   }
   return saved;

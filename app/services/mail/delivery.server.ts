@@ -60,9 +60,21 @@ async function sendWithResend(env: Required<Omit<MailTransportEnv, "SEND_EMAIL">
 }
 
 /** Cloudflare Email Routing's `send_email` binding: the raw MIME message. */
-async function sendWithBinding(env: MailTransportEnv, mail: Row, EmailMessageClass: EmailMessageConstructor | undefined): Promise<void> {
+async function sendWithBinding(
+  env: MailTransportEnv,
+  mail: Row,
+  EmailMessageClass: EmailMessageConstructor | undefined,
+): Promise<void> {
   if (!EmailMessageClass) throw new Error("The send_email binding needs cloudflare:email's EmailMessage");
-  const raw = mimeMessage({ id: mail.id, from: env.MAIL_FROM!, to: mail.toAddress, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+  const raw = mimeMessage({
+    id: mail.id,
+    from: env.MAIL_FROM!,
+    to: mail.toAddress,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+  });
   await env.SEND_EMAIL!.send(new EmailMessageClass(addressOf(env.MAIL_FROM!), mail.toAddress, raw));
 }
 
@@ -100,11 +112,21 @@ export async function deliverMail(
     if (transport === "resend") await sendWithResend(env as Required<Omit<MailTransportEnv, "SEND_EMAIL">>, mail);
     else if (transport === "send_email") await sendWithBinding(env, mail, EmailMessageClass);
   } catch (error) {
-    const message = error instanceof Error ? (error.name === "TimeoutError" ? "The transport did not answer within 10 s" : error.message) : String(error);
+    const message =
+      error instanceof Error
+        ? error.name === "TimeoutError"
+          ? "The transport did not answer within 10 s"
+          : error.message
+        : String(error);
     const last = mail.attempts >= MAX_MAIL_ATTEMPTS;
     await db
       .update(mailOutbox)
-      .set({ claimedAt: null, lastError: message.slice(0, 500), transport, ...(last ? { status: "failed" as const } : {}) })
+      .set({
+        claimedAt: null,
+        lastError: message.slice(0, 500),
+        transport,
+        ...(last ? { status: "failed" as const } : {}),
+      })
       .where(eq(mailOutbox.id, id));
     return last ? { outcome: "failed" } : { outcome: "retry", delaySeconds: retryDelaySeconds(mail.attempts) };
   }

@@ -32,11 +32,27 @@ export interface DevMail {
 /** The copy of a delivered mail, for the batch that marks it sent (delivery calls it only in development). */
 export function devMailStatement(
   db: Database,
-  mail: { id: string; toAddress: string; subject: string; template: string; text: string; html: string; headers: Record<string, string> | null },
+  mail: {
+    id: string;
+    toAddress: string;
+    subject: string;
+    template: string;
+    text: string;
+    html: string;
+    headers: Record<string, string> | null;
+  },
 ): BatchItem<"sqlite"> {
   return db
     .insert(devMailbox)
-    .values({ id: mail.id, toAddress: mail.toAddress, subject: mail.subject, template: mail.template, text: mail.text, html: mail.html, headers: mail.headers })
+    .values({
+      id: mail.id,
+      toAddress: mail.toAddress,
+      subject: mail.subject,
+      template: mail.template,
+      text: mail.text,
+      html: mail.html,
+      headers: mail.headers,
+    })
     .onConflictDoNothing({ target: devMailbox.id });
 }
 
@@ -56,7 +72,11 @@ const toDevMail = (row: typeof devMailbox.$inferSelect): DevMail => ({
  * addresses containing `search` for the page.
  */
 export async function listDevMail(db: Database, filter: { to?: string; search?: string } = {}): Promise<DevMail[]> {
-  const where = filter.to ? sql`lower(${devMailbox.toAddress}) = lower(${filter.to.trim()})` : filter.search ? likeContains(devMailbox.toAddress, filter.search.trim()) : undefined;
+  const where = filter.to
+    ? sql`lower(${devMailbox.toAddress}) = lower(${filter.to.trim()})`
+    : filter.search
+      ? likeContains(devMailbox.toAddress, filter.search.trim())
+      : undefined;
   const rows = await db
     .select()
     .from(devMailbox)

@@ -45,7 +45,10 @@ export interface MimeMail {
 export function mimeMessage(mail: MimeMail): string {
   const boundary = `twistbloom-${mail.id.replace(/[^A-Za-z0-9]/g, "")}`;
   const fromMatch = /^(.*?)\s*<([^<>]+)>\s*$/.exec(mail.from);
-  const from = fromMatch && fromMatch[1] ? `${headerValue(fromMatch[1].replace(/^"|"$/g, ""))} <${addressOf(mail.from)}>` : addressOf(mail.from);
+  const from =
+    fromMatch && fromMatch[1]
+      ? `${headerValue(fromMatch[1].replace(/^"|"$/g, ""))} <${addressOf(mail.from)}>`
+      : addressOf(mail.from);
   const domain = addressOf(mail.from).split("@")[1] ?? "localhost";
   const lines = [
     `From: ${from}`,
@@ -53,7 +56,9 @@ export function mimeMessage(mail: MimeMail): string {
     `Subject: ${headerValue(mail.subject)}`,
     `Date: ${(mail.date ?? new Date()).toUTCString().replace("GMT", "+0000")}`,
     `Message-ID: <${mail.id}@${domain}>`,
-    ...Object.entries(mail.headers ?? {}).map(([name, value]) => `${name.replace(/[^A-Za-z0-9-]/g, "")}: ${headerValue(value)}`),
+    ...Object.entries(mail.headers ?? {}).map(
+      ([name, value]) => `${name.replace(/[^A-Za-z0-9-]/g, "")}: ${headerValue(value)}`,
+    ),
     "MIME-Version: 1.0",
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
     "",

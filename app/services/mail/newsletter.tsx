@@ -54,7 +54,22 @@ export async function newsletterMailStatement(
   { to, template, mail, unsubscribeMark, secrets }: NewsletterMail,
   options: { onlyIf?: SQL } = {},
 ): Promise<Array<BatchItem<"sqlite">>> {
-  if (!(unsubscribeMark in secrets)) throw new Error("newsletterMailStatement: the unsubscribe link is missing from the secrets");
+  if (!(unsubscribeMark in secrets))
+    throw new Error("newsletterMailStatement: the unsubscribe link is missing from the secrets");
   const sealed = await context.seal(secrets);
-  return [mailStatement(db, { to, template, subject: mail.subject, text: mail.text, html: mail.html, headers: listUnsubscribeHeaders(unsubscribeMark), sealed }, options)];
+  return [
+    mailStatement(
+      db,
+      {
+        to,
+        template,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: listUnsubscribeHeaders(unsubscribeMark),
+        sealed,
+      },
+      options,
+    ),
+  ];
 }

@@ -21,12 +21,18 @@ import { welcomeMail } from "./templates/welcome";
  * confirmation page for a guest. The guest's link opens the order to whoever holds it: the mail gets
  * a mark, the link is sealed (docs/decisions/020), so staff reading the outbox never see it.
  */
-async function customerLink(context: MailContext, order: { number: string; signedIn: boolean; id: number | string }): Promise<{ link: string; sealed?: string }> {
+async function customerLink(
+  context: MailContext,
+  order: { number: string; signedIn: boolean; id: number | string },
+): Promise<{ link: string; sealed?: string }> {
   const shop = mailShop(context);
   if (order.signedIn) return { link: absolute(shop, `/orders/${order.id}`) };
   const signature = await context.signOrder(order.number);
   const mark = secretMark("order_link");
-  const link = absolute(shop, `/order-confirmation/${encodeURIComponent(order.number)}?sig=${encodeURIComponent(signature)}`);
+  const link = absolute(
+    shop,
+    `/order-confirmation/${encodeURIComponent(order.number)}?sig=${encodeURIComponent(signature)}`,
+  );
   return { link: mark, sealed: await context.seal({ [mark]: link }) };
 }
 
@@ -48,15 +54,31 @@ export async function orderPlacedStatements(
   const statements: Array<BatchItem<"sqlite">> = [];
   if (isMailable(order.email)) {
     const { link, sealed } = await customerLink(context, { number: order.number, signedIn: !guest, id: mark });
-    statements.push(mailStatement(db, { to: order.email, template: "order_placed", ...orderPlacedMail({ shop, order, link, guest }), sealed }, guest ? {} : { fill }));
+    statements.push(
+      mailStatement(
+        db,
+        { to: order.email, template: "order_placed", ...orderPlacedMail({ shop, order, link, guest }), sealed },
+        guest ? {} : { fill },
+      ),
+    );
   }
   if (isMailable(shop.email)) {
-    statements.push(mailStatement(db, { to: shop.email, template: "new_order", ...newOrderMail({ shop, order, orderId: mark, guest }) }, { fill }));
+    statements.push(
+      mailStatement(
+        db,
+        { to: shop.email, template: "new_order", ...newOrderMail({ shop, order, orderId: mark, guest }) },
+        { fill },
+      ),
+    );
   }
   return statements;
 }
 
-const UPDATE_TEMPLATES: Record<OrderUpdate, string> = { shipped: "order_shipped", delivered: "order_delivered", cancelled: "order_cancelled" };
+const UPDATE_TEMPLATES: Record<OrderUpdate, string> = {
+  shipped: "order_shipped",
+  delivered: "order_delivered",
+  cancelled: "order_cancelled",
+};
 
 export const isOrderUpdate = (status: string): status is OrderUpdate => status in UPDATE_TEMPLATES;
 
@@ -64,23 +86,50 @@ export const isOrderUpdate = (status: string): status is OrderUpdate => status i
 export async function orderUpdateStatement(
   db: Database,
   context: MailContext,
-  order: { id: number; number: string; email: string; userId: number | null; customerName: string; totalCents: number; paymentStatus: string },
+  order: {
+    id: number;
+    number: string;
+    email: string;
+    userId: number | null;
+    customerName: string;
+    totalCents: number;
+    paymentStatus: string;
+  },
   status: OrderUpdate,
   onlyIf: SQL,
 ): Promise<Array<BatchItem<"sqlite">>> {
   if (!isMailable(order.email)) return [];
   const shop = mailShop(context);
-  const { link, sealed } = await customerLink(context, { number: order.number, signedIn: order.userId !== null, id: order.id });
+  const { link, sealed } = await customerLink(context, {
+    number: order.number,
+    signedIn: order.userId !== null,
+    id: order.id,
+  });
   const mail = orderUpdateMails[status]({
     shop,
     link,
-    order: { number: order.number, customer_name: order.customerName, total_cents: order.totalCents, payment_status: order.paymentStatus },
+    order: {
+      number: order.number,
+      customer_name: order.customerName,
+      total_cents: order.totalCents,
+      payment_status: order.paymentStatus,
+    },
   });
   return [mailStatement(db, { to: order.email, template: UPDATE_TEMPLATES[status], ...mail, sealed }, { onlyIf })];
 }
 
 /** The welcome of a new account, for registration's batch. */
-export function welcomeStatements(db: Database, context: MailContext, user: { name: string; email: string }): Array<BatchItem<"sqlite">> {
+export function welcomeStatements(
+  db: Database,
+  context: MailContext,
+  user: { name: string; email: string },
+): Array<BatchItem<"sqlite">> {
   if (!isMailable(user.email)) return [];
-  return [mailStatement(db, { to: user.email, template: "welcome", ...welcomeMail({ shop: mailShop(context), name: user.name }) })];
+  return [
+    mailStatement(db, {
+      to: user.email,
+      template: "welcome",
+      ...welcomeMail({ shop: mailShop(context), name: user.name }),
+    }),
+  ];
 }

@@ -71,11 +71,17 @@ export function fillMark(name: string): string {
   return `{{${name}:${crypto.randomUUID()}}}`;
 }
 
-export function mailStatement(db: Database, mail: OutgoingMail, options: MailStatementOptions = {}): BatchItem<"sqlite"> {
+export function mailStatement(
+  db: Database,
+  mail: OutgoingMail,
+  options: MailStatementOptions = {},
+): BatchItem<"sqlite"> {
   const to = mail.to.trim();
   if (!ADDRESS.test(to)) throw new Error(`mailStatement: not a plain address: ${JSON.stringify(mail.to)}`);
   const headers = mail.headers
-    ? Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [name.replace(/[^A-Za-z0-9-]/g, ""), oneLine(value)]))
+    ? Object.fromEntries(
+        Object.entries(mail.headers).map(([name, value]) => [name.replace(/[^A-Za-z0-9-]/g, ""), oneLine(value)]),
+      )
     : null;
   // A mark whose secret was not sealed would reach the recipient as a dead link: a bug, refused here.
   if (!mail.sealed && [mail.text, mail.html, ...Object.values(headers ?? {})].some(hasSecretMark)) {
@@ -83,12 +89,24 @@ export function mailStatement(db: Database, mail: OutgoingMail, options: MailSta
   }
   const id = crypto.randomUUID();
   queuedBy(db).add(id);
-  const row = { id, toAddress: to, subject: oneLine(mail.subject), template: mail.template, text: mail.text, html: mail.html, headers, secrets: mail.sealed ?? null };
+  const row = {
+    id,
+    toAddress: to,
+    subject: oneLine(mail.subject),
+    template: mail.template,
+    text: mail.text,
+    html: mail.html,
+    headers,
+    secrets: mail.sealed ?? null,
+  };
   const { onlyIf, fill } = options;
   if (!onlyIf && !fill) return db.insert(mailOutbox).values(row);
   // The insert-select form: the row only when the guard holds, its text and HTML filled in by SQL.
   const filled = (value: string) =>
-    Object.entries(fill ?? {}).reduce<SQL>((expression, [mark, replacement]) => sql`replace(${expression}, ${mark}, CAST(${replacement} AS TEXT))`, sql`${value}`);
+    Object.entries(fill ?? {}).reduce<SQL>(
+      (expression, [mark, replacement]) => sql`replace(${expression}, ${mark}, CAST(${replacement} AS TEXT))`,
+      sql`${value}`,
+    );
   return db.insert(mailOutbox).select(
     db
       .select({
@@ -163,12 +181,17 @@ export async function requeueStuckMail(db: Database, queue: Queue<MailQueueMessa
       and(
         eq(mailOutbox.status, "queued"),
         or(
-          and(eq(mailOutbox.attempts, 0), isNull(mailOutbox.claimedAt), lt(mailOutbox.createdAt, sql`unixepoch() - ${UNSENT_AFTER_SECONDS}`)),
+          and(
+            eq(mailOutbox.attempts, 0),
+            isNull(mailOutbox.claimedAt),
+            lt(mailOutbox.createdAt, sql`unixepoch() - ${UNSENT_AFTER_SECONDS}`),
+          ),
           lt(mailOutbox.claimedAt, sql`unixepoch() - ${CLAIM_SECONDS}`),
         ),
       ),
     )
     .limit(500);
-  for (let i = 0; i < rows.length; i += 100) await queue.sendBatch(rows.slice(i, i + 100).map((row) => ({ body: { id: row.id } })));
+  for (let i = 0; i < rows.length; i += 100)
+    await queue.sendBatch(rows.slice(i, i + 100).map((row) => ({ body: { id: row.id } })));
   return rows.length;
 }

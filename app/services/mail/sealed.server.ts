@@ -47,11 +47,18 @@ export async function unsealSecrets(env: SealingEnv, sealed: string): Promise<Re
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 
 /** A mail's extra headers as staff may read them: every secret masked. */
 export function maskHeaders(headers: Record<string, string> | null | undefined): Record<string, string> | null {
-  return headers ? Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, maskSecrets(value)])) : null;
+  return headers
+    ? Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, maskSecrets(value)]))
+    : null;
 }
 
 /**
@@ -63,11 +70,14 @@ export function revealSecrets<M extends { text: string; html: string; headers?: 
   mail: M,
   secrets: Record<string, string>,
 ): { text: string; html: string; headers: Record<string, string> | null } {
-  const reveal = (body: string, escape: (value: string) => string) => body.replace(MARK, (mark) => (mark in secrets ? escape(secrets[mark]!) : HIDDEN_SECRET));
+  const reveal = (body: string, escape: (value: string) => string) =>
+    body.replace(MARK, (mark) => (mark in secrets ? escape(secrets[mark]!) : HIDDEN_SECRET));
   const plain = (value: string) => value;
   return {
     text: reveal(mail.text, plain),
     html: reveal(mail.html, escapeHtml),
-    headers: mail.headers ? Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [name, reveal(value, plain)])) : null,
+    headers: mail.headers
+      ? Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [name, reveal(value, plain)]))
+      : null,
   };
 }

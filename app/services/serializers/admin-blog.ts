@@ -18,7 +18,10 @@ export const AdminBlogRowSchema = z
     author_name: z.string(),
     view_count: z.number().int(),
     like_count: z.number().int(),
-    published_at: z.string().nullable().meta({ description: "Set on the first publish and kept after (an unpublished post keeps it)." }),
+    published_at: z
+      .string()
+      .nullable()
+      .meta({ description: "Set on the first publish and kept after (an unpublished post keeps it)." }),
     created_at: z.string().nullable(),
     updated_at: z.string().nullable(),
     version: z.number().int(),
@@ -30,7 +33,11 @@ export const AdminBlogSchema = AdminBlogRowSchema.extend({
   excerpt: z.string(),
   content: z.string().meta({ description: "The HTML as stored: sanitized when it was saved." }),
   featured_image: z.string().nullable(),
-  reading_time: z.number().int().nullable().meta({ description: "Minutes, computed from the content when it is saved." }),
+  reading_time: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "Minutes, computed from the content when it is saved." }),
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),
   meta_keywords: z.string().nullable(),
@@ -57,10 +64,25 @@ export type BlogStats = z.output<typeof BlogStatsSchema>;
 
 export type AdminBlogRowColumns = Pick<
   Blog,
-  "id" | "title" | "slug" | "status" | "isFeatured" | "difficulty" | "authorName" | "viewCount" | "likeCount" | "publishedAt" | "createdAt" | "updatedAt" | "version"
+  | "id"
+  | "title"
+  | "slug"
+  | "status"
+  | "isFeatured"
+  | "difficulty"
+  | "authorName"
+  | "viewCount"
+  | "likeCount"
+  | "publishedAt"
+  | "createdAt"
+  | "updatedAt"
+  | "version"
 >;
 export type AdminBlogColumns = AdminBlogRowColumns &
-  Pick<Blog, "excerpt" | "content" | "featuredImage" | "readingTime" | "metaTitle" | "metaDescription" | "metaKeywords">;
+  Pick<
+    Blog,
+    "excerpt" | "content" | "featuredImage" | "readingTime" | "metaTitle" | "metaDescription" | "metaKeywords"
+  >;
 
 export function toAdminBlogRow(row: AdminBlogRowColumns): AdminBlogRow {
   return {
@@ -101,7 +123,21 @@ export function toAdminBlog(
   };
 }
 
-export function toBlogStats(row: { total: unknown; published: unknown; draft: unknown; featured: unknown; views: unknown; likes: unknown }): BlogStats {
+export function toBlogStats(row: {
+  total: unknown;
+  published: unknown;
+  draft: unknown;
+  featured: unknown;
+  views: unknown;
+  likes: unknown;
+}): BlogStats {
   const n = (value: unknown) => Number(value ?? 0);
-  return { total: n(row.total), published: n(row.published), draft: n(row.draft), featured: n(row.featured), views: n(row.views), likes: n(row.likes) };
+  return {
+    total: n(row.total),
+    published: n(row.published),
+    draft: n(row.draft),
+    featured: n(row.featured),
+    views: n(row.views),
+    likes: n(row.likes),
+  };
 }

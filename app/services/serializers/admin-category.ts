@@ -9,21 +9,31 @@ export const AdminCategorySchema = z
     name: z.string(),
     slug: z.string(),
     description: z.string(),
-    image: z.string().nullable().meta({ description: "`/uploads/{key}` or `/images/...`; null when it has none (the shop shows a placeholder)." }),
+    image: z
+      .string()
+      .nullable()
+      .meta({
+        description: "`/uploads/{key}` or `/images/...`; null when it has none (the shop shows a placeholder).",
+      }),
     icon: z.string().nullable(),
     sort_order: z.number().int(),
     is_active: z.boolean().meta({ description: "False hides it from the shop." }),
     version: z.number().int().meta({ description: "Send it back with a change: a change made since is a 409." }),
     active_products: z.number().int().meta({ description: "Its products on sale." }),
     archived_products: z.number().int().meta({ description: "Its archived products (they still keep it)." }),
-    product_count: z.number().int().meta({ description: "Every product using it, on sale or archived: it can be deleted only at 0." }),
+    product_count: z
+      .number()
+      .int()
+      .meta({ description: "Every product using it, on sale or archived: it can be deleted only at 0." }),
     created_at: z.string().nullable(),
     updated_at: z.string().nullable(),
   })
   .meta({ id: "AdminCategory" });
 export type AdminCategoryJson = z.output<typeof AdminCategorySchema>;
 
-export const AdminCategoryDetailSchema = AdminCategorySchema.extend({ audit: z.array(AuditRecordSchema) }).meta({ id: "AdminCategoryDetail" });
+export const AdminCategoryDetailSchema = AdminCategorySchema.extend({ audit: z.array(AuditRecordSchema) }).meta({
+  id: "AdminCategoryDetail",
+});
 
 export const CategoryStatsSchema = z
   .object({
@@ -52,7 +62,10 @@ export const adminCategoryJson = (category: AdminCategory): AdminCategoryJson =>
   updated_at: category.updated_at,
 });
 
-export const adminCategoryDetailJson = (category: AdminCategoryDetail) => ({ ...adminCategoryJson(category), audit: category.audit });
+export const adminCategoryDetailJson = (category: AdminCategoryDetail) => ({
+  ...adminCategoryJson(category),
+  audit: category.audit,
+});
 
 export const categoryStatsJson = (stats: CategoryStats) => ({
   total: stats.total,

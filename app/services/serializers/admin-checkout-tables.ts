@@ -48,7 +48,10 @@ export const AdminShippingMethodSchema = z
     name: z.string(),
     description: z.string(),
     cost: z.number().meta({ description: "In currency units." }),
-    free_shipping_threshold: z.number().nullable().meta({ description: "Free from this subtotal (currency units); null: never free." }),
+    free_shipping_threshold: z
+      .number()
+      .nullable()
+      .meta({ description: "Free from this subtotal (currency units); null: never free." }),
     delivery_days_min: z.number().int(),
     delivery_days_max: z.number().int(),
     countries: z.array(z.string()).nullable().meta({ description: "ISO codes it serves; null serves every country." }),
@@ -63,7 +66,8 @@ export const adminShippingMethodJson = (method: AdminShippingMethod): z.output<t
   name: method.name,
   description: method.description,
   cost: toUnits(method.cost_cents),
-  free_shipping_threshold: method.free_shipping_threshold_cents === null ? null : toUnits(method.free_shipping_threshold_cents),
+  free_shipping_threshold:
+    method.free_shipping_threshold_cents === null ? null : toUnits(method.free_shipping_threshold_cents),
   delivery_days_min: method.delivery_days_min,
   delivery_days_max: method.delivery_days_max,
   countries: method.countries,

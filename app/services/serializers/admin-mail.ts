@@ -12,12 +12,23 @@ export const AdminMailSchema = z
     status: z.enum(MAIL_STATUSES),
     attempts: z.number().int(),
     last_error: z.string().nullable(),
-    transport: z.string().nullable().meta({ description: "How it left: `resend`, or `none` (no transport configured: kept in the outbox only)." }),
+    transport: z
+      .string()
+      .nullable()
+      .meta({ description: "How it left: `resend`, or `none` (no transport configured: kept in the outbox only)." }),
     created_at: z.string().nullable(),
     sent_at: z.string().nullable(),
-    text: z.string().meta({ description: "The text part as written; a secret it carried (a reset, confirmation, unsubscribe or guest order link) reads `[hidden: sent only to the recipient]`." }),
+    text: z
+      .string()
+      .meta({
+        description:
+          "The text part as written; a secret it carried (a reset, confirmation, unsubscribe or guest order link) reads `[hidden: sent only to the recipient]`.",
+      }),
     html: z.string().meta({ description: "The HTML part as written, secrets hidden as in `text`." }),
-    headers: z.record(z.string(), z.string()).nullable().meta({ description: "Extra headers (`List-Unsubscribe`...), secrets hidden as in `text`." }),
+    headers: z
+      .record(z.string(), z.string())
+      .nullable()
+      .meta({ description: "Extra headers (`List-Unsubscribe`...), secrets hidden as in `text`." }),
   })
   .meta({ id: "AdminMail" });
 export type AdminMailJson = z.output<typeof AdminMailSchema>;
@@ -43,4 +54,8 @@ export const adminMailJson = (mail: AdminMail): AdminMailJson => ({
   headers: mail.headers,
 });
 
-export const mailCountsJson = (counts: MailCounts) => ({ queued: counts.queued, sent: counts.sent, failed: counts.failed });
+export const mailCountsJson = (counts: MailCounts) => ({
+  queued: counts.queued,
+  sent: counts.sent,
+  failed: counts.failed,
+});

@@ -33,4 +33,8 @@ export const adminMessageJson = (message: AdminMessage): AdminMessageJson => ({
   created_at: message.created_at,
 });
 
-export const messageCountsJson = (counts: MessageCounts) => ({ unread: counts.unread, read: counts.read, archived: counts.archived });
+export const messageCountsJson = (counts: MessageCounts) => ({
+  unread: counts.unread,
+  read: counts.read,
+  archived: counts.archived,
+});

@@ -42,17 +42,24 @@ export const AdminOrderRowSchema = z
   .meta({ id: "AdminOrderRow" });
 export type AdminOrderRowJson = z.output<typeof AdminOrderRowSchema>;
 
-
 /** An order for staff: the order as `/api/v1/orders/{id}` gives it, plus its customer, history and staff-only fields. */
 export const AdminOrderSchema = OrderSchema.extend({
   customer: OrderCustomerSchema,
   history: z.array(OrderHistoryEntrySchema),
-  staff_note: z.string().nullable().meta({ description: "The internal note: staff only, never shown to the customer." }),
-  version: z.number().int().meta({ description: "Goes up with every change; send it back with a PATCH to refuse a stale change (409)." }),
+  staff_note: z
+    .string()
+    .nullable()
+    .meta({ description: "The internal note: staff only, never shown to the customer." }),
+  version: z
+    .number()
+    .int()
+    .meta({ description: "Goes up with every change; send it back with a PATCH to refuse a stale change (409)." }),
   paid_at: z.string().nullable(),
   updated_at: z.string(),
   allowed_transitions: z.array(z.enum(ORDER_STATUSES)).meta({ description: "The statuses the order may move to now." }),
-  can_mark_paid: z.boolean().meta({ description: "Whether payment_status may become paid now (shipped or delivered, not paid yet)." }),
+  can_mark_paid: z
+    .boolean()
+    .meta({ description: "Whether payment_status may become paid now (shipped or delivered, not paid yet)." }),
   audit: z.array(AuditRecordSchema).meta({ description: "The latest staff changes of this order, newest first." }),
 }).meta({ id: "AdminOrder" });
 export type AdminOrderJson = z.output<typeof AdminOrderSchema>;

@@ -30,7 +30,10 @@ export const AdminProductRowSchema = z
     is_active: z.boolean(),
     status: z.enum(PRODUCT_STATUSES),
     archived_at: z.string().nullable(),
-    version: z.number().int().meta({ description: "Goes up with every change; send it back with a PUT to refuse a stale save (409)." }),
+    version: z
+      .number()
+      .int()
+      .meta({ description: "Goes up with every change; send it back with a PUT to refuse a stale save (409)." }),
     sold: z.number().int(),
     meta_keywords: z.string().nullable(),
     created_at: z.string().nullable(),
@@ -51,7 +54,10 @@ export const ProductStatsSchema = z
     total: z.number().int(),
     active: z.number().int(),
     archived: z.number().int(),
-    low_stock: z.number().int().meta({ description: "Active products with some stock, at or under `low_stock_threshold`." }),
+    low_stock: z
+      .number()
+      .int()
+      .meta({ description: "Active products with some stock, at or under `low_stock_threshold`." }),
     out_of_stock: z.number().int().meta({ description: "Active products with none left." }),
     featured: z.number().int().meta({ description: "Active featured products." }),
     on_sale: z.number().int().meta({ description: "Active products whose sale price is below their price." }),

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import type { AdminHomeSection, AdminSetting } from "../admin/settings.server";
 
-const SettingValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+const SettingValueSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.unknown()),
+  z.record(z.string(), z.unknown()),
+]);
 
 /** A setting as GET and PUT /api/admin/settings answer it: its value typed as its type says. */
 export const AdminSettingSchema = z

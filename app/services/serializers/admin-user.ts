@@ -17,7 +17,9 @@ export const AdminUserSchema = z
     roles: z.array(z.string()).meta({ description: "Every role by name: customer, admin, super-admin." }),
     disabled: z.boolean(),
     disabled_at: z.string().nullable(),
-    deleted: z.boolean().meta({ description: "Deleted by its owner: no personal data is left, and staff cannot change it (409)." }),
+    deleted: z
+      .boolean()
+      .meta({ description: "Deleted by its owner: no personal data is left, and staff cannot change it (409)." }),
     deleted_at: z.string().nullable(),
     orders_count: z.number().int(),
     created_at: z.string().nullable(),
@@ -37,7 +39,9 @@ export const AdminUserOrderSchema = z
   .meta({ id: "AdminUserOrder" });
 
 /** One user with their latest orders (newest first). */
-export const AdminUserDetailSchema = AdminUserSchema.extend({ orders: z.array(AdminUserOrderSchema) }).meta({ id: "AdminUserDetail" });
+export const AdminUserDetailSchema = AdminUserSchema.extend({ orders: z.array(AdminUserOrderSchema) }).meta({
+  id: "AdminUserDetail",
+});
 export type AdminUserDetailJson = z.output<typeof AdminUserDetailSchema>;
 
 export const adminUserJson = (user: AdminUser): AdminUserJson => ({

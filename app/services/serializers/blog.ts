@@ -96,7 +96,12 @@ export type BlogDetail = z.output<typeof BlogDetailSchema>;
 
 export function formatPublishedDate(date: string | null): string {
   if (!date) return "Not published";
-  return new Date(date).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return new Date(date).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 export function toBlogCard(row: BlogCardRow): BlogCard {

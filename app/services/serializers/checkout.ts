@@ -32,7 +32,8 @@ export function shippingJson(option: ShippingOption): z.output<typeof ShippingMe
     base_cost: toUnits(option.base_cost_cents),
     delivery_days_min: option.delivery_days_min,
     delivery_days_max: option.delivery_days_max,
-    free_shipping_threshold: option.free_shipping_threshold_cents === null ? null : toUnits(option.free_shipping_threshold_cents),
+    free_shipping_threshold:
+      option.free_shipping_threshold_cents === null ? null : toUnits(option.free_shipping_threshold_cents),
   };
 }
 
@@ -67,7 +68,7 @@ export const TaxCalculationSchema = z.object({
       name: z.string(),
       rate: z.number().meta({ description: "Percent." }),
       amount: z.number(),
-    })
+    }),
   ),
 });
 
@@ -89,7 +90,10 @@ export const TaxRateSchema = z.object({
   state_code: z.string().nullable(),
 });
 
-export function taxRateJson(rate: { name: string; rate_bps: number; state_code: string | null }, country: string): z.output<typeof TaxRateSchema> {
+export function taxRateJson(
+  rate: { name: string; rate_bps: number; state_code: string | null },
+  country: string,
+): z.output<typeof TaxRateSchema> {
   return {
     name: rate.name,
     rate: rate.rate_bps / 100,

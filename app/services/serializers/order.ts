@@ -21,7 +21,7 @@ export const OrderSchema = z
           id: z.number().int().nullable(),
           image: z.string(),
         }),
-      })
+      }),
     ),
     subtotal: z.number(),
     shipping: z.number(),

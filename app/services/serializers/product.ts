@@ -133,14 +133,19 @@ export const productJson = () => jsonObject(productSummaryColumns);
 
 /** Products from a JSON array of `productJson` objects, as `toProduct` gives them. */
 export function productsFromJson(json: unknown): Product[] {
-  return parseJsonArray<Record<string, unknown>>(json).map((object) => toProduct(rowFromJson(productSummaryColumns, object)));
+  return parseJsonArray<Record<string, unknown>>(json).map((object) =>
+    toProduct(rowFromJson(productSummaryColumns, object)),
+  );
 }
 
 /**
  * A product's page: its images (each through the placeholder, alt falling back to the name; the
  * main image alone when it has none), its colours and related products.
  */
-export function toProductDetail(row: ProductRow & { images: string; colors: string }, related: ProductRow[]): ProductDetail {
+export function toProductDetail(
+  row: ProductRow & { images: string; colors: string },
+  related: ProductRow[],
+): ProductDetail {
   const product = toProduct(row);
   const images = parseJsonArray<ProductImage>(row.images).map((image) => ({
     url: imageOrPlaceholder(image.url),
@@ -172,13 +177,22 @@ export interface HomeProduct {
 }
 
 export function toHomeProduct(row: ProductRow): HomeProduct {
-  const { id, name, image, slug, price, unit_price, is_on_sale, reviews, rating, sold, price_cents, unit_price_cents } = toProduct(row);
+  const { id, name, image, slug, price, unit_price, is_on_sale, reviews, rating, sold, price_cents, unit_price_cents } =
+    toProduct(row);
   // The shopper's price first, the crossed-out one only on sale; the same in cents.
   return {
-    id, name, image, url: `/product/${slug}`,
-    price: unit_price, originalPrice: is_on_sale ? price : null, isOnSale: is_on_sale,
-    reviews, rating, sold,
-    price_cents: unit_price_cents, original_price_cents: is_on_sale ? price_cents : null,
+    id,
+    name,
+    image,
+    url: `/product/${slug}`,
+    price: unit_price,
+    originalPrice: is_on_sale ? price : null,
+    isOnSale: is_on_sale,
+    reviews,
+    rating,
+    sold,
+    price_cents: unit_price_cents,
+    original_price_cents: is_on_sale ? price_cents : null,
   };
 }
 

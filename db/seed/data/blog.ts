@@ -9,10 +9,20 @@ export const blogCategories: SeedBlogCategory[] = [
 ];
 
 export const authors: SeedAuthor[] = [
-  { name: "Maya Thornton", slug: "maya-thornton", avatar: "/images/avatars/maya-thornton.svg", colors: ["pink", "burgundy"] },
+  {
+    name: "Maya Thornton",
+    slug: "maya-thornton",
+    avatar: "/images/avatars/maya-thornton.svg",
+    colors: ["pink", "burgundy"],
+  },
   { name: "Priya Raman", slug: "priya-raman", avatar: "/images/avatars/priya-raman.svg", colors: ["orange", "purple"] },
   { name: "Elliot Park", slug: "elliot-park", avatar: "/images/avatars/elliot-park.svg", colors: ["blue", "green"] },
-  { name: "June Okafor", slug: "june-okafor", avatar: "/images/avatars/june-okafor.svg", colors: ["yellow", "lavender"] },
+  {
+    name: "June Okafor",
+    slug: "june-okafor",
+    avatar: "/images/avatars/june-okafor.svg",
+    colors: ["yellow", "lavender"],
+  },
 ];
 
 const MAYA = authors[0]!;

@@ -33,8 +33,7 @@ export const categories: SeedCategory[] = [
   {
     name: "Anniversary",
     slug: "anniversary",
-    description:
-      "Roses and romantic mixes in reds and burgundies to mark another year together, and every year after.",
+    description: "Roses and romantic mixes in reds and burgundies to mark another year together, and every year after.",
     image: image("anniversary"),
     icon: "💞",
     sort_order: 4,
@@ -42,8 +41,7 @@ export const categories: SeedCategory[] = [
   {
     name: "Graduation",
     slug: "graduation",
-    description:
-      "Cheerful bouquets in bright, school-spirit colours to celebrate the big walk across the stage.",
+    description: "Cheerful bouquets in bright, school-spirit colours to celebrate the big walk across the stage.",
     image: image("graduation"),
     icon: "🎓",
     sort_order: 5,
@@ -69,8 +67,7 @@ export const categories: SeedCategory[] = [
   {
     name: "Valentine's Day",
     slug: "valentines-day",
-    description:
-      "Red roses, heart-shaped posies and sweet little bundles for the one who makes your heart twist.",
+    description: "Red roses, heart-shaped posies and sweet little bundles for the one who makes your heart twist.",
     image: image("valentines-day"),
     icon: "❤️",
     sort_order: 8,
@@ -78,8 +75,7 @@ export const categories: SeedCategory[] = [
   {
     name: "Get Well Soon",
     slug: "get-well-soon",
-    description:
-      "Sunny, pollen-free bouquets that are welcome in any hospital room and need no water or vase.",
+    description: "Sunny, pollen-free bouquets that are welcome in any hospital room and need no water or vase.",
     image: image("get-well-soon"),
     icon: "🌼",
     sort_order: 9,
@@ -87,8 +83,7 @@ export const categories: SeedCategory[] = [
   {
     name: "Thank You",
     slug: "thank-you",
-    description:
-      "Small, thoughtful bouquets for teachers, neighbours, hosts and everyone who went the extra mile.",
+    description: "Small, thoughtful bouquets for teachers, neighbours, hosts and everyone who went the extra mile.",
     image: image("thank-you"),
     icon: "🙏",
     sort_order: 10,

@@ -103,7 +103,8 @@ const raw: RawProduct[] = [
     name: "Grandma's Garden Basket",
     slug: "grandmas-garden-basket",
     sku: "TB-MOM-005",
-    short_description: "A woven basket overflowing with daisies, sweet peas and lavender for the grandmother who grew it all.",
+    short_description:
+      "A woven basket overflowing with daisies, sweet peas and lavender for the grandmother who grew it all.",
     description: paragraphs(
       "This is our largest Mother's Day arrangement: a hand-woven willow basket filled with more than twenty flowers, from buttery yellow daisies to pink sweet peas and sprigs of lavender.",
       "The flowers are anchored in a base of rolled green chenille, so the basket can be carried by its handle without anything shifting. Trailing ivy tendrils spill over the rim for a just-picked look.",
@@ -333,7 +334,7 @@ const raw: RawProduct[] = [
     description: paragraphs(
       "The timeless gesture, made to last. Twelve long-stemmed roses are rolled from deep red chenille, with a darker burgundy heart in every bloom for depth.",
       "Each stem carries two leaves and a subtle thorn detail, and the dozen is wrapped in black tissue with a red satin ribbon.",
-      "Our most popular gift of all. Give it once and it keeps saying \"I love you\" every single day.",
+      'Our most popular gift of all. Give it once and it keeps saying "I love you" every single day.',
     ),
     price_cents: 7900,
     sale_price_cents: 6900,
@@ -893,7 +894,7 @@ const raw: RawProduct[] = [
     sku: "TB-THX-002",
     short_description: "A palm-sized posy of peach, lavender and yellow blooms with a thank-you tag.",
     description: paragraphs(
-      "Five little blooms in peach, lavender and butter yellow, bunched together with a printed \"thank you\" tag.",
+      'Five little blooms in peach, lavender and butter yellow, bunched together with a printed "thank you" tag.',
       "Small enough to leave on a desk, a doorstep or a windowsill as a surprise.",
       "Buy a few and keep them on hand for neighbours, colleagues and anyone who deserves a quick thanks.",
     ),

@@ -260,7 +260,8 @@ export const settings: SeedSetting[] = [
     type: "number",
     group: "store",
     is_public: false,
-    description: "Cash-on-delivery orders still pending (not confirmed by staff) after this many days are cancelled each night, their stock put back and the customer told. 0: never.",
+    description:
+      "Cash-on-delivery orders still pending (not confirmed by staff) after this many days are cancelled each night, their stock put back and the customer told. 0: never.",
   },
 ];
 

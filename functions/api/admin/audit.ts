@@ -20,7 +20,14 @@ export const auditApi = mount(
     tags: ["Admin"],
     summary: "The audit log of staff writes",
     security: STAFF_READ,
-    request: { query: z.object({ entity: z.string().optional(), entity_id: z.string().optional(), page: z.string().optional(), per_page: z.string().optional() }) },
+    request: {
+      query: z.object({
+        entity: z.string().optional(),
+        entity_id: z.string().optional(),
+        page: z.string().optional(),
+        per_page: z.string().optional(),
+      }),
+    },
     responses: { 200: json(success(adminPage(AuditRecordSchema)), "Newest first."), ...errors(401, 403, 422) },
   },
   async (c) => ok(c, await listAudit(c.var.app.db, parseQuery(c, AuditQuerySchema))),

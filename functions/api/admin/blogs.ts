@@ -1,7 +1,22 @@
 import { z } from "zod";
 import { parseId } from "../../../app/lib/ids";
-import { AdminBlogQuerySchema, BLOG_MESSAGES, BLOG_STATUSES, BlogCreateSchema, BlogUpdateSchema, BlogVersionSchema } from "../../../app/lib/schemas/admin-blogs";
-import { blogStats, createBlog, deleteBlog, getAdminBlog, listAdminBlogs, toggleBlogStatus, updateBlog } from "../../../app/services/admin/blogs.server";
+import {
+  AdminBlogQuerySchema,
+  BLOG_MESSAGES,
+  BLOG_STATUSES,
+  BlogCreateSchema,
+  BlogUpdateSchema,
+  BlogVersionSchema,
+} from "../../../app/lib/schemas/admin-blogs";
+import {
+  blogStats,
+  createBlog,
+  deleteBlog,
+  getAdminBlog,
+  listAdminBlogs,
+  toggleBlogStatus,
+  updateBlog,
+} from "../../../app/services/admin/blogs.server";
 import { NotFoundError } from "../../../app/services/errors";
 import { AdminBlogRowSchema, AdminBlogSchema, BlogStatsSchema } from "../../../app/services/serializers/admin-blog";
 import { ok, parseBody, parseQuery, type ApiContext } from "../http";
@@ -39,7 +54,10 @@ export const adminBlogsApi = mount(
         per_page: z.string().optional(),
       }),
     },
-    responses: { 200: json(success(adminPage(AdminBlogRowSchema)), "One page of tutorials."), ...errors(401, 403, 422) },
+    responses: {
+      200: json(success(adminPage(AdminBlogRowSchema)), "One page of tutorials."),
+      ...errors(401, 403, 422),
+    },
   },
   async (c) => ok(c, await listAdminBlogs(c.var.app.db, parseQuery(c, AdminBlogQuerySchema))),
 );
@@ -51,10 +69,14 @@ mount(
     path: "/",
     tags,
     summary: "Write a tutorial (a draft unless `status` is published)",
-    description: "A missing slug is made from the title (unique). A slug already used is a 409; unknown categories or related products a 422. The HTML is sanitized when saved.",
+    description:
+      "A missing slug is made from the title (unique). A slug already used is a 409; unknown categories or related products a 422. The HTML is sanitized when saved.",
     security: STAFF_WRITE,
     request: { body: jsonOrForm(BlogCreateSchema) },
-    responses: { 201: json(success(AdminBlogSchema, { message: z.string() }), "The tutorial as saved."), ...errors(401, 403, 409, 422) },
+    responses: {
+      201: json(success(AdminBlogSchema, { message: z.string() }), "The tutorial as saved."),
+      ...errors(401, 403, 409, 422),
+    },
   },
   async (c) => {
     const input = await parseBody(c, BlogCreateSchema);
@@ -105,7 +127,10 @@ mount(
       "An empty slug is made from the title. A `version` older than the tutorial's, or a slug another tutorial has, is a 409; unknown categories or related products a 422. The HTML is sanitized when saved and the reading time recomputed.",
     security: STAFF_WRITE,
     request: { params, body: jsonOrForm(BlogUpdateSchema) },
-    responses: { 200: json(success(AdminBlogSchema, { message: z.string() }), "The tutorial as saved."), ...errors(401, 403, 404, 409, 422) },
+    responses: {
+      200: json(success(AdminBlogSchema, { message: z.string() }), "The tutorial as saved."),
+      ...errors(401, 403, 404, 409, 422),
+    },
   },
   async (c) => {
     const id = blogId(c);
@@ -124,7 +149,10 @@ mount(
     description: "A `version` (body or query) older than the tutorial's is a 409.",
     security: STAFF_WRITE,
     request: { params, query: z.object({ version: z.string().optional() }) },
-    responses: { 200: json(success(z.object({ id: z.number().int() }), { message: z.string() }), "Deleted."), ...errors(401, 403, 404, 409, 422) },
+    responses: {
+      200: json(success(z.object({ id: z.number().int() }), { message: z.string() }), "Deleted."),
+      ...errors(401, 403, 404, 409, 422),
+    },
   },
   async (c) => {
     const id = blogId(c);
@@ -141,15 +169,21 @@ mount(
     path: "/{id}/toggle-status",
     tags,
     summary: "Publish a draft or unpublish a published tutorial",
-    description: "`published_at` is set on the first publish only and kept after. A `version` older than the tutorial's is a 409.",
+    description:
+      "`published_at` is set on the first publish only and kept after. A `version` older than the tutorial's is a 409.",
     security: STAFF_WRITE,
     request: { params, body: jsonOrForm(BlogVersionSchema) },
-    responses: { 200: json(success(AdminBlogSchema, { message: z.string() }), "The tutorial, published or back to draft."), ...errors(401, 403, 404, 409, 422) },
+    responses: {
+      200: json(success(AdminBlogSchema, { message: z.string() }), "The tutorial, published or back to draft."),
+      ...errors(401, 403, 404, 409, 422),
+    },
   },
   async (c) => {
     const id = blogId(c);
     const { version } = await parseBody(c, BlogVersionSchema);
     const blog = await toggleBlogStatus(c.var.app.db, actor(c), id, version);
-    return ok(c, blog, { message: blog.status === "published" ? "Tutorial published." : "Tutorial unpublished: it is a draft again." });
+    return ok(c, blog, {
+      message: blog.status === "published" ? "Tutorial published." : "Tutorial unpublished: it is a draft again.",
+    });
   },
 );

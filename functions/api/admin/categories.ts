@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { parseId } from "../../../app/lib/ids";
-import { CATALOGUE_MESSAGES, CategoryCreateSchema, CategoryUpdateSchema } from "../../../app/lib/schemas/admin-catalogue";
+import {
+  CATALOGUE_MESSAGES,
+  CategoryCreateSchema,
+  CategoryUpdateSchema,
+} from "../../../app/lib/schemas/admin-catalogue";
 import {
   categoryStats,
   createCategory,
@@ -60,7 +64,10 @@ mount(
     description: "A missing or empty `slug` is made from the name; a slug already in use is a 409.",
     security: STAFF_WRITE,
     request: { body: jsonOrForm(CategoryCreateSchema) },
-    responses: { 201: json(success(AdminCategoryDetailSchema, { message: z.string() }), "Created."), ...errors(401, 403, 409, 422) },
+    responses: {
+      201: json(success(AdminCategoryDetailSchema, { message: z.string() }), "Created."),
+      ...errors(401, 403, 409, 422),
+    },
   },
   async (c) => {
     const input = await parseBody(c, CategoryCreateSchema);
@@ -111,7 +118,10 @@ mount(
       "Only the fields sent change. An empty `slug` makes one from the name; a slug in use is a 409. With `version`, a category changed since that version is a 409, not overwritten.",
     security: STAFF_WRITE,
     request: { params, body: jsonOrForm(CategoryUpdateSchema) },
-    responses: { 200: json(success(AdminCategoryDetailSchema, { message: z.string() }), "The changed category."), ...errors(401, 403, 404, 409, 422) },
+    responses: {
+      200: json(success(AdminCategoryDetailSchema, { message: z.string() }), "The changed category."),
+      ...errors(401, 403, 404, 409, 422),
+    },
   },
   async (c) => {
     const id = categoryId(c);
@@ -131,7 +141,10 @@ mount(
     description: "While any product (on sale or archived) uses it: 409, with a message naming how many.",
     security: STAFF_WRITE,
     request: { params },
-    responses: { 200: json(success(z.object({ id: z.number().int() }), { message: z.string() }), "Deleted."), ...errors(401, 403, 404, 409) },
+    responses: {
+      200: json(success(z.object({ id: z.number().int() }), { message: z.string() }), "Deleted."),
+      ...errors(401, 403, 404, 409),
+    },
   },
   async (c) => {
     const removed = await deleteCategory(c.var.app.db, actor(c), categoryId(c));

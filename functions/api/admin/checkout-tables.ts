@@ -91,7 +91,10 @@ function tableApi<Row, Input>(table: Table<Row, Input>): ApiApp {
       description: table.create.description,
       security: STAFF_WRITE,
       request: { body: jsonOrForm(table.create.schema) },
-      responses: { 201: json(success(table.schema, { message: z.string() }), "Created."), ...errors(401, 403, 409, 422) },
+      responses: {
+        201: json(success(table.schema, { message: z.string() }), "Created."),
+        ...errors(401, 403, 409, 422),
+      },
     },
     async (c) => {
       const input = await parseBody(c, table.create.schema);
@@ -126,7 +129,10 @@ function tableApi<Row, Input>(table: Table<Row, Input>): ApiApp {
       description: table.update.description,
       security: STAFF_WRITE,
       request: { params, body: jsonOrForm(table.update.schema) },
-      responses: { 200: json(success(table.schema, { message: z.string() }), `The changed ${table.noun}.`), ...errors(401, 403, 404, 409, 422) },
+      responses: {
+        200: json(success(table.schema, { message: z.string() }), `The changed ${table.noun}.`),
+        ...errors(401, 403, 404, 409, 422),
+      },
     },
     async (c) => {
       const id = idOf(c);
@@ -145,7 +151,10 @@ function tableApi<Row, Input>(table: Table<Row, Input>): ApiApp {
       description: table.deleteNote,
       security: STAFF_WRITE,
       request: { params },
-      responses: { 200: json(success(z.object({ id: z.number().int() }), { message: z.string() }), "Deleted."), ...errors(401, 403, 404) },
+      responses: {
+        200: json(success(z.object({ id: z.number().int() }), { message: z.string() }), "Deleted."),
+        ...errors(401, 403, 404),
+      },
     },
     async (c) => {
       const removed = await table.remove(c.var.app.db, actor(c), idOf(c));
@@ -167,7 +176,10 @@ export const adminCouponsApi = tableApi({
     description:
       "`value` is a whole percent (1-100) for a percentage coupon, an amount above 0 in currency units for a fixed one. The expiry must be after the start. A code in use is a 409.",
   },
-  update: { schema: CouponUpdateSchema, description: "Only the fields sent change. The usage limit may not go below the uses so far (422)." },
+  update: {
+    schema: CouponUpdateSchema,
+    description: "Only the fields sent change. The usage limit may not go below the uses so far (422).",
+  },
   deleteNote: "Orders placed with it keep its code.",
   list: listCoupons,
   get: getCoupon,
@@ -185,9 +197,13 @@ export const adminShippingMethodsApi = tableApi({
   json: adminShippingMethodJson,
   create: {
     schema: ShippingMethodCreateSchema,
-    description: "Money in currency units; `countries` a list of ISO codes (or comma-separated), empty for every country. A code in use is a 409.",
+    description:
+      "Money in currency units; `countries` a list of ISO codes (or comma-separated), empty for every country. A code in use is a 409.",
   },
-  update: { schema: ShippingMethodUpdateSchema, description: "Only the fields sent change. The maximum delivery days may not be fewer than the minimum (422)." },
+  update: {
+    schema: ShippingMethodUpdateSchema,
+    description: "Only the fields sent change. The maximum delivery days may not be fewer than the minimum (422).",
+  },
   deleteNote: "Orders sent with it keep its name.",
   list: listShippingMethods,
   get: getShippingMethod,

@@ -2,7 +2,12 @@ import { z } from "zod";
 import { MAIL_MESSAGES, MAIL_STATUSES, mailIdOf, MailListQuerySchema } from "../../../app/lib/schemas/admin-mail";
 import { getMail, listMail, retryMail } from "../../../app/services/admin/mail.server";
 import { NotFoundError } from "../../../app/services/errors";
-import { AdminMailSchema, adminMailJson, MailCountsSchema, mailCountsJson } from "../../../app/services/serializers/admin-mail";
+import {
+  AdminMailSchema,
+  adminMailJson,
+  MailCountsSchema,
+  mailCountsJson,
+} from "../../../app/services/serializers/admin-mail";
 import { ok, parseQuery } from "../http";
 import { apiApp, errors, json, mount, success } from "../openapi";
 import { adminPage } from "./audit";
@@ -25,7 +30,8 @@ mount(
     path: "/",
     tags,
     summary: "The outbox, newest first: by part of the address, template and status, with the count of each status",
-    description: "Every email the shop sent or tried to send. `counts` follow the address and template filters; `templates` are those the outbox holds.",
+    description:
+      "Every email the shop sent or tried to send. `counts` follow the address and template filters; `templates` are those the outbox holds.",
     security: STAFF_READ,
     request: {
       query: z.object({
@@ -37,7 +43,10 @@ mount(
       }),
     },
     responses: {
-      200: json(success(adminPage(AdminMailSchema).extend({ counts: MailCountsSchema, templates: z.array(z.string()) })), "A page of emails."),
+      200: json(
+        success(adminPage(AdminMailSchema).extend({ counts: MailCountsSchema, templates: z.array(z.string()) })),
+        "A page of emails.",
+      ),
       ...errors(401, 403, 422),
     },
   },
@@ -70,7 +79,8 @@ mount(
     path: "/{id}/retry",
     tags,
     summary: "Send a failed email again",
-    description: "A failed email (or one waiting after a failed try) goes back to the queue with a fresh set of attempts. A sent one is a 409.",
+    description:
+      "A failed email (or one waiting after a failed try) goes back to the queue with a fresh set of attempts. A sent one is a 409.",
     security: STAFF_WRITE,
     request: { params: z.object({ id: z.string() }) },
     responses: {

@@ -3,7 +3,12 @@ import { parseId } from "../../../app/lib/ids";
 import { MESSAGE_STATUSES, MessageListQuerySchema, MessageUpdateSchema } from "../../../app/lib/schemas/admin-people";
 import { listMessages, MESSAGE_NOT_FOUND, setMessageStatus } from "../../../app/services/admin/messages.server";
 import { NotFoundError } from "../../../app/services/errors";
-import { AdminMessageSchema, adminMessageJson, MessageCountsSchema, messageCountsJson } from "../../../app/services/serializers/admin-message";
+import {
+  AdminMessageSchema,
+  adminMessageJson,
+  MessageCountsSchema,
+  messageCountsJson,
+} from "../../../app/services/serializers/admin-message";
 import { ok, parseBody, parseQuery } from "../http";
 import { apiApp, errors, json, jsonOrForm, mount, success } from "../openapi";
 import { adminPage } from "./audit";
@@ -22,10 +27,17 @@ mount(
     summary: "The contact inbox, newest first: one status (unread, read, archived) or all, with the count of each",
     security: STAFF_READ,
     request: {
-      query: z.object({ status: z.enum(MESSAGE_STATUSES).optional(), page: z.string().optional(), per_page: z.string().optional() }),
+      query: z.object({
+        status: z.enum(MESSAGE_STATUSES).optional(),
+        page: z.string().optional(),
+        per_page: z.string().optional(),
+      }),
     },
     responses: {
-      200: json(success(adminPage(AdminMessageSchema).extend({ counts: MessageCountsSchema })), "A page of messages. Reading them changes nothing."),
+      200: json(
+        success(adminPage(AdminMessageSchema).extend({ counts: MessageCountsSchema })),
+        "A page of messages. Reading them changes nothing.",
+      ),
       ...errors(401, 403, 422),
     },
   },

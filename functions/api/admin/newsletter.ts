@@ -30,7 +30,8 @@ export const adminNewsletterApi = mount(
     method: "get",
     path: "/",
     tags: ["Admin"],
-    summary: "The newsletter's subscribers, newest first: one status (pending, subscribed, unsubscribed) or all, by part of the address, with the count of each status",
+    summary:
+      "The newsletter's subscribers, newest first: one status (pending, subscribed, unsubscribed) or all, by part of the address, with the count of each status",
     security: STAFF_READ,
     request: {
       query: z.object({
@@ -41,7 +42,10 @@ export const adminNewsletterApi = mount(
       }),
     },
     responses: {
-      200: json(success(adminPage(AdminSubscriberSchema).extend({ counts: SubscriberCountsSchema })), "A page of subscribers. Reading them changes nothing."),
+      200: json(
+        success(adminPage(AdminSubscriberSchema).extend({ counts: SubscriberCountsSchema })),
+        "A page of subscribers. Reading them changes nothing.",
+      ),
       ...errors(401, 403, 422),
     },
   },

@@ -1,9 +1,19 @@
 import { z } from "zod";
 import { parseId } from "../../../app/lib/ids";
-import { AdminOrderQuerySchema, ORDER_STATUSES, OrderUpdateSchema, STAFF_NOTE_MAX } from "../../../app/lib/order-lifecycle";
+import {
+  AdminOrderQuerySchema,
+  ORDER_STATUSES,
+  OrderUpdateSchema,
+  STAFF_NOTE_MAX,
+} from "../../../app/lib/order-lifecycle";
 import { getAdminOrder, listAdminOrders, updateOrder } from "../../../app/services/admin/orders.server";
 import { NotFoundError } from "../../../app/services/errors";
-import { adminOrderJson, adminOrderRowJson, AdminOrderRowSchema, AdminOrderSchema } from "../../../app/services/serializers/admin-order";
+import {
+  adminOrderJson,
+  adminOrderRowJson,
+  AdminOrderRowSchema,
+  AdminOrderSchema,
+} from "../../../app/services/serializers/admin-order";
 import { mailContext } from "../../../app/http/mail.server";
 import { ok, parseBody, parseQuery, type ApiContext } from "../http";
 import { apiApp, errors, json, jsonOrForm, mount, success } from "../openapi";
@@ -22,10 +32,25 @@ function orderId(c: ApiContext): number {
 
 /** The PATCH body as the contract declares it (the lifecycle's schema enforces it). */
 const OrderPatchSchema = z.object({
-  status: z.enum(ORDER_STATUSES).optional().meta({ description: "The next status: one the order's status allows (else 409)." }),
-  payment_status: z.literal("paid").optional().meta({ description: "Cash collected: only once the order is shipped or delivered (else 409)." }),
-  note: z.string().max(STAFF_NOTE_MAX).optional().meta({ description: "The internal note (staff only); empty clears it." }),
-  version: z.number().int().min(1).optional().meta({ description: "The version the client last saw: a change made since is a 409, not overwritten." }),
+  status: z
+    .enum(ORDER_STATUSES)
+    .optional()
+    .meta({ description: "The next status: one the order's status allows (else 409)." }),
+  payment_status: z
+    .literal("paid")
+    .optional()
+    .meta({ description: "Cash collected: only once the order is shipped or delivered (else 409)." }),
+  note: z
+    .string()
+    .max(STAFF_NOTE_MAX)
+    .optional()
+    .meta({ description: "The internal note (staff only); empty clears it." }),
+  version: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .meta({ description: "The version the client last saw: a change made since is a 409, not overwritten." }),
 });
 
 /**
@@ -85,7 +110,10 @@ mount(
       "Cancelling puts the stock back and gives the coupon use back, in the same batch. A transition the status does not allow, paid before shipped, or a `version` older than the order's is a 409.",
     security: STAFF_WRITE,
     request: { params, body: jsonOrForm(OrderPatchSchema) },
-    responses: { 200: json(success(AdminOrderSchema, { message: z.string() }), "The updated order."), ...errors(401, 403, 404, 409, 422) },
+    responses: {
+      200: json(success(AdminOrderSchema, { message: z.string() }), "The updated order."),
+      ...errors(401, 403, 404, 409, 422),
+    },
   },
   async (c) => {
     const id = orderId(c);

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { parseId } from "../../../app/lib/ids";
-import { AdminProductQuerySchema, PRODUCT_MESSAGES, PRODUCT_STATUSES, ProductCreateSchema, ProductUpdateSchema, ProductVersionSchema } from "../../../app/lib/schemas/admin-products";
+import {
+  AdminProductQuerySchema,
+  PRODUCT_MESSAGES,
+  PRODUCT_STATUSES,
+  ProductCreateSchema,
+  ProductUpdateSchema,
+  ProductVersionSchema,
+} from "../../../app/lib/schemas/admin-products";
 import {
   createProduct,
   getAdminProduct,
@@ -36,14 +43,30 @@ function productId(c: ApiContext): number {
 /** A product body as the contract declares it (the schemas of app/lib enforce it). */
 const ProductBodyShape = {
   name: z.string().max(255),
-  slug: z.string().max(255).optional().meta({ description: "Lowercase letters, numbers and dashes; empty or missing: made from the name (made unique)." }),
+  slug: z
+    .string()
+    .max(255)
+    .optional()
+    .meta({
+      description: "Lowercase letters, numbers and dashes; empty or missing: made from the name (made unique).",
+    }),
   sku: z.string().max(64).meta({ description: "Unique: one in use is a 409." }),
   description: z.string().optional(),
   short_description: z.string().max(500).optional(),
   price: z.number().min(0).meta({ description: "Currency units." }),
-  sale_price: z.number().min(0).nullable().optional().meta({ description: "Currency units; must be below the price (else 422)." }),
+  sale_price: z
+    .number()
+    .min(0)
+    .nullable()
+    .optional()
+    .meta({ description: "Currency units; must be below the price (else 422)." }),
   stock: z.number().int().min(0).optional(),
-  category_id: z.number().int().nullable().optional().meta({ description: "An existing category (else 422), or null." }),
+  category_id: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .meta({ description: "An existing category (else 422), or null." }),
   weight: z.number().int().min(0).nullable().optional().meta({ description: "Grams." }),
   dimensions: z.string().max(100).nullable().optional(),
   is_featured: z.boolean().optional(),
@@ -51,11 +74,19 @@ const ProductBodyShape = {
     .array(z.string())
     .max(20)
     .optional()
-    .meta({ description: "Image URLs in order, the first is the main image: uploads (`/uploads/...`, from POST /api/admin/uploads) or the shop's own `/images/...`." }),
+    .meta({
+      description:
+        "Image URLs in order, the first is the main image: uploads (`/uploads/...`, from POST /api/admin/uploads) or the shop's own `/images/...`.",
+    }),
   colors: z.array(z.string().max(30)).max(20).optional(),
   meta_keywords: z.string().max(500).nullable().optional(),
 };
-const version = z.number().int().min(1).optional().meta({ description: "The version the client last saw: a change made since is a 409, not overwritten." });
+const version = z
+  .number()
+  .int()
+  .min(1)
+  .optional()
+  .meta({ description: "The version the client last saw: a change made since is a 409, not overwritten." });
 const ProductCreateBody = z.object({ ...ProductBodyShape, version });
 const ProductUpdateBody = z.object({ ...z.object(ProductBodyShape).partial().shape, version });
 const VersionBody = z.object({ version });
@@ -79,12 +110,20 @@ export const adminProductsApi = mount(
         search: z.string().optional().meta({ description: "Part of the name or the SKU." }),
         category: z.string().optional().meta({ description: "A category's id or slug." }),
         status: z.enum(PRODUCT_STATUSES).optional(),
-        low_stock: z.string().optional().meta({ description: "1: only products with stock at or under the low-stock threshold (out of stock included)." }),
+        low_stock: z
+          .string()
+          .optional()
+          .meta({
+            description: "1: only products with stock at or under the low-stock threshold (out of stock included).",
+          }),
         page: z.string().optional(),
         per_page: z.string().optional(),
       }),
     },
-    responses: { 200: json(success(adminPage(AdminProductRowSchema)), "One page of products."), ...errors(401, 403, 422) },
+    responses: {
+      200: json(success(adminPage(AdminProductRowSchema)), "One page of products."),
+      ...errors(401, 403, 422),
+    },
   },
   async (c) => {
     const page = await listAdminProducts(c.var.app.db, parseQuery(c, AdminProductQuerySchema));
@@ -103,7 +142,10 @@ mount(
       "A missing slug is made from the name (and made unique). A slug or SKU already in use is a 409 naming it; an empty name, a negative price or stock, a sale price not below the price, an unknown category or an image that is not ours is a 422.",
     security: STAFF_WRITE,
     request: { body: body(ProductCreateBody) },
-    responses: { 201: json(success(AdminProductSchema, { message: z.string() }), "The new product."), ...errors(401, 403, 409, 422) },
+    responses: {
+      201: json(success(AdminProductSchema, { message: z.string() }), "The new product."),
+      ...errors(401, 403, 409, 422),
+    },
   },
   async (c) => {
     const input = await parseBody(c, ProductCreateSchema);
@@ -155,7 +197,10 @@ mount(
       "Any of the fields; a field left out keeps its value, an empty slug is made from the name again. `images` replaces the images (in that order; the first is the main image). The same rules as a create; a `version` older than the product's is a 409.",
     security: STAFF_WRITE,
     request: { params, body: body(ProductUpdateBody) },
-    responses: { 200: json(success(AdminProductSchema, { message: z.string() }), "The updated product."), ...errors(401, 403, 404, 409, 422) },
+    responses: {
+      200: json(success(AdminProductSchema, { message: z.string() }), "The updated product."),
+      ...errors(401, 403, 404, 409, 422),
+    },
   },
   async (c) => {
     const id = productId(c);
@@ -173,10 +218,13 @@ mount(
     tags,
     summary: "Archive a product",
     description:
-      "Products are archived, never deleted: it leaves the shop (its page and API answer are 404 \"Product Not Found\", it leaves every list, search, the sitemap and related products) while past orders keep showing it. A body may carry `version`.",
+      'Products are archived, never deleted: it leaves the shop (its page and API answer are 404 "Product Not Found", it leaves every list, search, the sitemap and related products) while past orders keep showing it. A body may carry `version`.',
     security: STAFF_WRITE,
     request: { params, body: body(VersionBody) },
-    responses: { 200: json(success(AdminProductSchema, { message: z.string() }), "The archived product."), ...errors(401, 403, 404, 409, 422) },
+    responses: {
+      200: json(success(AdminProductSchema, { message: z.string() }), "The archived product."),
+      ...errors(401, 403, 404, 409, 422),
+    },
   },
   async (c) => {
     const id = productId(c);
@@ -196,7 +244,10 @@ mount(
     description: "It is back in the shop at once. A body may carry `version`.",
     security: STAFF_WRITE,
     request: { params, body: body(VersionBody) },
-    responses: { 200: json(success(AdminProductSchema, { message: z.string() }), "The restored product."), ...errors(401, 403, 404, 409, 422) },
+    responses: {
+      200: json(success(AdminProductSchema, { message: z.string() }), "The restored product."),
+      ...errors(401, 403, 404, 409, 422),
+    },
   },
   async (c) => {
     const id = productId(c);

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { parseId } from "../../../app/lib/ids";
-import { AdminReviewListQuerySchema, REVIEW_MESSAGES, REVIEW_STATUSES, ReviewModerationSchema } from "../../../app/lib/schemas/reviews";
+import {
+  AdminReviewListQuerySchema,
+  REVIEW_MESSAGES,
+  REVIEW_STATUSES,
+  ReviewModerationSchema,
+} from "../../../app/lib/schemas/reviews";
 import { listReviewsForModeration, moderateReview } from "../../../app/services/admin/reviews.server";
 import { NotFoundError } from "../../../app/services/errors";
 import { ok, parseBody, parseQuery } from "../http";
@@ -39,9 +44,16 @@ mount(
     method: "get",
     path: "/",
     tags,
-    summary: "Reviews to moderate, newest first: one status (pending, approved, rejected) or all, with the count of each",
+    summary:
+      "Reviews to moderate, newest first: one status (pending, approved, rejected) or all, with the count of each",
     security: STAFF_READ,
-    request: { query: z.object({ status: z.enum(REVIEW_STATUSES).optional(), page: z.string().optional(), per_page: z.string().optional() }) },
+    request: {
+      query: z.object({
+        status: z.enum(REVIEW_STATUSES).optional(),
+        page: z.string().optional(),
+        per_page: z.string().optional(),
+      }),
+    },
     responses: {
       200: json(success(adminPage(AdminReviewSchema).extend({ counts: ReviewCountsSchema })), "A page of reviews."),
       ...errors(401, 403, 422),

@@ -1,7 +1,17 @@
 import { z } from "zod";
 import { HOME_SECTION_SCHEMAS, SettingsUpdateSchema } from "../../../app/lib/schemas/admin-settings";
-import { listHomeSections, listSettings, updateHomeSection, updateSettings } from "../../../app/services/admin/settings.server";
-import { AdminHomeSectionSchema, AdminSettingSchema, adminHomeSectionJson, adminSettingJson } from "../../../app/services/serializers/admin-setting";
+import {
+  listHomeSections,
+  listSettings,
+  updateHomeSection,
+  updateSettings,
+} from "../../../app/services/admin/settings.server";
+import {
+  AdminHomeSectionSchema,
+  AdminSettingSchema,
+  adminHomeSectionJson,
+  adminSettingJson,
+} from "../../../app/services/serializers/admin-setting";
 import { ok, parseBody } from "../http";
 import { apiApp, errors, json, mount, success } from "../openapi";
 import { actor, STAFF_READ, STAFF_WRITE } from "./staff";
@@ -35,7 +45,10 @@ mount(
     security: STAFF_WRITE,
     request: { body: { content: { "application/json": { schema: SettingsUpdateSchema } } } },
     responses: {
-      200: json(success(settingsList, { message: z.string(), changed: z.array(z.string()) }), "Every setting as it now stands, and the keys that changed."),
+      200: json(
+        success(settingsList, { message: z.string(), changed: z.array(z.string()) }),
+        "Every setting as it now stands, and the keys that changed.",
+      ),
       ...errors(401, 403, 422),
     },
   },
@@ -46,7 +59,9 @@ mount(
   },
 );
 
-const sectionKey = z.object({ key: z.enum(Object.keys(HOME_SECTION_SCHEMAS) as [string, ...string[]]).meta({ description: "The section's key." }) });
+const sectionKey = z.object({
+  key: z.enum(Object.keys(HOME_SECTION_SCHEMAS) as [string, ...string[]]).meta({ description: "The section's key." }),
+});
 
 /** GET /api/admin/home-sections and PUT /api/admin/home-sections/{key}: the home page's sections (the settings page's twin). */
 export const adminHomeSectionsApi = apiApp();
@@ -58,7 +73,10 @@ mount(
     tags,
     summary: "The home page's sections, shown or not, with their data",
     security: STAFF_READ,
-    responses: { 200: json(success(z.array(AdminHomeSectionSchema)), "In the home page's order."), ...errors(401, 403) },
+    responses: {
+      200: json(success(z.array(AdminHomeSectionSchema)), "In the home page's order."),
+      ...errors(401, 403),
+    },
   },
   async (c) => ok(c, (await listHomeSections(c.var.app.db)).map(adminHomeSectionJson)),
 );
@@ -74,7 +92,17 @@ mount(
     security: STAFF_WRITE,
     request: {
       params: sectionKey,
-      body: { content: { "application/json": { schema: z.record(z.string(), z.unknown()).meta({ example: { title: "Questions?", items: [{ question: "Do you ship abroad?", answer: "Not yet." }] } }) } } },
+      body: {
+        content: {
+          "application/json": {
+            schema: z
+              .record(z.string(), z.unknown())
+              .meta({
+                example: { title: "Questions?", items: [{ question: "Do you ship abroad?", answer: "Not yet." }] },
+              }),
+          },
+        },
+      },
     },
     responses: {
       200: json(success(AdminHomeSectionSchema, { message: z.string() }), "The section as it now stands."),

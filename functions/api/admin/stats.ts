@@ -17,16 +17,22 @@ export const StatsSchema = z
       last_7_days: count,
       last_30_days: count,
       by_status: z.object(Object.fromEntries(ORDER_STATUSES.map((status) => [status, count]))),
-      value: z.object({ today: money, last_7_days: money, last_30_days: money }).meta({ description: "What those orders are worth, cancelled ones left out." }),
+      value: z
+        .object({ today: money, last_7_days: money, last_30_days: money })
+        .meta({ description: "What those orders are worth, cancelled ones left out." }),
     }),
-    revenue: z.object({ placed: money, collected: money }).meta({ description: "Placed: orders not cancelled; collected: paid (cash received)." }),
+    revenue: z
+      .object({ placed: money, collected: money })
+      .meta({ description: "Placed: orders not cancelled; collected: paid (cash received)." }),
     products: z.object({ total: count, active: count, low_stock: count, out_of_stock: count }),
     customers: z.object({ total: count, new_last_7_days: count }),
     messages: z.object({ unread: count }),
     reviews: z.object({ pending: count }),
     mail: z
       .object({ transport: z.enum(["resend", "none"]), delivering: z.boolean() })
-      .meta({ description: "How mail leaves: `none` keeps every email in the outbox (/admin/mail), delivered to nobody." }),
+      .meta({
+        description: "How mail leaves: `none` keeps every email in the outbox (/admin/mail), delivered to nobody.",
+      }),
   })
   .meta({ id: "ShopStats" });
 
@@ -38,7 +44,8 @@ export const statsApi = mount(
     path: "/",
     tags: ["Admin"],
     summary: "The dashboard's figures",
-    description: "Orders today / 7 / 30 days (UTC) and their value, by status, revenue placed and collected, stock alerts (low: 1 to 5 left), customers, unread messages, reviews waiting for approval, and how mail leaves.",
+    description:
+      "Orders today / 7 / 30 days (UTC) and their value, by status, revenue placed and collected, stock alerts (low: 1 to 5 left), customers, unread messages, reviews waiting for approval, and how mail leaves.",
     security: STAFF_READ,
     responses: { 200: json(success(StatsSchema), "The figures."), ...errors(401, 403) },
   },

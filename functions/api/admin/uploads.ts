@@ -8,10 +8,18 @@ const tags = ["Admin"];
 
 export const UploadSchema = z
   .object({
-    url: z.string().meta({ description: "Where the image is served: `/uploads/{key}`, cached for a year (the key never changes)." }),
-    key: z.string().meta({ description: "The SHA-256 of the bytes and the type's extension: the same image uploaded twice is one object." }),
+    url: z
+      .string()
+      .meta({ description: "Where the image is served: `/uploads/{key}`, cached for a year (the key never changes)." }),
+    key: z
+      .string()
+      .meta({
+        description: "The SHA-256 of the bytes and the type's extension: the same image uploaded twice is one object.",
+      }),
     size: z.number().int().meta({ description: "Bytes." }),
-    type: z.enum(["image/jpeg", "image/png", "image/webp"]).meta({ description: "As read from the file's first bytes, not its name." }),
+    type: z
+      .enum(["image/jpeg", "image/png", "image/webp"])
+      .meta({ description: "As read from the file's first bytes, not its name." }),
   })
   .meta({ id: "Upload" });
 
@@ -30,12 +38,17 @@ mount(
     request: {
       body: {
         content: {
-          "multipart/form-data": { schema: z.object({ file: z.string().meta({ format: "binary", description: "The image." }) }) },
+          "multipart/form-data": {
+            schema: z.object({ file: z.string().meta({ format: "binary", description: "The image." }) }),
+          },
         },
       },
     },
     responses: {
-      201: json(success(UploadSchema, { message: z.string() }), "Stored (or already stored: the same bytes are one object)."),
+      201: json(
+        success(UploadSchema, { message: z.string() }),
+        "Stored (or already stored: the same bytes are one object).",
+      ),
       ...errors(401, 403, 413, 415, 422),
     },
   },

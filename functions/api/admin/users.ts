@@ -1,10 +1,21 @@
 import { z } from "zod";
 import { parseId } from "../../../app/lib/ids";
 import { UserListQuerySchema, UserUpdateSchema } from "../../../app/lib/schemas/admin-people";
-import { getAdminUser, isStaffAccount, listUsers, updateUser, USER_MESSAGES } from "../../../app/services/admin/users.server";
+import {
+  getAdminUser,
+  isStaffAccount,
+  listUsers,
+  updateUser,
+  USER_MESSAGES,
+} from "../../../app/services/admin/users.server";
 import { isSuperAdmin } from "../../../app/services/auth.server";
 import { ForbiddenError, NotFoundError } from "../../../app/services/errors";
-import { AdminUserDetailSchema, AdminUserSchema, adminUserDetailJson, adminUserJson } from "../../../app/services/serializers/admin-user";
+import {
+  AdminUserDetailSchema,
+  AdminUserSchema,
+  adminUserDetailJson,
+  adminUserJson,
+} from "../../../app/services/serializers/admin-user";
 import { ok, parseBody, parseQuery, readBody, validateBody, type ApiContext } from "../http";
 import { apiApp, Done, errors, json, jsonOrForm, mount, success } from "../openapi";
 import { resetTwoFactor } from "../../../app/services/two-factor.server";
@@ -111,6 +122,9 @@ mount(
   async (c) => {
     const id = userId(c);
     const reset = await resetTwoFactor(c.var.app.db, { ...actor(c), superAdmin: isSuperAdmin(c.var.viewer.user) }, id);
-    return c.json({ success: true as const, message: `${reset.name}'s two-factor sign-in was reset and their sessions have ended.` });
+    return c.json({
+      success: true as const,
+      message: `${reset.name}'s two-factor sign-in was reset and their sessions have ended.`,
+    });
   },
 );

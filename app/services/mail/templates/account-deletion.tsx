@@ -14,7 +14,8 @@ export interface AccountDeletionMailData {
 export function accountDeletionMail({ shop, name, link, validMinutes }: AccountDeletionMailData): RenderedMail {
   const subject = subjectLine(`Delete your ${shop.name} account`);
   const greeting = name.trim() ? `Hello ${name.trim()},` : "Hello,";
-  const lasts = validMinutes % 60 === 0 ? `${validMinutes / 60} hour${validMinutes === 60 ? "" : "s"}` : `${validMinutes} minutes`;
+  const lasts =
+    validMinutes % 60 === 0 ? `${validMinutes / 60} hour${validMinutes === 60 ? "" : "s"}` : `${validMinutes} minutes`;
   const text = [
     greeting,
     "",
@@ -26,12 +27,16 @@ export function accountDeletionMail({ shop, name, link, validMinutes }: AccountD
     textFooter(shop),
   ].join("\n");
   const html = renderHtml(
-    <Layout shop={shop} title={subject} preheader={`Confirm the deletion of your account: the link works once, for ${lasts}.`}>
+    <Layout
+      shop={shop}
+      title={subject}
+      preheader={`Confirm the deletion of your account: the link works once, for ${lasts}.`}
+    >
       <Heading>Delete your account</Heading>
       <Paragraph>{greeting}</Paragraph>
       <Paragraph>
-        You asked to delete your {shop.name} account. The link works once, for {lasts}; nothing is deleted until you press the button on
-        that page.
+        You asked to delete your {shop.name} account. The link works once, for {lasts}; nothing is deleted until you
+        press the button on that page.
       </Paragraph>
       <Button href={link}>Confirm the deletion</Button>
       <Paragraph muted>

@@ -66,12 +66,16 @@ export function confirmEmailChangeMail({ shop, name, link, validHours }: Account
     textFooter(shop),
   ].join("\n");
   const html = renderHtml(
-    <Layout shop={shop} title={subject} preheader={`Confirm your new email address: the link works once, for ${lasts}.`}>
+    <Layout
+      shop={shop}
+      title={subject}
+      preheader={`Confirm your new email address: the link works once, for ${lasts}.`}
+    >
       <Heading>Confirm your new email address</Heading>
       <Paragraph>{greet(name)}</Paragraph>
       <Paragraph>
-        You asked to use this email address for your {shop.name} account. The link works once, for {lasts}; until then your account keeps its old
-        address.
+        You asked to use this email address for your {shop.name} account. The link works once, for {lasts}; until then
+        your account keeps its old address.
       </Paragraph>
       <Button href={link}>Confirm my new email address</Button>
       <Paragraph muted>
@@ -110,8 +114,8 @@ export function emailChangeNoticeMail({ shop, name, newEmail, resetLink }: Email
       <Heading>Your email address is about to change</Heading>
       <Paragraph>{greet(name)}</Paragraph>
       <Paragraph>
-        Someone signed in to your {shop.name} account asked to change its email address to {newEmail}. The change happens only when that address
-        confirms it with the link we sent there.
+        Someone signed in to your {shop.name} account asked to change its email address to {newEmail}. The change
+        happens only when that address confirms it with the link we sent there.
       </Paragraph>
       <Paragraph>If this was not you, reset your password now: it ends every session of your account.</Paragraph>
       <Button href={resetLink}>Reset my password</Button>

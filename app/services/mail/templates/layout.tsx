@@ -18,7 +18,14 @@ export interface RenderedMail {
   html: string;
 }
 
-const COLORS = { ink: "#2d2433", muted: "#6b6170", brand: "#b83280", line: "#eadfe8", paper: "#fdf8fb", white: "#ffffff" };
+const COLORS = {
+  ink: "#2d2433",
+  muted: "#6b6170",
+  brand: "#b83280",
+  line: "#eadfe8",
+  paper: "#fdf8fb",
+  white: "#ffffff",
+};
 const FONT = "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif";
 
 /** The whole document, with its doctype. */
@@ -28,10 +35,24 @@ export function renderHtml(element: ReactNode): string {
 
 /** A subject on one line, whatever the names in it hold. */
 export function subjectLine(...parts: string[]): string {
-  return parts.join("").replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
+  return parts
+    .join("")
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
-export function Layout({ shop, title, preheader, children }: { shop: MailShop; title: string; preheader: string; children: ReactNode }) {
+export function Layout({
+  shop,
+  title,
+  preheader,
+  children,
+}: {
+  shop: MailShop;
+  title: string;
+  preheader: string;
+  children: ReactNode;
+}) {
   return (
     <html lang="en">
       <head>
@@ -42,18 +63,49 @@ export function Layout({ shop, title, preheader, children }: { shop: MailShop; t
       </head>
       <body style={{ margin: 0, padding: 0, backgroundColor: COLORS.paper, color: COLORS.ink, fontFamily: FONT }}>
         {/* The preheader: the line a mail client shows after the subject, hidden in the mail itself. */}
-        <div style={{ display: "none", overflow: "hidden", maxHeight: 0, maxWidth: 0, opacity: 0, fontSize: "1px", lineHeight: "1px", color: COLORS.paper }}>
+        <div
+          style={{
+            display: "none",
+            overflow: "hidden",
+            maxHeight: 0,
+            maxWidth: 0,
+            opacity: 0,
+            fontSize: "1px",
+            lineHeight: "1px",
+            color: COLORS.paper,
+          }}
+        >
           {preheader}
         </div>
-        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ backgroundColor: COLORS.paper }}>
+        <table
+          role="presentation"
+          width="100%"
+          cellPadding={0}
+          cellSpacing={0}
+          style={{ backgroundColor: COLORS.paper }}
+        >
           <tbody>
             <tr>
               <td align="center" style={{ padding: "24px 12px" }}>
-                <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: "600px", backgroundColor: COLORS.white, border: `1px solid ${COLORS.line}`, borderRadius: "12px" }}>
+                <table
+                  role="presentation"
+                  width="100%"
+                  cellPadding={0}
+                  cellSpacing={0}
+                  style={{
+                    maxWidth: "600px",
+                    backgroundColor: COLORS.white,
+                    border: `1px solid ${COLORS.line}`,
+                    borderRadius: "12px",
+                  }}
+                >
                   <tbody>
                     <tr>
                       <td style={{ padding: "20px 28px", borderBottom: `3px solid ${COLORS.brand}` }}>
-                        <a href={absolute(shop, "/")} style={{ color: COLORS.brand, fontSize: "22px", fontWeight: 700, textDecoration: "none" }}>
+                        <a
+                          href={absolute(shop, "/")}
+                          style={{ color: COLORS.brand, fontSize: "22px", fontWeight: 700, textDecoration: "none" }}
+                        >
                           {shop.name}
                         </a>
                       </td>
@@ -62,7 +114,15 @@ export function Layout({ shop, title, preheader, children }: { shop: MailShop; t
                       <td style={{ padding: "24px 28px", fontSize: "15px", lineHeight: "22px" }}>{children}</td>
                     </tr>
                     <tr>
-                      <td style={{ padding: "16px 28px 24px", borderTop: `1px solid ${COLORS.line}`, color: COLORS.muted, fontSize: "12px", lineHeight: "18px" }}>
+                      <td
+                        style={{
+                          padding: "16px 28px 24px",
+                          borderTop: `1px solid ${COLORS.line}`,
+                          color: COLORS.muted,
+                          fontSize: "12px",
+                          lineHeight: "18px",
+                        }}
+                      >
                         <Footer shop={shop} />
                       </td>
                     </tr>
@@ -84,13 +144,23 @@ function Footer({ shop }: { shop: MailShop }) {
       {shop.address ? <div>{shop.address}</div> : null}
       {shop.phone || shop.email ? (
         <div>
-          {shop.phone ? <a href={`tel:${shop.phone.replace(/[^+\d]/g, "")}`} style={{ color: COLORS.muted }}>{shop.phone}</a> : null}
+          {shop.phone ? (
+            <a href={`tel:${shop.phone.replace(/[^+\d]/g, "")}`} style={{ color: COLORS.muted }}>
+              {shop.phone}
+            </a>
+          ) : null}
           {shop.phone && shop.email ? " · " : null}
-          {shop.email ? <a href={`mailto:${shop.email}`} style={{ color: COLORS.muted }}>{shop.email}</a> : null}
+          {shop.email ? (
+            <a href={`mailto:${shop.email}`} style={{ color: COLORS.muted }}>
+              {shop.email}
+            </a>
+          ) : null}
         </div>
       ) : null}
       <div>
-        <a href={absolute(shop, "/")} style={{ color: COLORS.muted }}>{shop.origin.replace(/^https?:\/\//, "")}</a>
+        <a href={absolute(shop, "/")} style={{ color: COLORS.muted }}>
+          {shop.origin.replace(/^https?:\/\//, "")}
+        </a>
       </div>
     </>
   );
@@ -121,7 +191,16 @@ export function Button({ href, children }: { href: string; children: ReactNode }
       <tbody>
         <tr>
           <td style={{ backgroundColor: COLORS.brand, borderRadius: "8px" }}>
-            <a href={href} style={{ display: "inline-block", padding: "12px 22px", color: COLORS.white, fontWeight: 700, textDecoration: "none" }}>
+            <a
+              href={href}
+              style={{
+                display: "inline-block",
+                padding: "12px 22px",
+                color: COLORS.white,
+                fontWeight: 700,
+                textDecoration: "none",
+              }}
+            >
               {children}
             </a>
           </td>
@@ -164,8 +243,16 @@ export interface MailAddress {
 /** The address as lines: name, street, city with state and postcode, country, phone. */
 export function addressLines(address: MailAddress): string[] {
   const country = COUNTRIES.find((c) => c.code === address.country)?.name ?? address.country;
-  const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  return [`${address.firstName} ${address.lastName}`.trim(), address.address, cityLine, country, address.phone ?? ""].filter((line) => line.trim() !== "");
+  const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
+  return [
+    `${address.firstName} ${address.lastName}`.trim(),
+    address.address,
+    cityLine,
+    country,
+    address.phone ?? "",
+  ].filter((line) => line.trim() !== "");
 }
 
 const cell: CSSProperties = { padding: "8px 0", borderBottom: `1px solid ${COLORS.line}`, verticalAlign: "top" };
@@ -173,13 +260,27 @@ const right: CSSProperties = { ...cell, textAlign: "right", whiteSpace: "nowrap"
 
 export function ItemsTable({ order, shop }: { order: MailOrder; shop: MailShop }) {
   return (
-    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: "collapse", fontSize: "14px" }}>
+    <table
+      role="presentation"
+      width="100%"
+      cellPadding={0}
+      cellSpacing={0}
+      style={{ borderCollapse: "collapse", fontSize: "14px" }}
+    >
       <thead>
         <tr>
-          <th align="left" style={{ ...cell, color: COLORS.muted, fontWeight: 600 }}>Item</th>
-          <th align="right" style={{ ...right, color: COLORS.muted, fontWeight: 600 }}>Qty</th>
-          <th align="right" style={{ ...right, color: COLORS.muted, fontWeight: 600 }}>Price</th>
-          <th align="right" style={{ ...right, color: COLORS.muted, fontWeight: 600 }}>Total</th>
+          <th align="left" style={{ ...cell, color: COLORS.muted, fontWeight: 600 }}>
+            Item
+          </th>
+          <th align="right" style={{ ...right, color: COLORS.muted, fontWeight: 600 }}>
+            Qty
+          </th>
+          <th align="right" style={{ ...right, color: COLORS.muted, fontWeight: 600 }}>
+            Price
+          </th>
+          <th align="right" style={{ ...right, color: COLORS.muted, fontWeight: 600 }}>
+            Total
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -203,7 +304,14 @@ export function totalRows(order: MailOrder, shop: MailShop): Array<[string, stri
     ["Subtotal", money(order.subtotal_cents)],
     [`Shipping (${order.shipping_method})`, order.shipping_cents === 0 ? "Free" : money(order.shipping_cents)],
     ["Tax", money(order.tax_cents)],
-    ...(order.discount_cents > 0 ? [[order.coupon_code ? `Discount (${order.coupon_code})` : "Discount", `-${money(order.discount_cents)}`] as [string, string]] : []),
+    ...(order.discount_cents > 0
+      ? [
+          [order.coupon_code ? `Discount (${order.coupon_code})` : "Discount", `-${money(order.discount_cents)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     ["Total", money(order.total_cents)],
   ];
 }
@@ -211,15 +319,27 @@ export function totalRows(order: MailOrder, shop: MailShop): Array<[string, stri
 export function TotalsTable({ order, shop }: { order: MailOrder; shop: MailShop }) {
   const rows = totalRows(order, shop);
   return (
-    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ marginTop: "8px", fontSize: "14px" }}>
+    <table
+      role="presentation"
+      width="100%"
+      cellPadding={0}
+      cellSpacing={0}
+      style={{ marginTop: "8px", fontSize: "14px" }}
+    >
       <tbody>
         {rows.map(([label, amount], index) => {
           const last = index === rows.length - 1;
-          const style: CSSProperties = { padding: "4px 0", fontWeight: last ? 700 : 400, fontSize: last ? "16px" : "14px" };
+          const style: CSSProperties = {
+            padding: "4px 0",
+            fontWeight: last ? 700 : 400,
+            fontSize: last ? "16px" : "14px",
+          };
           return (
             <tr key={label}>
               <td style={style}>{label}</td>
-              <td align="right" style={{ ...style, textAlign: "right", whiteSpace: "nowrap" }}>{amount}</td>
+              <td align="right" style={{ ...style, textAlign: "right", whiteSpace: "nowrap" }}>
+                {amount}
+              </td>
             </tr>
           );
         })}
@@ -243,7 +363,10 @@ export function AddressBlock({ address }: { address: MailAddress }) {
 
 /** The items and figures as text: one line an item, amounts after the names. */
 export function textItems(order: MailOrder, shop: MailShop): string {
-  const items = order.items.map((item) => `- ${item.name} × ${item.quantity} at ${formatMoney(item.unit_cents, shop.currency)}: ${formatMoney(item.total_cents, shop.currency)}`);
+  const items = order.items.map(
+    (item) =>
+      `- ${item.name} × ${item.quantity} at ${formatMoney(item.unit_cents, shop.currency)}: ${formatMoney(item.total_cents, shop.currency)}`,
+  );
   const totals = totalRows(order, shop).map(([label, amount]) => `${label}: ${amount}`);
   return [...items, "", ...totals].join("\n");
 }

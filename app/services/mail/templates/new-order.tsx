@@ -1,6 +1,22 @@
 import { formatMoney } from "../../../lib/money";
 import { absolute, type MailShop } from "../context";
-import { AddressBlock, addressLines, Button, Heading, ItemsTable, Layout, Paragraph, renderHtml, Subheading, subjectLine, TotalsTable, textFooter, textItems, type MailOrder, type RenderedMail } from "./layout";
+import {
+  AddressBlock,
+  addressLines,
+  Button,
+  Heading,
+  ItemsTable,
+  Layout,
+  Paragraph,
+  renderHtml,
+  Subheading,
+  subjectLine,
+  TotalsTable,
+  textFooter,
+  textItems,
+  type MailOrder,
+  type RenderedMail,
+} from "./layout";
 
 export interface NewOrderMailData {
   shop: MailShop;
@@ -36,7 +52,8 @@ export function newOrderMail({ shop, order, orderId, guest }: NewOrderMailData):
     <Layout shop={shop} title={subject} preheader={`${customer} ordered ${order.items.length} item(s), ${total}.`}>
       <Heading>New order {order.number}</Heading>
       <Paragraph>
-        <strong>Customer:</strong> {customer} (<a href={`mailto:${order.email}`}>{order.email}</a>){guest ? ", guest" : null}
+        <strong>Customer:</strong> {customer} (<a href={`mailto:${order.email}`}>{order.email}</a>)
+        {guest ? ", guest" : null}
       </Paragraph>
       <Paragraph>Cash on delivery: {total} to collect.</Paragraph>
       <Button href={link}>Open the order</Button>

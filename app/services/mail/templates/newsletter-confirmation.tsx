@@ -17,7 +17,12 @@ export interface NewsletterConfirmationMailData {
  * To an address someone signed up for the newsletter (double opt-in): nothing is sent to it until
  * its owner confirms with the link. Someone who did not ask ignores it, or unsubscribes at once.
  */
-export function newsletterConfirmationMail({ shop, confirmLink, unsubscribeLink, validHours }: NewsletterConfirmationMailData): RenderedMail {
+export function newsletterConfirmationMail({
+  shop,
+  confirmLink,
+  unsubscribeLink,
+  validHours,
+}: NewsletterConfirmationMailData): RenderedMail {
   const subject = subjectLine(`Confirm your subscription to the ${shop.name} newsletter`);
   const lasts = `${validHours} hours`;
   const text = [
@@ -37,7 +42,8 @@ export function newsletterConfirmationMail({ shop, confirmLink, unsubscribeLink,
       <Heading>Confirm your subscription</Heading>
       <Paragraph>Hello,</Paragraph>
       <Paragraph>
-        Someone (we hope you) asked to receive the {shop.name} newsletter at this address: new bouquets, crafting tutorials and offers. The link works once, for {lasts}.
+        Someone (we hope you) asked to receive the {shop.name} newsletter at this address: new bouquets, crafting
+        tutorials and offers. The link works once, for {lasts}.
       </Paragraph>
       <Button href={confirmLink}>Confirm my subscription</Button>
       <Paragraph muted>

@@ -1,6 +1,22 @@
 import { formatMoney } from "../../../lib/money";
 import type { MailShop } from "../context";
-import { AddressBlock, addressLines, Button, Heading, ItemsTable, Layout, Paragraph, renderHtml, Subheading, subjectLine, TotalsTable, textFooter, textItems, type MailOrder, type RenderedMail } from "./layout";
+import {
+  AddressBlock,
+  addressLines,
+  Button,
+  Heading,
+  ItemsTable,
+  Layout,
+  Paragraph,
+  renderHtml,
+  Subheading,
+  subjectLine,
+  TotalsTable,
+  textFooter,
+  textItems,
+  type MailOrder,
+  type RenderedMail,
+} from "./layout";
 
 export interface OrderPlacedMailData {
   shop: MailShop;

@@ -12,11 +12,23 @@ export interface OrderUpdateMailData {
   link: string;
 }
 
-function render(data: OrderUpdateMailData, words: { subject: string; heading: string; lines: string[]; preheader: string }): RenderedMail {
+function render(
+  data: OrderUpdateMailData,
+  words: { subject: string; heading: string; lines: string[]; preheader: string },
+): RenderedMail {
   const { shop, order, link } = data;
   const greeting = order.customer_name ? `Hello ${order.customer_name},` : "Hello,";
   const subject = subjectLine(words.subject);
-  const text = [greeting, "", ...words.lines.flatMap((line) => [line, ""]), `View your order: ${link}`, "", "Questions? Just reply to this email or write to us.", "", textFooter(shop)].join("\n");
+  const text = [
+    greeting,
+    "",
+    ...words.lines.flatMap((line) => [line, ""]),
+    `View your order: ${link}`,
+    "",
+    "Questions? Just reply to this email or write to us.",
+    "",
+    textFooter(shop),
+  ].join("\n");
   const html = renderHtml(
     <Layout shop={shop} title={subject} preheader={words.preheader}>
       <Heading>{words.heading}</Heading>
@@ -41,7 +53,9 @@ export function orderShippedMail(data: OrderUpdateMailData): RenderedMail {
     preheader: `Order ${order.number} has shipped.`,
     lines: [
       `Good news: order ${order.number} has left our studio and is on its way to you.`,
-      paid ? "It is already paid: nothing to pay on delivery." : `Cash on delivery: pay when it arrives. Please have ${total} ready.`,
+      paid
+        ? "It is already paid: nothing to pay on delivery."
+        : `Cash on delivery: pay when it arrives. Please have ${total} ready.`,
     ],
   });
 }
@@ -52,7 +66,10 @@ export function orderDeliveredMail(data: OrderUpdateMailData): RenderedMail {
     subject: `Your ${shop.name} order ${order.number} was delivered`,
     heading: "Your order was delivered",
     preheader: `Order ${order.number} was delivered.`,
-    lines: [`Order ${order.number} was delivered. We hope your flowers bring a smile for a long time.`, "Thank you for shopping with us!"],
+    lines: [
+      `Order ${order.number} was delivered. We hope your flowers bring a smile for a long time.`,
+      "Thank you for shopping with us!",
+    ],
   });
 }
 

@@ -12,7 +12,8 @@ export interface PasswordResetMailData {
   validMinutes: number;
 }
 
-const validFor = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? "" : "s"}` : `${minutes} minutes`);
+const validFor = (minutes: number) =>
+  minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? "" : "s"}` : `${minutes} minutes`;
 
 /** To an account holder who asked to reset the password: the link (a button and as text), how long it works. */
 export function passwordResetMail({ shop, name, link, validMinutes }: PasswordResetMailData): RenderedMail {

@@ -29,7 +29,9 @@ export function welcomeMail({ shop, name }: WelcomeMailData): RenderedMail {
     <Layout shop={shop} title={subject} preheader={`Your ${shop.name} account is ready.`}>
       <Heading>Welcome to {shop.name}!</Heading>
       <Paragraph>{greeting}</Paragraph>
-      <Paragraph>Your account is ready. Our bouquets are twisted, shaped and wrapped by hand, and they never wilt.</Paragraph>
+      <Paragraph>
+        Your account is ready. Our bouquets are twisted, shaped and wrapped by hand, and they never wilt.
+      </Paragraph>
       <Button href={shopLink}>Browse the shop</Button>
       <Paragraph>
         Your orders, once you place one, are at <a href={ordersLink}>your orders page</a>.
