@@ -55,6 +55,8 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      // A choice's label wraps its input and its text, two spans deep.
+      "jsx-a11y/label-has-associated-control": ["error", { depth: 4 }],
     },
   },
   {

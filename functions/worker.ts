@@ -1,5 +1,6 @@
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
 import { EmailMessage } from "cloudflare:email";
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- before a build, the import has no file; after it, it has
 // @ts-ignore The server build exists only after `npm run build`.
 import * as build from "../build/server";
 import {

@@ -396,13 +396,11 @@ try {
       for (const page of pages) {
         const health = (await load("/api/health", "", Math.max(2, SECONDS / 2))).requests.average;
         const result = await load(page.path, page.cookie);
-        rows
-          .get(page.name)
-          .push({
-            rps: result.requests.average,
-            ratio: result.requests.average / health,
-            errors: result.errors + result.non2xx,
-          });
+        rows.get(page.name).push({
+          rps: result.requests.average,
+          ratio: result.requests.average / health,
+          errors: result.errors + result.non2xx,
+        });
       }
     }
     const median = (values) => {

@@ -1,6 +1,8 @@
-// npm test: unit and service tests in Node, then the build, then the worker tests inside workerd.
-// With TEST_REPORT_DIR set (CI), each run also writes a vitest JSON report there.
+// npm test: the house style (Prettier, ESLint), unit and service tests in Node, then the build, then
+// the worker tests inside workerd. With TEST_REPORT_DIR set (CI), each run also writes a JSON report
+// there (vitest's, and one of the same shape for the style checks).
 import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 
 const reportDir = process.env.TEST_REPORT_DIR;
 const report = (name) =>
@@ -10,6 +12,26 @@ const extra = process.argv.slice(2);
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: "inherit" });
   return result.status ?? 1;
+}
+
+// The style checks run on the whole tree, only when no test files were named.
+if (extra.length === 0) {
+  const checks = [
+    ["prettier", ["--check", "--log-level", "warn", "."]],
+    ["eslint", ["--max-warnings", "0", "."]],
+  ];
+  const failed = checks.filter(([tool, args]) => {
+    console.log(`== ${tool}`);
+    return run("npx", [tool, ...args]) !== 0;
+  }).length;
+  if (reportDir) {
+    const result = { numTotalTests: checks.length, numPassedTests: checks.length - failed, numFailedTests: failed };
+    writeFileSync(`${reportDir}/style.json`, JSON.stringify(result));
+  }
+  if (failed) {
+    console.error("Style checks failed: `npx prettier --write .` fixes layout; ESLint names the rest.");
+    process.exit(1);
+  }
 }
 
 let status = run("npx", ["vitest", "run", ...report("node"), ...extra]);

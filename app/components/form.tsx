@@ -153,8 +153,13 @@ export function useLiveValidation(
   /** The schema could not be fetched: the server checks every submit. */
   const unavailable = useRef(false);
 
-  useEffect(() => {
+  // New errors from the server replace those shown; their fields count as touched.
+  const [shownServerErrors, setShownServerErrors] = useState(serverErrors);
+  if (serverErrors !== shownServerErrors) {
+    setShownServerErrors(serverErrors);
     setErrors(serverErrors ?? {});
+  }
+  useEffect(() => {
     for (const name of Object.keys(serverErrors ?? {})) touched.current.add(name);
   }, [serverErrors]);
 

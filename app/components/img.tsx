@@ -8,9 +8,10 @@ type Props = ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string; w
  * An image with its dimensions (no layout shift) that lazy-loads unless told otherwise. The server
  * already swaps missing files for the placeholder; with JavaScript, a file that fails later does too.
  */
-export function Img({ loading = "lazy", decoding = "async", onError, ...props }: Props) {
+export function Img({ alt, loading = "lazy", decoding = "async", onError, ...props }: Props) {
   return (
     <img
+      alt={alt}
       loading={loading}
       decoding={decoding}
       {...props}

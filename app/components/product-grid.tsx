@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { ProductCard, type CardProduct } from "./product-card";
 import { QuickView } from "./quick-view";
 import { useHydrated } from "./use-hydrated";
@@ -20,12 +20,14 @@ export function ProductGrid({
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
-  const [open, setOpen] = useState<{ product: CardProduct; opener: HTMLElement } | null>(null);
-  const onQuickView = useCallback((product: CardProduct, opener: HTMLElement) => setOpen({ product, opener }), []);
+  const [opened, setOpen] = useState<{ product: CardProduct; opener: HTMLElement; at: string } | null>(null);
+  const onQuickView = useCallback(
+    (product: CardProduct, opener: HTMLElement) => setOpen({ product, opener, at: location.key }),
+    [location.key],
+  );
   const onClose = useCallback(() => setOpen(null), []);
-
   // Another page of results (or any navigation) closes the dialog.
-  useEffect(() => setOpen(null), [location.key]);
+  const open = opened?.at === location.key ? opened : null;
 
   return (
     <>

@@ -69,7 +69,7 @@ function routeClick(event: MouseEvent<HTMLAnchorElement>, to: string, navigate: 
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">;
 
 /** `<Link to="/...">` for one of the shop's paths. */
-export function ShopLink({ to, onClick, ...props }: AnchorProps & { to: Path }) {
+export function ShopLink({ to, onClick, children, ...props }: AnchorProps & { to: Path }) {
   const { navigate } = useRouting();
   return (
     <a
@@ -79,7 +79,9 @@ export function ShopLink({ to, onClick, ...props }: AnchorProps & { to: Path }) 
         onClick?.(event);
         routeClick(event, to, navigate);
       }}
-    />
+    >
+      {children}
+    </a>
   );
 }
 

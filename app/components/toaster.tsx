@@ -47,7 +47,12 @@ function Icon({ type }: { type: Toast["type"] }) {
  */
 export function Toaster({ toast, listen = true }: { toast: Toast | null; listen?: boolean }) {
   const [visible, setVisible] = useState<Toast | null>(toast);
-  useEffect(() => setVisible(toast), [toast]);
+  // A new toast from the server replaces the one shown.
+  const [shown, setShown] = useState(toast);
+  if (toast !== shown) {
+    setShown(toast);
+    setVisible(toast);
+  }
   // Toasts raised in the browser (a form that stops a submit with errors) arrive as events.
   useEffect(() => {
     if (!listen) return;

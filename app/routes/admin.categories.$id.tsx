@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CategoryForm } from "~/components/admin/category-form";
-import { AdminCard, AdminHeader, dangerButton, dateTime } from "~/components/admin/ui";
+import { AdminCard, AdminHeader, dangerButton } from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
 import { Toaster } from "~/components/toaster";
 import { parseId } from "~/lib/ids";

@@ -8,7 +8,7 @@ import { Pagination } from "~/components/pagination";
 import { BLOG_PAGE_SIZE, CACHE_SECONDS } from "~/lib/constants";
 import { BlogListQuerySchema } from "~/lib/schemas/catalog";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { listBlogs, type BlogCard } from "~/services/blogs.server";
+import { listBlogs } from "~/services/blogs.server";
 import { cachedData } from "~/http/cache-entries.server";
 import { errorBoundary } from "~/components/error-state";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Img } from "~/components/img";
 import { CardList } from "~/components/section";
 import { rootSeo, seoMeta } from "~/lib/seo";
@@ -110,7 +110,11 @@ export default function Categories() {
   const statusId = useId();
 
   // A new ?q from the server (a plain form post, the back button) replaces what was typed.
-  useEffect(() => setQuery(q), [q]);
+  const [shownQ, setShownQ] = useState(q);
+  if (q !== shownQ) {
+    setShownQ(q);
+    setQuery(q);
+  }
 
   const matchingIds = new Set(matching);
   const visible =

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { FieldError } from "~/components/field-error";
 import { Honeypot, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
 import { useSiteContact } from "~/components/home/content-page";
@@ -84,16 +84,17 @@ const textareaClass =
  */
 function useSentCount(failure: FormFailure | undefined) {
   const state = useNavigation().state;
-  const submitted = useRef(false);
-  const [sent, setSent] = useState(0);
-  useEffect(() => {
-    if (state === "submitting") submitted.current = true;
-    else if (state === "idle" && submitted.current) {
-      submitted.current = false;
-      if (!failure) setSent((count) => count + 1);
-    }
-  }, [state, failure]);
-  return sent;
+  // Counted while rendering, as the navigation state changes: idle after a submit without a failure is one more sent.
+  const [seen, setSeen] = useState({ state, submitted: false, sent: 0 });
+  if (state !== seen.state) {
+    const done = state === "idle" && seen.submitted;
+    setSeen({
+      state,
+      submitted: state === "submitting" || (seen.submitted && !done),
+      sent: done && !failure ? seen.sent + 1 : seen.sent,
+    });
+  }
+  return seen.sent;
 }
 
 function ContactForm({ failure }: { failure: FormFailure | undefined }) {

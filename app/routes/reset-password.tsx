@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthCard } from "~/components/account/auth-card";
 import { FormFailureNotice, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
 import { ACCOUNT_MESSAGES, RESET_MESSAGES } from "~/lib/form-messages";
-import { ResetPasswordSchema } from "~/lib/schemas/account";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { ValidationError } from "~/services/errors";

@@ -288,15 +288,13 @@ export function newSession(remember: boolean, signedInAt?: Date) {
 }
 
 export const insertSession = (db: Database, session: ReturnType<typeof newSession>, userId: SQL<number> | number) =>
-  db
-    .insert(sessions)
-    .values({
-      id: session.id,
-      userId,
-      remember: session.remember,
-      expiresAt: session.expiresAt,
-      signedInAt: session.signedInAt,
-    });
+  db.insert(sessions).values({
+    id: session.id,
+    userId,
+    remember: session.remember,
+    expiresAt: session.expiresAt,
+    signedInAt: session.signedInAt,
+  });
 
 /** The same session, written only when `condition` holds at that point of the batch (a claimed code, a guard). */
 export const insertSessionIf = (db: Database, session: ReturnType<typeof newSession>, userId: number, condition: SQL) =>

@@ -22,7 +22,10 @@ export type { Product, ProductDetail, ProductImage, ProductRow } from "./seriali
  * Products with their category joined, reading `productSummaryColumns` and any further fields:
  * every product answer starts here.
  */
-export function selectProducts<T extends Record<string, SQL.Aliased> = {}>(db: Database, extra?: T) {
+export function selectProducts<T extends Record<string, SQL.Aliased> = Record<never, SQL.Aliased>>(
+  db: Database,
+  extra?: T,
+) {
   return db
     .select({ ...productSummaryColumns, ...(extra as T) })
     .from(products)

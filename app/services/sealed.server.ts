@@ -14,22 +14,20 @@ function sealingKey(secret: string, purpose: string): Promise<CryptoKey> {
   const id = `${purpose}\u0000${secret}`;
   let key = keys.get(id);
   if (!key) {
-    key = crypto.subtle
-      .importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveKey"])
-      .then((base) =>
-        crypto.subtle.deriveKey(
-          {
-            name: "HKDF",
-            hash: "SHA-256",
-            salt: new Uint8Array(0),
-            info: new TextEncoder().encode(`twistbloom ${purpose}`),
-          },
-          base,
-          { name: "AES-GCM", length: 256 },
-          false,
-          ["encrypt", "decrypt"],
-        ),
-      );
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveKey"]).then((base) =>
+      crypto.subtle.deriveKey(
+        {
+          name: "HKDF",
+          hash: "SHA-256",
+          salt: new Uint8Array(0),
+          info: new TextEncoder().encode(`twistbloom ${purpose}`),
+        },
+        base,
+        { name: "AES-GCM", length: 256 },
+        false,
+        ["encrypt", "decrypt"],
+      ),
+    );
     key.catch(() => keys.delete(id));
     keys.set(id, key);
   }

@@ -204,15 +204,13 @@ async function attempt(
     if (byEmail.email_verified_at === null) throw new SocialLinkRequiresPasswordError();
     await requireSecondFactorFirst(db, env, { id: byEmail.id, staff: isAdmin(toUser(byEmail)) }, false);
     await db.batch([
-      db
-        .insert(userIdentities)
-        .values({
-          provider: identity.provider,
-          providerUserId: identity.providerUserId,
-          userId: byEmail.id,
-          email,
-          lastUsedAt: now,
-        }),
+      db.insert(userIdentities).values({
+        provider: identity.provider,
+        providerUserId: identity.providerUserId,
+        userId: byEmail.id,
+        email,
+        lastUsedAt: now,
+      }),
       insertSession(db, session, byEmail.id),
     ]);
     return { ...(await result(env, toUser(byEmail), session)), outcome: "linked" };

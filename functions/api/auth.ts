@@ -295,12 +295,10 @@ mount(
 );
 const SignInMethodsSchema = z
   .object({
-    password_set: z
-      .boolean()
-      .meta({
-        description:
-          "Whether the account has a password its owner chose (an account social login created has none until a reset sets one).",
-      }),
+    password_set: z.boolean().meta({
+      description:
+        "Whether the account has a password its owner chose (an account social login created has none until a reset sets one).",
+    }),
     identities: z.array(
       z.object({
         provider: z.enum(SOCIAL_PROVIDERS),

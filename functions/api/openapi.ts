@@ -35,7 +35,7 @@ export const ErrorSchema = z
   .meta({ id: "Error" });
 
 /** `{success: true, data, ...more}`: the shape of every successful answer. */
-export const success = <T extends z.ZodType, M extends z.ZodRawShape = {}>(data: T, more?: M) =>
+export const success = <T extends z.ZodType, M extends z.ZodRawShape = Record<never, z.ZodType>>(data: T, more?: M) =>
   z.object({ success: z.literal(true), data, ...(more as M) });
 
 /** `{success: true, message}` without data (logout, a contact message). */

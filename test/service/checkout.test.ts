@@ -51,10 +51,22 @@ async function setProduct(
 ): Promise<void> {
   const sets: string[] = [];
   const args: Array<number | null> = [];
-  if (values.price !== undefined) sets.push("price_cents = ?") && args.push(values.price);
-  if (values.sale !== undefined) sets.push("sale_price_cents = ?") && args.push(values.sale);
-  if (values.stock !== undefined) sets.push("stock = ?") && args.push(values.stock);
-  if (values.active !== undefined) sets.push("is_active = ?") && args.push(values.active ? 1 : 0);
+  if (values.price !== undefined) {
+    sets.push("price_cents = ?");
+    args.push(values.price);
+  }
+  if (values.sale !== undefined) {
+    sets.push("sale_price_cents = ?");
+    args.push(values.sale);
+  }
+  if (values.stock !== undefined) {
+    sets.push("stock = ?");
+    args.push(values.stock);
+  }
+  if (values.active !== undefined) {
+    sets.push("is_active = ?");
+    args.push(values.active ? 1 : 0);
+  }
   await client.execute({ sql: `UPDATE products SET ${sets.join(", ")} WHERE id = ?`, args: [...args, id] });
 }
 

@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 
 let cache: MemoryCache;
-let pending: Promise<unknown>[] = [];
+const pending: Promise<unknown>[] = [];
 const waitUntil = (promise: Promise<unknown>) => void pending.push(promise.catch(() => {}));
 /** Lets the cache's puts (made with waitUntil) land. */
 const settle = async () => {

@@ -1,5 +1,5 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import worker from "../../functions/worker";
 import { expectConsoleError } from "../console-guard";
 import { apiClient } from "./fixtures";

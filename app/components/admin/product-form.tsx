@@ -212,7 +212,7 @@ export function ProductForm({
               <li key={url} className="flex items-center gap-3 rounded-xl border border-bloom-100 p-3">
                 <img
                   src={url}
-                  alt={`Image ${index + 1}`}
+                  alt={`Position ${index + 1}`}
                   width={80}
                   height={80}
                   className="h-20 w-20 rounded-lg object-cover"

@@ -51,7 +51,6 @@ export function ReviewForm({ action, failure }: { action: string; failure?: Revi
                 name="rating"
                 value={star}
                 defaultChecked={values.rating === String(star)}
-                aria-invalid={e.rating?.length ? true : undefined}
                 className="accent-bloom-600"
               />
               <span>

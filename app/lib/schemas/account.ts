@@ -116,7 +116,7 @@ export function placeField(label: string) {
 }
 
 export const zipCodeField = optionalField((value) =>
-  /^[A-Za-z0-9 \-]{3,10}$/.test(value)
+  /^[A-Za-z0-9 -]{3,10}$/.test(value)
     ? null
     : "Please enter a valid postal code (3 to 10 letters, digits, spaces or hyphens)",
 );

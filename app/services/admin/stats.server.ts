@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { desc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { contactMessages, orders, products, reviews, roles, userRoles, users } from "../../../db/schema";
 import { ORDER_STATUSES, type OrderStatus } from "../../lib/order-statuses";

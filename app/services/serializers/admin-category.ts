@@ -9,12 +9,9 @@ export const AdminCategorySchema = z
     name: z.string(),
     slug: z.string(),
     description: z.string(),
-    image: z
-      .string()
-      .nullable()
-      .meta({
-        description: "`/uploads/{key}` or `/images/...`; null when it has none (the shop shows a placeholder).",
-      }),
+    image: z.string().nullable().meta({
+      description: "`/uploads/{key}` or `/images/...`; null when it has none (the shop shows a placeholder).",
+    }),
     icon: z.string().nullable(),
     sort_order: z.number().int(),
     is_active: z.boolean().meta({ description: "False hides it from the shop." }),

@@ -18,12 +18,10 @@ export const AdminMailSchema = z
       .meta({ description: "How it left: `resend`, or `none` (no transport configured: kept in the outbox only)." }),
     created_at: z.string().nullable(),
     sent_at: z.string().nullable(),
-    text: z
-      .string()
-      .meta({
-        description:
-          "The text part as written; a secret it carried (a reset, confirmation, unsubscribe or guest order link) reads `[hidden: sent only to the recipient]`.",
-      }),
+    text: z.string().meta({
+      description:
+        "The text part as written; a secret it carried (a reset, confirmation, unsubscribe or guest order link) reads `[hidden: sent only to the recipient]`.",
+    }),
     html: z.string().meta({ description: "The HTML part as written, secrets hidden as in `text`." }),
     headers: z
       .record(z.string(), z.string())

@@ -12,12 +12,10 @@ export const UserSchema = z
     state: z.string().nullable(),
     zip_code: z.string().nullable(),
     country: z.string().nullable(),
-    email_verified: z
-      .boolean()
-      .meta({
-        description:
-          "Whether the owner proved the address with the mailed link (or a mailed password reset, or a provider's verified address).",
-      }),
+    email_verified: z.boolean().meta({
+      description:
+        "Whether the owner proved the address with the mailed link (or a mailed password reset, or a provider's verified address).",
+    }),
     created_at: z.string(),
     roles: z.array(z.object({ name: z.string() })),
   })

@@ -43,13 +43,9 @@ function productId(c: ApiContext): number {
 /** A product body as the contract declares it (the schemas of app/lib enforce it). */
 const ProductBodyShape = {
   name: z.string().max(255),
-  slug: z
-    .string()
-    .max(255)
-    .optional()
-    .meta({
-      description: "Lowercase letters, numbers and dashes; empty or missing: made from the name (made unique).",
-    }),
+  slug: z.string().max(255).optional().meta({
+    description: "Lowercase letters, numbers and dashes; empty or missing: made from the name (made unique).",
+  }),
   sku: z.string().max(64).meta({ description: "Unique: one in use is a 409." }),
   description: z.string().optional(),
   short_description: z.string().max(500).optional(),
@@ -70,14 +66,10 @@ const ProductBodyShape = {
   weight: z.number().int().min(0).nullable().optional().meta({ description: "Grams." }),
   dimensions: z.string().max(100).nullable().optional(),
   is_featured: z.boolean().optional(),
-  images: z
-    .array(z.string())
-    .max(20)
-    .optional()
-    .meta({
-      description:
-        "Image URLs in order, the first is the main image: uploads (`/uploads/...`, from POST /api/admin/uploads) or the shop's own `/images/...`.",
-    }),
+  images: z.array(z.string()).max(20).optional().meta({
+    description:
+      "Image URLs in order, the first is the main image: uploads (`/uploads/...`, from POST /api/admin/uploads) or the shop's own `/images/...`.",
+  }),
   colors: z.array(z.string().max(30)).max(20).optional(),
   meta_keywords: z.string().max(500).nullable().optional(),
 };
@@ -110,12 +102,9 @@ export const adminProductsApi = mount(
         search: z.string().optional().meta({ description: "Part of the name or the SKU." }),
         category: z.string().optional().meta({ description: "A category's id or slug." }),
         status: z.enum(PRODUCT_STATUSES).optional(),
-        low_stock: z
-          .string()
-          .optional()
-          .meta({
-            description: "1: only products with stock at or under the low-stock threshold (out of stock included).",
-          }),
+        low_stock: z.string().optional().meta({
+          description: "1: only products with stock at or under the low-stock threshold (out of stock included).",
+        }),
         page: z.string().optional(),
         per_page: z.string().optional(),
       }),

@@ -95,11 +95,9 @@ mount(
       body: {
         content: {
           "application/json": {
-            schema: z
-              .record(z.string(), z.unknown())
-              .meta({
-                example: { title: "Questions?", items: [{ question: "Do you ship abroad?", answer: "Not yet." }] },
-              }),
+            schema: z.record(z.string(), z.unknown()).meta({
+              example: { title: "Questions?", items: [{ question: "Do you ship abroad?", answer: "Not yet." }] },
+            }),
           },
         },
       },

@@ -28,11 +28,9 @@ export const StatsSchema = z
     customers: z.object({ total: count, new_last_7_days: count }),
     messages: z.object({ unread: count }),
     reviews: z.object({ pending: count }),
-    mail: z
-      .object({ transport: z.enum(["resend", "none"]), delivering: z.boolean() })
-      .meta({
-        description: "How mail leaves: `none` keeps every email in the outbox (/admin/mail), delivered to nobody.",
-      }),
+    mail: z.object({ transport: z.enum(["resend", "none"]), delivering: z.boolean() }).meta({
+      description: "How mail leaves: `none` keeps every email in the outbox (/admin/mail), delivered to nobody.",
+    }),
   })
   .meta({ id: "ShopStats" });
 

@@ -11,11 +11,9 @@ export const UploadSchema = z
     url: z
       .string()
       .meta({ description: "Where the image is served: `/uploads/{key}`, cached for a year (the key never changes)." }),
-    key: z
-      .string()
-      .meta({
-        description: "The SHA-256 of the bytes and the type's extension: the same image uploaded twice is one object.",
-      }),
+    key: z.string().meta({
+      description: "The SHA-256 of the bytes and the type's extension: the same image uploaded twice is one object.",
+    }),
     size: z.number().int().meta({ description: "Bytes." }),
     type: z
       .enum(["image/jpeg", "image/png", "image/webp"])

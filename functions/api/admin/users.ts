@@ -16,7 +16,7 @@ import {
   adminUserDetailJson,
   adminUserJson,
 } from "../../../app/services/serializers/admin-user";
-import { ok, parseBody, parseQuery, readBody, validateBody, type ApiContext } from "../http";
+import { ok, parseQuery, readBody, validateBody, type ApiContext } from "../http";
 import { apiApp, Done, errors, json, jsonOrForm, mount, success } from "../openapi";
 import { resetTwoFactor } from "../../../app/services/two-factor.server";
 import { adminPage } from "./audit";
