@@ -1,24 +1,19 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
 import { featureFlags } from "~/lib/features";
 import { linkList } from "~/lib/nav";
-import { accountShown, BOOT_SCRIPT_ID, type AccountMark, type PersonalViewer } from "~/lib/personal";
+import { accountShown, BOOT_SCRIPT_ID, type AccountMark } from "~/lib/personal";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { CartDropdown } from "~/components/cart-dropdown";
 import { PostForm, ShopLink, ShopNavLink, ShopRouting } from "~/components/shop-link";
 import { useNonce } from "~/components/nonce";
+import { useRootData } from "~/components/use-root-data";
 import { useCloseOnNavigate } from "~/components/use-close-on-navigate";
-import { Toaster, type Toast } from "~/components/toaster";
-import { makeToast } from "~/lib/toast";
-import { siteConfigFromSettings, type SettingsByGroup, type SiteConfig } from "~/lib/site";
-import { toasts } from "~/http/pages/toast.server";
-import { hasCookie, TOAST_COOKIE } from "~/http/cookies.server";
-import type { Cart } from "~/services/cart.server";
-import { rootPersonal } from "~/http/pages/personal.server";
+import { Toaster } from "~/components/toaster";
+import { siteConfigFromSettings, type SiteConfig } from "~/lib/site";
+import { loadRootData, type RootData } from "~/http/pages/root-data.server";
 import styles from "~/styles/app.css?url";
-import { cachedData } from "~/http/cache-entries.server";
 import { errorBoundary } from "~/components/error-state";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 
@@ -27,58 +22,10 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const SETTINGS_ERROR = "Failed to load site settings";
+/** Public settings, the toast to show and the visitor's own parts (`loadRootData`). */
+export const loader = loadRootData;
 
-/** Public settings, read once per request through the edge cache (the spec's 3600 s lifetime). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { app } = context;
-  let settings: SettingsByGroup = {};
-  let settingsError: string | null = null;
-  try {
-    settings = await app.cache.read(cachedData.publicSettings());
-  } catch (error) {
-    console.error(error);
-    settingsError = SETTINGS_ERROR;
-  }
-  const { toast: flash, headers } = await toasts(app.env, request).getToast(request);
-  // Only a request that brought a toast cookie needs it cleared: the others get no Set-Cookie.
-  if (!hasCookie(app.env, request, TOAST_COOKIE)) headers.delete("Set-Cookie");
-  const toast: Toast | null = flash
-    ? makeToast(flash.message, flash.type, { description: flash.description, duration: flash.duration })
-    : null;
-  // The visitor's own parts (cart, account, CSRF token, hearts): the same the Worker fills into a
-  // page the edge keeps whole (docs/decisions/017).
-  const { cart, viewer, csrf, wishlist, setCookies } = await rootPersonal(app, request, settings);
-  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
-  // Nothing above could be read without the settings: a page showing their error is never kept.
-  if (settingsError) app.cache.doNotKeepPage();
-  return json(
-    {
-      site: siteConfigFromSettings(settings),
-      settingsError,
-      origin: new URL(request.url).origin,
-      toast,
-      cart,
-      viewer,
-      csrf,
-      wishlist,
-    },
-    { headers },
-  );
-}
-
-export type RootViewer = PersonalViewer;
-export type RootData = {
-  site: SiteConfig;
-  settingsError: string | null;
-  origin: string;
-  toast: Toast | null;
-  cart: Cart;
-  viewer: RootViewer | null;
-  csrf: string | null;
-  /** The ids of the products the viewer saved (none for a guest, or with the wishlist off). */
-  wishlist: number[];
-};
+export type RootViewer = NonNullable<RootData["viewer"]>;
 
 export const meta: MetaFunction<typeof loader> = ({ matches, location }) =>
   seoMeta(rootSeo(matches), { path: location.pathname });
@@ -329,7 +276,7 @@ function Footer({ site }: { site: SiteConfig }) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   const nonce = useNonce();
   const site = data?.site ?? siteConfigFromSettings({});
   return (

@@ -1,6 +1,7 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
-import { absoluteUrl, type SeoRoot } from "~/lib/seo";
+import { Link } from "@remix-run/react";
+import { absoluteUrl } from "~/lib/seo";
 import { JsonLd } from "./json-ld";
+import { useRootData } from "~/components/use-root-data";
 
 export interface Crumb {
   label: string;
@@ -9,7 +10,7 @@ export interface Crumb {
 
 /** The trail to this page, for people and (as BreadcrumbList JSON-LD) for search engines. The last crumb is the current page. */
 export function Breadcrumb({ items }: { items: Crumb[] }) {
-  const root = useRouteLoaderData("root") as SeoRoot | undefined;
+  const root = useRootData();
   const origin = root?.origin ?? "";
   return (
     <nav aria-label="Breadcrumb" className="text-sm text-gray-600">

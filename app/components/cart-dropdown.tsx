@@ -1,10 +1,11 @@
-import { useFetchers, useRouteLoaderData } from "@remix-run/react";
+import { useFetchers } from "@remix-run/react";
 import { useRef } from "react";
 import type { Cart } from "~/services/cart.server";
 import { cartCountLabel, cartPanelHtml } from "~/lib/personal";
 import { useCurrency } from "./price";
 import { useRoutedClicks } from "./shop-link";
 import { useCloseOnNavigate } from "./use-close-on-navigate";
+import { useRootData } from "~/components/use-root-data";
 
 /**
  * The item count the header shows: the server's cart plus any add still on its way (optimistic).
@@ -28,7 +29,7 @@ export function useCartCount(cart: Cart | undefined): number {
  * the Worker also uses to fill them into a kept page (docs/decisions/017).
  */
 export function CartDropdown() {
-  const root = useRouteLoaderData("root") as { cart?: Cart } | undefined;
+  const root = useRootData();
   const cart = root?.cart;
   const count = useCartCount(cart);
   const currency = useCurrency();

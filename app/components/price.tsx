@@ -1,9 +1,10 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import {} from "@remix-run/react";
 import { DEFAULT_CURRENCY, formatMoney, type Currency } from "~/lib/money";
+import { useRootData } from "~/components/use-root-data";
 
 /** The shop's currency, from the public settings the root loader read. */
 export function useCurrency(): Currency {
-  const data = useRouteLoaderData<{ site: { currency: Currency } }>("root");
+  const data = useRootData();
   return data?.site.currency ?? DEFAULT_CURRENCY;
 }
 

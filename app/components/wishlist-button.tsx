@@ -1,8 +1,8 @@
-import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { featureFlags } from "~/lib/features";
-import type { RootData } from "~/root";
 import { submitForData } from "~/components/submit-for-data";
 import { heart } from "~/lib/personal";
+import { useRootData } from "~/components/use-root-data";
 
 /**
  * The heart, everywhere a product can be saved (cards, the Quick View, the product page). Without
@@ -23,7 +23,7 @@ export function WishlistButton({
   className?: string;
   size?: number;
 }) {
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRootData();
   const location = useLocation();
   // One fetcher per product: a card and its Quick View show the same heart.
   const fetcher = useFetcher({ key: `wishlist-${productId}` });

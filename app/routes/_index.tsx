@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Faq, type FaqData } from "~/components/home/faq";
 import { Hero, type HeroData, type HeroLink } from "~/components/home/hero";
 import { safeHref } from "~/components/home/links";
@@ -9,11 +9,11 @@ import { Occasions, type OccasionsData, type OccasionTile } from "~/components/h
 import { ProductSection, type ProductSectionData } from "~/components/home/product-section";
 import { HomeStructuredData } from "~/components/home/structured-data";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import type { RootData } from "~/root";
 import type { HomeProduct, HomeSections } from "~/services/home.server";
 import { imageOrPlaceholder } from "~/services/images.server";
 import { cachedData } from "~/http/cache-entries.server";
 import { errorBoundary } from "~/components/error-state";
+import { useRootData } from "~/components/use-root-data";
 
 export const HOME_ERROR_TITLE = "Oops! Something went wrong";
 export const HOME_ERROR_MESSAGE = "We're having trouble loading the page. Please try again later.";
@@ -183,7 +183,7 @@ function Block({ block }: { block: HomeBlock }) {
 
 export default function Home() {
   const { blocks } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRootData();
   const hasHero = blocks.some((block) => block.kind === "hero");
   return (
     <>

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Img } from "~/components/img";
 import { JsonLd } from "~/components/json-ld";
 import { ProductCard } from "~/components/product-card";
-import { absoluteUrl, rootSeo, seoMeta, type SeoRoot } from "~/lib/seo";
+import { absoluteUrl, rootSeo, seoMeta } from "~/lib/seo";
 import { hasLiked, setBlogLike } from "~/services/blog-engagement.server";
 import { countBlogView } from "~/http/views.server";
 import { cachedData } from "~/http/cache-entries.server";
@@ -19,6 +19,7 @@ import { CardList, TitledSection } from "~/components/section";
 import { errorBoundary } from "~/components/error-state";
 import { submitForData } from "~/components/submit-for-data";
 import { likeButton } from "~/lib/personal";
+import { useRootData } from "~/components/use-root-data";
 
 export const ARTICLE_NOT_FOUND = "Article Not Found";
 export const ARTICLE_ERROR = "Failed to load blog. Please try again.";
@@ -248,7 +249,7 @@ export default function BlogArticlePage() {
 }
 
 function ArticleJsonLd({ blog }: { blog: BlogDetail }) {
-  const root = useRouteLoaderData("root") as (SeoRoot & { site: { name: string } }) | undefined;
+  const root = useRootData();
   const origin = root?.origin ?? "";
   return (
     <JsonLd

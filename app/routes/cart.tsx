@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { EmptyCart } from "~/components/empty-cart";
-import { useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import { PostForm, ShopLink } from "~/components/shop-link";
 import { Img } from "~/components/img";
 import { Price } from "~/components/price";
@@ -13,7 +13,7 @@ import { rootSeo, seoMeta } from "~/lib/seo";
 import { changeCart, type Cart, type CartItem } from "~/services/cart.server";
 import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
 import { toasts } from "~/http/pages/toast.server";
-import type { RootData } from "~/root";
+import { useRootData } from "~/components/use-root-data";
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), { title: "Shopping Cart", path: "/cart", noindex: true });
@@ -217,7 +217,7 @@ function OrderSummary({ cart }: { cart: Cart }) {
 }
 
 export default function CartPage() {
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRootData();
   const cart = root?.cart;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/cart";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddToCartForm } from "~/components/add-to-cart";
 import { Breadcrumb, type Crumb } from "~/components/breadcrumb";
 import { DetailList, type Detail } from "~/components/detail-list";
@@ -15,7 +15,6 @@ import { RELATED_PRODUCTS_SHOWN } from "~/lib/constants";
 import { absoluteUrl, rootSeo, seoMeta } from "~/lib/seo";
 import { NotFoundError } from "~/services/errors";
 import type { ProductDetail } from "~/services/products.server";
-import type { RootData } from "~/root";
 import { cachedData } from "~/http/cache-entries.server";
 import { errorBoundary } from "~/components/error-state";
 import { REVIEW_INTENT } from "~/components/reviews/review-form";
@@ -32,6 +31,7 @@ import { REVIEW_MESSAGES, ReviewInputSchema } from "~/lib/schemas/reviews";
 import { fieldErrors } from "~/lib/schemas/query";
 import { ConflictError } from "~/services/errors";
 import { createReview, findOwnReview, type ReviewPage } from "~/services/reviews.server";
+import { useRootData } from "~/components/use-root-data";
 
 export const PRODUCT_NOT_FOUND = "Product Not Found";
 export const PRODUCT_LOAD_ERROR = "Failed to load product. Please try again.";
@@ -339,7 +339,7 @@ export default function ProductPage() {
   const { product, selectedImage, reviews } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const showRating = reviews !== null;
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRootData();
   const currency = useCurrency();
   const path = `/product/${product.slug}`;
   const description = paragraphs(product.description);

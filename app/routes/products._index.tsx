@@ -2,17 +2,18 @@ import { CACHE_SECONDS } from "~/lib/constants";
 import { TAGS } from "~/lib/cache-tags";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { JsonLd } from "~/components/json-ld";
 import { toCardProduct } from "~/components/product-card";
 import { FieldError } from "~/components/field-error";
 import { ProductFilters } from "~/components/product-filters";
 import { ProductListing, useListPage } from "~/components/product-listing";
-import { absoluteUrl, rootSeo, seoMeta, type SeoRoot } from "~/lib/seo";
+import { absoluteUrl, rootSeo, seoMeta } from "~/lib/seo";
 import { parseProductPageParams } from "~/lib/schemas/storefront";
 import { listProducts } from "~/services/products.server";
 import { cachedData } from "~/http/cache-entries.server";
 import { errorBoundary } from "~/components/error-state";
+import { useRootData } from "~/components/use-root-data";
 
 const PRODUCTS_TITLE = "Shop All Bouquets";
 const PRODUCTS_DESCRIPTION =
@@ -56,7 +57,7 @@ function PageHeading() {
 
 export default function ProductsPage() {
   const { categories, state, errors, page } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData("root") as SeoRoot | undefined;
+  const root = useRootData();
   const { pathname, loading } = useListPage();
   const pageErrors = [...(errors.page ?? []), ...(errors.sort ?? [])];
   const origin = root?.origin ?? "";

@@ -1,14 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteLoaderData,
-  useSearchParams,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { DetailList } from "~/components/detail-list";
 import { SelectField, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
 import { Toaster } from "~/components/toaster";
@@ -32,7 +24,7 @@ import { formFailure, rateLimited, readForm, type FormFailure } from "~/http/pag
 import { sessionCookie } from "~/http/session.server";
 import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
-import type { RootData } from "~/root";
+import { useRootData } from "~/components/use-root-data";
 
 /** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
 const loadProfileSchema = () => import("~/lib/schemas/account").then((module) => module.ProfileSchema);
@@ -341,7 +333,7 @@ function SignInMethodsSection({ methods, providers }: { methods: SignInMethods; 
 
 export default function ProfilePage() {
   const { user, methods, pendingEmail, providers } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRootData();
   const wishlistOn = featureFlags(root?.site.features).wishlist;
   const failure = useActionData<FormFailure>();
   const [params] = useSearchParams();

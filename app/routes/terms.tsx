@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import {
   ContactLines,
   PolicyPage,
@@ -9,7 +9,7 @@ import {
 import { COUNTRIES } from "~/lib/constants";
 import { DEFAULT_CURRENCY } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
-import type { RootData } from "~/root";
+import { useRootData } from "~/components/use-root-data";
 
 export const meta = pageMeta({
   title: "Terms of Service",
@@ -20,7 +20,7 @@ export const meta = pageMeta({
 
 export default function Terms() {
   const { name } = useSiteContact();
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRootData();
   const currency = root?.site.currency.code ?? DEFAULT_CURRENCY.code;
   const sections: ContentSection[] = [
     {

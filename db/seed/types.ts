@@ -4,7 +4,7 @@
  * timestamps are unix seconds, as everywhere else in the schema.
  */
 
-import type { AuthUser } from "../../app/services/auth.server";
+import type { ProfileInput } from "../../app/lib/schemas/account";
 import type { settings } from "../schema";
 
 export type SettingType = (typeof settings.$inferSelect)["type"];
@@ -177,11 +177,8 @@ export interface SeedRole {
   name: string;
 }
 
-/** An account: the profile a user has in the app (`AuthUser`, snake_case like the columns), a password and roles. */
-export type SeedUser = Pick<
-  AuthUser,
-  "name" | "email" | "phone" | "address" | "city" | "state" | "zip_code" | "country"
-> & {
+/** An account: the profile a user keeps in the app (as the profile form takes it), a password and roles. */
+export type SeedUser = Omit<ProfileInput, "current_password"> & {
   /** Plain development password; hashed when the statements are built. */
   password: string;
   roles: string[];

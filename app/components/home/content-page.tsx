@@ -1,6 +1,6 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { RootData } from "~/root";
+import { useRootData } from "~/components/use-root-data";
 
 /** Long-form text styles for the about, privacy and terms pages (links underlined, lists marked). */
 export const PROSE =
@@ -17,7 +17,7 @@ export interface ContentSection {
 
 /** The shop's contact details from the public settings, for the pages that name them. */
 export function useSiteContact() {
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRootData();
   const contact = root?.site.contact ?? {};
   const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
   return {

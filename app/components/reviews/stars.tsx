@@ -1,10 +1,10 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import {} from "@remix-run/react";
 import { featureFlags } from "~/lib/features";
-import type { RootData } from "~/root";
+import { useRootData } from "~/components/use-root-data";
 
 /** Whether the settings show reviews and ratings (the root loader's settings): off, no rating shows anywhere. */
 export function useReviewsOn(): boolean {
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRootData();
   return featureFlags(root?.site.features).reviews;
 }
 
