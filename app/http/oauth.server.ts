@@ -22,7 +22,7 @@ import {
   type SocialProvider,
 } from "../lib/social-login";
 import { ACCOUNT_DISABLED_MESSAGE } from "../services/auth.server";
-import { timingSafeEqual } from "../services/password.server";
+import { timingSafeEqual } from "../lib/password";
 import { normalizeProviderEmail, type ProviderIdentity } from "../services/social-login.server";
 import type { AppContext } from "./context.server";
 import { clearCookie, readCookie, setCookie } from "./cookies.server";

@@ -54,7 +54,7 @@ export const changes = {
    * A view (once per visitor per day) moves the post's own view count, seen within the versions'
    * copies' 10 s (no purge per view). Lists show the counts too, but making every list stale on each
    * new reader would leave them uncached: their view counts and "Most Popular" order follow within
-   * the content lifetime (README, "How fresh").
+   * the content lifetime (docs/caching.md).
    */
   blogViewed: (blogId: number) => [TAGS.blog(blogId)],
   /** Staff changed a product (any field, archive or restore): its lists, its categories' counts, the home page. */

@@ -24,7 +24,7 @@ import { mailStatement } from "./mail/outbox.server";
 import { secretMark } from "./mail/sealed.server";
 import { accountDeletionMail } from "./mail/templates/account-deletion";
 import { itemColumns, orderColumns, toOrders } from "./orders.server";
-import { verifyPassword } from "./password.server";
+import { verifyPassword } from "../lib/password";
 import { consumeLimits, type Limit } from "./rate-limit.server";
 import { orderJson, type OrderJson } from "./serializers/order";
 import { isoDate } from "./sql";

@@ -10,7 +10,7 @@ import { hmacKey } from "./hmac-key.server";
 import type { MailContext } from "./mail/context";
 import { welcomeStatements } from "./mail/order-mails.server";
 import { verificationStatements } from "./email-verification.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashPassword, verifyPassword } from "../lib/password";
 import {
   claimLoginAttempt,
   consumeLimits,

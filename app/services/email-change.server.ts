@@ -12,7 +12,7 @@ import { absolute, mailShop, type MailContext } from "./mail/context";
 import { isMailable, mailStatement } from "./mail/outbox.server";
 import { secretMark } from "./mail/sealed.server";
 import { confirmEmailChangeMail, emailChangeNoticeMail } from "./mail/templates/account-email";
-import { verifyPassword } from "./password.server";
+import { verifyPassword } from "../lib/password";
 import type { Limit } from "./rate-limit.server";
 import { isUniqueViolation } from "./sql";
 import { hashToken, newToken, TOKEN_PATTERN } from "./tokens.server";

@@ -10,7 +10,7 @@ import { mailStatement } from "./mail/outbox.server";
 import { passwordResetMail } from "./mail/templates/password-reset";
 import { mailShop, type MailContext } from "./mail/context";
 import { secretMark } from "./mail/sealed.server";
-import { hashPassword } from "./password.server";
+import { hashPassword } from "../lib/password";
 import { hashToken, newToken, TOKEN_PATTERN } from "./tokens.server";
 import { consumeLimits, type Limit } from "./rate-limit.server";
 

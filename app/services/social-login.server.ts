@@ -18,7 +18,7 @@ import { DomainError } from "./errors";
 import { isUniqueViolation } from "./sql";
 import type { MailContext } from "./mail/context";
 import { welcomeStatements } from "./mail/order-mails.server";
-import { hashPassword } from "./password.server";
+import { hashPassword } from "../lib/password";
 import { requireSecondFactorFirst } from "./two-factor-challenge.server";
 import {
   consumeLimits,

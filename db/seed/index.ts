@@ -11,7 +11,7 @@
  * constants) because the worker tests import it inside the Workers runtime.
  */
 import { sanitizeHtml } from "../../app/lib/sanitize";
-import { hashPassword } from "../../app/services/password.server";
+import { hashPassword } from "../../app/lib/password";
 import { blogCategories, blogs } from "./data/blog";
 import { categories } from "./data/categories";
 import { coupons, shippingMethods, taxRates } from "./data/checkout";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, PBKDF2_ITERATIONS, timingSafeEqual, verifyPassword } from "~/services/password.server";
+import { hashPassword, PBKDF2_ITERATIONS, timingSafeEqual, verifyPassword } from "~/lib/password";
 
 describe("passwords", () => {
   it("stays within Cloudflare's production cap of 100,000 PBKDF2 iterations", () => {
