@@ -20,6 +20,7 @@ import { errorBoundary } from "~/components/error-state";
 import { submitForData } from "~/components/submit-for-data";
 import { likeButton } from "~/lib/personal";
 import { useRootData } from "~/components/use-root-data";
+import { notFoundAs } from "~/http/pages/forms.server";
 
 export const ARTICLE_NOT_FOUND = "Article Not Found";
 export const ARTICLE_ERROR = "Failed to load blog. Please try again.";
@@ -37,7 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   try {
     blog = await app.cache.read(cachedData.blog(params.slug ?? ""));
   } catch (error) {
-    if (error instanceof NotFoundError) throw json({ message: ARTICLE_NOT_FOUND }, { status: 404 });
+    if (error instanceof NotFoundError) throw notFoundAs(error, ARTICLE_NOT_FOUND);
     console.error(error);
     throw json({ message: ARTICLE_ERROR }, { status: 500 });
   }
@@ -69,8 +70,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (form.get("respond") === "data") return json(result, { headers });
     return toast.redirectWithSuccess(back, liked ? "Thanks for liking this tutorial!" : "Like removed", { headers });
   } catch (error) {
-    if (error instanceof NotFoundError) throw json({ message: ARTICLE_NOT_FOUND }, { status: 404 });
-    throw error;
+    throw notFoundAs(error, ARTICLE_NOT_FOUND);
   }
 }
 

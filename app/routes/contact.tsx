@@ -12,8 +12,8 @@ import { honeypotFilled } from "~/lib/honeypot";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { submitContactMessage } from "~/services/contact.server";
-import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
-import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
+import { formFailure, formPageHeaders, readForm, type FormFailure, formError } from "~/http/pages/forms.server";
+import { clientAddress } from "~/services/rate-limit.server";
 import { toasts } from "~/http/pages/toast.server";
 
 /** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
@@ -46,9 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await submitContactMessage(app.db, parsed.data, clientAddress(request));
     return sent();
   } catch (error) {
-    if (error instanceof RateLimitError) return rateLimited(error, values);
-    console.error(error);
-    return formFailure({}, CONTACT_MESSAGES.failed, values, { status: 500 });
+    return formError(error, values, { unexpected: CONTACT_MESSAGES.failed });
   }
 }
 

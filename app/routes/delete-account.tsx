@@ -13,11 +13,9 @@ import {
   deletionLinkAccount,
   requestDeletionLink,
 } from "~/services/account-rights.server";
-import { ConflictError, ValidationError } from "~/services/errors";
-import { RateLimitError } from "~/services/rate-limit.server";
 import { mailContext } from "~/http/mail.server";
 import { clearSessionCookie, getSession } from "~/http/session.server";
-import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { formFailure, formPageHeaders, readForm, type FormFailure, formError } from "~/http/pages/forms.server";
 import { requireViewer } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 
@@ -90,10 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await deleteAccountWithPassword(app.db, viewer.user.id, parsed.data);
     return goodbye(app, request, true);
   } catch (error) {
-    if (error instanceof RateLimitError) return rateLimited(error, values);
-    if (error instanceof ValidationError) return formFailure(error.errors, error.message, values);
-    if (error instanceof ConflictError) return formFailure({}, error.message, values, { status: 409 });
-    throw error;
+    return formError(error, values);
   }
 }
 

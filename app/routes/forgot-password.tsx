@@ -7,8 +7,8 @@ import { ACCOUNT_MESSAGES, RESET_MESSAGES } from "~/lib/form-messages";
 import { ForgotPasswordSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
-import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
+import { formFailure, formPageHeaders, readForm, type FormFailure, formError } from "~/http/pages/forms.server";
+import { clientAddress } from "~/services/rate-limit.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import { toasts } from "~/http/pages/toast.server";
 import { mailContext } from "~/http/mail.server";
@@ -45,9 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await requestPasswordReset(app.db, parsed.data.email, await mailContext(app, request), clientAddress(request));
     return toasts(app.env, request).redirectWithSuccess("/forgot-password?sent=1", RESET_MESSAGES.requested);
   } catch (error) {
-    if (error instanceof RateLimitError) return rateLimited(error, values);
-    console.error(error);
-    return formFailure({}, "Something went wrong. Please try again.", values, { status: 500 });
+    return formError(error, values, { unexpected: "Something went wrong. Please try again." });
   }
 }
 

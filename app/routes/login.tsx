@@ -8,9 +8,9 @@ import { LoginSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { safeRedirect } from "~/lib/redirect";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { AccountDisabledError, AuthError, login } from "~/services/auth.server";
-import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
-import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
+import { login } from "~/services/auth.server";
+import { formFailure, formPageHeaders, readForm, type FormFailure, formError } from "~/http/pages/forms.server";
+import { clientAddress } from "~/services/rate-limit.server";
 import { sessionCookie } from "~/http/session.server";
 import { socialLoginMessage, socialLoginProviders } from "~/http/oauth.server";
 import { isSocialLoginError } from "~/lib/social-login";
@@ -69,12 +69,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         headers: { "Set-Cookie": challengeCookie(app.env, request, error.challenge) },
       });
     }
-    if (error instanceof RateLimitError) return rateLimited(error, values);
-    if (error instanceof AuthError) return formFailure({}, error.message, values, { status: 401 });
-    // A disabled account: "This account has been disabled. Please contact us."
-    if (error instanceof AccountDisabledError) return formFailure({}, error.message, values, { status: 403 });
-    console.error(error);
-    return formFailure({}, ACCOUNT_MESSAGES.loginFailed, values, { status: 500 });
+    // Wrong credentials 401, a disabled account 403 ("This account has been disabled. Please contact us."), 429.
+    return formError(error, values, { unexpected: ACCOUNT_MESSAGES.loginFailed });
   }
 }
 

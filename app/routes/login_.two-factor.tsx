@@ -6,11 +6,9 @@ import { FormFailureNotice, submitButtonClass, TextField } from "~/components/fo
 import { safeRedirect } from "~/lib/redirect";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { AccountDisabledError, AuthError } from "~/services/auth.server";
-import { ValidationError } from "~/services/errors";
-import { RateLimitError } from "~/services/rate-limit.server";
 import { openChallenge } from "~/services/two-factor-challenge.server";
 import { completeTwoFactorSignIn, TWO_FACTOR_MESSAGES } from "~/services/two-factor.server";
-import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { formPageHeaders, readForm, type FormFailure, formError } from "~/http/pages/forms.server";
 import { toasts } from "~/http/pages/toast.server";
 import { sessionCookie } from "~/http/session.server";
 import { clearChallengeCookie, readChallengeCookie } from "~/http/two-factor.server";
@@ -66,9 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof AuthError) return loginAgain(app.env, request, redirectTo, error.message);
     if (error instanceof AccountDisabledError) return loginAgain(app.env, request, redirectTo, error.message);
-    if (error instanceof RateLimitError) return rateLimited(error, {});
-    if (error instanceof ValidationError) return formFailure(error.errors, error.message, {});
-    throw error;
+    return formError(error, {});
   }
 }
 

@@ -22,7 +22,7 @@ import { ReviewsSection, type ReviewsData } from "~/components/reviews/reviews-s
 import { reviewCountText, Stars } from "~/components/reviews/stars";
 import { Toaster } from "~/components/toaster";
 import { featuresOf } from "~/http/features.server";
-import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { formFailure, readForm, type FormFailure, notFoundAs } from "~/http/pages/forms.server";
 import { requireFeature, requireViewer } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 import { productReviewsEntry, reviewsPageParam } from "~/http/reviews.server";
@@ -71,7 +71,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       }),
     ]);
   } catch (error) {
-    if (error instanceof NotFoundError) throw json({ message: PRODUCT_NOT_FOUND }, { status: 404 });
+    if (error instanceof NotFoundError) throw notFoundAs(error, PRODUCT_NOT_FOUND);
     console.error(error);
     throw json({ message: PRODUCT_LOAD_ERROR }, { status: 500 });
   }
@@ -117,8 +117,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   try {
     product = await app.cache.read(cachedData.product(slug));
   } catch (error) {
-    if (error instanceof NotFoundError) throw json({ message: PRODUCT_NOT_FOUND }, { status: 404 });
-    throw error;
+    throw notFoundAs(error, PRODUCT_NOT_FOUND);
   }
   const parsed = ReviewInputSchema.safeParse(values);
   if (!parsed.success) return formFailure(fieldErrors(parsed.error), REVIEW_MESSAGES.formErrors, values);
@@ -135,8 +134,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
       : toast.redirectWithInfo(`${here}#reviews`, REVIEW_MESSAGES.pending);
   } catch (error) {
     if (error instanceof ConflictError) return toast.redirectWithError(`${here}#reviews`, error.message);
-    if (error instanceof NotFoundError) throw json({ message: PRODUCT_NOT_FOUND }, { status: 404 });
-    throw error;
+    throw notFoundAs(error, PRODUCT_NOT_FOUND);
   }
 }
 

@@ -11,10 +11,9 @@ import { RegisterFormSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { registerUser } from "~/services/auth.server";
-import { ValidationError } from "~/services/errors";
 import { honeypotFilled } from "~/lib/honeypot";
-import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
-import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
+import { formFailure, formPageHeaders, readForm, type FormFailure, formError } from "~/http/pages/forms.server";
+import { clientAddress } from "~/services/rate-limit.server";
 import { sessionCookie } from "~/http/session.server";
 import { redirectIfLoggedIn } from "~/http/pages/guards.server";
 import { siteConfigFromSettings } from "~/services/settings.server";
@@ -75,10 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": sessionCookie(app.env, request, auth) } },
     );
   } catch (error) {
-    if (error instanceof ValidationError) return formFailure(error.errors, error.message, values);
-    if (error instanceof RateLimitError) return rateLimited(error, values);
-    console.error(error);
-    return formFailure({}, ACCOUNT_MESSAGES.registerFailed, values, { status: 500 });
+    return formError(error, values, { unexpected: ACCOUNT_MESSAGES.registerFailed });
   }
 }
 

@@ -5,8 +5,7 @@ import { AuthCard } from "~/components/account/auth-card";
 import { FormFailureNotice, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
 import { ACCOUNT_MESSAGES, RESET_MESSAGES } from "~/lib/form-messages";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { formFailure, formPageHeaders, readForm, type FormFailure } from "~/http/pages/forms.server";
-import { ValidationError } from "~/services/errors";
+import { formPageHeaders, readForm, type FormFailure, formError } from "~/http/pages/forms.server";
 import { resetPassword, resetTokenIsLive } from "~/services/password-reset.server";
 import { toasts } from "~/http/pages/toast.server";
 
@@ -47,9 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await resetPassword(app.db, values.token ?? "", values.password ?? "", values.password_confirmation ?? "");
     return toasts(app.env, request).redirectWithSuccess("/login", RESET_MESSAGES.done);
   } catch (error) {
-    if (error instanceof ValidationError) return formFailure(error.errors, error.message, values);
-    console.error(error);
-    return formFailure({}, "Something went wrong. Please try again.", values, { status: 500 });
+    return formError(error, values, { unexpected: "Something went wrong. Please try again." });
   }
 }
 

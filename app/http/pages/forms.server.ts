@@ -1,6 +1,7 @@
 import { json, type HeadersFunction } from "@remix-run/cloudflare";
 import { makeToast, type Toast } from "../../lib/toast";
-import type { RateLimitError } from "../../services/rate-limit.server";
+import { DomainError, NotFoundError, ValidationError } from "../../services/errors";
+import { RateLimitError } from "../../services/rate-limit.server";
 
 /** What an action answers when it shows its form again: field messages, a toast, the typed values. */
 export interface FormFailure {
@@ -45,6 +46,31 @@ export function rateLimited(error: RateLimitError, values: Record<string, string
     status: 429,
     headers: { "Retry-After": String(error.retryAfterSeconds) },
   });
+}
+
+/**
+ * The one mapping from a domain error to a form's answer, as the API's `onError` maps them to JSON:
+ * the fields' messages (422, under a toast of `fieldsMessage` or the error's own), too many attempts
+ * (429 with Retry-After), any other domain error as a toast with its status. Anything else is a bug:
+ * rethrown for the error page, or, given `unexpected`, logged and answered 500 with that message so
+ * the shopper keeps what they typed.
+ */
+export function formError(
+  error: unknown,
+  values: Record<string, string>,
+  { fieldsMessage, unexpected }: { fieldsMessage?: string; unexpected?: string } = {},
+) {
+  if (error instanceof ValidationError) return formFailure(error.errors, fieldsMessage ?? error.message, values);
+  if (error instanceof RateLimitError) return rateLimited(error, values);
+  if (error instanceof DomainError) return formFailure({}, error.message, values, { status: error.status });
+  if (unexpected === undefined) throw error;
+  console.error(error);
+  return formFailure({}, unexpected, values, { status: 500 });
+}
+
+/** A loader's missing subject as the page's 404 (its error boundary shows `message`); any other error as it is. */
+export function notFoundAs(error: unknown, message: string): unknown {
+  return error instanceof NotFoundError ? json({ message }, { status: 404 }) : error;
 }
 
 /**
