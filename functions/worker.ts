@@ -14,7 +14,7 @@ import { socialLoginFormOrigins } from "../app/http/oauth-stub.server";
 import { clientHeaders, NONCE_HEADER } from "../app/http/edge-cache.server";
 import { keptPageKey } from "../app/http/kept-pages.server";
 import { keptPageFor } from "../app/http/pages/personal.server";
-import { missingSecrets, secretProblems } from "../app/services/secrets.server";
+import { configurationProblem } from "../app/services/env.server";
 import { UPLOADS_PATH } from "../app/lib/constants";
 import { removeUnusedUploads, serveUpload } from "../app/services/uploads.server";
 import { deliverMail } from "../app/services/mail/delivery.server";
@@ -39,11 +39,8 @@ export default {
     const securityHeaders = overHttps(env, request)
       ? { ...BASE_SECURITY_HEADERS, ...HTTPS_SECURITY_HEADERS }
       : BASE_SECURITY_HEADERS;
-    const missing = missingSecrets(env);
-    if (missing.length > 0) {
-      const message = `The shop is not configured: ${secretProblems(env).join("; ")}. Run ${missing
-        .map((name) => `\`wrangler secret put ${name}\``)
-        .join(" and ")} with a value from \`openssl rand -hex 32\` (a different one each).`;
+    const message = configurationProblem(env);
+    if (message) {
       console.error(message);
       return new Response(message, {
         status: 503,

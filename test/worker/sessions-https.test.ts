@@ -306,6 +306,13 @@ describe("a production Worker's secrets", () => {
     }
   });
 
+  it("refuses to serve without its database, naming the binding and how to add it", async () => {
+    expectConsoleError(/The shop is not configured/);
+    const { response, text } = await fetchAs({ JWT_SECRET: strong(), SESSION_SECRET: strong(), DB: undefined }, "/");
+    expect(response.status).toBe(503);
+    expect(text).toContain("DB is not bound ([[d1_databases]] binding = DB in wrangler.toml, or set LIBSQL_URL)");
+  });
+
   it("serves with two strong, different secrets", async () => {
     const { response } = await fetchAs({ JWT_SECRET: strong(), SESSION_SECRET: strong() });
     expect(response.status).toBe(200);
