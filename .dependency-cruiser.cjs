@@ -105,18 +105,12 @@ module.exports = {
       to: { path: "^functions/" },
     },
     {
-      name: "dev-route-hands-to-the-api-only",
-      comment: "api.$ hands /api/* to the Hono app (functions/api/index.ts) and uses nothing else of functions/.",
+      name: "two-doors-from-app-to-functions",
+      comment:
+        "entry.server imports the Worker (functions/handler.ts) and api.$ the Hono app (functions/api/index.ts), nothing else of functions/.",
       severity: "error",
-      from: { path: "^app/routes/api\\.\\$\\.ts$" },
-      to: { path: "^functions/(?!api/index\\.ts$)" },
-    },
-    {
-      name: "entry-carries-the-worker-only",
-      comment: "entry.server exports the Worker (functions/handler.ts) and uses nothing else of functions/.",
-      severity: "error",
-      from: { path: "^app/entry\\.server\\.tsx$" },
-      to: { path: "^functions/(?!handler\\.ts$)" },
+      from: { path: "^app/(routes/api\\.\\$\\.ts|entry\\.server\\.tsx)$" },
+      to: { path: "^functions/(?!(handler|api/index)\\.ts$)" },
     },
     {
       name: "worker-is-below-the-entry",

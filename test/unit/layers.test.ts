@@ -92,10 +92,10 @@ describe("layers", () => {
     ],
     ["a page importing the Worker", "app/root.tsx", "../functions/handler", "pages-do-not-import-the-api"],
     [
-      "the server build's root importing the API",
+      "the server build's root importing more of functions/ than the Worker",
       "app/entry.server.tsx",
-      "../functions/api/index",
-      "entry-carries-the-worker-only",
+      "../functions/context",
+      "two-doors-from-app-to-functions",
     ],
     ["the Worker importing a route", "functions/handler.ts", "../app/routes/blog._index", "worker-is-below-the-entry"],
   ])("fails on a planted backward import: %s", async (_what, from, specifier, rule) => {
@@ -106,7 +106,7 @@ describe("layers", () => {
       "app/http/pages/guards.server.ts": "export const guard = 1;\n",
       "app/routes/blog._index.tsx": "export const list = 1;\n",
       "functions/handler.ts": "export const worker = 1;\n",
-      "functions/api/index.ts": "export const api = 1;\n",
+      "functions/context.ts": "export const context = 1;\n",
       [from]: `import * as planted from "${specifier}";\nexport const uses = planted;\n`,
     });
     const found = await violations(
