@@ -8,7 +8,7 @@ import type { WorkerEntry } from "./handler";
 /**
  * Wrangler's `main`: the Remix server build, and nothing else of the app. The Worker itself
  * (functions/handler.ts) is inside that build, exported by app/entry.server.tsx, so the app's code
- * is bundled once (docs/decisions/001). Importing anything else here would bundle a second copy.
+ * is bundled once. Importing anything else of the app here would bundle a second copy of it.
  */
 const serverBuild = build as unknown as ServerBuild;
 const { createWorker } = serverBuild.entry.module as unknown as WorkerEntry;
