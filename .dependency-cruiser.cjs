@@ -1,7 +1,9 @@
 /**
  * The layers, checked by `npm test` (test/unit/layers.test.ts runs `depcruise`). Imports run down only:
  *
- *   app/routes, app/root, app/entry.*   functions/worker, functions/api     (the two faces)
+ *   functions/worker    wrangler's main: the server build (build/server) and nothing else of the app
+ *        :
+ *   app/routes, app/root, app/entry.*   functions/handler, functions/api     (the two faces)
  *        |            \                        |
  *        |        app/components (UI)          |
  *        v                                     v
@@ -12,6 +14,11 @@
  *   app/services    (domain operations, `db` first)
  *        v
  *   db              (schema, client, seed)          app/lib (pure, isomorphic: any layer may use it)
+ *
+ * The Worker (functions/handler: /api to Hono, the rest to Remix; queue; cron) travels in the server
+ * build, exported by app/entry.server, so that the app's code is bundled once: whatever the main
+ * imported of the app would be a second copy beside the build's. entry.server -> functions/handler
+ * and (for `remix vite:dev`) routes/api.$ -> functions/api are the only arrows from app/ to functions/.
  *
  * docs/decisions/008-layers-and-the-published-contract.md says why.
  */
@@ -94,10 +101,34 @@ module.exports = {
     {
       name: "pages-do-not-import-the-api",
       comment:
-        "Pages call services, not the JSON API's handlers (api.$ only hands /api/* to Hono under `remix vite:dev`).",
+        "Pages call services, not the JSON API's handlers (api.$ only hands /api/* to Hono under `remix vite:dev`; entry.server carries the Worker).",
       severity: "error",
-      from: { path: "^app/", pathNot: "^app/routes/api\\.\\$\\.ts$" },
+      from: { path: "^app/", pathNot: "^app/(routes/api\\.\\$\\.ts|entry\\.server\\.tsx)$" },
       to: { path: "^functions/" },
+    },
+    {
+      name: "two-doors-from-app-to-functions",
+      comment:
+        "entry.server imports the Worker (functions/handler.ts) and api.$ the Hono app (functions/api/index.ts), nothing else of functions/.",
+      severity: "error",
+      from: { path: "^app/(routes/api\\.\\$\\.ts|entry\\.server\\.tsx)$" },
+      to: { path: "^functions/(?!(handler|api/index)\\.ts$)" },
+    },
+    {
+      name: "worker-is-below-the-entry",
+      comment:
+        "The Worker is carried by entry.server: nothing in functions/ imports the entry, a route, the UI or wrangler's main (the Worker may fill kept pages through app/http/pages).",
+      severity: "error",
+      from: { path: "^functions/" },
+      to: { path: "(^app/(routes|components)/|^app/root|^app/entry|^functions/worker\\.ts$)" },
+    },
+    {
+      name: "worker-main-is-the-build-only",
+      comment:
+        "Wrangler's main imports the server build (and cloudflare:* modules) only: anything of the app or a package imported here is bundled a second time beside the build's copy.",
+      severity: "error",
+      from: { path: "^functions/worker\\.ts$" },
+      to: { path: "(^(app|db|functions)/|node_modules/)", ...NOT_TYPE },
     },
     {
       name: "api-has-no-remix",

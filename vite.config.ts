@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./functions/context";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     cloudflareDevProxyVitePlugin({ getLoadContext }),
     remix({
@@ -27,6 +27,9 @@ export default defineConfig({
   },
   build: {
     minify: true,
+    // The server build's map lets the uploaded Worker's stack traces name the source files
+    // (wrangler.toml upload_source_maps); the browser's files get none.
+    sourcemap: isSsrBuild,
     rollupOptions: {
       output: {
         // The small pieces every page shares (the error screen, the nav list, section frames) travel
@@ -38,4 +41,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

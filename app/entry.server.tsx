@@ -6,6 +6,12 @@ import { pageContentSecurityPolicy } from "./lib/security-headers";
 import { socialLoginFormOrigins } from "./http/oauth-stub.server";
 
 /**
+ * The Worker (fetch, queue, cron) travels in the server build, beside the pages it serves:
+ * wrangler's `main` (functions/worker.ts) takes it from here, so the app's code is bundled once.
+ */
+export { createWorker } from "../functions/handler";
+
+/**
  * Server errors are logged; a client's bad request (a post to a page without a form, 405; a 404)
  * is answered as such and is not a server error. An aborted request logs nothing.
  */

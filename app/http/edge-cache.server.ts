@@ -60,8 +60,9 @@ export const CLIENT_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 type Versions = Record<string, number>;
 
 /**
- * The isolate's copy of the versions. Kept on the global object under a registered symbol: the
- * Worker and the Remix server build are two bundles with their own copies of this module.
+ * The isolate's copy of the versions. Kept on the global object under a registered symbol, not in
+ * this module: the worker tests load this module from source beside the built Worker's copy, and
+ * must drop the Worker's copies as a write does (`markChanged`, `forgetTagVersions` in test/worker).
  */
 const MEMO = Symbol.for("twistbloom.tagVersions");
 /**

@@ -15,13 +15,8 @@ const BATCH_VIEWS = 50;
 /** How many counted views an isolate remembers (the oldest forgotten first). */
 const SEEN_MAX = 20_000;
 
-interface ViewState {
-  pending: Map<string, BlogView>;
-  seen: Set<string>;
-  flushing: boolean;
-}
-const STATE = Symbol.for("twistbloom.blogViews");
-const isolate = globalThis as unknown as { [STATE]?: ViewState };
+/** The isolate's views: those waiting for the next batch, and those it counted today. */
+const state = { pending: new Map<string, BlogView>(), seen: new Set<string>(), flushing: false };
 
 export function countBlogView(
   app: Pick<AppContext, "env" | "waitUntil">,
@@ -29,7 +24,6 @@ export function countBlogView(
   visitor: string,
   now = new Date(),
 ): void {
-  const state = (isolate[STATE] ??= { pending: new Map(), seen: new Set(), flushing: false });
   const view = { blogId, visitor, day: now.toISOString().slice(0, 10) };
   const key = `${view.day}|${blogId}|${visitor}`;
   if (state.seen.has(key)) return;

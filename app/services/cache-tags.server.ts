@@ -4,17 +4,15 @@ import { cacheTags } from "../../db/schema";
 import { isValidTag } from "../lib/cache-tags";
 
 /**
- * The tags a request's writes bumped, kept on that request's database object: the request's cache
- * layer reads them when the request ends and purges its data centre's copy of the versions. Kept on
- * the object under a registered symbol, not in this module: the Worker and the Remix server build
- * are two bundles, each with its own copy of this module, and a page's write must reach the
- * Worker's cache layer.
+ * The tags a request's writes bumped, by the request's database object: the request's cache layer
+ * reads them when the request ends and purges its data centre's copy of the versions.
  */
-const BUMPED = Symbol.for("twistbloom.bumpedCacheTags");
+const bumpedTags = new WeakMap<Database, Set<string>>();
 
 function bumpedBy(db: Database): Set<string> {
-  const holder = db as unknown as { [BUMPED]?: Set<string> };
-  return (holder[BUMPED] ??= new Set());
+  let tags = bumpedTags.get(db);
+  if (!tags) bumpedTags.set(db, (tags = new Set()));
+  return tags;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -53,6 +53,14 @@ describe("layers", () => {
     expect(found.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)).toEqual([]);
   }, 30_000);
 
+  it("holds wrangler's main to the server build only", () => {
+    const main = /^main = "(.+)"$/m.exec(readFileSync(path.join(root, "wrangler.toml"), "utf8"))?.[1];
+    const rule = config.forbidden.find((r) => (r as { name: string }).name === "worker-main-is-the-build-only") as {
+      from: { path: string };
+    };
+    expect(main).toMatch(new RegExp(rule.from.path));
+  });
+
   it.each([
     [
       "a domain service importing request plumbing",
@@ -76,6 +84,20 @@ describe("layers", () => {
     ],
     ["a component reading data", "app/components/card.tsx", "../services/orders.server", "components-are-ui"],
     ["the schema importing a service", "db/schema.ts", "../app/services/orders.server", "db-below-the-app"],
+    [
+      "wrangler's main importing the app beside the server build",
+      "functions/worker.ts",
+      "../app/services/orders.server",
+      "worker-main-is-the-build-only",
+    ],
+    ["a page importing the Worker", "app/root.tsx", "../functions/handler", "pages-do-not-import-the-api"],
+    [
+      "the server build's root importing more of functions/ than the Worker",
+      "app/entry.server.tsx",
+      "../functions/context",
+      "two-doors-from-app-to-functions",
+    ],
+    ["the Worker importing a route", "functions/handler.ts", "../app/routes/blog._index", "worker-is-below-the-entry"],
   ])("fails on a planted backward import: %s", async (_what, from, specifier, rule) => {
     const dir = plant({
       "app/services/orders.server.ts": "export const orders = 1;\n",
@@ -83,6 +105,8 @@ describe("layers", () => {
       "app/http/pages/toast.server.ts": "export const toast = 1;\n",
       "app/http/pages/guards.server.ts": "export const guard = 1;\n",
       "app/routes/blog._index.tsx": "export const list = 1;\n",
+      "functions/handler.ts": "export const worker = 1;\n",
+      "functions/context.ts": "export const context = 1;\n",
       [from]: `import * as planted from "${specifier}";\nexport const uses = planted;\n`,
     });
     const found = await violations(

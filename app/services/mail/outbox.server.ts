@@ -25,15 +25,15 @@ export interface OutgoingMail {
 }
 
 /**
- * The ids of the mails a request's batches wrote, kept on that request's database object (as the
- * cache tags are): the Worker sends them to the queue once the answer is ready. Under a registered
- * symbol, because the Worker and the Remix server build are two bundles with a copy of this module each.
+ * The ids of the mails a request's batches wrote, by the request's database object (as the cache
+ * tags are): the Worker sends them to the queue once the answer is ready.
  */
-const QUEUED = Symbol.for("twistbloom.queuedMail");
+const queuedMail = new WeakMap<Database, Set<string>>();
 
 function queuedBy(db: Database): Set<string> {
-  const holder = db as unknown as { [QUEUED]?: Set<string> };
-  return (holder[QUEUED] ??= new Set());
+  let ids = queuedMail.get(db);
+  if (!ids) queuedMail.set(db, (ids = new Set()));
+  return ids;
 }
 
 /** A header value on one line: CR, LF and other control characters can never start a new header. */
