@@ -1,5 +1,5 @@
-// npm test: the house style (Prettier, ESLint), unit and service tests in Node, then the build, then
-// the worker tests inside workerd. With TEST_REPORT_DIR set (CI), each run also writes a JSON report
+// npm test: the house style (Prettier, ESLint), the build, unit and service tests in Node, then the
+// worker tests inside workerd. With TEST_REPORT_DIR set (CI), each run also writes a JSON report
 // there (vitest's, and one of the same shape for the style checks).
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -34,7 +34,8 @@ if (extra.length === 0) {
   }
 }
 
-let status = run("npx", ["vitest", "run", ...report("node"), ...extra]);
+// The build first: a unit test checks what the Worker's bundle holds (the framework's patch).
 if (run("npm", ["run", "build", "--silent"]) !== 0) process.exit(1);
+let status = run("npx", ["vitest", "run", ...report("node"), ...extra]);
 status = run("npx", ["vitest", "run", "--config", "vitest.worker.config.ts", ...report("worker"), ...extra]) || status;
 process.exit(status);
