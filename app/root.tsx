@@ -226,27 +226,33 @@ function Footer({ site }: { site: SiteConfig }) {
             ))}
           </ul>
         </div>
-        <address className="not-italic">
+        <div>
+          {/* A heading may not sit inside <address>: it heads the column, the address holds the details. */}
           <h2 className="font-semibold text-gray-900">Contact</h2>
-          <ul className="mt-2 grid gap-1">
-            {text(contact.contact_email) ? (
-              <li>
-                <a href={`mailto:${text(contact.contact_email)}`} className="hover:text-bloom-700">
-                  {text(contact.contact_email)}
-                </a>
-              </li>
-            ) : null}
-            {text(contact.contact_phone) ? (
-              <li>
-                <a href={`tel:${text(contact.contact_phone).replace(/[^\d+]/g, "")}`} className="hover:text-bloom-700">
-                  {text(contact.contact_phone)}
-                </a>
-              </li>
-            ) : null}
-            {text(contact.contact_address) ? <li>{text(contact.contact_address)}</li> : null}
-            {text(contact.contact_hours) ? <li>{text(contact.contact_hours)}</li> : null}
-          </ul>
-        </address>
+          <address className="mt-2 not-italic">
+            <ul className="grid gap-1">
+              {text(contact.contact_email) ? (
+                <li>
+                  <a href={`mailto:${text(contact.contact_email)}`} className="hover:text-bloom-700">
+                    {text(contact.contact_email)}
+                  </a>
+                </li>
+              ) : null}
+              {text(contact.contact_phone) ? (
+                <li>
+                  <a
+                    href={`tel:${text(contact.contact_phone).replace(/[^\d+]/g, "")}`}
+                    className="hover:text-bloom-700"
+                  >
+                    {text(contact.contact_phone)}
+                  </a>
+                </li>
+              ) : null}
+              {text(contact.contact_address) ? <li>{text(contact.contact_address)}</li> : null}
+              {text(contact.contact_hours) ? <li>{text(contact.contact_hours)}</li> : null}
+            </ul>
+          </address>
+        </div>
         <div>
           <h2 className="font-semibold text-gray-900">Follow us</h2>
           <div className="mt-2">

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { HEART_PATH } from "~/components/icons";
 import { Img } from "~/components/img";
 import type { BlogCard } from "~/services/blogs.server";
 
@@ -16,6 +17,35 @@ export function DifficultyBadge({ difficulty, label }: { difficulty: string; lab
       className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${DIFFICULTY_CLASSES[difficulty] ?? "bg-purple-100 text-purple-900"}`}
     >
       {label}
+    </span>
+  );
+}
+
+/** The icons of a post's counts (24 × 24): an eye for its views, a heart for its likes. */
+const COUNT_ICONS = {
+  view: (
+    <g fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+    </g>
+  ),
+  like: <path d={HEART_PATH} fill="currentColor" />,
+};
+
+/**
+ * A post's view or like count: its icon (inline SVG, which needs no font) and the number, read as
+ * "12 views". The word shows beside the number unless `brief` (the cards), where only screen
+ * readers get it.
+ */
+export function BlogCount({ kind, count, brief = false }: { kind: "view" | "like"; count: number; brief?: boolean }) {
+  const word = count === 1 ? kind : `${kind}s`;
+  return (
+    <span className="inline-flex items-center gap-1">
+      <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" className="shrink-0">
+        {COUNT_ICONS[kind]}
+      </svg>
+      {count}
+      <span className={brief ? "sr-only" : undefined}>{` ${word}`}</span>
     </span>
   );
 }
@@ -56,9 +86,10 @@ export function BlogCardView({ blog, eager = false }: { blog: BlogCard; eager?: 
               "Not published"
             )}
           </span>
-          <span>
-            <span aria-label={`${blog.view_count} views`}>👁 {blog.view_count}</span> ·{" "}
-            <span aria-label={`${blog.like_count} likes`}>♥ {blog.like_count}</span>
+          <span className="flex items-center gap-1.5">
+            <BlogCount kind="view" count={blog.view_count} brief />
+            <span aria-hidden="true">·</span>
+            <BlogCount kind="like" count={blog.like_count} brief />
           </span>
         </div>
       </div>

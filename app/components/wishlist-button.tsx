@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { featureFlags } from "~/lib/features";
+import { HEART_PATH } from "~/components/icons";
 import { submitForData } from "~/components/submit-for-data";
 import { heart } from "~/lib/personal";
 import { useRootData } from "~/components/use-root-data";
@@ -64,7 +65,7 @@ export function WishlistButton({
           strokeWidth="2"
           strokeLinejoin="round"
         >
-          <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.5 7.8 3.6 4.5 7 4.5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.4 0 5.5 3.3 4.3 6.6-1.8 4.8-9.3 9.4-9.3 9.4Z" />
+          <path d={HEART_PATH} />
         </svg>
       </button>
     </fetcher.Form>

@@ -14,7 +14,7 @@ import type { BlogDetail } from "~/services/blogs.server";
 import { NotFoundError } from "~/services/errors";
 import { getSession } from "~/http/session.server";
 import { toasts } from "~/http/pages/toast.server";
-import { BlogCardView, CARD_GRID, DifficultyBadge } from "~/components/blog-card";
+import { BlogCardView, BlogCount, CARD_GRID, DifficultyBadge } from "~/components/blog-card";
 import { CardList, TitledSection } from "~/components/section";
 import { errorBoundary } from "~/components/error-state";
 import { submitForData } from "~/components/submit-for-data";
@@ -94,12 +94,8 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) => 
 function Stats({ blog, likes }: { blog: BlogDetail; likes: number }) {
   return (
     <p className="flex gap-4 text-sm text-gray-600">
-      <span>
-        <span aria-hidden="true">👁</span> {blog.view_count} {blog.view_count === 1 ? "view" : "views"}
-      </span>
-      <span data-testid="like-count">
-        <span aria-hidden="true">♥</span> {likes} {likes === 1 ? "like" : "likes"}
-      </span>
+      <BlogCount kind="view" count={blog.view_count} />
+      <BlogCount kind="like" count={likes} />
     </p>
   );
 }
@@ -177,13 +173,14 @@ export default function BlogArticlePage() {
           <Stats blog={blog} likes={blog.like_count} />
         </div>
       </header>
+      {/* Whole, at its own shape: a featured image has the title drawn in it (1200 × 630, as the seed's). */}
       <Img
         src={blog.featured_image}
         alt=""
         width={1200}
-        height={800}
+        height={630}
         loading="eager"
-        className="mt-8 aspect-[3/2] w-full rounded-2xl bg-bloom-50 object-cover"
+        className="mt-8 h-auto w-full rounded-2xl bg-bloom-50"
       />
       {/* Sanitized when it was saved (app/lib/sanitize.ts, by the back office and the seed): rendered as stored. */}
       <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: blog.content }} />

@@ -411,7 +411,7 @@ export default function CheckoutPage() {
               <TextField
                 name="address"
                 label="Address"
-                autoComplete="street-address"
+                autoComplete="address-line1"
                 defaultValue={values.address}
                 errors={errors}
                 className="sm:col-span-2"

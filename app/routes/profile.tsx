@@ -170,7 +170,7 @@ function ProfileForm({ user, failure }: { user: AuthUser; failure?: FormFailure 
       <TextField
         name="address"
         label="Address"
-        autoComplete="street-address"
+        autoComplete="address-line1"
         defaultValue={value("address")}
         errors={errors}
       />
@@ -301,7 +301,7 @@ function SignInMethodsSection({ methods, providers }: { methods: SignInMethods; 
             <li key={provider} className="flex flex-wrap items-center justify-between gap-3">
               <span className="font-medium text-gray-900">{name}</span>
               {identity ? (
-                <span className="flex flex-wrap items-center gap-3">
+                <div className="flex flex-wrap items-center gap-3">
                   <span className="text-gray-700">Linked{identity.email ? ` (${identity.email})` : ""}</span>
                   <Form method="post" action="/profile" noValidate>
                     <input type="hidden" name="unlink" value={provider} />
@@ -309,9 +309,9 @@ function SignInMethodsSection({ methods, providers }: { methods: SignInMethods; 
                       Unlink
                     </button>
                   </Form>
-                </span>
+                </div>
               ) : (
-                <span className="flex flex-wrap items-center gap-3">
+                <div className="flex flex-wrap items-center gap-3">
                   <span className="text-gray-700">Not linked</span>
                   {/* A plain form: the answer is a redirect to the provider's site. */}
                   <form method="post" action={`/auth/${provider}`} noValidate>
@@ -320,7 +320,7 @@ function SignInMethodsSection({ methods, providers }: { methods: SignInMethods; 
                       Link
                     </button>
                   </form>
-                </span>
+                </div>
               )}
             </li>
           );

@@ -263,8 +263,11 @@ describe("the blog list page", () => {
       expect(card.text).toContain(date);
       expect(card.html).toContain(`dateTime="${new Date(seed.published_at! * 1000).toISOString()}"`);
       expect(card.text).toContain(`${seed.reading_time ?? 5} min read`);
-      expect(card.html).toContain(`aria-label="${row.view_count} views"`);
-      expect(card.html).toContain(`aria-label="${row.like_count} likes"`);
+      // Each count is an icon drawn in SVG, hidden from screen readers, and a number they read with its word.
+      expect(card.text).toContain(`${row.view_count} ${row.view_count === 1 ? "view" : "views"}`);
+      expect(card.text).toContain(`${row.like_count} ${row.like_count === 1 ? "like" : "likes"}`);
+      expect(card.html.match(/<svg aria-hidden="true"/g)).toHaveLength(2);
+      expect(card.html).not.toMatch(/👁|♥/u);
       expect(card.html).toContain(`src="${seed.featured_image}"`);
     }
     expect(text).not.toContain("Not published");
@@ -569,6 +572,17 @@ describe("the blog article page", () => {
     expect(breadcrumb).toContain('href="/"');
     expect(breadcrumb).toContain('href="/blog"');
     expect(breadcrumb).toMatch(new RegExp(`aria-current="page"[^>]*>${seed.title}<`));
+  });
+
+  it("shows the featured image whole, at its own shape, and draws the counts' icons in SVG", () => {
+    // The featured image has the title drawn in it: not cropped to a box of another shape.
+    const image = new RegExp(`<img[^>]*src="${seed.featured_image}"[^>]*>`).exec(html)?.[0] ?? "";
+    expect(image).toContain('width="1200"');
+    expect(image).toContain('height="630"');
+    expect(image).not.toMatch(/object-cover|aspect-/);
+    const header = /<header class="mt-6">([\s\S]*?)<\/header>/.exec(html)?.[1] ?? "";
+    expect(header.match(/<svg aria-hidden="true"/g)).toHaveLength(2);
+    expect(header).not.toMatch(/👁|♥/u);
   });
 
   it("shows the sanitized content as stored, and the tags as search links", () => {
