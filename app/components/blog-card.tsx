@@ -53,12 +53,12 @@ export function BlogCount({ kind, count, brief = false }: { kind: "view" | "like
 export function BlogCardView({ blog, eager = false }: { blog: BlogCard; eager?: boolean }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm transition hover:shadow-md focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-bloom-600">
-      <div className="aspect-[3/2] overflow-hidden bg-bloom-50">
+      <div className="aspect-[40/21] overflow-hidden bg-bloom-50">
         <Img
           src={blog.featured_image}
           alt=""
           width={600}
-          height={400}
+          height={315}
           loading={eager ? "eager" : "lazy"}
           className="h-full w-full object-cover transition group-hover:scale-[1.02]"
         />
