@@ -8,6 +8,8 @@ import { queueAgain } from "../mail/outbox.server";
 import { maskHeaders, maskSecrets } from "../mail/sealed.server";
 import { isoDate, likeContains, pageMeta, type PageMeta } from "../sql";
 import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord } from "./audit.server";
+import { type AdminMailJson, MailCountsSchema } from "../serializers/admin-mail";
+import { type z } from "zod";
 
 /**
  * The outbox as staff see it (`/admin/mail`, `/api/admin/mail`): every email the shop sent or tried
@@ -17,28 +19,13 @@ import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord }
  * HTML and headers are given with them masked, and a retry delivers the sealed ones (decision 020).
  */
 
-export interface AdminMail {
-  id: string;
-  to: string;
-  subject: string;
-  template: string;
-  status: MailStatus;
-  attempts: number;
-  last_error: string | null;
-  /** How it left (`resend`, `none`...), once it was tried. */
-  transport: string | null;
-  created_at: string | null;
-  sent_at: string | null;
-  /** As written, every secret masked (`[hidden: sent only to the recipient]`). */
-  text: string;
-  html: string;
-  /** Its extra headers (`List-Unsubscribe`...), secrets masked; null when it has none. */
-  headers: Record<string, string> | null;
+/** An outbox mail as staff see it: the API's shape (every secret masked), and whether it may be retried now. */
+export type AdminMail = AdminMailJson & {
   /** Whether staff may send it back to the queue now (failed, or waiting after a failed try). */
   can_retry: boolean;
-}
+};
 
-export type MailCounts = Record<MailStatus, number>;
+export type MailCounts = z.output<typeof MailCountsSchema>;
 
 const mailColumns = {
   id: mailOutbox.id,

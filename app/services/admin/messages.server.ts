@@ -5,6 +5,8 @@ import { MESSAGE_STATUSES, type MessageListQuery, type MessageStatus } from "../
 import { ConflictError, NotFoundError } from "../errors";
 import { isoDate, pageMeta, type PageMeta } from "../sql";
 import { auditEntry, type Actor } from "./audit.server";
+import { type AdminMessageJson, MessageCountsSchema } from "../serializers/admin-message";
+import { type z } from "zod";
 
 /**
  * The contact form's inbox (`/admin/messages`, `/api/admin/messages`): every message is unread,
@@ -15,18 +17,10 @@ import { auditEntry, type Actor } from "./audit.server";
 export const MESSAGE_NOT_FOUND = "Message not found";
 export const MESSAGE_CHANGED = "This message was changed by someone else meanwhile. Please try again.";
 
-export interface AdminMessage {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  status: MessageStatus;
-  read_at: string | null;
-  created_at: string | null;
-}
+/** A contact message as staff see it: the API's shape. */
+export type AdminMessage = AdminMessageJson;
 
-export type MessageCounts = Record<MessageStatus, number>;
+export type MessageCounts = z.output<typeof MessageCountsSchema>;
 
 const messageColumns = {
   id: contactMessages.id,

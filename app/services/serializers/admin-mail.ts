@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAIL_STATUSES } from "../../lib/schemas/admin-mail";
-import type { AdminMail, MailCounts } from "../admin/mail.server";
+import { wireShape } from "./wire";
 
 /** One email of the outbox as the back office's API gives it. */
 export const AdminMailSchema = z
@@ -36,24 +36,6 @@ export const MailCountsSchema = z
   .object({ queued: z.number().int(), sent: z.number().int(), failed: z.number().int() })
   .meta({ id: "MailCounts" });
 
-export const adminMailJson = (mail: AdminMail): AdminMailJson => ({
-  id: mail.id,
-  to: mail.to,
-  subject: mail.subject,
-  template: mail.template,
-  status: mail.status,
-  attempts: mail.attempts,
-  last_error: mail.last_error,
-  transport: mail.transport,
-  created_at: mail.created_at,
-  sent_at: mail.sent_at,
-  text: mail.text,
-  html: mail.html,
-  headers: mail.headers,
-});
+export const adminMailJson = wireShape(AdminMailSchema);
 
-export const mailCountsJson = (counts: MailCounts) => ({
-  queued: counts.queued,
-  sent: counts.sent,
-  failed: counts.failed,
-});
+export const mailCountsJson = wireShape(MailCountsSchema);

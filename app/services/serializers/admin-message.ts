@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGE_STATUSES } from "../../lib/schemas/admin-people";
-import type { AdminMessage, MessageCounts } from "../admin/messages.server";
+import { wireShape } from "./wire";
 
 /** A contact message as the back office's API gives it. */
 export const AdminMessageSchema = z
@@ -22,19 +22,6 @@ export const MessageCountsSchema = z
   .object({ unread: z.number().int(), read: z.number().int(), archived: z.number().int() })
   .meta({ id: "MessageCounts" });
 
-export const adminMessageJson = (message: AdminMessage): AdminMessageJson => ({
-  id: message.id,
-  name: message.name,
-  email: message.email,
-  subject: message.subject,
-  message: message.message,
-  status: message.status,
-  read_at: message.read_at,
-  created_at: message.created_at,
-});
+export const adminMessageJson = wireShape(AdminMessageSchema);
 
-export const messageCountsJson = (counts: MessageCounts) => ({
-  unread: counts.unread,
-  read: counts.read,
-  archived: counts.archived,
-});
+export const messageCountsJson = wireShape(MessageCountsSchema);

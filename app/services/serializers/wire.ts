@@ -1,0 +1,15 @@
+import type { z } from "zod";
+
+/**
+ * The serializer of a shape whose every field the service already gives under the same name: it
+ * copies the schema's fields and drops whatever else the value carries (what only pages need). So a
+ * field is written once, in the schema, and the type the service returns is the schema's.
+ */
+export function wireShape<S extends z.ZodObject>(schema: S) {
+  const keys = Object.keys(schema.shape) as Array<keyof z.output<S> & string>;
+  return (value: z.output<S>): z.output<S> => {
+    const wire: Partial<z.output<S>> = {};
+    for (const key of keys) wire[key] = value[key];
+    return wire as z.output<S>;
+  };
+}
