@@ -23,6 +23,7 @@ import { bumpTags } from "../cache-tags.server";
 import { NotFoundError, ValidationError } from "../errors";
 import { parseSettingValue, type SettingValue } from "../settings.server";
 import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor, type AuditRecord } from "./audit.server";
+import { type AdminHomeSectionJson } from "../serializers/admin-setting";
 
 /**
  * The back office's settings and home sections: every setting with the control it is edited
@@ -207,15 +208,8 @@ export async function updateSettings(
 
 // ---------------------------------------------------------------- home sections
 
-export interface AdminHomeSection {
-  key: string;
-  label: string;
-  is_active: boolean;
-  sort_order: number;
-  /** Whether the back office can edit it. */
-  editable: boolean;
-  data: Record<string, unknown>;
-}
+/** A home page section as the back office reads it: the API's shape. */
+export type AdminHomeSection = AdminHomeSectionJson;
 
 const sectionColumns = {
   key: homeSections.key,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AdminHomeSection, AdminSetting } from "../admin/settings.server";
+import { wireShape } from "./wire";
 
 const SettingValueSchema = z.union([
   z.string(),
@@ -23,14 +23,7 @@ export const AdminSettingSchema = z
   .meta({ id: "AdminSetting" });
 export type AdminSettingJson = z.output<typeof AdminSettingSchema>;
 
-export const adminSettingJson = (setting: AdminSetting): AdminSettingJson => ({
-  key: setting.key,
-  value: setting.value,
-  type: setting.type,
-  group: setting.group,
-  is_public: setting.is_public,
-  description: setting.description,
-});
+export const adminSettingJson = wireShape(AdminSettingSchema);
 
 /** A home page section as the back office reads it: the spec's "Home data" shape in `data`. */
 export const AdminHomeSectionSchema = z
@@ -45,11 +38,4 @@ export const AdminHomeSectionSchema = z
   .meta({ id: "AdminHomeSection" });
 export type AdminHomeSectionJson = z.output<typeof AdminHomeSectionSchema>;
 
-export const adminHomeSectionJson = (section: AdminHomeSection): AdminHomeSectionJson => ({
-  key: section.key,
-  label: section.label,
-  is_active: section.is_active,
-  sort_order: section.sort_order,
-  editable: section.editable,
-  data: section.data,
-});
+export const adminHomeSectionJson = wireShape(AdminHomeSectionSchema);
