@@ -20,9 +20,6 @@ export const CATALOGUE_MESSAGES = {
   staleCategory:
     "Someone else changed this category since you opened it. Reload the page to see their changes, then make yours again.",
   categoryNotFound: "Category not found",
-  couponNotFound: "Coupon not found",
-  shippingNotFound: "Shipping method not found",
-  taxNotFound: "Tax rate not found",
   image: "The image must be an uploaded image (/uploads/...) or one of the shop's images (/images/...).",
   slug: "The slug may only contain lowercase letters, numbers and hyphens.",
   slugFromName: "The name must contain letters or numbers to make a slug from; or give a slug.",
@@ -265,6 +262,83 @@ function requiring<T extends z.ZodObject>(schema: T, fields: Record<string, stri
   return required as z.ZodType<z.output<T>, z.input<T>>;
 }
 
+// ---------------------------------------------------------------- the checkout's tables
+
+/** How a checkout table's page shows one field in its form. */
+export interface FieldInput {
+  label: string;
+  /** A select's choices. */
+  options?: ReadonlyArray<{ value: string; label: string }>;
+  /** A checkbox ("on" when ticked): it stands under the other fields. */
+  checkbox?: true;
+  /** The text input's own attributes (a text input when there is no `type`). */
+  attributes?: {
+    type?: "number" | "date";
+    step?: string;
+    min?: number;
+    max?: number;
+    maxLength?: number;
+    inputMode?: "decimal" | "numeric";
+    autoCapitalize?: "characters";
+    placeholder?: string;
+  };
+  /** The field's box in the form's grid: "sm:col-span-2" for a wide one. */
+  className?: string;
+  /** What the form of a new row starts with ("" when not given). */
+  initial?: string;
+}
+
+/**
+ * One field of a checkout table, declared once: its name, its parser (the API's body and the page's
+ * form are read by it), how the page's form shows it, and in a create, the name its "is required"
+ * message gives when it is missing.
+ */
+export interface TableField<N extends string = string, P extends z.ZodType = z.ZodType> {
+  name: N;
+  parse: P;
+  input: FieldInput;
+  required?: string;
+}
+
+type ShapeOf<F extends readonly TableField[]> = { [Field in F[number] as Field["name"]]: Field["parse"] };
+
+/**
+ * A checkout table's fields and what is made of them: the update's schema (only the fields sent
+ * change), the create's (the required fields checked), and the names the page and the API say.
+ */
+export function tableFields<const F extends readonly TableField[]>(noun: string, fields: F) {
+  const update = z.object(Object.fromEntries(fields.map((field) => [field.name, field.parse])) as ShapeOf<F>);
+  const required = Object.fromEntries(
+    fields.flatMap((field) => (field.required ? [[field.name, field.required]] : [])),
+  );
+  const Noun = noun[0]!.toUpperCase() + noun.slice(1);
+  return { noun, Noun, notFound: `${Noun} not found`, fields, create: requiring(update, required), update };
+}
+
+export type TableFields = Pick<ReturnType<typeof tableFields>, "noun" | "Noun" | "notFound"> & {
+  fields: readonly TableField[];
+};
+
+/** A field's value as its form shows it, from the row as the API gives it (money in currency units). */
+function formText(field: TableField, value: unknown): string {
+  if (field.input.checkbox) return value ? "on" : "";
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.join(", ");
+  if (field.input.attributes?.type === "date") return String(value).slice(0, 10);
+  return String(value);
+}
+
+/** The values a table's form shows: a row's (as the API gives it), or a new row's. */
+export function formValues(table: TableFields, row: Record<string, unknown> | null): Record<string, string> {
+  return Object.fromEntries(
+    table.fields.map((field) => [field.name, row ? formText(field, row[field.name]) : (field.input.initial ?? "")]),
+  );
+}
+
+/** The fields a form sends as checkboxes (absent when unticked). */
+export const checkboxesOf = (table: TableFields) =>
+  table.fields.filter((field) => field.input.checkbox).map((field) => field.name);
+
 // ---------------------------------------------------------------- categories
 
 const categoryFields = z.object({
@@ -338,21 +412,75 @@ const couponValueField = z
     description: "Whole percent (1-100) for a percentage coupon; an amount in currency units above 0 for a fixed one.",
   });
 
-const couponFields = z.object({
-  code: couponCodeField,
-  name: textField("Name", { required: true }),
-  type: couponTypeField,
-  value: couponValueField,
-  min_subtotal: moneyField("Minimum subtotal"),
-  max_discount: moneyField("Maximum discount", { nullable: true }),
-  starts_at: dateField("Start date"),
-  expires_at: dateField("Expiry date", { endOfDay: true }),
-  usage_limit: integerField("Usage limit", { min: 1, nullable: true }),
-  is_active: booleanField("Active"),
-});
-export const CouponCreateSchema = requiring(couponFields, { code: "Code", name: "Name", type: "Type", value: "Value" });
-export const CouponUpdateSchema = couponFields;
-export type CouponInput = z.output<typeof couponFields>;
+const money = { type: "number", step: "0.01", min: 0, inputMode: "decimal" } as const;
+const active = (label: string) =>
+  ({ name: "is_active", parse: booleanField("Active"), input: { label, checkbox: true, initial: "on" } }) as const;
+
+export const COUPON_FIELDS = tableFields("coupon", [
+  {
+    name: "code",
+    parse: couponCodeField,
+    input: {
+      label: "Code (shoppers type it, in any case)",
+      attributes: { maxLength: 50, autoCapitalize: "characters" },
+    },
+    required: "Code",
+  },
+  {
+    name: "name",
+    parse: textField("Name", { required: true }),
+    input: { label: "Name (shown when it applies)", attributes: { maxLength: NAME_MAX } },
+    required: "Name",
+  },
+  {
+    name: "type",
+    parse: couponTypeField,
+    input: {
+      label: "Type",
+      options: [
+        { value: "percentage", label: "Percentage of the subtotal" },
+        { value: "fixed", label: "Fixed amount" },
+      ],
+      initial: "percentage",
+    },
+    required: "Type",
+  },
+  {
+    name: "value",
+    parse: couponValueField,
+    input: { label: "Value (percent, or an amount)", attributes: money },
+    required: "Value",
+  },
+  {
+    name: "min_subtotal",
+    parse: moneyField("Minimum subtotal"),
+    input: { label: "Minimum subtotal (0 for none)", attributes: money, initial: "0" },
+  },
+  {
+    name: "max_discount",
+    parse: moneyField("Maximum discount", { nullable: true }),
+    input: { label: "Maximum discount (empty for no cap)", attributes: money },
+  },
+  {
+    name: "starts_at",
+    parse: dateField("Start date"),
+    input: { label: "Starts on (UTC, empty for now)", attributes: { type: "date" } },
+  },
+  {
+    name: "expires_at",
+    parse: dateField("Expiry date", { endOfDay: true }),
+    input: { label: "Expires after (UTC, empty for never)", attributes: { type: "date" } },
+  },
+  {
+    name: "usage_limit",
+    parse: integerField("Usage limit", { min: 1, nullable: true }),
+    input: { label: "Usage limit (empty for no limit)", attributes: { type: "number", min: 1, inputMode: "numeric" } },
+  },
+  active("Active (the checkout accepts it)"),
+]);
+export const CouponCreateSchema = COUPON_FIELDS.create;
+export const CouponUpdateSchema = COUPON_FIELDS.update;
+export type CouponInput = z.output<typeof CouponUpdateSchema>;
 
 /** A coupon as it will be saved, with its value as typed (percent, or currency units). */
 export interface CouponDraft {
@@ -418,27 +546,62 @@ const countriesField = z
     description: "ISO country codes it serves (a list, or comma-separated); empty or null for every country.",
   });
 
-const shippingFields = z.object({
-  code: shippingCodeField,
-  name: textField("Name", { required: true }),
-  description: textField("Description", { max: 255 }),
-  cost: moneyField("Cost"),
-  free_shipping_threshold: moneyField("Free shipping threshold", { nullable: true }),
-  delivery_days_min: integerField("Minimum delivery days", { min: 0, max: 365 }),
-  delivery_days_max: integerField("Maximum delivery days", { min: 0, max: 365 }),
-  countries: countriesField,
-  is_active: booleanField("Active"),
-  sort_order: integerField("Sort order", { min: 0, max: 100_000 }),
-});
-export const ShippingMethodCreateSchema = requiring(shippingFields, {
-  code: "Code",
-  name: "Name",
-  cost: "Cost",
-  delivery_days_min: "Minimum delivery days",
-  delivery_days_max: "Maximum delivery days",
-});
-export const ShippingMethodUpdateSchema = shippingFields;
-export type ShippingMethodInput = z.output<typeof shippingFields>;
+const days = { type: "number", min: 0, inputMode: "numeric" } as const;
+
+export const SHIPPING_FIELDS = tableFields("shipping method", [
+  {
+    name: "code",
+    parse: shippingCodeField,
+    input: { label: "Code (lowercase, for the system)", attributes: { maxLength: 50 } },
+    required: "Code",
+  },
+  {
+    name: "name",
+    parse: textField("Name", { required: true }),
+    input: { label: "Name (shown at checkout)", attributes: { maxLength: NAME_MAX } },
+    required: "Name",
+  },
+  {
+    name: "description",
+    parse: textField("Description", { max: 255 }),
+    input: { label: "Description", attributes: { maxLength: 255 }, className: "sm:col-span-2" },
+  },
+  { name: "cost", parse: moneyField("Cost"), input: { label: "Cost", attributes: money }, required: "Cost" },
+  {
+    name: "free_shipping_threshold",
+    parse: moneyField("Free shipping threshold", { nullable: true }),
+    input: { label: "Free from a subtotal of (empty: never free)", attributes: money },
+  },
+  {
+    name: "delivery_days_min",
+    parse: integerField("Minimum delivery days", { min: 0, max: 365 }),
+    input: { label: "Delivery days, at least", attributes: days },
+    required: "Minimum delivery days",
+  },
+  {
+    name: "delivery_days_max",
+    parse: integerField("Maximum delivery days", { min: 0, max: 365 }),
+    input: { label: "Delivery days, at most", attributes: days },
+    required: "Maximum delivery days",
+  },
+  {
+    name: "countries",
+    parse: countriesField,
+    input: {
+      label: "Countries (ISO codes, comma-separated; empty for all)",
+      attributes: { maxLength: 800, placeholder: "LK, IN" },
+    },
+  },
+  active("Active (offered at checkout)"),
+  {
+    name: "sort_order",
+    parse: integerField("Sort order", { min: 0, max: 100_000 }),
+    input: { label: "Order at checkout (lowest first; the first is the default)", attributes: days, initial: "0" },
+  },
+]);
+export const ShippingMethodCreateSchema = SHIPPING_FIELDS.create;
+export const ShippingMethodUpdateSchema = SHIPPING_FIELDS.update;
+export type ShippingMethodInput = z.output<typeof ShippingMethodUpdateSchema>;
 
 export function shippingProblems(method: {
   delivery_days_min: number;
@@ -491,13 +654,42 @@ const rateField = z
   })
   .meta({ type: ["number", "string"], description: "Percent, 0 to 100, at most 2 decimals (7.25)." });
 
-const taxFields = z.object({
-  country_code: countryField,
-  state_code: stateField,
-  name: textField("Name", { required: true }),
-  rate: rateField,
-  is_active: booleanField("Active"),
-});
-export const TaxRateCreateSchema = requiring(taxFields, { country_code: "Country", name: "Name", rate: "Rate" });
-export const TaxRateUpdateSchema = taxFields;
-export type TaxRateInput = z.output<typeof taxFields>;
+/** Where a tax rate applies: "US-CA", or "US" for the whole country. */
+export const taxPlace = (rate: { country_code: string; state_code: string }) =>
+  rate.state_code ? `${rate.country_code}-${rate.state_code}` : rate.country_code;
+
+export const TAX_FIELDS = tableFields("tax rate", [
+  {
+    name: "country_code",
+    parse: countryField,
+    input: { label: "Country (ISO code: LK, US...)", attributes: { maxLength: 2, autoCapitalize: "characters" } },
+    required: "Country",
+  },
+  {
+    name: "state_code",
+    parse: stateField,
+    input: {
+      label: "State (code; empty for the whole country)",
+      attributes: { maxLength: 10, autoCapitalize: "characters" },
+    },
+  },
+  {
+    name: "name",
+    parse: textField("Name", { required: true }),
+    input: { label: "Name (shown in the tax breakdown)", attributes: { maxLength: NAME_MAX } },
+    required: "Name",
+  },
+  {
+    name: "rate",
+    parse: rateField,
+    input: {
+      label: "Rate (percent, up to 2 decimals)",
+      attributes: { type: "number", step: "0.01", min: 0, max: 100, inputMode: "decimal" },
+    },
+    required: "Rate",
+  },
+  active("Active (charged at checkout)"),
+]);
+export const TaxRateCreateSchema = TAX_FIELDS.create;
+export const TaxRateUpdateSchema = TAX_FIELDS.update;
+export type TaxRateInput = z.output<typeof TaxRateUpdateSchema>;
