@@ -17,8 +17,8 @@ import {
   couponDiscountCents,
   orderTotals,
   shippingCostCents,
-  taxLines,
-  type TaxLine,
+  taxOn,
+  type TaxResult,
   type Totals,
 } from "../lib/checkout";
 import { COUNTRIES, DEFAULT_COUNTRY, QUANTITY_MAX } from "../lib/constants";
@@ -122,16 +122,6 @@ const taxQuery = (db: Database, country: string, state: string) =>
 
 export type TaxRateRow = Awaited<ReturnType<typeof taxQuery>>[number];
 
-export interface TaxResult {
-  total_tax_cents: number;
-  lines: TaxLine[];
-}
-
-function taxResult(rates: Array<{ name: string; rate_bps: number }>, taxableCents: number): TaxResult {
-  const lines = taxLines(rates, taxableCents);
-  return { total_tax_cents: lines.reduce((sum, line) => sum + line.amount_cents, 0), lines };
-}
-
 /** The country's rates plus the state's (a state's own rates apply only when a state is given). */
 export async function calculateTax(
   db: Database,
@@ -139,7 +129,7 @@ export async function calculateTax(
   country: string,
   state: string,
 ): Promise<TaxResult> {
-  return taxResult(await taxQuery(db, country, state), taxableCents);
+  return taxOn(await taxQuery(db, country, state), taxableCents);
 }
 
 export async function listTaxRates(db: Database, country: string, state: string) {
@@ -338,7 +328,7 @@ export async function quoteCheckout(db: Database, input: QuoteInput, given?: Quo
     (input.shippingMethodId === null ? (options[0] ?? null) : null);
   const coupon = input.couponCode ? checkCoupon(couponRows[0], subtotal, input.currency ?? DEFAULT_CURRENCY) : null;
   const discount = coupon?.valid ? coupon.coupon.discount_cents : 0;
-  const tax = taxResult(rateRows, subtotal - discount);
+  const tax = taxOn(rateRows, subtotal - discount);
   const totals = orderTotals({
     subtotal_cents: subtotal,
     shipping_cents: cart.items.length && shipping ? shipping.cost_cents : 0,

@@ -61,11 +61,11 @@ export const couponsPage: TablePage<AdminCoupon, { code: string; orders: number 
     orders
       ? `Coupon ${code} deleted. The ${orders} ${orders === 1 ? "order" : "orders"} placed with it keep its code.`
       : `Coupon ${code} deleted.`,
-  rowNote: (coupon) =>
-    coupon.orders_count ? (
+  rowNote: ({ orders_count: n }) =>
+    n ? (
       <p className="mt-1 text-xs text-gray-600">
-        {coupon.orders_count} {coupon.orders_count === 1 ? "order" : "orders"} used it: deleting it keeps the code on{" "}
-        {coupon.orders_count === 1 ? "that order" : "those orders"}. To stop it, untick Active instead.
+        {n} {n === 1 ? "order" : "orders"} used it: deleting it keeps the code on{" "}
+        {n === 1 ? "that order" : "those orders"}. To stop it, untick Active instead.
       </p>
     ) : null,
   failed: "Could not load the coupons",

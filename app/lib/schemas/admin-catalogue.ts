@@ -70,39 +70,41 @@ const fail = (ctx: Ctx, message: string) => {
   return z.NEVER;
 };
 const isBlank = (value: unknown) => value === null || (typeof value === "string" && value.trim() === "");
+
+/**
+ * A field's parser: an absent field stays absent (undefined), so that one schema serves a create
+ * and an update; anything else is what `read` makes of it (a mistake reported with `fail`).
+ */
+function field<T>(read: (value: unknown, ctx: Ctx) => T) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => (value === undefined ? undefined : read(value, ctx)));
+}
+
 const textOf = (value: unknown): string | null =>
   typeof value === "string" ? value.trim() : typeof value === "number" && Number.isFinite(value) ? String(value) : null;
 
 /** Text: trimmed; blank is "" (or an error when required). */
 export function textField(label: string, { max = NAME_MAX, required = false } = {}) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      if (isBlank(value)) return required ? fail(ctx, `${label} is required`) : "";
-      const text = textOf(value);
-      if (text === null) return fail(ctx, `${label} must be text`);
-      if (text.length > max) return fail(ctx, `${label} may not be longer than ${max} characters`);
-      return text;
-    })
-    .meta({ type: "string", maxLength: max });
+  return field((value, ctx) => {
+    if (isBlank(value)) return required ? fail(ctx, `${label} is required`) : "";
+    const text = textOf(value);
+    if (text === null) return fail(ctx, `${label} must be text`);
+    if (text.length > max) return fail(ctx, `${label} may not be longer than ${max} characters`);
+    return text;
+  }).meta({ type: "string", maxLength: max });
 }
 
 /** Text that may be absent altogether: blank is null. */
 function optionalText(label: string, max: number) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      if (isBlank(value)) return null;
-      const text = textOf(value);
-      if (text === null) return fail(ctx, `${label} must be text`);
-      if (text.length > max) return fail(ctx, `${label} may not be longer than ${max} characters`);
-      return text;
-    })
-    .meta({ type: ["string", "null"], maxLength: max });
+  return field((value, ctx) => {
+    if (isBlank(value)) return null;
+    const text = textOf(value);
+    if (text === null) return fail(ctx, `${label} must be text`);
+    if (text.length > max) return fail(ctx, `${label} may not be longer than ${max} characters`);
+    return text;
+  }).meta({ type: ["string", "null"], maxLength: max });
 }
 
 /** A number as JSON sends it or a form types it ("24.99"); null when it is not one. */
@@ -118,58 +120,43 @@ const decimalsOf = (value: number) => (String(value).split(".")[1] ?? "").length
  * `positive`) to MONEY_MAX. Blank is null when `nullable` (no minimum, no cap), else required.
  */
 export function moneyField(label: string, { nullable = false, positive = false } = {}) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      if (isBlank(value)) return nullable ? null : fail(ctx, `${label} is required`);
-      const number = numberOf(value);
-      if (number === null) return fail(ctx, `${label} must be a number`);
-      if (number < 0) return fail(ctx, `${label} may not be negative`);
-      if (positive && number === 0) return fail(ctx, `${label} must be more than 0`);
-      if (number > MONEY_MAX) return fail(ctx, `${label} may not be greater than ${MONEY_MAX}`);
-      if (decimalsOf(number) > 2) return fail(ctx, `${label} may have at most 2 decimal places`);
-      return toCents(number);
-    })
-    .meta({
-      type: nullable ? ["number", "string", "null"] : ["number", "string"],
-      description: `${label} in currency units (24.99).`,
-    });
+  return field((value, ctx) => {
+    if (isBlank(value)) return nullable ? null : fail(ctx, `${label} is required`);
+    const number = numberOf(value);
+    if (number === null) return fail(ctx, `${label} must be a number`);
+    if (number < 0) return fail(ctx, `${label} may not be negative`);
+    if (positive && number === 0) return fail(ctx, `${label} must be more than 0`);
+    if (number > MONEY_MAX) return fail(ctx, `${label} may not be greater than ${MONEY_MAX}`);
+    if (decimalsOf(number) > 2) return fail(ctx, `${label} may have at most 2 decimal places`);
+    return toCents(number);
+  }).meta({
+    type: nullable ? ["number", "string", "null"] : ["number", "string"],
+    description: `${label} in currency units (24.99).`,
+  });
 }
 
 /** A whole number from `min` to `max`; blank is null when `nullable`, else required. */
 export function integerField(label: string, { min = 0, max = 1_000_000, nullable = false } = {}) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      if (isBlank(value)) return nullable ? null : fail(ctx, `${label} is required`);
-      const number = numberOf(value);
-      if (number === null || !Number.isInteger(number)) return fail(ctx, `${label} must be a whole number`);
-      if (number < min) return fail(ctx, `${label} must be at least ${min}`);
-      if (number > max) return fail(ctx, `${label} may not be greater than ${max}`);
-      return number;
-    })
-    .meta({ type: nullable ? ["integer", "string", "null"] : ["integer", "string"], minimum: min, maximum: max });
+  return field((value, ctx) => {
+    if (isBlank(value)) return nullable ? null : fail(ctx, `${label} is required`);
+    const number = numberOf(value);
+    if (number === null || !Number.isInteger(number)) return fail(ctx, `${label} must be a whole number`);
+    if (number < min) return fail(ctx, `${label} must be at least ${min}`);
+    if (number > max) return fail(ctx, `${label} may not be greater than ${max}`);
+    return number;
+  }).meta({ type: nullable ? ["integer", "string", "null"] : ["integer", "string"], minimum: min, maximum: max });
 }
 
 /** true/false, or as a form sends them ("on", "1", "true"...). */
 export function booleanField(label: string) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      if (typeof value === "boolean") return value;
-      if (value === 1 || value === 0) return value === 1;
-      const text = typeof value === "string" ? value.trim().toLowerCase() : undefined;
-      if (text !== undefined && ["1", "true", "yes", "on"].includes(text)) return true;
-      if (text !== undefined && ["0", "false", "no", "off", ""].includes(text)) return false;
-      return fail(ctx, `${label} must be true or false`);
-    })
-    .meta({ type: "boolean" });
+  return field((value, ctx) => {
+    if (typeof value === "boolean") return value;
+    if (value === 1 || value === 0) return value === 1;
+    const text = typeof value === "string" ? value.trim().toLowerCase() : undefined;
+    if (text !== undefined && ["1", "true", "yes", "on"].includes(text)) return true;
+    if (text !== undefined && ["0", "false", "no", "off", ""].includes(text)) return false;
+    return fail(ctx, `${label} must be true or false`);
+  }).meta({ type: "boolean" });
 }
 
 /**
@@ -178,76 +165,56 @@ export function booleanField(label: string) {
  * day). Blank is null.
  */
 export function dateField(label: string, { endOfDay = false } = {}) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      if (isBlank(value)) return null;
-      if (typeof value !== "string") return fail(ctx, `${label} must be a date`);
-      const text = value.trim();
-      const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-      let date: Date;
-      if (day) {
-        date = new Date(`${text}T${endOfDay ? "23:59:59" : "00:00:00"}Z`);
-        if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
-          return fail(ctx, `${label} must be a date`);
-      } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.test(text)) {
-        date = new Date(/(Z|[+-]\d{2}:\d{2})$/.test(text) ? text : `${text}Z`);
-        if (Number.isNaN(date.getTime())) return fail(ctx, `${label} must be a date`);
-      } else {
+  return field((value, ctx) => {
+    if (isBlank(value)) return null;
+    if (typeof value !== "string") return fail(ctx, `${label} must be a date`);
+    const text = value.trim();
+    const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+    let date: Date;
+    if (day) {
+      date = new Date(`${text}T${endOfDay ? "23:59:59" : "00:00:00"}Z`);
+      if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
         return fail(ctx, `${label} must be a date`);
-      }
-      // Stored in whole seconds.
-      return new Date(Math.floor(date.getTime() / 1000) * 1000);
-    })
-    .meta({ type: ["string", "null"], description: `${label}: an ISO date-time, or a day (YYYY-MM-DD, UTC).` });
+    } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.test(text)) {
+      date = new Date(/(Z|[+-]\d{2}:\d{2})$/.test(text) ? text : `${text}Z`);
+      if (Number.isNaN(date.getTime())) return fail(ctx, `${label} must be a date`);
+    } else {
+      return fail(ctx, `${label} must be a date`);
+    }
+    // Stored in whole seconds.
+    return new Date(Math.floor(date.getTime() / 1000) * 1000);
+  }).meta({ type: ["string", "null"], description: `${label}: an ISO date-time, or a day (YYYY-MM-DD, UTC).` });
 }
 
 /** A URL slug; blank is "" (the service makes one from the name). */
-const slugField = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined) return undefined;
-    if (isBlank(value)) return "";
-    if (typeof value !== "string") return fail(ctx, CATALOGUE_MESSAGES.slug);
-    const slug = value.trim();
-    if (slug.length > SLUG_MAX) return fail(ctx, `Slug may not be longer than ${SLUG_MAX} characters`);
-    if (!SLUG_PATTERN.test(slug)) return fail(ctx, CATALOGUE_MESSAGES.slug);
-    return slug;
-  })
-  .meta({ type: "string", description: "Lowercase letters, numbers and hyphens; made from the name when empty." });
+const slugField = field((value, ctx) => {
+  if (isBlank(value)) return "";
+  if (typeof value !== "string") return fail(ctx, CATALOGUE_MESSAGES.slug);
+  const slug = value.trim();
+  if (slug.length > SLUG_MAX) return fail(ctx, `Slug may not be longer than ${SLUG_MAX} characters`);
+  if (!SLUG_PATTERN.test(slug)) return fail(ctx, CATALOGUE_MESSAGES.slug);
+  return slug;
+}).meta({ type: "string", description: "Lowercase letters, numbers and hyphens; made from the name when empty." });
 
-const imageField = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined) return undefined;
-    if (isBlank(value)) return null;
-    if (typeof value !== "string" || value.trim().length > 500 || !isShopImage(value.trim()))
-      return fail(ctx, CATALOGUE_MESSAGES.image);
-    return value.trim();
-  })
-  .meta({
-    type: ["string", "null"],
-    description:
-      "An uploaded image (`/uploads/{key}`, from POST /api/admin/uploads) or `/images/...`; null removes it.",
-  });
+const imageField = field((value, ctx) => {
+  if (isBlank(value)) return null;
+  if (typeof value !== "string" || value.trim().length > 500 || !isShopImage(value.trim()))
+    return fail(ctx, CATALOGUE_MESSAGES.image);
+  return value.trim();
+}).meta({
+  type: ["string", "null"],
+  description: "An uploaded image (`/uploads/{key}`, from POST /api/admin/uploads) or `/images/...`; null removes it.",
+});
 
-const versionField = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined || isBlank(value)) return undefined;
-    const number = numberOf(value);
-    if (number === null || !Number.isInteger(number) || number < 1) return fail(ctx, CATALOGUE_MESSAGES.version);
-    return number;
-  })
-  .meta({
-    type: ["integer", "string"],
-    description: "The version the client last saw: a change made since is a 409, not overwritten.",
-  });
+const versionField = field((value, ctx) => {
+  if (isBlank(value)) return undefined;
+  const number = numberOf(value);
+  if (number === null || !Number.isInteger(number) || number < 1) return fail(ctx, CATALOGUE_MESSAGES.version);
+  return number;
+}).meta({
+  type: ["integer", "string"],
+  description: "The version the client last saw: a change made since is a 409, not overwritten.",
+});
 
 /** Requires the fields named (absent counts as missing) in a create: checked even when other fields failed. */
 function requiring<T extends z.ZodObject>(schema: T, fields: Record<string, string>) {
@@ -363,19 +330,14 @@ export type CategoryInput = z.output<typeof categoryFields>;
  * at most 50, kept in one case so that shoppers and the checkout can match it however it is typed.
  */
 function codeField(letterCase: "upper" | "lower", message: string, description: string) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      if (isBlank(value)) return fail(ctx, "Code is required");
-      if (typeof value !== "string") return fail(ctx, message);
-      const code = letterCase === "upper" ? value.trim().toUpperCase() : value.trim().toLowerCase();
-      if (code.length > 50) return fail(ctx, "Code may not be longer than 50 characters");
-      if (!/^[A-Za-z0-9_-]+$/.test(code)) return fail(ctx, message);
-      return code;
-    })
-    .meta({ type: "string", description });
+  return field((value, ctx) => {
+    if (isBlank(value)) return fail(ctx, "Code is required");
+    if (typeof value !== "string") return fail(ctx, message);
+    const code = letterCase === "upper" ? value.trim().toUpperCase() : value.trim().toLowerCase();
+    if (code.length > 50) return fail(ctx, "Code may not be longer than 50 characters");
+    if (!/^[A-Za-z0-9_-]+$/.test(code)) return fail(ctx, message);
+    return code;
+  }).meta({ type: "string", description });
 }
 
 const couponCodeField = codeField(
@@ -384,35 +346,33 @@ const couponCodeField = codeField(
   "Letters, numbers, hyphens, underscores; kept in capitals (shoppers type it in any case).",
 );
 
-const couponTypeField = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined) return undefined;
-    if (isBlank(value)) return fail(ctx, "Type is required");
-    if (typeof value !== "string" || !(COUPON_TYPES as readonly string[]).includes(value.trim()))
-      return fail(ctx, CATALOGUE_MESSAGES.couponType);
-    return value.trim() as CouponType;
-  })
-  .meta({ type: "string", enum: [...COUPON_TYPES] });
+const couponTypeField = field((value, ctx) => {
+  if (isBlank(value)) return fail(ctx, "Type is required");
+  if (typeof value !== "string" || !(COUPON_TYPES as readonly string[]).includes(value.trim()))
+    return fail(ctx, CATALOGUE_MESSAGES.couponType);
+  return value.trim() as CouponType;
+}).meta({ type: "string", enum: [...COUPON_TYPES] });
 
 /** The value as typed: a percent (10) or an amount in currency units (5.50); what it must be depends on the type. */
-const couponValueField = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined) return undefined;
-    if (isBlank(value)) return fail(ctx, "Value is required");
-    const number = numberOf(value);
-    if (number === null) return fail(ctx, "Value must be a number");
-    return number;
-  })
-  .meta({
-    type: ["number", "string"],
-    description: "Whole percent (1-100) for a percentage coupon; an amount in currency units above 0 for a fixed one.",
-  });
+const couponValueField = field((value, ctx) => {
+  if (isBlank(value)) return fail(ctx, "Value is required");
+  const number = numberOf(value);
+  if (number === null) return fail(ctx, "Value must be a number");
+  return number;
+}).meta({
+  type: ["number", "string"],
+  description: "Whole percent (1-100) for a percentage coupon; an amount in currency units above 0 for a fixed one.",
+});
 
 const money = { type: "number", step: "0.01", min: 0, inputMode: "decimal" } as const;
+/** A row's name, required; its form's label says where it shows. */
+const nameField = (label: string) =>
+  ({
+    name: "name",
+    parse: textField("Name", { required: true }),
+    input: { label, attributes: { maxLength: NAME_MAX } },
+    required: "Name",
+  }) as const;
 const active = (label: string) =>
   ({ name: "is_active", parse: booleanField("Active"), input: { label, checkbox: true, initial: "on" } }) as const;
 
@@ -426,12 +386,7 @@ export const COUPON_FIELDS = tableFields("coupon", [
     },
     required: "Code",
   },
-  {
-    name: "name",
-    parse: textField("Name", { required: true }),
-    input: { label: "Name (shown when it applies)", attributes: { maxLength: NAME_MAX } },
-    required: "Name",
-  },
+  nameField("Name (shown when it applies)"),
   {
     name: "type",
     parse: couponTypeField,
@@ -525,26 +480,20 @@ const shippingCodeField = codeField(
 );
 
 /** ISO alpha-2 country codes: a list, or one comma-separated string; empty (or "all") serves every country (null). */
-const countriesField = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined) return undefined;
-    if (value === null) return null;
-    const parts = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : null;
-    if (parts === null || parts.some((part) => typeof part !== "string"))
-      return fail(ctx, CATALOGUE_MESSAGES.countries);
-    const codes = [...new Set((parts as string[]).map((part) => part.trim().toUpperCase()).filter(Boolean))];
-    if (codes.length === 0 || (codes.length === 1 && codes[0] === "ALL")) return null;
-    if (codes.length > 250 || codes.some((code) => !/^[A-Z]{2}$/.test(code)))
-      return fail(ctx, CATALOGUE_MESSAGES.countries);
-    return codes;
-  })
-  .meta({
-    type: ["array", "string", "null"],
-    items: { type: "string" },
-    description: "ISO country codes it serves (a list, or comma-separated); empty or null for every country.",
-  });
+const countriesField = field((value, ctx) => {
+  if (value === null) return null;
+  const parts = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : null;
+  if (parts === null || parts.some((part) => typeof part !== "string")) return fail(ctx, CATALOGUE_MESSAGES.countries);
+  const codes = [...new Set((parts as string[]).map((part) => part.trim().toUpperCase()).filter(Boolean))];
+  if (codes.length === 0 || (codes.length === 1 && codes[0] === "ALL")) return null;
+  if (codes.length > 250 || codes.some((code) => !/^[A-Z]{2}$/.test(code)))
+    return fail(ctx, CATALOGUE_MESSAGES.countries);
+  return codes;
+}).meta({
+  type: ["array", "string", "null"],
+  items: { type: "string" },
+  description: "ISO country codes it serves (a list, or comma-separated); empty or null for every country.",
+});
 
 const days = { type: "number", min: 0, inputMode: "numeric" } as const;
 
@@ -555,12 +504,7 @@ export const SHIPPING_FIELDS = tableFields("shipping method", [
     input: { label: "Code (lowercase, for the system)", attributes: { maxLength: 50 } },
     required: "Code",
   },
-  {
-    name: "name",
-    parse: textField("Name", { required: true }),
-    input: { label: "Name (shown at checkout)", attributes: { maxLength: NAME_MAX } },
-    required: "Name",
-  },
+  nameField("Name (shown at checkout)"),
   {
     name: "description",
     parse: textField("Description", { max: 255 }),
@@ -614,45 +558,30 @@ export function shippingProblems(method: {
 
 // ---------------------------------------------------------------- tax rates
 
-const countryField = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined) return undefined;
-    if (isBlank(value)) return fail(ctx, "Country is required");
-    if (typeof value !== "string" || !/^[A-Za-z]{2}$/.test(value.trim())) return fail(ctx, CATALOGUE_MESSAGES.country);
-    return value.trim().toUpperCase();
-  })
-  .meta({ type: "string", description: "ISO 3166 alpha-2 (LK, US...)." });
+const countryField = field((value, ctx) => {
+  if (isBlank(value)) return fail(ctx, "Country is required");
+  if (typeof value !== "string" || !/^[A-Za-z]{2}$/.test(value.trim())) return fail(ctx, CATALOGUE_MESSAGES.country);
+  return value.trim().toUpperCase();
+}).meta({ type: "string", description: "ISO 3166 alpha-2 (LK, US...)." });
 
-const stateField = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined) return undefined;
-    if (isBlank(value)) return "";
-    if (typeof value !== "string" || !/^[A-Za-z0-9-]{1,10}$/.test(value.trim()))
-      return fail(
-        ctx,
-        "The state must be a code of up to 10 letters or numbers (CA, NY...), or empty for the whole country.",
-      );
-    return value.trim().toUpperCase();
-  })
-  .meta({ type: "string", description: "A state or province code (CA, NY...); empty applies to the whole country." });
+const stateField = field((value, ctx) => {
+  if (isBlank(value)) return "";
+  if (typeof value !== "string" || !/^[A-Za-z0-9-]{1,10}$/.test(value.trim()))
+    return fail(
+      ctx,
+      "The state must be a code of up to 10 letters or numbers (CA, NY...), or empty for the whole country.",
+    );
+  return value.trim().toUpperCase();
+}).meta({ type: "string", description: "A state or province code (CA, NY...); empty applies to the whole country." });
 
 /** A rate in percent (7.25), to basis points (725). */
-const rateField = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined) return undefined;
-    if (isBlank(value)) return fail(ctx, "Rate is required");
-    const number = numberOf(value);
-    if (number === null || number < 0 || number > 100) return fail(ctx, CATALOGUE_MESSAGES.rate);
-    if (decimalsOf(number) > 2) return fail(ctx, CATALOGUE_MESSAGES.rateDecimals);
-    return Math.round(number * 100);
-  })
-  .meta({ type: ["number", "string"], description: "Percent, 0 to 100, at most 2 decimals (7.25)." });
+const rateField = field((value, ctx) => {
+  if (isBlank(value)) return fail(ctx, "Rate is required");
+  const number = numberOf(value);
+  if (number === null || number < 0 || number > 100) return fail(ctx, CATALOGUE_MESSAGES.rate);
+  if (decimalsOf(number) > 2) return fail(ctx, CATALOGUE_MESSAGES.rateDecimals);
+  return Math.round(number * 100);
+}).meta({ type: ["number", "string"], description: "Percent, 0 to 100, at most 2 decimals (7.25)." });
 
 /** Where a tax rate applies: "US-CA", or "US" for the whole country. */
 export const taxPlace = (rate: { country_code: string; state_code: string }) =>
@@ -673,12 +602,7 @@ export const TAX_FIELDS = tableFields("tax rate", [
       attributes: { maxLength: 10, autoCapitalize: "characters" },
     },
   },
-  {
-    name: "name",
-    parse: textField("Name", { required: true }),
-    input: { label: "Name (shown in the tax breakdown)", attributes: { maxLength: NAME_MAX } },
-    required: "Name",
-  },
+  nameField("Name (shown in the tax breakdown)"),
   {
     name: "rate",
     parse: rateField,

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Database } from "../../../db/client";
 import { coupons, orders, shippingMethods, taxRates } from "../../../db/schema";
 import {
   codeTaken,
   COUPON_FIELDS,
+  COUPON_TYPES,
   couponProblems,
   couponStoredValue,
   SHIPPING_FIELDS,
@@ -22,14 +23,6 @@ import { changes as tagChanges } from "../../lib/cache-tags";
 import { bumpTags } from "../cache-tags.server";
 import { COUPON_COLUMNS, SHIPPING_COLUMNS } from "../checkout.server";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import {
-  adminCouponJson,
-  AdminCouponSchema,
-  adminShippingMethodJson,
-  AdminShippingMethodSchema,
-  adminTaxRateJson,
-  AdminTaxRateSchema,
-} from "../serializers/admin-checkout-tables";
 import { isoDate, scalar, type RowOf } from "../sql";
 import { auditEntry, changesBetween, type Actor, type Changes } from "./audit.server";
 import { isUniqueViolation, newRowId } from "./rows.server";
@@ -231,6 +224,14 @@ export function checkoutTable<C extends TableColumns, Row extends Saved & { id: 
   };
 }
 
+/** A code staff choose, one row's in its table: one in use is told under the form's code. */
+const uniqueCode = (column: SQLiteColumn, index: string) => ({
+  where: (row: { code: string }) => eq(column, row.code),
+  taken: (row: { code: string }) => codeTaken(row.code),
+  index,
+  field: "code",
+});
+
 // ---------------------------------------------------------------- coupons
 
 export interface AdminCoupon {
@@ -258,6 +259,25 @@ type SavedCoupon = Omit<AdminCoupon, "id" | "usage_count" | "orders_count" | "cr
 /** A coupon's value as staff type it: a percent, or currency units. */
 const typedValue = (type: CouponType, stored: number) => (type === "percentage" ? stored : toUnits(stored));
 const dateOf = (iso: string | null) => (iso === null ? null : new Date(iso));
+
+const AdminCouponSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    type: z.enum(COUPON_TYPES),
+    value: z.number().meta({ description: "Whole percent for a percentage coupon; currency units for a fixed one." }),
+    min_subtotal: z.number().meta({ description: "In currency units; 0 for none." }),
+    max_discount: z.number().nullable().meta({ description: "In currency units; null for no cap." }),
+    starts_at: z.string().nullable(),
+    expires_at: z.string().nullable(),
+    usage_limit: z.number().int().nullable().meta({ description: "Null for no limit." }),
+    usage_count: z.number().int().meta({ description: "Uses so far (a cancelled order gives its use back)." }),
+    is_active: z.boolean(),
+    orders_count: z.number().int().meta({ description: "Orders placed with it; they keep its code if it is deleted." }),
+    created_at: z.string().nullable(),
+  })
+  .meta({ id: "AdminCoupon" });
 
 export const couponsTable = checkoutTable({
   fields: COUPON_FIELDS,
@@ -319,12 +339,7 @@ export const couponsTable = checkoutTable({
     usageLimit: c.usage_limit,
     isActive: c.is_active,
   }),
-  unique: {
-    where: (c) => eq(coupons.code, c.code),
-    taken: (c) => codeTaken(c.code),
-    index: "coupons.code",
-    field: "code",
-  },
+  unique: uniqueCode(coupons.code, "coupons.code"),
   audit: {
     entity: "coupon",
     title: (c) => `Coupon ${c.code}`,
@@ -351,7 +366,22 @@ export const couponsTable = checkoutTable({
   },
   /** Orders placed with it keep its code (their link to it is cleared). */
   removed: (c) => ({ code: c.code, orders: c.orders_count }),
-  json: adminCouponJson,
+  json: (coupon): z.output<typeof AdminCouponSchema> => ({
+    id: coupon.id,
+    code: coupon.code,
+    name: coupon.name,
+    type: coupon.type,
+    value: coupon.type === "percentage" ? coupon.value : toUnits(coupon.value),
+    min_subtotal: toUnits(coupon.min_subtotal_cents),
+    max_discount: coupon.max_discount_cents === null ? null : toUnits(coupon.max_discount_cents),
+    starts_at: coupon.starts_at,
+    expires_at: coupon.expires_at,
+    usage_limit: coupon.usage_limit,
+    usage_count: coupon.usage_count,
+    is_active: coupon.is_active,
+    orders_count: coupon.orders_count,
+    created_at: coupon.created_at,
+  }),
   schema: AdminCouponSchema,
 });
 
@@ -380,6 +410,25 @@ const countriesOf = (text: string | null) =>
         .map((code) => code.trim())
         .filter(Boolean);
 const countriesText = (codes: string[] | null) => (codes === null || codes.length === 0 ? null : codes.join(","));
+
+const AdminShippingMethodSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    description: z.string(),
+    cost: z.number().meta({ description: "In currency units." }),
+    free_shipping_threshold: z
+      .number()
+      .nullable()
+      .meta({ description: "Free from this subtotal (currency units); null: never free." }),
+    delivery_days_min: z.number().int(),
+    delivery_days_max: z.number().int(),
+    countries: z.array(z.string()).nullable().meta({ description: "ISO codes it serves; null serves every country." }),
+    is_active: z.boolean(),
+    sort_order: z.number().int(),
+  })
+  .meta({ id: "AdminShippingMethod" });
 
 export const shippingTable = checkoutTable({
   fields: SHIPPING_FIELDS,
@@ -423,12 +472,7 @@ export const shippingTable = checkoutTable({
     isActive: m.is_active,
     sortOrder: m.sort_order,
   }),
-  unique: {
-    where: (m) => eq(shippingMethods.code, m.code),
-    taken: (m) => codeTaken(m.code),
-    index: "shipping_methods.code",
-    field: "code",
-  },
+  unique: uniqueCode(shippingMethods.code, "shipping_methods.code"),
   audit: {
     entity: "shipping_method",
     title: (m) => `Shipping method ${m.name} (${m.code})`,
@@ -451,7 +495,20 @@ export const shippingTable = checkoutTable({
   cached: true,
   /** Orders sent with it keep its name (their link to it is cleared). */
   removed: (m) => ({ name: m.name }),
-  json: adminShippingMethodJson,
+  json: (method): z.output<typeof AdminShippingMethodSchema> => ({
+    id: method.id,
+    code: method.code,
+    name: method.name,
+    description: method.description,
+    cost: toUnits(method.cost_cents),
+    free_shipping_threshold:
+      method.free_shipping_threshold_cents === null ? null : toUnits(method.free_shipping_threshold_cents),
+    delivery_days_min: method.delivery_days_min,
+    delivery_days_max: method.delivery_days_max,
+    countries: method.countries,
+    is_active: method.is_active,
+    sort_order: method.sort_order,
+  }),
   schema: AdminShippingMethodSchema,
 });
 
@@ -466,6 +523,17 @@ export interface AdminTaxRate {
   rate_bps: number;
   is_active: boolean;
 }
+
+const AdminTaxRateSchema = z
+  .object({
+    id: z.number().int(),
+    country_code: z.string(),
+    state_code: z.string().meta({ description: "Empty: the whole country." }),
+    name: z.string(),
+    rate: z.number().meta({ description: "Percent (7.25)." }),
+    is_active: z.boolean(),
+  })
+  .meta({ id: "AdminTaxRate" });
 
 export const taxTable = checkoutTable({
   fields: TAX_FIELDS,
@@ -518,7 +586,14 @@ export const taxTable = checkoutTable({
   cached: true,
   /** Orders already placed keep the tax they were charged. */
   removed: (t) => ({ name: t.name }),
-  json: adminTaxRateJson,
+  json: (rate): z.output<typeof AdminTaxRateSchema> => ({
+    id: rate.id,
+    country_code: rate.country_code,
+    state_code: rate.state_code,
+    name: rate.name,
+    rate: rate.rate_bps / 100,
+    is_active: rate.is_active,
+  }),
   schema: AdminTaxRateSchema,
 });
 
