@@ -83,3 +83,7 @@ export function orderTotals(parts: Omit<Totals, "total_cents">): Totals {
 export function ratePercent(rateBps: number): string {
   return `${Number((rateBps / 100).toFixed(2))}%`;
 }
+
+/** Where a tax rate applies: "US-CA", or "US" for the whole country. */
+export const taxPlace = (rate: { country_code: string; state_code: string }) =>
+  rate.state_code ? `${rate.country_code}-${rate.state_code}` : rate.country_code;

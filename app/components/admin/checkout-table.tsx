@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { errorBoundary } from "~/components/error-state";
 import { SelectField, TextField, type FieldErrors } from "~/components/form";
 import { Toaster } from "~/components/toaster";
-import { formValues, type TableField, type TableFields } from "~/lib/schemas/admin-catalogue";
+import type { TableForm } from "~/lib/schemas/admin-catalogue";
 import { pageMeta } from "~/lib/seo";
 import type { FormFailure } from "~/http/pages/forms.server";
 import { AdminCard, AdminHeader, AdminTable, cell, dangerButton, EmptyRow, primaryButton, secondaryButton } from "./ui";
@@ -16,8 +16,6 @@ import { AdminCard, AdminHeader, AdminTable, cell, dangerButton, EmptyRow, prima
  * the messages under its fields and what was typed.
  */
 export interface TablePage<Row, Removed = unknown> {
-  /** Its fields and its names ("coupon"): the form shows the fields the API reads. */
-  table: TableFields;
   path: string;
   title: string;
   description: string;
@@ -40,11 +38,11 @@ export interface TablePage<Row, Removed = unknown> {
   failed: string;
 }
 
-/** What the page's loader gives: the rows, the row being edited and its form's values. */
+/** What the page's loader gives: the rows, the row being edited and the form (the fields the API reads). */
 export interface TableData<Row> {
   rows: Row[];
   editing: Row | null;
-  values: Record<string, string> | null;
+  form: TableForm;
 }
 
 export const tablePageMeta = (page: { title: string; path: string }) =>
@@ -62,7 +60,7 @@ function FieldControl({ field, values, errors, prefix }: TableFieldProps) {
 }
 
 interface TableFieldProps {
-  field: TableField;
+  field: TableForm["fields"][number];
   values: Record<string, string>;
   errors?: FieldErrors;
   prefix: string;
@@ -78,7 +76,7 @@ function TableForm({
   submitLabel,
   action,
 }: {
-  fields: readonly TableField[];
+  fields: TableForm["fields"];
   /** Where Cancel goes back to. */
   list: string;
   prefix: string;
@@ -137,7 +135,7 @@ function Status({ active }: { active: boolean }) {
 
 export function CheckoutTablePage<Row extends { id: number; is_active: boolean }, Removed>({
   page,
-  data: { rows, editing, values },
+  data: { rows, editing, form },
 }: {
   page: TablePage<Row, Removed>;
   data: TableData<Row>;
@@ -146,7 +144,7 @@ export function CheckoutTablePage<Row extends { id: number; is_active: boolean }
   const busy = useNavigation().state === "submitting";
   const failedEdit = failure?.values.intent === "update" ? failure : undefined;
   const failedCreate = failure?.values.intent === "create" ? failure : undefined;
-  const { noun, fields } = page.table;
+  const { noun, fields } = form;
   return (
     <section aria-labelledby="admin-title">
       <Toaster toast={failure?.toast ?? null} listen={false} />
@@ -163,7 +161,7 @@ export function CheckoutTablePage<Row extends { id: number; is_active: boolean }
             list={page.path}
             prefix="edit-"
             id={editing.id}
-            values={failedEdit?.values ?? values ?? {}}
+            values={failedEdit?.values ?? form.values ?? form.blank}
             errors={failedEdit?.errors}
             submitLabel={`Save ${noun}`}
             action={`${page.path}?edit=${editing.id}`}
@@ -220,7 +218,7 @@ export function CheckoutTablePage<Row extends { id: number; is_active: boolean }
           fields={fields}
           list={page.path}
           prefix="new-"
-          values={failedCreate?.values ?? formValues(page.table, null)}
+          values={failedCreate?.values ?? form.blank}
           errors={failedCreate?.errors}
           submitLabel={`Create ${noun}`}
           action={page.path}

@@ -1,7 +1,6 @@
 import { Price } from "~/components/price";
-import { ratePercent } from "~/lib/checkout";
+import { ratePercent, taxPlace } from "~/lib/checkout";
 import { COUNTRIES } from "~/lib/constants";
-import { COUPON_FIELDS, SHIPPING_FIELDS, TAX_FIELDS, taxPlace } from "~/lib/schemas/admin-catalogue";
 import type { AdminCoupon, AdminShippingMethod, AdminTaxRate } from "~/services/admin/checkout-tables.server";
 import type { TablePage } from "./checkout-table";
 import { dateTime } from "./ui";
@@ -14,7 +13,6 @@ const period = (coupon: AdminCoupon) => {
 };
 
 export const couponsPage: TablePage<AdminCoupon, { code: string; orders: number }> = {
-  table: COUPON_FIELDS,
   path: "/admin/coupons",
   title: "Coupons",
   description: "The checkout's discount codes. A change applies to the next checkout at once.",
@@ -72,7 +70,6 @@ export const couponsPage: TablePage<AdminCoupon, { code: string; orders: number 
 };
 
 export const shippingPage: TablePage<AdminShippingMethod, { name: string }> = {
-  table: SHIPPING_FIELDS,
   path: "/admin/shipping",
   title: "Shipping",
   description: "The shipping methods the checkout offers, by country. A change applies to the next checkout at once.",
@@ -121,7 +118,6 @@ export const shippingPage: TablePage<AdminShippingMethod, { name: string }> = {
 const countryName = (code: string) => COUNTRIES.find((country) => country.code === code)?.name ?? code;
 
 export const taxPage: TablePage<AdminTaxRate, { name: string }> = {
-  table: TAX_FIELDS,
   path: "/admin/tax",
   title: "Tax",
   description:

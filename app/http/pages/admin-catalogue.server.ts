@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { parseId } from "../../lib/ids";
-import { CATALOGUE_MESSAGES, checkboxesOf, formValues } from "../../lib/schemas/admin-catalogue";
+import { CATALOGUE_MESSAGES, checkboxesOf, tableForm } from "../../lib/schemas/admin-catalogue";
 import { fieldErrors } from "../../lib/schemas/query";
 import { actorOf, type Actor } from "../../services/admin/audit.server";
 import type { CheckoutTable } from "../../services/admin/checkout-tables.server";
@@ -47,7 +47,7 @@ interface TablePageToasts<Row, Removed> {
   deleted: (removed: { id: number } & Removed) => string;
 }
 
-/** A checkout table's page: every row; `?edit={id}` opens one in the edit form, with its values as the form shows them. */
+/** A checkout table's page: every row and its form; `?edit={id}` opens one in the edit form. */
 export async function checkoutTableLoader<Row, Input, Removed>(
   { request, context }: LoaderFunctionArgs,
   table: CheckoutTable<Row, Input, Removed>,
@@ -56,8 +56,8 @@ export async function checkoutTableLoader<Row, Input, Removed>(
   await requireAdmin(app, request);
   const editId = parseId(new URL(request.url).searchParams.get("edit"));
   const [rows, editing] = await Promise.all([table.list(app.db), editId ? table.get(app.db, editId) : null]);
-  const values = editing ? formValues(table.fields, table.json(editing)) : null;
-  return json({ rows, editing, values }, { headers: { "Cache-Control": "private, no-store" } });
+  const form = tableForm(table.fields, editing ? table.json(editing) : null);
+  return json({ rows, editing, form }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /**

@@ -302,6 +302,24 @@ export function formValues(table: TableFields, row: Record<string, unknown> | nu
   );
 }
 
+/**
+ * A table's form as its page draws it: its noun, its fields' names and inputs, a new row's values
+ * and the edited row's. The loader sends it, so the page's JavaScript loads no parser.
+ */
+export interface TableForm {
+  noun: string;
+  fields: Array<{ name: string; input: FieldInput }>;
+  blank: Record<string, string>;
+  values: Record<string, string> | null;
+}
+
+export const tableForm = (table: TableFields, row: Record<string, unknown> | null): TableForm => ({
+  noun: table.noun,
+  fields: table.fields.map(({ name, input }) => ({ name, input })),
+  blank: formValues(table, null),
+  values: row ? formValues(table, row) : null,
+});
+
 /** The fields a form sends as checkboxes (absent when unticked). */
 export const checkboxesOf = (table: TableFields) =>
   table.fields.filter((field) => field.input.checkbox).map((field) => field.name);
@@ -582,10 +600,6 @@ const rateField = field((value, ctx) => {
   if (decimalsOf(number) > 2) return fail(ctx, CATALOGUE_MESSAGES.rateDecimals);
   return Math.round(number * 100);
 }).meta({ type: ["number", "string"], description: "Percent, 0 to 100, at most 2 decimals (7.25)." });
-
-/** Where a tax rate applies: "US-CA", or "US" for the whole country. */
-export const taxPlace = (rate: { country_code: string; state_code: string }) =>
-  rate.state_code ? `${rate.country_code}-${rate.state_code}` : rate.country_code;
 
 export const TAX_FIELDS = tableFields("tax rate", [
   {

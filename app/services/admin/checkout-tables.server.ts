@@ -12,12 +12,12 @@ import {
   SHIPPING_FIELDS,
   shippingProblems,
   TAX_FIELDS,
-  taxPlace,
   taxRateTaken,
   usageLimitBelowUses,
   type CouponType,
   type TableFields,
 } from "../../lib/schemas/admin-catalogue";
+import { taxPlace } from "../../lib/checkout";
 import { toUnits } from "../../lib/money";
 import { changes as tagChanges } from "../../lib/cache-tags";
 import { bumpTags } from "../cache-tags.server";
@@ -58,8 +58,8 @@ interface TableKind<C extends TableColumns, Row extends Saved & { id: number }, 
   read: (row: RowOf<C>) => Row;
   /**
    * The row as it will be saved: the input over the current row (or, in a create, the defaults).
-   * A rule across fields it breaks is a ValidationError naming the field. A row as read is one as
-   * saved, plus what staff do not type (its id, its uses).
+   * A rule across fields it breaks is a ValidationError naming the field. A create's schema requires
+   * what has no default. A row as read is one as saved, plus what staff do not type (its id, its uses).
    */
   draft: (input: Input, current: Row | null) => Saved;
   /** The saved row in the table's columns. */
@@ -260,6 +260,7 @@ type SavedCoupon = Omit<AdminCoupon, "id" | "usage_count" | "orders_count" | "cr
 const typedValue = (type: CouponType, stored: number) => (type === "percentage" ? stored : toUnits(stored));
 const dateOf = (iso: string | null) => (iso === null ? null : new Date(iso));
 
+/** A coupon as the API gives it: money in currency units. */
 const AdminCouponSchema = z
   .object({
     id: z.number().int(),
@@ -411,6 +412,7 @@ const countriesOf = (text: string | null) =>
         .filter(Boolean);
 const countriesText = (codes: string[] | null) => (codes === null || codes.length === 0 ? null : codes.join(","));
 
+/** A shipping method as the API gives it: money in currency units. */
 const AdminShippingMethodSchema = z
   .object({
     id: z.number().int(),
@@ -524,6 +526,7 @@ export interface AdminTaxRate {
   is_active: boolean;
 }
 
+/** A tax rate as the API gives it: its rate in percent. */
 const AdminTaxRateSchema = z
   .object({
     id: z.number().int(),
