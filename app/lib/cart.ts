@@ -1,5 +1,5 @@
+import { taxOn, type TaxRateRule } from "./checkout";
 import { CART_TAX_RATE_BPS, QUANTITY_MAX, QUANTITY_MIN } from "./constants";
-import { applyRate } from "./money";
 
 /**
  * The cart as the shopper's cookie keeps it: product ids and quantities only, never prices.
@@ -65,9 +65,12 @@ export function parseCart(value: unknown): CartLine[] {
   return lines;
 }
 
-/** The cart page's summary: a flat 10% tax of the subtotal, shipping shown as Free. */
+/** The cart page's tax: the spec's flat 10% of the subtotal (no address is known yet). */
+export const CART_TAX: TaxRateRule = { name: "Tax", rate_bps: CART_TAX_RATE_BPS };
+
+/** The cart page's summary: its tax by the checkout's rule at the cart's rate, shipping shown as Free. */
 export function cartSummary(subtotalCents: number) {
-  const taxCents = applyRate(subtotalCents, CART_TAX_RATE_BPS);
+  const taxCents = taxOn([CART_TAX], subtotalCents).total_tax_cents;
   return {
     subtotal_cents: subtotalCents,
     tax_cents: taxCents,

@@ -49,6 +49,23 @@ export function taxLines(rates: TaxRateRule[], taxableCents: number): TaxLine[] 
   }));
 }
 
+export interface TaxResult {
+  total_tax_cents: number;
+  lines: TaxLine[];
+}
+
+/**
+ * The tax on an amount: its lines and their sum. The checkout charges the rates of the shopper's
+ * place; the cart page shows the spec's flat cart rate (lib/cart) by the same rule.
+ */
+export function taxOn(rates: TaxRateRule[], taxableCents: number): TaxResult {
+  const lines = taxLines(rates, taxableCents);
+  return { total_tax_cents: lines.reduce((sum, line) => sum + line.amount_cents, 0), lines };
+}
+
+/** A tax line's label: "VAT (18%)". */
+export const taxLabel = (rate: TaxRateRule) => `${rate.name} (${ratePercent(rate.rate_bps)})`;
+
 export interface Totals {
   subtotal_cents: number;
   shipping_cents: number;
@@ -66,3 +83,7 @@ export function orderTotals(parts: Omit<Totals, "total_cents">): Totals {
 export function ratePercent(rateBps: number): string {
   return `${Number((rateBps / 100).toFixed(2))}%`;
 }
+
+/** Where a tax rate applies: "US-CA", or "US" for the whole country. */
+export const taxPlace = (rate: { country_code: string; state_code: string }) =>
+  rate.state_code ? `${rate.country_code}-${rate.state_code}` : rate.country_code;

@@ -5,6 +5,8 @@ import { PostForm, ShopLink } from "~/components/shop-link";
 import { Img } from "~/components/img";
 import { Price } from "~/components/price";
 import { SummaryPanel } from "~/components/section";
+import { CART_TAX } from "~/lib/cart";
+import { taxLabel } from "~/lib/checkout";
 import { QUANTITY_MAX } from "~/lib/constants";
 import { CartIntentSchema } from "~/lib/schemas/cart";
 import { fieldErrors } from "~/lib/schemas/query";
@@ -170,7 +172,7 @@ function OrderSummary({ cart }: { cart: Cart }) {
           </dd>
         </div>
         <div className="flex justify-between">
-          <dt>Tax (10%)</dt>
+          <dt>{taxLabel(CART_TAX)}</dt>
           <dd>
             <Price cents={cart.tax_cents} />
           </dd>

@@ -10,7 +10,7 @@ import { EmptyCart } from "~/components/empty-cart";
 import { OrderTotals } from "~/components/order-totals";
 import { Price } from "~/components/price";
 import { Toaster, type Toast } from "~/components/toaster";
-import { ratePercent } from "~/lib/checkout";
+import { taxLabel } from "~/lib/checkout";
 import { COUNTRIES, DEFAULT_COUNTRY } from "~/lib/constants";
 import type { Currency } from "~/lib/money";
 import { makeToast } from "~/lib/toast";
@@ -307,7 +307,7 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
         shippingCents={totals.shipping_cents}
         shippingName={quote.shipping?.name}
         taxLines={quote.tax.lines.map((line) => ({
-          label: `${line.name} (${ratePercent(line.rate_bps)})`,
+          label: taxLabel(line),
           cents: line.amount_cents,
         }))}
         totalCents={totals.total_cents}

@@ -17,8 +17,8 @@ import {
   couponDiscountCents,
   orderTotals,
   shippingCostCents,
-  taxLines,
-  type TaxLine,
+  taxOn,
+  type TaxResult,
   type Totals,
 } from "../lib/checkout";
 import { COUNTRIES, DEFAULT_COUNTRY, QUANTITY_MAX } from "../lib/constants";
@@ -47,19 +47,22 @@ export interface ShippingOption {
   free_shipping_threshold_cents: number | null;
 }
 
+/** A shipping method as the checkout reads it (the back office reads these and more). */
+export const SHIPPING_COLUMNS = {
+  id: shippingMethods.id,
+  code: shippingMethods.code,
+  name: shippingMethods.name,
+  description: shippingMethods.description,
+  cost_cents: shippingMethods.costCents,
+  delivery_days_min: shippingMethods.deliveryDaysMin,
+  delivery_days_max: shippingMethods.deliveryDaysMax,
+  free_shipping_threshold_cents: shippingMethods.freeShippingThresholdCents,
+  countries: shippingMethods.countries,
+};
+
 const shippingQuery = (db: Database, id?: number) =>
   db
-    .select({
-      id: shippingMethods.id,
-      code: shippingMethods.code,
-      name: shippingMethods.name,
-      description: shippingMethods.description,
-      cost_cents: shippingMethods.costCents,
-      delivery_days_min: shippingMethods.deliveryDaysMin,
-      delivery_days_max: shippingMethods.deliveryDaysMax,
-      free_shipping_threshold_cents: shippingMethods.freeShippingThresholdCents,
-      countries: shippingMethods.countries,
-    })
+    .select(SHIPPING_COLUMNS)
     .from(shippingMethods)
     .where(
       id === undefined
@@ -119,16 +122,6 @@ const taxQuery = (db: Database, country: string, state: string) =>
 
 export type TaxRateRow = Awaited<ReturnType<typeof taxQuery>>[number];
 
-export interface TaxResult {
-  total_tax_cents: number;
-  lines: TaxLine[];
-}
-
-function taxResult(rates: Array<{ name: string; rate_bps: number }>, taxableCents: number): TaxResult {
-  const lines = taxLines(rates, taxableCents);
-  return { total_tax_cents: lines.reduce((sum, line) => sum + line.amount_cents, 0), lines };
-}
-
 /** The country's rates plus the state's (a state's own rates apply only when a state is given). */
 export async function calculateTax(
   db: Database,
@@ -136,7 +129,7 @@ export async function calculateTax(
   country: string,
   state: string,
 ): Promise<TaxResult> {
-  return taxResult(await taxQuery(db, country, state), taxableCents);
+  return taxOn(await taxQuery(db, country, state), taxableCents);
 }
 
 export async function listTaxRates(db: Database, country: string, state: string) {
@@ -157,24 +150,26 @@ export interface AppliedCoupon {
 
 export type CouponCheck = { valid: true; coupon: AppliedCoupon; message: string } | { valid: false; message: string };
 
-const couponQuery = (db: Database, where: SQL | undefined) =>
-  db
-    .select({
-      id: coupons.id,
-      code: coupons.code,
-      name: coupons.name,
-      type: coupons.type,
-      value: coupons.value,
-      min_subtotal_cents: coupons.minSubtotalCents,
-      max_discount_cents: coupons.maxDiscountCents,
-      usage_limit: coupons.usageLimit,
-      usage_count: coupons.usageCount,
-      starts_at: coupons.startsAt,
-      expires_at: coupons.expiresAt,
-      is_active: coupons.isActive,
-    })
-    .from(coupons)
-    .where(where);
+/** A coupon as the checkout reads it (the back office reads these and more). */
+export const COUPON_COLUMNS = {
+  id: coupons.id,
+  code: coupons.code,
+  name: coupons.name,
+  type: coupons.type,
+  value: coupons.value,
+  min_subtotal_cents: coupons.minSubtotalCents,
+  max_discount_cents: coupons.maxDiscountCents,
+  usage_limit: coupons.usageLimit,
+  usage_count: coupons.usageCount,
+  starts_at: coupons.startsAt,
+  expires_at: coupons.expiresAt,
+  is_active: coupons.isActive,
+};
+
+const couponQuery = (db: Database, where: SQL) => db.select(COUPON_COLUMNS).from(coupons).where(where);
+
+/** The coupon a shopper typed, in any case: the one lookup by code (a check, a quote, an order). */
+const couponByCode = (db: Database, code: string) => couponQuery(db, eq(coupons.code, code.toUpperCase()));
 
 type CouponRow = Awaited<ReturnType<typeof couponQuery>>[number];
 
@@ -237,7 +232,7 @@ export async function validateCoupon(
   currency = DEFAULT_CURRENCY,
 ): Promise<CouponCheck> {
   if (!code) return { valid: false, message: CHECKOUT_MESSAGES.couponEmpty };
-  const [row] = await couponQuery(db, eq(coupons.code, code.toUpperCase()));
+  const [row] = await couponByCode(db, code);
   return checkCoupon(row, subtotalCents, currency);
 }
 
@@ -311,12 +306,12 @@ const knownCountry = (code: string) => (COUNTRIES.some((country) => country.code
  */
 export async function quoteCheckout(db: Database, input: QuoteInput, given?: QuoteReads): Promise<Quote> {
   const { country, state } = quotePlace(input.country, input.state);
-  const couponCode = input.couponCode.toUpperCase();
+  const { couponCode } = input;
   // At most one round trip: what was not given, and the coupon only when one is typed.
   const reads: Array<BatchItem<"sqlite">> = given
     ? []
     : [cartProductsQuery(db, input.lines), shippingQuery(db), taxQuery(db, country, state)];
-  if (couponCode) reads.push(couponQuery(db, eq(coupons.code, couponCode)));
+  if (couponCode) reads.push(couponByCode(db, couponCode));
   const results =
     reads.length > 0
       ? ((await db.batch(reads as [BatchItem<"sqlite">, ...Array<BatchItem<"sqlite">>])) as unknown[])
@@ -333,7 +328,7 @@ export async function quoteCheckout(db: Database, input: QuoteInput, given?: Quo
     (input.shippingMethodId === null ? (options[0] ?? null) : null);
   const coupon = input.couponCode ? checkCoupon(couponRows[0], subtotal, input.currency ?? DEFAULT_CURRENCY) : null;
   const discount = coupon?.valid ? coupon.coupon.discount_cents : 0;
-  const tax = taxResult(rateRows, subtotal - discount);
+  const tax = taxOn(rateRows, subtotal - discount);
   const totals = orderTotals({
     subtotal_cents: subtotal,
     shipping_cents: cart.items.length && shipping ? shipping.cost_cents : 0,

@@ -1,11 +1,14 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { parseId } from "../../lib/ids";
-import { CATALOGUE_MESSAGES } from "../../lib/schemas/admin-catalogue";
+import { CATALOGUE_MESSAGES, checkboxesOf, tableForm } from "../../lib/schemas/admin-catalogue";
 import { fieldErrors } from "../../lib/schemas/query";
-import type { Actor } from "../../services/admin/audit.server";
+import { actorOf, type Actor } from "../../services/admin/audit.server";
+import type { CheckoutTable } from "../../services/admin/checkout-tables.server";
 import { ConflictError, NotFoundError, ValidationError } from "../../services/errors";
 import type { AppContext } from "../context.server";
 import { formFailure, readForm } from "./forms.server";
+import { requireAdmin } from "./guards.server";
 import { toasts } from "./toast.server";
 import { imageFieldFrom, readStaffForm } from "./uploads.server";
 
@@ -31,59 +34,71 @@ export async function readCategoryForm<S extends z.ZodType>(
 }
 
 /** A checkout table's form (urlencoded): its checkboxes read as true or false. */
-export function withCheckboxes(values: Record<string, string>, names: string[]): Record<string, unknown> {
+function withCheckboxes(values: Record<string, string>, names: string[]): Record<string, unknown> {
   const read: Record<string, unknown> = { ...values };
   for (const name of names) read[name] = values[name] === "on";
   return read;
+}
+
+/** What a checkout table's page says in its toasts: where its list is, a row's name, a delete. */
+interface TablePageToasts<Row, Removed> {
+  path: string;
+  toastName: (row: Row) => string;
+  deleted: (removed: { id: number } & Removed) => string;
+}
+
+/** A checkout table's page: every row and its form; `?edit={id}` opens one in the edit form. */
+export async function checkoutTableLoader<Row, Input, Removed>(
+  { request, context }: LoaderFunctionArgs,
+  table: CheckoutTable<Row, Input, Removed>,
+) {
+  const { app } = context;
+  await requireAdmin(app, request);
+  const editId = parseId(new URL(request.url).searchParams.get("edit"));
+  const [rows, editing] = await Promise.all([table.list(app.db), editId ? table.get(app.db, editId) : null]);
+  const form = tableForm(table.fields, editing ? table.json(editing) : null);
+  return json({ rows, editing, form }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /**
  * The action of a checkout table's page (coupons, shipping, tax): `intent=create`, `intent=update`
  * (with `id`) or `intent=delete` (with `id`). Success goes back to the list with a toast; mistakes
  * come back with the messages under the fields, a toast and the typed values; a conflict (a code in
- * use) under `conflictField`; an unknown row, back to the list saying so.
+ * use) under the table's conflict field; an unknown row, back to the list saying so.
  */
-export async function checkoutTableAction<Input, Row>(
-  request: Request,
-  app: AppContext,
-  actor: Actor,
-  table: {
-    list: string;
-    noun: string;
-    checkboxes: string[];
-    conflictField: string;
-    createSchema: z.ZodType<Input>;
-    updateSchema: z.ZodType<Input>;
-    create: (input: Input) => Promise<Row>;
-    update: (id: number, input: Input) => Promise<Row>;
-    remove: (id: number) => Promise<unknown>;
-    label: (row: Row) => string;
-    deleted?: (removed: unknown) => string;
-  },
+export async function checkoutTableAction<Row, Input, Removed>(
+  { request, context }: ActionFunctionArgs,
+  table: CheckoutTable<Row, Input, Removed>,
+  page: TablePageToasts<Row, Removed>,
 ) {
+  const { app } = context;
+  const actor = actorOf(await requireAdmin(app, request));
   const toast = toasts(app.env, request);
   const values = await readForm(request);
   const id = parseId(values.id);
   try {
     if (values.intent === "delete" && id) {
-      const removed = await table.remove(id);
-      return toast.redirectWithSuccess(table.list, table.deleted?.(removed) ?? `${table.noun} deleted.`);
+      const removed = await table.remove(app.db, actor, id);
+      return toast.redirectWithSuccess(page.path, page.deleted(removed));
     }
     if (values.intent !== "create" && !(values.intent === "update" && id))
-      return toast.redirectWithError(table.list, "That action is not available.");
-    const schema = values.intent === "create" ? table.createSchema : table.updateSchema;
-    const parsed = schema.safeParse(withCheckboxes(values, table.checkboxes));
+      return toast.redirectWithError(page.path, "That action is not available.");
+    const schema = values.intent === "create" ? table.fields.create : table.fields.update;
+    const parsed = schema.safeParse(withCheckboxes(values, checkboxesOf(table.fields)));
     if (!parsed.success) return formFailure(fieldErrors(parsed.error), CATALOGUE_MESSAGES.formErrors, values);
-    const row = values.intent === "create" ? await table.create(parsed.data) : await table.update(id!, parsed.data);
+    const row =
+      values.intent === "create"
+        ? await table.create(app.db, actor, parsed.data)
+        : await table.update(app.db, actor, id!, parsed.data);
     return toast.redirectWithSuccess(
-      table.list,
-      `${table.noun} ${table.label(row)} ${values.intent === "create" ? "created" : "saved"}.`,
+      page.path,
+      `${table.fields.Noun} ${page.toastName(row)} ${values.intent === "create" ? "created" : "saved"}.`,
     );
   } catch (error) {
     if (error instanceof ConflictError)
       return formFailure({ [table.conflictField]: [error.message] }, error.message, values, { status: 409 });
     if (error instanceof ValidationError) return formFailure(error.errors, CATALOGUE_MESSAGES.formErrors, values);
-    if (error instanceof NotFoundError) return toast.redirectWithError(table.list, error.message);
+    if (error instanceof NotFoundError) return toast.redirectWithError(page.path, error.message);
     throw error;
   }
 }

@@ -1,40 +1,236 @@
 import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
 import type { Database } from "../../../db/client";
 import { coupons, orders, shippingMethods, taxRates } from "../../../db/schema";
 import {
-  CATALOGUE_MESSAGES,
   codeTaken,
+  COUPON_FIELDS,
+  COUPON_TYPES,
   couponProblems,
   couponStoredValue,
+  SHIPPING_FIELDS,
   shippingProblems,
+  TAX_FIELDS,
   taxRateTaken,
   usageLimitBelowUses,
-  type CouponInput,
   type CouponType,
-  type ShippingMethodInput,
-  type TaxRateInput,
+  type TableFields,
 } from "../../lib/schemas/admin-catalogue";
+import { taxPlace } from "../../lib/checkout";
 import { toUnits } from "../../lib/money";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { isoDate, scalar } from "../sql";
-import { auditEntry, changesBetween, type Actor } from "./audit.server";
 import { changes as tagChanges } from "../../lib/cache-tags";
 import { bumpTags } from "../cache-tags.server";
+import { COUPON_COLUMNS, SHIPPING_COLUMNS } from "../checkout.server";
+import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { isoDate, scalar, type RowOf } from "../sql";
+import { auditEntry, changesBetween, type Actor, type Changes } from "./audit.server";
 import { isUniqueViolation, newRowId } from "./rows.server";
 
 /**
  * The checkout's tables as staff keep them: coupons, shipping methods and tax rates
  * (`/admin/coupons`, `/admin/shipping`, `/admin/tax`; `/api/admin/{coupons,shipping-methods,tax-rates}`).
+ * Each is one definition below (its table, its fields, its rules, its audit's names) served by one
+ * set of operations (`checkoutTable`): list, get, create, update, delete.
  *
  * Freshness: the checkout reads these tables on every quote (services/checkout.server, never from a
- * cache), so the next quote, lookup or order uses a change at once; no cache tag covers them.
+ * cache for coupons; the methods and rates through the checkout tables' cache tag, which a write of
+ * them bumps), so the next quote, lookup or order uses a change at once.
  * Each write is one batch with its audit row. Rules across fields are checked on the row as it will
- * be saved (the stored row merged with the change): a 422 naming the field.
+ * be saved (the stored row merged with the change): a 422 naming the field. A unique key in use is
+ * a 409.
  */
 
 const failed = (problems: Record<string, string[]>) => {
   if (Object.keys(problems).length) throw new ValidationError(problems);
 };
+
+type TableColumns = Record<string, SQLiteColumn | SQL | SQL.Aliased>;
+
+/** One checkout table: what its operations need to know of it. */
+interface TableKind<C extends TableColumns, Row extends Saved & { id: number }, Saved, Input, Removed> {
+  /** Its fields, its schemas and its names (the page's form and the API read the same). */
+  fields: TableFields & { create: z.ZodType<Input>; update: z.ZodType<Input> };
+  table: SQLiteTable & { id: SQLiteColumn };
+  /** What staff see of a row: the columns read, in the list's order, and the row they make. */
+  columns: C;
+  order: SQL[];
+  read: (row: RowOf<C>) => Row;
+  /**
+   * The row as it will be saved: the input over the current row (or, in a create, the defaults).
+   * A rule across fields it breaks is a ValidationError naming the field. A create's schema requires
+   * what has no default. A row as read is one as saved, plus what staff do not type (its id, its uses).
+   */
+  draft: (input: Input, current: Row | null) => Saved;
+  /** The saved row in the table's columns. */
+  values: (saved: Saved) => Record<string, unknown>;
+  /** Its unique key: the rows that hold the saved row's, the 409's message, the index and the form's field named. */
+  unique: { where: (saved: Saved) => SQL; taken: (saved: Saved) => string; index: string; field: string };
+  audit: {
+    entity: string;
+    /** How a summary names the row: "Coupon SPRING10". */
+    title: (saved: Saved) => string;
+    /** An update's name for it, when not the title. */
+    updateTitle?: (saved: Saved) => string;
+    /** What staff typed, as its audit rows show it (money in currency units). */
+    view: (saved: Saved) => Record<string, unknown>;
+    /** A delete's changes, and what its summary adds. */
+    deleted: (row: Row) => Changes;
+    deletedNote?: (row: Row) => string;
+  };
+  /** Read by the checkout through the cache: a write bumps the checkout tables' tag. */
+  cached: boolean;
+  /** An update's own condition, held in its statement (the row as read may be overtaken), and the error when it fails. */
+  guard?: { holds: (saved: Saved) => SQL | undefined; failed: (now: Row) => Error };
+  /** What a delete answers besides the id. */
+  removed: (row: Row) => Removed;
+  /** The row as the API gives it, and that answer's schema. */
+  json: (row: Row) => Record<string, unknown>;
+  schema: z.ZodType;
+}
+
+/** A checkout table as its page and the API use it: its fields, its answers and its operations. */
+export interface CheckoutTable<Row, Input, Removed> {
+  fields: TableFields & { create: z.ZodType<Input>; update: z.ZodType<Input> };
+  /** The form's field a unique key in use is told under. */
+  conflictField: string;
+  json: (row: Row) => Record<string, unknown>;
+  schema: z.ZodType;
+  /** Every row, in the list's order (inactive ones too). */
+  list: (db: Database) => Promise<Row[]>;
+  get: (db: Database, id: number) => Promise<Row | null>;
+  create: (db: Database, actor: Actor, input: Input) => Promise<Row>;
+  /** Only the fields sent change; nothing is written when nothing changes. */
+  update: (db: Database, actor: Actor, id: number, input: Input) => Promise<Row>;
+  remove: (db: Database, actor: Actor, id: number) => Promise<{ id: number } & Removed>;
+}
+
+/** A checkout table's operations, made from its definition. */
+export function checkoutTable<C extends TableColumns, Row extends Saved & { id: number }, Saved, Input, Removed>(
+  kind: TableKind<C, Row, Saved, Input, Removed>,
+): CheckoutTable<Row, Input, Removed> {
+  const { table, fields, audit } = kind;
+  const bumps = (db: Database) => (kind.cached ? [bumpTags(db, tagChanges.checkoutTablesChanged())] : []);
+  const select = async (db: Database, where?: SQL) => {
+    const rows = await db
+      .select(kind.columns)
+      .from(table)
+      .where(where)
+      .orderBy(...kind.order);
+    return (rows as RowOf<C>[]).map(kind.read);
+  };
+  const get = async (db: Database, id: number): Promise<Row | null> => (await select(db, eq(table.id, id)))[0] ?? null;
+  const assertFree = async (db: Database, saved: Saved, exceptId?: number) => {
+    const [taken] = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(kind.unique.where(saved), exceptId === undefined ? undefined : ne(table.id, exceptId)))
+      .limit(1);
+    if (taken) throw new ConflictError(kind.unique.taken(saved));
+  };
+  const conflict = (error: unknown, saved: Saved) => {
+    if (isUniqueViolation(error, kind.unique.index)) return new ConflictError(kind.unique.taken(saved));
+    return error;
+  };
+
+  return {
+    fields,
+    conflictField: kind.unique.field,
+    json: kind.json,
+    schema: kind.schema,
+    get,
+    list: (db) => select(db),
+
+    async create(db, actor, input) {
+      const saved = kind.draft(input, null);
+      await assertFree(db, saved);
+      const insert = db.insert(table).values(kind.values(saved)).returning({ id: table.id });
+      try {
+        const [created] = await db.batch([
+          insert,
+          auditEntry(db, actor, {
+            action: "create",
+            entity: audit.entity,
+            entityId: newRowId(table, kind.unique.where(saved)),
+            summary: `${audit.title(saved)} created`,
+            changes: changesBetween({}, audit.view(saved)),
+          }),
+          ...bumps(db),
+        ] as unknown as [typeof insert]);
+        return (await get(db, created[0]!.id as number))!;
+      } catch (error) {
+        throw conflict(error, saved);
+      }
+    },
+
+    async update(db, actor, id, input) {
+      const current = await get(db, id);
+      if (!current) throw new NotFoundError(fields.notFound);
+      const saved = kind.draft(input, current);
+      const changed = changesBetween(audit.view(current), audit.view(saved));
+      if (Object.keys(changed).length === 0) return current;
+      await assertFree(db, saved, id);
+      const holds = and(eq(table.id, id), kind.guard?.holds(saved));
+      let applied: Array<{ id: unknown }>;
+      try {
+        [, applied] = await db.batch([
+          auditEntry(
+            db,
+            actor,
+            {
+              action: "update",
+              entity: audit.entity,
+              entityId: id,
+              summary: `${(audit.updateTitle ?? audit.title)(saved)} updated: ${Object.keys(changed).join(", ")}`,
+              changes: changed,
+            },
+            sql`EXISTS (SELECT 1 FROM ${table} WHERE ${holds})`,
+          ),
+          db.update(table).set(kind.values(saved)).where(holds).returning({ id: table.id }),
+          ...bumps(db),
+        ]);
+      } catch (error) {
+        throw conflict(error, saved);
+      }
+      if (applied.length === 0) {
+        const now = await get(db, id);
+        throw now && kind.guard ? kind.guard.failed(now) : new NotFoundError(fields.notFound);
+      }
+      return (await get(db, id))!;
+    },
+
+    async remove(db, actor, id) {
+      const current = await get(db, id);
+      if (!current) throw new NotFoundError(fields.notFound);
+      const [, removed] = await db.batch([
+        auditEntry(
+          db,
+          actor,
+          {
+            action: "delete",
+            entity: audit.entity,
+            entityId: id,
+            summary: `${audit.title(current)} deleted${audit.deletedNote?.(current) ?? ""}`,
+            changes: audit.deleted(current),
+          },
+          sql`EXISTS (SELECT 1 FROM ${table} WHERE ${eq(table.id, id)})`,
+        ),
+        db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
+        ...bumps(db),
+      ]);
+      if (removed.length === 0) throw new NotFoundError(fields.notFound);
+      return { id, ...kind.removed(current) };
+    },
+  };
+}
+
+/** A code staff choose, one row's in its table: one in use is told under the form's code. */
+const uniqueCode = (column: SQLiteColumn, index: string) => ({
+  where: (row: { code: string }) => eq(column, row.code),
+  taken: (row: { code: string }) => codeTaken(row.code),
+  index,
+  field: "code",
+});
 
 // ---------------------------------------------------------------- coupons
 
@@ -57,265 +253,138 @@ export interface AdminCoupon {
   created_at: string | null;
 }
 
-const couponColumns = {
-  id: coupons.id,
-  code: coupons.code,
-  name: coupons.name,
-  type: coupons.type,
-  value: coupons.value,
-  min_subtotal_cents: coupons.minSubtotalCents,
-  max_discount_cents: coupons.maxDiscountCents,
-  starts_at: coupons.startsAt,
-  expires_at: coupons.expiresAt,
-  usage_limit: coupons.usageLimit,
-  usage_count: coupons.usageCount,
-  is_active: coupons.isActive,
-  created_at: coupons.createdAt,
-  orders_count: scalar<number>(sql`SELECT count(*) FROM ${orders} WHERE ${orders.couponId} = ${coupons.id}`).as(
-    "orders_count",
-  ),
-};
-
-const couponsQuery = (db: Database, where?: SQL) =>
-  db.select(couponColumns).from(coupons).where(where).orderBy(desc(coupons.createdAt), desc(coupons.id));
-type CouponRow = Awaited<ReturnType<typeof couponsQuery>>[number];
-
-const toCoupon = (row: CouponRow): AdminCoupon => ({
-  ...row,
-  is_active: Boolean(row.is_active),
-  orders_count: Number(row.orders_count),
-  starts_at: isoDate(row.starts_at),
-  expires_at: isoDate(row.expires_at),
-  created_at: isoDate(row.created_at),
-});
-
-/** Every coupon, newest first, with its uses so far and the orders placed with it. */
-export async function listCoupons(db: Database): Promise<AdminCoupon[]> {
-  return (await couponsQuery(db)).map(toCoupon);
-}
-
-export async function getCoupon(db: Database, id: number): Promise<AdminCoupon | null> {
-  const [row] = await couponsQuery(db, eq(coupons.id, id));
-  return row ? toCoupon(row) : null;
-}
+/** A coupon as it will be saved (its value as stored: whole percent, or cents). */
+type SavedCoupon = Omit<AdminCoupon, "id" | "usage_count" | "orders_count" | "created_at">;
 
 /** A coupon's value as staff type it: a percent, or currency units. */
 const typedValue = (type: CouponType, stored: number) => (type === "percentage" ? stored : toUnits(stored));
+const dateOf = (iso: string | null) => (iso === null ? null : new Date(iso));
 
-async function assertCouponCodeFree(db: Database, code: string, exceptId?: number) {
-  const [taken] = await db
-    .select({ id: coupons.id })
-    .from(coupons)
-    .where(and(eq(coupons.code, code), exceptId === undefined ? undefined : ne(coupons.id, exceptId)))
-    .limit(1);
-  if (taken) throw new ConflictError(codeTaken(code));
-}
+/** A coupon as the API gives it: money in currency units. */
+const AdminCouponSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    type: z.enum(COUPON_TYPES),
+    value: z.number().meta({ description: "Whole percent for a percentage coupon; currency units for a fixed one." }),
+    min_subtotal: z.number().meta({ description: "In currency units; 0 for none." }),
+    max_discount: z.number().nullable().meta({ description: "In currency units; null for no cap." }),
+    starts_at: z.string().nullable(),
+    expires_at: z.string().nullable(),
+    usage_limit: z.number().int().nullable().meta({ description: "Null for no limit." }),
+    usage_count: z.number().int().meta({ description: "Uses so far (a cancelled order gives its use back)." }),
+    is_active: z.boolean(),
+    orders_count: z.number().int().meta({ description: "Orders placed with it; they keep its code if it is deleted." }),
+    created_at: z.string().nullable(),
+  })
+  .meta({ id: "AdminCoupon" });
 
-/** The audit's view of a coupon: what staff typed, in currency units. */
-const couponAudit = (c: {
-  code: string;
-  name: string;
-  type: CouponType;
-  value: number;
-  min_subtotal_cents: number;
-  max_discount_cents: number | null;
-  starts_at: Date | null;
-  expires_at: Date | null;
-  usage_limit: number | null;
-  is_active: boolean;
-}) => ({
-  code: c.code,
-  name: c.name,
-  type: c.type,
-  value: typedValue(c.type, c.value),
-  min_subtotal: toUnits(c.min_subtotal_cents),
-  max_discount: c.max_discount_cents === null ? null : toUnits(c.max_discount_cents),
-  starts_at: c.starts_at ? c.starts_at.toISOString() : null,
-  expires_at: c.expires_at ? c.expires_at.toISOString() : null,
-  usage_limit: c.usage_limit,
-  is_active: c.is_active,
-});
-
-export async function createCoupon(db: Database, actor: Actor, input: CouponInput): Promise<AdminCoupon> {
-  const draft = {
-    type: input.type!,
-    value: input.value!,
-    starts_at: input.starts_at ?? null,
-    expires_at: input.expires_at ?? null,
-    usage_limit: input.usage_limit ?? null,
-  };
-  failed(couponProblems(draft));
-  const code = input.code!;
-  await assertCouponCodeFree(db, code);
-  const row = {
-    code,
-    name: input.name!,
-    type: draft.type,
-    value: couponStoredValue(draft.type, draft.value)!,
-    min_subtotal_cents: input.min_subtotal ?? 0,
-    max_discount_cents: input.max_discount ?? null,
-    starts_at: draft.starts_at,
-    expires_at: draft.expires_at,
-    usage_limit: draft.usage_limit,
-    is_active: input.is_active ?? true,
-  };
-  const insert = db
-    .insert(coupons)
-    .values({
-      code: row.code,
-      name: row.name,
-      type: row.type,
-      value: row.value,
-      minSubtotalCents: row.min_subtotal_cents,
-      maxDiscountCents: row.max_discount_cents,
-      startsAt: row.starts_at,
-      expiresAt: row.expires_at,
-      usageLimit: row.usage_limit,
-      isActive: row.is_active,
-    })
-    .returning({ id: coupons.id });
-  try {
-    const [created] = await db.batch([
-      insert,
-      auditEntry(db, actor, {
-        action: "create",
-        entity: "coupon",
-        entityId: newRowId(coupons, eq(coupons.code, row.code)),
-        summary: `Coupon ${code} created`,
-        changes: changesBetween({}, couponAudit(row)),
-      }),
-    ] as unknown as [typeof insert]);
-    return (await getCoupon(db, created[0]!.id))!;
-  } catch (error) {
-    if (isUniqueViolation(error, "coupons.code")) throw new ConflictError(codeTaken(code));
-    throw error;
-  }
-}
-
-/**
- * Changes a coupon. The usage limit may not go below the uses so far: checked on the row as read,
- * and again in the UPDATE's own condition, so an order redeeming it meanwhile cannot be overtaken
- * (that update then changes nothing and the answer is the same 422).
- */
-export async function updateCoupon(db: Database, actor: Actor, id: number, input: CouponInput): Promise<AdminCoupon> {
-  const [current] = await db
-    .select({
-      code: coupons.code,
-      name: coupons.name,
-      type: coupons.type,
-      value: coupons.value,
-      min_subtotal_cents: coupons.minSubtotalCents,
-      max_discount_cents: coupons.maxDiscountCents,
-      starts_at: coupons.startsAt,
-      expires_at: coupons.expiresAt,
-      usage_limit: coupons.usageLimit,
-      usage_count: coupons.usageCount,
-      is_active: coupons.isActive,
-    })
-    .from(coupons)
-    .where(eq(coupons.id, id));
-  if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.couponNotFound);
-  const type = input.type ?? current.type;
-  // A value typed for the other type is read in the new one's terms: a type change needs a value.
-  const value = input.value ?? typedValue(type, current.value);
-  const draft = {
-    type,
-    value,
-    starts_at: input.starts_at === undefined ? current.starts_at : input.starts_at,
-    expires_at: input.expires_at === undefined ? current.expires_at : input.expires_at,
-    usage_limit: input.usage_limit === undefined ? current.usage_limit : input.usage_limit,
-  };
-  failed(couponProblems(draft, current.usage_count));
-  const after = {
-    code: input.code ?? current.code,
-    name: input.name ?? current.name,
-    type,
-    value: couponStoredValue(type, value)!,
-    min_subtotal_cents: input.min_subtotal ?? current.min_subtotal_cents,
-    max_discount_cents: input.max_discount === undefined ? current.max_discount_cents : input.max_discount,
-    starts_at: draft.starts_at,
-    expires_at: draft.expires_at,
-    usage_limit: draft.usage_limit,
-    is_active: input.is_active ?? current.is_active,
-  };
-  if (after.code !== current.code) await assertCouponCodeFree(db, after.code, id);
-  const changed = changesBetween(couponAudit(current), couponAudit(after));
-  if (Object.keys(changed).length === 0) return (await getCoupon(db, id))!;
-
-  const limitHolds = after.usage_limit === null ? sql`1` : sql`"coupons"."usage_count" <= ${after.usage_limit}`;
-  const guard = sql`EXISTS (SELECT 1 FROM "coupons" WHERE "coupons"."id" = ${id} AND ${limitHolds})`;
-  let results: unknown[];
-  try {
-    results = await db.batch([
-      auditEntry(
-        db,
-        actor,
-        {
-          action: "update",
-          entity: "coupon",
-          entityId: id,
-          summary: `Coupon ${after.code} updated: ${Object.keys(changed).join(", ")}`,
-          changes: changed,
-        },
-        guard,
-      ),
-      db
-        .update(coupons)
-        .set({
-          code: after.code,
-          name: after.name,
-          type: after.type,
-          value: after.value,
-          minSubtotalCents: after.min_subtotal_cents,
-          maxDiscountCents: after.max_discount_cents,
-          startsAt: after.starts_at,
-          expiresAt: after.expires_at,
-          usageLimit: after.usage_limit,
-          isActive: after.is_active,
-        })
-        .where(and(eq(coupons.id, id), limitHolds))
-        .returning({ id: coupons.id }),
-    ]);
-  } catch (error) {
-    if (isUniqueViolation(error, "coupons.code")) throw new ConflictError(codeTaken(after.code));
-    throw error;
-  }
-  const applied = results[results.length - 1] as Array<{ id: number }>;
-  if (applied.length === 0) {
-    const now = await getCoupon(db, id);
-    if (!now) throw new NotFoundError(CATALOGUE_MESSAGES.couponNotFound);
-    throw new ValidationError({ usage_limit: [usageLimitBelowUses(now.usage_count)] });
-  }
-  return (await getCoupon(db, id))!;
-}
-
-/** Deletes a coupon. Orders placed with it keep its code (their link to it is cleared). */
-export async function deleteCoupon(
-  db: Database,
-  actor: Actor,
-  id: number,
-): Promise<{ id: number; code: string; orders: number }> {
-  const current = await getCoupon(db, id);
-  if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.couponNotFound);
-  const exists = sql`EXISTS (SELECT 1 FROM "coupons" WHERE "coupons"."id" = ${id})`;
-  const [, removed] = await db.batch([
-    auditEntry(
-      db,
-      actor,
-      {
-        action: "delete",
-        entity: "coupon",
-        entityId: id,
-        summary: `Coupon ${current.code} deleted${current.orders_count ? ` (${current.orders_count} past orders keep its code)` : ""}`,
-        changes: { code: [current.code, null], name: [current.name, null] },
-      },
-      exists,
+export const couponsTable = checkoutTable({
+  fields: COUPON_FIELDS,
+  table: coupons,
+  columns: {
+    ...COUPON_COLUMNS,
+    created_at: coupons.createdAt,
+    orders_count: scalar<number>(sql`SELECT count(*) FROM ${orders} WHERE ${orders.couponId} = ${coupons.id}`).as(
+      "orders_count",
     ),
-    db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id }),
-  ]);
-  if (removed.length === 0) throw new NotFoundError(CATALOGUE_MESSAGES.couponNotFound);
-  return { id, code: current.code, orders: current.orders_count };
-}
+  },
+  /** Newest first. */
+  order: [desc(coupons.createdAt), desc(coupons.id)],
+  read: (row): AdminCoupon => ({
+    ...row,
+    is_active: Boolean(row.is_active),
+    orders_count: Number(row.orders_count),
+    starts_at: isoDate(row.starts_at),
+    expires_at: isoDate(row.expires_at),
+    created_at: isoDate(row.created_at),
+  }),
+  /**
+   * A changed type reads the value as typed for the new one: a type change needs a value. The usage
+   * limit may not go below the uses so far.
+   */
+  draft: (input, current): SavedCoupon => {
+    const type = input.type ?? current!.type;
+    const value = input.value ?? typedValue(type, current!.value);
+    const check = {
+      type,
+      value,
+      starts_at: input.starts_at === undefined ? dateOf(current?.starts_at ?? null) : input.starts_at,
+      expires_at: input.expires_at === undefined ? dateOf(current?.expires_at ?? null) : input.expires_at,
+      usage_limit: input.usage_limit === undefined ? (current?.usage_limit ?? null) : input.usage_limit,
+    };
+    failed(couponProblems(check, current?.usage_count ?? 0));
+    return {
+      code: input.code ?? current!.code,
+      name: input.name ?? current!.name,
+      type,
+      value: couponStoredValue(type, value)!,
+      min_subtotal_cents: input.min_subtotal ?? current?.min_subtotal_cents ?? 0,
+      max_discount_cents: input.max_discount === undefined ? (current?.max_discount_cents ?? null) : input.max_discount,
+      starts_at: isoDate(check.starts_at),
+      expires_at: isoDate(check.expires_at),
+      usage_limit: check.usage_limit,
+      is_active: input.is_active ?? current?.is_active ?? true,
+    };
+  },
+  values: (c) => ({
+    code: c.code,
+    name: c.name,
+    type: c.type,
+    value: c.value,
+    minSubtotalCents: c.min_subtotal_cents,
+    maxDiscountCents: c.max_discount_cents,
+    startsAt: dateOf(c.starts_at),
+    expiresAt: dateOf(c.expires_at),
+    usageLimit: c.usage_limit,
+    isActive: c.is_active,
+  }),
+  unique: uniqueCode(coupons.code, "coupons.code"),
+  audit: {
+    entity: "coupon",
+    title: (c) => `Coupon ${c.code}`,
+    view: (c) => ({
+      code: c.code,
+      name: c.name,
+      type: c.type,
+      value: typedValue(c.type, c.value),
+      min_subtotal: toUnits(c.min_subtotal_cents),
+      max_discount: c.max_discount_cents === null ? null : toUnits(c.max_discount_cents),
+      starts_at: c.starts_at,
+      expires_at: c.expires_at,
+      usage_limit: c.usage_limit,
+      is_active: c.is_active,
+    }),
+    deleted: (c) => ({ code: [c.code, null], name: [c.name, null] }),
+    deletedNote: (c) => (c.orders_count ? ` (${c.orders_count} past orders keep its code)` : ""),
+  },
+  cached: false,
+  /** An order redeeming it meanwhile cannot be overtaken: that update then changes nothing, the same 422. */
+  guard: {
+    holds: (c) => (c.usage_limit === null ? undefined : sql`${coupons.usageCount} <= ${c.usage_limit}`),
+    failed: (now) => new ValidationError({ usage_limit: [usageLimitBelowUses(now.usage_count)] }),
+  },
+  /** Orders placed with it keep its code (their link to it is cleared). */
+  removed: (c) => ({ code: c.code, orders: c.orders_count }),
+  json: (coupon): z.output<typeof AdminCouponSchema> => ({
+    id: coupon.id,
+    code: coupon.code,
+    name: coupon.name,
+    type: coupon.type,
+    value: coupon.type === "percentage" ? coupon.value : toUnits(coupon.value),
+    min_subtotal: toUnits(coupon.min_subtotal_cents),
+    max_discount: coupon.max_discount_cents === null ? null : toUnits(coupon.max_discount_cents),
+    starts_at: coupon.starts_at,
+    expires_at: coupon.expires_at,
+    usage_limit: coupon.usage_limit,
+    usage_count: coupon.usage_count,
+    is_active: coupon.is_active,
+    orders_count: coupon.orders_count,
+    created_at: coupon.created_at,
+  }),
+  schema: AdminCouponSchema,
+});
 
 // ---------------------------------------------------------------- shipping methods
 
@@ -334,28 +403,6 @@ export interface AdminShippingMethod {
   sort_order: number;
 }
 
-const shippingColumns = {
-  id: shippingMethods.id,
-  code: shippingMethods.code,
-  name: shippingMethods.name,
-  description: shippingMethods.description,
-  cost_cents: shippingMethods.costCents,
-  free_shipping_threshold_cents: shippingMethods.freeShippingThresholdCents,
-  delivery_days_min: shippingMethods.deliveryDaysMin,
-  delivery_days_max: shippingMethods.deliveryDaysMax,
-  countries: shippingMethods.countries,
-  is_active: shippingMethods.isActive,
-  sort_order: shippingMethods.sortOrder,
-};
-
-const shippingListQuery = (db: Database, where?: SQL) =>
-  db
-    .select(shippingColumns)
-    .from(shippingMethods)
-    .where(where)
-    .orderBy(asc(shippingMethods.sortOrder), asc(shippingMethods.id));
-type ShippingRow = Awaited<ReturnType<typeof shippingListQuery>>[number];
-
 const countriesOf = (text: string | null) =>
   text === null
     ? null
@@ -365,182 +412,107 @@ const countriesOf = (text: string | null) =>
         .filter(Boolean);
 const countriesText = (codes: string[] | null) => (codes === null || codes.length === 0 ? null : codes.join(","));
 
-const toShipping = (row: ShippingRow): AdminShippingMethod => ({
-  ...row,
-  is_active: Boolean(row.is_active),
-  countries: countriesOf(row.countries),
+/** A shipping method as the API gives it: money in currency units. */
+const AdminShippingMethodSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    description: z.string(),
+    cost: z.number().meta({ description: "In currency units." }),
+    free_shipping_threshold: z
+      .number()
+      .nullable()
+      .meta({ description: "Free from this subtotal (currency units); null: never free." }),
+    delivery_days_min: z.number().int(),
+    delivery_days_max: z.number().int(),
+    countries: z.array(z.string()).nullable().meta({ description: "ISO codes it serves; null serves every country." }),
+    is_active: z.boolean(),
+    sort_order: z.number().int(),
+  })
+  .meta({ id: "AdminShippingMethod" });
+
+export const shippingTable = checkoutTable({
+  fields: SHIPPING_FIELDS,
+  table: shippingMethods,
+  columns: { ...SHIPPING_COLUMNS, is_active: shippingMethods.isActive, sort_order: shippingMethods.sortOrder },
+  /** The checkout's order. */
+  order: [asc(shippingMethods.sortOrder), asc(shippingMethods.id)],
+  read: (row): AdminShippingMethod => ({
+    ...row,
+    is_active: Boolean(row.is_active),
+    countries: countriesOf(row.countries),
+  }),
+  draft: (input, current): Omit<AdminShippingMethod, "id"> => {
+    const method = {
+      code: input.code ?? current!.code,
+      name: input.name ?? current!.name,
+      description: input.description ?? current?.description ?? "",
+      cost_cents: input.cost ?? current!.cost_cents,
+      free_shipping_threshold_cents:
+        input.free_shipping_threshold === undefined
+          ? (current?.free_shipping_threshold_cents ?? null)
+          : input.free_shipping_threshold,
+      delivery_days_min: input.delivery_days_min ?? current!.delivery_days_min,
+      delivery_days_max: input.delivery_days_max ?? current!.delivery_days_max,
+      countries: input.countries === undefined ? (current?.countries ?? null) : input.countries,
+      is_active: input.is_active ?? current?.is_active ?? true,
+      sort_order: input.sort_order ?? current?.sort_order ?? 0,
+    };
+    failed(shippingProblems(method));
+    return method;
+  },
+  values: (m) => ({
+    code: m.code,
+    name: m.name,
+    description: m.description,
+    costCents: m.cost_cents,
+    freeShippingThresholdCents: m.free_shipping_threshold_cents,
+    deliveryDaysMin: m.delivery_days_min,
+    deliveryDaysMax: m.delivery_days_max,
+    countries: countriesText(m.countries),
+    isActive: m.is_active,
+    sortOrder: m.sort_order,
+  }),
+  unique: uniqueCode(shippingMethods.code, "shipping_methods.code"),
+  audit: {
+    entity: "shipping_method",
+    title: (m) => `Shipping method ${m.name} (${m.code})`,
+    updateTitle: (m) => `Shipping method ${m.name}`,
+    view: (m) => ({
+      code: m.code,
+      name: m.name,
+      description: m.description,
+      cost: toUnits(m.cost_cents),
+      free_shipping_threshold:
+        m.free_shipping_threshold_cents === null ? null : toUnits(m.free_shipping_threshold_cents),
+      delivery_days_min: m.delivery_days_min,
+      delivery_days_max: m.delivery_days_max,
+      countries: m.countries === null ? "all" : m.countries.join(","),
+      is_active: m.is_active,
+      sort_order: m.sort_order,
+    }),
+    deleted: (m) => ({ code: [m.code, null], name: [m.name, null] }),
+  },
+  cached: true,
+  /** Orders sent with it keep its name (their link to it is cleared). */
+  removed: (m) => ({ name: m.name }),
+  json: (method): z.output<typeof AdminShippingMethodSchema> => ({
+    id: method.id,
+    code: method.code,
+    name: method.name,
+    description: method.description,
+    cost: toUnits(method.cost_cents),
+    free_shipping_threshold:
+      method.free_shipping_threshold_cents === null ? null : toUnits(method.free_shipping_threshold_cents),
+    delivery_days_min: method.delivery_days_min,
+    delivery_days_max: method.delivery_days_max,
+    countries: method.countries,
+    is_active: method.is_active,
+    sort_order: method.sort_order,
+  }),
+  schema: AdminShippingMethodSchema,
 });
-
-/** Every shipping method, in the checkout's order (inactive ones too). */
-export async function listShippingMethods(db: Database): Promise<AdminShippingMethod[]> {
-  return (await shippingListQuery(db)).map(toShipping);
-}
-
-export async function getShippingMethod(db: Database, id: number): Promise<AdminShippingMethod | null> {
-  const [row] = await shippingListQuery(db, eq(shippingMethods.id, id));
-  return row ? toShipping(row) : null;
-}
-
-const shippingAudit = (m: Omit<AdminShippingMethod, "id">) => ({
-  code: m.code,
-  name: m.name,
-  description: m.description,
-  cost: toUnits(m.cost_cents),
-  free_shipping_threshold: m.free_shipping_threshold_cents === null ? null : toUnits(m.free_shipping_threshold_cents),
-  delivery_days_min: m.delivery_days_min,
-  delivery_days_max: m.delivery_days_max,
-  countries: m.countries === null ? "all" : m.countries.join(","),
-  is_active: m.is_active,
-  sort_order: m.sort_order,
-});
-
-async function assertShippingCodeFree(db: Database, code: string, exceptId?: number) {
-  const [taken] = await db
-    .select({ id: shippingMethods.id })
-    .from(shippingMethods)
-    .where(and(eq(shippingMethods.code, code), exceptId === undefined ? undefined : ne(shippingMethods.id, exceptId)))
-    .limit(1);
-  if (taken) throw new ConflictError(codeTaken(code));
-}
-
-const shippingValues = (m: Omit<AdminShippingMethod, "id">) => ({
-  code: m.code,
-  name: m.name,
-  description: m.description,
-  costCents: m.cost_cents,
-  freeShippingThresholdCents: m.free_shipping_threshold_cents,
-  deliveryDaysMin: m.delivery_days_min,
-  deliveryDaysMax: m.delivery_days_max,
-  countries: countriesText(m.countries),
-  isActive: m.is_active,
-  sortOrder: m.sort_order,
-});
-
-export async function createShippingMethod(
-  db: Database,
-  actor: Actor,
-  input: ShippingMethodInput,
-): Promise<AdminShippingMethod> {
-  const method: Omit<AdminShippingMethod, "id"> = {
-    code: input.code!,
-    name: input.name!,
-    description: input.description ?? "",
-    cost_cents: input.cost!,
-    free_shipping_threshold_cents: input.free_shipping_threshold ?? null,
-    delivery_days_min: input.delivery_days_min!,
-    delivery_days_max: input.delivery_days_max!,
-    countries: input.countries ?? null,
-    is_active: input.is_active ?? true,
-    sort_order: input.sort_order ?? 0,
-  };
-  failed(shippingProblems(method));
-  await assertShippingCodeFree(db, method.code);
-  const insert = db.insert(shippingMethods).values(shippingValues(method)).returning({ id: shippingMethods.id });
-  try {
-    const [created] = await db.batch([
-      insert,
-      auditEntry(db, actor, {
-        action: "create",
-        entity: "shipping_method",
-        entityId: newRowId(shippingMethods, eq(shippingMethods.code, method.code)),
-        summary: `Shipping method ${method.name} (${method.code}) created`,
-        changes: changesBetween({}, shippingAudit(method)),
-      }),
-      bumpTags(db, tagChanges.checkoutTablesChanged()),
-    ] as unknown as [typeof insert]);
-    return (await getShippingMethod(db, created[0]!.id))!;
-  } catch (error) {
-    if (isUniqueViolation(error, "shipping_methods.code")) throw new ConflictError(codeTaken(method.code));
-    throw error;
-  }
-}
-
-export async function updateShippingMethod(
-  db: Database,
-  actor: Actor,
-  id: number,
-  input: ShippingMethodInput,
-): Promise<AdminShippingMethod> {
-  const current = await getShippingMethod(db, id);
-  if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.shippingNotFound);
-  const after: Omit<AdminShippingMethod, "id"> = {
-    code: input.code ?? current.code,
-    name: input.name ?? current.name,
-    description: input.description ?? current.description,
-    cost_cents: input.cost ?? current.cost_cents,
-    free_shipping_threshold_cents:
-      input.free_shipping_threshold === undefined
-        ? current.free_shipping_threshold_cents
-        : input.free_shipping_threshold,
-    delivery_days_min: input.delivery_days_min ?? current.delivery_days_min,
-    delivery_days_max: input.delivery_days_max ?? current.delivery_days_max,
-    countries: input.countries === undefined ? current.countries : input.countries,
-    is_active: input.is_active ?? current.is_active,
-    sort_order: input.sort_order ?? current.sort_order,
-  };
-  failed(shippingProblems(after));
-  if (after.code !== current.code) await assertShippingCodeFree(db, after.code, id);
-  const changed = changesBetween(shippingAudit(current), shippingAudit(after));
-  if (Object.keys(changed).length === 0) return current;
-  const exists = sql`EXISTS (SELECT 1 FROM "shipping_methods" WHERE "shipping_methods"."id" = ${id})`;
-  let applied: Array<{ id: number }>;
-  try {
-    [, applied] = await db.batch([
-      auditEntry(
-        db,
-        actor,
-        {
-          action: "update",
-          entity: "shipping_method",
-          entityId: id,
-          summary: `Shipping method ${after.name} updated: ${Object.keys(changed).join(", ")}`,
-          changes: changed,
-        },
-        exists,
-      ),
-      db
-        .update(shippingMethods)
-        .set(shippingValues(after))
-        .where(eq(shippingMethods.id, id))
-        .returning({ id: shippingMethods.id }),
-      bumpTags(db, tagChanges.checkoutTablesChanged()),
-    ]);
-  } catch (error) {
-    if (isUniqueViolation(error, "shipping_methods.code")) throw new ConflictError(codeTaken(after.code));
-    throw error;
-  }
-  if (applied.length === 0) throw new NotFoundError(CATALOGUE_MESSAGES.shippingNotFound);
-  return (await getShippingMethod(db, id))!;
-}
-
-/** Deletes a shipping method. Orders sent with it keep its name (their link to it is cleared). */
-export async function deleteShippingMethod(
-  db: Database,
-  actor: Actor,
-  id: number,
-): Promise<{ id: number; name: string }> {
-  const current = await getShippingMethod(db, id);
-  if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.shippingNotFound);
-  const exists = sql`EXISTS (SELECT 1 FROM "shipping_methods" WHERE "shipping_methods"."id" = ${id})`;
-  const [, removed] = await db.batch([
-    auditEntry(
-      db,
-      actor,
-      {
-        action: "delete",
-        entity: "shipping_method",
-        entityId: id,
-        summary: `Shipping method ${current.name} (${current.code}) deleted`,
-        changes: { code: [current.code, null], name: [current.name, null] },
-      },
-      exists,
-    ),
-    db.delete(shippingMethods).where(eq(shippingMethods.id, id)).returning({ id: shippingMethods.id }),
-    bumpTags(db, tagChanges.checkoutTablesChanged()),
-  ]);
-  if (removed.length === 0) throw new NotFoundError(CATALOGUE_MESSAGES.shippingNotFound);
-  return { id, name: current.name };
-}
 
 // ---------------------------------------------------------------- tax rates
 
@@ -554,168 +526,99 @@ export interface AdminTaxRate {
   is_active: boolean;
 }
 
-const taxColumns = {
-  id: taxRates.id,
-  country_code: taxRates.countryCode,
-  state_code: taxRates.stateCode,
-  name: taxRates.name,
-  rate_bps: taxRates.rateBps,
-  is_active: taxRates.isActive,
-};
+/** A tax rate as the API gives it: its rate in percent. */
+const AdminTaxRateSchema = z
+  .object({
+    id: z.number().int(),
+    country_code: z.string(),
+    state_code: z.string().meta({ description: "Empty: the whole country." }),
+    name: z.string(),
+    rate: z.number().meta({ description: "Percent (7.25)." }),
+    is_active: z.boolean(),
+  })
+  .meta({ id: "AdminTaxRate" });
 
-const taxListQuery = (db: Database, where?: SQL) =>
-  db
-    .select(taxColumns)
-    .from(taxRates)
-    .where(where)
-    .orderBy(asc(taxRates.countryCode), asc(taxRates.stateCode), asc(taxRates.name), asc(taxRates.id));
-const toTax = (row: Awaited<ReturnType<typeof taxListQuery>>[number]): AdminTaxRate => ({
-  ...row,
-  is_active: Boolean(row.is_active),
+export const taxTable = checkoutTable({
+  fields: TAX_FIELDS,
+  table: taxRates,
+  columns: {
+    id: taxRates.id,
+    country_code: taxRates.countryCode,
+    state_code: taxRates.stateCode,
+    name: taxRates.name,
+    rate_bps: taxRates.rateBps,
+    is_active: taxRates.isActive,
+  },
+  /** By country, then state (the whole country's first). */
+  order: [asc(taxRates.countryCode), asc(taxRates.stateCode), asc(taxRates.name), asc(taxRates.id)],
+  read: (row): AdminTaxRate => ({ ...row, is_active: Boolean(row.is_active) }),
+  draft: (input, current): Omit<AdminTaxRate, "id"> => ({
+    country_code: input.country_code ?? current!.country_code,
+    state_code: input.state_code ?? current?.state_code ?? "",
+    name: input.name ?? current!.name,
+    rate_bps: input.rate ?? current!.rate_bps,
+    is_active: input.is_active ?? current?.is_active ?? true,
+  }),
+  values: (t) => ({
+    countryCode: t.country_code,
+    stateCode: t.state_code,
+    name: t.name,
+    rateBps: t.rate_bps,
+    isActive: t.is_active,
+  }),
+  /** One name per country and state. */
+  unique: {
+    where: (t) =>
+      and(eq(taxRates.countryCode, t.country_code), eq(taxRates.stateCode, t.state_code), eq(taxRates.name, t.name))!,
+    taken: () => taxRateTaken,
+    index: "tax_rates.country_code",
+    field: "name",
+  },
+  audit: {
+    entity: "tax_rate",
+    title: (t) => `Tax rate ${t.name} (${taxPlace(t)})`,
+    view: (t) => ({
+      country_code: t.country_code,
+      state_code: t.state_code,
+      name: t.name,
+      rate: t.rate_bps / 100,
+      is_active: t.is_active,
+    }),
+    deleted: (t) => ({ name: [t.name, null], rate: [t.rate_bps / 100, null] }),
+  },
+  cached: true,
+  /** Orders already placed keep the tax they were charged. */
+  removed: (t) => ({ name: t.name }),
+  json: (rate): z.output<typeof AdminTaxRateSchema> => ({
+    id: rate.id,
+    country_code: rate.country_code,
+    state_code: rate.state_code,
+    name: rate.name,
+    rate: rate.rate_bps / 100,
+    is_active: rate.is_active,
+  }),
+  schema: AdminTaxRateSchema,
 });
 
-/** Every tax rate, by country, then state (the whole country's first). */
-export async function listTaxRatesForStaff(db: Database): Promise<AdminTaxRate[]> {
-  return (await taxListQuery(db)).map(toTax);
-}
-
-export async function getTaxRate(db: Database, id: number): Promise<AdminTaxRate | null> {
-  const [row] = await taxListQuery(db, eq(taxRates.id, id));
-  return row ? toTax(row) : null;
-}
-
-const taxAudit = (t: Omit<AdminTaxRate, "id">) => ({
-  country_code: t.country_code,
-  state_code: t.state_code,
-  name: t.name,
-  rate: t.rate_bps / 100,
-  is_active: t.is_active,
-});
-const taxValues = (t: Omit<AdminTaxRate, "id">) => ({
-  countryCode: t.country_code,
-  stateCode: t.state_code,
-  name: t.name,
-  rateBps: t.rate_bps,
-  isActive: t.is_active,
-});
-const place = (t: { country_code: string; state_code: string }) =>
-  t.state_code ? `${t.country_code}-${t.state_code}` : t.country_code;
-
-async function assertTaxRateFree(db: Database, t: Omit<AdminTaxRate, "id">, exceptId?: number) {
-  const [taken] = await db
-    .select({ id: taxRates.id })
-    .from(taxRates)
-    .where(
-      and(
-        eq(taxRates.countryCode, t.country_code),
-        eq(taxRates.stateCode, t.state_code),
-        eq(taxRates.name, t.name),
-        exceptId === undefined ? undefined : ne(taxRates.id, exceptId),
-      ),
-    )
-    .limit(1);
-  if (taken) throw new ConflictError(taxRateTaken);
-}
-
-export async function createTaxRate(db: Database, actor: Actor, input: TaxRateInput): Promise<AdminTaxRate> {
-  const rate: Omit<AdminTaxRate, "id"> = {
-    country_code: input.country_code!,
-    state_code: input.state_code ?? "",
-    name: input.name!,
-    rate_bps: input.rate!,
-    is_active: input.is_active ?? true,
-  };
-  await assertTaxRateFree(db, rate);
-  const insert = db.insert(taxRates).values(taxValues(rate)).returning({ id: taxRates.id });
-  const byPlaceAndName = and(
-    eq(taxRates.countryCode, rate.country_code),
-    eq(taxRates.stateCode, rate.state_code),
-    eq(taxRates.name, rate.name),
-  );
-  try {
-    const [created] = await db.batch([
-      insert,
-      auditEntry(db, actor, {
-        action: "create",
-        entity: "tax_rate",
-        entityId: newRowId(taxRates, byPlaceAndName),
-        summary: `Tax rate ${rate.name} (${place(rate)}) created`,
-        changes: changesBetween({}, taxAudit(rate)),
-      }),
-      bumpTags(db, tagChanges.checkoutTablesChanged()),
-    ] as unknown as [typeof insert]);
-    return (await getTaxRate(db, created[0]!.id))!;
-  } catch (error) {
-    if (isUniqueViolation(error, "tax_rates.country_code")) throw new ConflictError(taxRateTaken);
-    throw error;
-  }
-}
-
-export async function updateTaxRate(
-  db: Database,
-  actor: Actor,
-  id: number,
-  input: TaxRateInput,
-): Promise<AdminTaxRate> {
-  const current = await getTaxRate(db, id);
-  if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.taxNotFound);
-  const after: Omit<AdminTaxRate, "id"> = {
-    country_code: input.country_code ?? current.country_code,
-    state_code: input.state_code ?? current.state_code,
-    name: input.name ?? current.name,
-    rate_bps: input.rate ?? current.rate_bps,
-    is_active: input.is_active ?? current.is_active,
-  };
-  const changed = changesBetween(taxAudit(current), taxAudit(after));
-  if (Object.keys(changed).length === 0) return current;
-  if (changed.country_code || changed.state_code || changed.name) await assertTaxRateFree(db, after, id);
-  const exists = sql`EXISTS (SELECT 1 FROM "tax_rates" WHERE "tax_rates"."id" = ${id})`;
-  let applied: Array<{ id: number }>;
-  try {
-    [, applied] = await db.batch([
-      auditEntry(
-        db,
-        actor,
-        {
-          action: "update",
-          entity: "tax_rate",
-          entityId: id,
-          summary: `Tax rate ${after.name} (${place(after)}) updated: ${Object.keys(changed).join(", ")}`,
-          changes: changed,
-        },
-        exists,
-      ),
-      db.update(taxRates).set(taxValues(after)).where(eq(taxRates.id, id)).returning({ id: taxRates.id }),
-      bumpTags(db, tagChanges.checkoutTablesChanged()),
-    ]);
-  } catch (error) {
-    if (isUniqueViolation(error, "tax_rates.country_code")) throw new ConflictError(taxRateTaken);
-    throw error;
-  }
-  if (applied.length === 0) throw new NotFoundError(CATALOGUE_MESSAGES.taxNotFound);
-  return (await getTaxRate(db, id))!;
-}
-
-export async function deleteTaxRate(db: Database, actor: Actor, id: number): Promise<{ id: number; name: string }> {
-  const current = await getTaxRate(db, id);
-  if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.taxNotFound);
-  const exists = sql`EXISTS (SELECT 1 FROM "tax_rates" WHERE "tax_rates"."id" = ${id})`;
-  const [, removed] = await db.batch([
-    auditEntry(
-      db,
-      actor,
-      {
-        action: "delete",
-        entity: "tax_rate",
-        entityId: id,
-        summary: `Tax rate ${current.name} (${place(current)}) deleted`,
-        changes: { name: [current.name, null], rate: [current.rate_bps / 100, null] },
-      },
-      exists,
-    ),
-    db.delete(taxRates).where(eq(taxRates.id, id)).returning({ id: taxRates.id }),
-    bumpTags(db, tagChanges.checkoutTablesChanged()),
-  ]);
-  if (removed.length === 0) throw new NotFoundError(CATALOGUE_MESSAGES.taxNotFound);
-  return { id, name: current.name };
-}
+// The operations by the names the service's tests call them.
+export const {
+  list: listCoupons,
+  get: getCoupon,
+  create: createCoupon,
+  update: updateCoupon,
+  remove: deleteCoupon,
+} = couponsTable;
+export const {
+  list: listShippingMethods,
+  get: getShippingMethod,
+  create: createShippingMethod,
+  update: updateShippingMethod,
+  remove: deleteShippingMethod,
+} = shippingTable;
+export const {
+  list: listTaxRatesForStaff,
+  get: getTaxRate,
+  create: createTaxRate,
+  update: updateTaxRate,
+  remove: deleteTaxRate,
+} = taxTable;

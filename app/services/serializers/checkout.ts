@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { toUnits } from "../../lib/money";
-import type { AppliedCoupon, ShippingOption, TaxResult } from "../checkout.server";
+import type { TaxResult } from "../../lib/checkout";
+import type { AppliedCoupon, ShippingOption } from "../checkout.server";
 
 /**
  * Shipping options, coupons and taxes on the wire: money in currency units (24.99), rates in
