@@ -87,3 +87,26 @@ export function ratePercent(rateBps: number): string {
 /** Where a tax rate applies: "US-CA", or "US" for the whole country. */
 export const taxPlace = (rate: { country_code: string; state_code: string }) =>
   rate.state_code ? `${rate.country_code}-${rate.state_code}` : rate.country_code;
+
+export interface ShippingOption {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  /** What this order pays: 0 once the subtotal reaches the free threshold. */
+  cost_cents: number;
+  base_cost_cents: number;
+  delivery_days_min: number;
+  delivery_days_max: number;
+  free_shipping_threshold_cents: number | null;
+}
+
+export interface AppliedCoupon {
+  id: number;
+  code: string;
+  name: string;
+  type: "percentage" | "fixed";
+  /** Whole percent, or cents for a fixed coupon. */
+  value: number;
+  discount_cents: number;
+}

@@ -23,7 +23,7 @@ import { mailShop, type MailContext } from "./mail/context";
 import { mailStatement } from "./mail/outbox.server";
 import { secretMark } from "./mail/sealed.server";
 import { accountDeletionMail } from "./mail/templates/account-deletion";
-import { itemColumns, orderColumns, toOrders } from "./orders.server";
+import { itemColumns, orderColumns, toOrders } from "./serializers/order";
 import { verifyPassword } from "../lib/password";
 import { consumeLimits, type Limit } from "./rate-limit.server";
 import { orderJson, type OrderJson } from "./serializers/order";

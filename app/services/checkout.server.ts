@@ -20,6 +20,8 @@ import {
   taxOn,
   type TaxResult,
   type Totals,
+  type ShippingOption,
+  type AppliedCoupon,
 } from "../lib/checkout";
 import { COUNTRIES, DEFAULT_COUNTRY, QUANTITY_MAX } from "../lib/constants";
 import { DEFAULT_CURRENCY, formatMoney, type Currency } from "../lib/money";
@@ -33,19 +35,6 @@ import { consumeLimits, type Limit } from "./rate-limit.server";
 import { failedConstraint, isUniqueViolation } from "./sql";
 
 // ---------------------------------------------------------------- shipping
-
-export interface ShippingOption {
-  id: number;
-  code: string;
-  name: string;
-  description: string;
-  /** What this order pays: 0 once the subtotal reaches the free threshold. */
-  cost_cents: number;
-  base_cost_cents: number;
-  delivery_days_min: number;
-  delivery_days_max: number;
-  free_shipping_threshold_cents: number | null;
-}
 
 /** A shipping method as the checkout reads it (the back office reads these and more). */
 export const SHIPPING_COLUMNS = {
@@ -137,16 +126,6 @@ export async function listTaxRates(db: Database, country: string, state: string)
 }
 
 // ---------------------------------------------------------------- coupons
-
-export interface AppliedCoupon {
-  id: number;
-  code: string;
-  name: string;
-  type: "percentage" | "fixed";
-  /** Whole percent, or cents for a fixed coupon. */
-  value: number;
-  discount_cents: number;
-}
 
 export type CouponCheck = { valid: true; coupon: AppliedCoupon; message: string } | { valid: false; message: string };
 

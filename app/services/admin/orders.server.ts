@@ -19,7 +19,7 @@ import type { MailContext } from "../mail/context";
 import { isOrderUpdate, orderUpdateStatement } from "../mail/order-mails.server";
 import { ConflictError, NotFoundError } from "../errors";
 import { imageOrPlaceholder } from "../images.server";
-import { itemColumns, orderColumns, type OrderView } from "../orders.server";
+import { itemColumns, orderColumns, type OrderView } from "../serializers/order";
 import { isoDate, likeContains, pageMeta, type PageMeta } from "../sql";
 import {
   auditEntry,

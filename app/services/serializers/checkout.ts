@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { toUnits } from "../../lib/money";
-import type { TaxResult } from "../../lib/checkout";
-import type { AppliedCoupon, ShippingOption } from "../checkout.server";
+import type { AppliedCoupon, ShippingOption, TaxResult } from "../../lib/checkout";
 
 /**
  * Shipping options, coupons and taxes on the wire: money in currency units (24.99), rates in

@@ -1,6 +1,94 @@
 import { z } from "zod";
 import { toUnits } from "../../lib/money";
-import type { OrderView } from "../orders.server";
+import { orderItems, orders } from "../../../db/schema";
+import { imageOrPlaceholder } from "../images.server";
+import type { RowOf } from "../sql";
+
+export interface OrderItemView {
+  id: number;
+  product_id: number | null;
+  product_name: string;
+  product_sku: string;
+  quantity: number;
+  price_cents: number;
+  total_cents: number;
+  image: string;
+}
+
+export interface OrderView {
+  id: number;
+  order_number: string;
+  status: string;
+  payment_method: string;
+  payment_status: string;
+  email: string;
+  subtotal_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
+  discount_cents: number;
+  total_cents: number;
+  coupon_code: string | null;
+  shipping_method_name: string | null;
+  shipping_address: string;
+  billing_address: string;
+  notes: string | null;
+  created_at: string;
+  items: OrderItemView[];
+}
+
+/** An order's own fields as the customer's order answers read them (staff read them too). */
+export const orderColumns = {
+  id: orders.id,
+  order_number: orders.orderNumber,
+  status: orders.status,
+  payment_method: orders.paymentMethod,
+  payment_status: orders.paymentStatus,
+  email: orders.email,
+  subtotal_cents: orders.subtotalCents,
+  shipping_cents: orders.shippingCents,
+  tax_cents: orders.taxCents,
+  discount_cents: orders.discountCents,
+  total_cents: orders.totalCents,
+  coupon_code: orders.couponCode,
+  shipping_method_name: orders.shippingMethodName,
+  shipping_address: orders.shippingAddress,
+  billing_address: orders.billingAddress,
+  notes: orders.notes,
+  created_at: orders.createdAt,
+};
+
+/** An order line's fields, as the customer's and the staff's order answers read them. */
+export const itemColumns = {
+  id: orderItems.id,
+  order_id: orderItems.orderId,
+  product_id: orderItems.productId,
+  product_name: orderItems.productName,
+  product_sku: orderItems.productSku,
+  product_image: orderItems.productImage,
+  quantity: orderItems.quantity,
+  price_cents: orderItems.priceCents,
+  total_cents: orderItems.totalCents,
+};
+
+/** Orders and their items (read with `orderColumns` and `itemColumns`) as pages and the API show them. */
+export function toOrders(rows: RowOf<typeof orderColumns>[], items: RowOf<typeof itemColumns>[]): OrderView[] {
+  const byOrder = new Map<number, OrderItemView[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.order_id) ?? [];
+    list.push({
+      id: item.id,
+      product_id: item.product_id,
+      product_name: item.product_name,
+      product_sku: item.product_sku,
+      quantity: item.quantity,
+      price_cents: item.price_cents,
+      total_cents: item.total_cents,
+      image: imageOrPlaceholder(item.product_image),
+    });
+    byOrder.set(item.order_id, list);
+  }
+  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), items: byOrder.get(row.id) ?? [] }));
+}
 
 /** An order on the wire (the spec's client): money in currency units, addresses as JSON strings. */
 export const OrderSchema = z
