@@ -19,28 +19,12 @@ import type { MailContext } from "../mail/context";
 import { isOrderUpdate, orderUpdateStatement } from "../mail/order-mails.server";
 import { ConflictError, NotFoundError } from "../errors";
 import { imageOrPlaceholder } from "../images.server";
-import { itemColumns, orderColumns, type OrderView } from "../serializers/order";
+import { itemColumns, orderColumns } from "../serializers/order";
 import { isoDate, likeContains, pageMeta, type PageMeta } from "../sql";
-import {
-  auditEntry,
-  auditRecords,
-  recentAuditOf,
-  SYSTEM_ACTOR,
-  type Actor,
-  type AuditActor,
-  type AuditRecord,
-  type Changes,
-} from "./audit.server";
+import { auditEntry, auditRecords, recentAuditOf, SYSTEM_ACTOR, type Actor, type AuditActor, type Changes } from "./audit.server";
+import { type AdminOrder, type AdminOrderRow, type OrderCustomer } from "../serializers/admin-order";
 
 // ---------------------------------------------------------------- who placed it
-
-/** The customer of an order: their account, or a guest known by the order's address. */
-export interface OrderCustomer {
-  id: number | null;
-  name: string;
-  email: string;
-  guest: boolean;
-}
 
 /** "First Last" from the order's shipping address (a JSON string). */
 const addressName = sql<string>`trim(coalesce(json_extract(${orders.shippingAddress}, '$.firstName'), '') || ' ' || coalesce(json_extract(${orders.shippingAddress}, '$.lastName'), ''))`;
@@ -70,18 +54,6 @@ function customerOf(row: {
 }
 
 // ---------------------------------------------------------------- the list
-
-export interface AdminOrderRow {
-  id: number;
-  order_number: string;
-  created_at: string;
-  status: string;
-  payment_status: string;
-  customer: OrderCustomer;
-  /** Pieces ordered (the sum of the lines' quantities). */
-  items_count: number;
-  total_cents: number;
-}
 
 const itemsCount =
   sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`.as(
@@ -150,31 +122,6 @@ export async function listAdminOrders(
 }
 
 // ---------------------------------------------------------------- one order
-
-export interface OrderHistoryEntry {
-  id: number;
-  kind: "status" | "payment" | "note";
-  from: string | null;
-  to: string | null;
-  actor: { id: number | null; name: string | null };
-  created_at: string | null;
-}
-
-/** An order as staff see it: what the customer sees, and who they are, its history and its staff-only fields. */
-export interface AdminOrder extends OrderView {
-  staff_note: string | null;
-  /** Goes up with every change; a form sends back the version it showed. */
-  version: number;
-  paid_at: string | null;
-  updated_at: string;
-  customer: OrderCustomer;
-  history: OrderHistoryEntry[];
-  audit: AuditRecord[];
-  /** The statuses it may move to now. */
-  allowed_transitions: OrderStatus[];
-  /** Whether the cash may be recorded as collected now. */
-  can_mark_paid: boolean;
-}
 
 const adminOrderQuery = (db: Database, id: number) =>
   db

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { AuditRecordSchema } from "./admin-audit";
 import { toUnits } from "../../lib/money";
 import { ORDER_STATUSES } from "../../lib/order-lifecycle";
-import type { AdminOrder, AdminOrderRow } from "../admin/orders.server";
-import { orderJson, OrderSchema } from "./order";
+import { orderJson, OrderSchema, type OrderJson, type OrderView } from "./order";
 
 /** Who placed an order: their account, or a guest (no id) known by the order's address. */
 export const OrderCustomerSchema = z
@@ -41,6 +40,10 @@ export const AdminOrderRowSchema = z
   })
   .meta({ id: "AdminOrderRow" });
 export type AdminOrderRowJson = z.output<typeof AdminOrderRowSchema>;
+/** A row of the staff's order list as the service reads it: its total in cents. */
+export type AdminOrderRow = Omit<AdminOrderRowJson, "total"> & { total_cents: number };
+export type OrderCustomer = z.output<typeof OrderCustomerSchema>;
+export type OrderHistoryEntry = z.output<typeof OrderHistoryEntrySchema>;
 
 /** An order for staff: the order as `/api/v1/orders/{id}` gives it, plus its customer, history and staff-only fields. */
 export const AdminOrderSchema = OrderSchema.extend({
@@ -63,6 +66,8 @@ export const AdminOrderSchema = OrderSchema.extend({
   audit: z.array(AuditRecordSchema).meta({ description: "The latest staff changes of this order, newest first." }),
 }).meta({ id: "AdminOrder" });
 export type AdminOrderJson = z.output<typeof AdminOrderSchema>;
+/** An order as staff see it: what the customer sees (in cents), and who they are, its history and its staff-only fields. */
+export type AdminOrder = OrderView & Omit<AdminOrderJson, keyof OrderJson>;
 
 export function adminOrderRowJson(row: AdminOrderRow): AdminOrderRowJson {
   const { total_cents, ...rest } = row;
@@ -70,16 +75,18 @@ export function adminOrderRowJson(row: AdminOrderRow): AdminOrderRowJson {
 }
 
 export function adminOrderJson(order: AdminOrder): AdminOrderJson {
-  return {
-    ...orderJson(order),
-    customer: order.customer,
-    history: order.history,
-    staff_note: order.staff_note,
-    version: order.version,
-    paid_at: order.paid_at,
-    updated_at: order.updated_at,
-    allowed_transitions: order.allowed_transitions,
-    can_mark_paid: order.can_mark_paid,
-    audit: order.audit,
+  const { customer, history, staff_note, version, paid_at, updated_at, allowed_transitions, can_mark_paid, audit } =
+    order;
+  const staff = {
+    customer,
+    history,
+    staff_note,
+    version,
+    paid_at,
+    updated_at,
+    allowed_transitions,
+    can_mark_paid,
+    audit,
   };
+  return { ...orderJson(order), ...staff };
 }
