@@ -6,7 +6,7 @@ import { AdminCard } from "~/components/admin/ui";
 import { CategoryForm } from "~/components/admin/category-form";
 import { errorBoundary } from "~/components/error-state";
 import { Toaster } from "~/components/toaster";
-import { CATALOGUE_MESSAGES, CategoryCreateSchema } from "~/lib/schemas/admin-catalogue";
+import { CATALOGUE_MESSAGES, CATEGORY_DEFAULTS, CategoryCreateSchema } from "~/lib/schemas/admin-catalogue";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { actorOf } from "~/services/admin/audit.server";
 import { categoriesPage, createCategory } from "~/services/admin/categories.server";
@@ -53,8 +53,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const EMPTY_CATEGORY = { name: "", slug: "", description: "", image: null, icon: null, sort_order: 0, is_active: true };
-
 export default function AdminCategories() {
   const { categories, stats } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
@@ -95,7 +93,7 @@ export default function AdminCategories() {
     >
       <AdminCard id="new-category-heading" title="New category" className="mt-8">
         <CategoryForm
-          category={EMPTY_CATEGORY}
+          category={CATEGORY_DEFAULTS}
           typed={failure?.values}
           errors={failure?.errors}
           submitLabel="Create category"
