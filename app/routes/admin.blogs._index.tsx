@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminListPage } from "~/components/admin/list-page";
-import { dateTime, primaryButton, SearchFilter, secondaryButton, SelectFilter } from "~/components/admin/ui";
+import { dateTime, primaryButton, SearchFilter, secondaryButton, StatusFilter } from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
 import { filterValues } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
@@ -67,8 +67,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-
 function StatusBadge({ status }: { status: string }) {
   const published = status === "published";
   return (
@@ -114,15 +112,7 @@ export default function AdminBlogs() {
         label: "Filter tutorials",
         fields: (
           <>
-            <SelectFilter
-              id="blog-status"
-              name="status"
-              label="Status"
-              value={filters.status}
-              all="All statuses"
-              options={statuses.map((value) => ({ value, label: statusLabel(value) }))}
-              messages={errors.status}
-            />
+            <StatusFilter id="blog-status" value={filters.status} statuses={statuses} messages={errors.status} />
             <SearchFilter
               id="blog-search"
               value={filters.search}
@@ -133,10 +123,11 @@ export default function AdminBlogs() {
         ),
       }}
       counted="tutorial"
+      filtered={filtered}
       table={{
         caption: "Tutorials, newest first",
         rows: page.data,
-        empty: filtered ? "No tutorials match these filters." : "No tutorials yet. Write the first one.",
+        empty: "No tutorials yet. Write the first one.",
         columns: [
           {
             head: "Title",

@@ -2,7 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminListPage } from "~/components/admin/list-page";
-import { dateTime, SearchFilter, secondaryButton, SelectFilter } from "~/components/admin/ui";
+import {
+  capitalised,
+  dateTime,
+  SearchFilter,
+  secondaryButton,
+  SelectFilter,
+  StatusFilter,
+} from "~/components/admin/ui";
 import { MailStatusBadge } from "~/components/admin/mail-status";
 import { errorBoundary } from "~/components/error-state";
 import { filterValues } from "~/lib/admin-list";
@@ -62,8 +69,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-
 export default function AdminMail() {
   const { page, errors, statuses, filters, filtered } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
@@ -97,28 +102,22 @@ export default function AdminMail() {
               options={templates.map((template) => ({ value: template, label: template }))}
               messages={errors.template}
             />
-            <SelectFilter
+            <StatusFilter
               id="mail-status"
-              name="status"
-              label="Status"
               value={filters.status}
-              all="All statuses"
-              options={statuses.map((status) => ({
-                value: status,
-                label: `${statusLabel(status)} (${page.counts[status]})`,
-              }))}
+              statuses={statuses}
+              label={(status) => `${capitalised(status)} (${page.counts[status]})`}
               messages={errors.status}
             />
           </>
         ),
       }}
       counted="email"
+      filtered={filtered}
       table={{
         caption: "Emails, newest first",
         rows: page.data,
-        empty: filtered
-          ? "No emails match these filters."
-          : "No emails yet. Order confirmations, password resets and other mail show here once the shop sends them.",
+        empty: "No emails yet. Order confirmations, password resets and other mail show here once the shop sends them.",
         columns: [
           { head: "To", className: "break-all", render: (mail) => mail.to },
           {

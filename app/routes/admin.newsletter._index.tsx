@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AdminListPage } from "~/components/admin/list-page";
-import { dateTime, SearchFilter, secondaryButton, SelectFilter } from "~/components/admin/ui";
+import { dateTime, SearchFilter, secondaryButton, StatusFilter } from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
 import { listHref } from "~/lib/admin-list";
 import { NEWSLETTER_STATUSES, NewsletterListQuerySchema, type NewsletterStatus } from "~/lib/schemas/newsletter";
@@ -66,28 +66,22 @@ export default function AdminNewsletter() {
               placeholder="Part of the address"
               messages={errors.search}
             />
-            <SelectFilter
+            <StatusFilter
               id="subscriber-status"
-              name="status"
-              label="Status"
               value={filters.status}
-              all="All statuses"
-              options={NEWSLETTER_STATUSES.map((status) => ({
-                value: status,
-                label: `${STATUS_LABELS[status]} (${page.counts[status]})`,
-              }))}
+              statuses={NEWSLETTER_STATUSES}
+              label={(status) => `${STATUS_LABELS[status]} (${page.counts[status]})`}
               messages={errors.status}
             />
           </>
         ),
       }}
       counted="subscriber"
+      filtered={filtered}
       table={{
         caption: "Subscribers, newest first",
         rows: page.data,
-        empty: filtered
-          ? "No subscribers match these filters."
-          : "No subscribers yet. Sign-ups from the footer's form show here.",
+        empty: "No subscribers yet. Sign-ups from the footer's form show here.",
         columns: [
           { head: "Email", className: "break-all font-medium text-gray-900", render: (subscriber) => subscriber.email },
           {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminListPage } from "~/components/admin/list-page";
-import { dateTime, SearchFilter, SelectFilter } from "~/components/admin/ui";
+import { dateTime, SearchFilter, StatusFilter } from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
 import { PaymentBadge, StatusBadge } from "~/components/order-badges";
 import { Price } from "~/components/price";
@@ -38,8 +38,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-
 export default function AdminOrders() {
   const { page, errors, statuses, filters, filtered } = useLoaderData<typeof loader>();
   return (
@@ -50,15 +48,7 @@ export default function AdminOrders() {
         label: "Filter orders",
         fields: (
           <>
-            <SelectFilter
-              id="order-status"
-              name="status"
-              label="Status"
-              value={filters.status}
-              all="All statuses"
-              options={statuses.map((value) => ({ value, label: statusLabel(value) }))}
-              messages={errors.status}
-            />
+            <StatusFilter id="order-status" value={filters.status} statuses={statuses} messages={errors.status} />
             <SearchFilter
               id="order-search"
               value={filters.search}
@@ -69,12 +59,11 @@ export default function AdminOrders() {
         ),
       }}
       counted="order"
+      filtered={filtered}
       table={{
         caption: "Orders, newest first",
         rows: page.data,
-        empty: filtered
-          ? "No orders match these filters."
-          : "No orders yet. They will show here as soon as shoppers check out.",
+        empty: "No orders yet. They will show here as soon as shoppers check out.",
         columns: [
           {
             head: "Order",

@@ -113,10 +113,11 @@ export default function AdminProducts() {
         ),
       }}
       counted="product"
+      filtered={filtered}
       table={{
         caption: "Products, newest first",
         rows: page.data,
-        empty: filtered ? "No products match these filters." : "No products yet. Add the first one with New product.",
+        empty: "No products yet. Add the first one with New product.",
         columns: [
           {
             head: "Image",

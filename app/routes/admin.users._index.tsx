@@ -81,10 +81,11 @@ export default function AdminUsers() {
         ),
       }}
       counted="user"
+      filtered={filtered}
       table={{
         caption: "Users, newest first",
         rows: page.data,
-        empty: filtered ? "No users match these filters." : "No users yet.",
+        empty: "No users yet.",
         columns: [
           {
             head: "Name",

@@ -25,6 +25,7 @@ export function AdminListPage<Row extends { id: number | string }>({
   intro,
   filters,
   counted,
+  filtered = false,
   table,
   page,
   children,
@@ -38,11 +39,13 @@ export function AdminListPage<Row extends { id: number | string }>({
   filters?: { label: string; fields: ReactNode };
   /** What the rows are, in the singular ("order"): shows "Showing 1–20 of 45 orders" above the table. */
   counted?: string;
+  /** Whether a filter is applied: an empty list then says "No orders match these filters." */
+  filtered?: boolean;
   table?: {
     caption: string;
     columns: ListColumn<Row>[];
     rows: Row[];
-    /** The empty row's text. */
+    /** The empty row's text when no filter is applied. */
     empty: ReactNode;
     rowClassName?: (row: Row) => string | undefined;
   };
@@ -66,7 +69,9 @@ export function AdminListPage<Row extends { id: number | string }>({
       {table ? (
         <AdminTable caption={table.caption} head={table.columns.map((column) => column.head)}>
           {table.rows.length === 0 ? (
-            <EmptyRow columns={table.columns.length}>{table.empty}</EmptyRow>
+            <EmptyRow columns={table.columns.length}>
+              {filtered ? `No ${counted}s match these filters.` : table.empty}
+            </EmptyRow>
           ) : (
             table.rows.map((row) => (
               <tr key={row.id} className={table.rowClassName?.(row)}>

@@ -167,6 +167,35 @@ export function SearchFilter({
   );
 }
 
+export const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** A list's Status choice inside its FilterForm: "All statuses", then each status (capitalised unless `label` names it). */
+export function StatusFilter<Status extends string>({
+  id,
+  value,
+  statuses,
+  label = capitalised,
+  messages,
+}: {
+  id: string;
+  value: string;
+  statuses: readonly Status[];
+  label?: (status: Status) => string;
+  messages?: string[];
+}) {
+  return (
+    <SelectFilter
+      id={id}
+      name="status"
+      label="Status"
+      value={value}
+      all="All statuses"
+      options={statuses.map((status) => ({ value: status, label: label(status) }))}
+      messages={messages}
+    />
+  );
+}
+
 /** A list's choice inside its FilterForm (`all` names the first option, which filters nothing), with the message of a choice that was refused. */
 export function SelectFilter({
   id,
