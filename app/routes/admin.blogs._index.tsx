@@ -1,22 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import {
-  AdminHeader,
-  AdminTable,
-  adminInput,
-  adminLabel,
-  cell,
-  dateTime,
-  EmptyRow,
-  FilterForm,
-  primaryButton,
-  SearchFilter,
-  secondaryButton,
-} from "~/components/admin/ui";
+import { AdminListPage } from "~/components/admin/list-page";
+import { dateTime, primaryButton, SearchFilter, secondaryButton, StatusFilter } from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
-import { FieldError } from "~/components/field-error";
-import { Pagination } from "~/components/pagination";
+import { filterValues } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
 import { AdminBlogQuerySchema, BLOG_STATUSES } from "~/lib/schemas/admin-blogs";
 import { lenientQuery } from "~/lib/schemas/query";
@@ -44,8 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       stats,
       errors,
       statuses: BLOG_STATUSES,
-      status: url.searchParams.get("status") ?? "",
-      search: url.searchParams.get("search") ?? "",
+      filters: filterValues(url.searchParams, ["status", "search"]),
       filtered: Boolean(query.status || query.search),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -80,8 +67,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-
 function StatusBadge({ status }: { status: string }) {
   const published = status === "published";
   return (
@@ -94,20 +79,8 @@ function StatusBadge({ status }: { status: string }) {
 }
 
 export default function AdminBlogs() {
-  const { page, stats, errors, statuses, status, search, filtered } = useLoaderData<typeof loader>();
+  const { page, stats, errors, statuses, filters, filtered } = useLoaderData<typeof loader>();
   const busy = useNavigation().state !== "idle";
-  const href = (number: number) => {
-    const params = new URLSearchParams();
-    if (status) params.set("status", status);
-    if (search) params.set("search", search);
-    if (number > 1) params.set("page", String(number));
-    const text = params.toString();
-    return `/admin/blogs${text ? `?${text}` : ""}`;
-  };
-  const summary =
-    page.total === 0
-      ? "No tutorials"
-      : `Showing ${page.from}–${page.to} of ${page.total} tutorial${page.total === 1 ? "" : "s"}`;
   const figures = [
     { label: "Tutorials", value: stats.total },
     { label: "Published", value: stats.published },
@@ -117,98 +90,88 @@ export default function AdminBlogs() {
     { label: "Likes", value: stats.likes },
   ];
   return (
-    <section aria-labelledby="admin-title">
-      <AdminHeader
-        title="Tutorials"
-        description="Write and edit the crafting tutorials, then publish or unpublish them."
-        actions={
-          <Link to="/admin/blogs/new" className={primaryButton}>
-            New tutorial
-          </Link>
-        }
-      />
-      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Tutorial counts">
-        {figures.map((figure) => (
-          <div key={figure.label} className="rounded-2xl border border-bloom-100 bg-white p-4 shadow-sm">
-            <dt className="text-sm text-gray-600">{figure.label}</dt>
-            <dd className="mt-1 text-2xl font-semibold text-gray-900">{figure.value.toLocaleString("en-US")}</dd>
-          </div>
-        ))}
-      </dl>
-      <FilterForm label="Filter tutorials">
-        <div>
-          <label htmlFor="blog-status" className={adminLabel}>
-            Status
-          </label>
-          <select
-            id="blog-status"
-            name="status"
-            defaultValue={status}
-            className={`${adminInput} mt-1`}
-            aria-invalid={errors.status ? true : undefined}
-            aria-describedby={errors.status ? "blog-status-error" : undefined}
-          >
-            <option value="">All statuses</option>
-            {statuses.map((value) => (
-              <option key={value} value={value}>
-                {statusLabel(value)}
-              </option>
-            ))}
-          </select>
-          <FieldError id="blog-status-error" messages={errors.status} alert />
-        </div>
-        <SearchFilter id="blog-search" value={search} placeholder="Title, slug or excerpt" messages={errors.search} />
-      </FilterForm>
-      <p className="mt-4 text-sm text-gray-700" aria-live="polite">
-        {summary}
-      </p>
-      <AdminTable
-        caption="Tutorials, newest first"
-        head={["Title", "Status", "Featured", "Views", "Likes", "Published", "Actions"]}
-      >
-        {page.data.length === 0 ? (
-          <EmptyRow columns={7}>
-            {filtered ? "No tutorials match these filters." : "No tutorials yet. Write the first one."}
-          </EmptyRow>
-        ) : (
-          page.data.map((blog) => (
-            <tr key={blog.id}>
-              <td className={cell}>
+    <AdminListPage
+      title="Tutorials"
+      description="Write and edit the crafting tutorials, then publish or unpublish them."
+      actions={
+        <Link to="/admin/blogs/new" className={primaryButton}>
+          New tutorial
+        </Link>
+      }
+      intro={
+        <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Tutorial counts">
+          {figures.map((figure) => (
+            <div key={figure.label} className="rounded-2xl border border-bloom-100 bg-white p-4 shadow-sm">
+              <dt className="text-sm text-gray-600">{figure.label}</dt>
+              <dd className="mt-1 text-2xl font-semibold text-gray-900">{figure.value.toLocaleString("en-US")}</dd>
+            </div>
+          ))}
+        </dl>
+      }
+      filters={{
+        label: "Filter tutorials",
+        fields: (
+          <>
+            <StatusFilter id="blog-status" value={filters.status} statuses={statuses} messages={errors.status} />
+            <SearchFilter
+              id="blog-search"
+              value={filters.search}
+              placeholder="Title, slug or excerpt"
+              messages={errors.search}
+            />
+          </>
+        ),
+      }}
+      counted="tutorial"
+      filtered={filtered}
+      table={{
+        caption: "Tutorials, newest first",
+        rows: page.data,
+        empty: "No tutorials yet. Write the first one.",
+        columns: [
+          {
+            head: "Title",
+            render: (blog) => (
+              <>
                 <Link to={`/admin/blogs/${blog.id}`} className="font-medium text-bloom-700 underline">
                   {blog.title}
                 </Link>
                 <span className="block text-gray-600">/blog/{blog.slug}</span>
-              </td>
-              <td className={`${cell} whitespace-nowrap`}>
-                <StatusBadge status={blog.status} />
-              </td>
-              <td className={cell}>{blog.is_featured ? "Yes" : "No"}</td>
-              <td className={cell}>{blog.view_count.toLocaleString("en-US")}</td>
-              <td className={cell}>{blog.like_count.toLocaleString("en-US")}</td>
-              <td className={`${cell} whitespace-nowrap text-gray-700`}>
-                {blog.published_at ? dateTime(blog.published_at) : "Not published"}
-              </td>
-              <td className={`${cell} whitespace-nowrap`}>
-                <Form method="post" preventScrollReset noValidate>
-                  <input type="hidden" name="intent" value="toggle" />
-                  <input type="hidden" name="id" value={blog.id} />
-                  <input type="hidden" name="version" value={blog.version} />
-                  <button
-                    type="submit"
-                    className={secondaryButton}
-                    disabled={busy}
-                    aria-label={`${blog.status === "published" ? "Unpublish" : "Publish"} ${blog.title}`}
-                  >
-                    {blog.status === "published" ? "Unpublish" : "Publish"}
-                  </button>
-                </Form>
-              </td>
-            </tr>
-          ))
-        )}
-      </AdminTable>
-      <Pagination currentPage={page.current_page} lastPage={page.last_page} href={href} />
-    </section>
+              </>
+            ),
+          },
+          { head: "Status", className: "whitespace-nowrap", render: (blog) => <StatusBadge status={blog.status} /> },
+          { head: "Featured", render: (blog) => (blog.is_featured ? "Yes" : "No") },
+          { head: "Views", render: (blog) => blog.view_count.toLocaleString("en-US") },
+          { head: "Likes", render: (blog) => blog.like_count.toLocaleString("en-US") },
+          {
+            head: "Published",
+            className: "whitespace-nowrap text-gray-700",
+            render: (blog) => (blog.published_at ? dateTime(blog.published_at) : "Not published"),
+          },
+          {
+            head: "Actions",
+            className: "whitespace-nowrap",
+            render: (blog) => (
+              <Form method="post" preventScrollReset noValidate>
+                <input type="hidden" name="intent" value="toggle" />
+                <input type="hidden" name="id" value={blog.id} />
+                <input type="hidden" name="version" value={blog.version} />
+                <button
+                  type="submit"
+                  className={secondaryButton}
+                  disabled={busy}
+                  aria-label={`${blog.status === "published" ? "Unpublish" : "Publish"} ${blog.title}`}
+                >
+                  {blog.status === "published" ? "Unpublish" : "Publish"}
+                </button>
+              </Form>
+            ),
+          },
+        ],
+      }}
+      page={{ ...page, path: "/admin/blogs", filters }}
+    />
   );
 }
 

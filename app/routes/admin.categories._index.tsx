@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminCard, AdminHeader, AdminTable, cell, EmptyRow } from "~/components/admin/ui";
+import { AdminListPage } from "~/components/admin/list-page";
+import { AdminCard } from "~/components/admin/ui";
 import { CategoryForm } from "~/components/admin/category-form";
 import { errorBoundary } from "~/components/error-state";
 import { Toaster } from "~/components/toaster";
-import { CATALOGUE_MESSAGES, CategoryCreateSchema } from "~/lib/schemas/admin-catalogue";
+import { CATALOGUE_MESSAGES, CATEGORY_DEFAULTS, CategoryCreateSchema } from "~/lib/schemas/admin-catalogue";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { actorOf } from "~/services/admin/audit.server";
 import { categoriesPage, createCategory } from "~/services/admin/categories.server";
@@ -52,61 +53,54 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const EMPTY_CATEGORY = { name: "", slug: "", description: "", image: null, icon: null, sort_order: 0, is_active: true };
-
 export default function AdminCategories() {
   const { categories, stats } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   return (
-    <section aria-labelledby="admin-title">
-      <Toaster toast={failure?.toast ?? null} listen={false} />
-      <AdminHeader
-        title="Categories"
-        description={`${stats.total} categories: ${stats.active} shown in the shop, ${stats.inactive} hidden; ${stats.with_products} with products, ${stats.empty} empty.`}
-      />
-      <AdminTable
-        caption="Categories in the shop's order"
-        head={["Category", "Slug", "In the shop", "Products on sale", "Archived products", "Order"]}
-      >
-        {categories.length === 0 ? (
-          <EmptyRow columns={6}>No categories yet. Create the first one below.</EmptyRow>
-        ) : (
-          categories.map((category) => (
-            <tr key={category.id}>
-              <td className={cell}>
-                <Link to={`/admin/categories/${category.id}`} className="font-medium text-bloom-700 underline">
-                  {category.icon ? <span aria-hidden="true">{category.icon} </span> : null}
-                  {category.name}
-                </Link>
-              </td>
-              <td className={`${cell} text-gray-700`}>{category.slug}</td>
-              <td className={cell}>
-                {category.is_active ? (
-                  <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
-                    Shown
-                  </span>
-                ) : (
-                  <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800">Hidden</span>
-                )}
-              </td>
-              <td className={cell}>{category.active_products}</td>
-              <td className={cell}>{category.archived_products}</td>
-              <td className={cell}>{category.sort_order}</td>
-            </tr>
-          ))
-        )}
-      </AdminTable>
-
+    <AdminListPage
+      title="Categories"
+      description={`${stats.total} categories: ${stats.active} shown in the shop, ${stats.inactive} hidden; ${stats.with_products} with products, ${stats.empty} empty.`}
+      intro={<Toaster toast={failure?.toast ?? null} listen={false} />}
+      table={{
+        caption: "Categories in the shop's order",
+        rows: categories,
+        empty: "No categories yet. Create the first one below.",
+        columns: [
+          {
+            head: "Category",
+            render: (category) => (
+              <Link to={`/admin/categories/${category.id}`} className="font-medium text-bloom-700 underline">
+                {category.icon ? <span aria-hidden="true">{category.icon} </span> : null}
+                {category.name}
+              </Link>
+            ),
+          },
+          { head: "Slug", className: "text-gray-700", render: (category) => category.slug },
+          {
+            head: "In the shop",
+            render: (category) =>
+              category.is_active ? (
+                <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Shown</span>
+              ) : (
+                <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800">Hidden</span>
+              ),
+          },
+          { head: "Products on sale", render: (category) => category.active_products },
+          { head: "Archived products", render: (category) => category.archived_products },
+          { head: "Order", render: (category) => category.sort_order },
+        ],
+      }}
+    >
       <AdminCard id="new-category-heading" title="New category" className="mt-8">
         <CategoryForm
-          category={EMPTY_CATEGORY}
+          category={CATEGORY_DEFAULTS}
           typed={failure?.values}
           errors={failure?.errors}
           submitLabel="Create category"
           intent="create"
         />
       </AdminCard>
-    </section>
+    </AdminListPage>
   );
 }
 

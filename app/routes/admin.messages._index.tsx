@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminHeader, AdminTable, cell, dateTime, EmptyRow } from "~/components/admin/ui";
+import { AdminListPage } from "~/components/admin/list-page";
+import { dateTime } from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
-import { Pagination } from "~/components/pagination";
+import { listHref } from "~/lib/admin-list";
 import { MESSAGE_STATUSES, MessageListQuerySchema, type MessageStatus } from "~/lib/schemas/admin-people";
 import { lenientQuery } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
@@ -34,74 +35,77 @@ const EMPTY: Record<MessageStatus, string> = {
 
 export default function AdminMessages() {
   const { page, status } = useLoaderData<typeof loader>();
-  const tabHref = (tab: MessageStatus) => (tab === "unread" ? "/admin/messages" : `/admin/messages?status=${tab}`);
-  const href = (number: number) => {
-    const params = new URLSearchParams();
-    if (status !== "unread") params.set("status", status);
-    if (number > 1) params.set("page", String(number));
-    const text = params.toString();
-    return `/admin/messages${text ? `?${text}` : ""}`;
-  };
+  // Unread is the inbox's own address: the other tabs say theirs.
+  const filtersOf = (tab: MessageStatus) => ({ status: tab === "unread" ? "" : tab });
   return (
-    <section aria-labelledby="admin-title">
-      <AdminHeader
-        title="Messages"
-        description="The contact form's inbox: open a message to read it, then archive it once answered."
-      />
-      <nav aria-label="Inbox" className="mt-6">
-        <ul className="flex flex-wrap gap-2 text-sm font-medium">
-          {MESSAGE_STATUSES.map((tab) => (
-            <li key={tab}>
-              <Link
-                to={tabHref(tab)}
-                aria-current={tab === status ? "page" : undefined}
-                className={`inline-flex items-center gap-2 rounded-full border px-4 py-2 ${
-                  tab === status
-                    ? "border-bloom-600 bg-bloom-600 text-white"
-                    : "border-bloom-300 bg-white text-bloom-800 hover:bg-bloom-50"
-                }`}
-              >
-                {STATUS_TABS[tab]} ({page.counts[tab]})
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <AdminTable caption={`${STATUS_TABS[status]} messages, newest first`} head={["Subject", "From", "Received"]}>
-        {page.data.length === 0 ? (
-          <EmptyRow columns={3}>{EMPTY[status]}</EmptyRow>
-        ) : (
-          page.data.map((message) => (
-            <tr key={message.id} className={message.status === "unread" ? "font-semibold" : undefined}>
-              <td className={cell}>
-                {message.status === "unread" ? (
-                  // Opening marks it read: a form post (never a GET), which then shows the message.
-                  <Form method="post" action={`/admin/messages/${message.id}`}>
-                    <input type="hidden" name="intent" value="open" />
-                    <button
-                      type="submit"
-                      className="text-left font-semibold text-bloom-700 underline hover:text-bloom-800"
-                    >
-                      {message.subject}
-                    </button>
-                  </Form>
-                ) : (
-                  <Link to={`/admin/messages/${message.id}`} className="font-medium text-bloom-700 underline">
+    <AdminListPage
+      title="Messages"
+      description="The contact form's inbox: open a message to read it, then archive it once answered."
+      intro={
+        <nav aria-label="Inbox" className="mt-6">
+          <ul className="flex flex-wrap gap-2 text-sm font-medium">
+            {MESSAGE_STATUSES.map((tab) => (
+              <li key={tab}>
+                <Link
+                  to={listHref("/admin/messages", filtersOf(tab))}
+                  aria-current={tab === status ? "page" : undefined}
+                  className={`inline-flex items-center gap-2 rounded-full border px-4 py-2 ${
+                    tab === status
+                      ? "border-bloom-600 bg-bloom-600 text-white"
+                      : "border-bloom-300 bg-white text-bloom-800 hover:bg-bloom-50"
+                  }`}
+                >
+                  {STATUS_TABS[tab]} ({page.counts[tab]})
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      }
+      table={{
+        caption: `${STATUS_TABS[status]} messages, newest first`,
+        rows: page.data,
+        empty: EMPTY[status],
+        rowClassName: (message) => (message.status === "unread" ? "font-semibold" : undefined),
+        columns: [
+          {
+            head: "Subject",
+            render: (message) =>
+              message.status === "unread" ? (
+                // Opening marks it read: a form post (never a GET), which then shows the message.
+                <Form method="post" action={`/admin/messages/${message.id}`}>
+                  <input type="hidden" name="intent" value="open" />
+                  <button
+                    type="submit"
+                    className="text-left font-semibold text-bloom-700 underline hover:text-bloom-800"
+                  >
                     {message.subject}
-                  </Link>
-                )}
-              </td>
-              <td className={cell}>
+                  </button>
+                </Form>
+              ) : (
+                <Link to={`/admin/messages/${message.id}`} className="font-medium text-bloom-700 underline">
+                  {message.subject}
+                </Link>
+              ),
+          },
+          {
+            head: "From",
+            render: (message) => (
+              <>
                 <span className="block text-gray-900">{message.name}</span>
                 <span className="block break-all font-normal text-gray-600">{message.email}</span>
-              </td>
-              <td className={`${cell} whitespace-nowrap font-normal text-gray-700`}>{dateTime(message.created_at)}</td>
-            </tr>
-          ))
-        )}
-      </AdminTable>
-      <Pagination currentPage={page.current_page} lastPage={page.last_page} href={href} />
-    </section>
+              </>
+            ),
+          },
+          {
+            head: "Received",
+            className: "whitespace-nowrap font-normal text-gray-700",
+            render: (message) => dateTime(message.created_at),
+          },
+        ],
+      }}
+      page={{ ...page, path: "/admin/messages", filters: filtersOf(status) }}
+    />
   );
 }
 

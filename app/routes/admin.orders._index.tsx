@@ -1,22 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import {
-  AdminHeader,
-  AdminTable,
-  adminInput,
-  adminLabel,
-  cell,
-  dateTime,
-  EmptyRow,
-  FilterForm,
-  SearchFilter,
-} from "~/components/admin/ui";
+import { AdminListPage } from "~/components/admin/list-page";
+import { dateTime, SearchFilter, StatusFilter } from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
-import { FieldError } from "~/components/field-error";
 import { PaymentBadge, StatusBadge } from "~/components/order-badges";
-import { Pagination } from "~/components/pagination";
 import { Price } from "~/components/price";
+import { filterValues } from "~/lib/admin-list";
 import { AdminOrderQuerySchema, ORDER_STATUSES } from "~/lib/order-lifecycle";
 import { lenientQuery } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
@@ -41,110 +31,78 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       page,
       errors,
       statuses: ORDER_STATUSES,
-      status: url.searchParams.get("status") ?? "",
-      search: url.searchParams.get("search") ?? "",
+      filters: filterValues(url.searchParams, ["status", "search"]),
       filtered: Boolean(query.status || query.search),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
-const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-
 export default function AdminOrders() {
-  const { page, errors, statuses, status, search, filtered } = useLoaderData<typeof loader>();
-  const href = (number: number) => {
-    const params = new URLSearchParams();
-    if (status) params.set("status", status);
-    if (search) params.set("search", search);
-    if (number > 1) params.set("page", String(number));
-    const text = params.toString();
-    return `/admin/orders${text ? `?${text}` : ""}`;
-  };
-  const summary =
-    page.total === 0
-      ? "No orders"
-      : `Showing ${page.from}–${page.to} of ${page.total} order${page.total === 1 ? "" : "s"}`;
+  const { page, errors, statuses, filters, filtered } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="admin-title">
-      <AdminHeader
-        title="Orders"
-        description="Find an order, then confirm, ship and deliver it, and record the cash collected."
-      />
-      <FilterForm label="Filter orders">
-        <div>
-          <label htmlFor="order-status" className={adminLabel}>
-            Status
-          </label>
-          <select
-            id="order-status"
-            name="status"
-            defaultValue={status}
-            className={`${adminInput} mt-1`}
-            aria-invalid={errors.status ? true : undefined}
-            aria-describedby={errors.status ? "order-status-error" : undefined}
-          >
-            <option value="">All statuses</option>
-            {statuses.map((value) => (
-              <option key={value} value={value}>
-                {statusLabel(value)}
-              </option>
-            ))}
-          </select>
-          <FieldError id="order-status-error" messages={errors.status} alert />
-        </div>
-        <SearchFilter
-          id="order-search"
-          value={search}
-          placeholder="Order number, email or name"
-          messages={errors.search}
-        />
-      </FilterForm>
-      <p className="mt-4 text-sm text-gray-700" aria-live="polite">
-        {summary}
-      </p>
-      <AdminTable
-        caption="Orders, newest first"
-        head={["Order", "Placed", "Customer", "Items", "Total", "Status", "Payment"]}
-      >
-        {page.data.length === 0 ? (
-          <EmptyRow columns={7}>
-            {filtered
-              ? "No orders match these filters."
-              : "No orders yet. They will show here as soon as shoppers check out."}
-          </EmptyRow>
-        ) : (
-          page.data.map((order) => (
-            <tr key={order.id}>
-              <td className={`${cell} whitespace-nowrap`}>
-                <Link to={`/admin/orders/${order.id}`} className="font-medium text-bloom-700 underline">
-                  {order.order_number}
-                </Link>
-              </td>
-              <td className={`${cell} whitespace-nowrap text-gray-700`}>{dateTime(order.created_at)}</td>
-              <td className={cell}>
+    <AdminListPage
+      title="Orders"
+      description="Find an order, then confirm, ship and deliver it, and record the cash collected."
+      filters={{
+        label: "Filter orders",
+        fields: (
+          <>
+            <StatusFilter id="order-status" value={filters.status} statuses={statuses} messages={errors.status} />
+            <SearchFilter
+              id="order-search"
+              value={filters.search}
+              placeholder="Order number, email or name"
+              messages={errors.search}
+            />
+          </>
+        ),
+      }}
+      counted="order"
+      filtered={filtered}
+      table={{
+        caption: "Orders, newest first",
+        rows: page.data,
+        empty: "No orders yet. They will show here as soon as shoppers check out.",
+        columns: [
+          {
+            head: "Order",
+            className: "whitespace-nowrap",
+            render: (order) => (
+              <Link to={`/admin/orders/${order.id}`} className="font-medium text-bloom-700 underline">
+                {order.order_number}
+              </Link>
+            ),
+          },
+          {
+            head: "Placed",
+            className: "whitespace-nowrap text-gray-700",
+            render: (order) => dateTime(order.created_at),
+          },
+          {
+            head: "Customer",
+            render: (order) => (
+              <>
                 <span className="block text-gray-900">{order.customer.name}</span>
                 <span className="block text-gray-600">
                   {order.customer.email}
                   {order.customer.guest ? " · Guest" : ""}
                 </span>
-              </td>
-              <td className={cell}>{order.items_count}</td>
-              <td className={`${cell} whitespace-nowrap`}>
-                <Price cents={order.total_cents} />
-              </td>
-              <td className={`${cell} whitespace-nowrap`}>
-                <StatusBadge status={order.status} />
-              </td>
-              <td className={`${cell} whitespace-nowrap`}>
-                <PaymentBadge status={order.payment_status} />
-              </td>
-            </tr>
-          ))
-        )}
-      </AdminTable>
-      <Pagination currentPage={page.current_page} lastPage={page.last_page} href={href} />
-    </section>
+              </>
+            ),
+          },
+          { head: "Items", render: (order) => order.items_count },
+          { head: "Total", className: "whitespace-nowrap", render: (order) => <Price cents={order.total_cents} /> },
+          { head: "Status", className: "whitespace-nowrap", render: (order) => <StatusBadge status={order.status} /> },
+          {
+            head: "Payment",
+            className: "whitespace-nowrap",
+            render: (order) => <PaymentBadge status={order.payment_status} />,
+          },
+        ],
+      }}
+      page={{ ...page, path: "/admin/orders", filters }}
+    />
   );
 }
 

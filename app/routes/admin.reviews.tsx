@@ -1,19 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import {
-  adminInput,
-  adminLabel,
-  AdminHeader,
-  dangerButton,
-  dateTime,
-  FilterForm,
-  primaryButton,
-} from "~/components/admin/ui";
+import { AdminListPage } from "~/components/admin/list-page";
+import { dangerButton, dateTime, primaryButton, SelectFilter } from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
-import { FieldError } from "~/components/field-error";
-import { Pagination } from "~/components/pagination";
 import { Stars } from "~/components/reviews/stars";
+import { listHref } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
 import { lenientQuery } from "~/lib/schemas/query";
 import {
@@ -114,35 +106,31 @@ const EMPTY: Record<ReviewStatus, string> = {
 
 export default function AdminReviews() {
   const { page, status, errors } = useLoaderData<typeof loader>();
-  const href = (number: number) => {
-    const params = new URLSearchParams();
-    if (status !== "pending") params.set("status", status);
-    if (number > 1) params.set("page", String(number));
-    const text = params.toString();
-    return `/admin/reviews${text ? `?${text}` : ""}`;
-  };
-  const back = href(page.current_page);
+  // Waiting for approval is the list's own address: the other statuses say theirs.
+  const filters = { status: status === "pending" ? "" : status };
+  const back = listHref("/admin/reviews", filters, page.current_page);
   return (
-    <section aria-labelledby="admin-title">
-      <AdminHeader
-        title="Reviews"
-        description="Approve or reject shoppers' reviews. A verified purchase is published at once; the others wait here."
-      />
-      <FilterForm label="Filter reviews">
-        <div>
-          <label htmlFor="review-status" className={adminLabel}>
-            Status
-          </label>
-          <select id="review-status" name="status" defaultValue={status} className={`${adminInput} mt-1`}>
-            {REVIEW_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {`${STATUS_NAMES[value]} (${page.counts[value]})`}
-              </option>
-            ))}
-          </select>
-          <FieldError id="review-status-error" messages={errors.status} alert />
-        </div>
-      </FilterForm>
+    <AdminListPage
+      title="Reviews"
+      description="Approve or reject shoppers' reviews. A verified purchase is published at once; the others wait here."
+      filters={{
+        label: "Filter reviews",
+        fields: (
+          <SelectFilter
+            id="review-status"
+            name="status"
+            label="Status"
+            value={status}
+            options={REVIEW_STATUSES.map((value) => ({
+              value,
+              label: `${STATUS_NAMES[value]} (${page.counts[value]})`,
+            }))}
+            messages={errors.status}
+          />
+        ),
+      }}
+      page={{ ...page, path: "/admin/reviews", filters }}
+    >
       <h2 className="mt-6 text-lg font-semibold text-gray-900">{`${STATUS_NAMES[status]}: ${page.total}`}</h2>
       {page.data.length === 0 ? (
         <p className="mt-4 rounded-2xl border border-bloom-100 bg-white px-4 py-10 text-center text-gray-600">
@@ -204,8 +192,7 @@ export default function AdminReviews() {
           ))}
         </ul>
       )}
-      <Pagination currentPage={page.current_page} lastPage={page.last_page} href={href} />
-    </section>
+    </AdminListPage>
   );
 }
 

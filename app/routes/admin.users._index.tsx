@@ -1,20 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import {
-  AdminHeader,
-  AdminTable,
-  adminInput,
-  adminLabel,
-  cell,
-  dateTime,
-  EmptyRow,
-  FilterForm,
-  SearchFilter,
-} from "~/components/admin/ui";
+import { AdminListPage } from "~/components/admin/list-page";
+import { dateTime, SearchFilter, SelectFilter } from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
-import { FieldError } from "~/components/field-error";
-import { Pagination } from "~/components/pagination";
+import { filterValues } from "~/lib/admin-list";
 import { UserListQuerySchema, USER_ROLE_FILTERS } from "~/lib/schemas/admin-people";
 import { lenientQuery } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
@@ -36,8 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       page,
       errors,
-      search: url.searchParams.get("search") ?? "",
-      role: url.searchParams.get("role") ?? "",
+      filters: filterValues(url.searchParams, ["search", "role"]),
       filtered: Boolean(query.search || query.role),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -64,90 +53,71 @@ function RoleList({ roles }: { roles: string[] }) {
 }
 
 export default function AdminUsers() {
-  const { page, errors, search, role, filtered } = useLoaderData<typeof loader>();
-  const href = (number: number) => {
-    const params = new URLSearchParams();
-    if (search) params.set("search", search);
-    if (role) params.set("role", role);
-    if (number > 1) params.set("page", String(number));
-    const text = params.toString();
-    return `/admin/users${text ? `?${text}` : ""}`;
-  };
-  const summary =
-    page.total === 0
-      ? "No users"
-      : `Showing ${page.from}–${page.to} of ${page.total} user${page.total === 1 ? "" : "s"}`;
+  const { page, errors, filters, filtered } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="admin-title">
-      <AdminHeader
-        title="Customers"
-        description="Customers and staff: find an account, see its orders, disable it; super-admins also grant and revoke staff roles."
-      />
-      <FilterForm label="Filter users">
-        <SearchFilter id="user-search" value={search} placeholder="Name or email" messages={errors.search} />
-        <div>
-          <label htmlFor="user-role" className={adminLabel}>
-            Role
-          </label>
-          <select
-            id="user-role"
-            name="role"
-            defaultValue={role}
-            className={`${adminInput} mt-1`}
-            aria-invalid={errors.role ? true : undefined}
-            aria-describedby={errors.role ? "user-role-error" : undefined}
-          >
-            <option value="">Everyone</option>
-            {USER_ROLE_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {ROLE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-          <FieldError id="user-role-error" messages={errors.role} alert />
-        </div>
-      </FilterForm>
-      <p className="mt-4 text-sm text-gray-700" aria-live="polite">
-        {summary}
-      </p>
-      <AdminTable caption="Users, newest first" head={["Name", "Email", "Roles", "Orders", "Joined", "Account"]}>
-        {page.data.length === 0 ? (
-          <EmptyRow columns={6}>{filtered ? "No users match these filters." : "No users yet."}</EmptyRow>
-        ) : (
-          page.data.map((user) => (
-            <tr key={user.id}>
-              <td className={cell}>
-                <Link to={`/admin/users/${user.id}`} className="font-medium text-bloom-700 underline">
-                  {user.name}
-                </Link>
-              </td>
-              <td className={`${cell} break-all`}>
-                {user.deleted ? <span className="text-gray-600">Removed</span> : user.email}
-              </td>
-              <td className={cell}>
-                <RoleList roles={user.roles} />
-              </td>
-              <td className={cell}>{user.orders_count}</td>
-              <td className={`${cell} whitespace-nowrap text-gray-700`}>{dateTime(user.created_at)}</td>
-              <td className={cell}>
-                {user.deleted ? (
-                  <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800">
-                    Deleted
-                  </span>
-                ) : user.disabled ? (
-                  <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Disabled</span>
-                ) : (
-                  <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
-                    Active
-                  </span>
-                )}
-              </td>
-            </tr>
-          ))
-        )}
-      </AdminTable>
-      <Pagination currentPage={page.current_page} lastPage={page.last_page} href={href} />
-    </section>
+    <AdminListPage
+      title="Customers"
+      description="Customers and staff: find an account, see its orders, disable it; super-admins also grant and revoke staff roles."
+      filters={{
+        label: "Filter users",
+        fields: (
+          <>
+            <SearchFilter
+              id="user-search"
+              value={filters.search}
+              placeholder="Name or email"
+              messages={errors.search}
+            />
+            <SelectFilter
+              id="user-role"
+              name="role"
+              label="Role"
+              value={filters.role}
+              all="Everyone"
+              options={USER_ROLE_FILTERS.map((value) => ({ value, label: ROLE_LABELS[value] ?? value }))}
+              messages={errors.role}
+            />
+          </>
+        ),
+      }}
+      counted="user"
+      filtered={filtered}
+      table={{
+        caption: "Users, newest first",
+        rows: page.data,
+        empty: "No users yet.",
+        columns: [
+          {
+            head: "Name",
+            render: (user) => (
+              <Link to={`/admin/users/${user.id}`} className="font-medium text-bloom-700 underline">
+                {user.name}
+              </Link>
+            ),
+          },
+          {
+            head: "Email",
+            className: "break-all",
+            render: (user) => (user.deleted ? <span className="text-gray-600">Removed</span> : user.email),
+          },
+          { head: "Roles", render: (user) => <RoleList roles={user.roles} /> },
+          { head: "Orders", render: (user) => user.orders_count },
+          { head: "Joined", className: "whitespace-nowrap text-gray-700", render: (user) => dateTime(user.created_at) },
+          {
+            head: "Account",
+            render: (user) =>
+              user.deleted ? (
+                <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800">Deleted</span>
+              ) : user.disabled ? (
+                <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Disabled</span>
+              ) : (
+                <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>
+              ),
+          },
+        ],
+      }}
+      page={{ ...page, path: "/admin/users", filters }}
+    />
   );
 }
 

@@ -5,33 +5,21 @@ import { FormFailureNotice, SelectField, TextField, type FieldErrors } from "~/c
 import { Toaster } from "~/components/toaster";
 import type { Toast } from "~/lib/toast";
 import { BLOG_DIFFICULTIES } from "~/lib/constants";
+import type { BlogField } from "~/lib/schemas/admin-blogs";
+import type { BlogFormOptions } from "~/services/admin/blogs.server";
+import type { AdminBlog } from "~/services/serializers/admin-blog";
 import { sanitizeHtml } from "~/lib/sanitize";
 import { ImageField } from "./image-field";
 import { adminInput, adminLabel, primaryButton, secondaryButton } from "./ui";
 
-/** The fields of a tutorial as the form shows them (the saved tutorial's, or what was typed). */
-export interface BlogFormValues {
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
-  featured_image: string | null;
-  difficulty: string;
-  tags: string;
-  category_ids: number[];
-  related_product_ids: number[];
-  is_featured: boolean;
-  author_name: string;
-  meta_title: string;
-  meta_description: string;
-  meta_keywords: string;
-  version: number | null;
-}
-
-export interface BlogFormOptions {
-  categories: { id: number; name: string }[];
-  products: { id: number; name: string; active: boolean }[];
-}
+/**
+ * The fields of a tutorial as the form shows them (the saved tutorial's, or what was typed): the
+ * body's fields as staff see them, the tags as one text, no null text, and the version (null: new).
+ */
+export type BlogFormValues = Omit<Pick<AdminBlog, BlogField>, "tags" | BlankText> & {
+  [K in BlankText | "tags"]: string;
+} & { version: number | null };
+type BlankText = "meta_title" | "meta_description" | "meta_keywords";
 
 /** What an action hands back to show the form again: the typed values as text, as `readStaffForm` reads them. */
 export function blogFormValues(saved: BlogFormValues, typed: Record<string, string> | undefined): BlogFormValues {

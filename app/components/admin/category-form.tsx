@@ -1,19 +1,12 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { TextField, type FieldErrors } from "~/components/form";
+import type { CategoryFields } from "~/lib/schemas/admin-catalogue";
 import { FieldError } from "~/components/field-error";
 import { ImageField } from "./image-field";
 import { adminInput, adminLabel, primaryButton } from "./ui";
 
-export interface CategoryFormValues {
-  name: string;
-  slug: string;
-  description: string;
-  image: string | null;
-  icon: string | null;
-  sort_order: number | string;
-  is_active: boolean;
-  version?: number;
-}
+/** The category the form starts from: its fields, and the version shown when editing. */
+export type CategoryFormValues = CategoryFields & { version?: number };
 
 /**
  * A category's fields (create and edit): name, slug (made from the name when empty), description,

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FieldError } from "~/components/field-error";
 import { UPLOAD_TYPES } from "~/lib/constants";
+import { productFieldsOf, productFormValues, type ProductFieldsInCents } from "~/lib/schemas/admin-products";
 import { AdminCard, adminInput, adminLabel, primaryButton } from "./ui";
 
 /**
@@ -11,29 +12,10 @@ import { AdminCard, adminInput, adminLabel, primaryButton } from "./ui";
  * server's messages under the fields with what was typed kept.
  */
 
-/** A product as the form shows it (money in cents, as the loader gives it). */
-export interface ProductFormProduct {
-  name: string;
-  slug: string;
-  sku: string;
-  description: string;
-  short_description: string;
-  price_cents: number;
-  sale_price_cents: number | null;
-  stock: number;
-  category_id: number | null;
-  weight: number | null;
-  dimensions: string | null;
-  is_featured: boolean;
-  images: string[];
-  colors: string[];
-  meta_keywords: string | null;
-  version: number;
-}
+/** A product as the form starts from it: its editable fields (money in cents, as the loader gives it) and the version shown. */
+export type ProductFormProduct = ProductFieldsInCents & { version: number };
 
 type Errors = Record<string, string[] | undefined>;
-
-const units = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
 /** The values the form starts from: what was typed (after a refusal), else the product's, else blank. */
 function startingValues(
@@ -42,24 +24,7 @@ function startingValues(
 ): Record<string, string> {
   if (typed) return typed;
   if (!product) return { stock: "0", images: "" };
-  return {
-    name: product.name,
-    slug: product.slug,
-    sku: product.sku,
-    description: product.description,
-    short_description: product.short_description,
-    price: units(product.price_cents),
-    sale_price: units(product.sale_price_cents),
-    stock: String(product.stock),
-    category_id: product.category_id === null ? "" : String(product.category_id),
-    weight: product.weight === null ? "" : String(product.weight),
-    dimensions: product.dimensions ?? "",
-    is_featured: product.is_featured ? "1" : "0",
-    images: product.images.join("\n"),
-    colors: product.colors.join(", "),
-    meta_keywords: product.meta_keywords ?? "",
-    version: String(product.version),
-  };
+  return { ...productFormValues(productFieldsOf(product)), version: String(product.version) };
 }
 
 function Field({

@@ -134,11 +134,15 @@ export function dateTime(iso: string | null): string {
 /** A list's search box inside its FilterForm, with the message of a search that was refused. */
 export function SearchFilter({
   id,
+  name = "search",
+  label = "Search",
   value,
   placeholder,
   messages,
 }: {
   id: string;
+  name?: string;
+  label?: string;
   value: string;
   placeholder: string;
   messages?: string[];
@@ -146,11 +150,11 @@ export function SearchFilter({
   return (
     <div className="min-w-[14rem] flex-1">
       <label htmlFor={id} className={adminLabel}>
-        Search
+        {label}
       </label>
       <input
         id={id}
-        name="search"
+        name={name}
         type="search"
         defaultValue={value}
         placeholder={placeholder}
@@ -158,6 +162,78 @@ export function SearchFilter({
         aria-invalid={messages?.length ? true : undefined}
         aria-describedby={messages?.length ? `${id}-error` : undefined}
       />
+      <FieldError id={`${id}-error`} messages={messages} alert />
+    </div>
+  );
+}
+
+export const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** A list's Status choice inside its FilterForm: "All statuses", then each status (capitalised unless `label` names it). */
+export function StatusFilter<Status extends string>({
+  id,
+  value,
+  statuses,
+  label = capitalised,
+  messages,
+}: {
+  id: string;
+  value: string;
+  statuses: readonly Status[];
+  label?: (status: Status) => string;
+  messages?: string[];
+}) {
+  return (
+    <SelectFilter
+      id={id}
+      name="status"
+      label="Status"
+      value={value}
+      all="All statuses"
+      options={statuses.map((status) => ({ value: status, label: label(status) }))}
+      messages={messages}
+    />
+  );
+}
+
+/** A list's choice inside its FilterForm (`all` names the first option, which filters nothing), with the message of a choice that was refused. */
+export function SelectFilter({
+  id,
+  name,
+  label,
+  value,
+  all,
+  options,
+  messages,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  all?: string;
+  options: Array<{ value: string; label: string }>;
+  messages?: string[];
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={adminLabel}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        className={`${adminInput} mt-1`}
+        aria-invalid={messages?.length ? true : undefined}
+        aria-describedby={messages?.length ? `${id}-error` : undefined}
+      >
+        {all === undefined ? null : <option value="">{all}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
       <FieldError id={`${id}-error`} messages={messages} alert />
     </div>
   );

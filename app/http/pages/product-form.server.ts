@@ -1,4 +1,9 @@
-import { ProductCreateSchema, ProductUpdateSchema, PRODUCT_MESSAGES } from "../../lib/schemas/admin-products";
+import {
+  PRODUCT_FIELDS,
+  ProductCreateSchema,
+  ProductUpdateSchema,
+  PRODUCT_MESSAGES,
+} from "../../lib/schemas/admin-products";
 import { fieldErrors } from "../../lib/schemas/query";
 import type { Actor } from "../../services/admin/audit.server";
 import {
@@ -35,24 +40,11 @@ function arrangedImages(form: FormData): string[] {
     .map((image) => image.url);
 }
 
-/** The form's text fields as the API's body (the same schema parses both). */
+/** The form's fields as the API's body (the same schema parses both): a field the form left out is blank. */
 function bodyOf(values: Record<string, string>, images: string[]) {
   return {
-    name: values.name ?? "",
-    slug: values.slug ?? "",
-    sku: values.sku ?? "",
-    description: values.description ?? "",
-    short_description: values.short_description ?? "",
-    price: values.price ?? "",
-    sale_price: values.sale_price ?? "",
-    stock: values.stock ?? "",
-    category_id: values.category_id ?? "",
-    weight: values.weight ?? "",
-    dimensions: values.dimensions ?? "",
-    is_featured: values.is_featured ?? "0",
+    ...Object.fromEntries(PRODUCT_FIELDS.map((name) => [name, values[name] ?? ""])),
     images,
-    colors: values.colors ?? "",
-    meta_keywords: values.meta_keywords ?? "",
     version: values.version ?? "",
   };
 }

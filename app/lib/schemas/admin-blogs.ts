@@ -247,6 +247,9 @@ const fields = {
   meta_keywords: optionalText("meta keywords", BLOG_LIMITS.metaKeywords).optional(),
 };
 
+/** The fields staff edit on a tutorial, in the wire's names (its status and version apart). */
+export type BlogField = keyof typeof fields;
+
 /** POST /api/admin/blogs and the new tutorial's form: a title at least; a draft unless `status` says published. */
 export const BlogCreateSchema = z.object({ ...fields, status: statusInput.optional() });
 export type BlogCreateInput = z.output<typeof BlogCreateSchema>;

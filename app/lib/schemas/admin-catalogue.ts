@@ -341,6 +341,29 @@ export const CategoryCreateSchema = requiring(categoryFields, { name: "Name" });
 export const CategoryUpdateSchema = categoryFields;
 export type CategoryInput = z.output<typeof categoryFields>;
 
+export type CategoryField = Exclude<keyof typeof categoryFields.shape, "version">;
+/** A category's editable fields, every one given (a blank order is refused, never null). */
+export type CategoryFields = { [K in CategoryField]-?: Exclude<CategoryInput[K], undefined> } & { sort_order: number };
+
+/**
+ * The fields staff edit on a category, in the wire's names (the body's, but its `version`): the one
+ * list the form, the service's writes and the API's body share.
+ */
+export const CATEGORY_FIELDS = Object.keys(categoryFields.shape).filter(
+  (name) => name !== "version",
+) as CategoryField[];
+
+/** A new category's fields before anything is typed: what a create leaves out. */
+export const CATEGORY_DEFAULTS: CategoryFields = {
+  name: "",
+  slug: "",
+  description: "",
+  image: null,
+  icon: null,
+  sort_order: 0,
+  is_active: true,
+};
+
 // ---------------------------------------------------------------- coupons
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { toUnits } from "../money";
 import { SLUG_PATTERN } from "../slug";
 import { adminPaging } from "./admin";
 import { enumParam, optionalBoolean, searchParam } from "./query";
@@ -62,8 +63,8 @@ export type AdminProductQuery = z.output<typeof AdminProductQuerySchema>;
 const blank = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
-/** Text, trimmed; `required` refuses it blank; a blank optional one is "" (or null with `nullable`). */
-function text(label: string, max: number, { required, nullable }: { required?: string; nullable?: boolean } = {}) {
+/** Text, trimmed; `required` refuses it blank; a blank optional one is "". */
+function text(label: string, max: number, { required }: { required?: string } = {}) {
   return z
     .unknown()
     .transform((value, ctx) => {
@@ -72,7 +73,7 @@ function text(label: string, max: number, { required, nullable }: { required?: s
           ctx.addIssue({ code: "custom", message: required });
           return z.NEVER;
         }
-        return nullable ? null : "";
+        return "";
       }
       if (typeof value !== "string" && typeof value !== "number") {
         ctx.addIssue({ code: "custom", message: `The ${label} must be text.` });
@@ -85,8 +86,14 @@ function text(label: string, max: number, { required, nullable }: { required?: s
       }
       return trimmed;
     })
-    .meta({ type: nullable ? ["string", "null"] : "string", maxLength: max });
+    .meta({ type: "string", maxLength: max });
 }
+
+/** Text, trimmed; blank is null. */
+const nullableText = (label: string, max: number) =>
+  text(label, max)
+    .transform((value) => value || null)
+    .meta({ type: ["string", "null"], maxLength: max });
 
 /** A number (or its text, from a form) between 0 and `max`; `integer` asks a whole number; blank is null unless `required`. */
 function amount(
@@ -257,15 +264,54 @@ const fields = {
   stock: amount("stock", PRODUCT_LIMITS.stock, { integer: true }),
   category_id: categoryInput,
   weight: amount("weight", PRODUCT_LIMITS.weight, { integer: true }),
-  dimensions: text("dimensions", PRODUCT_LIMITS.dimensions, { nullable: true }),
+  dimensions: nullableText("dimensions", PRODUCT_LIMITS.dimensions),
   is_featured: booleanInput,
   images: imagesInput,
   colors: colorsInput,
-  meta_keywords: text("meta keywords", PRODUCT_LIMITS.metaKeywords, { nullable: true }),
+  meta_keywords: nullableText("meta keywords", PRODUCT_LIMITS.metaKeywords),
 };
 
 type Fields = typeof fields;
-export type ProductFields = { [K in keyof Fields]: z.output<Fields[K]> };
+export type ProductField = keyof Fields;
+/** A product's editable fields as a body gives them (money in currency units). */
+export type ProductFields = { [K in ProductField]: z.output<Fields[K]> };
+
+/**
+ * The fields staff edit on a product, in the wire's names: the one list the form shows, the form's
+ * action sends, the service saves and the API's body documents.
+ */
+export const PRODUCT_FIELDS = Object.keys(fields) as ProductField[];
+
+/** A product's editable fields as the service reads them: money in cents. */
+export type ProductFieldsInCents = Omit<ProductFields, "price" | "sale_price"> & {
+  price_cents: number;
+  sale_price_cents: number | null;
+};
+
+/** The editable fields of a product read in cents, as a body would give them (money in currency units). */
+export function productFieldsOf(product: ProductFieldsInCents): ProductFields {
+  const own = Object.fromEntries(PRODUCT_FIELDS.map((name) => [name, product[name as keyof ProductFieldsInCents]]));
+  return {
+    ...own,
+    price: toUnits(product.price_cents),
+    sale_price: product.sale_price_cents === null ? null : toUnits(product.sale_price_cents),
+  } as ProductFields;
+}
+
+/** The fields as the form's inputs show them: money with two decimals, a box ticked as "1", images a line each, colours by commas. */
+export function productFormValues(product: ProductFields): Record<ProductField, string> {
+  const text = (name: ProductField, value: ProductFields[ProductField]): string => {
+    if (value === null) return "";
+    if (Array.isArray(value)) return value.join(name === "images" ? "\n" : ", ");
+    if (typeof value === "boolean") return value ? "1" : "0";
+    if (typeof value === "number" && (name === "price" || name === "sale_price")) return value.toFixed(2);
+    return String(value);
+  };
+  return Object.fromEntries(PRODUCT_FIELDS.map((name) => [name, text(name, product[name])])) as Record<
+    ProductField,
+    string
+  >;
+}
 
 /** A sale price is refused unless it is below the price (when both are in the body). */
 /**

@@ -169,12 +169,6 @@ export async function getAdminBlog(db: Database, id: number): Promise<AdminBlog 
   return blogFrom(results as unknown as BlogResults);
 }
 
-/** What the tutorial form offers: every blog category, and the products (archived ones marked). */
-export interface BlogFormOptions {
-  categories: { id: number; name: string }[];
-  products: { id: number; name: string; active: boolean }[];
-}
-
 const optionStatements = (db: Database) =>
   [
     db
@@ -187,10 +181,18 @@ const optionStatements = (db: Database) =>
       .orderBy(asc(products.name), asc(products.id)),
   ] as const;
 
+type OptionResults = [Awaited<ReturnType<typeof optionStatements>[0]>, Awaited<ReturnType<typeof optionStatements>[1]>];
+
+/** What the tutorial form offers: every blog category, and the products (archived ones marked). */
+const optionsFrom = ([categories, productRows]: OptionResults) => ({
+  categories,
+  products: productRows.map((p) => ({ id: p.id, name: p.name, active: Boolean(p.active) })),
+});
+export type BlogFormOptions = ReturnType<typeof optionsFrom>;
+
 /** The form's choices for a new tutorial (one batch). */
 export async function getBlogFormOptions(db: Database): Promise<BlogFormOptions> {
-  const [categories, productRows] = await db.batch([...optionStatements(db)]);
-  return { categories, products: productRows.map((p) => ({ id: p.id, name: p.name, active: Boolean(p.active) })) };
+  return optionsFrom(await db.batch([...optionStatements(db)]));
 }
 
 /** The tutorial's page: the tutorial and the form's choices in one batch. Null when unknown. */
@@ -201,14 +203,7 @@ export async function getAdminBlogPage(
   const results = await db.batch([...blogStatements(db, id), ...optionStatements(db)]);
   const blog = blogFrom(results.slice(0, 5) as unknown as BlogResults);
   if (!blog) return null;
-  const [categories, productRows] = results.slice(5) as unknown as [
-    BlogFormOptions["categories"],
-    { id: number; name: string; active: boolean }[],
-  ];
-  return {
-    blog,
-    options: { categories, products: productRows.map((p) => ({ id: p.id, name: p.name, active: Boolean(p.active) })) },
-  };
+  return { blog, options: optionsFrom(results.slice(5) as unknown as OptionResults) };
 }
 
 /** Counts for the list's header and GET /api/admin/blogs/stats: one statement. */

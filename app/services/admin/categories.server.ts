@@ -2,7 +2,18 @@ import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { categories, products } from "../../../db/schema";
 import { changes } from "../../lib/cache-tags";
-import { CATALOGUE_MESSAGES, categoryNotEmpty, slugTaken, type CategoryInput } from "../../lib/schemas/admin-catalogue";
+import type { z } from "zod";
+import {
+  CATALOGUE_MESSAGES,
+  CATEGORY_DEFAULTS,
+  CATEGORY_FIELDS,
+  categoryNotEmpty,
+  slugTaken,
+  type CategoryField,
+  type CategoryFields,
+  type CategoryInput,
+} from "../../lib/schemas/admin-catalogue";
+import type { CategoryStatsSchema } from "../serializers/admin-category";
 import { bumpTags } from "../cache-tags.server";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isoDate, named, scalar } from "../sql";
@@ -18,41 +29,11 @@ import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor, ty
  * or archived, uses it: the DELETE itself is guarded, so a product added meanwhile keeps it.
  */
 
-export interface AdminCategory {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  image: string | null;
-  icon: string | null;
-  sort_order: number;
-  is_active: boolean;
-  version: number;
-  /** Products on sale in the shop. */
-  active_products: number;
-  /** Products staff archived (or otherwise took off sale): they still keep the category. */
-  archived_products: number;
-  created_at: string | null;
-  updated_at: string | null;
-}
+/** The counts of the categories page's header and of `GET /categories/stats`. */
+export type CategoryStats = z.output<typeof CategoryStatsSchema>;
 
-export interface AdminCategoryDetail extends AdminCategory {
-  audit: AuditRecord[];
-}
-
-export interface CategoryStats {
-  total: number;
-  active: number;
-  inactive: number;
-  /** Categories with at least one product (on sale or archived): these cannot be deleted. */
-  with_products: number;
-  /** Categories no product uses: these can be deleted. */
-  empty: number;
-}
-
-// Every expression under a name of its own: D1 keys a batch's rows by column name.
-const categoryColumns = named({
-  id: categories.id,
+/** Where each editable field is kept, under the wire's name. */
+const fieldColumns = {
   name: categories.name,
   slug: categories.slug,
   description: categories.description,
@@ -60,6 +41,23 @@ const categoryColumns = named({
   icon: categories.icon,
   sort_order: categories.sortOrder,
   is_active: categories.isActive,
+} satisfies Record<CategoryField, unknown>;
+
+/** The row's columns of a category's fields (create and update). */
+const columnsOf = (fields: CategoryFields) => ({
+  name: fields.name,
+  slug: fields.slug,
+  description: fields.description,
+  image: fields.image,
+  icon: fields.icon,
+  sortOrder: fields.sort_order,
+  isActive: fields.is_active,
+});
+
+// Every expression under a name of its own: D1 keys a batch's rows by column name.
+const categoryColumns = named({
+  id: categories.id,
+  ...fieldColumns,
   version: categories.version,
   created_at: categories.createdAt,
   updated_at: categories.updatedAt,
@@ -79,7 +77,8 @@ const categoriesQuery = (db: Database, where?: SQL) =>
 
 type CategoryRow = Awaited<ReturnType<typeof categoriesQuery>>[number];
 
-const toCategory = (row: CategoryRow): AdminCategory => ({
+/** A category as staff see it: its fields, its version, its products on sale and archived (they still keep it). */
+const toCategory = (row: CategoryRow) => ({
   ...row,
   is_active: Boolean(row.is_active),
   active_products: Number(row.active_products),
@@ -87,6 +86,9 @@ const toCategory = (row: CategoryRow): AdminCategory => ({
   created_at: isoDate(row.created_at),
   updated_at: isoDate(row.updated_at),
 });
+
+export type AdminCategory = ReturnType<typeof toCategory>;
+export type AdminCategoryDetail = AdminCategory & { audit: AuditRecord[] };
 
 /** Every category (hidden ones too), in the shop's order, with its product counts. */
 export async function listAdminCategories(db: Database): Promise<AdminCategory[]> {
@@ -139,6 +141,13 @@ export async function getAdminCategory(db: Database, id: number): Promise<AdminC
 
 // ---------------------------------------------------------------- writes
 
+/** `base` with the fields the body gives (a field left out keeps its value) and the slug to save. */
+function withInput(base: CategoryFields, input: CategoryInput, slug: string): CategoryFields {
+  const after: Record<string, unknown> = { ...base };
+  for (const key of CATEGORY_FIELDS) if (input[key] !== undefined) after[key] = input[key];
+  return { ...(after as CategoryFields), slug };
+}
+
 /** The slug to save: the one given, or one made from the name (422 when the name has nothing to make one of). */
 function slugFor(given: string | undefined, name: string): string {
   if (given) return given;
@@ -161,17 +170,9 @@ export async function createCategory(db: Database, actor: Actor, input: Category
   const name = input.name!;
   const slug = slugFor(input.slug, name);
   await assertSlugFree(db, slug);
-  const values = {
-    name,
-    slug,
-    description: input.description ?? "",
-    image: input.image ?? null,
-    icon: input.icon ?? null,
-    sortOrder: input.sort_order ?? 0,
-    isActive: input.is_active ?? true,
-  };
+  const after = withInput(CATEGORY_DEFAULTS, input, slug);
   // One batch: the row, the shop's tags and the audit row, which finds the new row by its slug.
-  const insert = db.insert(categories).values(values).returning({ id: categories.id });
+  const insert = db.insert(categories).values(columnsOf(after)).returning({ id: categories.id });
   try {
     const [created] = await db.batch([
       insert,
@@ -181,18 +182,7 @@ export async function createCategory(db: Database, actor: Actor, input: Category
         entity: "category",
         entityId: newRowId(categories, eq(categories.slug, slug)),
         summary: `Category "${name}" created`,
-        changes: changesBetween(
-          {},
-          {
-            name,
-            slug,
-            description: values.description,
-            image: values.image,
-            icon: values.icon,
-            sort_order: values.sortOrder,
-            is_active: values.isActive,
-          },
-        ),
+        changes: changesBetween({}, after),
       }),
     ] as unknown as [typeof insert]);
     return (await getAdminCategory(db, created[0]!.id))!;
@@ -215,16 +205,7 @@ export async function updateCategory(
   input: CategoryInput,
 ): Promise<AdminCategoryDetail> {
   const [current] = await db
-    .select({
-      name: categories.name,
-      slug: categories.slug,
-      description: categories.description,
-      image: categories.image,
-      icon: categories.icon,
-      sort_order: categories.sortOrder,
-      is_active: categories.isActive,
-      version: categories.version,
-    })
+    .select({ ...fieldColumns, version: categories.version })
     .from(categories)
     .where(eq(categories.id, id));
   if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.categoryNotFound);
@@ -235,16 +216,9 @@ export async function updateCategory(
   // An empty slug asks for one made from the (new) name.
   const slug = input.slug === undefined ? current.slug : slugFor(input.slug, name);
   if (slug !== current.slug) await assertSlugFree(db, slug, id);
-  const after = {
-    name,
-    slug,
-    description: input.description ?? current.description,
-    image: input.image === undefined ? current.image : input.image,
-    icon: input.icon === undefined ? current.icon : input.icon,
-    sort_order: input.sort_order ?? current.sort_order,
-    is_active: input.is_active ?? current.is_active,
-  };
-  const changed = changesBetween(current as Record<string, unknown>, after);
+  const { version: _version, ...before } = current;
+  const after = withInput(before, input, slug);
+  const changed = changesBetween(before, after);
   if (Object.keys(changed).length === 0) return (await getAdminCategory(db, id))!;
 
   // The category exactly as read: every statement below holds only while it is.
@@ -252,13 +226,7 @@ export async function updateCategory(
   const update = db
     .update(categories)
     .set({
-      name: after.name,
-      slug: after.slug,
-      description: after.description,
-      image: after.image,
-      icon: after.icon,
-      sortOrder: after.sort_order,
-      isActive: after.is_active,
+      ...columnsOf(after),
       version: sql`${categories.version} + 1`,
       updatedAt: sql`unixepoch()`,
     })

@@ -1,13 +1,17 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
 import type { Database } from "../../../db/client";
 import { categories, productColors, productImages, products } from "../../../db/schema";
 import { changes } from "../../lib/cache-tags";
 import { LOW_STOCK_THRESHOLD } from "../../lib/constants";
-import { toCents, toUnits } from "../../lib/money";
+import { toCents } from "../../lib/money";
 import {
+  PRODUCT_FIELDS,
   PRODUCT_MESSAGES,
+  productFieldsOf,
   type AdminProductQuery,
   type ProductCreateInput,
+  type ProductFields,
   type ProductStatus,
   type ProductUpdateInput,
 } from "../../lib/schemas/admin-products";
@@ -16,6 +20,7 @@ import { bumpTags } from "../cache-tags.server";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isoDate, likeContains, named, pageMeta, subqueries, type PageMeta } from "../sql";
 import { isOwnImage } from "../uploads.server";
+import type { ProductStatsSchema } from "../serializers/admin-product";
 import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor, type AuditRecord } from "./audit.server";
 import { isUniqueViolation, newRowId } from "./rows.server";
 
@@ -64,71 +69,24 @@ const selectAdminProducts = (db: Database) =>
   db.select(productColumns).from(products).leftJoin(categories, eq(categories.id, products.categoryId));
 type Row = Awaited<ReturnType<typeof selectAdminProducts>>[number];
 
-/** A row of the staff's product list: money in cents. */
-export interface AdminProductRow {
-  id: number;
-  name: string;
-  slug: string;
-  sku: string;
-  description: string;
-  short_description: string;
-  price_cents: number;
-  sale_price_cents: number | null;
-  stock: number;
-  /** The main image (the first of the images), or null. */
-  image: string | null;
-  category_id: number | null;
-  category: { id: number; name: string; slug: string } | null;
-  weight: number | null;
-  dimensions: string | null;
-  is_featured: boolean;
-  is_active: boolean;
-  status: ProductStatus;
-  archived_at: string | null;
-  version: number;
-  sold: number;
-  meta_keywords: string | null;
-  created_at: string | null;
-  updated_at: string | null;
-}
-
-/** One product as staff edit it: every field, its images in order, its colours and its recent audit. */
-export interface AdminProduct extends AdminProductRow {
-  images: string[];
-  colors: string[];
-  audit: AuditRecord[];
-}
-
-function toRow(row: Row): AdminProductRow {
+/** A row of the staff's product list: money in cents; the main image (the first of the images) or null. */
+function toRow({ category_ref_id, category_ref_name, category_ref_slug, ...row }: Row) {
   return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    sku: row.sku,
-    description: row.description,
-    short_description: row.short_description,
-    price_cents: row.price_cents,
-    sale_price_cents: row.sale_price_cents,
-    stock: row.stock,
-    image: row.image,
-    category_id: row.category_id,
+    ...row,
     category:
-      row.category_ref_id !== null && row.category_ref_name !== null && row.category_ref_slug !== null
-        ? { id: row.category_ref_id, name: row.category_ref_name, slug: row.category_ref_slug }
+      category_ref_id !== null && category_ref_name !== null && category_ref_slug !== null
+        ? { id: category_ref_id, name: category_ref_name, slug: category_ref_slug }
         : null,
-    weight: row.weight,
-    dimensions: row.dimensions,
-    is_featured: row.is_featured,
-    is_active: row.is_active,
-    status: row.is_active ? "active" : "archived",
+    status: (row.is_active ? "active" : "archived") as ProductStatus,
     archived_at: isoDate(row.archived_at),
-    version: row.version,
-    sold: row.sold,
-    meta_keywords: row.meta_keywords,
     created_at: isoDate(row.created_at),
     updated_at: isoDate(row.updated_at),
   };
 }
+export type AdminProductRow = ReturnType<typeof toRow>;
+
+/** One product as staff edit it: every field, its images in order, its colours and its recent audit. */
+export type AdminProduct = AdminProductRow & { images: string[]; colors: string[]; audit: AuditRecord[] };
 
 function listWhere(query: AdminProductQuery): SQL | undefined {
   const category = query.category;
@@ -253,18 +211,8 @@ export async function productFormData(
   return { product: productFrom([rows, images, colors, audit]), categories: options };
 }
 
-export interface ProductStats {
-  total: number;
-  active: number;
-  archived: number;
-  /** Active products with some stock, at or under LOW_STOCK_THRESHOLD. */
-  low_stock: number;
-  /** Active products with none left. */
-  out_of_stock: number;
-  featured: number;
-  on_sale: number;
-  low_stock_threshold: number;
-}
+/** The counts of `GET /api/admin/products/stats`. */
+export type ProductStats = z.output<typeof ProductStatsSchema>;
 
 /** The counts of `GET /api/admin/products/stats`, in one statement. */
 export async function productStats(db: Database): Promise<ProductStats> {
@@ -300,44 +248,9 @@ export async function productStats(db: Database): Promise<ProductStats> {
 // ---------------------------------------------------------------- writing
 
 /** A product's fields as the audit log records them (money in currency units, the wire's names). */
-interface Snapshot {
-  [key: string]: unknown;
-  name: string;
-  slug: string;
-  sku: string;
-  description: string;
-  short_description: string;
-  price: number;
-  sale_price: number | null;
-  stock: number;
-  category_id: number | null;
-  weight: number | null;
-  dimensions: string | null;
-  is_featured: boolean;
-  images: string[];
-  colors: string[];
-  meta_keywords: string | null;
-}
+type Snapshot = ProductFields & { price: number; stock: number };
 
-function snapshotOf(product: AdminProduct): Snapshot {
-  return {
-    name: product.name,
-    slug: product.slug,
-    sku: product.sku,
-    description: product.description,
-    short_description: product.short_description,
-    price: toUnits(product.price_cents),
-    sale_price: product.sale_price_cents === null ? null : toUnits(product.sale_price_cents),
-    stock: product.stock,
-    category_id: product.category_id,
-    weight: product.weight,
-    dimensions: product.dimensions,
-    is_featured: product.is_featured,
-    images: product.images,
-    colors: product.colors,
-    meta_keywords: product.meta_keywords,
-  };
-}
+const snapshotOf = (product: AdminProduct) => productFieldsOf(product) as Snapshot;
 
 const EMPTY: Snapshot = {
   name: "",
@@ -356,6 +269,16 @@ const EMPTY: Snapshot = {
   colors: [],
   meta_keywords: null,
 };
+
+/** `base` with the fields the body gives (a field left out keeps its value; a stock of null is 0); not the slug, which has rules of its own. */
+function withInput(base: Snapshot, input: ProductCreateInput | ProductUpdateInput): Snapshot {
+  const after: Record<string, unknown> = { ...base };
+  for (const key of PRODUCT_FIELDS) {
+    const value = input[key];
+    if (value !== undefined && key !== "slug") after[key] = key === "stock" && value === null ? 0 : value;
+  }
+  return after as Snapshot;
+}
 
 /** The first free slug of `base`, `base-2`, `base-3`... among `taken`. */
 function freeSlug(base: string, taken: Set<string>): string {
@@ -475,23 +398,7 @@ const describeChanges = (fields: string[]) => fields.map((field) => field.replac
  * the name meanwhile makes this one try the next.
  */
 export async function createProduct(db: Database, actor: Actor, input: ProductCreateInput): Promise<AdminProduct> {
-  const after: Snapshot = {
-    ...EMPTY,
-    name: input.name ?? "",
-    sku: input.sku ?? "",
-    description: input.description ?? "",
-    short_description: input.short_description ?? "",
-    price: input.price ?? 0,
-    sale_price: input.sale_price ?? null,
-    stock: input.stock ?? 0,
-    category_id: input.category_id ?? null,
-    weight: input.weight ?? null,
-    dimensions: input.dimensions ?? null,
-    is_featured: input.is_featured ?? false,
-    images: input.images ?? [],
-    colors: input.colors ?? [],
-    meta_keywords: input.meta_keywords ?? null,
-  };
+  const after = withInput(EMPTY, input);
   const base = input.slug ? input.slug : slugify(after.name, 80) || "product";
   for (let attempt = 0; ; attempt++) {
     const [sku, slugs, category] = await db.batch([
@@ -584,12 +491,7 @@ export async function updateProduct(
 ): Promise<AdminProduct> {
   const product = await current(db, id, input.version);
   const before = snapshotOf(product);
-  const after: Snapshot = { ...before };
-  for (const key of Object.keys(EMPTY) as Array<keyof Snapshot>) {
-    const value = (input as Record<string, unknown>)[key];
-    if (value !== undefined && key !== "slug")
-      (after as Record<string, unknown>)[key] = key === "stock" && value === null ? 0 : value;
-  }
+  const after = withInput(before, input);
   const base = input.slug === undefined ? null : input.slug === "" ? slugify(after.name, 80) || "product" : input.slug;
   const [sku, slugs, category] = await db.batch([
     otherWith(db, products.sku, after.sku, id),

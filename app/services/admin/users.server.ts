@@ -6,7 +6,8 @@ import { orders, sessions, userRoles, users } from "../../../db/schema";
 import { STAFF_ROLES, type StaffRole, type UserListQuery, type UserUpdateInput } from "../../lib/schemas/admin-people";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import { isoDate, likeContains, pageMeta, subqueries, type PageMeta, type RowOf } from "../sql";
-import { userFields } from "../auth.server";
+import { toUser, userFields } from "../auth.server";
+import type { AdminUserJson } from "../serializers/admin-user";
 import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord } from "./audit.server";
 
 /**
@@ -37,40 +38,11 @@ export interface StaffActor extends Actor {
   superAdmin: boolean;
 }
 
-export interface AdminUser {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  country: string | null;
-  /** Every role the user has, by name, sorted: `customer`, `admin`, `super-admin`. */
-  roles: string[];
-  disabled: boolean;
-  disabled_at: string | null;
-  /** Deleted by its owner (docs/decisions/025): no personal data is left, nothing can be changed. */
-  deleted: boolean;
-  deleted_at: string | null;
-  orders_count: number;
-  created_at: string | null;
-}
+/** A user as staff see them: the user's own fields (`toUser`'s), their roles by name, their state and how many orders they placed. */
+export type AdminUser = AdminUserJson;
 
-export interface AdminUserOrder {
-  id: number;
-  order_number: string;
-  status: string;
-  payment_status: string;
-  total_cents: number;
-  created_at: string | null;
-}
-
-export interface AdminUserDetail extends AdminUser {
-  /** The latest orders (newest first); `orders_count` says how many there are in all. */
-  orders: AdminUserOrder[];
-}
+/** One user with their latest orders (newest first); `orders_count` says how many there are in all. */
+export type AdminUserDetail = AdminUser & { orders: AdminUserOrder[] };
 
 /** How many of a user's orders the user page lists. */
 export const USER_ORDERS_SHOWN = 50;
@@ -111,24 +83,18 @@ const ROLE_ORDER = ["customer", ...STAFF_ROLES];
 const sortRoles = (names: string[]) =>
   [...names].sort((a, b) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b) || a.localeCompare(b));
 
+/** The user as `toUser` reads them (without what only the owner sees), with their roles by name and their state. */
 function toAdminUser(row: AdminUserRow): AdminUser {
+  const { email_verified: _verified, roles, created_at, ...profile } = toUser(row);
   return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    zip_code: row.zip_code,
-    country: row.country,
-    roles: sortRoles((row.role_names ?? "").split(",").filter(Boolean)),
+    ...profile,
+    roles: sortRoles(roles.map((role) => role.name)),
     disabled: row.disabled_at !== null,
     disabled_at: isoDate(row.disabled_at),
     deleted: row.deleted_at !== null,
     deleted_at: isoDate(row.deleted_at),
     orders_count: Number(row.orders_count ?? 0),
-    created_at: isoDate(row.created_at),
+    created_at,
   };
 }
 
@@ -186,10 +152,12 @@ const userOrders = (db: Database, id: number) =>
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(USER_ORDERS_SHOWN);
 
-const toOrder = (row: Awaited<ReturnType<typeof userOrders>>[number]): AdminUserOrder => ({
+const toOrder = (row: Awaited<ReturnType<typeof userOrders>>[number]) => ({
   ...row,
   created_at: isoDate(row.created_at),
 });
+/** One of the user's orders as staff see it on the user's page (money in cents). */
+export type AdminUserOrder = ReturnType<typeof toOrder>;
 
 /** One user with their roles, state and latest orders, in one batch; null when there is no such user. */
 export async function getAdminUser(db: Database, id: number): Promise<AdminUserDetail | null> {

@@ -42,32 +42,16 @@ export const CategoryStatsSchema = z
   })
   .meta({ id: "CategoryStats" });
 
-export const adminCategoryJson = (category: AdminCategory): AdminCategoryJson => ({
-  id: category.id,
-  name: category.name,
-  slug: category.slug,
-  description: category.description,
-  image: category.image,
-  icon: category.icon,
-  sort_order: category.sort_order,
-  is_active: category.is_active,
-  version: category.version,
-  active_products: category.active_products,
-  archived_products: category.archived_products,
+export const adminCategoryJson = ({ created_at, updated_at, ...category }: AdminCategory): AdminCategoryJson => ({
+  ...category,
   product_count: category.active_products + category.archived_products,
-  created_at: category.created_at,
-  updated_at: category.updated_at,
+  created_at,
+  updated_at,
 });
 
-export const adminCategoryDetailJson = (category: AdminCategoryDetail) => ({
+export const adminCategoryDetailJson = ({ audit, ...category }: AdminCategoryDetail) => ({
   ...adminCategoryJson(category),
-  audit: category.audit,
+  audit,
 });
 
-export const categoryStatsJson = (stats: CategoryStats) => ({
-  total: stats.total,
-  active: stats.active,
-  inactive: stats.inactive,
-  with_products: stats.with_products,
-  empty: stats.empty,
-});
+export const categoryStatsJson = (stats: CategoryStats) => stats;

@@ -7,6 +7,7 @@ import {
   ProductCreateSchema,
   ProductUpdateSchema,
   ProductVersionSchema,
+  type ProductField,
 } from "../../../app/lib/schemas/admin-products";
 import {
   createProduct,
@@ -40,7 +41,7 @@ function productId(c: ApiContext): number {
   return id;
 }
 
-/** A product body as the contract declares it (the schemas of app/lib enforce it). */
+/** A product body as the contract declares it (the schemas of app/lib enforce it): every field of PRODUCT_FIELDS. */
 const ProductBodyShape = {
   name: z.string().max(255),
   slug: z.string().max(255).optional().meta({
@@ -72,7 +73,7 @@ const ProductBodyShape = {
   }),
   colors: z.array(z.string().max(30)).max(20).optional(),
   meta_keywords: z.string().max(500).nullable().optional(),
-};
+} satisfies Record<ProductField, z.ZodType>;
 const version = z
   .number()
   .int()

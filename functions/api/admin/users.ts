@@ -14,7 +14,6 @@ import {
   AdminUserDetailSchema,
   AdminUserSchema,
   adminUserDetailJson,
-  adminUserJson,
 } from "../../../app/services/serializers/admin-user";
 import { ok, parseQuery, readBody, validateBody, type ApiContext } from "../http";
 import { apiApp, Done, errors, json, jsonOrForm, mount, success } from "../openapi";
@@ -53,7 +52,7 @@ mount(
   },
   async (c) => {
     const page = await listUsers(c.var.app.db, parseQuery(c, UserListQuerySchema));
-    return ok(c, { ...page, data: page.data.map(adminUserJson) });
+    return ok(c, page);
   },
 );
 mount(
@@ -104,7 +103,7 @@ mount(
     }
     const input = validateBody(UserUpdateSchema, body);
     const user = await updateUser(db, { ...actor(c), superAdmin }, id, input);
-    return ok(c, adminUserJson(user), { message: "User updated successfully" });
+    return ok(c, user, { message: "User updated successfully" });
   },
 );
 mount(

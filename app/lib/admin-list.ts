@@ -1,0 +1,16 @@
+/**
+ * The address of a back-office list with its filters: the filters that have a value, then the page
+ * (left out for the first), so the GET form, the pagination and a download all agree.
+ */
+export function listHref(path: string, filters: Record<string, string>, page = 1): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  if (page > 1) params.set("page", String(page));
+  const text = params.toString();
+  return `${path}${text ? `?${text}` : ""}`;
+}
+
+/** The filters as the address gave them (what was typed, even when refused), "" for those not given. */
+export function filterValues<Name extends string>(searchParams: URLSearchParams, names: readonly Name[]) {
+  return Object.fromEntries(names.map((name) => [name, searchParams.get(name) ?? ""])) as Record<Name, string>;
+}
