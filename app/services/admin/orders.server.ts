@@ -21,7 +21,15 @@ import { ConflictError, NotFoundError } from "../errors";
 import { imageOrPlaceholder } from "../images.server";
 import { itemColumns, orderColumns } from "../serializers/order";
 import { isoDate, likeContains, pageMeta, type PageMeta } from "../sql";
-import { auditEntry, auditRecords, recentAuditOf, SYSTEM_ACTOR, type Actor, type AuditActor, type Changes } from "./audit.server";
+import {
+  auditEntry,
+  auditRecords,
+  recentAuditOf,
+  SYSTEM_ACTOR,
+  type Actor,
+  type AuditActor,
+  type Changes,
+} from "./audit.server";
 import { type AdminOrder, type AdminOrderRow, type OrderCustomer } from "../serializers/admin-order";
 
 // ---------------------------------------------------------------- who placed it
