@@ -56,6 +56,14 @@ module.exports = {
       to: { path: "^(app/(http|routes|components)/|app/root|app/entry|functions/)" },
     },
     {
+      name: "serializers-below-the-services",
+      comment:
+        "Serializers (the wire's schemas, columns and row mappers) are the bottom of the services: services use them, they use no service, not even a type (sql.ts and images.server.ts are helpers, not services).",
+      severity: "error",
+      from: { path: "^app/services/serializers/" },
+      to: { path: "^app/services/(?!serializers/|sql\\.ts$|images\\.server\\.ts$)" },
+    },
+    {
       name: "services-no-frameworks",
       comment: "Domain services do not depend on Remix or Hono.",
       severity: "error",

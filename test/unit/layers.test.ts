@@ -98,6 +98,14 @@ describe("layers", () => {
       "two-doors-from-app-to-functions",
     ],
     ["the Worker importing a route", "functions/handler.ts", "../app/routes/blog._index", "worker-is-below-the-entry"],
+    [
+      "a serializer importing a service",
+      "app/services/serializers/order.ts",
+      "../orders.server",
+      "serializers-below-the-services",
+    ],
+    ["a component importing the root", "app/components/card.tsx", "../root", "nothing-imports-the-root"],
+    ["the seed importing a service", "db/seed/index.ts", "../../app/services/orders.server", "db-below-the-app"],
   ])("fails on a planted backward import: %s", async (_what, from, specifier, rule) => {
     const dir = plant({
       "app/services/orders.server.ts": "export const orders = 1;\n",
@@ -107,6 +115,7 @@ describe("layers", () => {
       "app/routes/blog._index.tsx": "export const list = 1;\n",
       "functions/handler.ts": "export const worker = 1;\n",
       "functions/context.ts": "export const context = 1;\n",
+      "app/root.tsx": "export const root = 1;\n",
       [from]: `import * as planted from "${specifier}";\nexport const uses = planted;\n`,
     });
     const found = await violations(

@@ -10,8 +10,8 @@ import {
   createProduct,
   DuplicateFieldError,
   updateProduct,
-  type AdminProduct,
 } from "../../services/admin/products.server";
+import type { AdminProduct } from "../../services/serializers/admin-product";
 import { ConflictError, ValidationError } from "../../services/errors";
 import { UPLOAD_TOO_LARGE_MESSAGE } from "../../services/uploads.server";
 import type { AppContext } from "../context.server";

@@ -19,7 +19,8 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isoDate, named, scalar } from "../sql";
 import { slugify } from "../../lib/slug";
 import { isUniqueViolation, newRowId } from "./rows.server";
-import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor, type AuditRecord } from "./audit.server";
+import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor } from "./audit.server";
+import { type AdminCategory, type AdminCategoryDetail } from "../serializers/admin-category";
 
 /**
  * The catalogue's categories as staff keep them (`/admin/categories`, `/api/admin/categories`):
@@ -78,7 +79,7 @@ const categoriesQuery = (db: Database, where?: SQL) =>
 type CategoryRow = Awaited<ReturnType<typeof categoriesQuery>>[number];
 
 /** A category as staff see it: its fields, its version, its products on sale and archived (they still keep it). */
-const toCategory = (row: CategoryRow) => ({
+const toCategory = (row: CategoryRow): AdminCategory => ({
   ...row,
   is_active: Boolean(row.is_active),
   active_products: Number(row.active_products),
@@ -86,9 +87,6 @@ const toCategory = (row: CategoryRow) => ({
   created_at: isoDate(row.created_at),
   updated_at: isoDate(row.updated_at),
 });
-
-export type AdminCategory = ReturnType<typeof toCategory>;
-export type AdminCategoryDetail = AdminCategory & { audit: AuditRecord[] };
 
 /** Every category (hidden ones too), in the shop's order, with its product counts. */
 export async function listAdminCategories(db: Database): Promise<AdminCategory[]> {

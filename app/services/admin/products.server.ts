@@ -21,8 +21,9 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isoDate, likeContains, named, pageMeta, subqueries, type PageMeta } from "../sql";
 import { isOwnImage } from "../uploads.server";
 import type { ProductStatsSchema } from "../serializers/admin-product";
-import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor, type AuditRecord } from "./audit.server";
+import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor } from "./audit.server";
 import { isUniqueViolation, newRowId } from "./rows.server";
+import { type AdminProductRow, type AdminProduct } from "../serializers/admin-product";
 
 export { LOW_STOCK_THRESHOLD };
 
@@ -70,7 +71,7 @@ const selectAdminProducts = (db: Database) =>
 type Row = Awaited<ReturnType<typeof selectAdminProducts>>[number];
 
 /** A row of the staff's product list: money in cents; the main image (the first of the images) or null. */
-function toRow({ category_ref_id, category_ref_name, category_ref_slug, ...row }: Row) {
+function toRow({ category_ref_id, category_ref_name, category_ref_slug, ...row }: Row): AdminProductRow {
   return {
     ...row,
     category:
@@ -83,10 +84,6 @@ function toRow({ category_ref_id, category_ref_name, category_ref_slug, ...row }
     updated_at: isoDate(row.updated_at),
   };
 }
-export type AdminProductRow = ReturnType<typeof toRow>;
-
-/** One product as staff edit it: every field, its images in order, its colours and its recent audit. */
-export type AdminProduct = AdminProductRow & { images: string[]; colors: string[]; audit: AuditRecord[] };
 
 function listWhere(query: AdminProductQuery): SQL | undefined {
   const category = query.category;

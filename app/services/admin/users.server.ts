@@ -9,6 +9,7 @@ import { isoDate, likeContains, pageMeta, subqueries, type PageMeta, type RowOf 
 import { toUser, userFields } from "../auth.server";
 import type { AdminUserJson } from "../serializers/admin-user";
 import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord } from "./audit.server";
+import { type AdminUserOrder, type AdminUserDetail } from "../serializers/admin-user";
 
 /**
  * Customers and staff, as the back office sees and changes them (`/admin/users`, `/api/admin/users`).
@@ -40,9 +41,6 @@ export interface StaffActor extends Actor {
 
 /** A user as staff see them: the user's own fields (`toUser`'s), their roles by name, their state and how many orders they placed. */
 export type AdminUser = AdminUserJson;
-
-/** One user with their latest orders (newest first); `orders_count` says how many there are in all. */
-export type AdminUserDetail = AdminUser & { orders: AdminUserOrder[] };
 
 /** How many of a user's orders the user page lists. */
 export const USER_ORDERS_SHOWN = 50;
@@ -152,12 +150,10 @@ const userOrders = (db: Database, id: number) =>
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(USER_ORDERS_SHOWN);
 
-const toOrder = (row: Awaited<ReturnType<typeof userOrders>>[number]) => ({
+const toOrder = (row: Awaited<ReturnType<typeof userOrders>>[number]): AdminUserOrder => ({
   ...row,
   created_at: isoDate(row.created_at),
 });
-/** One of the user's orders as staff see it on the user's page (money in cents). */
-export type AdminUserOrder = ReturnType<typeof toOrder>;
 
 /** One user with their roles, state and latest orders, in one batch; null when there is no such user. */
 export async function getAdminUser(db: Database, id: number): Promise<AdminUserDetail | null> {

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { AdminCategory, AdminCategoryDetail, CategoryStats } from "../admin/categories.server";
 import { AuditRecordSchema } from "./admin-audit";
 
 /** A category as the back office's API gives it: hidden ones too, with its products on sale and archived apart. */
@@ -27,10 +26,14 @@ export const AdminCategorySchema = z
   })
   .meta({ id: "AdminCategory" });
 export type AdminCategoryJson = z.output<typeof AdminCategorySchema>;
+/** A category as staff see it: the wire's fields but the product count, which follows from the two it adds up. */
+export type AdminCategory = Omit<AdminCategoryJson, "product_count">;
 
 export const AdminCategoryDetailSchema = AdminCategorySchema.extend({ audit: z.array(AuditRecordSchema) }).meta({
   id: "AdminCategoryDetail",
 });
+
+export type AdminCategoryDetail = AdminCategory & { audit: z.output<typeof AuditRecordSchema>[] };
 
 export const CategoryStatsSchema = z
   .object({
@@ -54,4 +57,4 @@ export const adminCategoryDetailJson = ({ audit, ...category }: AdminCategoryDet
   audit,
 });
 
-export const categoryStatsJson = (stats: CategoryStats) => stats;
+export const categoryStatsJson = (stats: z.output<typeof CategoryStatsSchema>) => stats;

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { isOnSale, toUnits, unitPriceCents } from "../../lib/money";
 import { PRODUCT_STATUSES } from "../../lib/schemas/admin-products";
-import type { AdminProduct, AdminProductRow, ProductStats } from "../admin/products.server";
 import { AuditRecordSchema } from "./admin-audit";
 
 /**
@@ -41,6 +40,11 @@ export const AdminProductRowSchema = z
   })
   .meta({ id: "AdminProductRow" });
 export type AdminProductRowJson = z.output<typeof AdminProductRowSchema>;
+/** A product row as the service reads it: its prices in cents (the wire gives them in units, and what follows from them). */
+export type AdminProductRow = Omit<AdminProductRowJson, "price" | "sale_price" | "unit_price" | "is_on_sale"> & {
+  price_cents: number;
+  sale_price_cents: number | null;
+};
 
 export const AdminProductSchema = AdminProductRowSchema.extend({
   images: z.array(z.string()).meta({ description: "Image URLs in order; the first is the main image." }),
@@ -48,6 +52,8 @@ export const AdminProductSchema = AdminProductRowSchema.extend({
   audit: z.array(AuditRecordSchema).meta({ description: "The latest staff changes of this product, newest first." }),
 }).meta({ id: "AdminProduct" });
 export type AdminProductJson = z.output<typeof AdminProductSchema>;
+/** One product as staff edit it: the row, its images in order, its colours and its recent audit. */
+export type AdminProduct = AdminProductRow & Pick<AdminProductJson, "images" | "colors" | "audit">;
 
 export const ProductStatsSchema = z
   .object({
@@ -81,4 +87,4 @@ export function adminProductJson(product: AdminProduct): AdminProductJson {
   return { ...adminProductRowJson(row), images, colors, audit };
 }
 
-export const productStatsJson = (stats: ProductStats) => stats;
+export const productStatsJson = (stats: z.output<typeof ProductStatsSchema>) => stats;

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { toUnits } from "../../lib/money";
-import type { AdminUserDetail } from "../admin/users.server";
 import { UserProfileShape } from "./user";
 
 /** A user as the back office's API gives them (the service's `AdminUser`): roles by name, whether disabled, how many orders. */
@@ -36,6 +35,10 @@ export const AdminUserDetailSchema = AdminUserSchema.extend({ orders: z.array(Ad
   id: "AdminUserDetail",
 });
 export type AdminUserDetailJson = z.output<typeof AdminUserDetailSchema>;
+/** One of the user's orders as staff see it on the user's page (money in cents). */
+export type AdminUserOrder = Omit<z.output<typeof AdminUserOrderSchema>, "total"> & { total_cents: number };
+/** One user with their latest orders (newest first); `orders_count` says how many there are in all. */
+export type AdminUserDetail = AdminUserJson & { orders: AdminUserOrder[] };
 
 export const adminUserDetailJson = (user: AdminUserDetail): AdminUserDetailJson => ({
   ...user,
