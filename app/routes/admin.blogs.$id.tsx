@@ -7,7 +7,7 @@ import { errorBoundary } from "~/components/error-state";
 import { parseId } from "~/lib/ids";
 import { BLOG_MESSAGES, BlogUpdateSchema } from "~/lib/schemas/admin-blogs";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import {
   deleteBlog,
   getAdminBlogPage,

@@ -9,7 +9,7 @@ import { parseId } from "~/lib/ids";
 import { AdminBlogQuerySchema, BLOG_STATUSES } from "~/lib/schemas/admin-blogs";
 import { lenientQuery } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { adminBlogsPage, toggleBlogStatus } from "~/services/admin/blogs.server";
 import { ConflictError, NotFoundError } from "~/services/errors";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";

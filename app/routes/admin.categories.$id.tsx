@@ -8,7 +8,7 @@ import { Toaster } from "~/components/toaster";
 import { parseId } from "~/lib/ids";
 import { CATALOGUE_MESSAGES, CategoryUpdateSchema } from "~/lib/schemas/admin-catalogue";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { deleteCategory, getAdminCategory, updateCategory } from "~/services/admin/categories.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/services/errors";
 import { readCategoryForm } from "~/http/pages/admin-catalogue.server";

@@ -7,7 +7,7 @@ import { DetailList } from "~/components/detail-list";
 import { errorBoundary } from "~/components/error-state";
 import { MAIL_MESSAGES, mailIdOf } from "~/lib/schemas/admin-mail";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { getMail, retryMail } from "~/services/admin/mail.server";
 import { ConflictError, NotFoundError } from "~/services/errors";
 import { readForm } from "~/http/pages/forms.server";

@@ -16,7 +16,7 @@ import { filterValues } from "~/lib/admin-list";
 import { MAIL_MESSAGES, MAIL_STATUSES, mailIdOf, MailListQuerySchema } from "~/lib/schemas/admin-mail";
 import { lenientQuery } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { listMail, retryMail } from "~/services/admin/mail.server";
 import { ConflictError, NotFoundError } from "~/services/errors";
 import { readForm } from "~/http/pages/forms.server";

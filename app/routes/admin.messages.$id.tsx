@@ -9,7 +9,7 @@ import { parseId } from "~/lib/ids";
 import { MessageUpdateSchema, type MessageStatus } from "~/lib/schemas/admin-people";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { getMessage, openMessage, setMessageStatus } from "~/services/admin/messages.server";
 import { ConflictError, NotFoundError } from "~/services/errors";
 import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";

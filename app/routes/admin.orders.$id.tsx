@@ -31,7 +31,7 @@ import {
 } from "~/lib/order-lifecycle";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { getAdminOrder, updateOrder } from "~/services/admin/orders.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/services/errors";
 import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";

@@ -8,7 +8,7 @@ import { Toaster } from "~/components/toaster";
 import { parseId } from "~/lib/ids";
 import { PRODUCT_MESSAGES } from "~/lib/schemas/admin-products";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { productFormData, setProductArchived } from "~/services/admin/products.server";
 import { ConflictError, NotFoundError } from "~/services/errors";
 import { readStaffForm } from "~/http/pages/uploads.server";

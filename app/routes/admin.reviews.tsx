@@ -17,7 +17,7 @@ import {
 } from "~/lib/schemas/reviews";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { safeRedirect } from "~/lib/redirect";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { listReviewsForModeration, moderateReview } from "~/services/admin/reviews.server";
 import { ConflictError, NotFoundError } from "~/services/errors";
 import { readForm } from "~/http/pages/forms.server";

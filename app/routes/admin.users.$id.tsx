@@ -23,7 +23,7 @@ import { parseId } from "~/lib/ids";
 import { STAFF_ROLES, UserUpdateSchema } from "~/lib/schemas/admin-people";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { getAdminUserPage, updateUser, USER_MESSAGES, USER_ORDERS_SHOWN } from "~/services/admin/users.server";
 import { isSuperAdmin } from "~/services/auth.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/services/errors";
