@@ -7,7 +7,7 @@ import { errorBoundary } from "~/components/error-state";
 import { parseId } from "~/lib/ids";
 import { BLOG_MESSAGES, BlogUpdateSchema } from "~/lib/schemas/admin-blogs";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import {
   deleteBlog,
   getAdminBlogPage,
@@ -15,12 +15,13 @@ import {
   updateBlog,
   type AdminBlog,
 } from "~/services/admin/blogs.server";
-import { ConflictError, NotFoundError } from "~/services/errors";
+import { NotFoundError } from "~/services/errors";
 import { blogSaveFailure, parseBlogForm, previewAgain, readBlogForm } from "~/http/pages/blog-form.server";
 import type { FormFailure } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
+import { buttonError } from "~/http/pages/forms.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seoMeta(rootSeo(matches), {
@@ -79,10 +80,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return toast.redirectWithSuccess(here, `“${blog.title}” is saved.`);
   } catch (error) {
     if (error instanceof NotFoundError) throw notFound();
-    if (post.intent === "toggle" || post.intent === "delete") {
-      if (error instanceof ConflictError) return toast.redirectWithError(here, error.message);
-      throw error;
-    }
+    if (post.intent === "toggle" || post.intent === "delete") return buttonError(error, { toast, here });
     const failure = blogSaveFailure(error, post.values);
     if (failure) return failure;
     throw error;

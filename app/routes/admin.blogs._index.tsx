@@ -9,11 +9,11 @@ import { parseId } from "~/lib/ids";
 import { AdminBlogQuerySchema, BLOG_STATUSES } from "~/lib/schemas/admin-blogs";
 import { lenientQuery } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { adminBlogsPage, toggleBlogStatus } from "~/services/admin/blogs.server";
-import { ConflictError, NotFoundError } from "~/services/errors";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
+import { buttonError } from "~/http/pages/forms.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), { title: "Tutorials", path: "/admin/blogs", noindex: true });
@@ -61,9 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : `“${blog.title}” is unpublished: it is a draft again.`,
     );
   } catch (error) {
-    if (error instanceof ConflictError || error instanceof NotFoundError)
-      return toast.redirectWithError(back, error.message);
-    throw error;
+    return buttonError(error, { toast, here: back });
   }
 }
 

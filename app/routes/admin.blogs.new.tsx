@@ -6,7 +6,7 @@ import { AdminHeader } from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
 import { BlogCreateSchema } from "~/lib/schemas/admin-blogs";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { createBlog, getBlogFormOptions } from "~/services/admin/blogs.server";
 import { blogSaveFailure, parseBlogForm, previewAgain, readBlogForm } from "~/http/pages/blog-form.server";
 import type { FormFailure } from "~/http/pages/forms.server";

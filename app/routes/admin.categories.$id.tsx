@@ -8,11 +8,11 @@ import { Toaster } from "~/components/toaster";
 import { parseId } from "~/lib/ids";
 import { CATALOGUE_MESSAGES, CategoryUpdateSchema } from "~/lib/schemas/admin-catalogue";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { deleteCategory, getAdminCategory, updateCategory } from "~/services/admin/categories.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/services/errors";
 import { readCategoryForm } from "~/http/pages/admin-catalogue.server";
-import { formFailure, type FormFailure } from "~/http/pages/forms.server";
+import { formFailure, type FormFailure, buttonError } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
@@ -53,9 +53,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return toast.redirectWithSuccess("/admin/categories", `Category "${removed.name}" deleted.`);
     } catch (error) {
       // Still in use: back to the category, saying how many products hold it.
-      if (error instanceof ConflictError) return toast.redirectWithError(here, error.message);
       if (error instanceof NotFoundError) return toast.redirectWithError("/admin/categories", error.message);
-      throw error;
+      return buttonError(error, { toast, here });
     }
   }
 

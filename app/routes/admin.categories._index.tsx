@@ -8,7 +8,7 @@ import { errorBoundary } from "~/components/error-state";
 import { Toaster } from "~/components/toaster";
 import { CATALOGUE_MESSAGES, CATEGORY_DEFAULTS, CategoryCreateSchema } from "~/lib/schemas/admin-catalogue";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { categoriesPage, createCategory } from "~/services/admin/categories.server";
 import { ConflictError, ValidationError } from "~/services/errors";
 import { readCategoryForm } from "~/http/pages/admin-catalogue.server";

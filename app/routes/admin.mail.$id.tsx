@@ -7,10 +7,9 @@ import { DetailList } from "~/components/detail-list";
 import { errorBoundary } from "~/components/error-state";
 import { MAIL_MESSAGES, mailIdOf } from "~/lib/schemas/admin-mail";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { getMail, retryMail } from "~/services/admin/mail.server";
-import { ConflictError, NotFoundError } from "~/services/errors";
-import { readForm } from "~/http/pages/forms.server";
+import { readForm, buttonError } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
@@ -52,9 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await retryMail(app.db, actorOf(viewer), id);
     return toast.redirectWithSuccess(here, MAIL_MESSAGES.retried);
   } catch (error) {
-    if (error instanceof ConflictError) return toast.redirectWithError(here, error.message);
-    if (error instanceof NotFoundError) throw notFound();
-    throw error;
+    return buttonError(error, { toast, here, notFound });
   }
 }
 

@@ -16,10 +16,9 @@ import { filterValues } from "~/lib/admin-list";
 import { MAIL_MESSAGES, MAIL_STATUSES, mailIdOf, MailListQuerySchema } from "~/lib/schemas/admin-mail";
 import { lenientQuery } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { listMail, retryMail } from "~/services/admin/mail.server";
-import { ConflictError, NotFoundError } from "~/services/errors";
-import { readForm } from "~/http/pages/forms.server";
+import { readForm, buttonError } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 
@@ -63,9 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await retryMail(app.db, actorOf(viewer), id);
     return toast.redirectWithSuccess(back, MAIL_MESSAGES.retried);
   } catch (error) {
-    if (error instanceof ConflictError || error instanceof NotFoundError)
-      return toast.redirectWithError(back, error.message);
-    throw error;
+    return buttonError(error, { toast, here: back });
   }
 }
 

@@ -9,10 +9,9 @@ import { parseId } from "~/lib/ids";
 import { MessageUpdateSchema, type MessageStatus } from "~/lib/schemas/admin-people";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { getMessage, openMessage, setMessageStatus } from "~/services/admin/messages.server";
-import { ConflictError, NotFoundError } from "~/services/errors";
-import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { formFailure, readForm, type FormFailure, buttonError } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 
@@ -70,9 +69,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       values.restore ? "Message restored." : DONE[message.status],
     );
   } catch (error) {
-    if (error instanceof ConflictError) return toast.redirectWithError(here, error.message);
-    if (error instanceof NotFoundError) throw notFound();
-    throw error;
+    return buttonError(error, { toast, here, notFound });
   }
 }
 

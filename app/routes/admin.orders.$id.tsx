@@ -31,10 +31,9 @@ import {
 } from "~/lib/order-lifecycle";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { getAdminOrder, updateOrder } from "~/services/admin/orders.server";
-import { ConflictError, NotFoundError, ValidationError } from "~/services/errors";
-import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { formFailure, readForm, type FormFailure, buttonError } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 import { mailContext } from "~/http/mail.server";
@@ -105,10 +104,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return toast.redirectWithSuccess(here, doneMessage(order.order_number, parsed.data, order.staff_note));
   } catch (error) {
     // Refused (a transition the status does not allow, a form shown before someone else's change): back, saying why.
-    if (error instanceof ConflictError) return toast.redirectWithError(here, error.message);
-    if (error instanceof ValidationError) return formFailure(error.errors, error.message, values);
-    if (error instanceof NotFoundError) throw notFound();
-    throw error;
+    return buttonError(error, { toast, here, notFound, values });
   }
 }
 

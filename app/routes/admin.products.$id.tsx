@@ -8,15 +8,15 @@ import { Toaster } from "~/components/toaster";
 import { parseId } from "~/lib/ids";
 import { PRODUCT_MESSAGES } from "~/lib/schemas/admin-products";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { productFormData, setProductArchived } from "~/services/admin/products.server";
-import { ConflictError, NotFoundError } from "~/services/errors";
 import { readStaffForm } from "~/http/pages/uploads.server";
 import type { FormFailure } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { saveProductForm } from "~/http/pages/product-form.server";
 import { toasts } from "~/http/pages/toast.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
+import { buttonError } from "~/http/pages/forms.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seoMeta(rootSeo(matches), {
@@ -68,9 +68,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!saved.ok) return saved.response;
     return toast.redirectWithSuccess(here, `Product ${saved.product.name} saved.`);
   } catch (error) {
-    if (error instanceof NotFoundError) throw notFound();
-    if (error instanceof ConflictError) return toast.redirectWithError(here, error.message);
-    throw error;
+    return buttonError(error, { toast, here, notFound });
   }
 }
 

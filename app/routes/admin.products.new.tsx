@@ -6,7 +6,7 @@ import { AdminHeader } from "~/components/admin/ui";
 import { errorBoundary } from "~/components/error-state";
 import { Toaster } from "~/components/toaster";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { productFormData } from "~/services/admin/products.server";
 import type { FormFailure } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";

@@ -17,10 +17,9 @@ import {
 } from "~/lib/schemas/reviews";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { safeRedirect } from "~/lib/redirect";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { listReviewsForModeration, moderateReview } from "~/services/admin/reviews.server";
-import { ConflictError, NotFoundError } from "~/services/errors";
-import { readForm } from "~/http/pages/forms.server";
+import { readForm, buttonError } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 
@@ -62,9 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       review.status === "approved" ? REVIEW_MESSAGES.approved : REVIEW_MESSAGES.rejected,
     );
   } catch (error) {
-    if (error instanceof ConflictError || error instanceof NotFoundError)
-      return toast.redirectWithError(back, error.message);
-    throw error;
+    return buttonError(error, { toast, here: back });
   }
 }
 

@@ -8,9 +8,7 @@ import { TextField } from "~/components/form";
 import { Toaster } from "~/components/toaster";
 import { safeRedirect } from "~/lib/redirect";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { ConflictError, ForbiddenError, ValidationError } from "~/services/errors";
 import { qrPath } from "~/services/qr.server";
-import { RateLimitError } from "~/services/rate-limit.server";
 import {
   beginSetup,
   confirmSetup,
@@ -19,7 +17,7 @@ import {
   setupFromToken,
   twoFactorStatus,
 } from "~/services/two-factor.server";
-import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { formPageHeaders, readForm, type FormFailure, buttonError } from "~/http/pages/forms.server";
 import { requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 import {
@@ -104,12 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return toast.redirectWithError(HERE, "That action is not available.");
     }
   } catch (error) {
-    if (error instanceof RateLimitError) return rateLimited(error, { intent: values.intent ?? "" });
-    if (error instanceof ValidationError)
-      return formFailure(error.errors, error.message, { intent: values.intent ?? "" });
-    if (error instanceof ConflictError || error instanceof ForbiddenError)
-      return toast.redirectWithError(HERE, error.message);
-    throw error;
+    return buttonError(error, { toast, here: HERE, values: { intent: values.intent ?? "" } });
   }
 }
 

@@ -9,7 +9,7 @@ import { Toaster } from "~/components/toaster";
 import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { settingsPage, updateSettings } from "~/services/admin/settings.server";
 import { ValidationError } from "~/services/errors";
 

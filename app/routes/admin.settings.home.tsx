@@ -18,7 +18,7 @@ import {
   sectionFromForm,
   type SectionForm,
 } from "~/lib/schemas/admin-settings";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { homeSectionsPage, updateHomeSection } from "~/services/admin/settings.server";
 import { NotFoundError, ValidationError } from "~/services/errors";
 

@@ -23,11 +23,10 @@ import { parseId } from "~/lib/ids";
 import { STAFF_ROLES, UserUpdateSchema } from "~/lib/schemas/admin-people";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/admin/audit.server";
+import { actorOf } from "~/services/audit.server";
 import { getAdminUserPage, updateUser, USER_MESSAGES, USER_ORDERS_SHOWN } from "~/services/admin/users.server";
 import { isSuperAdmin } from "~/services/auth.server";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/services/errors";
-import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { formFailure, readForm, type FormFailure, buttonError } from "~/http/pages/forms.server";
 import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
@@ -91,9 +90,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         `${reset.name}'s two-factor sign-in was reset and their sessions have ended.`,
       );
     } catch (error) {
-      if (error instanceof ForbiddenError) return toast.redirectWithError(here, error.message);
-      if (error instanceof NotFoundError) throw notFound();
-      throw error;
+      return buttonError(error, { toast, here, notFound });
     }
   }
   const input = requested(values);
@@ -119,11 +116,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return toast.redirectWithSuccess(here, done);
   } catch (error) {
     // Not allowed (an admin on a staff account or a role) or refused (the last super-admin, oneself): back, saying why.
-    if (error instanceof ForbiddenError || error instanceof ConflictError)
-      return toast.redirectWithError(here, error.message);
-    if (error instanceof ValidationError) return formFailure(error.errors, error.message, values);
-    if (error instanceof NotFoundError) throw notFound();
-    throw error;
+    return buttonError(error, { toast, here, notFound, values });
   }
 }
 

@@ -11,11 +11,11 @@ import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { mailContext } from "~/http/mail.server";
 import { unsubscribeSigner } from "~/http/newsletter.server";
-import { formFailure, formPageHeaders, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { formFailure, formPageHeaders, readForm, type FormFailure, formError } from "~/http/pages/forms.server";
 import { requireFeature } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 import { subscribe } from "~/services/newsletter.server";
-import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
+import { clientAddress } from "~/services/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), {
@@ -56,9 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     return done();
   } catch (error) {
-    if (error instanceof RateLimitError) return rateLimited(error, values);
-    console.error(error);
-    return formFailure({}, NEWSLETTER_MESSAGES.failed, values, { status: 500 });
+    return formError(error, values, { unexpected: NEWSLETTER_MESSAGES.failed });
   }
 }
 

@@ -11,16 +11,14 @@ import { PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { changePassword, type AuthUser } from "~/services/auth.server";
-import { ConflictError, NotFoundError, ValidationError } from "~/services/errors";
 import { VerifyEmailBanner } from "~/components/account/verify-email-banner";
 import { isSocialProvider, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialProvider } from "~/lib/social-login";
 import { SIGN_IN_METHOD_MESSAGES } from "~/lib/account-email";
 import { pendingEmailChange, saveProfile } from "~/services/email-change.server";
 import { signInMethods, unlinkProvider, type SignInMethods } from "~/services/sign-in-methods.server";
-import { RateLimitError } from "~/services/rate-limit.server";
 import { mailContext } from "~/http/mail.server";
 import { socialLoginProviders } from "~/http/oauth.server";
-import { formFailure, rateLimited, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { formFailure, readForm, type FormFailure, formError, buttonError } from "~/http/pages/forms.server";
 import { sessionCookie } from "~/http/session.server";
 import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
@@ -64,9 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await unlinkProvider(app.db, viewer.user.id, provider);
       return toast.redirectWithSuccess("/profile", SIGN_IN_METHOD_MESSAGES.unlinked(SOCIAL_PROVIDER_NAMES[provider]));
     } catch (error) {
-      if (error instanceof ConflictError || error instanceof NotFoundError)
-        return toast.redirectWithError("/profile", error.message);
-      throw error;
+      return buttonError(error, { toast, here: "/profile" });
     }
   }
   if (values.intent === "password") {
@@ -79,9 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         headers: { "Set-Cookie": sessionCookie(app.env, request, auth) },
       });
     } catch (error) {
-      if (error instanceof ValidationError) return formFailure(error.errors, error.message, values);
-      console.error(error);
-      return formFailure({}, ACCOUNT_MESSAGES.passwordUpdateError, values, { status: 500 });
+      return formError(error, values, { unexpected: ACCOUNT_MESSAGES.passwordUpdateError });
     }
   }
   const parsed = ProfileSchema.safeParse(values);
@@ -91,11 +85,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const saved = await saveProfile(app.db, viewer.user, parsed.data, await mailContext(app, request));
     return toast.redirectWithSuccess("/profile", saved.pendingEmail ? saved.message : "Profile updated successfully!");
   } catch (error) {
-    if (error instanceof ValidationError)
-      return formFailure(error.errors, ACCOUNT_MESSAGES.profileFailed, { ...values, intent: "profile" });
-    if (error instanceof RateLimitError) return rateLimited(error, { ...values, intent: "profile" });
-    console.error(error);
-    return formFailure({}, ACCOUNT_MESSAGES.profileError, { ...values, intent: "profile" }, { status: 500 });
+    return formError(
+      error,
+      { ...values, intent: "profile" },
+      { fieldsMessage: ACCOUNT_MESSAGES.profileFailed, unexpected: ACCOUNT_MESSAGES.profileError },
+    );
   }
 }
 

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client";
 import { rateLimits, recoveryCodes, sessions, users, userTwoFactor } from "../../db/schema";
 import { changes } from "../lib/cache-tags";
 import { groupSecret, looksLikeTotp, matchTotp, newTotpSecret, otpauthUri } from "../lib/totp";
-import { auditEntry, type Actor } from "./admin/audit.server";
+import { auditEntry, type Actor } from "./audit.server";
 import {
   AccountDisabledError,
   AuthError,

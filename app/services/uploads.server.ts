@@ -12,7 +12,7 @@ import {
   uploads,
 } from "../../db/schema";
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, UPLOADS_PATH } from "../lib/constants";
-import { auditEntry, type Actor } from "./admin/audit.server";
+import { auditEntry, type Actor } from "./audit.server";
 import { DomainError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors";
 import { subqueries } from "./sql";
 

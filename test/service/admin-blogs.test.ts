@@ -9,7 +9,7 @@ import {
   slugFromTitle,
 } from "~/lib/schemas/admin-blogs";
 import { fieldErrors } from "~/lib/schemas/query";
-import type { Actor } from "~/services/admin/audit.server";
+import type { Actor } from "../../app/services/audit.server";
 import {
   blogStats,
   createBlog,

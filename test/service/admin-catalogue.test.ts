@@ -13,7 +13,7 @@ import {
 } from "~/lib/schemas/admin-catalogue";
 import { slugify } from "~/lib/slug";
 import { fieldErrors } from "~/lib/schemas/query";
-import type { Actor } from "~/services/admin/audit.server";
+import type { Actor } from "../../app/services/audit.server";
 import {
   categoriesPage,
   categoryStats,

@@ -10,7 +10,7 @@ import {
 } from "~/lib/order-lifecycle";
 import { CheckoutFormSchema } from "~/lib/schemas/checkout";
 import { fieldErrors } from "~/lib/schemas/query";
-import type { Actor } from "~/services/admin/audit.server";
+import type { Actor } from "../../app/services/audit.server";
 import { getAdminOrder, listAdminOrders, updateOrder } from "~/services/admin/orders.server";
 import { placeOrder } from "~/services/checkout.server";
 import { ConflictError, NotFoundError } from "~/services/errors";

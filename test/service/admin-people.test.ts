@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { LoginSchema } from "~/lib/schemas/account";
 import { MessageListQuerySchema, UserListQuerySchema, UserUpdateSchema } from "~/lib/schemas/admin-people";
-import { listAudit } from "~/services/admin/audit.server";
+import { listAudit } from "../../app/services/audit.server";
 import { getMessage, listMessages, openMessage, setMessageStatus } from "~/services/admin/messages.server";
 import {
   getAdminUser,

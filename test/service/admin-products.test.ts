@@ -8,7 +8,7 @@ import {
 } from "~/lib/schemas/admin-products";
 import { slugify } from "~/lib/slug";
 import { fieldErrors } from "~/lib/schemas/query";
-import type { Actor } from "~/services/admin/audit.server";
+import type { Actor } from "../../app/services/audit.server";
 import {
   createProduct,
   DuplicateFieldError,

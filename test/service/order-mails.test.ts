@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { CheckoutFormSchema } from "~/lib/schemas/checkout";
-import type { Actor } from "~/services/admin/audit.server";
+import type { Actor } from "../../app/services/audit.server";
 import { updateOrder } from "~/services/admin/orders.server";
 import { registerUser } from "~/services/auth.server";
 import { OrderError, placeOrder, type PlaceOrderInput } from "~/services/checkout.server";

@@ -1,4 +1,4 @@
-import type { AuditRecord } from "~/services/admin/audit.server";
+import type { AuditRecord } from "~/services/audit.server";
 import { AdminCard, dateTime } from "./ui";
 
 /**

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { parseId } from "../../lib/ids";
 import { CATALOGUE_MESSAGES, checkboxesOf, tableForm } from "../../lib/schemas/admin-catalogue";
 import { fieldErrors } from "../../lib/schemas/query";
-import { actorOf, type Actor } from "../../services/admin/audit.server";
+import { actorOf, type Actor } from "../../services/audit.server";
 import type { CheckoutTable } from "../../services/admin/checkout-tables.server";
 import { ConflictError, NotFoundError, ValidationError } from "../../services/errors";
 import type { AppContext } from "../context.server";

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { BLOG_MESSAGES, BlogCreateSchema, BlogUpdateSchema } from "../../lib/schemas/admin-blogs";
 import { fieldErrors } from "../../lib/schemas/query";
 import { makeToast } from "../../lib/toast";
-import type { Actor } from "../../services/admin/audit.server";
+import type { Actor } from "../../services/audit.server";
 import { ConflictError, ValidationError } from "../../services/errors";
 import type { AppContext } from "../context.server";
 import { formFailure, type FormFailure } from "./forms.server";

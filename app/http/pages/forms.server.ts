@@ -2,6 +2,7 @@ import { json, type HeadersFunction } from "@remix-run/cloudflare";
 import { makeToast, type Toast } from "../../lib/toast";
 import { DomainError, NotFoundError, ValidationError } from "../../services/errors";
 import { RateLimitError } from "../../services/rate-limit.server";
+import type { toasts } from "./toast.server";
 
 /** What an action answers when it shows its form again: field messages, a toast, the typed values. */
 export interface FormFailure {
@@ -66,6 +67,33 @@ export function formError(
   if (unexpected === undefined) throw error;
   console.error(error);
   return formFailure({}, unexpected, values, { status: 500 });
+}
+
+/**
+ * The same mapping for a button's action, where nothing typed is shown again: a refusal (a conflict,
+ * a forbidden change, a stale version, a row gone from a list) goes back to `here` with its message
+ * as an error toast. A page about one thing passes `notFound`: its subject gone is its 404. A form
+ * passes its `values`: field messages and too many attempts show on it as `formError` shows them.
+ * Anything else is rethrown for the error page.
+ */
+export function buttonError(
+  error: unknown,
+  {
+    toast,
+    here,
+    notFound,
+    values,
+  }: {
+    toast: Pick<ReturnType<typeof toasts>, "redirectWithError">;
+    here: string;
+    notFound?: () => Response;
+    values?: Record<string, string>;
+  },
+) {
+  if (error instanceof NotFoundError && notFound) throw notFound();
+  if (values && (error instanceof ValidationError || error instanceof RateLimitError)) return formError(error, values);
+  if (error instanceof DomainError) return toast.redirectWithError(here, error.message);
+  throw error;
 }
 
 /** A loader's missing subject as the page's 404 (its error boundary shows `message`); any other error as it is. */

@@ -5,7 +5,7 @@ import {
   PRODUCT_MESSAGES,
 } from "../../lib/schemas/admin-products";
 import { fieldErrors } from "../../lib/schemas/query";
-import type { Actor } from "../../services/admin/audit.server";
+import type { Actor } from "../../services/audit.server";
 import { createProduct, DuplicateFieldError, updateProduct } from "../../services/admin/products.server";
 import type { AdminProduct } from "../../services/serializers/admin-product";
 import { ConflictError, ValidationError } from "../../services/errors";

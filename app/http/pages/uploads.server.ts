@@ -1,5 +1,5 @@
 import type { AppContext } from "../context.server";
-import type { Actor } from "../../services/admin/audit.server";
+import type { Actor } from "../../services/audit.server";
 import { DomainError } from "../../services/errors";
 import { isChosenFile, storeUpload } from "../../services/uploads.server";
 

@@ -24,7 +24,7 @@ import {
   type BlogStats,
 } from "../serializers/admin-blog";
 import { likeContains, pageMeta, type PageMeta } from "../sql";
-import { auditEntry, auditRecords, recentAuditOf, type Actor, type Changes } from "./audit.server";
+import { auditEntry, auditRecords, recentAuditOf, type Actor, type Changes } from "../audit.server";
 import { isUniqueViolation, newRowId } from "./rows.server";
 
 export type { AdminBlog, AdminBlogRow, BlogStats } from "../serializers/admin-blog";

@@ -19,7 +19,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isoDate, named, scalar } from "../sql";
 import { slugify } from "../../lib/slug";
 import { isUniqueViolation, newRowId } from "./rows.server";
-import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor } from "./audit.server";
+import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor } from "../audit.server";
 import { type AdminCategory, type AdminCategoryDetail } from "../serializers/admin-category";
 
 /**

@@ -24,7 +24,7 @@ import { bumpTags } from "../cache-tags.server";
 import { COUPON_COLUMNS, SHIPPING_COLUMNS } from "../checkout.server";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isoDate, scalar, type RowOf } from "../sql";
-import { auditEntry, changesBetween, type Actor, type Changes } from "./audit.server";
+import { auditEntry, changesBetween, type Actor, type Changes } from "../audit.server";
 import { isUniqueViolation, newRowId } from "./rows.server";
 
 /**

@@ -7,7 +7,7 @@ import { transportName, type MailTransportEnv } from "../mail/delivery.server";
 import { queueAgain } from "../mail/outbox.server";
 import { maskHeaders, maskSecrets } from "../mail/sealed.server";
 import { isoDate, likeContains, pageMeta, type PageMeta } from "../sql";
-import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord } from "./audit.server";
+import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord } from "../audit.server";
 import { type AdminMailJson, MailCountsSchema } from "../serializers/admin-mail";
 import { type z } from "zod";
 

@@ -4,7 +4,7 @@ import { contactMessages } from "../../../db/schema";
 import { MESSAGE_STATUSES, type MessageListQuery, type MessageStatus } from "../../lib/schemas/admin-people";
 import { ConflictError, NotFoundError } from "../errors";
 import { isoDate, pageMeta, type PageMeta } from "../sql";
-import { auditEntry, type Actor } from "./audit.server";
+import { auditEntry, type Actor } from "../audit.server";
 import { type AdminMessageJson, MessageCountsSchema } from "../serializers/admin-message";
 import { type z } from "zod";
 

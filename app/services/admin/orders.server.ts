@@ -29,7 +29,7 @@ import {
   type Actor,
   type AuditActor,
   type Changes,
-} from "./audit.server";
+} from "../audit.server";
 import { type AdminOrder, type AdminOrderRow, type OrderCustomer } from "../serializers/admin-order";
 
 // ---------------------------------------------------------------- who placed it

@@ -21,7 +21,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isoDate, likeContains, named, pageMeta, subqueries, type PageMeta } from "../sql";
 import { isOwnImage } from "../uploads.server";
 import type { ProductStatsSchema } from "../serializers/admin-product";
-import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor } from "./audit.server";
+import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor } from "../audit.server";
 import { isUniqueViolation, newRowId } from "./rows.server";
 import { type AdminProductRow, type AdminProduct } from "../serializers/admin-product";
 

@@ -11,7 +11,7 @@ import {
 import { ConflictError, NotFoundError } from "../errors";
 import { bumpProduct, recomputeAggregates } from "../reviews.server";
 import { isoDate, named, pageMeta, type PageMeta } from "../sql";
-import { auditEntry, type Actor } from "./audit.server";
+import { auditEntry, type Actor } from "../audit.server";
 
 /**
  * Moderation (`/admin/reviews`, `/api/admin/reviews`): staff approve or reject reviews. Each change

@@ -22,7 +22,7 @@ import { fieldErrors } from "../../lib/schemas/query";
 import { bumpTags } from "../cache-tags.server";
 import { NotFoundError, ValidationError } from "../errors";
 import { parseSettingValue, type SettingValue } from "../settings.server";
-import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor, type AuditRecord } from "./audit.server";
+import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor, type AuditRecord } from "../audit.server";
 import { type AdminHomeSectionJson } from "../serializers/admin-setting";
 
 /**

@@ -8,7 +8,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import { isoDate, likeContains, pageMeta, subqueries, type PageMeta, type RowOf } from "../sql";
 import { toUser, userFields } from "../auth.server";
 import type { AdminUserJson } from "../serializers/admin-user";
-import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord } from "./audit.server";
+import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord } from "../audit.server";
 import { type AdminUserOrder, type AdminUserDetail } from "../serializers/admin-user";
 
 /**

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AuditQuerySchema } from "../../../app/lib/schemas/admin";
 import { AuditRecordSchema } from "../../../app/services/serializers/admin-audit";
 import { pageOf } from "../../../app/services/serializers/page";
-import { listAudit } from "../../../app/services/admin/audit.server";
+import { listAudit } from "../../../app/services/audit.server";
 import { ok, parseQuery } from "../http";
 import { apiApp, errors, json, mount, success } from "../openapi";
 import { STAFF_READ } from "./staff";

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { isAdmin, isSuperAdmin } from "../../../app/services/auth.server";
-import { actorOf, type Actor } from "../../../app/services/admin/audit.server";
+import { actorOf, type Actor } from "../../../app/services/audit.server";
 import { ForbiddenError } from "../../../app/services/errors";
 import type { ApiContext, ApiEnv } from "../http";
 import type { Security } from "../openapi";

@@ -1,7 +1,9 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { auditLog } from "../../../db/schema";
-import { isoDate, pageMeta, type PageMeta } from "../sql";
+import type { Database } from "../../db/client";
+import { auditLog } from "../../db/schema";
+import { isoDate, pageMeta, type PageMeta } from "./sql";
+import { AuditRecordSchema } from "./serializers/admin-audit";
+import { type z } from "zod";
 
 /** The staff member making a change, as the audit log and an order's history keep them. */
 export interface Actor {
@@ -82,16 +84,8 @@ export function auditEntry(db: Database, actor: AuditActor, entry: AuditInput, o
   );
 }
 
-export interface AuditRecord {
-  id: number;
-  actor: { id: number | null; name: string; email: string };
-  action: string;
-  entity: string;
-  entity_id: string;
-  summary: string;
-  changes: Changes | null;
-  created_at: string | null;
-}
+/** An audit entry as staff read it: the wire's shape. */
+export type AuditRecord = z.output<typeof AuditRecordSchema>;
 
 export interface AuditQuery {
   entity?: string;
