@@ -12,8 +12,9 @@ import {
 import { overHttps } from "../app/http/cookies.server";
 import { socialLoginFormOrigins } from "../app/http/oauth-stub.server";
 import { clientHeaders, NONCE_HEADER } from "../app/http/edge-cache.server";
-import { keptPageKey } from "../app/http/kept-pages.server";
+import { keptPageKey } from "../app/http/pages/kept-pages.server";
 import { keptPageFor } from "../app/http/pages/personal.server";
+import type { PartRenderer } from "../app/lib/personal";
 import { missingSecrets, secretProblems } from "../app/services/secrets.server";
 import { UPLOADS_PATH } from "../app/lib/constants";
 import { removeUnusedUploads, serveUpload } from "../app/services/uploads.server";
@@ -28,6 +29,8 @@ import { createAppContext, getLoadContext, type AppContext } from "./context";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
+/** A kept page's visitor parts are rendered by the build's own components (app/entry.server.tsx). */
+const { renderPart } = serverBuild.entry.module as unknown as { renderPart: PartRenderer };
 
 /**
  * One Worker, two faces: /api/* goes to the Hono JSON API, everything else to Remix. Both get the
@@ -104,7 +107,7 @@ export default {
     }
     // A page the edge keeps whole: the shared HTML, rendered once without cookies and kept while
     // what it shows is unchanged, filled in for this visitor (docs/decisions/017).
-    const key = keptPageKey(env, request, url);
+    const key = await keptPageKey(env, request, url);
     const kept = key ? await keptPage(app, cloudflare, request, url, key) : null;
     if (kept) {
       await app.cache.afterWrites();
@@ -202,8 +205,8 @@ async function keptPage(
     // Filled in for one visitor: no shared cache may keep it.
     "Cache-Control": "private, no-cache",
   });
-  const response = await keptPageFor(app, request, url.pathname, kept.parts, headers, kept.subject);
-  return { response, hit: kept.hit };
+  const response = await keptPageFor(app, request, url.pathname, kept.parts, headers, kept.subject, renderPart);
+  return response && { response, hit: kept.hit };
 }
 
 /** The request as it came, less the headers that name the site it came from. */
