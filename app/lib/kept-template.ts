@@ -14,13 +14,17 @@ import {
  * visitor's part's marker (`<Personal>` in the components, `partMarker`). Filling it in for a
  * visitor is joining strings, each part rendered for them by the component that renders it in the
  * page, and only when what it shows of them differs from what it shows a guest.
+ *
+ * The texts are kept as UTF-8 bytes, encoded once: a page's answer is then its bytes copied
+ * together (a few microseconds), where joining its strings and encoding the result took a third of
+ * a millisecond for every request.
  */
 export interface KeptTemplate {
   /** The text between the places: one more than the places. */
-  texts: string[];
+  texts: Uint8Array[];
   places: Place[];
   /** The page for a visitor without cookies, cut at the nonce only: joined with each request's. */
-  guest: string[];
+  guest: Uint8Array[];
 }
 
 type Place =
@@ -32,7 +36,7 @@ type Place =
       props: unknown;
       /** What the part shows a guest, and its markup for them (rendered once per kept copy). */
       guestData: string;
-      guestHtml: string;
+      guestHtml: Uint8Array;
     };
 
 const isPart = (name: string): name is PartName => Object.hasOwn(PART_DATA, name);
@@ -44,7 +48,8 @@ const isPart = (name: string): name is PartName => Object.hasOwn(PART_DATA, name
 export function compileKeptTemplate(pieces: string[], render: PartRenderer): KeptTemplate | null {
   const texts = [pieces[0]!];
   const places: Place[] = [];
-  const guest = [pieces[0]!];
+  // The guest's page, cut at the nonce only: each cut's texts.
+  const guest: string[][] = [[pieces[0]!]];
   for (const piece of pieces.slice(1)) {
     let marker: ReturnType<typeof readMarker>;
     try {
@@ -55,23 +60,35 @@ export function compileKeptTemplate(pieces: string[], render: PartRenderer): Kep
     if (!marker) {
       places.push({ kind: "nonce" });
       texts.push(piece);
-      guest.push(piece);
+      guest.push([piece]);
     } else if (marker.name === BOOT_PART) {
       places.push({ kind: "boot" });
       texts.push(marker.rest);
-      guest[guest.length - 1] += marker.rest;
+      guest.at(-1)!.push(marker.rest);
     } else if (isPart(marker.name)) {
       const data = partData(marker.name, marker.props, GUEST);
       const guestHtml = renderAs(render, marker.name, marker.props, data);
-      places.push({ kind: "part", name: marker.name, props: marker.props, guestData: JSON.stringify(data), guestHtml });
+      places.push({
+        kind: "part",
+        name: marker.name,
+        props: marker.props,
+        guestData: JSON.stringify(data),
+        guestHtml: encoder.encode(guestHtml),
+      });
       texts.push(marker.rest);
-      guest[guest.length - 1] += guestHtml + marker.rest;
+      guest.at(-1)!.push(guestHtml, marker.rest);
     } else {
       return null;
     }
   }
-  return { texts, places, guest };
+  return {
+    texts: texts.map((text) => encoder.encode(text)),
+    places,
+    guest: guest.map((chunks) => encoder.encode(chunks.join(""))),
+  };
 }
+
+const encoder = new TextEncoder();
 
 /** What a marked part shows of a visitor (its props come from the marker, as the page gave them). */
 function partData(name: PartName, props: unknown, visitor: VisitorParts): unknown {
@@ -82,26 +99,51 @@ function renderAs(render: PartRenderer, name: PartName, props: unknown, data: un
   return (render as (name: PartName, props: unknown, data: unknown) => string)(name, props, data);
 }
 
+/** The bytes of the page for a visitor without cookies, with this request's nonce. */
+export function guestPage(template: KeptTemplate, nonce: string): Uint8Array<ArrayBuffer> {
+  const between = encoder.encode(nonce);
+  const chunks: Uint8Array[] = [template.guest[0]!];
+  for (const text of template.guest.slice(1)) chunks.push(between, text);
+  return joined(chunks);
+}
+
 /**
- * The page for this visitor: the kept text with their parts in their places, `boot` appended to the
- * boot script (their data for hydration, or "").
+ * The bytes of the page for this visitor: the kept text with their parts in their places, `boot`
+ * appended to the boot script (their data for hydration, or "").
  */
 export function fillKeptTemplate(
   template: KeptTemplate,
   fill: { nonce: string; boot: string; visitor: VisitorParts },
   render: PartRenderer,
-): string {
+): Uint8Array<ArrayBuffer> {
   const { texts, places } = template;
-  let html = texts[0]!;
+  const nonce = encoder.encode(fill.nonce);
+  const chunks: Uint8Array[] = [texts[0]!];
   for (let i = 0; i < places.length; i++) {
     const place = places[i]!;
-    if (place.kind === "nonce") html += fill.nonce;
-    else if (place.kind === "boot") html += fill.boot;
+    if (place.kind === "nonce") chunks.push(nonce);
+    else if (place.kind === "boot") chunks.push(encoder.encode(fill.boot));
     else {
       const data = partData(place.name, place.props, fill.visitor);
-      html += JSON.stringify(data) === place.guestData ? place.guestHtml : renderAs(render, place.name, place.props, data);
+      chunks.push(
+        JSON.stringify(data) === place.guestData
+          ? place.guestHtml
+          : encoder.encode(renderAs(render, place.name, place.props, data)),
+      );
     }
-    html += texts[i + 1]!;
+    chunks.push(texts[i + 1]!);
   }
-  return html;
+  return joined(chunks);
+}
+
+function joined(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  let length = 0;
+  for (const chunk of chunks) length += chunk.length;
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
 }

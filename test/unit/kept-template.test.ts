@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { compileKeptTemplate, fillKeptTemplate } from "../../app/lib/kept-template";
+import {
+  compileKeptTemplate,
+  fillKeptTemplate as fillBytes,
+  guestPage,
+  type KeptTemplate,
+} from "../../app/lib/kept-template";
 import { DEFAULT_CURRENCY } from "../../app/lib/money";
 import { bootMarker, GUEST, partMarker, type PartRenderer, type VisitorParts } from "../../app/lib/personal";
 import { renderPart } from "../../app/kept-fill.server";
@@ -25,7 +30,13 @@ function keptPage() {
       size: 20,
       redirectTo: "/products?sort=name",
     }),
-    partMarker(NONCE, "heart", { productId: 8, productName: "Tulip", className: "", size: 24, redirectTo: "/products" }),
+    partMarker(NONCE, "heart", {
+      productId: 8,
+      productName: "Tulip",
+      className: "",
+      size: 24,
+      redirectTo: "/products",
+    }),
     `<p>Fern &amp; Rose</p></main><script nonce="${NONCE}">window.__remixContext = {};</script></body></html>`,
   ].join("");
 }
@@ -40,6 +51,10 @@ function counting() {
   return { rendered, render };
 }
 
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+const fillKeptTemplate = (...args: Parameters<typeof fillBytes>) => text(fillBytes(...args));
+const guestFor = (template: KeptTemplate, nonce: string) => text(guestPage(template, nonce));
+
 const compile = (render: PartRenderer = renderPart) => compileKeptTemplate(keptPage().split(NONCE), render)!;
 
 const member: VisitorParts = {
@@ -47,7 +62,9 @@ const member: VisitorParts = {
   viewer: { name: "Ada", email: "ada@example.com", isAdmin: false },
   csrf: "tok<en>",
   cart: {
-    items: [{ product_id: 7, quantity: 2, product: { slug: "fern-rose", name: "Fern & Rose", unit_price_cents: 1250 } }],
+    items: [
+      { product_id: 7, quantity: 2, product: { slug: "fern-rose", name: "Fern & Rose", unit_price_cents: 1250 } },
+    ],
     subtotal_cents: 2500,
     item_count: 2,
   },
@@ -59,7 +76,7 @@ describe("a kept page's template", () => {
     const { rendered, render } = counting();
     const template = compile(render);
     expect(rendered).toHaveLength(6);
-    const page = template.guest.join("n2");
+    const page = guestFor(template, "n2");
     expect(page).toContain(`classList.add('js')</script>`);
     expect(page).toContain(`nonce="n2"`);
     expect(page).not.toContain(NONCE);
@@ -81,7 +98,9 @@ describe("a kept page's template", () => {
     // The heart of product 7 is a guest's: not rendered again.
     expect(rendered.sort()).toEqual(["accountLinks", "cartCount", "cartPanel", "csrf", "heart"]);
     expect(html).toContain(`classList.add('js');window.__personal={}</script>`);
-    expect(html).toContain(`<meta name="theme-color" content="#be185d"/><meta name="csrf-token" content="tok&lt;en&gt;"/>`);
+    expect(html).toContain(
+      `<meta name="theme-color" content="#be185d"/><meta name="csrf-token" content="tok&lt;en&gt;"/>`,
+    );
     expect(html).toMatch(/<li data-account="member"><a [^>]*href="\/profile"/);
     expect(html).not.toContain(`href="/login"`);
     expect(html).not.toContain(`href="/admin"`);
@@ -104,13 +123,21 @@ describe("a kept page's template", () => {
 
   it("refuses a page with a marker this build does not know, or one it cannot read", () => {
     const page = keptPage();
-    expect(compileKeptTemplate(page.replace("\u0001csrf\u0001", "\u0001gone\u0001").split(NONCE), renderPart)).toBeNull();
-    expect(compileKeptTemplate(page.replace("\u0001csrf\u0001", "\u0001csrf\u0001%E0%A4%A").split(NONCE), renderPart)).toBeNull();
+    expect(
+      compileKeptTemplate(page.replace("\u0001csrf\u0001", "\u0001gone\u0001").split(NONCE), renderPart),
+    ).toBeNull();
+    expect(
+      compileKeptTemplate(page.replace("\u0001csrf\u0001", "\u0001csrf\u0001%E0%A4%A").split(NONCE), renderPart),
+    ).toBeNull();
   });
 
   it("leaves alone a text that looks like a marker without the render's nonce (a review, a product's name)", () => {
     const page = keptPage().replace("<p>Fern", "<p>\u0001csrf\u0001%7B%7D\u0001Fern");
-    const html = fillKeptTemplate(compileKeptTemplate(page.split(NONCE), renderPart)!, { nonce: "n", boot: "", visitor: member }, renderPart);
+    const html = fillKeptTemplate(
+      compileKeptTemplate(page.split(NONCE), renderPart)!,
+      { nonce: "n", boot: "", visitor: member },
+      renderPart,
+    );
     expect(html).toContain("<p>\u0001csrf\u0001%7B%7D\u0001Fern");
   });
 });

@@ -42,7 +42,13 @@ export function ReviewsSection({
             Write a review
           </h3>
           <Personal name="reviewWriter" props={{ action: path, returnTo: here }}>
-            <ReviewWriter writer={data.writer} action={path} returnTo={here} failure={failure} submitting={submitting} />
+            <ReviewWriter
+              writer={data.writer}
+              action={path}
+              returnTo={here}
+              failure={failure}
+              submitting={submitting}
+            />
           </Personal>
         </div>
       </div>

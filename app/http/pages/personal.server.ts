@@ -8,7 +8,7 @@ import {
   type PersonalViewer,
   type VisitorParts,
 } from "../../lib/personal";
-import { compileKeptTemplate, fillKeptTemplate, type KeptTemplate } from "../../lib/kept-template";
+import { compileKeptTemplate, fillKeptTemplate, guestPage, type KeptTemplate } from "../../lib/kept-template";
 import { isAdmin, verifyToken } from "../../services/auth.server";
 import { priceCartRows, type Cart, type CartProductRow } from "../../services/cart.server";
 import type { CartLine } from "../../lib/cart";
@@ -136,8 +136,8 @@ export async function keptPageFor(
   // A visitor without cookies is a guest with an empty cart: the shared page is theirs as it is
   // (a tutorial still counts their view and gives them their visitor cookie).
   const cookies = request.headers.has("Cookie");
-  const guestPage = () => new Response(template.guest.join(app.nonce), { status: 200, headers });
-  if (!cookies && !found?.route.personal) return guestPage();
+  const forGuest = () => new Response(guestPage(template, app.nonce), { status: 200, headers });
+  if (!cookies && !found?.route.personal) return forGuest();
   const settings = await app.cache.read(cachedData.publicSettings());
   const root = cookies ? await keptRootPersonal(app, request, settings) : null;
   const own = found?.route.personal
@@ -149,7 +149,7 @@ export async function keptPageFor(
     patch.root = { cart: root.cart, viewer: root.viewer, csrf: root.csrf, wishlist: root.wishlist };
   }
   if (own && found?.route.routeId && Object.keys(own.patch).length > 0) patch[found.route.routeId] = own.patch;
-  if (Object.keys(patch).length === 0) return guestPage();
+  if (Object.keys(patch).length === 0) return forGuest();
   const visitor: VisitorParts = {
     viewer: root?.viewer ?? null,
     csrf: root?.csrf ?? null,
