@@ -30,7 +30,7 @@ interface KeptRoute {
     app: AppContext,
     request: Request,
     slug: string,
-    root: { viewerId: number | null; settings: SettingsByGroup; subject: number | null },
+    root: { viewerId: number | null; settings: () => Promise<SettingsByGroup>; subject: number | null },
   ) => Promise<RoutePersonal>;
 }
 
@@ -50,7 +50,7 @@ const KEPT_ROUTES: KeptRoute[] = [
     path: "/product/:slug",
     routeId: "routes/product.$slug",
     async personal(app, _request, slug, { viewerId, settings, subject }) {
-      if (viewerId === null || !featureFlags(settings.features).reviews) return { patch: {} };
+      if (viewerId === null || !featureFlags((await settings()).features).reviews) return { patch: {} };
       const productId = subject ?? (await app.cache.read(cachedData.product(slug))).id;
       const own = await app.cache.read(cachedData.ownReview(viewerId, productId));
       const writer: ReviewWriter = own ? { kind: "reviewed", status: own.status } : { kind: "shopper" };

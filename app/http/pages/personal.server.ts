@@ -86,7 +86,11 @@ async function cachedCart(app: AppContext, lines: CartLine[]): Promise<Cart> {
  * returning shopper's page costs no database round trip. The JWT is verified as for any request;
  * only the session's row is cached, and every write that ends or changes it bumps its tags.
  */
-async function keptRootPersonal(app: AppContext, request: Request, settings: SettingsByGroup): Promise<RootPersonal> {
+async function keptRootPersonal(
+  app: AppContext,
+  request: Request,
+  settings: () => Promise<SettingsByGroup>,
+): Promise<RootPersonal> {
   const token = readCookie(app.env, request, SESSION_COOKIE);
   const [lines, claims] = await Promise.all([
     readCartLines(app.env, request),
@@ -98,7 +102,7 @@ async function keptRootPersonal(app: AppContext, request: Request, settings: Set
   ]);
   const live = card && card.expiresAt > Date.now() ? card : null;
   const setCookies = token && !live ? [clearSessionCookie(app.env, request)] : [];
-  const hearts = live && featureFlags(settings.features).wishlist;
+  const hearts = live && featureFlags((await settings()).features).wishlist;
   const [wishlist, csrf] = await Promise.all([
     hearts ? app.cache.read(cachedData.wishlist(live.userId)) : [],
     live && claims ? csrfToken(app.env, claims.sessionId) : null,
@@ -138,7 +142,9 @@ export async function keptPageFor(
   const cookies = request.headers.has("Cookie");
   const forGuest = () => new Response(guestPage(template, app.nonce), { status: 200, headers });
   if (!cookies && !found?.route.personal) return forGuest();
-  const settings = await app.cache.read(cachedData.publicSettings());
+  // Read only when a part needs them (not for a tutorial's reader without cookies).
+  let settingsRead: Promise<SettingsByGroup> | null = null;
+  const settings = () => (settingsRead ??= app.cache.read(cachedData.publicSettings()));
   const root = cookies ? await keptRootPersonal(app, request, settings) : null;
   const own = found?.route.personal
     ? await found.route.personal(app, request, found.slug, { viewerId: root?.userId ?? null, settings, subject })
