@@ -51,7 +51,7 @@ function counting() {
   return { rendered, render };
 }
 
-const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+const text = (chunks: Uint8Array[]) => Buffer.concat(chunks).toString("utf8");
 const fillKeptTemplate = (...args: Parameters<typeof fillBytes>) => text(fillBytes(...args));
 const guestFor = (template: KeptTemplate, nonce: string) => text(guestPage(template, nonce));
 

@@ -140,7 +140,7 @@ export async function keptPageFor(
   // A visitor without cookies is a guest with an empty cart: the shared page is theirs as it is
   // (a tutorial still counts their view and gives them their visitor cookie).
   const cookies = request.headers.has("Cookie");
-  const forGuest = () => new Response(guestPage(template, app.nonce), { status: 200, headers });
+  const forGuest = () => new Response(new Blob(guestPage(template, app.nonce)), { status: 200, headers });
   if (!cookies && !found?.route.personal) return forGuest();
   // Read only when a part needs them (not for a tutorial's reader without cookies).
   let settingsRead: Promise<SettingsByGroup> | null = null;
@@ -166,7 +166,7 @@ export async function keptPageFor(
   };
   const boot = `;window.${PERSONAL_GLOBAL}=${scriptJson(patch)}`;
   const html = fillKeptTemplate(template, { nonce: app.nonce, boot, visitor }, render);
-  return new Response(html, { status: 200, headers });
+  return new Response(new Blob(html), { status: 200, headers });
 }
 
 /** Each kept page's places, found once per kept copy (the same `pieces` while it lives). */
