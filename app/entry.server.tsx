@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceContext } from "./components/nonce";
+import { KeptRenderContext } from "./components/personal";
 import { pageContentSecurityPolicy } from "./lib/security-headers";
 import { socialLoginFormOrigins } from "./http/oauth-stub.server";
 
@@ -10,6 +11,12 @@ import { socialLoginFormOrigins } from "./http/oauth-stub.server";
  * wrangler's `main` (functions/worker.ts) takes it from here, so the app's code is bundled once.
  */
 export { createWorker } from "../functions/handler";
+
+/**
+ * A visitor's part of a kept page, rendered alone: the Worker takes it from the server build, so
+ * the components are bundled once (docs/decisions/017).
+ */
+export { renderPart } from "./kept-fill.server";
 
 /**
  * Server errors are logged; a client's bad request (a post to a page without a form, 405; a 404)
@@ -36,9 +43,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.app.nonce;
+  // A page rendered to be kept whole marks its visitor's parts' places (docs/decisions/017).
   const html = renderToString(
     <NonceContext.Provider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      <KeptRenderContext.Provider value={loadContext.app.shared ? nonce : null}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </KeptRenderContext.Provider>
     </NonceContext.Provider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

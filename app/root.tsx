@@ -3,10 +3,13 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@r
 import { useRef, type ReactNode } from "react";
 import { featureFlags } from "~/lib/features";
 import { linkList } from "~/lib/nav";
-import { accountShown, BOOT_SCRIPT_ID, type AccountMark } from "~/lib/personal";
+import { BOOT_SCRIPT_ID, bootMarker } from "~/lib/personal";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { CartDropdown } from "~/components/cart-dropdown";
-import { PostForm, ShopLink, ShopNavLink, ShopRouting } from "~/components/shop-link";
+import { ShopLink, ShopNavLink, ShopRouting } from "~/components/shop-link";
+import { AccountLinks, navClass } from "~/components/account-links";
+import { Personal, useKeptRender } from "~/components/personal";
+import { CsrfMeta } from "~/components/personal-parts";
 import { useNonce } from "~/components/nonce";
 import { useRootData } from "~/components/use-root-data";
 import { useCloseOnNavigate } from "~/components/use-close-on-navigate";
@@ -39,40 +42,8 @@ export const NAV_LINKS = linkList({
   "/contact": "Contact",
 });
 
-/**
- * The account links: Login and Register for guests; Profile, My Orders (and Admin) once logged in.
- * Every page has them all, each marked with who sees it (the others are `hidden`), so a page the
- * edge keeps whole is filled in for its visitor by changing attributes only (docs/decisions/017).
- */
-export const ACCOUNT_LINKS: Array<{ to: `/${string}`; label: string; mark: AccountMark }> = [
-  { to: "/login", label: "Login", mark: "guest" },
-  { to: "/register", label: "Register", mark: "guest" },
-  { to: "/profile", label: "Profile", mark: "member" },
-  { to: "/orders", label: "My Orders", mark: "member" },
-  { to: "/admin", label: "Admin", mark: "admin" },
-];
-
-/** The account links this viewer sees. */
-export function accountLinks(viewer: RootViewer | null | undefined) {
-  return ACCOUNT_LINKS.filter((link) => accountShown(link.mark, viewer));
-}
-
-/** Logging out is a form post (never a GET), so it works without JavaScript and cannot be forged by a link. */
-function LogoutButton({ className }: { className?: string }) {
-  return (
-    <PostForm action="/logout" noValidate>
-      <button type="submit" className={className ?? "rounded-md px-2 py-1 text-gray-700 hover:text-bloom-700"}>
-        Log out
-      </button>
-    </PostForm>
-  );
-}
-
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-2 py-1 ${isActive ? "text-bloom-700" : "text-gray-700 hover:text-bloom-700"}`;
-
 /** A <details> menu: it opens and closes without JavaScript; with it, it closes after navigating. */
-function MobileMenu({ viewer }: { viewer: RootViewer | null }) {
+function MobileMenu({ viewer, pathname }: { viewer: RootViewer | null; pathname: string }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useCloseOnNavigate(ref);
   return (
@@ -103,16 +74,9 @@ function MobileMenu({ viewer }: { viewer: RootViewer | null }) {
               </ShopNavLink>
             </li>
           ))}
-          {ACCOUNT_LINKS.map((item) => (
-            <li key={item.to} data-account={item.mark} hidden={!accountShown(item.mark, viewer)}>
-              <ShopNavLink to={item.to} className={navClass}>
-                {item.label}
-              </ShopNavLink>
-            </li>
-          ))}
-          <li data-account="member" hidden={!viewer}>
-            <LogoutButton className="w-full rounded-md px-2 py-1 text-left text-gray-700 hover:text-bloom-700" />
-          </li>
+          <Personal name="accountLinks" props={{ pathname, menu: "mobile" }}>
+            <AccountLinks viewer={viewer} pathname={pathname} menu="mobile" />
+          </Personal>
         </ul>
       </nav>
     </details>
@@ -120,6 +84,7 @@ function MobileMenu({ viewer }: { viewer: RootViewer | null }) {
 }
 
 function Header({ site, viewer }: { site: SiteConfig; viewer: RootViewer | null }) {
+  const { pathname } = useLocation();
   return (
     <header className="relative border-b border-bloom-100 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-3 py-3 sm:gap-4 sm:px-4">
@@ -139,19 +104,12 @@ function Header({ site, viewer }: { site: SiteConfig; viewer: RootViewer | null 
         </nav>
         <div className="flex items-center gap-1.5 text-sm sm:gap-2">
           <ul className="hidden items-center gap-1 md:flex" aria-label="Account">
-            {ACCOUNT_LINKS.map((item) => (
-              <li key={item.to} data-account={item.mark} hidden={!accountShown(item.mark, viewer)}>
-                <ShopNavLink to={item.to} className={navClass}>
-                  {item.label}
-                </ShopNavLink>
-              </li>
-            ))}
-            <li data-account="member" hidden={!viewer}>
-              <LogoutButton />
-            </li>
+            <Personal name="accountLinks" props={{ pathname, menu: "header" }}>
+              <AccountLinks viewer={viewer} pathname={pathname} menu="header" />
+            </Personal>
           </ul>
           <CartDropdown />
-          <MobileMenu viewer={viewer} />
+          <MobileMenu viewer={viewer} pathname={pathname} />
         </div>
       </div>
     </header>
@@ -284,6 +242,7 @@ function Footer({ site }: { site: SiteConfig }) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
+  const keeping = useKeptRender();
   const site = data?.site ?? siteConfigFromSettings({});
   return (
     <html lang="en" suppressHydrationWarning>
@@ -294,11 +253,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <script
           id={BOOT_SCRIPT_ID}
           nonce={nonce}
-          dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }}
+          dangerouslySetInnerHTML={{
+            __html: `document.documentElement.classList.add('js')${keeping === null ? "" : bootMarker(keeping)}`,
+          }}
         />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#be185d" />
-        {data?.csrf ? <meta name="csrf-token" content={data.csrf} /> : null}
+        <Personal name="csrf" props={{}}>
+          <CsrfMeta csrf={data?.csrf ?? null} />
+        </Personal>
         <Meta />
         <Links />
       </head>

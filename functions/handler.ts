@@ -8,8 +8,9 @@ import {
 import { overHttps } from "../app/http/cookies.server";
 import { socialLoginFormOrigins } from "../app/http/oauth-stub.server";
 import { clientHeaders, NONCE_HEADER } from "../app/http/edge-cache.server";
-import { keptPageKey } from "../app/http/kept-pages.server";
+import { keptPageKey } from "../app/http/pages/kept-pages.server";
 import { keptPageFor } from "../app/http/pages/personal.server";
+import type { PartRenderer } from "../app/lib/personal";
 import { configurationProblem } from "../app/services/env.server";
 import { UPLOADS_PATH } from "../app/lib/constants";
 import { removeUnusedUploads, serveUpload } from "../app/services/uploads.server";
@@ -32,6 +33,8 @@ import { createAppContext, getLoadContext, type AppContext } from "./context";
  */
 export function createWorker(serverBuild: ServerBuild, EmailMessage: EmailMessageConstructor) {
   const handleRemixRequest = createRequestHandler(serverBuild);
+  /** A kept page's visitor parts are rendered by the build's own components (app/entry.server.tsx). */
+  const { renderPart } = serverBuild.entry.module as unknown as { renderPart: PartRenderer };
   return {
     async fetch(request, env, ctx) {
       // Over HTTPS every answer also tells the browser to come back over HTTPS only (HSTS).
@@ -100,8 +103,8 @@ export function createWorker(serverBuild: ServerBuild, EmailMessage: EmailMessag
       }
       // A page the edge keeps whole: the shared HTML, rendered once without cookies and kept while
       // what it shows is unchanged, filled in for this visitor (docs/decisions/017).
-      const key = keptPageKey(env, request, url);
-      const kept = key ? await keptPage(handleRemixRequest, app, cloudflare, request, url, key) : null;
+      const key = await keptPageKey(env, request, url);
+      const kept = key ? await keptPage(handleRemixRequest, renderPart, app, cloudflare, request, url, key) : null;
       if (kept) {
         await app.cache.afterWrites();
         const timed = new Response(kept.response.body, kept.response);
@@ -183,6 +186,7 @@ async function handBackBookmark(app: AppContext, response: Response): Promise<vo
  */
 async function keptPage(
   handleRemixRequest: ReturnType<typeof createRequestHandler>,
+  renderPart: PartRenderer,
   app: AppContext,
   cloudflare: AppLoadContext["cloudflare"],
   request: Request,
@@ -205,8 +209,8 @@ async function keptPage(
     // Filled in for one visitor: no shared cache may keep it.
     "Cache-Control": "private, no-cache",
   });
-  const response = await keptPageFor(app, request, url.pathname, kept.parts, headers, kept.subject);
-  return { response, hit: kept.hit };
+  const response = await keptPageFor(app, request, url.pathname, kept.parts, headers, kept.subject, renderPart);
+  return response && { response, hit: kept.hit };
 }
 
 /** The request as it came, less the headers that name the site it came from. */

@@ -135,6 +135,9 @@ async function setUp(server) {
     if (placed.status !== 302)
       throw new Error(`the customer's order answered ${placed.status}: ${(await placed.text()).slice(0, 300)}`);
   }
+  const shopper = joinCookies(cartCookie, customer.split("; ").find((c) => c.startsWith("session=")) ?? "");
+  const slug = three.data.data[0].slug;
+  const blogSlug = (await (await fetch(`${server.url}/api/blogs?per_page=1`)).json()).data.blogs[0].slug;
   const ordersHtml = await (await fetch(`${server.url}/orders`, { headers: { Cookie: customer } })).text();
   const orderId = /href="\/orders\/(\d+)"/.exec(ordersHtml)?.[1];
   // A guest's order: the checkout sends them to their signed confirmation page.
@@ -156,13 +159,19 @@ async function setUp(server) {
     { name: "orders", path: "/orders", cookie: customer, note: "four orders" },
     { name: "order", path: `/orders/${orderId}`, cookie: customer, note: "three lines" },
     { name: "confirmation", path: confirmation, cookie: "", note: "a guest's, three lines" },
-    // A page the edge keeps whole, filled in for a returning customer (docs/decisions/017).
-    // Only the cart and the session: the login's toast (never shown here) would have the page rendered.
+    // Pages the edge keeps whole (docs/decisions/017): as they are for a visitor without cookies,
+    // and filled in for a returning customer. Only the cart and the session: the login's toast
+    // (never shown here) would have the page rendered.
+    { name: "kept-home", path: "/", cookie: "", note: "kept, no cookies" },
+    { name: "kept-products", path: "/products", cookie: shopper, note: "kept, filled in for the customer with a cart" },
+    { name: "kept-product", path: `/product/${slug}`, cookie: shopper, note: "kept, the customer with a cart" },
+    // A tutorial: its view counted, a first visit's visitor cookie, the visitor's like (docs/decisions/017).
+    { name: "kept-article", path: `/blog/${blogSlug}`, cookie: "", note: "kept, no cookies: a new visitor each time" },
     {
-      name: "kept-products",
-      path: "/products",
-      cookie: joinCookies(cartCookie, customer.split("; ").find((c) => c.startsWith("session=")) ?? ""),
-      note: "kept, filled in for the customer with a cart",
+      name: "kept-article-shopper",
+      path: `/blog/${blogSlug}`,
+      cookie: shopper,
+      note: "kept, the customer with a cart",
     },
   ].filter((page) => only.length === 0 || only.includes(page.name));
 }

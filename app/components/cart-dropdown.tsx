@@ -1,9 +1,11 @@
 import { useFetchers } from "@remix-run/react";
 import { useRef } from "react";
 import type { Cart } from "~/services/cart.server";
-import { cartCountLabel, cartPanelHtml } from "~/lib/personal";
-import { useCurrency } from "./price";
-import { useRoutedClicks } from "./shop-link";
+import type { Currency } from "~/lib/money";
+import type { PanelCart } from "~/lib/personal";
+import { Personal } from "./personal";
+import { PriceIn, useCurrency } from "./price";
+import { ShopLink } from "./shop-link";
 import { useCloseOnNavigate } from "./use-close-on-navigate";
 import { useRootData } from "~/components/use-root-data";
 
@@ -25,8 +27,7 @@ export function useCartCount(cart: Cart | undefined): number {
 
 /**
  * The header's cart: a <details> panel, so it opens and closes without JavaScript too. Its count
- * and panel are the page's per-visitor parts: the panel's markup comes from `cartPanelHtml`, which
- * the Worker also uses to fill them into a kept page (docs/decisions/017).
+ * and panel are the visitor's parts of the page (docs/decisions/017).
  */
 export function CartDropdown() {
   const root = useRootData();
@@ -34,7 +35,6 @@ export function CartDropdown() {
   const count = useCartCount(cart);
   const currency = useCurrency();
   const ref = useRef<HTMLDetailsElement>(null);
-  const routed = useRoutedClicks();
   useCloseOnNavigate(ref);
   return (
     <details ref={ref} className="relative">
@@ -54,24 +54,77 @@ export function CartDropdown() {
           <circle cx="18" cy="20" r="1.5" />
         </svg>
         <span className="sr-only sm:not-sr-only">Cart</span>
-        <span
-          data-testid="cart-count"
-          className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-bloom-600 px-1.5 text-xs font-semibold text-white"
-        >
-          {count}
-        </span>
-        <span data-cart-count-label="" className="sr-only">
-          {cartCountLabel(count)}
-        </span>
+        <Personal name="cartCount" props={{}}>
+          <CartCount count={count} />
+        </Personal>
       </summary>
-      {/* Markup React does not build (the same string the Worker fills in): its links go through the router. */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the panel only listens for its links' clicks, which bubble up to it */}
-      <div
-        data-cart-panel=""
-        className="absolute right-0 top-full z-50 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-2xl border border-bloom-100 bg-white p-4 shadow-xl"
-        onClick={routed}
-        dangerouslySetInnerHTML={{ __html: cartPanelHtml(cart, currency) }}
-      />
+      <Personal name="cartPanel" props={{ currency }}>
+        <CartPanel cart={cart} currency={currency} />
+      </Personal>
     </details>
+  );
+}
+
+/** The header cart's count, and its words for screen readers. */
+export function CartCount({ count }: { count: number }) {
+  return (
+    <>
+      <span
+        data-testid="cart-count"
+        className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-bloom-600 px-1.5 text-xs font-semibold text-white"
+      >
+        {count}
+      </span>
+      <span className="sr-only">{count === 1 ? "item" : "items"}</span>
+    </>
+  );
+}
+
+/** The header cart's panel: its lines and total (or "Your cart is empty") and the two links. */
+export function CartPanel({ cart, currency }: { cart: PanelCart | null | undefined; currency: Currency }) {
+  const items = (cart?.items ?? []).filter((item) => item.product && item.quantity > 0);
+  return (
+    <div className="absolute right-0 top-full z-50 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-2xl border border-bloom-100 bg-white p-4 shadow-xl">
+      {items.length === 0 || !cart ? (
+        <p className="py-4 text-center text-sm text-gray-600">Your cart is empty</p>
+      ) : (
+        <>
+          <ul className="max-h-72 divide-y divide-bloom-50 overflow-y-auto">
+            {items.map((item) => (
+              <li key={item.product_id} className="flex justify-between gap-3 py-2 text-sm">
+                <ShopLink
+                  className="flex-1 text-gray-900 hover:text-bloom-700"
+                  to={`/product/${encodeURIComponent(item.product!.slug)}`}
+                >
+                  {item.product!.name}
+                </ShopLink>
+                <span className="whitespace-nowrap text-gray-700">
+                  {`${item.quantity} × `}
+                  <PriceIn cents={item.product!.unit_price_cents} currency={currency} />
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 flex justify-between border-t border-bloom-100 pt-3 text-sm font-semibold">
+            <span>Total</span>
+            <PriceIn cents={cart.subtotal_cents} currency={currency} />
+          </p>
+        </>
+      )}
+      <div className="mt-4 grid grid-cols-2 gap-2 text-sm font-medium">
+        <ShopLink
+          className="rounded-full border border-bloom-300 px-3 py-2 text-center text-bloom-700 hover:bg-bloom-50"
+          to="/cart"
+        >
+          View Cart
+        </ShopLink>
+        <ShopLink
+          className="rounded-full bg-bloom-600 px-3 py-2 text-center text-white hover:bg-bloom-700"
+          to="/checkout"
+        >
+          Checkout
+        </ShopLink>
+      </div>
+    </div>
   );
 }

@@ -8,17 +8,19 @@ export function useCurrency(): Currency {
   return data?.site.currency ?? DEFAULT_CURRENCY;
 }
 
-/** A price in cents, with the old price struck through when a sale price applies. */
-export function Price({
-  cents,
-  originalCents,
-  className = "",
-}: {
+interface PriceProps {
   cents: number;
   originalCents?: number | null;
   className?: string;
-}) {
-  const currency = useCurrency();
+}
+
+/** A price in cents, with the old price struck through when a sale price applies. */
+export function Price(props: PriceProps) {
+  return <PriceIn {...props} currency={useCurrency()} />;
+}
+
+/** The same in a given currency: for a part the Worker renders alone (docs/decisions/017). */
+export function PriceIn({ cents, originalCents, className = "", currency }: PriceProps & { currency: Currency }) {
   return (
     <span className={`inline-flex items-baseline gap-2 ${className}`}>
       <span className={originalCents ? "font-semibold text-bloom-700" : "font-semibold text-gray-900"}>

@@ -38,6 +38,19 @@ export function ShopRouting({ children }: { children: ReactNode }) {
   return <RoutingContext.Provider value={routing}>{children}</RoutingContext.Provider>;
 }
 
+const markupOnly = () => {
+  throw new Error("A part rendered alone for a kept page is markup only: its links route in the browser.");
+};
+
+/**
+ * For a visitor's part of a kept page rendered alone by the Worker (docs/decisions/017): its links
+ * and forms render their markup; in the browser, the page's own ShopRouting routes them.
+ */
+export function MarkupRouting({ children }: { children: ReactNode }) {
+  return <RoutingContext.Provider value={MARKUP_ONLY}>{children}</RoutingContext.Provider>;
+}
+const MARKUP_ONLY: Routing = { navigate: markupOnly, submit: markupOnly };
+
 function useRouting(): Routing {
   const routing = useContext(RoutingContext);
   if (!routing) throw new Error("ShopLink and PostForm need ShopRouting above them (the root layout gives it).");
@@ -113,21 +126,6 @@ export function ShopNavLink({
 }
 
 /**
- * Markup React does not build (the cart panel's HTML): a plain click on one of its own links goes
- * through the client router, like a ShopLink's.
- */
-export function useRoutedClicks() {
-  const { navigate } = useRouting();
-  return (event: MouseEvent<HTMLElement>) => {
-    const anchor = (event.target as Element).closest?.("a");
-    const href = anchor?.getAttribute("href");
-    if (!anchor || !href?.startsWith("/") || href.startsWith("//") || browserKeeps(event, anchor)) return;
-    event.preventDefault();
-    navigate(href);
-  };
-}
-
-/**
  * `<Form method="post" action="/...">`: a plain form post without JavaScript; with it, submitted
  * through the client router as Remix's <Form> does (the button pressed goes with it, so a form with
  * several named buttons says which one), and the page's navigation state shows it (`useNavigation`).
@@ -135,9 +133,12 @@ export function useRoutedClicks() {
 export function PostForm({
   action,
   onSubmit,
+  preventScrollReset,
   ...props
 }: Omit<FormHTMLAttributes<HTMLFormElement>, "action" | "method"> & {
   action: Path;
+  /** Stay where the page is scrolled when the answer comes (as Remix's <Form preventScrollReset>). */
+  preventScrollReset?: boolean;
 }) {
   const { submit } = useRouting();
   return (
@@ -153,6 +154,7 @@ export function PostForm({
         submit(submitter ?? event.currentTarget, {
           method: "post",
           action: submitter?.getAttribute("formaction") ?? action,
+          preventScrollReset,
         });
       }}
     />

@@ -1,11 +1,11 @@
-import { formatMoney, type Currency } from "./money";
+import type { Currency } from "./money";
+import type { ReviewStatus } from "./reviews";
 
 /**
- * The per-visitor parts of a page the edge keeps whole (docs/decisions/017): how each looks for a
- * given visitor, written once here and used twice: by the React components that render them, and
- * by the Worker that fills them into the kept page for the visitor without rendering React. So a
- * filled-in page is exactly the page React would have rendered for that visitor, and the browser's
- * hydration (given the same data, `mergePersonal`) finds what it expects.
+ * The per-visitor parts of a page the edge keeps whole (docs/decisions/017): what they are made
+ * of, the marker a kept page holds in each part's place, and the data the browser's hydration gets.
+ * The parts' markup is React's (app/components/personal-parts.tsx), rendered in the page for a
+ * visitor, and alone into a kept page's places by the Worker (app/kept-fill.server.tsx).
  */
 
 /** Who is looking, as the header shows it. */
@@ -15,22 +15,16 @@ export interface PersonalViewer {
   isAdmin: boolean;
 }
 
-/**
- * The account links are all in every page, each marked with who sees it; the others carry
- * `hidden`. `guest`: Login, Register. `member`: Profile, My Orders, Log out. `admin`: Admin.
- */
+/** Who sees an account link: `guest` (Login, Register), `member` (Profile, My Orders, Log out), `admin` (Admin). */
 export type AccountMark = "guest" | "member" | "admin";
 
-export function accountShown(mark: AccountMark, viewer: PersonalViewer | null | undefined): boolean {
+export function accountShown(mark: AccountMark, viewer: { isAdmin: boolean } | null | undefined): boolean {
   if (mark === "guest") return !viewer;
   if (mark === "member") return Boolean(viewer);
   return Boolean(viewer?.isAdmin);
 }
 
-/** The header cart's words beside the count. */
-export const cartCountLabel = (count: number) => (count === 1 ? "item" : "items");
-
-/** What the header's cart panel needs of a cart (the root loader's priced cart). */
+/** What the header's cart needs of a cart (the root loader's priced cart). */
 export interface PanelCart {
   items: Array<{
     product_id: number;
@@ -38,61 +32,97 @@ export interface PanelCart {
     product: { slug: string; name: string; unit_price_cents: number } | null;
   }>;
   subtotal_cents: number;
+  item_count: number;
 }
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
-/** Text or an attribute's value, escaped as React escapes it. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-
-/** A price as `Price` renders it (no sale shown in the cart panel). */
-function priceHtml(cents: number, currency: Currency): string {
-  return `<span class="inline-flex items-baseline gap-2 "><span class="font-semibold text-gray-900">${escapeHtml(formatMoney(cents, currency))}</span></span>`;
-}
-
-/**
- * The header cart's panel: its lines and total (or "Your cart is empty") and the two links. The
- * links are plain anchors; the component sends their clicks through the client router.
- */
-export function cartPanelHtml(cart: PanelCart | null | undefined, currency: Currency): string {
-  const items = (cart?.items ?? []).filter((item) => item.product && item.quantity > 0);
-  const lines =
-    items.length === 0 || !cart
-      ? `<p class="py-4 text-center text-sm text-gray-600">Your cart is empty</p>`
-      : `<ul class="max-h-72 divide-y divide-bloom-50 overflow-y-auto">${items
-          .map(
-            (item) =>
-              `<li class="flex justify-between gap-3 py-2 text-sm"><a class="flex-1 text-gray-900 hover:text-bloom-700" href="/product/${escapeHtml(encodeURIComponent(item.product!.slug))}">${escapeHtml(item.product!.name)}</a><span class="whitespace-nowrap text-gray-700">${item.quantity} × ${priceHtml(item.product!.unit_price_cents, currency)}</span></li>`,
-          )
-          .join(
-            "",
-          )}</ul><p class="mt-3 flex justify-between border-t border-bloom-100 pt-3 text-sm font-semibold"><span>Total</span>${priceHtml(cart.subtotal_cents, currency)}</p>`;
-  return `${lines}<div class="mt-4 grid grid-cols-2 gap-2 text-sm font-medium"><a class="rounded-full border border-bloom-300 px-3 py-2 text-center text-bloom-700 hover:bg-bloom-50" href="/cart">View Cart</a><a class="rounded-full bg-bloom-600 px-3 py-2 text-center text-white hover:bg-bloom-700" href="/checkout">Checkout</a></div>`;
-}
-
-/** The heart of a product (cards, Quick View, product page), saved or not. */
-export const heart = {
-  intent: (saved: boolean) => (saved ? "remove" : "add"),
-  label: (saved: boolean, productName: string) =>
-    saved ? `Remove ${productName} from your wishlist` : `Save ${productName} to your wishlist`,
-  buttonClass: (saved: boolean) =>
-    `flex items-center justify-center rounded-full border bg-white/90 p-2 shadow-sm transition hover:border-bloom-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 ${
-      saved ? "border-bloom-300 text-bloom-600" : "border-gray-200 text-gray-700"
-    }`,
-  fill: (saved: boolean) => (saved ? "currentColor" : "none"),
-};
-
-/** A tutorial's Like button, liked by this visitor or not. */
-export const likeButton = {
-  /** What pressing it asks for. */
-  next: (liked: boolean) => (liked ? "false" : "true"),
-  className: (liked: boolean) =>
-    `inline-flex items-center gap-2 rounded-full border px-5 py-2 font-medium ${liked ? "border-bloom-600 bg-bloom-600 text-white hover:bg-bloom-700" : "border-bloom-300 text-bloom-700 hover:bg-bloom-50"}`,
-  mark: (liked: boolean) => (liked ? "♥" : "♡"),
-  text: (liked: boolean) => (liked ? "Liked" : "Like"),
-};
 
 /** Where the product page's review form stands, by who is looking. */
-export type ReviewWriterKind = "guest" | "shopper" | "reviewed";
+export type ReviewWriter = { kind: "guest" } | { kind: "shopper" } | { kind: "reviewed"; status: ReviewStatus };
+
+/** Everything a visitor's parts show that differs between two visitors of the same kept page. */
+export interface VisitorParts {
+  viewer: PersonalViewer | null;
+  csrf: string | null;
+  cart: PanelCart | null;
+  /** The ids of the products the viewer saved. */
+  wishlist: number[];
+  /** The review form's state (a product page). */
+  writer: ReviewWriter;
+  /** Whether the visitor liked the tutorial (an article). */
+  liked: boolean;
+}
+
+/** A visitor without cookies: the kept page's places hold what a guest sees. */
+export const GUEST: VisitorParts = {
+  viewer: null,
+  csrf: null,
+  cart: null,
+  wishlist: [],
+  writer: { kind: "guest" },
+  liked: false,
+};
+
+/** What each part is given besides the visitor's data: known when the page is kept, the same for everyone. */
+export interface PartProps {
+  csrf: Record<string, never>;
+  accountLinks: { pathname: string; menu: "header" | "mobile" };
+  cartCount: Record<string, never>;
+  cartPanel: { currency: Currency };
+  heart: { productId: number; productName: string; className: string; size: number; redirectTo: string };
+  like: { blogId: number; action: string };
+  reviewWriter: { action: `/${string}`; returnTo: string };
+}
+export type PartName = keyof PartProps;
+
+/**
+ * What of the visitor each part shows: two visitors with the same data get the same markup, so a
+ * part is rendered only for a visitor whose data differs from a guest's. The components are given
+ * this data, and nothing else of the visitor (app/components/personal-parts.tsx).
+ */
+export const PART_DATA = {
+  csrf: (visitor) => visitor.csrf,
+  accountLinks: (visitor) => (visitor.viewer ? { isAdmin: visitor.viewer.isAdmin } : null),
+  cartCount: (visitor) => visitor.cart?.item_count ?? 0,
+  cartPanel: (visitor) => (visitor.cart && visitor.cart.items.length > 0 ? visitor.cart : null),
+  heart: (visitor, props) => visitor.wishlist.includes(props.productId),
+  like: (visitor) => visitor.liked,
+  reviewWriter: (visitor) => visitor.writer,
+} satisfies { [N in PartName]: (visitor: VisitorParts, props: PartProps[N]) => unknown };
+export type PartData<N extends PartName> = ReturnType<(typeof PART_DATA)[N]>;
+
+/** Renders one part alone, as the page renders it (app/kept-fill.server.tsx). */
+export type PartRenderer = <N extends PartName>(name: N, props: PartProps[N], data: PartData<N>) => string;
+
+/**
+ * A kept page holds, in each part's place, the render's nonce (which no text of the page can hold:
+ * it is 128 random bits, drawn for that render) followed by `MARK name MARK props MARK`, the props
+ * URL-encoded so that React escapes nothing in them. The kept page is split at its nonce anyway;
+ * a piece that starts with MARK is a part's place.
+ */
+const MARK = "\u0001";
+
+export function partMarker<N extends PartName>(nonce: string, name: N, props: PartProps[N]): string {
+  return marker(nonce, name, props);
+}
+
+const marker = (nonce: string, name: string, props: unknown) =>
+  `${nonce}${MARK}${name}${MARK}${encodeURIComponent(JSON.stringify(props)).replace(/'/g, "%27")}${MARK}`;
+
+/** The boot script's place: the end of its text, where a visitor's data for hydration goes (not a component). */
+export const BOOT_PART = "boot";
+export const bootMarker = (nonce: string) => marker(nonce, BOOT_PART, {});
+
+/** A piece of a kept page after its nonce: the part whose place it starts with and the text after it, or null. */
+export function readMarker(piece: string): { name: string; props: unknown; rest: string } | null {
+  if (!piece.startsWith(MARK)) return null;
+  const nameEnd = piece.indexOf(MARK, 1);
+  const propsEnd = nameEnd === -1 ? -1 : piece.indexOf(MARK, nameEnd + 1);
+  if (propsEnd === -1) return null;
+  return {
+    name: piece.slice(1, nameEnd),
+    props: JSON.parse(decodeURIComponent(piece.slice(nameEnd + 1, propsEnd))) as unknown,
+    rest: piece.slice(propsEnd + 1),
+  };
+}
 
 /**
  * The data a kept page's visitor gets on top of the page's own, by route id (`root`, `routes/...`),
@@ -100,7 +130,7 @@ export type ReviewWriterKind = "guest" | "shopper" | "reviewed";
  * what the Worker filled in.
  */
 export type PersonalPatch = Record<string, Record<string, unknown>>;
-/** Where the Worker puts the patch for entry.client: the page's first script (`BOOT_SCRIPT_ID`). */
+/** Where the Worker puts the patch for entry.client: the end of the page's first script. */
 export const PERSONAL_GLOBAL = "__personal";
 export const BOOT_SCRIPT_ID = "boot";
 

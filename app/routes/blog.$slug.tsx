@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Img } from "~/components/img";
 import { JsonLd } from "~/components/json-ld";
@@ -18,7 +18,8 @@ import { BlogCardView, BlogCount, CARD_GRID, DifficultyBadge } from "~/component
 import { CardList, TitledSection } from "~/components/section";
 import { errorBoundary } from "~/components/error-state";
 import { submitForData } from "~/components/submit-for-data";
-import { likeButton } from "~/lib/personal";
+import { LikeForm } from "~/components/like-form";
+import { Personal } from "~/components/personal";
 import { useRootData } from "~/components/use-root-data";
 import { notFoundAs } from "~/http/pages/forms.server";
 
@@ -103,22 +104,18 @@ function Stats({ blog, likes }: { blog: BlogDetail; likes: number }) {
 /** Posts to this page's action; with JavaScript the count and the button change at once (optimistic). */
 function LikeButton({ blog }: { blog: BlogDetail }) {
   const fetcher = useFetcher<{ like_count: number; liked: boolean }>();
+  const { pathname } = useLocation();
   const pending = fetcher.formData ? fetcher.formData.get("liked") === "true" : null;
   const liked = pending ?? fetcher.data?.liked ?? blog.liked;
   const serverCount = fetcher.data?.like_count ?? blog.like_count;
   const count =
     pending === null ? serverCount : Math.max(0, serverCount + (pending === blog.liked ? 0 : pending ? 1 : -1));
+  const props = { blogId: blog.id, action: pathname };
   return (
     <div className="flex flex-wrap items-center gap-4">
-      {/* Marked for the Worker, which fills in this visitor's like on the page the edge keeps (docs/decisions/017). */}
-      <fetcher.Form method="post" noValidate data-like="" onSubmit={submitForData(fetcher)}>
-        <input type="hidden" name="blog_id" value={blog.id} />
-        <input type="hidden" name="liked" value={likeButton.next(liked)} />
-        <button type="submit" aria-pressed={liked} className={likeButton.className(liked)}>
-          <span aria-hidden="true">{likeButton.mark(liked)}</span>
-          {likeButton.text(liked)}
-        </button>
-      </fetcher.Form>
+      <Personal name="like" props={props}>
+        <LikeForm {...props} liked={liked} onSubmit={submitForData(fetcher)} />
+      </Personal>
       <span className="text-sm text-gray-600" data-testid="like-button-count">
         {count} {count === 1 ? "person likes" : "people like"} this tutorial
       </span>

@@ -339,7 +339,7 @@ export default function ProductPage() {
   const showRating = reviews !== null;
   const root = useRootData();
   const currency = useCurrency();
-  const path = `/product/${product.slug}`;
+  const path: `/${string}` = `/product/${product.slug}`;
   const description = paragraphs(product.description);
   const crumbs: Crumb[] = [
     { label: "Home", href: "/" },

@@ -4,7 +4,7 @@ import { blogLikes, blogs, blogViews } from "../../db/schema";
 import { changes } from "../lib/cache-tags";
 import { bumpTags } from "./cache-tags.server";
 import { NotFoundError } from "./errors";
-import { prerendered, subqueries } from "./sql";
+import { subqueries } from "./sql";
 
 /** The published post's id, or not found (drafts cannot be liked). */
 async function publishedBlogId(db: Database, id: number): Promise<number> {
@@ -64,18 +64,6 @@ export async function setBlogLike(
   return { like_count: rows[0]?.like_count ?? 0, liked };
 }
 
-/** Whether this visitor's view of the post is their first of the day. */
-const notSeenToday = prerendered(["blogId", "visitor", "day"], ({ blogId, visitor, day }) =>
-  not(
-    exists(
-      subqueries
-        .select({ one: sql`1` })
-        .from(blogViews)
-        .where(and(eq(blogViews.blogId, blogId), eq(blogViews.visitorId, visitor), eq(blogViews.day, day))),
-    ),
-  ),
-);
-
 /**
  * Counts a view once per visitor per day (UTC): the count goes up only when that visitor has no
  * view of the post today, checked and written in one batch (one transaction), which also marks the
@@ -95,32 +83,36 @@ export interface BlogView {
 }
 
 /**
- * Several views in one batch (one transaction), each checked and written as `recordBlogView` does,
- * in order: the isolate gathers the views of a moment and writes them together (http/views.server).
+ * Several views in one batch (one transaction), each checked and counted as `recordBlogView` does:
+ * the isolate gathers the views of a moment and writes them together (http/views.server). The
+ * views of one post and day go in three statements however many they are (the visitors as one JSON
+ * array): the count goes up by the number of them not yet seen today, the post's answers are
+ * marked stale if it moved, and they are recorded (only while the post exists: a view written a
+ * moment late must not fail its batch, and the other readers' views with it, because staff deleted
+ * the post meanwhile).
  */
 export async function recordBlogViews(db: Database, views: BlogView[]): Promise<void> {
   if (views.length === 0) return;
-  const statements = views.flatMap(({ blogId, visitor, day }) => {
-    const newToday = notSeenToday({ blogId, visitor, day });
+  const groups = new Map<string, { blogId: number; day: string; visitors: string[] }>();
+  for (const { blogId, visitor, day } of views) {
+    const key = `${blogId}|${day}`;
+    const group = groups.get(key) ?? { blogId, day, visitors: [] };
+    group.visitors.push(visitor);
+    groups.set(key, group);
+  }
+  const statements = [...groups.values()].flatMap(({ blogId, day, visitors }) => {
+    const list = JSON.stringify([...new Set(visitors)]);
+    const unseen = sql<number>`(SELECT count(*) FROM json_each(${list}) AS seen WHERE NOT EXISTS (SELECT 1 FROM ${blogViews} WHERE ${blogViews.blogId} = ${blogId} AND ${blogViews.day} = ${day} AND ${blogViews.visitorId} = seen.value))`;
     return [
-      bumpTags(db, changes.blogViewed(blogId), { onlyIf: newToday, purgeHere: false }),
+      bumpTags(db, changes.blogViewed(blogId), { onlyIf: sql`${unseen} > 0`, purgeHere: false }),
       db
         .update(blogs)
-        .set({ viewCount: sql`${blogs.viewCount} + 1` })
-        .where(and(eq(blogs.id, blogId), newToday)),
-      // Only while the post exists: a view written a moment late must not fail its batch (and the
-      // other readers' views with it) because staff deleted the post meanwhile.
+        .set({ viewCount: sql`${blogs.viewCount} + ${unseen}` })
+        .where(eq(blogs.id, blogId)),
       db
         .insert(blogViews)
         .select(
-          db
-            .select({
-              blogId: blogs.id,
-              visitorId: sql<string>`${visitor}`.as("visitor_id"),
-              day: sql<string>`${day}`.as("day"),
-            })
-            .from(blogs)
-            .where(eq(blogs.id, blogId)),
+          sql`SELECT ${blogs.id}, seen.value, ${day} FROM ${blogs}, json_each(${list}) AS seen WHERE ${blogs.id} = ${blogId}`,
         )
         .onConflictDoNothing(),
     ];

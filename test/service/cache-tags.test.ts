@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bumpTags, hasBumpedTags, readTagVersions, takeBumpedTags } from "~/services/cache-tags.server";
-import { recordBlogView, setBlogLike } from "~/services/blog-engagement.server";
+import { recordBlogView, recordBlogViews, setBlogLike } from "~/services/blog-engagement.server";
 import { createTestDb, type TestDb } from "./db";
 
 // The tag versions on libSQL: bumped in the write's own batch, read back within a window.
@@ -70,5 +70,41 @@ describe("tag versions", () => {
     expect(v2.blogs).toBe(v1.blogs);
     await recordBlogView(t.db, id, "v:tags-test", day);
     expect((await versions())[`blog:${id}`]).toBe(v2[`blog:${id}`]);
+  });
+
+  it("counts a moment's views once per visitor, post and day, each post's in one go, a deleted post's skipped", async () => {
+    const rows = (
+      await t.client.execute("SELECT id FROM blogs WHERE status = 'published' ORDER BY id LIMIT 2 OFFSET 1")
+    ).rows as unknown as Array<{ id: number }>;
+    const [a, b] = rows.map((row) => Number(row.id));
+    const count = async (id: number) =>
+      Number(
+        (await t.client.execute({ sql: "SELECT view_count FROM blogs WHERE id = ?", args: [id] })).rows[0]!.view_count,
+      );
+    const [a0, b0] = [await count(a!), await count(b!)];
+    await recordBlogViews(t.db, [{ blogId: a!, visitor: "v:seen-before", day: "2026-11-24" }]);
+    const v0 = await versions();
+    await recordBlogViews(t.db, [
+      { blogId: a!, visitor: "v:seen-before", day: "2026-11-24" },
+      { blogId: a!, visitor: "v:new-1", day: "2026-11-24" },
+      { blogId: a!, visitor: "v:new-2", day: "2026-11-24" },
+      { blogId: a!, visitor: "v:seen-before", day: "2026-11-25" },
+      { blogId: b!, visitor: "v:seen-before", day: "2026-11-24" },
+      { blogId: 999_999, visitor: "v:new-1", day: "2026-11-24" },
+    ]);
+    expect(await count(a!)).toBe(a0 + 4);
+    expect(await count(b!)).toBe(b0 + 1);
+    const v1 = await versions();
+    expect(v1[`blog:${a}`]).toBeGreaterThan(v0[`blog:${a}`]!);
+    // Views already counted: nothing moves, nothing is made stale.
+    await recordBlogViews(t.db, [
+      { blogId: a!, visitor: "v:new-1", day: "2026-11-24" },
+      { blogId: b!, visitor: "v:seen-before", day: "2026-11-24" },
+    ]);
+    expect(await count(a!)).toBe(a0 + 4);
+    expect(await count(b!)).toBe(b0 + 1);
+    const v2 = await versions();
+    expect(v2[`blog:${a}`]).toBe(v1[`blog:${a}`]);
+    expect(v2[`blog:${b}`]).toBe(v1[`blog:${b}`]);
   });
 });

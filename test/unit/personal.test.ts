@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cartPanelHtml, mergePersonal, scriptJson } from "../../app/lib/personal";
+import { mergePersonal, scriptJson } from "../../app/lib/personal";
+import { renderPart } from "../../app/kept-fill.server";
 import { DEFAULT_CURRENCY, formatMoney } from "../../app/lib/money";
 
 // The per-visitor parts of a kept page (docs/decisions/017): the same markup and data for the
@@ -37,7 +38,9 @@ describe("merging it into the hydration data", () => {
 
 describe("the header cart's panel", () => {
   it("escapes names and slugs, prices each line and totals the cart", () => {
-    const html = cartPanelHtml(
+    const html = renderPart(
+      "cartPanel",
+      { currency: DEFAULT_CURRENCY },
       {
         items: [
           {
@@ -48,8 +51,8 @@ describe("the header cart's panel", () => {
           { product_id: 2, quantity: 0, product: { slug: "gone", name: "Sold out", unit_price_cents: 100 } },
         ],
         subtotal_cents: 4900,
+        item_count: 2,
       },
-      DEFAULT_CURRENCY,
     );
     expect(html).toContain("Roses &amp; &quot;Lilies&quot; &lt;b&gt;");
     expect(html).toContain('href="/product/roses-%26-lilies"');
@@ -58,7 +61,7 @@ describe("the header cart's panel", () => {
     );
     expect(html).toContain(formatMoney(4900));
     expect(html).not.toContain("Sold out");
-    expect(cartPanelHtml(null, DEFAULT_CURRENCY)).toContain("Your cart is empty");
+    expect(renderPart("cartPanel", { currency: DEFAULT_CURRENCY }, null)).toContain("Your cart is empty");
   });
 
   it("formats the same amount the same way every time (the formatted text is kept)", () => {

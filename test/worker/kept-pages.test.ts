@@ -6,7 +6,7 @@ import { CookieJar, csrfMeta, decode, get, ownQueryCount, postForm, shown, visib
 
 // Pages the edge keeps whole (docs/decisions/017): the shared HTML is rendered once without cookies
 // and kept while what it shows is unchanged; each visitor's parts (cart, account links, CSRF token,
-// hearts, like, review form) are filled in without rendering React. What a visitor sees must be
+// hearts, like, review form) are filled in, rendered alone by the components that render them. What a visitor sees must be
 // exactly theirs, and exactly what a full render would show them.
 
 let counter = 0;
@@ -150,7 +150,7 @@ describe("a kept page", () => {
     }
   });
 
-  it("is, filled in, the very page React renders for that visitor (cart, account, hearts, review form)", async () => {
+  it("is, filled in, the very page React renders for that visitor: every part, for a member, an admin and a guest with a cart", async () => {
     const shopper = await newShopper("Exact");
     await addToCart(shopper.jar, products[0]!.id, 1);
     await addToCart(shopper.jar, products[3]!.id, 2);
@@ -165,39 +165,78 @@ describe("a kept page", () => {
       ).status,
     ).toBe(302);
     await visit(shopper.jar, "/wishlist");
+    // A review written (its status shows where the form was) and a tutorial liked.
+    const reviewed = `/product/${products[2]!.slug}`;
+    expect(
+      (
+        await postForm(shopper.jar, reviewed, {
+          intent: "review",
+          rating: "4",
+          title: "Exact",
+          body: "The same page, byte for byte, for every visitor.",
+        })
+      ).status,
+    ).toBe(302);
+    await visit(shopper.jar, reviewed);
+    const article = `/blog/${blogSlug}`;
+    const blogId = /name="blog_id" value="(\d+)"/.exec(await (await visit(shopper.jar, article)).text())![1]!;
+    expect((await postForm(shopper.jar, article, { blog_id: blogId, liked: "true" })).status).toBe(302);
+    await visit(shopper.jar, article);
+    const admin = await loggedIn(ADMIN, newIp());
+    const guest = new CookieJar();
+    await addToCart(guest, products[1]!.id, 3);
+
     const normalise = (html: string) =>
       html
         .replaceAll(scriptNonces(html)[0]!, "N")
         .replace(/;window\.__personal=[\s\S]*?<\/script>/, "</script>")
         .replace(/window\.__remixContext = [\s\S]*?<\/script>/, "</script>")
-        .replace(/(\?|&amp;|&)_t=full/g, "")
-        // HTMLRewriter writes a changed void element's end as " />", React as "/>": the same element.
-        .replace(/" \/>/g, '"/>');
-    for (const path of [
+        .replace(/(\?|&amp;|&)_t=full/g, "");
+    const pages = [
       "/",
       "/products",
       `/product/${products[1]!.slug}`,
+      reviewed,
       `/categories/${products[0]!.category_slug}`,
       "/blog",
-      `/blog/${blogSlug}`,
-    ]) {
-      // The shopper's first visit of a tutorial counts a view, which makes its page (it shows the
-      // count) stale: the page is kept again on the next visit.
-      let kept = await keptFor(shopper.jar, path);
-      for (let tries = 0; tries < 3 && !hit(kept.response); tries++) kept = await keptFor(shopper.jar, path);
-      expect(hit(kept.response), path).toBe(true);
-      const full = await get(`${path}${path.includes("?") ? "&" : "?"}_t=full`, {
-        headers: { Cookie: shopper.jar.header() },
-      });
-      expect(hit(full)).toBe(false);
-      expect(firstDifference(normalise(kept.html), normalise(await full.text())), path).toBeNull();
+      article,
+    ];
+    for (const [who, jar] of [
+      ["member", shopper.jar],
+      ["admin", admin],
+      ["guest with a cart", guest],
+    ] as const) {
+      for (const path of pages) {
+        // A first visit of a tutorial counts a view, which makes its page (it shows the count)
+        // stale: the page is kept again on the next visit.
+        let kept = await keptFor(jar, path);
+        for (let tries = 0; tries < 3 && !hit(kept.response); tries++) kept = await keptFor(jar, path);
+        expect(hit(kept.response), `${who} ${path}`).toBe(true);
+        const full = await get(`${path}${path.includes("?") ? "&" : "?"}_t=full`, {
+          headers: { Cookie: jar.header() },
+        });
+        expect(hit(full)).toBe(false);
+        expect(firstDifference(normalise(kept.html), normalise(await full.text())), `${who} ${path}`).toBeNull();
+      }
     }
-    // The saved heart is filled, and the hydration data says so too.
-    const list = await keptFor(shopper.jar, "/products");
-    const heart = new RegExp(`<form[^>]*data-heart="${products[1]!.id}"[\\s\\S]*?</form>`).exec(list.html)![0];
+    // What the pages compared hold: each part as this visitor sees it.
+    const member = (await keptFor(shopper.jar, "/products")).html;
+    expect(cartCount(member)).toBe(3);
+    expect(member).toContain('<meta name="csrf-token"');
+    expect(header(member)).toContain('href="/profile"');
+    const heart = new RegExp(`<form[^>]*data-heart="${products[1]!.id}"[\\s\\S]*?</form>`).exec(member)![0];
     expect(heart).toContain('aria-pressed="true"');
     expect(heart).toContain('value="remove"');
-    expect(list.html).toMatch(new RegExp(`window\\.__personal=\\{"root":\\{[^<]*"wishlist":\\[${products[1]!.id}\\]`));
+    expect(member).toMatch(new RegExp(`window\\.__personal=\\{"root":\\{[^<]*"wishlist":\\[${products[1]!.id}\\]`));
+    expect(visibleText((await keptFor(shopper.jar, reviewed)).html)).toContain("You have reviewed this product");
+    expect(shown((await keptFor(shopper.jar, `/product/${products[1]!.slug}`)).html)).toContain('name="rating"');
+    const like = /<form[^>]*data-like[\s\S]*?<\/form>/.exec((await keptFor(shopper.jar, article)).html)![0];
+    expect(like).toContain('aria-pressed="true"');
+    expect(header((await keptFor(admin, "/")).html)).toContain('href="/admin"');
+    const guestPage = (await keptFor(guest, "/")).html;
+    expect(cartCount(guestPage)).toBe(3);
+    expect(header(guestPage)).toContain('href="/login"');
+    expect(guestPage).not.toContain('<meta name="csrf-token"');
   });
 
   it("never keeps a toast: it shows once for the shopper it was for, and to nobody else", async () => {

@@ -1,5 +1,5 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
 import { submitButtonClass, type FieldErrors } from "~/components/form";
+import { PostForm, ShopLink } from "~/components/shop-link";
 import { FieldError } from "~/components/field-error";
 import { REVIEW_BODY_MAX, REVIEW_MESSAGES, REVIEW_TITLE_MAX } from "~/lib/reviews";
 
@@ -22,15 +22,21 @@ export interface ReviewFormFailure {
  * schema library would add about 27 KB gzip to the shop's busiest page); its messages show under the
  * fields, the typed values kept.
  */
-export function ReviewForm({ action, failure }: { action: string; failure?: ReviewFormFailure }) {
+export function ReviewForm({
+  action,
+  failure,
+  submitting = false,
+}: {
+  action: `/${string}`;
+  failure?: ReviewFormFailure;
+  /** Whether this form's post is on its way (`useNavigation`). */
+  submitting?: boolean;
+}) {
   const errors = failure?.errors ?? {};
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === REVIEW_INTENT;
   const values = failure?.values ?? {};
   const e = errors as FieldErrors;
   return (
-    <Form
-      method="post"
+    <PostForm
       action={action}
       preventScrollReset
       noValidate
@@ -107,7 +113,7 @@ export function ReviewForm({ action, failure }: { action: string; failure?: Revi
           {submitting ? "Sending…" : "Submit review"}
         </button>
       </div>
-    </Form>
+    </PostForm>
   );
 }
 
@@ -115,12 +121,12 @@ export function ReviewForm({ action, failure }: { action: string; failure?: Revi
 export function LoginToReview({ returnTo }: { returnTo: string }) {
   return (
     <p className="mt-4">
-      <Link
+      <ShopLink
         to={`/login?redirectTo=${encodeURIComponent(returnTo)}`}
         className="inline-flex items-center rounded-full border border-bloom-300 px-5 py-2 font-medium text-bloom-700 hover:bg-bloom-50"
       >
         {REVIEW_MESSAGES.loginToReview}
-      </Link>
+      </ShopLink>
     </p>
   );
 }

@@ -1,9 +1,12 @@
+import { useNavigation } from "@remix-run/react";
 import type { ReviewSummary as Summary, PublicReview } from "~/services/reviews.server";
 import type { PageMeta } from "~/services/sql";
-import { OWN_REVIEW_STATUS, type ReviewStatus } from "~/lib/reviews";
+import type { PartProps, ReviewWriter as ReviewWriterState } from "~/lib/personal";
+import { OWN_REVIEW_STATUS } from "~/lib/reviews";
 import { TitledSection } from "~/components/section";
+import { Personal } from "~/components/personal";
 import { ReviewList } from "./review-list";
-import { LoginToReview, ReviewForm, type ReviewFormFailure } from "./review-form";
+import { LoginToReview, REVIEW_INTENT, ReviewForm, type ReviewFormFailure } from "./review-form";
 import { ReviewSummary } from "./review-summary";
 
 /** What the product page's loader gives the section. */
@@ -12,7 +15,7 @@ export interface ReviewsData {
   pagination: PageMeta;
   summary: Summary;
   /** Who is looking: a guest, a shopper who may review, or one who already has (and its status). */
-  writer: { kind: "guest" } | { kind: "shopper" } | { kind: "reviewed"; status: ReviewStatus };
+  writer: ReviewWriterState;
 }
 
 /** The product page's reviews: the summary, a page of reviews, and the form (or what stands in its place). */
@@ -22,9 +25,11 @@ export function ReviewsSection({
   failure,
 }: {
   data: ReviewsData;
-  path: string;
+  path: `/${string}`;
   failure?: ReviewFormFailure;
 }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === REVIEW_INTENT;
   const href = (page: number) => (page <= 1 ? `${path}#reviews` : `${path}?reviews_page=${page}#reviews`);
   const here = data.pagination.current_page > 1 ? `${path}?reviews_page=${data.pagination.current_page}` : path;
   return (
@@ -36,26 +41,43 @@ export function ReviewsSection({
           <h3 id="review-form-heading" className="text-lg font-semibold text-gray-900">
             Write a review
           </h3>
-          {/*
-            All three are in the page and two are hidden: the Worker shows the visitor's on a page
-            the edge keeps whole by changing attributes only (docs/decisions/017).
-          */}
-          <div data-writer="guest" hidden={data.writer.kind !== "guest"}>
-            <LoginToReview returnTo={here} />
-          </div>
-          <p
-            className="mt-2 text-gray-700"
-            data-testid="own-review"
-            data-writer="reviewed"
-            hidden={data.writer.kind !== "reviewed"}
-          >
-            {data.writer.kind === "reviewed" ? OWN_REVIEW_STATUS[data.writer.status] : ""}
-          </p>
-          <div data-writer="shopper" hidden={data.writer.kind !== "shopper"}>
-            <ReviewForm action={path} failure={failure} />
-          </div>
+          <Personal name="reviewWriter" props={{ action: path, returnTo: here }}>
+            <ReviewWriter
+              writer={data.writer}
+              action={path}
+              returnTo={here}
+              failure={failure}
+              submitting={submitting}
+            />
+          </Personal>
         </div>
       </div>
     </TitledSection>
   );
+}
+
+/**
+ * Where the form goes, by who is looking: a guest is asked to log in, a shopper who has reviewed
+ * the product reads its status, any other shopper gets the form. The visitor's part of a page the
+ * edge keeps whole (docs/decisions/017).
+ */
+export function ReviewWriter({
+  writer,
+  action,
+  returnTo,
+  failure,
+  submitting,
+}: PartProps["reviewWriter"] & {
+  writer: ReviewWriterState;
+  failure?: ReviewFormFailure;
+  submitting?: boolean;
+}) {
+  if (writer.kind === "guest") return <LoginToReview returnTo={returnTo} />;
+  if (writer.kind === "reviewed")
+    return (
+      <p className="mt-2 text-gray-700" data-testid="own-review">
+        {OWN_REVIEW_STATUS[writer.status]}
+      </p>
+    );
+  return <ReviewForm action={action} failure={failure} submitting={submitting} />;
 }
