@@ -229,8 +229,11 @@ try {
   ];
 
   const live = [];
-  // BENCH_ONLY=writes: the floors and the writes (orders, sign-ins) only, for comparing two builds quickly.
-  const wanted = process.env.BENCH_ONLY === "writes" ? targets.filter((t) => t.kind === "floor") : targets;
+  // BENCH_ONLY=writes: the floors and the writes (orders, sign-ins) only; BENCH_ONLY=kept: the floors and
+  // the kept pages only. For comparing two builds quickly (`node <this checkout>/scripts/bench.mjs` run in
+  // the other checkout measures its build the same way).
+  const only = { writes: ["floor"], kept: ["floor", "kept", "kept-cookies"] }[process.env.BENCH_ONLY];
+  const wanted = only ? targets.filter((t) => only.includes(t.kind)) : targets;
   for (const t of wanted) {
     const info = await probe(server.url + t.path, t.headers);
     if (info.status !== 200) {
@@ -286,9 +289,9 @@ try {
   }
   // Orders placed per second: the customer's cash-on-delivery orders of one bouquet through POST /api/orders
   // (the product was given enough stock for the run above).
-  const firstOrder = await fetch(`${server.url}/api/orders`, orderInit);
-  const orderTiming = /db;desc="(\d+) quer/.exec(firstOrder.headers.get("Server-Timing") ?? "");
-  if (firstOrder.status === 201) {
+  const firstOrder = process.env.BENCH_ONLY === "kept" ? null : await fetch(`${server.url}/api/orders`, orderInit);
+  const orderTiming = /db;desc="(\d+) quer/.exec(firstOrder?.headers.get("Server-Timing") ?? "");
+  if (firstOrder?.status === 201) {
     for (let i = 0; i < 10; i++) await (await fetch(`${server.url}/api/orders`, orderInit)).arrayBuffer();
     const floor = await floorNow();
     const result = await new Promise((resolve, reject) =>
@@ -308,7 +311,7 @@ try {
       p99: result.latency.p99,
       errors: result.errors + result.non2xx,
     });
-  } else {
+  } else if (firstOrder) {
     console.log(`skipping POST /api/orders: it answers ${firstOrder.status} ${await firstOrder.text()}`);
   }
 
@@ -338,8 +341,8 @@ try {
     body: JSON.stringify(signIns[0]),
     requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(signIns[signInTurn++ % signIns.length]) }) }],
   };
-  const firstLogin = await fetch(`${server.url}/api/auth/login`, loginInit);
-  if (firstLogin.status === 200) {
+  const firstLogin = process.env.BENCH_ONLY === "kept" ? null : await fetch(`${server.url}/api/auth/login`, loginInit);
+  if (firstLogin?.status === 200) {
     const floor = await floorNow();
     const result = await new Promise((resolve, reject) =>
       autocannon(
@@ -358,7 +361,7 @@ try {
       p99: result.latency.p99,
       errors: result.errors + result.non2xx,
     });
-  } else {
+  } else if (firstLogin) {
     console.log(`skipping POST /api/auth/login: it answers ${firstLogin.status} ${await firstLogin.text()}`);
   }
 
@@ -367,7 +370,7 @@ try {
   // they read before their order (their own write, never a cached figure from before it). (2) Another
   // product's answer while those orders go on: still served from the cache (an order makes stale
   // what it changed, not everything).
-  if (firstOrder.status === 201 && process.env.BENCH_ONLY !== "writes") {
+  if (firstOrder?.status === 201 && process.env.BENCH_ONLY !== "writes") {
     const readUrl = `${server.url}/api/products/slug/${orderProduct.slug}`;
     const stockOf = async () => {
       const response = await fetch(readUrl);

@@ -13,7 +13,7 @@ import {
  * either goes on from the nonce's own place (a script's or a style's attribute) or starts with a
  * visitor's part's marker (`<Personal>` in the components, `partMarker`). Filling it in for a
  * visitor is joining strings, each part rendered for them by the component that renders it in the
- * page, and only when what it shows of them differs from what it shows a guest.
+ * page, unless what it shows of them is what it showed a guest or a visitor before.
  *
  * The texts are kept as UTF-8 bytes, encoded once: a page's answer is a Blob of its bytes (copied
  * together natively), where joining its strings and encoding the result took a third of a
@@ -34,9 +34,11 @@ type Place =
       kind: "part";
       name: PartName;
       props: unknown;
-      /** What the part shows a guest, and its markup for them (rendered once per kept copy). */
-      guestData: string;
-      guestHtml: Uint8Array<ArrayBuffer>;
+      /**
+       * Its markup by what it shows of the visitor (their data's JSON): a guest's, rendered once per
+       * kept copy, and the first few others' (an account's links, a count, a saved heart recur).
+       */
+      renders: Map<string, Uint8Array<ArrayBuffer>>;
     };
 
 const isPart = (name: string): name is PartName => Object.hasOwn(PART_DATA, name);
@@ -68,13 +70,8 @@ export function compileKeptTemplate(pieces: string[], render: PartRenderer): Kep
     } else if (isPart(marker.name)) {
       const data = partData(marker.name, marker.props, GUEST);
       const guestHtml = renderAs(render, marker.name, marker.props, data);
-      places.push({
-        kind: "part",
-        name: marker.name,
-        props: marker.props,
-        guestData: JSON.stringify(data),
-        guestHtml: encoder.encode(guestHtml),
-      });
+      const renders = new Map([[JSON.stringify(data), encoder.encode(guestHtml)]]);
+      places.push({ kind: "part", name: marker.name, props: marker.props, renders });
       texts.push(marker.rest);
       guest.at(-1)!.push(guestHtml, marker.rest);
     } else {
@@ -89,6 +86,8 @@ export function compileKeptTemplate(pieces: string[], render: PartRenderer): Kep
 }
 
 const encoder = new TextEncoder();
+/** How many renders of a place a kept copy keeps (the guest's among them). */
+const RENDERS_KEPT = 8;
 
 /** What a marked part shows of a visitor (its props come from the marker, as the page gave them). */
 function partData(name: PartName, props: unknown, visitor: VisitorParts): unknown {
@@ -125,11 +124,13 @@ export function fillKeptTemplate(
     else if (place.kind === "boot") chunks.push(encoder.encode(fill.boot));
     else {
       const data = partData(place.name, place.props, fill.visitor);
-      chunks.push(
-        JSON.stringify(data) === place.guestData
-          ? place.guestHtml
-          : encoder.encode(renderAs(render, place.name, place.props, data)),
-      );
+      const key = JSON.stringify(data);
+      let html = place.renders.get(key);
+      if (!html) {
+        html = encoder.encode(renderAs(render, place.name, place.props, data));
+        if (place.renders.size < RENDERS_KEPT) place.renders.set(key, html);
+      }
+      chunks.push(html);
     }
     chunks.push(texts[i + 1]!);
   }

@@ -110,6 +110,12 @@ describe("a kept page's template", () => {
     expect(html).toMatch(/data-heart="7"[\s\S]*?aria-pressed="false"[^>]*aria-label="Save Fern &amp; &quot;Rose&quot;/);
     expect(html).toContain(`value="/products?sort=name"`);
     expect(html).toContain("<p>Fern &amp; Rose</p>");
+    // The same visitor again: every part is one the kept copy has rendered already.
+    rendered.length = 0;
+    expect(fillKeptTemplate(template, { nonce: "n2", boot: ";window.__personal={}", visitor: member }, render)).toBe(
+      html,
+    );
+    expect(rendered).toEqual([]);
   });
 
   it("shows an admin the Admin link", () => {

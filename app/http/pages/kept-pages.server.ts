@@ -3,7 +3,7 @@ import type { ReviewWriter } from "../../lib/personal";
 import type { SettingsByGroup } from "../../services/settings.server";
 import { cachedData } from "../cache-entries.server";
 import type { AppContext } from "../context.server";
-import { hasCookie, TOAST_COOKIE } from "../cookies.server";
+import { hasCookie, readCookie, TOAST_COOKIE } from "../cookies.server";
 import { countBlogView } from "../views.server";
 import { visitorFor } from "../visitor.server";
 import { toasts } from "./toast.server";
@@ -123,16 +123,25 @@ export async function keptPageKey(env: Env, request: Request, url: URL): Promise
 
 /**
  * Whether the request's toast cookie holds a toast to show, read as the root loader reads it
- * (remix-toast's own session). remix-toast keeps the cookie once its toast was shown, empty: only
- * a request that carries one pays the read.
+ * (remix-toast's own session). remix-toast keeps the cookie once its toast was shown, emptied and
+ * signed: the same value for every visitor, so its verdict is remembered (a toast's own cookie is
+ * never seen twice: it is rendered for its visitor, who gets the emptied one back).
  */
 async function carriesToast(env: Env, request: Request): Promise<boolean> {
   if (!hasCookie(env, request, TOAST_COOKIE)) return false;
+  const value = readCookie(env, request, TOAST_COOKIE) ?? "";
+  if (emptyToastCookies.has(value)) return false;
+  let toast: unknown;
   try {
-    const { toast } = await toasts(env, request).getToast(request);
-    return toast !== undefined;
+    ({ toast } = await toasts(env, request).getToast(request));
   } catch {
     // Rendered for the visitor, whose root loader decides.
     return true;
   }
+  if (toast === undefined && emptyToastCookies.size < EMPTY_TOAST_COOKIES) emptyToastCookies.add(value);
+  return toast !== undefined;
 }
+
+/** The toast cookies' values that hold no toast (one per secret in use: the same for everyone). */
+const emptyToastCookies = new Set<string>();
+const EMPTY_TOAST_COOKIES = 16;
