@@ -19,6 +19,12 @@ export { createWorker } from "../functions/handler";
 export { renderPart } from "./kept-fill.server";
 
 /**
+ * Drops the isolate's copy of the cache tags' versions: the worker tests call the Worker's own
+ * copy of this module after changing the database behind the shop's back (test/worker/helpers.ts).
+ */
+export { forgetTagVersions } from "./http/edge-cache.server";
+
+/**
  * Server errors are logged; a client's bad request (a post to a page without a form, 405; a 404)
  * is answered as such and is not a server error. An aborted request logs nothing.
  */

@@ -11,35 +11,27 @@ import { hasBumpedTags, readTagVersions, takeBumpedTags } from "../services/cach
  *
  * Freshness: each entry records the versions of its tags as they were before its data was read;
  * every write bumps the versions of the tags it changes in its own batch (`bumpTags`). An entry is
- * served only while all its tags still have the versions it recorded. The versions are read from
- * the database at most every SNAPSHOT_SECONDS per data centre (a copy in the Cache API) and kept by
- * each isolate for ISOLATE_MEMO_MS; a request that wrote drops its isolate's and its data centre's
- * copies before its answer leaves. So the isolate that took a write shows it at once, the data
- * centre's other isolates within ISOLATE_MEMO_MS, other data centres within SNAPSHOT_SECONDS.
+ * served only while all its tags still have the versions it recorded. Each isolate reads the
+ * versions from the database (one indexed statement) and reuses them for ISOLATE_MEMO_MS; a request
+ * that wrote drops its isolate's copy before its answer leaves. So the isolate that took a write
+ * shows it at once, every other isolate within ISOLATE_MEMO_MS (docs/decisions/028).
  *
  * Faults: a cache that throws on match or put is skipped (the database answers); versions that
- * cannot be read mean no cached answer for this request; a failed purge is logged, and bounded by
- * SNAPSHOT_SECONDS.
+ * cannot be read mean no cached answer for this request.
  */
 
-/** How long a data centre trusts its copy of the tag versions: the bound on staleness elsewhere. */
-export const SNAPSHOT_SECONDS = 10;
 /**
- * Tags unchanged for longer than any entry can live (plus the snapshot's age and a margin for
- * clocks) cannot make a live entry stale, so the versions read leave them out.
- */
-const VERSIONS_WINDOW_SECONDS = Math.max(...Object.values(CACHE_SECONDS)) + SNAPSHOT_SECONDS + 300;
-/**
- * How long an isolate reuses the versions it read, so that a cached answer costs one Cache API
- * lookup, not two: the bound on staleness for the data centre's other isolates.
+ * How long an isolate reuses the versions it read, so that a cached answer costs no database read:
+ * the bound on staleness for every isolate but the one that wrote.
  */
 export const ISOLATE_MEMO_MS = 1000;
-/** A reader that fetched the versions just before a write may store them just after its purge: purge once more. */
-const SECOND_PURGE_MS = 1000;
+/**
+ * Tags unchanged for longer than any entry can live (plus a margin for clocks) cannot make a live
+ * entry stale, so the versions read leave them out.
+ */
+const VERSIONS_WINDOW_SECONDS = Math.max(...Object.values(CACHE_SECONDS)) + 300;
 
 const ORIGIN = "https://cache.twistbloom.internal/";
-/** Where a data centre keeps its copy of the tag versions. */
-const TAG_VERSIONS_URL = `${ORIGIN}tag-versions`;
 
 /** Headers the API sets on an answer the edge may keep; never sent to the client. */
 export const CACHE_TAG_HEADER = "Cache-Tag";
@@ -59,20 +51,14 @@ export const CLIENT_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
 type Versions = Record<string, number>;
 
+/** The isolate's copy of the versions, and when it was read. */
+let memo: { versions: Versions; readAt: number } | null = null;
 /**
- * The isolate's copy of the versions. Kept on the global object under a registered symbol, not in
- * this module: the worker tests load this module from source beside the built Worker's copy, and
- * must drop the Worker's copies as a write does (`markChanged`, `forgetTagVersions` in test/worker).
+ * Counts the writes this isolate has seen: a reader keeps the versions it read only if no write
+ * happened while it read them (else it could keep versions from before that write).
  */
-const MEMO = Symbol.for("twistbloom.tagVersions");
-/**
- * Counts the writes this isolate has purged for: a reader keeps the versions it read only if no
- * write happened while it read them (else it could keep versions from before that write).
- */
-const WRITES = Symbol.for("twistbloom.tagVersionsWrites");
-type Memo = { versions: Versions; readAt: number };
-const isolate = globalThis as unknown as { [MEMO]?: Memo | null; [WRITES]?: number; [NEAR]?: NearCopies };
-const writesSoFar = () => isolate[WRITES] ?? 0;
+let writes = 0;
+const writesSoFar = () => writes;
 
 /**
  * The isolate's own copies of the entries it served most recently, in front of the Cache API: a
@@ -80,7 +66,6 @@ const writesSoFar = () => isolate[WRITES] ?? 0;
  * API's, so they are exactly as fresh; they only save the trip. Bounded in count and bytes, the
  * least recently used going first.
  */
-const NEAR = Symbol.for("twistbloom.nearCopies");
 const NEAR_MAX_ENTRIES = 300;
 const NEAR_MAX_BYTES = 8 * 1024 * 1024;
 const NEAR_MAX_ENTRY_BYTES = 256 * 1024;
@@ -132,7 +117,8 @@ class NearCopies {
   }
 }
 
-const nearCopies = () => (isolate[NEAR] ??= new NearCopies());
+let near: NearCopies | undefined;
+const nearCopies = () => (near ??= new NearCopies());
 
 /** What a cached value is declared with (`cache-entries.server`). */
 export interface Cached<T> {
@@ -170,8 +156,6 @@ async function etagOf(body: ArrayBuffer): Promise<string> {
   for (const byte of digest.subarray(0, 12)) hex += byte.toString(16).padStart(2, "0");
   return `"${hex}"`;
 }
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function logged(what: string) {
   return (error: unknown) => {
@@ -228,9 +212,9 @@ export class EdgeCache {
   }
 
   /**
-   * The tag versions this request judges entries by, read once per request: the isolate's copy, the
-   * data centre's, or the database's (then kept as both copies). After this request wrote, always
-   * the database's. Null when they cannot be read: nothing cached is then served.
+   * The tag versions this request judges entries by, read once per request: the isolate's copy, or
+   * the database's (then kept as the copy). After this request wrote, always the database's. Null
+   * when they cannot be read: nothing cached is then served.
    */
   #currentVersions(): Promise<Versions | null> {
     if (hasBumpedTags(this.#db)) this.#versions = null;
@@ -238,42 +222,19 @@ export class EdgeCache {
   }
 
   async #readVersions(): Promise<Versions | null> {
-    const cache = this.#cache!;
-    const snapshot = new Request(TAG_VERSIONS_URL);
     const wrote = hasBumpedTags(this.#db) || this.#ownVersions;
-    const writes = writesSoFar();
-    const memo = isolate[MEMO];
     if (!wrote && memo && Date.now() - memo.readAt < ISOLATE_MEMO_MS) return memo.versions;
-    if (!wrote) {
-      const hit = await cache.match(snapshot).catch(logged("reading the tag versions"));
-      if (hit) {
-        const versions = (await hit.json().catch(() => null)) as Versions | null;
-        if (versions && typeof versions === "object") {
-          if (writesSoFar() === writes) isolate[MEMO] = { versions, readAt: Date.now() };
-          return versions;
-        }
-      }
-    }
+    const writesAtRead = writesSoFar();
     let versions: Versions;
     try {
       versions = await readTagVersions(this.#db, VERSIONS_WINDOW_SECONDS);
-      // Said apart in Server-Timing: one read per data centre every SNAPSHOT_SECONDS, not the page's own work.
+      // Said apart in Server-Timing: one read per isolate every ISOLATE_MEMO_MS, not the page's own work.
       this.#timer?.note(`versions;desc="read"`);
     } catch (error) {
       logged("reading the tag versions from the database")(error);
       return null;
     }
-    if (!hasBumpedTags(this.#db) && writesSoFar() === writes) {
-      isolate[MEMO] = { versions, readAt: Date.now() };
-      const copy = new Response(JSON.stringify(versions), {
-        headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${SNAPSHOT_SECONDS}` },
-      });
-      this.#waitUntil(
-        Promise.resolve()
-          .then(() => cache.put(snapshot, copy))
-          .catch(logged("keeping the tag versions")),
-      );
-    }
+    if (!hasBumpedTags(this.#db) && writesSoFar() === writesAtRead) memo = { versions, readAt: Date.now() };
     return versions;
   }
 
@@ -503,33 +464,27 @@ export class EdgeCache {
 
   /**
    * Called when the request's work is done (the Worker entry, after the answer and after each
-   * after-response task): if it bumped tags, the data centre's copy of the versions goes, so that
-   * the next read here sees the write. A failed purge is logged; other readers catch up within
-   * SNAPSHOT_SECONDS in any case. Answers the tags that were bumped. `db` is the database the
+   * after-response task): if it bumped tags, the isolate's copy of the versions goes, so that the
+   * next read here sees the write. Answers the tags that were bumped. `db` is the database the
    * writes went through: the request's own, or a task's after the response.
    */
-  async afterWrites(db: Database = this.#db): Promise<string[]> {
+  afterWrites(db: Database = this.#db): string[] {
     const tags = takeBumpedTags(db);
-    const cache = this.#cache;
-    if (tags.length === 0 || !cache) return tags;
+    if (tags.length === 0) return tags;
     this.#versions = null;
-    await forgetTagVersions(cache);
-    this.#waitUntil(delay(SECOND_PURGE_MS).then(() => forgetTagVersions(cache)));
+    forgetTagVersions();
     return tags;
   }
 }
 
 /**
- * Drops this isolate's and this data centre's copies of the tag versions, so that the next read
- * here fetches them from the database. A failure is logged, never thrown.
+ * Drops this isolate's copy of the tag versions, so that the next read here fetches them from the
+ * database: what a write does (`afterWrites`), and what a test does after changing the database
+ * behind the shop's back (exported by the server build for that, app/entry.server.tsx).
  */
-export async function forgetTagVersions(cache: Cache | undefined = defaultCache()): Promise<void> {
-  isolate[WRITES] = writesSoFar() + 1;
-  isolate[MEMO] = null;
-  if (!cache) return;
-  await Promise.resolve()
-    .then(() => cache.delete(new Request(TAG_VERSIONS_URL)))
-    .catch(logged("purging the tag versions"));
+export function forgetTagVersions(): void {
+  writes++;
+  memo = null;
 }
 
 /**
