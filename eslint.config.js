@@ -60,6 +60,32 @@ export default tseslint.config(
     },
   },
   {
+    // The markup every rendered page repeats (the layout, the account links, the cart's rows, the
+    // review form of a kept page) links and posts with app/components/shop-link.tsx, which skips the
+    // path resolving Remix's <Link> and <Form> do on every render (docs/decisions/019).
+    files: [
+      "app/root.tsx",
+      "app/components/account-links.tsx",
+      "app/components/cart-dropdown.tsx",
+      "app/components/reviews/review-form.tsx",
+      "app/routes/cart.tsx",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@remix-run/react",
+              importNames: ["Link", "NavLink", "Form"],
+              message: "Use ShopLink, ShopNavLink or PostForm (app/components/shop-link.tsx, decision 019).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs" },
   },
