@@ -4,7 +4,7 @@ import { SelectField, TextField, type FieldErrors } from "./form";
 const zip = { label: "Zip / Postal code", autoComplete: "postal-code" };
 
 /** How each field of a person's details is labelled and filled in, the same on every form that asks for it. */
-const PERSON_FIELDS = {
+export const PERSON_FIELDS = {
   name: { label: "Name", autoComplete: "name" },
   firstName: { label: "First name", autoComplete: "given-name" },
   lastName: { label: "Last name", autoComplete: "family-name" },

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import type { ReactNode } from "react";
 import { DetailList } from "~/components/detail-list";
 import { CancelLink, SubmitButton, TextField, useLiveValidation } from "~/components/form";
-import { CountryField, PersonFields } from "~/components/person-fields";
+import { CountryField, PERSON_FIELDS, PersonFields } from "~/components/person-fields";
 import { Panel } from "~/components/section";
 import { Toaster } from "~/components/toaster";
 import { COUNTRIES } from "~/lib/constants";
@@ -392,18 +392,10 @@ export default function ProfilePage() {
             <DetailList
               className="grid gap-4 text-sm sm:grid-cols-2"
               valueClassName="mt-0.5 text-gray-900"
-              rows={(
-                [
-                  ["Name", user.name],
-                  ["Email", user.email],
-                  ["Phone", user.phone],
-                  ["Address", user.address],
-                  ["City", user.city],
-                  ["State / Province", user.state],
-                  ["Zip / Postal code", user.zip_code],
-                  ["Country", countryName(user.country)],
-                ] as const
-              ).map(([label, value]) => ({ label, value: value || "Not provided" }))}
+              rows={[
+                ...PROFILE_FIELDS.map((name) => ({ label: PERSON_FIELDS[name].label, value: user[name] })),
+                { label: "Country", value: countryName(user.country) },
+              ].map(({ label, value }) => ({ label, value: value || "Not provided" }))}
             />
           </EditableCard>
           <EditableCard
