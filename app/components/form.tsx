@@ -7,7 +7,9 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from "react";
+import { Link, useActionData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
+import type { FormFailure } from "~/http/pages/forms.server";
 import { HONEYPOT } from "~/lib/honeypot";
 import { fieldErrors } from "~/lib/schemas/field-errors";
 import type { Toast } from "~/lib/toast";
@@ -19,28 +21,28 @@ export type FieldErrors = Record<string, string[] | undefined>;
 const inputClass =
   "mt-1 block w-full rounded-lg border px-3 py-2 text-gray-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-bloom-500 aria-[invalid=true]:border-red-600";
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "name"> {
+/** What every field shows around its control: the label, a hint while it is right, its messages. */
+interface FieldFrameProps {
   name: string;
   label: ReactNode;
   errors?: FieldErrors;
   /** A prefix that keeps ids unique when two forms on a page share field names. */
   idPrefix?: string;
+  className?: string;
+  /** What to type (shown under the control while the field has no messages). */
+  hint?: ReactNode;
 }
 
-/** A field's label, its control and its messages; `control` gets the control's id and error attributes. */
+/** A field's label, its control, its hint and its messages; `control` gets the control's id and error attributes. */
 function LabelledField({
-  id,
   name,
   label,
-  messages,
+  errors,
+  idPrefix = "",
   className,
+  hint,
   control,
-}: {
-  id: string;
-  name: string;
-  label: ReactNode;
-  messages?: string[];
-  className?: string;
+}: FieldFrameProps & {
   control: (props: {
     id: string;
     name: string;
@@ -49,7 +51,10 @@ function LabelledField({
     className: string;
   }) => ReactNode;
 }) {
+  const id = `${idPrefix}${name}`;
+  const messages = errors?.[name];
   const invalid = Boolean(messages?.length);
+  const hinted = Boolean(hint) && !invalid;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-gray-800">
@@ -59,56 +64,62 @@ function LabelledField({
         id,
         name,
         "aria-invalid": invalid ? true : undefined,
-        "aria-describedby": invalid ? `${id}-error` : undefined,
+        "aria-describedby": invalid ? `${id}-error` : hinted ? `${id}-hint` : undefined,
         className: `${inputClass} ${invalid ? "border-red-600" : "border-gray-300"}`,
       })}
+      {hinted ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={`${id}-error`} messages={messages} />
     </div>
   );
 }
 
 /** A labelled input with its error messages under it. */
-export function TextField({ name, label, errors, idPrefix = "", className, ...input }: TextFieldProps) {
-  const id = `${idPrefix}${name}`;
+export function TextField({
+  name,
+  label,
+  errors,
+  idPrefix,
+  className,
+  hint,
+  ...input
+}: FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
   return (
     <LabelledField
-      id={id}
       name={name}
       label={label}
-      messages={errors?.[name]}
+      errors={errors}
+      idPrefix={idPrefix}
       className={className}
+      hint={hint}
       control={(props) => <input {...props} {...input} />}
     />
   );
 }
 
-interface SelectFieldProps {
-  name: string;
-  label: ReactNode;
-  errors?: FieldErrors;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  defaultValue?: string;
-  idPrefix?: string;
-  className?: string;
+/** A labelled textarea with its error messages under it. */
+export function TextAreaField({
+  rows,
+  defaultValue,
+  ...field
+}: FieldFrameProps & { rows: number; defaultValue?: string }) {
+  return (
+    <LabelledField {...field} control={(props) => <textarea {...props} rows={rows} defaultValue={defaultValue} />} />
+  );
 }
 
+/** A labelled select of `options` with its error messages under it. */
 export function SelectField({
-  name,
-  label,
-  errors,
   options,
   defaultValue,
-  idPrefix = "",
-  className,
-}: SelectFieldProps) {
-  const id = `${idPrefix}${name}`;
+  ...field
+}: FieldFrameProps & { options: ReadonlyArray<{ value: string; label: string }>; defaultValue?: string }) {
   return (
     <LabelledField
-      id={id}
-      name={name}
-      label={label}
-      messages={errors?.[name]}
-      className={className}
+      {...field}
       control={(props) => (
         <select {...props} defaultValue={defaultValue} className={`${props.className} bg-white`}>
           {options.map((option) => (
@@ -245,8 +256,40 @@ export function useLiveValidation(
   };
 }
 
+/**
+ * What a page with one form starts with: the action's failure (the form shown again), the form's
+ * live checks (its messages shown as `formMessage`) and whether the form is on its way.
+ */
+export function useFormPage(source: SchemaSource, formMessage: string) {
+  const failure = useActionData<FormFailure>();
+  const { errors, formProps } = useLiveValidation(source, formMessage, failure?.errors);
+  const submitting = useNavigation().state === "submitting";
+  return { failure, errors, formProps, submitting };
+}
+
 export const submitButtonClass =
   "inline-flex items-center justify-center rounded-full bg-bloom-600 px-6 py-2.5 font-semibold text-white shadow-sm hover:bg-bloom-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 disabled:cursor-wait disabled:opacity-70";
+
+/** A form's submit button, which says `busyLabel` (and cannot be pressed again) while the form is on its way. */
+export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <button type="submit" className={submitButtonClass} disabled={busy}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+/** The Cancel link beside a form's submit button: back to `to`, nothing sent. */
+export function CancelLink({ to }: { to: string }) {
+  return (
+    <Link
+      to={to}
+      className="inline-flex items-center rounded-full border border-gray-300 px-6 py-2.5 font-medium text-gray-800 hover:border-bloom-400"
+    >
+      Cancel
+    </Link>
+  );
+}
 
 /** The spam trap: hidden from people (and from assistive technology); a bot that fills it in is ignored. */
 export function Honeypot() {
@@ -273,11 +316,16 @@ export function FormFailureNotice({
   return (
     <>
       <Toaster toast={failure?.toast ?? null} listen={false} />
-      {formError ? (
-        <p role="alert" className={`${className} rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800`}>
-          {formError}
-        </p>
-      ) : null}
+      {formError ? <ErrorAlert className={className}>{formError}</ErrorAlert> : null}
     </>
+  );
+}
+
+/** A refusal or a failure said on the page, announced at once (`className` places it). */
+export function ErrorAlert({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <p role="alert" className={`${className} rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800`}>
+      {children}
+    </p>
   );
 }

@@ -64,3 +64,8 @@ export function seoMeta(root: SeoRoot | undefined, input: SeoInput): MetaDescrip
 export function pageMeta(input: SeoInput) {
   return ({ matches }: { matches: MatchLike[] }): MetaDescriptor[] => seoMeta(rootSeo(matches), input);
 }
+
+/** The meta function of a page search engines are not to list (an account's pages, checkout, mailed links). */
+export function noindexMeta(title: string, path: string, description?: string) {
+  return pageMeta({ title, path, description, noindex: true });
+}

@@ -1,9 +1,10 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { FieldError } from "~/components/field-error";
-import { SelectField, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
+import { ErrorAlert, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
+import { CountryField, PersonField, PersonFields } from "~/components/person-fields";
 import { Img } from "~/components/img";
 import { Panel, SummaryPanel } from "~/components/section";
 import { EmptyCart } from "~/components/empty-cart";
@@ -11,13 +12,13 @@ import { OrderTotals } from "~/components/order-totals";
 import { Price } from "~/components/price";
 import { Toaster, type Toast } from "~/components/toaster";
 import { taxLabel } from "~/lib/checkout";
-import { COUNTRIES, DEFAULT_COUNTRY } from "~/lib/constants";
+import { DEFAULT_COUNTRY } from "~/lib/constants";
 import type { Currency } from "~/lib/money";
 import { makeToast } from "~/lib/toast";
 import { CHECKOUT_MESSAGES } from "~/lib/form-messages";
 import { CheckoutFormSchema, IdempotencyKeySchema } from "~/lib/schemas/checkout";
 import { fieldErrors } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
 import { cachedCartRows } from "~/http/pages/personal.server";
 import {
@@ -40,8 +41,7 @@ import { idempotencyScope, visitorFor } from "~/http/visitor.server";
 import { toasts } from "~/http/pages/toast.server";
 import { errorBoundary } from "~/components/error-state";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Checkout", path: "/checkout", noindex: true });
+export const meta = noindexMeta("Checkout", "/checkout");
 
 /** The fields the page keeps between renders (the form, the method, the applied coupon). */
 type Values = Record<string, string>;
@@ -312,11 +312,7 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
         }))}
         totalCents={totals.total_cents}
       />
-      {message ? (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {message}
-        </p>
-      ) : null}
+      {message ? <ErrorAlert className="mt-4">{message}</ErrorAlert> : null}
       <button
         type="submit"
         name="intent"
@@ -378,74 +374,13 @@ export default function CheckoutPage() {
         <div className="grid h-fit gap-8">
           <Panel id="shipping-heading" title="Shipping Information">
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
-              <TextField
-                name="firstName"
-                label="First name"
-                autoComplete="given-name"
-                defaultValue={values.firstName}
-                errors={errors}
-              />
-              <TextField
-                name="lastName"
-                label="Last name"
-                autoComplete="family-name"
-                defaultValue={values.lastName}
-                errors={errors}
-              />
-              <TextField
-                name="email"
-                label="Email"
-                type="email"
-                autoComplete="email"
-                defaultValue={values.email}
-                errors={errors}
-              />
-              <TextField
-                name="phone"
-                label="Phone"
-                type="tel"
-                autoComplete="tel"
-                defaultValue={values.phone}
-                errors={errors}
-              />
-              <TextField
-                name="address"
-                label="Address"
-                autoComplete="address-line1"
-                defaultValue={values.address}
-                errors={errors}
-                className="sm:col-span-2"
-              />
-              <TextField
-                name="city"
-                label="City"
-                autoComplete="address-level2"
-                defaultValue={values.city}
-                errors={errors}
-              />
-              <TextField
-                name="state"
-                label="State / Province"
-                autoComplete="address-level1"
-                defaultValue={values.state}
-                errors={errors}
-                onBlur={() => requote(formRef.current)}
-              />
-              <TextField
-                name="zipCode"
-                label="Zip / Postal code"
-                autoComplete="postal-code"
-                defaultValue={values.zipCode}
-                errors={errors}
-              />
+              <PersonFields names={["firstName", "lastName", "email", "phone"]} values={values} errors={errors} />
+              <PersonField name="address" values={values} errors={errors} className="sm:col-span-2" />
+              <PersonField name="city" values={values} errors={errors} />
+              <PersonField name="state" values={values} errors={errors} onBlur={() => requote(formRef.current)} />
+              <PersonField name="zipCode" values={values} errors={errors} />
               <div onChange={() => requote(formRef.current)}>
-                <SelectField
-                  name="country"
-                  label="Country"
-                  defaultValue={values.country}
-                  errors={errors}
-                  options={COUNTRIES.map((country) => ({ value: country.code, label: country.name }))}
-                />
+                <CountryField values={values} errors={errors} />
               </div>
               <div className="sm:col-span-2">
                 <label htmlFor="notes" className="block text-sm font-medium text-gray-800">

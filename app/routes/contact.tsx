@@ -1,11 +1,17 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { FieldError } from "~/components/field-error";
-import { Honeypot, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
+import {
+  FormFailureNotice,
+  Honeypot,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useLiveValidation,
+} from "~/components/form";
+import { PersonFields } from "~/components/person-fields";
 import { useSiteContact } from "~/components/home/content-page";
 import { Faq, type FaqData } from "~/components/home/faq";
-import { Toaster } from "~/components/toaster";
 import { CONTACT_MESSAGES } from "~/lib/form-messages";
 import { ContactSchema } from "~/lib/schemas/contact";
 import { honeypotFilled } from "~/lib/honeypot";
@@ -72,10 +78,6 @@ const FAQ: FaqData = {
   ],
 };
 
-/** The same look as the form's other inputs (components/form.tsx), for the message's textarea. */
-const textareaClass =
-  "mt-1 block w-full rounded-lg border px-3 py-2 text-gray-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-bloom-500 aria-[invalid=true]:border-red-600";
-
 /**
  * How many messages this page has sent (with JavaScript): a submission that ends without the
  * action's data was redirected, so it worked, and the form starts again empty.
@@ -99,65 +101,30 @@ function ContactForm({ failure }: { failure: FormFailure | undefined }) {
   const { errors, formProps } = useLiveValidation(loadContactSchema, CONTACT_MESSAGES.formErrors, failure?.errors);
   const sending = useNavigation().state === "submitting";
   const values = failure?.values ?? {};
-  // The error state: the server's message (too many messages, a fault), when no field is to blame.
-  const formError = failure && Object.keys(failure.errors).length === 0 ? failure.toast.message : null;
   return (
     <>
-      <Toaster toast={failure?.toast ?? null} listen={false} />
-      {formError ? (
-        <p role="alert" className="mt-6 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      {/* The error state: the server's message (too many messages, a fault), when no field is to blame. */}
+      <FormFailureNotice failure={failure} className="mt-6" />
       <Form method="post" {...formProps} className="mt-6 grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField name="name" label="Name" autoComplete="name" defaultValue={values.name} errors={errors} />
-          <TextField
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            defaultValue={values.email}
-            errors={errors}
-          />
+          <PersonFields names={["name", "email"]} values={values} errors={errors} />
         </div>
         <TextField name="subject" label="Subject" autoComplete="off" defaultValue={values.subject} errors={errors} />
-        <MessageField defaultValue={values.message} errors={errors} />
+        <TextAreaField
+          name="message"
+          label="Message"
+          rows={6}
+          defaultValue={values.message}
+          hint="At least 10 characters. An order number or the occasion helps us answer faster."
+          errors={errors}
+        />
         <Honeypot />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <button type="submit" className={submitButtonClass} disabled={sending}>
-            {sending ? "Sending…" : "Send Message"}
-          </button>
+          <SubmitButton busy={sending} label="Send Message" busyLabel="Sending…" />
           <p className="text-sm text-gray-600">{CONTACT_MESSAGES.replyHint}</p>
         </div>
       </Form>
     </>
-  );
-}
-
-function MessageField({ defaultValue, errors }: { defaultValue?: string; errors: FieldErrors }) {
-  const messages = errors.message;
-  return (
-    <div>
-      <label htmlFor="message" className="block text-sm font-medium text-gray-800">
-        Message
-      </label>
-      <textarea
-        id="message"
-        name="message"
-        rows={6}
-        defaultValue={defaultValue}
-        aria-invalid={messages?.length ? true : undefined}
-        aria-describedby={messages?.length ? "message-error" : "message-hint"}
-        className={`${textareaClass} ${messages?.length ? "border-red-600" : "border-gray-300"}`}
-      />
-      {messages?.length ? null : (
-        <p id="message-hint" className="mt-1 text-xs text-gray-600">
-          At least 10 characters. An order number or the occasion helps us answer faster.
-        </p>
-      )}
-      <FieldError id="message-error" messages={messages} />
-    </div>
   );
 }
 

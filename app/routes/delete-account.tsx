@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormFailureNotice, submitButtonClass, TextField } from "~/components/form";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CancelLink, ErrorAlert, FormFailureNotice, submitButtonClass, TextField } from "~/components/form";
 import { FieldError } from "~/components/field-error";
 import { DeleteAccountSchema, DeleteWithLinkSchema, RIGHTS_MESSAGES } from "~/lib/schemas/account-rights";
 import { fieldErrors } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import {
   deleteAccountWithLink,
   deleteAccountWithPassword,
@@ -17,6 +17,7 @@ import { mailContext } from "~/http/mail.server";
 import { clearSessionCookie, getSession } from "~/http/session.server";
 import { formFailure, formPageHeaders, readForm, type FormFailure, formError } from "~/http/pages/forms.server";
 import { requireViewer } from "~/http/pages/guards.server";
+import { MAILED_LINK_HEADERS } from "~/http/pages/mailed-link.server";
 import { toasts } from "~/http/pages/toast.server";
 
 /**
@@ -24,21 +25,18 @@ import { toasts } from "~/http/pages/toast.server";
  * a mailed link instead (for an account made by social login, whose password nobody knows). The
  * link (`?token=`) opens a confirmation; opening it changes nothing, its button deletes.
  */
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Delete Account", path: "/delete-account", noindex: true });
+export const meta = noindexMeta("Delete Account", "/delete-account");
 
-/** Personal, never stored; the link's token is not told to another site (same-origin: see reset-password). */
+/** Personal, never stored; the link's token is not told to another site (as on every mailed link's page). */
 export const headers: HeadersFunction = (args) => {
   const headers = new Headers(formPageHeaders(args));
-  headers.set("Cache-Control", "private, no-store");
-  headers.set("Referrer-Policy", "same-origin");
+  for (const [name, value] of Object.entries(MAILED_LINK_HEADERS)) headers.set(name, value);
   return headers;
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
   const token = new URL(request.url).searchParams.get("token");
-  const noStore = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
   if (token !== null) {
     const account = await deletionLinkAccount(app.db, token);
     return json(
@@ -47,13 +45,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         token: account ? token : null,
         blocker: account ? await deletionBlocker(app.db, account.userId) : null,
       },
-      { headers: noStore },
+      { headers: MAILED_LINK_HEADERS },
     );
   }
   const viewer = await requireViewer(app, request);
   return json(
     { mode: "password" as const, token: null, blocker: await deletionBlocker(app.db, viewer.user.id) },
-    { headers: noStore },
+    { headers: MAILED_LINK_HEADERS },
   );
 }
 
@@ -92,6 +90,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+/** What becomes of the account's reviews: the choices, kept first. */
+const REVIEWS_CHOICES = [
+  { value: "keep", label: "Keep them, shown as written by a “Former customer”" },
+  { value: "delete", label: "Remove them" },
+];
+
 function ReviewsChoice({ failure }: { failure?: FormFailure }) {
   const chosen = failure?.values.reviews ?? "keep";
   const messages = failure?.errors.reviews;
@@ -99,26 +103,18 @@ function ReviewsChoice({ failure }: { failure?: FormFailure }) {
     <fieldset aria-describedby={messages?.length ? "reviews-error" : undefined}>
       <legend className="text-sm font-medium text-gray-800">Your reviews</legend>
       <div className="mt-2 grid gap-2 text-sm text-gray-900">
-        <label className="flex items-start gap-2">
-          <input
-            type="radio"
-            name="reviews"
-            value="keep"
-            defaultChecked={chosen === "keep"}
-            className="mt-1 accent-bloom-600"
-          />
-          <span>Keep them, shown as written by a &ldquo;Former customer&rdquo;</span>
-        </label>
-        <label className="flex items-start gap-2">
-          <input
-            type="radio"
-            name="reviews"
-            value="delete"
-            defaultChecked={chosen === "delete"}
-            className="mt-1 accent-bloom-600"
-          />
-          <span>Remove them</span>
-        </label>
+        {REVIEWS_CHOICES.map((choice) => (
+          <label key={choice.value} className="flex items-start gap-2">
+            <input
+              type="radio"
+              name="reviews"
+              value={choice.value}
+              defaultChecked={chosen === choice.value}
+              className="mt-1 accent-bloom-600"
+            />
+            <span>{choice.label}</span>
+          </label>
+        ))}
       </div>
       <FieldError id="reviews-error" messages={messages} />
     </fieldset>
@@ -166,9 +162,7 @@ export default function DeleteAccountPage() {
           </a>
         </p>
         {mode === "link" && !token ? (
-          <p role="alert" className="mt-6 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            {RIGHTS_MESSAGES.linkInvalid}
-          </p>
+          <ErrorAlert className="mt-6">{RIGHTS_MESSAGES.linkInvalid}</ErrorAlert>
         ) : blocker ? (
           <p role="alert" className="mt-6 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {blocker}
@@ -205,12 +199,7 @@ export default function DeleteAccountPage() {
                 <button type="submit" className={dangerClass} disabled={busy}>
                   {busy && navigation.formData?.get("intent") === "password" ? "Deleting…" : "Delete my account"}
                 </button>
-                <Link
-                  to="/profile"
-                  className="inline-flex items-center rounded-full border border-gray-300 px-6 py-2.5 font-medium text-gray-800 hover:border-bloom-400"
-                >
-                  Cancel
-                </Link>
+                <CancelLink to="/profile" />
               </div>
             </Form>
             <Form method="post" noValidate className="mt-6 border-t border-gray-100 pt-4">

@@ -1,13 +1,15 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/account/auth-card";
-import { FormFailureNotice, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
+import { AuthSubtitle } from "~/components/account/auth-subtitle";
+import { FormFailureNotice, SubmitButton, useFormPage } from "~/components/form";
+import { PersonField } from "~/components/person-fields";
 import { ACCOUNT_MESSAGES, RESET_MESSAGES } from "~/lib/form-messages";
 import { ForgotPasswordSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
-import { formFailure, formPageHeaders, readForm, type FormFailure, formError } from "~/http/pages/forms.server";
+import { noindexMeta } from "~/lib/seo";
+import { formFailure, formPageHeaders, readForm, formError } from "~/http/pages/forms.server";
 import { clientAddress } from "~/services/rate-limit.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import { toasts } from "~/http/pages/toast.server";
@@ -16,13 +18,7 @@ import { mailContext } from "~/http/mail.server";
 /** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
 const loadForgotSchema = () => import("~/lib/schemas/account").then((module) => module.ForgotPasswordSchema);
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), {
-    title: "Forgot Password",
-    description: "Ask for a link to reset your password.",
-    path: "/forgot-password",
-    noindex: true,
-  });
+export const meta = noindexMeta("Forgot Password", "/forgot-password", "Ask for a link to reset your password.");
 
 export const headers = formPageHeaders;
 
@@ -51,21 +47,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const { sent } = useLoaderData<typeof loader>();
-  const failure = useActionData<FormFailure>();
-  const { errors, formProps } = useLiveValidation(loadForgotSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
-  const submitting = useNavigation().state === "submitting";
+  const { failure, errors, formProps, submitting } = useFormPage(loadForgotSchema, ACCOUNT_MESSAGES.formErrors);
   return (
-    <AuthCard
-      title="Forgot Password"
-      subtitle={
-        <>
-          Remembered it?{" "}
-          <Link to="/login" className="font-medium text-bloom-700 underline hover:text-bloom-800">
-            Log in
-          </Link>
-        </>
-      }
-    >
+    <AuthCard title="Forgot Password" subtitle={<AuthSubtitle text="Remembered it?" to="/login" link="Log in" />}>
       {sent && !failure ? (
         <p role="status" className="mb-4 rounded-lg bg-bloom-50 px-3 py-2 text-sm text-gray-800">
           {sent} The link works once, for one hour.
@@ -76,17 +60,8 @@ export default function ForgotPasswordPage() {
         Enter the email of your account and we will send you a link to choose a new password.
       </p>
       <Form method="post" {...formProps} className="grid gap-4">
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          defaultValue={failure?.values.email}
-          errors={errors}
-        />
-        <button type="submit" className={submitButtonClass} disabled={submitting}>
-          {submitting ? "Sending…" : "Send reset link"}
-        </button>
+        <PersonField name="email" values={failure?.values ?? {}} errors={errors} />
+        <SubmitButton busy={submitting} label="Send reset link" busyLabel="Sending…" />
       </Form>
     </AuthCard>
   );

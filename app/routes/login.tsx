@@ -1,20 +1,22 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthCard, SocialButtons } from "~/components/account/auth-card";
-import { FormFailureNotice, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
+import { AuthSubtitle } from "~/components/account/auth-subtitle";
+import { PersonField } from "~/components/person-fields";
+import { ErrorAlert, FormFailureNotice, SubmitButton, TextField, useFormPage } from "~/components/form";
 import { ACCOUNT_MESSAGES } from "~/lib/form-messages";
 import { LoginSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
 import { safeRedirect } from "~/lib/redirect";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import { login } from "~/services/auth.server";
-import { formFailure, formPageHeaders, readForm, type FormFailure, formError } from "~/http/pages/forms.server";
+import { formFailure, formPageHeaders, readForm, formError } from "~/http/pages/forms.server";
 import { clientAddress } from "~/services/rate-limit.server";
 import { sessionCookie } from "~/http/session.server";
-import { socialLoginMessage, socialLoginProviders } from "~/http/oauth.server";
+import { socialLoginMessage } from "~/http/oauth.server";
 import { isSocialLoginError } from "~/lib/social-login";
-import { redirectIfLoggedIn } from "~/http/pages/guards.server";
+import { signInPageData } from "~/http/pages/sign-in-page.server";
 import { toasts } from "~/http/pages/toast.server";
 import { challengeCookie } from "~/http/two-factor.server";
 import { TwoFactorRequired } from "~/services/two-factor-challenge.server";
@@ -22,13 +24,7 @@ import { TwoFactorRequired } from "~/services/two-factor-challenge.server";
 /** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
 const loadLoginSchema = () => import("~/lib/schemas/account").then((module) => module.LoginSchema);
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), {
-    title: "Login",
-    description: "Log in to your account to follow your orders.",
-    path: "/login",
-    noindex: true,
-  });
+export const meta = noindexMeta("Login", "/login", "Log in to your account to follow your orders.");
 
 export const headers = formPageHeaders;
 
@@ -37,12 +33,11 @@ export const headers = formPageHeaders;
  * sign-in came back here (`?error=<code>&provider=<provider>`), shown on the page as well as in the toast.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await redirectIfLoggedIn(context.app, request);
+  const { redirectTo, providers } = await signInPageData(context.app, request);
   const params = new URL(request.url).searchParams;
-  const redirectTo = safeRedirect(params.get("redirectTo"), "/");
   const error = params.get("error");
   const socialError = isSocialLoginError(error) ? socialLoginMessage(error, params.get("provider")) : null;
-  return json({ redirectTo, providers: await socialLoginProviders(context.app), socialError });
+  return json({ redirectTo, providers, socialError });
 }
 
 /**
@@ -76,40 +71,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { redirectTo, providers, socialError } = useLoaderData<typeof loader>();
-  const failure = useActionData<FormFailure>();
-  const { errors, formProps } = useLiveValidation(loadLoginSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
-  const submitting = useNavigation().state === "submitting";
+  const { failure, errors, formProps, submitting } = useFormPage(loadLoginSchema, ACCOUNT_MESSAGES.formErrors);
   return (
     <AuthCard
       title="Welcome Back"
-      subtitle={
-        <>
-          New here?{" "}
-          <Link
-            to={redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`}
-            className="font-medium text-bloom-700 underline hover:text-bloom-800"
-          >
-            Create an account
-          </Link>
-        </>
-      }
+      subtitle={<AuthSubtitle text="New here?" to="/register" link="Create an account" redirectTo={redirectTo} />}
     >
       <FormFailureNotice failure={failure} className="mb-4" />
-      {socialError && !failure ? (
-        <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {socialError}
-        </p>
-      ) : null}
+      {socialError && !failure ? <ErrorAlert className="mb-4">{socialError}</ErrorAlert> : null}
       <Form method="post" {...formProps} className="grid gap-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          defaultValue={failure?.values.email}
-          errors={errors}
-        />
+        <PersonField name="email" values={failure?.values ?? {}} errors={errors} />
         <TextField name="password" label="Password" type="password" autoComplete="current-password" errors={errors} />
         <div className="flex items-center justify-between text-sm">
           <label className="flex items-center gap-2 text-gray-800">
@@ -125,9 +97,7 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <button type="submit" className={submitButtonClass} disabled={submitting}>
-          {submitting ? "Logging in…" : "Login"}
-        </button>
+        <SubmitButton busy={submitting} label="Login" busyLabel="Logging in…" />
       </Form>
       <SocialButtons action="Sign in" providers={providers} redirectTo={redirectTo} />
     </AuthCard>

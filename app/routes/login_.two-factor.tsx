@@ -1,10 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/account/auth-card";
-import { FormFailureNotice, submitButtonClass, TextField } from "~/components/form";
+import { AuthSubtitle } from "~/components/account/auth-subtitle";
+import { FormFailureNotice } from "~/components/form";
+import { TwoFactorCodeForm } from "~/components/account/two-factor-code-form";
 import { safeRedirect } from "~/lib/redirect";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import { AccountDisabledError, AuthError } from "~/services/auth.server";
 import { openChallenge } from "~/services/two-factor-challenge.server";
 import { completeTwoFactorSignIn, TWO_FACTOR_MESSAGES } from "~/services/two-factor.server";
@@ -13,13 +15,11 @@ import { toasts } from "~/http/pages/toast.server";
 import { sessionCookie } from "~/http/session.server";
 import { clearChallengeCookie, readChallengeCookie } from "~/http/two-factor.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), {
-    title: "Two-factor sign-in",
-    description: "Enter the code from your authenticator app.",
-    path: "/login/two-factor",
-    noindex: true,
-  });
+export const meta = noindexMeta(
+  "Two-factor sign-in",
+  "/login/two-factor",
+  "Enter the code from your authenticator app.",
+);
 
 export const headers = formPageHeaders;
 
@@ -71,42 +71,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function TwoFactorPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const submitting = useNavigation().state === "submitting";
   return (
-    <AuthCard
-      title="Two-factor sign-in"
-      subtitle={
-        <>
-          Not you?{" "}
-          <Link to="/login" className="font-medium text-bloom-700 underline hover:text-bloom-800">
-            Back to login
-          </Link>
-        </>
-      }
-    >
+    <AuthCard title="Two-factor sign-in" subtitle={<AuthSubtitle text="Not you?" to="/login" link="Back to login" />}>
       <FormFailureNotice failure={failure} className="mb-4" />
-      <Form method="post" noValidate className="grid gap-4">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          name="code"
-          label="Authentication code"
-          type="text"
-          inputMode="text"
-          autoComplete="one-time-code"
-          autoCapitalize="off"
-          spellCheck={false}
-          aria-describedby={failure?.errors.code?.length ? "code-error" : "code-hint"}
-          errors={failure?.errors}
-        />
-        {failure?.errors.code?.length ? null : (
-          <p id="code-hint" className="-mt-3 text-xs text-gray-600">
-            The 6-digit code your authenticator app shows, or one of your recovery codes.
-          </p>
-        )}
-        <button type="submit" className={submitButtonClass} disabled={submitting}>
-          {submitting ? "Checking…" : "Verify"}
-        </button>
-      </Form>
+      <TwoFactorCodeForm
+        redirectTo={redirectTo}
+        errors={failure?.errors}
+        label="Authentication code"
+        submitLabel="Verify"
+        recovery
+        className="grid gap-4"
+      />
     </AuthCard>
   );
 }

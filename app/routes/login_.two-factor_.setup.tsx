@@ -1,11 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/account/auth-card";
+import { AuthSubtitle } from "~/components/account/auth-subtitle";
 import { TwoFactorSetupDetails } from "~/components/admin/two-factor-setup";
-import { FormFailureNotice, submitButtonClass, TextField } from "~/components/form";
+import { FormFailureNotice } from "~/components/form";
+import { TwoFactorCodeForm } from "~/components/account/two-factor-code-form";
 import { safeRedirect } from "~/lib/redirect";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import { AccountDisabledError, AuthError } from "~/services/auth.server";
 import { qrPath } from "~/services/qr.server";
 import { openChallenge } from "~/services/two-factor-challenge.server";
@@ -15,13 +17,11 @@ import { toasts } from "~/http/pages/toast.server";
 import { sessionCookie } from "~/http/session.server";
 import { clearChallengeCookie, codesCookie, readChallengeCookie } from "~/http/two-factor.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), {
-    title: "Set up two-factor sign-in",
-    description: "Staff sign in with a code from an authenticator app.",
-    path: "/login/two-factor/setup",
-    noindex: true,
-  });
+export const meta = noindexMeta(
+  "Set up two-factor sign-in",
+  "/login/two-factor/setup",
+  "Staff sign in with a code from an authenticator app.",
+);
 
 export const headers = formPageHeaders;
 
@@ -80,36 +80,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function TwoFactorSetupPage() {
   const { redirectTo, account, secretGrouped, qr } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const submitting = useNavigation().state === "submitting";
   return (
     <AuthCard
       title="Set up two-factor sign-in"
       subtitle={
-        <>
-          Staff accounts sign in with a password and a code from an authenticator app.{" "}
-          <Link to="/login" className="font-medium text-bloom-700 underline hover:text-bloom-800">
-            Back to login
-          </Link>
-        </>
+        <AuthSubtitle
+          text="Staff accounts sign in with a password and a code from an authenticator app."
+          to="/login"
+          link="Back to login"
+        />
       }
     >
       <FormFailureNotice failure={failure} className="mb-4" />
       <TwoFactorSetupDetails qr={qr} secretGrouped={secretGrouped} account={account} />
-      <Form method="post" noValidate className="mt-6 grid gap-4">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          name="code"
-          label="Code from the app"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          aria-describedby={failure?.errors.code?.length ? "code-error" : undefined}
-          errors={failure?.errors}
-        />
-        <button type="submit" className={submitButtonClass} disabled={submitting}>
-          {submitting ? "Checking…" : "Turn on and sign in"}
-        </button>
-      </Form>
+      <TwoFactorCodeForm
+        redirectTo={redirectTo}
+        errors={failure?.errors}
+        label="Code from the app"
+        submitLabel="Turn on and sign in"
+        className="mt-6 grid gap-4"
+      />
     </AuthCard>
   );
 }

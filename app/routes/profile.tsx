@@ -1,15 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { DetailList } from "~/components/detail-list";
-import { SelectField, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
+import { CancelLink, SubmitButton, TextField, useLiveValidation } from "~/components/form";
+import { CountryField, PERSON_FIELDS, PersonFields } from "~/components/person-fields";
+import { Panel } from "~/components/section";
 import { Toaster } from "~/components/toaster";
 import { COUNTRIES } from "~/lib/constants";
 import { featureFlags } from "~/lib/features";
 import { ACCOUNT_MESSAGES } from "~/lib/form-messages";
 import { PasswordChangeSchema, ProfileSchema } from "~/lib/schemas/account";
 import { fieldErrors } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import { changePassword, type AuthUser } from "~/services/auth.server";
 import { VerifyEmailBanner } from "~/components/account/verify-email-banner";
 import { isSocialProvider, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialProvider } from "~/lib/social-login";
@@ -28,8 +31,7 @@ import { useRootData } from "~/components/use-root-data";
 const loadProfileSchema = () => import("~/lib/schemas/account").then((module) => module.ProfileSchema);
 const loadPasswordSchema = () => import("~/lib/schemas/account").then((module) => module.PasswordChangeSchema);
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "My Profile", path: "/profile", noindex: true });
+export const meta = noindexMeta("My Profile", "/profile");
 
 export const headers = privatePageHeaders;
 
@@ -104,12 +106,15 @@ function memberSince(createdAt: string): string {
   });
 }
 
+/** The white card each part of the profile is drawn in. */
+const cardClass = "rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm";
+
 function SummaryCard({ user }: { user: AuthUser }) {
   const address = [user.address, user.city, user.state, user.zip_code, countryName(user.country)]
     .filter(Boolean)
     .join(", ");
   return (
-    <section aria-labelledby="summary-name" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+    <section aria-labelledby="summary-name" className={cardClass}>
       <div className="flex items-center gap-4">
         <span
           aria-hidden="true"
@@ -136,78 +141,30 @@ function SummaryCard({ user }: { user: AuthUser }) {
   );
 }
 
+/** The profile form's fields, in their order (the country's select follows). */
+const PROFILE_FIELDS = ["name", "email", "phone", "address", "city", "state", "zip_code"] as const;
+
 function ProfileForm({ user, failure }: { user: AuthUser; failure?: FormFailure }) {
   const own = failure?.values.intent === "profile" ? failure : undefined;
   const { errors, formProps } = useLiveValidation(loadProfileSchema, ACCOUNT_MESSAGES.formErrors, own?.errors);
-  const value = (name: keyof AuthUser) => own?.values[name] ?? (user[name] as string | null) ?? "";
+  // What the shopper typed, else the account's details.
+  const saved = Object.fromEntries([...PROFILE_FIELDS, "country" as const].map((name) => [name, user[name] ?? ""]));
+  const values = { ...saved, ...own?.values };
   const submitting = useNavigation().formData?.get("intent") === "profile";
   return (
     <Form method="post" action="/profile?edit=profile" {...formProps} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="profile" />
-      <TextField name="name" label="Name" autoComplete="name" defaultValue={value("name")} errors={errors} />
+      <PersonFields names={PROFILE_FIELDS} values={values} errors={errors} />
+      <CountryField values={values} errors={errors} choose />
       <TextField
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        defaultValue={value("email")}
+        name="current_password"
+        label="Current password (only to change your email)"
+        type="password"
+        autoComplete="current-password"
+        hint="A new email address changes when you open the link we send to it; we also tell your current address."
         errors={errors}
+        className="sm:col-span-2"
       />
-      <TextField
-        name="phone"
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        defaultValue={value("phone")}
-        errors={errors}
-      />
-      <TextField
-        name="address"
-        label="Address"
-        autoComplete="address-line1"
-        defaultValue={value("address")}
-        errors={errors}
-      />
-      <TextField name="city" label="City" autoComplete="address-level2" defaultValue={value("city")} errors={errors} />
-      <TextField
-        name="state"
-        label="State / Province"
-        autoComplete="address-level1"
-        defaultValue={value("state")}
-        errors={errors}
-      />
-      <TextField
-        name="zip_code"
-        label="Zip / Postal code"
-        autoComplete="postal-code"
-        defaultValue={value("zip_code")}
-        errors={errors}
-      />
-      <SelectField
-        name="country"
-        label="Country"
-        defaultValue={value("country")}
-        errors={errors}
-        options={[
-          { value: "", label: "Choose a country" },
-          ...COUNTRIES.map((country) => ({ value: country.code, label: country.name })),
-        ]}
-      />
-      <div className="sm:col-span-2">
-        <TextField
-          name="current_password"
-          label="Current password (only to change your email)"
-          type="password"
-          autoComplete="current-password"
-          aria-describedby={errors.current_password?.length ? "current_password-error" : "current_password-hint"}
-          errors={errors}
-        />
-        {errors.current_password?.length ? null : (
-          <p id="current_password-hint" className="mt-1 text-xs text-gray-600">
-            A new email address changes when you open the link we send to it; we also tell your current address.
-          </p>
-        )}
-      </div>
       <FormActions submitting={submitting} label="Save" busyLabel="Saving…" className="flex gap-3 sm:col-span-2" />
     </Form>
   );
@@ -227,18 +184,18 @@ function FormActions({
 }) {
   return (
     <div className={className}>
-      <button type="submit" className={submitButtonClass} disabled={submitting}>
-        {submitting ? busyLabel : label}
-      </button>
-      <Link
-        to="/profile"
-        className="inline-flex items-center rounded-full border border-gray-300 px-6 py-2.5 font-medium text-gray-800 hover:border-bloom-400"
-      >
-        Cancel
-      </Link>
+      <SubmitButton busy={submitting} label={label} busyLabel={busyLabel} />
+      <CancelLink to="/profile" />
     </div>
   );
 }
+
+/** The password form's fields: the current password, then the new one twice. */
+const PASSWORD_FIELDS = [
+  { name: "current_password", label: "Current password", autoComplete: "current-password" },
+  { name: "new_password", label: "New password", autoComplete: "new-password" },
+  { name: "new_password_confirmation", label: "Confirm new password", autoComplete: "new-password" },
+];
 
 function PasswordForm({ failure }: { failure?: FormFailure }) {
   const own = failure?.values.intent === "password" ? failure : undefined;
@@ -247,21 +204,9 @@ function PasswordForm({ failure }: { failure?: FormFailure }) {
   return (
     <Form method="post" action="/profile?edit=password" {...formProps} className="grid max-w-md gap-4">
       <input type="hidden" name="intent" value="password" />
-      <TextField
-        name="current_password"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        errors={errors}
-      />
-      <TextField name="new_password" label="New password" type="password" autoComplete="new-password" errors={errors} />
-      <TextField
-        name="new_password_confirmation"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        errors={errors}
-      />
+      {PASSWORD_FIELDS.map((field) => (
+        <TextField key={field.name} type="password" {...field} errors={errors} />
+      ))}
       <FormActions submitting={submitting} label="Update Password" busyLabel="Updating…" className="flex gap-3" />
     </Form>
   );
@@ -270,6 +215,87 @@ function PasswordForm({ failure }: { failure?: FormFailure }) {
 const toggleClass =
   "inline-flex items-center rounded-full border border-bloom-300 px-4 py-2 text-sm font-medium text-bloom-700 hover:bg-bloom-50 aria-[current=true]:bg-bloom-600 aria-[current=true]:text-white";
 
+/**
+ * A card whose toggle opens its form in place: a link (`?edit=<edit>`), so it works without
+ * JavaScript; `open` shows the form, else the card's `children`.
+ */
+function EditableCard({
+  id,
+  title,
+  edit,
+  toggleLabel,
+  open,
+  form,
+  children,
+}: {
+  id: string;
+  title: string;
+  edit: string;
+  toggleLabel: string;
+  open: boolean;
+  form: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={cardClass}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={id} className="text-lg font-semibold text-gray-900">
+          {title}
+        </h2>
+        <Link
+          to={open ? "/profile" : `/profile?edit=${edit}`}
+          aria-current={open}
+          className={toggleClass}
+          preventScrollReset
+        >
+          {open ? "Close" : toggleLabel}
+        </Link>
+      </div>
+      <div className="mt-6">{open ? form : children}</div>
+    </section>
+  );
+}
+
+/** The ways on from the profile: orders, the wishlist (when the shop has one), the data, deleting the account. */
+function AccountCard({ wishlistOn }: { wishlistOn: boolean }) {
+  return (
+    <section aria-labelledby="account-heading" className={cardClass}>
+      <h2 id="account-heading" className="font-semibold text-gray-900">
+        Account
+      </h2>
+      <div className="mt-4 grid gap-2">
+        <Link
+          to="/orders"
+          className="rounded-full bg-bloom-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-bloom-700"
+        >
+          My Orders
+        </Link>
+        {wishlistOn ? (
+          <Link
+            to="/wishlist"
+            className="rounded-full border border-gray-300 px-4 py-2 text-center text-sm font-medium text-gray-800 hover:border-bloom-400"
+          >
+            Wishlist
+          </Link>
+        ) : null}
+        <a
+          href="/profile/my-data"
+          download
+          className="rounded-full border border-gray-300 px-4 py-2 text-center text-sm font-medium text-gray-800 hover:border-bloom-400"
+        >
+          Download my data
+        </a>
+        <Link
+          to="/delete-account"
+          className="rounded-full border border-red-200 px-4 py-2 text-center text-sm font-medium text-red-700 hover:border-red-400"
+        >
+          Delete Account
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 /** The password and the providers: Link starts the provider's sign-in for this account, Unlink removes one while another way in remains. */
 function SignInMethodsSection({ methods, providers }: { methods: SignInMethods; providers: SocialProvider[] }) {
   const linked = new Map(methods.identities.map((identity) => [identity.provider, identity]));
@@ -277,10 +303,7 @@ function SignInMethodsSection({ methods, providers }: { methods: SignInMethods; 
   const buttonClass =
     "rounded-full border border-gray-300 px-4 py-1.5 text-sm font-medium text-gray-800 hover:border-bloom-400";
   return (
-    <section aria-labelledby="methods-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
-      <h2 id="methods-heading" className="text-lg font-semibold text-gray-900">
-        Sign-in methods
-      </h2>
+    <Panel id="methods-heading" title="Sign-in methods">
       <ul className="mt-4 grid gap-3 text-sm">
         <li className="flex flex-wrap items-center justify-between gap-3">
           <span className="font-medium text-gray-900">Password</span>
@@ -321,7 +344,7 @@ function SignInMethodsSection({ methods, providers }: { methods: SignInMethods; 
         })}
       </ul>
       <p className="mt-4 text-xs text-gray-600">Linking a provider logs you out on every other device.</p>
-    </section>
+    </Panel>
   );
 }
 
@@ -334,8 +357,6 @@ export default function ProfilePage() {
   // The Edit and Change Password toggles are links, so they work without JavaScript; a form the
   // server sent back with errors stays open.
   const mode = failure?.values.intent ?? params.get("edit");
-  const editing = mode === "profile";
-  const changingPassword = mode === "password";
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="font-display text-3xl font-bold text-gray-900">My Profile</h1>
@@ -357,110 +378,36 @@ export default function ProfilePage() {
       <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_1fr]">
         <div className="grid h-fit gap-6">
           <SummaryCard user={user} />
-          <section
-            aria-labelledby="account-heading"
-            className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm"
-          >
-            <h2 id="account-heading" className="font-semibold text-gray-900">
-              Account
-            </h2>
-            <div className="mt-4 grid gap-2">
-              <Link
-                to="/orders"
-                className="rounded-full bg-bloom-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-bloom-700"
-              >
-                My Orders
-              </Link>
-              {wishlistOn ? (
-                <Link
-                  to="/wishlist"
-                  className="rounded-full border border-gray-300 px-4 py-2 text-center text-sm font-medium text-gray-800 hover:border-bloom-400"
-                >
-                  Wishlist
-                </Link>
-              ) : null}
-              <a
-                href="/profile/my-data"
-                download
-                className="rounded-full border border-gray-300 px-4 py-2 text-center text-sm font-medium text-gray-800 hover:border-bloom-400"
-              >
-                Download my data
-              </a>
-              <Link
-                to="/delete-account"
-                className="rounded-full border border-red-200 px-4 py-2 text-center text-sm font-medium text-red-700 hover:border-red-400"
-              >
-                Delete Account
-              </Link>
-            </div>
-          </section>
+          <AccountCard wishlistOn={wishlistOn} />
         </div>
         <div className="grid h-fit gap-8">
-          <section
-            aria-labelledby="profile-heading"
-            className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm"
+          <EditableCard
+            id="profile-heading"
+            title="Profile Information"
+            edit="profile"
+            toggleLabel="Edit"
+            open={mode === "profile"}
+            form={<ProfileForm user={user} failure={failure} />}
           >
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 id="profile-heading" className="text-lg font-semibold text-gray-900">
-                Profile Information
-              </h2>
-              <Link
-                to={editing ? "/profile" : "/profile?edit=profile"}
-                aria-current={editing}
-                className={toggleClass}
-                preventScrollReset
-              >
-                {editing ? "Close" : "Edit"}
-              </Link>
-            </div>
-            <div className="mt-6">
-              {editing ? (
-                <ProfileForm user={user} failure={failure} />
-              ) : (
-                <DetailList
-                  className="grid gap-4 text-sm sm:grid-cols-2"
-                  valueClassName="mt-0.5 text-gray-900"
-                  rows={(
-                    [
-                      ["Name", user.name],
-                      ["Email", user.email],
-                      ["Phone", user.phone],
-                      ["Address", user.address],
-                      ["City", user.city],
-                      ["State / Province", user.state],
-                      ["Zip / Postal code", user.zip_code],
-                      ["Country", countryName(user.country)],
-                    ] as const
-                  ).map(([label, value]) => ({ label, value: value || "Not provided" }))}
-                />
-              )}
-            </div>
-          </section>
-          <section
-            aria-labelledby="password-heading"
-            className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm"
+            <DetailList
+              className="grid gap-4 text-sm sm:grid-cols-2"
+              valueClassName="mt-0.5 text-gray-900"
+              rows={[
+                ...PROFILE_FIELDS.map((name) => ({ label: PERSON_FIELDS[name].label, value: user[name] })),
+                { label: "Country", value: countryName(user.country) },
+              ].map(({ label, value }) => ({ label, value: value || "Not provided" }))}
+            />
+          </EditableCard>
+          <EditableCard
+            id="password-heading"
+            title="Password"
+            edit="password"
+            toggleLabel="Change Password"
+            open={mode === "password"}
+            form={<PasswordForm failure={failure} />}
           >
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 id="password-heading" className="text-lg font-semibold text-gray-900">
-                Password
-              </h2>
-              <Link
-                to={changingPassword ? "/profile" : "/profile?edit=password"}
-                aria-current={changingPassword}
-                className={toggleClass}
-                preventScrollReset
-              >
-                {changingPassword ? "Close" : "Change Password"}
-              </Link>
-            </div>
-            <div className="mt-6">
-              {changingPassword ? (
-                <PasswordForm failure={failure} />
-              ) : (
-                <p className="text-sm text-gray-600">Changing your password logs you out on every other device.</p>
-              )}
-            </div>
-          </section>
+            <p className="text-sm text-gray-600">Changing your password logs you out on every other device.</p>
+          </EditableCard>
           <SignInMethodsSection methods={methods} providers={providers} />
         </div>
       </div>

@@ -1,24 +1,20 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/account/auth-card";
-import { FormFailureNotice, submitButtonClass, TextField, useLiveValidation } from "~/components/form";
+import { AuthSubtitle } from "~/components/account/auth-subtitle";
+import { NewPasswordFields } from "~/components/account/new-password-fields";
+import { ErrorAlert, FormFailureNotice, SubmitButton, useFormPage } from "~/components/form";
 import { ACCOUNT_MESSAGES, RESET_MESSAGES } from "~/lib/form-messages";
-import { rootSeo, seoMeta } from "~/lib/seo";
-import { formPageHeaders, readForm, type FormFailure, formError } from "~/http/pages/forms.server";
+import { noindexMeta } from "~/lib/seo";
+import { formPageHeaders, readForm, formError } from "~/http/pages/forms.server";
 import { resetPassword, resetTokenIsLive } from "~/services/password-reset.server";
 import { toasts } from "~/http/pages/toast.server";
 
 /** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
 const loadResetSchema = () => import("~/lib/schemas/account").then((module) => module.ResetPasswordSchema);
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), {
-    title: "Reset Password",
-    description: "Choose a new password for your account.",
-    path: "/reset-password",
-    noindex: true,
-  });
+export const meta = noindexMeta("Reset Password", "/reset-password", "Choose a new password for your account.");
 
 /**
  * The token is in the address: no other site is told it through a Referer. `same-origin`, not
@@ -52,30 +48,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ResetPasswordPage() {
   const { token } = useLoaderData<typeof loader>();
-  const failure = useActionData<FormFailure>();
-  const { errors, formProps } = useLiveValidation(loadResetSchema, ACCOUNT_MESSAGES.formErrors, failure?.errors);
-  const submitting = useNavigation().state === "submitting";
+  const { failure, errors, formProps, submitting } = useFormPage(loadResetSchema, ACCOUNT_MESSAGES.formErrors);
   const invalid = !token || Boolean(failure?.errors.token?.length);
   return (
-    <AuthCard
-      title="Reset Password"
-      subtitle={
-        <>
-          Remembered it?{" "}
-          <Link to="/login" className="font-medium text-bloom-700 underline hover:text-bloom-800">
-            Log in
-          </Link>
-        </>
-      }
-    >
+    <AuthCard title="Reset Password" subtitle={<AuthSubtitle text="Remembered it?" to="/login" link="Log in" />}>
       {invalid ? (
         <>
           <FormFailureNotice failure={failure ? { ...failure, errors: {} } : undefined} className="mb-4" />
-          {failure ? null : (
-            <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-              {RESET_MESSAGES.invalid}
-            </p>
-          )}
+          {failure ? null : <ErrorAlert className="mb-4">{RESET_MESSAGES.invalid}</ErrorAlert>}
           <p className="text-sm text-gray-700">
             <Link to="/forgot-password" className="font-medium text-bloom-700 underline hover:text-bloom-800">
               Ask for a new reset link
@@ -87,29 +67,8 @@ export default function ResetPasswordPage() {
           <FormFailureNotice failure={failure} className="mb-4" />
           <Form method="post" {...formProps} className="grid gap-4">
             <input type="hidden" name="token" value={token} />
-            <TextField
-              name="password"
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              aria-describedby={errors.password?.length ? "password-error" : "password-hint"}
-              errors={errors}
-            />
-            {errors.password?.length ? null : (
-              <p id="password-hint" className="-mt-3 text-xs text-gray-600">
-                At least 8 characters, with a lowercase letter, an uppercase letter and a number.
-              </p>
-            )}
-            <TextField
-              name="password_confirmation"
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-              errors={errors}
-            />
-            <button type="submit" className={submitButtonClass} disabled={submitting}>
-              {submitting ? "Saving…" : "Reset password"}
-            </button>
+            <NewPasswordFields confirmName="password_confirmation" errors={errors} />
+            <SubmitButton busy={submitting} label="Reset password" busyLabel="Saving…" />
           </Form>
         </>
       )}

@@ -1,44 +1,30 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard } from "~/components/account/auth-card";
-import { submitButtonClass } from "~/components/form";
-import { Toaster } from "~/components/toaster";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { ConfirmByButton } from "~/components/account/confirm-by-button";
 import { ACCOUNT_EMAIL_MESSAGES } from "~/lib/account-email";
 import { safeRedirect } from "~/lib/redirect";
-import { rootSeo, seoMeta } from "~/lib/seo";
-import { makeToast } from "~/lib/toast";
+import { noindexMeta } from "~/lib/seo";
 import { readForm } from "~/http/pages/forms.server";
 import { requireViewer } from "~/http/pages/guards.server";
+import { linkRefused, linkToken, mailedLinkData, mailedLinkHeaders } from "~/http/pages/mailed-link.server";
 import { toasts } from "~/http/pages/toast.server";
 import { mailContext } from "~/http/mail.server";
 import { resendVerification, verificationIsLive, verifyEmail } from "~/services/email-verification.server";
 import { ValidationError } from "~/services/errors";
 import { RateLimitError } from "~/services/rate-limit.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Verify your email address", path: "/verify-email", noindex: true });
+export const meta = noindexMeta("Verify your email address", "/verify-email");
 
-/**
- * The token is in the address: no other site is told it through a Referer (`same-origin`: under
- * `no-referrer` the form would post with `Origin: null`, refused as cross-site), and no cache keeps it.
- */
-export const headers: HeadersFunction = () => ({
-  "Referrer-Policy": "same-origin",
-  "Cache-Control": "private, no-store",
-});
+export const headers = mailedLinkHeaders;
 
 /**
  * The mailed verification link lands here (docs/decisions/021). Opening it changes nothing (mail
  * scanners open links): the page asks for a press of its button, a POST.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = linkToken(request);
   const live = await verificationIsLive(context.app.db, token);
-  return json(
-    { token: live ? token : null },
-    { headers: { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" } },
-  );
+  return mailedLinkData({ token: live ? token : null });
 }
 
 /**
@@ -68,51 +54,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
       throw error;
     }
   }
-  const token = values.token ?? new URL(request.url).searchParams.get("token") ?? "";
   try {
-    await verifyEmail(app.db, token);
+    await verifyEmail(app.db, values.token ?? linkToken(request));
     return toast.redirectWithSuccess("/", ACCOUNT_EMAIL_MESSAGES.verified);
   } catch (error) {
-    if (error instanceof ValidationError)
-      return json({ toast: makeToast(ACCOUNT_EMAIL_MESSAGES.verifyInvalid, "error") }, { status: 422 });
+    if (error instanceof ValidationError) return linkRefused(ACCOUNT_EMAIL_MESSAGES.verifyInvalid, 422);
     throw error;
   }
 }
 
 export default function VerifyEmailPage() {
-  const { token } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
   return (
-    <AuthCard title="Verify your email address" subtitle="One press, and your address is confirmed as yours.">
-      <Toaster toast={refused?.toast ?? null} listen={false} />
-      {token && !refused ? (
-        <Form
-          method="post"
-          action={`/verify-email?token=${encodeURIComponent(token)}`}
-          noValidate
-          className="grid gap-4"
-        >
-          <input type="hidden" name="token" value={token} />
-          <p className="text-sm text-gray-700">Press the button to confirm that this email address is yours.</p>
-          <button type="submit" className={submitButtonClass} disabled={busy}>
-            {busy ? "Verifying…" : "Verify my email address"}
-          </button>
-        </Form>
-      ) : (
+    <ConfirmByButton
+      title="Verify your email address"
+      subtitle="One press, and your address is confirmed as yours."
+      action="/verify-email"
+      prompt="Press the button to confirm that this email address is yours."
+      label="Verify my email address"
+      busyLabel="Verifying…"
+      invalid={ACCOUNT_EMAIL_MESSAGES.verifyInvalid}
+      next={
         <>
-          <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            {ACCOUNT_EMAIL_MESSAGES.verifyInvalid}
-          </p>
-          <p className="text-sm text-gray-700">
-            Log in and open{" "}
-            <Link to="/profile" className="font-medium text-bloom-700 underline hover:text-bloom-800">
-              your profile
-            </Link>{" "}
-            to get a new link.
-          </p>
+          Log in and open{" "}
+          <Link to="/profile" className="font-medium text-bloom-700 underline hover:text-bloom-800">
+            your profile
+          </Link>{" "}
+          to get a new link.
         </>
-      )}
-    </AuthCard>
+      }
+    />
   );
 }

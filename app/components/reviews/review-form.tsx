@@ -1,13 +1,10 @@
-import { submitButtonClass, type FieldErrors } from "~/components/form";
+import { SubmitButton, TextAreaField, TextField } from "~/components/form";
 import { PostForm, ShopLink } from "~/components/shop-link";
 import { FieldError } from "~/components/field-error";
 import { REVIEW_BODY_MAX, REVIEW_MESSAGES, REVIEW_TITLE_MAX } from "~/lib/reviews";
 
 export const REVIEW_INTENT = "review";
 
-const inputClass =
-  "mt-1 block w-full rounded-lg border px-3 py-2 text-gray-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-bloom-500 aria-[invalid=true]:border-red-600";
-const border = (messages?: string[]) => (messages?.length ? "border-red-600" : "border-gray-300");
 const RATING_WORDS = ["", "Poor", "Fair", "Good", "Very good", "Excellent"];
 
 /** What the action sent back for this form: its messages and the typed values. */
@@ -34,7 +31,6 @@ export function ReviewForm({
 }) {
   const errors = failure?.errors ?? {};
   const values = failure?.values ?? {};
-  const e = errors as FieldErrors;
   return (
     <PostForm
       action={action}
@@ -44,7 +40,7 @@ export function ReviewForm({
       aria-labelledby="review-form-heading"
     >
       <input type="hidden" name="intent" value={REVIEW_INTENT} />
-      <fieldset aria-describedby={e.rating?.length ? "review-rating-error" : undefined}>
+      <fieldset aria-describedby={errors.rating?.length ? "review-rating-error" : undefined}>
         <legend className="block text-sm font-medium text-gray-800">Your rating</legend>
         <div className="mt-1 flex flex-wrap gap-2">
           {[5, 4, 3, 2, 1].map((star) => (
@@ -69,49 +65,28 @@ export function ReviewForm({
             </label>
           ))}
         </div>
-        <FieldError id="review-rating-error" messages={e.rating} />
+        <FieldError id="review-rating-error" messages={errors.rating} />
       </fieldset>
+      <TextField
+        name="title"
+        label="Title"
+        idPrefix="review-"
+        type="text"
+        maxLength={REVIEW_TITLE_MAX}
+        defaultValue={values.title}
+        errors={errors}
+      />
+      <TextAreaField
+        name="body"
+        label="Your review"
+        idPrefix="review-"
+        rows={5}
+        defaultValue={values.body}
+        hint={`Plain text, up to ${REVIEW_BODY_MAX.toLocaleString("en-US")} characters.`}
+        errors={errors}
+      />
       <div>
-        <label htmlFor="review-title" className="block text-sm font-medium text-gray-800">
-          Title
-        </label>
-        <input
-          id="review-title"
-          name="title"
-          type="text"
-          maxLength={REVIEW_TITLE_MAX}
-          defaultValue={values.title}
-          aria-invalid={e.title?.length ? true : undefined}
-          aria-describedby={e.title?.length ? "review-title-error" : undefined}
-          className={`${inputClass} ${border(e.title)}`}
-        />
-        <FieldError id="review-title-error" messages={e.title} />
-      </div>
-      <div>
-        <label htmlFor="review-body" className="block text-sm font-medium text-gray-800">
-          Your review
-        </label>
-        <textarea
-          id="review-body"
-          name="body"
-          rows={5}
-          defaultValue={values.body}
-          aria-invalid={e.body?.length ? true : undefined}
-          aria-describedby={e.body?.length ? "review-body-error" : "review-body-hint"}
-          className={`${inputClass} ${border(e.body)}`}
-        />
-        {e.body?.length ? null : (
-          <p
-            id="review-body-hint"
-            className="mt-1 text-xs text-gray-600"
-          >{`Plain text, up to ${REVIEW_BODY_MAX.toLocaleString("en-US")} characters.`}</p>
-        )}
-        <FieldError id="review-body-error" messages={e.body} />
-      </div>
-      <div>
-        <button type="submit" className={submitButtonClass} disabled={submitting}>
-          {submitting ? "Sending…" : "Submit review"}
-        </button>
+        <SubmitButton busy={submitting} label="Submit review" busyLabel="Sending…" />
       </div>
     </PostForm>
   );
