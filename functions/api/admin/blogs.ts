@@ -20,7 +20,7 @@ import { AdminBlogRowSchema, AdminBlogSchema, BlogStatsSchema } from "../../../a
 import { ok, parseBody, parseQuery, pathId, type ApiContext } from "../http";
 import { apiApp, jsonOrForm } from "../openapi";
 import { adminPage } from "./audit";
-import { deletedId, idParams as params, listQuery, staffRoute, staffResource } from "./route";
+import { deletedId, idParams as params, listQuery, rowChange, staffResource, staffRoute } from "./route";
 import { actor } from "./staff";
 
 /** The tutorial of the path: an id that is not one is simply not found. */
@@ -108,7 +108,7 @@ staffRoute(
     summary: "Publish a draft or unpublish a published tutorial",
     description:
       "`published_at` is set on the first publish only and kept after. A `version` older than the tutorial's is a 409.",
-    request: { params, body: jsonOrForm(BlogVersionSchema) },
+    request: rowChange(BlogVersionSchema),
     data: AdminBlogSchema,
     answer: "The tutorial, published or back to draft.",
     refusals: [409],

@@ -20,13 +20,10 @@ import {
   categoryStatsJson,
   CategoryStatsSchema,
 } from "../../../app/services/serializers/admin-category";
-import { ok, pathId, type ApiContext } from "../http";
+import { ok, pathId } from "../http";
 import { apiApp, jsonOrForm } from "../openapi";
-import { deletedId, idParams as params, staffRoute, staffResource } from "./route";
+import { deletedId, idParams as params, staffResource, staffRoute } from "./route";
 import { actor } from "./staff";
-
-/** The category of the path: an id that is not one is simply not found. */
-const categoryId = (c: ApiContext) => pathId(c, CATALOGUE_MESSAGES.categoryNotFound);
 
 /**
  * /api/admin/categories: every category with its product counts (on sale and archived apart),
@@ -94,7 +91,7 @@ staffRoute(
     refusals: [409],
   },
   async (c) => {
-    const removed = await deleteCategory(c.var.app.db, actor(c), categoryId(c));
+    const removed = await deleteCategory(c.var.app.db, actor(c), pathId(c, CATALOGUE_MESSAGES.categoryNotFound));
     return ok(c, { id: removed.id }, { message: `Category "${removed.name}" deleted.` });
   },
 );

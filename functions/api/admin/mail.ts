@@ -10,7 +10,7 @@ import {
 import { found, ok, parseQuery, type ApiContext } from "../http";
 import { apiApp } from "../openapi";
 import { adminPage } from "./audit";
-import { idParams as params, listQuery, staffRoute } from "./route";
+import { idParams as params, listQuery, countedPageJson, staffRoute } from "./route";
 import { actor } from "./staff";
 
 /** The email of the path: an id that is not one is simply not found. */
@@ -38,7 +38,7 @@ staffRoute(
   },
   async (c) => {
     const page = await listMail(c.var.app.db, parseQuery(c, MailListQuerySchema));
-    return ok(c, { ...page, data: page.data.map(adminMailJson), counts: mailCountsJson(page.counts) });
+    return ok(c, countedPageJson(page, adminMailJson, mailCountsJson));
   },
 );
 staffRoute(

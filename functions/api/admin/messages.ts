@@ -8,9 +8,9 @@ import {
   messageCountsJson,
 } from "../../../app/services/serializers/admin-message";
 import { ok, parseBody, parseQuery, pathId } from "../http";
-import { apiApp, jsonOrForm } from "../openapi";
+import { apiApp } from "../openapi";
 import { adminPage } from "./audit";
-import { idParams, listQuery, staffRoute } from "./route";
+import { countedPageJson, listQuery, rowChange, staffRoute } from "./route";
 import { actor } from "./staff";
 
 /** GET /api/admin/messages?status= and PATCH /api/admin/messages/{id}: the contact form's inbox. */
@@ -27,7 +27,7 @@ staffRoute(
   },
   async (c) => {
     const page = await listMessages(c.var.app.db, parseQuery(c, MessageListQuerySchema));
-    return ok(c, { ...page, data: page.data.map(adminMessageJson), counts: messageCountsJson(page.counts) });
+    return ok(c, countedPageJson(page, adminMessageJson, messageCountsJson));
   },
 );
 staffRoute(
@@ -36,7 +36,7 @@ staffRoute(
     method: "patch",
     path: "/{id}",
     summary: "Mark a message unread, read or archived",
-    request: { params: idParams, body: jsonOrForm(MessageUpdateSchema) },
+    request: rowChange(MessageUpdateSchema),
     data: AdminMessageSchema,
     answer: "The message as saved.",
     refusals: [409],

@@ -14,10 +14,10 @@ import {
 } from "../../../app/services/serializers/admin-order";
 import { mailContext } from "../../../app/http/mail.server";
 import { found, ok, parseBody, parseQuery, pathId, type ApiContext } from "../http";
-import { apiApp, jsonOrForm } from "../openapi";
+import { apiApp } from "../openapi";
 import { actor } from "./staff";
 import { adminPage } from "./audit";
-import { idParams as params, listQuery, staffRoute } from "./route";
+import { idParams as params, listQuery, pageJson, rowChange, staffRoute } from "./route";
 
 const ORDER_NOT_FOUND = "Order not found";
 
@@ -63,7 +63,7 @@ export const adminOrdersApi = staffRoute(
   },
   async (c) => {
     const page = await listAdminOrders(c.var.app.db, parseQuery(c, AdminOrderQuerySchema));
-    return ok(c, { ...page, data: page.data.map(adminOrderRowJson) });
+    return ok(c, pageJson(page, adminOrderRowJson));
   },
 );
 
@@ -88,7 +88,7 @@ staffRoute(
     summary: "Change an order's status, record the cash collected, or set its internal note",
     description:
       "Cancelling puts the stock back and gives the coupon use back, in the same batch. A transition the status does not allow, paid before shipped, or a `version` older than the order's is a 409.",
-    request: { params, body: jsonOrForm(OrderPatchSchema) },
+    request: rowChange(OrderPatchSchema),
     data: AdminOrderSchema,
     answer: "The updated order.",
     refusals: [409],

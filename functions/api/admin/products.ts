@@ -24,14 +24,11 @@ import {
   ProductStatsSchema,
   productStatsJson,
 } from "../../../app/services/serializers/admin-product";
-import { ok, parseBody, parseQuery, pathId, type ApiContext } from "../http";
+import { ok, parseBody, parseQuery, pathId } from "../http";
 import { apiApp, jsonBody } from "../openapi";
 import { adminPage } from "./audit";
-import { idParams as params, listQuery, staffRoute, staffResource } from "./route";
+import { idParams as params, listQuery, pageJson, staffResource, staffRoute } from "./route";
 import { actor } from "./staff";
-
-/** The product of the path: an id that is not one is simply not found. */
-const productId = (c: ApiContext) => pathId(c, PRODUCT_MESSAGES.notFound);
 
 /** A product body as the contract declares it (the schemas of app/lib enforce it): every field of PRODUCT_FIELDS. */
 const ProductBodyShape = {
@@ -101,7 +98,7 @@ export const adminProductsApi = staffRoute(
   },
   async (c) => {
     const page = await listAdminProducts(c.var.app.db, parseQuery(c, AdminProductQuerySchema));
-    return ok(c, { ...page, data: page.data.map(adminProductRowJson) });
+    return ok(c, pageJson(page, adminProductRowJson));
   },
 );
 
@@ -175,7 +172,7 @@ for (const { archived, message, ...route } of archiving) {
       refusals: [409],
     },
     async (c) => {
-      const id = productId(c);
+      const id = pathId(c, PRODUCT_MESSAGES.notFound);
       const { version } = await parseBody(c, ProductVersionSchema);
       const product = await setProductArchived(c.var.app.db, actor(c), id, archived, version);
       return ok(c, adminProductJson(product), { message });

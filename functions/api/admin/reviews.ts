@@ -7,9 +7,9 @@ import {
 } from "../../../app/lib/schemas/reviews";
 import { listReviewsForModeration, moderateReview } from "../../../app/services/admin/reviews.server";
 import { ok, parseBody, parseQuery, pathId } from "../http";
-import { apiApp, jsonOrForm } from "../openapi";
+import { apiApp } from "../openapi";
 import { adminPage } from "./audit";
-import { idParams, listQuery, staffRoute } from "./route";
+import { listQuery, rowChange, staffRoute } from "./route";
 import { actor } from "./staff";
 
 /** A review as staff see it: its product, author, status and when it was moderated. */
@@ -55,7 +55,7 @@ staffRoute(
     path: "/{id}",
     summary: "Approve or reject a review",
     description: "The product's review count and average are recomputed from the approved reviews in the same write.",
-    request: { params: idParams, body: jsonOrForm(ReviewModerationSchema) },
+    request: rowChange(ReviewModerationSchema),
     data: AdminReviewSchema,
     answer: "The review as saved.",
     refusals: [409],

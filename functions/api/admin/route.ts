@@ -4,11 +4,28 @@ import { z } from "zod";
 import type { Database } from "../../../db/client";
 import type { Actor } from "../../../app/services/audit.server";
 import { found, ok, parseBody, pathId, type ApiContext, type ApiEnv } from "../http";
-import { Done, errors, json, mount, success, type ApiApp, type ErrorStatus } from "../openapi";
+import { Done, errors, json, jsonOrForm, mount, success, type ApiApp, type ErrorStatus } from "../openapi";
 import { actor, STAFF_READ, STAFF_WRITE } from "./staff";
 
 /** The `{id}` of a back-office path. */
 export const idParams = z.object({ id: z.string() });
+
+/** The request of a change to the row of the path: its id, and a body as `parseBody` reads it (JSON or a form). */
+export const rowChange = (schema: z.ZodType) => ({ params: idParams, body: jsonOrForm(schema) });
+
+/** A page of rows as the API gives it: each row through `json`. */
+export function pageJson<Row, Page extends { data: Row[] }>(page: Page, json: (row: Row) => unknown) {
+  return { ...page, data: page.data.map(json) };
+}
+
+/** A page of rows with the count of each status (an inbox, the outbox), as the API gives it. */
+export function countedPageJson<Row, Counts, Page extends { data: Row[]; counts: Counts }>(
+  page: Page,
+  json: (row: Row) => unknown,
+  countsJson: (counts: Counts) => unknown,
+) {
+  return { ...pageJson(page, json), counts: countsJson(page.counts) };
+}
 
 /** A back-office list's query: its filters, then the page. */
 export const listQuery = (filters: z.ZodRawShape = {}) =>

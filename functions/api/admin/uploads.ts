@@ -21,9 +21,8 @@ export const UploadSchema = z
   .meta({ id: "Upload" });
 
 /** POST /api/admin/uploads: one image (multipart, field `file`) into R2. */
-export const uploadsApi = apiApp();
-staffRoute(
-  uploadsApi,
+export const uploadsApi = staffRoute(
+  apiApp(),
   {
     method: "post",
     path: "/",

@@ -15,10 +15,10 @@ import {
   adminUserDetailJson,
 } from "../../../app/services/serializers/admin-user";
 import { found, ok, parseQuery, pathId, readBody, validateBody, type ApiContext } from "../http";
-import { apiApp, jsonOrForm } from "../openapi";
+import { apiApp } from "../openapi";
 import { resetTwoFactor } from "../../../app/services/two-factor.server";
 import { adminPage } from "./audit";
-import { idParams as params, listQuery, staffRoute } from "./route";
+import { idParams as params, listQuery, rowChange, staffRoute } from "./route";
 import { actor, requireSuperAdmin } from "./staff";
 
 const userId = (c: ApiContext) => pathId(c, USER_MESSAGES.notFound);
@@ -68,7 +68,7 @@ staffRoute(
       "An admin may disable or enable a customer; a staff account needs a super-admin. Disabling ends every session of the user at once. " +
       "Who may ask is checked before what is asked: an actor who may not make the change gets 403, never a 422. " +
       "Nobody disables their own account; the last enabled super-admin can be neither demoted nor disabled (409).",
-    request: { params, body: jsonOrForm(UserUpdateSchema) },
+    request: rowChange(UserUpdateSchema),
     data: AdminUserSchema,
     answer: "The user as saved.",
     refusals: [409],
