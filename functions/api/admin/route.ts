@@ -84,7 +84,7 @@ export function staffRoute(app: ApiApp, route: StaffRoute, handler: Handler<ApiE
 }
 
 /** The answer of a create: 201, the new thing and a message. */
-export function created(c: ApiContext, data: unknown, message: string) {
+export function answerCreated(c: ApiContext, data: unknown, message: string) {
   return c.json({ success: true, data, message }, 201);
 }
 
@@ -126,7 +126,7 @@ export function staffResource<Row, Create, Update>(app: ApiApp, resource: StaffR
     { ...create, method: "post", path: "/", request: { body: create.body }, data, created: true, refusals: [409] },
     async (c) => {
       const input = await parseBody(c, create.input);
-      return created(c, rowJson(await create.run(c.var.app.db, actor(c), input)), create.message);
+      return answerCreated(c, rowJson(await create.run(c.var.app.db, actor(c), input)), create.message);
     },
   );
   // Declared before /{id}, so that "stats" is never read as an id.

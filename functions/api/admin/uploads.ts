@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isChosenFile, storeUpload, UPLOAD_MISSING_MESSAGE } from "../../../app/services/uploads.server";
 import { ValidationError } from "../../../app/services/errors";
 import { apiApp } from "../openapi";
-import { created, staffRoute } from "./route";
+import { answerCreated, staffRoute } from "./route";
 import { actor } from "./staff";
 
 export const UploadSchema = z
@@ -53,6 +53,6 @@ export const uploadsApi = staffRoute(
     if (!isChosenFile(file)) throw new ValidationError({ file: [UPLOAD_MISSING_MESSAGE] });
     const { db, env } = c.var.app;
     const stored = await storeUpload(db, env.UPLOADS, file, actor(c));
-    return created(c, stored, "Image uploaded successfully");
+    return answerCreated(c, stored, "Image uploaded successfully");
   },
 );
