@@ -88,22 +88,26 @@ export const sessions = sqliteTable(
 );
 
 /**
+ * The columns of a single-use link mailed to a user: the SHA-256 of its token (the token itself is
+ * only in the email), whose it is, until when it works and when it was used.
+ */
+const mailedToken = () => ({
+  tokenHash: text("token_hash").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+  usedAt: integer("used_at", { mode: "timestamp" }),
+  createdAt: createdAt(),
+});
+
+/**
  * Password reset links: the SHA-256 of a random token (the token itself is only in the email),
  * for one hour, used once.
  */
-export const passwordResets = sqliteTable(
-  "password_resets",
-  {
-    tokenHash: text("token_hash").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
-    usedAt: integer("used_at", { mode: "timestamp" }),
-    createdAt: createdAt(),
-  },
-  (t) => [index("password_resets_user_idx").on(t.userId)],
-);
+export const passwordResets = sqliteTable("password_resets", mailedToken(), (t) => [
+  index("password_resets_user_idx").on(t.userId),
+]);
 
 /**
  * Single-use links mailed to an account's owner (issue 26): verifying the address, confirming a new
@@ -113,16 +117,10 @@ export const passwordResets = sqliteTable(
 export const accountTokens = sqliteTable(
   "account_tokens",
   {
-    tokenHash: text("token_hash").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...mailedToken(),
     purpose: text("purpose", { enum: ["verify_email", "change_email", "delete_account"] }).notNull(),
     /** The address the link confirms (the new one for a change; the account's for a verification). */
     email: text("email"),
-    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
-    usedAt: integer("used_at", { mode: "timestamp" }),
-    createdAt: createdAt(),
   },
   (t) => [index("account_tokens_user_idx").on(t.userId, t.purpose)],
 );

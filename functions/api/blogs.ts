@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { parseId } from "../../app/lib/ids";
 import { BlogListQuerySchema } from "../../app/lib/schemas/catalog";
 import { setBlogLike } from "../../app/services/blog-engagement.server";
 import { VISITOR_COOKIE, visitorFor } from "../../app/http/visitor.server";
@@ -18,8 +17,7 @@ import {
 import { BlogTagCountSchema } from "../../app/services/serializers/blog";
 import { cachedAnswers } from "../../app/http/cache-entries.server";
 import { readCookie } from "../../app/http/cookies.server";
-import { NotFoundError } from "../../app/services/errors";
-import { cachePublic, ok, type ApiContext } from "./http";
+import { cachePublic, ok, pathId, type ApiContext } from "./http";
 import {
   apiApp,
   errors,
@@ -37,8 +35,7 @@ const tags = ["Blog"];
 
 /** POST likes, DELETE unlikes: both idempotent, one like per visitor (user, or the visitor cookie). */
 async function like(c: ApiContext, liked: boolean) {
-  const id = parseId(c.req.param("id"));
-  if (id === null) throw new NotFoundError("Article Not Found");
+  const id = pathId(c, "Article Not Found");
   const { db, env } = c.var.app;
   const visitor = visitorFor(c.req.raw, env, c.var.maybeViewer?.user.id ?? null);
   const result = await setBlogLike(db, id, visitor.key, liked);

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { fieldErrors, queryRecord } from "../../app/lib/schemas/query";
-import { ValidationError } from "../../app/services/errors";
+import { parseId } from "../../app/lib/ids";
+import { NotFoundError, ValidationError } from "../../app/services/errors";
 import type { Viewer } from "../../app/services/auth.server";
 import { cacheHeaders, type Cached } from "../../app/http/edge-cache.server";
 import type { AppContext } from "../context";
@@ -68,4 +69,17 @@ export function validateBody<S extends z.ZodType>(schema: S, body: Record<string
   const result = schema.safeParse(body);
   if (!result.success) throw new ValidationError(fieldErrors(result.error));
   return result.data;
+}
+
+/** The row id in the path's `name` parameter: one that is not an id is simply not found. */
+export function pathId(c: ApiContext, notFound: string, name = "id"): number {
+  const id = parseId(c.req.param(name));
+  if (id === null) throw new NotFoundError(notFound);
+  return id;
+}
+
+/** What a lookup found; nothing is a 404 with the given message. */
+export function found<T>(value: T | null | undefined, notFound: string): T {
+  if (!value) throw new NotFoundError(notFound);
+  return value;
 }

@@ -56,7 +56,7 @@ const ERRORS = {
   422: "The input is invalid; `errors` names each field with its messages.",
   429: "Too many attempts from this client; `Retry-After` says how many seconds to wait.",
 } as const;
-type ErrorStatus = keyof typeof ERRORS;
+export type ErrorStatus = keyof typeof ERRORS;
 
 /** The error answers a route can give, each with the envelope (and Retry-After on a 429). */
 export function errors(...statuses: ErrorStatus[]) {
@@ -159,6 +159,9 @@ export function publicGet<T, Q extends z.ZodObject = z.ZodObject>(
     return ok(c, value, message ? { message } : {});
   });
 }
+
+/** A request body declared as JSON only (`parseBody` still counts what is not JSON as empty). */
+export const jsonBody = (schema: z.ZodType) => ({ content: { "application/json": { schema } } });
 
 /** A request body as `parseBody` reads it: JSON, or a form (what is not JSON counts as empty). */
 export const jsonOrForm = (schema: z.ZodType) => ({

@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { TAGS } from "../../app/lib/cache-tags";
 import { CACHE_SECONDS } from "../../app/lib/constants";
-import { parseId } from "../../app/lib/ids";
 import { REVIEW_MESSAGES, ReviewInputSchema, ReviewListQuerySchema } from "../../app/lib/schemas/reviews";
-import { NotFoundError } from "../../app/services/errors";
 import { createReview, listProductReviews } from "../../app/services/reviews.server";
 import { PageMetaShape } from "../../app/services/serializers/page";
 import { featureGate } from "./features";
-import { cachePublic, ok, parseBody, parseQuery } from "./http";
+import { cachePublic, ok, parseBody, parseQuery, pathId } from "./http";
 import { apiApp, errors, json, jsonOrForm, mount, SIGNED_IN_WRITE, success } from "./openapi";
 import { authenticated } from "./session";
 
@@ -56,12 +54,6 @@ const CreatedSchema = z.object({
 
 const params = z.object({ id: z.string().meta({ description: "The product's id." }) });
 
-function productIdOf(text: string | undefined): number {
-  const id = parseId(text);
-  if (id === null) throw new NotFoundError(REVIEW_MESSAGES.productNotFound);
-  return id;
-}
-
 /**
  * GET and POST /api/products/{id}/reviews: a product's published reviews, and a signed-in shopper's
  * own review. Both answer 404 while the settings switch reviews off. Mounted beside the products
@@ -86,7 +78,7 @@ mount(
     },
   },
   async (c) => {
-    const id = productIdOf(c.req.param("id"));
+    const id = pathId(c, REVIEW_MESSAGES.productNotFound);
     const { page } = parseQuery(c, ReviewListQuerySchema);
     const { product_id: _, ...answer } = await listProductReviews(c.var.app.db, { id }, page);
     // Kept while the product's reviews and the settings (the feature's flag) are unchanged.
@@ -112,7 +104,7 @@ mount(
     },
   },
   async (c) => {
-    const id = productIdOf(c.req.param("id"));
+    const id = pathId(c, REVIEW_MESSAGES.productNotFound);
     const input = await parseBody(c, ReviewInputSchema);
     const { user } = c.var.viewer;
     const { review, published } = await createReview(c.var.app.db, id, { id: user.id, name: user.name }, input);

@@ -34,7 +34,18 @@ const JUNE = authors[3]!;
 const utc = (year: number, month: number, day: number, hour = 9) => Date.UTC(year, month - 1, day, hour) / 1000;
 const blogImage = (slug: string) => `/images/blog/${slug}.svg`;
 
-export const blogs: SeedBlog[] = [
+/** A tutorial as written here: what follows from its slug and its author is left to `tutorial`. */
+type TutorialText = Omit<SeedBlog, "featured_image" | "og_image" | "author_name" | "author_avatar"> & {
+  author: SeedAuthor;
+};
+
+/** A tutorial's record: both its images are named after its slug, its author's name and avatar are the author's. */
+function tutorial({ author, ...text }: TutorialText): SeedBlog {
+  const image = blogImage(text.slug);
+  return { ...text, featured_image: image, og_image: image, author_name: author.name, author_avatar: author.avatar };
+}
+
+const tutorials: TutorialText[] = [
   {
     slug: "how-to-make-pipe-cleaner-roses",
     title: "How to Make Pipe-Cleaner Roses That Look Real",
@@ -72,11 +83,8 @@ export const blogs: SeedBlog[] = [
 <li>Do not overwind. If your rose looks like a ball, your loops are too short. Open them up and let the outer petals breathe.</li>
 </ul>
 <p>Once you have made a few, try our bouquet arranging guide to turn them into a full hand-tie. And if you would like everything measured and cut for you, the Beginner Rose Making Kit has enough materials for six roses and a printed version of this guide.</p>`,
-    featured_image: blogImage("how-to-make-pipe-cleaner-roses"),
-    og_image: blogImage("how-to-make-pipe-cleaner-roses"),
     difficulty: "beginner",
-    author_name: MAYA.name,
-    author_avatar: MAYA.avatar,
+    author: MAYA,
     status: "published",
     is_featured: true,
     published_at: utc(2026, 2, 3),
@@ -126,11 +134,8 @@ export const blogs: SeedBlog[] = [
 <li>Mix in a few smaller heads made with shorter petal loops to give a jug of sunflowers some variety.</li>
 </ul>
 <p>Three or five sunflowers in a kraft-paper cone make a brilliant graduation or get-well gift. If you would like the materials ready to go, our Sunflower &amp; Daisy Starter Kit has everything for three sunflowers and four daisies.</p>`,
-    featured_image: blogImage("easy-pipe-cleaner-sunflowers"),
-    og_image: blogImage("easy-pipe-cleaner-sunflowers"),
     difficulty: "beginner",
-    author_name: PRIYA.name,
-    author_avatar: PRIYA.avatar,
+    author: PRIYA,
     status: "published",
     is_featured: false,
     published_at: utc(2026, 6, 16),
@@ -180,11 +185,8 @@ export const blogs: SeedBlog[] = [
 <li>Vary the stem heights by a few centimetres so the bunch has movement.</li>
 </ul>
 <p>Stand a handful of these in a clear glass with some pebbles at the bottom and you have a spring display that will still look fresh in July.</p>`,
-    featured_image: blogImage("fuzzy-spring-tulips"),
-    og_image: blogImage("fuzzy-spring-tulips"),
     difficulty: "beginner",
-    author_name: JUNE.name,
-    author_avatar: JUNE.avatar,
+    author: JUNE,
     status: "published",
     is_featured: false,
     published_at: utc(2026, 3, 10),
@@ -237,11 +239,8 @@ export const blogs: SeedBlog[] = [
 <li><strong>Leave breathing room.</strong> A little space around each focal flower makes it look more important, not less.</li>
 </ul>
 <p>Our Blush Garden Bouquet uses exactly this structure: three focal roses, a ring of peach ranunculus, sweet pea fillers and a collar of looped leaves. Use it as a reference when you build your own, and once you are happy with the arrangement, head to our wrapping tutorial to give it a florist-worthy finish.</p>`,
-    featured_image: blogImage("arranging-a-balanced-bouquet"),
-    og_image: blogImage("arranging-a-balanced-bouquet"),
     difficulty: "intermediate",
-    author_name: MAYA.name,
-    author_avatar: MAYA.avatar,
+    author: MAYA,
     status: "published",
     is_featured: true,
     published_at: utc(2026, 4, 7),
@@ -293,11 +292,8 @@ export const blogs: SeedBlog[] = [
 <li>Tuck a folded gift card into the ribbon at the back before you tie the final bow.</li>
 </ul>
 <p>The whole wrap takes about five minutes once you have practised it a couple of times, and the difference it makes to a homemade bouquet is enormous.</p>`,
-    featured_image: blogImage("kraft-paper-bouquet-wrapping"),
-    og_image: blogImage("kraft-paper-bouquet-wrapping"),
     difficulty: "intermediate",
-    author_name: ELLIOT.name,
-    author_avatar: ELLIOT.avatar,
+    author: ELLIOT,
     status: "published",
     is_featured: false,
     published_at: utc(2026, 5, 5),
@@ -346,11 +342,8 @@ export const blogs: SeedBlog[] = [
 <li>Finished flowers make lovely gifts. Tie three together with a ribbon for a grandparent, or poke them through a folded card.</li>
 </ul>
 <p>When they have mastered the daisy, try the same looping method with longer loops to make a sunflower, or see our pop-up Mother's Day card for another kid-friendly project.</p>`,
-    featured_image: blogImage("pipe-cleaner-daisies-for-kids"),
-    og_image: blogImage("pipe-cleaner-daisies-for-kids"),
     difficulty: "beginner",
-    author_name: JUNE.name,
-    author_avatar: JUNE.avatar,
+    author: JUNE,
     status: "published",
     is_featured: false,
     published_at: utc(2026, 1, 20),
@@ -401,11 +394,8 @@ export const blogs: SeedBlog[] = [
 <li>A drop of lavender essential oil on the ribbon gives the bunch a real scent. Keep it off the chenille itself, as oil can mark it.</li>
 </ul>
 <p>Once you have a rhythm going, a sprig takes about ten minutes. Put on a podcast, make a batch of buds and you will have a vase full by the end of the week.</p>`,
-    featured_image: blogImage("coiled-lavender-sprigs"),
-    og_image: blogImage("coiled-lavender-sprigs"),
     difficulty: "intermediate",
-    author_name: PRIYA.name,
-    author_avatar: PRIYA.avatar,
+    author: PRIYA,
     status: "published",
     is_featured: false,
     published_at: utc(2026, 7, 14),
@@ -460,11 +450,8 @@ export const blogs: SeedBlog[] = [
 <li>Store the finished bouquet in a box with tissue between the blooms until the day.</li>
 </ul>
 <p>If you would rather not source everything yourself, our Bridal Bouquet DIY Kit contains the exact materials for this bouquet, or we can make one for you; the Ivory Promise Bridal Bouquet is built to this design.</p>`,
-    featured_image: blogImage("keepsake-wedding-bouquet"),
-    og_image: blogImage("keepsake-wedding-bouquet"),
     difficulty: "advanced",
-    author_name: MAYA.name,
-    author_avatar: MAYA.avatar,
+    author: MAYA,
     status: "published",
     is_featured: true,
     published_at: utc(2026, 8, 11),
@@ -521,11 +508,8 @@ export const blogs: SeedBlog[] = [
 <li>After the season, pull the flowers out and store them flat in a box. They will be ready again next year.</li>
 </ul>
 <p>Want the look without the making? Our Marigold Thank-You Bouquet and Burgundy Velvet Hand-Tie use the same colours and can be arranged together in a low vase.</p>`,
-    featured_image: blogImage("autumn-harvest-centerpiece"),
-    og_image: blogImage("autumn-harvest-centerpiece"),
     difficulty: "intermediate",
-    author_name: ELLIOT.name,
-    author_avatar: ELLIOT.avatar,
+    author: ELLIOT,
     status: "published",
     is_featured: false,
     published_at: utc(2026, 9, 15),
@@ -575,11 +559,8 @@ export const blogs: SeedBlog[] = [
 <li>Slip the finished card into a large envelope; the flowers will spring back into shape when it is opened.</li>
 </ul>
 <p>If you are planning a craft morning for a group, our Family Craft Night Kit has enough stems in enough colours for a whole table of young makers.</p>`,
-    featured_image: blogImage("mothers-day-pop-up-flower-card"),
-    og_image: blogImage("mothers-day-pop-up-flower-card"),
     difficulty: "beginner",
-    author_name: JUNE.name,
-    author_avatar: JUNE.avatar,
+    author: JUNE,
     status: "published",
     is_featured: false,
     published_at: utc(2026, 4, 28),
@@ -627,11 +608,8 @@ export const blogs: SeedBlog[] = [
 <li>Keep a "scrap jar" for offcuts. Short pieces are perfect for stamens, buds and flower centres.</li>
 </ul>
 <p>Good materials make the learning curve much gentler. Every one of our DIY kits uses the same premium 6 mm stems as our finished bouquets, so you know exactly what you are working with.</p>`,
-    featured_image: blogImage("choosing-the-right-pipe-cleaners"),
-    og_image: blogImage("choosing-the-right-pipe-cleaners"),
     difficulty: "beginner",
-    author_name: ELLIOT.name,
-    author_avatar: ELLIOT.avatar,
+    author: ELLIOT,
     status: "published",
     is_featured: false,
     published_at: utc(2026, 2, 24),
@@ -683,11 +661,8 @@ export const blogs: SeedBlog[] = [
 <li>Expect your first dahlia to take two hours. By the fifth, it will take less than one.</li>
 </ul>
 <p>Pompom dahlias bring a beautiful texture to a bouquet, especially next to smooth rolled roses. Try one in your next arrangement and watch how it draws the eye.</p>`,
-    featured_image: blogImage("pompom-dahlias"),
-    og_image: blogImage("pompom-dahlias"),
     difficulty: "advanced",
-    author_name: PRIYA.name,
-    author_avatar: PRIYA.avatar,
+    author: PRIYA,
     status: "published",
     is_featured: false,
     published_at: utc(2026, 10, 6),
@@ -738,11 +713,8 @@ export const blogs: SeedBlog[] = [
 <li>Compare with the real thing. Keep a picture of the fresh flower next to you and check the number of petals, their shape and how they sit around the centre.</li>
 </ul>
 <p>If you are still stuck, send us a photo through the contact page. We love helping makers solve a tricky flower, and your question might become our next tutorial.</p>`,
-    featured_image: blogImage("troubleshooting-pipe-cleaner-flowers"),
-    og_image: blogImage("troubleshooting-pipe-cleaner-flowers"),
     difficulty: "intermediate",
-    author_name: MAYA.name,
-    author_avatar: MAYA.avatar,
+    author: MAYA,
     status: "published",
     is_featured: false,
     published_at: utc(2026, 6, 2),
@@ -793,11 +765,8 @@ export const blogs: SeedBlog[] = [
 <li>Children can make a simpler version with five bracts and a single gold coil in the middle. It still looks festive and takes only a few minutes.</li>
 </ul>
 <p>Store them flat in a box with your other decorations, and they will be ready to bring out again next year.</p>`,
-    featured_image: blogImage("winter-poinsettia-table-stars"),
-    og_image: blogImage("winter-poinsettia-table-stars"),
     difficulty: "intermediate",
-    author_name: JUNE.name,
-    author_avatar: JUNE.avatar,
+    author: JUNE,
     status: "draft",
     is_featured: false,
     published_at: null,
@@ -814,3 +783,5 @@ export const blogs: SeedBlog[] = [
     colors: ["red", "gold", "green"],
   },
 ];
+
+export const blogs: SeedBlog[] = tutorials.map(tutorial);

@@ -2,6 +2,9 @@ import type { SeedRole, SeedUser } from "../types";
 
 export const roles: SeedRole[] = [{ name: "admin" }, { name: "super-admin" }, { name: "customer" }];
 
+/** A staff account's contact fields: none. */
+const noAddress = { phone: null, address: null, city: null, state: null, zip_code: null, country: null };
+
 /** Development accounts. Passwords are hashed when the seed statements are built. */
 export const users: SeedUser[] = [
   {
@@ -9,24 +12,14 @@ export const users: SeedUser[] = [
     email: "owner@twistbloom.test",
     password: "Owner1234",
     roles: ["super-admin"],
-    phone: null,
-    address: null,
-    city: null,
-    state: null,
-    zip_code: null,
-    country: null,
+    ...noAddress,
   },
   {
     name: "Ava Admin",
     email: "admin@twistbloom.test",
     password: "Admin1234",
     roles: ["admin"],
-    phone: null,
-    address: null,
-    city: null,
-    state: null,
-    zip_code: null,
-    country: null,
+    ...noAddress,
   },
   {
     name: "Casey Customer",

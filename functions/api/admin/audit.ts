@@ -4,31 +4,23 @@ import { AuditRecordSchema } from "../../../app/services/serializers/admin-audit
 import { pageOf } from "../../../app/services/serializers/page";
 import { listAudit } from "../../../app/services/audit.server";
 import { ok, parseQuery } from "../http";
-import { apiApp, errors, json, mount, success } from "../openapi";
-import { STAFF_READ } from "./staff";
+import { apiApp } from "../openapi";
+import { listQuery, staffRoute } from "./route";
 
 export { AuditRecordSchema };
 /** A page of a back-office list, in the products list's page shape. */
 export const adminPage = pageOf;
 
 /** GET /api/admin/audit?entity=&entity_id=&page=: every staff write, newest first. */
-export const auditApi = mount(
+export const auditApi = staffRoute(
   apiApp(),
   {
     method: "get",
     path: "/",
-    tags: ["Admin"],
     summary: "The audit log of staff writes",
-    security: STAFF_READ,
-    request: {
-      query: z.object({
-        entity: z.string().optional(),
-        entity_id: z.string().optional(),
-        page: z.string().optional(),
-        per_page: z.string().optional(),
-      }),
-    },
-    responses: { 200: json(success(adminPage(AuditRecordSchema)), "Newest first."), ...errors(401, 403, 422) },
+    request: { query: listQuery({ entity: z.string().optional(), entity_id: z.string().optional() }) },
+    data: adminPage(AuditRecordSchema),
+    answer: "Newest first.",
   },
   async (c) => ok(c, await listAudit(c.var.app.db, parseQuery(c, AuditQuerySchema))),
 );

@@ -1,18 +1,14 @@
 import { z } from "zod";
-import { parseId } from "../../../app/lib/ids";
 import {
   couponsTable,
   shippingTable,
   taxTable,
   type CheckoutTable,
 } from "../../../app/services/admin/checkout-tables.server";
-import { NotFoundError } from "../../../app/services/errors";
-import { ok, parseBody, type ApiContext } from "../http";
-import { apiApp, errors, json, jsonOrForm, mount, success, type ApiApp } from "../openapi";
-import { actor, STAFF_READ, STAFF_WRITE } from "./staff";
-
-const tags = ["Admin"];
-const params = z.object({ id: z.string() });
+import { ok, pathId } from "../http";
+import { apiApp, jsonOrForm, type ApiApp } from "../openapi";
+import { deletedId, idParams as params, staffResource, staffRoute } from "./route";
+import { actor } from "./staff";
 
 /** What the reference says of a table's writes. */
 interface Notes {
@@ -24,104 +20,57 @@ interface Notes {
 /** GET /, POST / (201), GET /{id}, PUT /{id}, DELETE /{id} of one table. */
 function tableApi<Row, Input, Removed>(table: CheckoutTable<Row, Input, Removed>, notes: Notes): ApiApp {
   const { noun, Noun, notFound } = table.fields;
-  const idOf = (c: ApiContext) => {
-    const id = parseId(c.req.param("id"));
-    if (id === null) throw new NotFoundError(notFound);
-    return id;
-  };
-  const app = mount(
+  const app = staffRoute(
     apiApp(),
     {
       method: "get",
       path: "/",
-      tags,
       summary: `Every ${noun}, inactive ones too`,
-      security: STAFF_READ,
-      responses: { 200: json(success(z.array(table.schema)), "The list."), ...errors(401, 403) },
+      data: z.array(table.schema),
+      answer: "The list.",
     },
     async (c) => ok(c, (await table.list(c.var.app.db)).map(table.json)),
   );
-  mount(
-    app,
-    {
-      method: "post",
-      path: "/",
-      tags,
+  staffResource(app, {
+    data: table.schema,
+    json: table.json,
+    notFound,
+    create: {
       summary: `Create a ${noun}`,
       description: notes.create,
-      security: STAFF_WRITE,
-      request: { body: jsonOrForm(table.fields.create) },
-      responses: {
-        201: json(success(table.schema, { message: z.string() }), "Created."),
-        ...errors(401, 403, 409, 422),
-      },
+      body: jsonOrForm(table.fields.create),
+      input: table.fields.create,
+      answer: "Created.",
+      message: `${Noun} created.`,
+      run: table.create,
     },
-    async (c) => {
-      const input = await parseBody(c, table.fields.create);
-      const row = await table.create(c.var.app.db, actor(c), input);
-      return c.json({ success: true, data: table.json(row), message: `${Noun} created.` }, 201);
-    },
-  );
-  mount(
-    app,
-    {
-      method: "get",
-      path: "/{id}",
-      tags,
-      summary: `One ${noun}`,
-      security: STAFF_READ,
-      request: { params },
-      responses: { 200: json(success(table.schema), `The ${noun}.`), ...errors(401, 403, 404) },
-    },
-    async (c) => {
-      const row = await table.get(c.var.app.db, idOf(c));
-      if (!row) throw new NotFoundError(notFound);
-      return ok(c, table.json(row));
-    },
-  );
-  mount(
-    app,
-    {
-      method: "put",
-      path: "/{id}",
-      tags,
+    read: { summary: `One ${noun}`, answer: `The ${noun}.`, get: table.get },
+    update: {
       summary: `Change a ${noun}`,
       description: notes.update,
-      security: STAFF_WRITE,
-      request: { params, body: jsonOrForm(table.fields.update) },
-      responses: {
-        200: json(success(table.schema, { message: z.string() }), `The changed ${noun}.`),
-        ...errors(401, 403, 404, 409, 422),
-      },
+      body: jsonOrForm(table.fields.update),
+      input: table.fields.update,
+      answer: `The changed ${noun}.`,
+      message: `${Noun} updated.`,
+      run: table.update,
     },
-    async (c) => {
-      const id = idOf(c);
-      const input = await parseBody(c, table.fields.update);
-      const row = await table.update(c.var.app.db, actor(c), id, input);
-      return ok(c, table.json(row), { message: `${Noun} updated.` });
-    },
-  );
-  mount(
+  });
+  return staffRoute(
     app,
     {
       method: "delete",
       path: "/{id}",
-      tags,
       summary: `Delete a ${noun}`,
       description: notes.delete,
-      security: STAFF_WRITE,
       request: { params },
-      responses: {
-        200: json(success(z.object({ id: z.number().int() }), { message: z.string() }), "Deleted."),
-        ...errors(401, 403, 404),
-      },
+      data: deletedId,
+      answer: "Deleted.",
     },
     async (c) => {
-      const removed = await table.remove(c.var.app.db, actor(c), idOf(c));
+      const removed = await table.remove(c.var.app.db, actor(c), pathId(c, notFound));
       return ok(c, { id: removed.id }, { message: `${Noun} deleted.` });
     },
   );
-  return app;
 }
 
 /** /api/admin/coupons: the checkout's coupons; the next quote uses a change at once. */

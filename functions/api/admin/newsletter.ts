@@ -2,9 +2,9 @@ import { z } from "zod";
 import { NEWSLETTER_STATUSES, NewsletterListQuerySchema } from "../../../app/lib/schemas/newsletter";
 import { listSubscribers } from "../../../app/services/newsletter.server";
 import { ok, parseQuery } from "../http";
-import { apiApp, errors, json, mount, success } from "../openapi";
+import { apiApp } from "../openapi";
 import { adminPage } from "./audit";
-import { STAFF_READ } from "./staff";
+import { listQuery, staffRoute } from "./route";
 
 /** A newsletter subscriber as the back office's API gives it. */
 export const AdminSubscriberSchema = z
@@ -24,33 +24,18 @@ export const SubscriberCountsSchema = z
   .meta({ id: "SubscriberCounts" });
 
 /** GET /api/admin/newsletter?status=&search=&page=: the newsletter's subscribers, newest first. */
-export const adminNewsletterApi = mount(
+export const adminNewsletterApi = staffRoute(
   apiApp(),
   {
     method: "get",
     path: "/",
-    tags: ["Admin"],
     summary:
       "The newsletter's subscribers, newest first: one status (pending, subscribed, unsubscribed) or all, by part of the address, with the count of each status",
-    security: STAFF_READ,
     request: {
-      query: z.object({
-        status: z.enum(NEWSLETTER_STATUSES).optional(),
-        search: z.string().optional(),
-        page: z.string().optional(),
-        per_page: z.string().optional(),
-      }),
+      query: listQuery({ status: z.enum(NEWSLETTER_STATUSES).optional(), search: z.string().optional() }),
     },
-    responses: {
-      200: json(
-        success(adminPage(AdminSubscriberSchema).extend({ counts: SubscriberCountsSchema })),
-        "A page of subscribers. Reading them changes nothing.",
-      ),
-      ...errors(401, 403, 422),
-    },
+    data: adminPage(AdminSubscriberSchema).extend({ counts: SubscriberCountsSchema }),
+    answer: "A page of subscribers. Reading them changes nothing.",
   },
-  async (c) => {
-    const page = await listSubscribers(c.var.app.db, parseQuery(c, NewsletterListQuerySchema));
-    return ok(c, page);
-  },
+  async (c) => ok(c, await listSubscribers(c.var.app.db, parseQuery(c, NewsletterListQuerySchema))),
 );

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { parseId } from "../../../app/lib/ids";
 import {
   AdminOrderQuerySchema,
   ORDER_STATUSES,
@@ -7,7 +6,6 @@ import {
   STAFF_NOTE_MAX,
 } from "../../../app/lib/order-lifecycle";
 import { getAdminOrder, listAdminOrders, updateOrder } from "../../../app/services/admin/orders.server";
-import { NotFoundError } from "../../../app/services/errors";
 import {
   adminOrderJson,
   adminOrderRowJson,
@@ -15,20 +13,16 @@ import {
   AdminOrderSchema,
 } from "../../../app/services/serializers/admin-order";
 import { mailContext } from "../../../app/http/mail.server";
-import { ok, parseBody, parseQuery, type ApiContext } from "../http";
-import { apiApp, errors, json, jsonOrForm, mount, success } from "../openapi";
-import { actor, STAFF_READ, STAFF_WRITE } from "./staff";
+import { found, ok, parseBody, parseQuery, pathId, type ApiContext } from "../http";
+import { apiApp } from "../openapi";
+import { actor } from "./staff";
 import { adminPage } from "./audit";
+import { idParams as params, listQuery, pageJson, rowChange, staffRoute } from "./route";
 
-const tags = ["Admin"];
-const params = z.object({ id: z.string() });
+const ORDER_NOT_FOUND = "Order not found";
 
 /** The order of the path: an id that is not one is simply not found. */
-function orderId(c: ApiContext): number {
-  const id = parseId(c.req.param("id"));
-  if (id === null) throw new NotFoundError("Order not found");
-  return id;
-}
+const orderId = (c: ApiContext) => pathId(c, ORDER_NOT_FOUND);
 
 /** The PATCH body as the contract declares it (the lifecycle's schema enforces it). */
 const OrderPatchSchema = z.object({
@@ -57,63 +51,47 @@ const OrderPatchSchema = z.object({
  * /api/admin/orders: staff find orders, read one with its customer and history, and move it
  * through its lifecycle (back-office contract, "Order lifecycle").
  */
-export const adminOrdersApi = mount(
+export const adminOrdersApi = staffRoute(
   apiApp(),
   {
     method: "get",
     path: "/",
-    tags,
     summary: "Orders, newest first: by status, and by number, email or customer name",
-    security: STAFF_READ,
-    request: {
-      query: z.object({
-        status: z.enum(ORDER_STATUSES).optional(),
-        search: z.string().optional(),
-        page: z.string().optional(),
-        per_page: z.string().optional(),
-      }),
-    },
-    responses: { 200: json(success(adminPage(AdminOrderRowSchema)), "One page of orders."), ...errors(401, 403, 422) },
+    request: { query: listQuery({ status: z.enum(ORDER_STATUSES).optional(), search: z.string().optional() }) },
+    data: adminPage(AdminOrderRowSchema),
+    answer: "One page of orders.",
   },
   async (c) => {
     const page = await listAdminOrders(c.var.app.db, parseQuery(c, AdminOrderQuerySchema));
-    return ok(c, { ...page, data: page.data.map(adminOrderRowJson) });
+    return ok(c, pageJson(page, adminOrderRowJson));
   },
 );
 
-mount(
+staffRoute(
   adminOrdersApi,
   {
     method: "get",
     path: "/{id}",
-    tags,
     summary: "One order with its customer, history and the transitions it allows",
-    security: STAFF_READ,
     request: { params },
-    responses: { 200: json(success(AdminOrderSchema), "The order."), ...errors(401, 403, 404) },
+    data: AdminOrderSchema,
+    answer: "The order.",
   },
-  async (c) => {
-    const order = await getAdminOrder(c.var.app.db, orderId(c));
-    if (!order) throw new NotFoundError("Order not found");
-    return ok(c, adminOrderJson(order));
-  },
+  async (c) => ok(c, adminOrderJson(found(await getAdminOrder(c.var.app.db, orderId(c)), ORDER_NOT_FOUND))),
 );
 
-mount(
+staffRoute(
   adminOrdersApi,
   {
     method: "patch",
     path: "/{id}",
-    tags,
     summary: "Change an order's status, record the cash collected, or set its internal note",
     description:
       "Cancelling puts the stock back and gives the coupon use back, in the same batch. A transition the status does not allow, paid before shipped, or a `version` older than the order's is a 409.",
-    security: STAFF_WRITE,
-    request: { params, body: jsonOrForm(OrderPatchSchema) },
-    responses: {
-      200: json(success(AdminOrderSchema, { message: z.string() }), "The updated order."),
-      ...errors(401, 403, 404, 409, 422),
-    },
+    request: rowChange(OrderPatchSchema),
+    data: AdminOrderSchema,
+    answer: "The updated order.",
+    refusals: [409],
   },
   async (c) => {
     const id = orderId(c);

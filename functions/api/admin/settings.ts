@@ -13,44 +13,36 @@ import {
   adminSettingJson,
 } from "../../../app/services/serializers/admin-setting";
 import { ok, parseBody } from "../http";
-import { apiApp, errors, json, mount, success } from "../openapi";
-import { actor, STAFF_READ, STAFF_WRITE } from "./staff";
-
-const tags = ["Admin"];
+import { apiApp, jsonBody } from "../openapi";
+import { staffRoute } from "./route";
+import { actor } from "./staff";
 const settingsList = z.array(AdminSettingSchema);
 
 /** GET and PUT /api/admin/settings: every setting, public or not; changes checked against each setting's type. */
 export const adminSettingsApi = apiApp();
-mount(
+staffRoute(
   adminSettingsApi,
   {
     method: "get",
     path: "/",
-    tags,
     summary: "Every setting, with its typed value, type, group and whether the shop shows it",
-    security: STAFF_READ,
-    responses: { 200: json(success(settingsList), "Every setting, by group."), ...errors(401, 403) },
+    data: settingsList,
+    answer: "Every setting, by group.",
   },
   async (c) => ok(c, (await listSettings(c.var.app.db)).map(adminSettingJson)),
 );
-mount(
+staffRoute(
   adminSettingsApi,
   {
     method: "put",
     path: "/",
-    tags,
     summary: "Change settings",
     description:
       "`{ key: value, ... }`: each value is checked against its setting's type (a number, true or false, JSON that parses, an http(s) URL, an email). Only the keys whose value differs are written, all at once; the public ones show on the shop at once. An unknown key or a bad value is a 422 whose `errors` names each key, and nothing is written.",
-    security: STAFF_WRITE,
-    request: { body: { content: { "application/json": { schema: SettingsUpdateSchema } } } },
-    responses: {
-      200: json(
-        success(settingsList, { message: z.string(), changed: z.array(z.string()) }),
-        "Every setting as it now stands, and the keys that changed.",
-      ),
-      ...errors(401, 403, 422),
-    },
+    request: { body: jsonBody(SettingsUpdateSchema) },
+    data: settingsList,
+    more: { changed: z.array(z.string()) },
+    answer: "Every setting as it now stands, and the keys that changed.",
   },
   async (c) => {
     const values = await parseBody(c, SettingsUpdateSchema);
@@ -65,47 +57,35 @@ const sectionKey = z.object({
 
 /** GET /api/admin/home-sections and PUT /api/admin/home-sections/{key}: the home page's sections (the settings page's twin). */
 export const adminHomeSectionsApi = apiApp();
-mount(
+staffRoute(
   adminHomeSectionsApi,
   {
     method: "get",
     path: "/",
-    tags,
     summary: "The home page's sections, shown or not, with their data",
-    security: STAFF_READ,
-    responses: {
-      200: json(success(z.array(AdminHomeSectionSchema)), "In the home page's order."),
-      ...errors(401, 403),
-    },
+    data: z.array(AdminHomeSectionSchema),
+    answer: "In the home page's order.",
   },
   async (c) => ok(c, (await listHomeSections(c.var.app.db)).map(adminHomeSectionJson)),
 );
-mount(
+staffRoute(
   adminHomeSectionsApi,
   {
     method: "put",
     path: "/{key}",
-    tags,
     summary: "Change a home page section",
     description:
       "The section's data in its \"Home data\" shape: hero texts and links; the occasions `categories: [{ name, icon, slug }]`; the FAQ `items: [{ question, answer }]`; the product sections' `title`, `subtitle`, `limit`. Fields left out keep their value. Seen on the home page at once.",
-    security: STAFF_WRITE,
     request: {
       params: sectionKey,
-      body: {
-        content: {
-          "application/json": {
-            schema: z.record(z.string(), z.unknown()).meta({
-              example: { title: "Questions?", items: [{ question: "Do you ship abroad?", answer: "Not yet." }] },
-            }),
-          },
-        },
-      },
+      body: jsonBody(
+        z.record(z.string(), z.unknown()).meta({
+          example: { title: "Questions?", items: [{ question: "Do you ship abroad?", answer: "Not yet." }] },
+        }),
+      ),
     },
-    responses: {
-      200: json(success(AdminHomeSectionSchema, { message: z.string() }), "The section as it now stands."),
-      ...errors(401, 403, 404, 422),
-    },
+    data: AdminHomeSectionSchema,
+    answer: "The section as it now stands.",
   },
   async (c) => {
     const body = await parseBody(c, z.record(z.string(), z.unknown()));

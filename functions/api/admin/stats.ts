@@ -3,8 +3,8 @@ import { mailTransport } from "../../../app/services/admin/mail.server";
 import { getDashboard } from "../../../app/services/admin/stats.server";
 import { ORDER_STATUSES } from "../../../app/lib/order-statuses";
 import { ok } from "../http";
-import { apiApp, errors, json, mount, success } from "../openapi";
-import { STAFF_READ } from "./staff";
+import { apiApp } from "../openapi";
+import { staffRoute } from "./route";
 
 const count = z.number().int();
 const money = z.number().meta({ description: "Currency units (24.99)." });
@@ -35,17 +35,16 @@ export const StatsSchema = z
   .meta({ id: "ShopStats" });
 
 /** GET /api/admin/stats: the dashboard's figures (days are UTC). */
-export const statsApi = mount(
+export const statsApi = staffRoute(
   apiApp(),
   {
     method: "get",
     path: "/",
-    tags: ["Admin"],
     summary: "The dashboard's figures",
     description:
       "Orders today / 7 / 30 days (UTC) and their value, by status, revenue placed and collected, stock alerts (low: 1 to 5 left), customers, unread messages, reviews waiting for approval, and how mail leaves.",
-    security: STAFF_READ,
-    responses: { 200: json(success(StatsSchema), "The figures."), ...errors(401, 403) },
+    data: StatsSchema,
+    answer: "The figures.",
   },
   async (c) => ok(c, { ...(await getDashboard(c.var.app.db)).stats, mail: mailTransport(c.var.app.env) }),
 );

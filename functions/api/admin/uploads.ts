@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { isChosenFile, storeUpload, UPLOAD_MISSING_MESSAGE } from "../../../app/services/uploads.server";
 import { ValidationError } from "../../../app/services/errors";
-import { apiApp, errors, json, mount, success } from "../openapi";
-import { actor, STAFF_WRITE } from "./staff";
-
-const tags = ["Admin"];
+import { apiApp } from "../openapi";
+import { answerCreated, staffRoute } from "./route";
+import { actor } from "./staff";
 
 export const UploadSchema = z
   .object({
@@ -22,17 +21,14 @@ export const UploadSchema = z
   .meta({ id: "Upload" });
 
 /** POST /api/admin/uploads: one image (multipart, field `file`) into R2. */
-export const uploadsApi = apiApp();
-mount(
-  uploadsApi,
+export const uploadsApi = staffRoute(
+  apiApp(),
   {
     method: "post",
     path: "/",
-    tags,
     summary: "Upload an image (JPEG, PNG or WebP, at most 5,242,880 bytes)",
     description:
       "Multipart form data with the image in the field `file`. The type is read from the file's first bytes, never from its name or the declared type. The answer's `url` goes into a product's `images`, a category's `image` or a tutorial's `featured_image`.",
-    security: STAFF_WRITE,
     request: {
       body: {
         content: {
@@ -42,13 +38,10 @@ mount(
         },
       },
     },
-    responses: {
-      201: json(
-        success(UploadSchema, { message: z.string() }),
-        "Stored (or already stored: the same bytes are one object).",
-      ),
-      ...errors(401, 403, 413, 415, 422),
-    },
+    data: UploadSchema,
+    answer: "Stored (or already stored: the same bytes are one object).",
+    created: true,
+    refusals: [413, 415],
   },
   async (c) => {
     let file: unknown = null;
@@ -60,6 +53,6 @@ mount(
     if (!isChosenFile(file)) throw new ValidationError({ file: [UPLOAD_MISSING_MESSAGE] });
     const { db, env } = c.var.app;
     const stored = await storeUpload(db, env.UPLOADS, file, actor(c));
-    return c.json({ success: true, data: stored, message: "Image uploaded successfully" }, 201);
+    return answerCreated(c, stored, "Image uploaded successfully");
   },
 );

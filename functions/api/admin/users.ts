@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { parseId } from "../../../app/lib/ids";
 import { UserListQuerySchema, UserUpdateSchema } from "../../../app/lib/schemas/admin-people";
 import {
   getAdminUser,
@@ -9,87 +8,70 @@ import {
   USER_MESSAGES,
 } from "../../../app/services/admin/users.server";
 import { isSuperAdmin } from "../../../app/services/auth.server";
-import { ForbiddenError, NotFoundError } from "../../../app/services/errors";
+import { ForbiddenError } from "../../../app/services/errors";
 import {
   AdminUserDetailSchema,
   AdminUserSchema,
   adminUserDetailJson,
 } from "../../../app/services/serializers/admin-user";
-import { ok, parseQuery, readBody, validateBody, type ApiContext } from "../http";
-import { apiApp, Done, errors, json, jsonOrForm, mount, success } from "../openapi";
+import { found, ok, parseQuery, pathId, readBody, validateBody, type ApiContext } from "../http";
+import { apiApp } from "../openapi";
 import { resetTwoFactor } from "../../../app/services/two-factor.server";
 import { adminPage } from "./audit";
-import { actor, requireSuperAdmin, STAFF_READ, STAFF_WRITE } from "./staff";
+import { idParams as params, listQuery, rowChange, staffRoute } from "./route";
+import { actor, requireSuperAdmin } from "./staff";
 
-const tags = ["Admin"];
-const params = z.object({ id: z.string() });
-
-function userId(c: ApiContext): number {
-  const id = parseId(c.req.param("id"));
-  if (id === null) throw new NotFoundError(USER_MESSAGES.notFound);
-  return id;
-}
+const userId = (c: ApiContext) => pathId(c, USER_MESSAGES.notFound);
 
 /** GET /api/admin/users, GET and PATCH /api/admin/users/{id}: customers and staff. */
 export const usersApi = apiApp();
-mount(
+staffRoute(
   usersApi,
   {
     method: "get",
     path: "/",
-    tags,
     summary: "Customers and staff, newest first (search by name or email, role filter, pages)",
-    security: STAFF_READ,
     request: {
-      query: z.object({
+      query: listQuery({
         search: z.string().optional(),
         role: z.enum(["customer", "admin", "super-admin"]).optional(),
-        page: z.string().optional(),
-        per_page: z.string().optional(),
       }),
     },
-    responses: { 200: json(success(adminPage(AdminUserSchema)), "A page of users."), ...errors(401, 403, 422) },
+    data: adminPage(AdminUserSchema),
+    answer: "A page of users.",
   },
-  async (c) => {
-    const page = await listUsers(c.var.app.db, parseQuery(c, UserListQuerySchema));
-    return ok(c, page);
-  },
+  async (c) => ok(c, await listUsers(c.var.app.db, parseQuery(c, UserListQuerySchema))),
 );
-mount(
+staffRoute(
   usersApi,
   {
     method: "get",
     path: "/{id}",
-    tags,
     summary: "One user: roles, whether disabled, latest orders",
-    security: STAFF_READ,
     request: { params },
-    responses: { 200: json(success(AdminUserDetailSchema), "The user."), ...errors(401, 403, 404) },
+    data: AdminUserDetailSchema,
+    answer: "The user.",
   },
   async (c) => {
     const user = await getAdminUser(c.var.app.db, userId(c));
-    if (!user) throw new NotFoundError(USER_MESSAGES.notFound);
-    return ok(c, adminUserDetailJson(user));
+    return ok(c, adminUserDetailJson(found(user, USER_MESSAGES.notFound)));
   },
 );
-mount(
+staffRoute(
   usersApi,
   {
     method: "patch",
     path: "/{id}",
-    tags,
     summary: "Change a user's staff roles (super-admin only) or disable / enable the account",
     description:
       "`roles` is the whole set of staff roles the user keeps (`admin`, `super-admin`); `customer` may be listed, as GET shows it, and is never changed here. Only a super-admin may send `roles`. " +
       "An admin may disable or enable a customer; a staff account needs a super-admin. Disabling ends every session of the user at once. " +
       "Who may ask is checked before what is asked: an actor who may not make the change gets 403, never a 422. " +
       "Nobody disables their own account; the last enabled super-admin can be neither demoted nor disabled (409).",
-    security: STAFF_WRITE,
-    request: { params, body: jsonOrForm(UserUpdateSchema) },
-    responses: {
-      200: json(success(AdminUserSchema, { message: z.string() }), "The user as saved."),
-      ...errors(401, 403, 404, 409, 422),
-    },
+    request: rowChange(UserUpdateSchema),
+    data: AdminUserSchema,
+    answer: "The user as saved.",
+    refusals: [409],
   },
   async (c) => {
     const id = userId(c);
@@ -106,17 +88,15 @@ mount(
     return ok(c, user, { message: "User updated successfully" });
   },
 );
-mount(
+staffRoute(
   usersApi,
   {
     method: "delete",
     path: "/{id}/two-factor",
-    tags,
     summary: "Reset a staff member's second factor (super-admin only): it is removed and their sessions end; audited",
     description: "For a lost phone: the member sets a new factor up at their next sign-in while the shop requires one.",
-    security: STAFF_WRITE,
     request: { params },
-    responses: { 200: json(Done, "Reset."), ...errors(401, 403, 404) },
+    answer: "Reset.",
   },
   async (c) => {
     const id = userId(c);
