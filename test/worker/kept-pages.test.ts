@@ -185,6 +185,17 @@ describe("a kept page", () => {
     const admin = await loggedIn(ADMIN, newIp());
     const guest = new CookieJar();
     await addToCart(guest, products[1]!.id, 3);
+    // Each visitor's first view of the tutorial is counted after its answer leaves: let each be
+    // counted before the comparison, so that no view lands between a kept page and its render.
+    const views = async () =>
+      (await env.DB.prepare("SELECT view_count FROM blogs WHERE id = ?").bind(blogId).first<{ view_count: number }>())!
+        .view_count;
+    for (const jar of [admin, guest]) {
+      const before = await views();
+      await keptFor(jar, article);
+      for (let tries = 0; tries < 50 && (await views()) === before; tries++)
+        await new Promise((r) => setTimeout(r, 20));
+    }
 
     const normalise = (html: string) =>
       html
@@ -207,8 +218,8 @@ describe("a kept page", () => {
       ["guest with a cart", guest],
     ] as const) {
       for (const path of pages) {
-        // A first visit of a tutorial counts a view, which makes its page (it shows the count)
-        // stale: the page is kept again on the next visit.
+        // A view counted makes the tutorial's page (it shows the count) stale: the page is kept
+        // again on the next visit.
         let kept = await keptFor(jar, path);
         for (let tries = 0; tries < 3 && !hit(kept.response); tries++) kept = await keptFor(jar, path);
         expect(hit(kept.response), `${who} ${path}`).toBe(true);
