@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
-import { Img } from "./img";
+import { PlacedImg } from "./img";
 import { Price } from "./price";
 import { AddToCartForm, ProductBadges, productHref, type CardProduct } from "./product-card";
 import { WishlistButton } from "./wishlist-button";
@@ -102,18 +102,10 @@ export function QuickView({
           Close
         </button>
         <div className="grid gap-6 p-4 sm:grid-cols-2 sm:p-6">
-          <div className="relative mx-auto aspect-square w-full max-w-64 overflow-hidden rounded-xl bg-bloom-50 sm:max-w-none">
-            <Img
-              src={product.image}
-              alt={product.name}
-              width={800}
-              height={800}
-              loading="eager"
-              className="h-full w-full object-cover"
-            />
+          <PlacedImg place="quickView" src={product.image} alt={product.name}>
             <ProductBadges product={product} className="absolute left-2 top-2 right-12" />
             <WishlistButton productId={product.id} productName={product.name} className="absolute right-2 top-2 z-10" />
-          </div>
+          </PlacedImg>
           <div className="flex flex-col gap-3">
             {product.category ? (
               <p className="pr-20 text-xs uppercase tracking-wide text-gray-600">{product.category.name}</p>

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { PROSE, useSiteContact } from "~/components/home/content-page";
-import { Img } from "~/components/img";
+import { PlacedImg } from "~/components/img";
 import { CardList } from "~/components/section";
 import { pageMeta } from "~/lib/seo";
 
@@ -150,13 +150,7 @@ export default function About() {
           >
             {(member) => (
               <>
-                <Img
-                  src={member.avatar}
-                  alt={`Portrait of ${member.name}`}
-                  width={256}
-                  height={256}
-                  className="h-28 w-28 rounded-full bg-bloom-50"
-                />
+                <PlacedImg place="teamPortrait" src={member.avatar} alt={`Portrait of ${member.name}`} />
                 <h3 className="mt-4 text-lg font-semibold text-gray-900">{member.name}</h3>
                 <p className="text-sm font-medium text-bloom-700">{member.role}</p>
                 <p className="mt-3 text-sm leading-relaxed text-gray-700">{member.bio}</p>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { EmptyCart } from "~/components/empty-cart";
 import { useNavigation } from "@remix-run/react";
 import { PostForm, ShopLink } from "~/components/shop-link";
-import { Img } from "~/components/img";
+import { PlacedImg } from "~/components/img";
 import { Price } from "~/components/price";
 import { SummaryPanel } from "~/components/section";
 import { CART_TAX } from "~/lib/cart";
@@ -84,13 +84,7 @@ function CartLineRow({ item }: { item: CartItem }) {
     <li className="flex gap-4 py-6">
       {product ? (
         <ShopLink to={`/product/${product.slug}`} className="shrink-0">
-          <Img
-            src={product.image}
-            alt={product.name}
-            width={96}
-            height={96}
-            className="h-24 w-24 rounded-xl bg-bloom-50 object-cover"
-          />
+          <PlacedImg place="cartLine" src={product.image} alt={product.name} />
         </ShopLink>
       ) : (
         <div className="h-24 w-24 shrink-0 rounded-xl bg-gray-100" aria-hidden="true" />

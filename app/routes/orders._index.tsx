@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Img } from "~/components/img";
+import { PlacedImg } from "~/components/img";
 import { OrderHeading } from "~/components/order-badges";
 import { Price } from "~/components/price";
 import { ORDER_LIST_PREVIEW_ITEMS } from "~/lib/constants";
@@ -46,13 +46,7 @@ export default function OrdersPage() {
                 <ul className="mt-4 divide-y divide-bloom-50">
                   {order.items.slice(0, ORDER_LIST_PREVIEW_ITEMS).map((item) => (
                     <li key={item.id} className="flex items-center gap-3 py-2 text-sm">
-                      <Img
-                        src={item.image}
-                        alt=""
-                        width={48}
-                        height={48}
-                        className="h-12 w-12 rounded-lg bg-bloom-50 object-cover"
-                      />
+                      <PlacedImg place="orderPreview" src={item.image} />
                       <span className="flex-1 text-gray-900">{item.product_name}</span>
                       <span className="text-gray-700">
                         {item.quantity} × <Price cents={item.price_cents} />

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Img } from "~/components/img";
+import { PlacedImg } from "~/components/img";
 import { Price } from "~/components/price";
 import { refererPath, safeRedirect } from "~/lib/redirect";
 import { WISHLIST_MESSAGES, WishlistIntentSchema, wishlistAddHref } from "~/lib/schemas/wishlist";
@@ -177,15 +177,11 @@ function WishlistCard({ item }: { item: PageItem }) {
   const href = `/product/${item.slug}`;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm">
-      <div className="relative aspect-square bg-bloom-50">
-        <Img
-          src={item.image}
-          alt=""
-          width={600}
-          height={600}
-          className={`h-full w-full object-cover ${item.available ? "" : "opacity-50 grayscale"}`}
-        />
-      </div>
+      <PlacedImg
+        place="wishlistCard"
+        src={item.image}
+        className={item.available ? undefined : "opacity-50 grayscale"}
+      />
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h2 className="font-medium text-gray-900">
           {item.available ? (

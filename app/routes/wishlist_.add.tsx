@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { Img } from "~/components/img";
+import { PlacedImg } from "~/components/img";
 import { parseId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/redirect";
 import { WISHLIST_MESSAGES } from "~/lib/schemas/wishlist";
@@ -56,16 +56,7 @@ export default function WishlistAddPage() {
   return (
     <section className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="font-display text-3xl font-bold text-gray-900">Save to your wishlist</h1>
-      <div className="mx-auto mt-8 w-48 overflow-hidden rounded-2xl border border-bloom-100 bg-bloom-50">
-        <Img
-          src={product.image}
-          alt=""
-          width={400}
-          height={400}
-          loading="eager"
-          className="aspect-square w-full object-cover"
-        />
-      </div>
+      <PlacedImg place="wishlistSave" src={product.image} />
       <p className="mt-4 text-lg font-medium text-gray-900">{product.name}</p>
       <Form ref={formRef} method="post" action="/wishlist" noValidate className="mt-6">
         <input type="hidden" name="intent" value="add" />
