@@ -1,7 +1,8 @@
 import { Fragment } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { BackLink } from "~/components/back-link";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { getDevMail, hasDevMailbox } from "~/services/mail/dev-mailbox.server";
 import { privatePageHeaders } from "~/http/pages/guards.server";
@@ -47,9 +48,7 @@ export default function DevMail() {
   const { mail } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <Link to="/dev/mail" className="text-sm font-medium text-bloom-700 underline">
-        Back to the mailbox
-      </Link>
+      <BackLink to="/dev/mail" label="Back to the mailbox" />
       <h1 className="mt-3 font-display text-3xl font-bold text-gray-900">{mail.subject}</h1>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium text-gray-700">To</dt>
