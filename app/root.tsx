@@ -1,6 +1,6 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
-import { useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { featureFlags } from "~/lib/features";
 import { linkList, type NavLink } from "~/lib/nav";
 import { BOOT_SCRIPT_ID, bootMarker } from "~/lib/personal";
@@ -12,7 +12,7 @@ import { Personal, useKeptRender } from "~/components/personal";
 import { CsrfMeta } from "~/components/personal-parts";
 import { useNonce } from "~/components/nonce";
 import { useRootData } from "~/components/use-root-data";
-import { useCloseOnNavigate } from "~/components/use-close-on-navigate";
+import { HeaderPanel } from "~/components/header-panel";
 import { Toaster } from "~/components/toaster";
 import { LineIcon } from "~/components/line-icon";
 import { siteConfigFromSettings, type SiteConfig } from "~/lib/site";
@@ -58,18 +58,21 @@ function NavItems() {
   );
 }
 
-/** A <details> menu: it opens and closes without JavaScript; with it, it closes after navigating. */
+/** The menu of small screens, a header panel. */
 function MobileMenu({ viewer, pathname }: { viewer: RootViewer | null; pathname: string }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useCloseOnNavigate(ref);
   return (
-    <details ref={ref} className="group md:hidden">
-      <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md border border-gray-200 px-2.5 py-1.5 text-sm font-medium text-gray-800 [&::-webkit-details-marker]:hidden">
-        <LineIcon>
-          <path d="M4 7h16M4 12h16M4 17h16" />
-        </LineIcon>
-        Menu
-      </summary>
+    <HeaderPanel
+      className="group md:hidden"
+      summaryClassName="flex cursor-pointer list-none items-center gap-1.5 rounded-md border border-gray-200 px-2.5 py-1.5 text-sm font-medium text-gray-800 [&::-webkit-details-marker]:hidden"
+      summary={
+        <>
+          <LineIcon>
+            <path d="M4 7h16M4 12h16M4 17h16" />
+          </LineIcon>
+          Menu
+        </>
+      }
+    >
       <nav
         aria-label="Mobile"
         className="absolute inset-x-0 top-full z-40 border-b border-bloom-100 bg-white px-4 py-4 shadow-lg"
@@ -81,7 +84,7 @@ function MobileMenu({ viewer, pathname }: { viewer: RootViewer | null; pathname:
           </Personal>
         </ul>
       </nav>
-    </details>
+    </HeaderPanel>
   );
 }
 

@@ -1,9 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
-import { PlacedImg } from "./img";
 import { Price } from "./price";
-import { AddToCartForm, ProductBadges, productHref, type CardProduct } from "./product-card";
-import { WishlistButton } from "./wishlist-button";
+import { AddToCartForm, ProductPicture, productHref, type CardProduct } from "./product-card";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -102,10 +100,7 @@ export function QuickView({
           Close
         </button>
         <div className="grid gap-6 p-4 sm:grid-cols-2 sm:p-6">
-          <PlacedImg place="quickView" src={product.image} alt={product.name}>
-            <ProductBadges product={product} className="absolute left-2 top-2 right-12" />
-            <WishlistButton productId={product.id} productName={product.name} className="absolute right-2 top-2 z-10" />
-          </PlacedImg>
+          <ProductPicture product={product} place="quickView" alt={product.name} />
           <div className="flex flex-col gap-3">
             {product.category ? (
               <p className="pr-20 text-xs uppercase tracking-wide text-gray-600">{product.category.name}</p>

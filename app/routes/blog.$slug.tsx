@@ -123,6 +123,23 @@ function LikeButton({ blog }: { blog: BlogDetail }) {
   );
 }
 
+/** The link to the tutorial before or after this one, at the article's foot. */
+function NeighbourLink({ post, rel }: { post: { url: string; title: string }; rel: "prev" | "next" }) {
+  const next = rel === "next";
+  return (
+    <Link
+      to={post.url}
+      rel={rel}
+      className={`rounded-2xl border border-bloom-100 p-4 ${next ? "text-right " : ""}hover:border-bloom-300`}
+    >
+      <span className="block text-xs uppercase tracking-wide text-gray-600">
+        {next ? "Next tutorial" : "Previous tutorial"}
+      </span>
+      <span className="font-medium text-gray-900">{post.title}</span>
+    </Link>
+  );
+}
+
 export default function BlogArticlePage() {
   const { blog } = useLoaderData<typeof loader>();
   return (
@@ -191,28 +208,8 @@ export default function BlogArticlePage() {
       ) : null}
       {blog.previous_blog || blog.next_blog ? (
         <nav aria-label="More tutorials" className="mt-12 grid gap-4 sm:grid-cols-2">
-          {blog.previous_blog ? (
-            <Link
-              to={blog.previous_blog.url}
-              rel="prev"
-              className="rounded-2xl border border-bloom-100 p-4 hover:border-bloom-300"
-            >
-              <span className="block text-xs uppercase tracking-wide text-gray-600">Previous tutorial</span>
-              <span className="font-medium text-gray-900">{blog.previous_blog.title}</span>
-            </Link>
-          ) : (
-            <span />
-          )}
-          {blog.next_blog ? (
-            <Link
-              to={blog.next_blog.url}
-              rel="next"
-              className="rounded-2xl border border-bloom-100 p-4 text-right hover:border-bloom-300"
-            >
-              <span className="block text-xs uppercase tracking-wide text-gray-600">Next tutorial</span>
-              <span className="font-medium text-gray-900">{blog.next_blog.title}</span>
-            </Link>
-          ) : null}
+          {blog.previous_blog ? <NeighbourLink post={blog.previous_blog} rel="prev" /> : <span />}
+          {blog.next_blog ? <NeighbourLink post={blog.next_blog} rel="next" /> : null}
         </nav>
       ) : null}
       {blog.similar_blogs.length ? (
