@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { EmptyCart } from "~/components/empty-cart";
 import { useNavigation } from "@remix-run/react";
 import { PostForm, ShopLink } from "~/components/shop-link";
@@ -11,14 +11,13 @@ import { QUANTITY_MAX } from "~/lib/constants";
 import { CartIntentSchema } from "~/lib/schemas/cart";
 import { fieldErrors } from "~/lib/schemas/query";
 import { refererPath, safeRedirect } from "~/lib/redirect";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { changeCart, type Cart, type CartItem } from "~/services/cart.server";
 import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
 import { toasts } from "~/http/pages/toast.server";
 import { useRootData } from "~/components/use-root-data";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Shopping Cart", path: "/cart", noindex: true });
+export const meta = pageMeta({ title: "Shopping Cart", path: "/cart", noindex: true });
 
 /**
  * Every cart change is a form post here with an `intent` (add, update, remove, clear); it answers

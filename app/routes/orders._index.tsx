@@ -1,16 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PlacedImg } from "~/components/img";
 import { OrderHeading } from "~/components/order-badges";
 import { Price } from "~/components/price";
 import { ORDER_LIST_PREVIEW_ITEMS } from "~/lib/constants";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { listMyOrders } from "~/services/orders.server";
 import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "My Orders", path: "/orders", noindex: true });
+export const meta = pageMeta({ title: "My Orders", path: "/orders", noindex: true });
 
 export const headers = privatePageHeaders;
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { PlacedImg } from "~/components/img";
@@ -7,7 +7,7 @@ import { Price } from "~/components/price";
 import { refererPath, safeRedirect } from "~/lib/redirect";
 import { WISHLIST_MESSAGES, WishlistIntentSchema, wishlistAddHref } from "~/lib/schemas/wishlist";
 import { fieldErrors } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { NotFoundError } from "~/services/errors";
 import {
   addToWishlist,
@@ -26,24 +26,14 @@ import {
 } from "~/http/pages/wishlist-pending.server";
 import { clearSessionCookie, getSession } from "~/http/session.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "My Wishlist", path: "/wishlist", noindex: true });
+export const meta = pageMeta({ title: "My Wishlist", path: "/wishlist", noindex: true });
 
 export const headers = privatePageHeaders;
 
 /** A wishlist entry as the page shows it: the card's fields, no long texts. */
 function toPageItem({ product, available }: WishlistItem) {
-  return {
-    id: product.id,
-    name: product.name,
-    slug: product.slug,
-    image: product.image,
-    price_cents: product.price_cents,
-    unit_price_cents: product.unit_price_cents,
-    is_on_sale: product.is_on_sale,
-    stock: product.stock,
-    available,
-  };
+  const { id, name, slug, image, price_cents, unit_price_cents, is_on_sale, stock } = product;
+  return { id, name, slug, image, price_cents, unit_price_cents, is_on_sale, stock, available };
 }
 type PageItem = ReturnType<typeof toPageItem>;
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -6,14 +6,13 @@ import { PlacedImg } from "~/components/img";
 import { parseId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/redirect";
 import { WISHLIST_MESSAGES } from "~/lib/schemas/wishlist";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { savableProduct } from "~/services/wishlist.server";
 import { privatePageHeaders, requireFeature, requireViewer } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 import { readPendingProduct } from "~/http/pages/wishlist-pending.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Save to Wishlist", path: "/wishlist/add", noindex: true });
+export const meta = pageMeta({ title: "Save to Wishlist", path: "/wishlist/add", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -41,6 +40,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+const saveButtonClass =
+  "rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 disabled:opacity-60";
+
 export default function WishlistAddPage() {
   const { product, back, autoSave } = useLoaderData<typeof loader>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -62,11 +64,7 @@ export default function WishlistAddPage() {
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="product_id" value={product.id} />
         <input type="hidden" name="redirectTo" value={back} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 disabled:opacity-60"
-        >
+        <button type="submit" disabled={busy} className={saveButtonClass}>
           {busy ? "Saving…" : "Save to wishlist"}
         </button>
       </Form>
