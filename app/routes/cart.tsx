@@ -13,8 +13,8 @@ import { fieldErrors } from "~/lib/schemas/query";
 import { refererPath, safeRedirect } from "~/lib/redirect";
 import { pageMeta } from "~/lib/seo";
 import { changeCart, type Cart, type CartItem } from "~/services/cart.server";
-import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
-import { toasts } from "~/http/pages/toast.server";
+import { readCartLines } from "~/http/pages/cart-cookie.server";
+import { shopAnswer } from "~/http/pages/shop-answer.server";
 import { useRootData } from "~/components/use-root-data";
 
 export const meta = pageMeta({ title: "Shopping Cart", path: "/cart", noindex: true });
@@ -27,24 +27,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
   const form = await request.formData();
   const back = safeRedirect(form.get("redirectTo") ?? refererPath(request), "/cart");
-  const toast = toasts(app.env, request);
   // A fetcher (JavaScript on) adds respond=data and stays on its page: it gets data, and Remix then
   // reloads the cart and the toast through the root loader. A plain form post is redirected back.
-  const fromFetcher = form.get("respond") === "data";
-  const fail = (message: string) =>
-    fromFetcher ? toast.jsonWithError({ ok: false, message }, message) : toast.redirectWithError(back, message);
+  const answer = shopAnswer(app.env, request, { fromFetcher: form.get("respond") === "data", back });
   const parsed = CartIntentSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    return fail(Object.values(fieldErrors(parsed.error)).flat()[0] ?? "Something went wrong with your cart.");
+    return answer.fail(Object.values(fieldErrors(parsed.error)).flat()[0] ?? "Something went wrong with your cart.");
   }
   const lines = await readCartLines(app.env, request);
-  const change = await changeCart(app.db, lines, parsed.data);
-  if (!change.ok) return fail(change.message);
-  const init = { headers: { "Set-Cookie": await cartSetCookie(app.env, request, change.lines) } };
-  const message = { message: change.message, description: change.description };
-  return fromFetcher
-    ? toast.jsonWithSuccess({ ok: true, message: change.message }, message, init)
-    : toast.redirectWithSuccess(back, message, init);
+  return answer.cartChanged(await changeCart(app.db, lines, parsed.data));
 }
 
 function QuantityButton({

@@ -16,9 +16,9 @@ import {
   removeFromWishlist,
   type WishlistItem,
 } from "~/services/wishlist.server";
-import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
+import { readCartLines } from "~/http/pages/cart-cookie.server";
 import { privatePageHeaders, requireFeature, requireViewer } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
+import { shopAnswer } from "~/http/pages/shop-answer.server";
 import {
   clearPendingProductCookie,
   pendingProductCookie,
@@ -59,12 +59,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
   const back = safeRedirect(values.redirectTo ?? refererPath(request), "/wishlist");
-  const toast = toasts(app.env, request);
-  const fromFetcher = values.respond === "data";
-  const fail = (message: string, init?: ResponseInit) =>
-    fromFetcher
-      ? toast.jsonWithError({ ok: false, message }, message, init)
-      : toast.redirectWithError(back, message, init);
+  const { toast, fail, succeed, cartChanged } = shopAnswer(app.env, request, {
+    fromFetcher: values.respond === "data",
+    back,
+  });
   const parsed = WishlistIntentSchema.safeParse(values);
   if (!parsed.success) return fail(Object.values(fieldErrors(parsed.error)).flat()[0] ?? WISHLIST_MESSAGES.failed);
   const { intent, product_id: productId } = parsed.data;
@@ -97,25 +95,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const headers = new Headers();
       if ((await readPendingProduct(app.env, request)) !== null)
         headers.append("Set-Cookie", await clearPendingProductCookie(app.env, request));
-      return fromFetcher
-        ? toast.jsonWithSuccess({ ok: true, message: WISHLIST_MESSAGES.saved }, WISHLIST_MESSAGES.saved, { headers })
-        : toast.redirectWithSuccess(back, WISHLIST_MESSAGES.saved, { headers });
+      return succeed(WISHLIST_MESSAGES.saved, { headers });
     }
     case "remove": {
       await removeFromWishlist(app.db, userId, productId);
-      return fromFetcher
-        ? toast.jsonWithSuccess({ ok: true, message: WISHLIST_MESSAGES.removed }, WISHLIST_MESSAGES.removed)
-        : toast.redirectWithSuccess(back, WISHLIST_MESSAGES.removed);
+      return succeed(WISHLIST_MESSAGES.removed);
     }
     case "move": {
       const lines = await readCartLines(app.env, request);
-      const move = await moveToCart(app.db, userId, lines, productId);
-      if (!move.ok) return fail(move.message);
-      const init = { headers: { "Set-Cookie": await cartSetCookie(app.env, request, move.lines) } };
-      const message = { message: move.message, description: move.description };
-      return fromFetcher
-        ? toast.jsonWithSuccess({ ok: true, message: move.message }, message, init)
-        : toast.redirectWithSuccess(back, message, init);
+      return cartChanged(await moveToCart(app.db, userId, lines, productId));
     }
   }
 }
