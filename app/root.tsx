@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@r
 import type { ReactNode } from "react";
 import { featureFlags } from "~/lib/features";
 import { linkList, type NavLink } from "~/lib/nav";
+import { POLICIES } from "~/lib/policies";
 import { BOOT_SCRIPT_ID, bootMarker } from "~/lib/personal";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { CartDropdown } from "~/components/cart-dropdown";
@@ -115,7 +116,7 @@ function Header({ site, viewer }: { site: SiteConfig; viewer: RootViewer | null 
   );
 }
 
-const LEGAL_LINKS = linkList({ "/privacy": "Privacy Policy", "/terms": "Terms of Service" });
+const LEGAL_LINKS: NavLink[] = Object.values(POLICIES).map((policy) => ({ to: policy.path, label: policy.title }));
 
 /** The footer's lists of links, one item each. */
 function FooterLinkItems({ links }: { links: NavLink[] }) {
