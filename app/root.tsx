@@ -19,7 +19,7 @@ import { LineIcon } from "~/components/line-icon";
 import { siteConfigFromSettings, type SiteConfig } from "~/lib/site";
 import { loadRootData, type RootData } from "~/http/pages/root-data.server";
 import styles from "~/styles/app.css?url";
-import { errorBoundary } from "~/components/error-state";
+import { errorBoundary, HOME_LINK } from "~/components/error-state";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 
 export const links: LinksFunction = () => [
@@ -298,8 +298,6 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   return <Outlet />;
 }
-
-const HOME_LINK = { to: "/", label: "Go Back Home" };
 
 export const ErrorBoundary = errorBoundary({
   notFound: {

@@ -53,10 +53,13 @@ export function CardList<T>({
   );
 }
 
+/** The frame of the shop's white cards (checkout steps, an order's parts). */
+export const PANEL_CLASS = "rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm";
+
 /** A white card named by its h2 (checkout steps): the card's frame and heading, then its content. */
 export function Panel({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+    <section aria-labelledby={id} className={PANEL_CLASS}>
       <h2 id={id} className="text-lg font-semibold text-gray-900">
         {title}
       </h2>

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ReactNode } from "react";
 import { EmptyCart } from "~/components/empty-cart";
 import { useNavigation } from "@remix-run/react";
 import { PostForm, ShopLink } from "~/components/shop-link";
@@ -38,6 +39,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return answer.cartChanged(await changeCart(app.db, lines, parsed.data));
 }
 
+/** A form of one cart line (its quantity buttons, its Remove): a post to /cart that comes back here. */
+function CartLineForm({
+  item,
+  intent,
+  quantity,
+  children,
+}: {
+  item: CartItem;
+  intent: "update" | "remove";
+  quantity?: number;
+  children: ReactNode;
+}) {
+  return (
+    <PostForm action="/cart" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="product_id" value={item.product_id} />
+      {quantity === undefined ? null : <input type="hidden" name="quantity" value={quantity} />}
+      <input type="hidden" name="redirectTo" value="/cart" />
+      {children}
+    </PostForm>
+  );
+}
+
 function QuantityButton({
   item,
   quantity,
@@ -50,11 +74,7 @@ function QuantityButton({
   children: string;
 }) {
   return (
-    <PostForm action="/cart" noValidate>
-      <input type="hidden" name="intent" value="update" />
-      <input type="hidden" name="product_id" value={item.product_id} />
-      <input type="hidden" name="quantity" value={quantity} />
-      <input type="hidden" name="redirectTo" value="/cart" />
+    <CartLineForm item={item} intent="update" quantity={quantity}>
       <button
         type="submit"
         aria-label={label}
@@ -63,7 +83,7 @@ function QuantityButton({
       >
         {children}
       </button>
-    </PostForm>
+    </CartLineForm>
   );
 }
 
@@ -125,10 +145,7 @@ function CartLineRow({ item }: { item: CartItem }) {
           <p className="w-24 text-right font-semibold text-gray-900">
             <Price cents={item.line_total_cents} />
           </p>
-          <PostForm action="/cart" noValidate>
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="product_id" value={item.product_id} />
-            <input type="hidden" name="redirectTo" value="/cart" />
+          <CartLineForm item={item} intent="remove">
             <button
               type="submit"
               className="text-sm font-medium text-gray-600 underline hover:text-red-700"
@@ -136,7 +153,7 @@ function CartLineRow({ item }: { item: CartItem }) {
             >
               Remove
             </button>
-          </PostForm>
+          </CartLineForm>
         </div>
       </div>
     </li>

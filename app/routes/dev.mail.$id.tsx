@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/back-link";
+import { MailFrame, MailText } from "~/components/mail-preview";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { getDevMail, hasDevMailbox } from "~/services/mail/dev-mailbox.server";
 import { privatePageHeaders } from "~/http/pages/guards.server";
@@ -65,17 +66,11 @@ export default function DevMail() {
         ))}
       </dl>
       <h2 className="mt-8 text-xl font-semibold text-gray-900">Text part</h2>
-      <pre className="mt-3 max-h-[36rem] overflow-auto whitespace-pre-wrap break-words rounded-lg bg-gray-50 p-4 text-sm text-gray-900">
+      <MailText>
         <LinkedText text={mail.text} />
-      </pre>
+      </MailText>
       <h2 className="mt-8 text-xl font-semibold text-gray-900">As the recipient sees it</h2>
-      {/* No scripts, no same origin: the mail's HTML can neither run nor reach the site. */}
-      <iframe
-        sandbox=""
-        srcDoc={mail.html}
-        title={`The mail "${mail.subject}" as its recipient sees it`}
-        className="mt-3 h-[36rem] w-full rounded-lg border border-bloom-100 bg-white"
-      />
+      <MailFrame html={mail.html} title={`The mail "${mail.subject}" as its recipient sees it`} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { rootSeo, seoMeta } from "~/lib/seo";
 import { getMyOrder } from "~/services/orders.server";
 import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
 import { errorBoundary } from "~/components/error-state";
+import { PANEL_CLASS } from "~/components/section";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seoMeta(rootSeo(matches), {
@@ -47,10 +48,7 @@ export default function OrderPage() {
     <div className="mx-auto max-w-4xl px-4 py-10">
       <BackLink {...BACK_TO_ORDERS} />
       <OrderHeading order={order} level="h1" className="mt-4" />
-      <section
-        aria-labelledby="items-heading"
-        className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm"
-      >
+      <section aria-labelledby="items-heading" className={`mt-8 ${PANEL_CLASS}`}>
         <h2 id="items-heading" className="font-semibold text-gray-900">
           Items
         </h2>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PlacedImg } from "~/components/img";
+import { PANEL_CLASS } from "~/components/section";
 import { OrderHeading } from "~/components/order-badges";
 import { Price } from "~/components/price";
 import { ORDER_LIST_PREVIEW_ITEMS } from "~/lib/constants";
@@ -40,7 +41,7 @@ export default function OrdersPage() {
           {orders.map((order) => {
             const more = order.items.length - ORDER_LIST_PREVIEW_ITEMS;
             return (
-              <li key={order.id} className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+              <li key={order.id} className={PANEL_CLASS}>
                 <OrderHeading order={order} level="h2" />
                 <ul className="mt-4 divide-y divide-bloom-50">
                   {order.items.slice(0, ORDER_LIST_PREVIEW_ITEMS).map((item) => (
