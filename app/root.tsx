@@ -1,8 +1,9 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
-import { useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { featureFlags } from "~/lib/features";
-import { linkList } from "~/lib/nav";
+import { linkList, type NavLink } from "~/lib/nav";
+import { POLICIES } from "~/lib/policies";
 import { BOOT_SCRIPT_ID, bootMarker } from "~/lib/personal";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { CartDropdown } from "~/components/cart-dropdown";
@@ -12,12 +13,13 @@ import { Personal, useKeptRender } from "~/components/personal";
 import { CsrfMeta } from "~/components/personal-parts";
 import { useNonce } from "~/components/nonce";
 import { useRootData } from "~/components/use-root-data";
-import { useCloseOnNavigate } from "~/components/use-close-on-navigate";
+import { HeaderPanel } from "~/components/header-panel";
 import { Toaster } from "~/components/toaster";
+import { LineIcon } from "~/components/line-icon";
 import { siteConfigFromSettings, type SiteConfig } from "~/lib/site";
 import { loadRootData, type RootData } from "~/http/pages/root-data.server";
 import styles from "~/styles/app.css?url";
-import { errorBoundary } from "~/components/error-state";
+import { errorBoundary, HOME_LINK } from "~/components/error-state";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 
 export const links: LinksFunction = () => [
@@ -42,44 +44,48 @@ export const NAV_LINKS = linkList({
   "/contact": "Contact",
 });
 
-/** A <details> menu: it opens and closes without JavaScript; with it, it closes after navigating. */
-function MobileMenu({ viewer, pathname }: { viewer: RootViewer | null; pathname: string }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useCloseOnNavigate(ref);
+/** The main navigation's items, in the header and in the mobile menu. */
+function NavItems() {
   return (
-    <details ref={ref} className="group md:hidden">
-      <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md border border-gray-200 px-2.5 py-1.5 text-sm font-medium text-gray-800 [&::-webkit-details-marker]:hidden">
-        <svg
-          aria-hidden="true"
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M4 7h16M4 12h16M4 17h16" />
-        </svg>
-        Menu
-      </summary>
+    <>
+      {NAV_LINKS.map((item) => (
+        <li key={item.to}>
+          <ShopNavLink to={item.to} end={item.to === "/"} className={navClass}>
+            {item.label}
+          </ShopNavLink>
+        </li>
+      ))}
+    </>
+  );
+}
+
+/** The menu of small screens, a header panel. */
+function MobileMenu({ viewer, pathname }: { viewer: RootViewer | null; pathname: string }) {
+  return (
+    <HeaderPanel
+      className="group md:hidden"
+      summaryClassName="flex cursor-pointer list-none items-center gap-1.5 rounded-md border border-gray-200 px-2.5 py-1.5 text-sm font-medium text-gray-800 [&::-webkit-details-marker]:hidden"
+      summary={
+        <>
+          <LineIcon>
+            <path d="M4 7h16M4 12h16M4 17h16" />
+          </LineIcon>
+          Menu
+        </>
+      }
+    >
       <nav
         aria-label="Mobile"
         className="absolute inset-x-0 top-full z-40 border-b border-bloom-100 bg-white px-4 py-4 shadow-lg"
       >
         <ul className="grid gap-1 text-base">
-          {NAV_LINKS.map((item) => (
-            <li key={item.to}>
-              <ShopNavLink to={item.to} end={item.to === "/"} className={navClass}>
-                {item.label}
-              </ShopNavLink>
-            </li>
-          ))}
+          <NavItems />
           <Personal name="accountLinks" props={{ pathname, menu: "mobile" }}>
             <AccountLinks viewer={viewer} pathname={pathname} menu="mobile" />
           </Personal>
         </ul>
       </nav>
-    </details>
+    </HeaderPanel>
   );
 }
 
@@ -93,13 +99,7 @@ function Header({ site, viewer }: { site: SiteConfig; viewer: RootViewer | null 
         </ShopLink>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex gap-2 text-sm font-medium">
-            {NAV_LINKS.map((item) => (
-              <li key={item.to}>
-                <ShopNavLink to={item.to} end={item.to === "/"} className={navClass}>
-                  {item.label}
-                </ShopNavLink>
-              </li>
-            ))}
+            <NavItems />
           </ul>
         </nav>
         <div className="flex items-center gap-1.5 text-sm sm:gap-2">
@@ -113,6 +113,23 @@ function Header({ site, viewer }: { site: SiteConfig; viewer: RootViewer | null 
         </div>
       </div>
     </header>
+  );
+}
+
+const LEGAL_LINKS: NavLink[] = Object.values(POLICIES).map((policy) => ({ to: policy.path, label: policy.title }));
+
+/** The footer's lists of links, one item each. */
+function FooterLinkItems({ links }: { links: NavLink[] }) {
+  return (
+    <>
+      {links.map((item) => (
+        <li key={item.to}>
+          <ShopLink to={item.to} className="hover:text-bloom-700">
+            {item.label}
+          </ShopLink>
+        </li>
+      ))}
+    </>
   );
 }
 
@@ -175,13 +192,7 @@ function Footer({ site }: { site: SiteConfig }) {
         <div>
           <h2 className="font-semibold text-gray-900">Shop</h2>
           <ul className="mt-2 grid gap-1">
-            {NAV_LINKS.slice(1).map((item) => (
-              <li key={item.to}>
-                <ShopLink to={item.to} className="hover:text-bloom-700">
-                  {item.label}
-                </ShopLink>
-              </li>
-            ))}
+            <FooterLinkItems links={NAV_LINKS.slice(1)} />
           </ul>
         </div>
         <div>
@@ -222,16 +233,7 @@ function Footer({ site }: { site: SiteConfig }) {
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 sm:flex-row sm:justify-between">
           <p>{site.footerText || `© ${site.name}`}</p>
           <ul className="flex gap-4">
-            <li>
-              <ShopLink to="/privacy" className="hover:text-bloom-700">
-                Privacy Policy
-              </ShopLink>
-            </li>
-            <li>
-              <ShopLink to="/terms" className="hover:text-bloom-700">
-                Terms of Service
-              </ShopLink>
-            </li>
+            <FooterLinkItems links={LEGAL_LINKS} />
           </ul>
         </div>
       </div>
@@ -301,11 +303,11 @@ export const ErrorBoundary = errorBoundary({
   notFound: {
     title: "Page Not Found",
     message: "The page you are looking for does not exist or has been moved.",
-    link: { to: "/", label: "Go Back Home" },
+    link: HOME_LINK,
   },
   failed: {
     title: "Oops! Something went wrong",
     message: "We're having trouble loading the page. Please try again later.",
-    link: { to: "/", label: "Go Back Home" },
+    link: HOME_LINK,
   },
 });

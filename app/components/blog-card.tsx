@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { HEART_PATH } from "~/components/icons";
-import { Img } from "~/components/img";
+import { PlacedImg } from "~/components/img";
 import type { BlogCard } from "~/services/blogs.server";
 
 const DIFFICULTY_CLASSES: Record<string, string> = {
@@ -53,16 +53,7 @@ export function BlogCount({ kind, count, brief = false }: { kind: "view" | "like
 export function BlogCardView({ blog, eager = false }: { blog: BlogCard; eager?: boolean }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm transition hover:shadow-md focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-bloom-600">
-      <div className="aspect-[40/21] overflow-hidden bg-bloom-50">
-        <Img
-          src={blog.featured_image}
-          alt=""
-          width={600}
-          height={315}
-          loading={eager ? "eager" : "lazy"}
-          className="h-full w-full object-cover transition group-hover:scale-[1.02]"
-        />
-      </div>
+      <PlacedImg place="blogCard" src={blog.featured_image} loading={eager ? "eager" : "lazy"} />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <div className="flex flex-wrap items-center gap-2 text-xs text-gray-600">
           <DifficultyBadge difficulty={blog.difficulty} label={blog.difficulty_badge} />

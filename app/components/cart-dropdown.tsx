@@ -1,12 +1,12 @@
 import { useFetchers } from "@remix-run/react";
-import { useRef } from "react";
 import type { Cart } from "~/services/cart.server";
 import type { Currency } from "~/lib/money";
 import type { PanelCart } from "~/lib/personal";
 import { Personal } from "./personal";
 import { PriceIn, useCurrency } from "./price";
 import { ShopLink } from "./shop-link";
-import { useCloseOnNavigate } from "./use-close-on-navigate";
+import { LineIcon } from "./line-icon";
+import { HeaderPanel } from "./header-panel";
 import { useRootData } from "~/components/use-root-data";
 
 /**
@@ -34,34 +34,29 @@ export function CartDropdown() {
   const cart = root?.cart;
   const count = useCartCount(cart);
   const currency = useCurrency();
-  const ref = useRef<HTMLDetailsElement>(null);
-  useCloseOnNavigate(ref);
   return (
-    <details ref={ref} className="relative">
-      <summary className="relative flex cursor-pointer list-none items-center gap-1 rounded-full border border-bloom-200 px-2.5 py-1.5 text-sm font-medium text-gray-800 hover:border-bloom-400 sm:px-3 [&::-webkit-details-marker]:hidden">
-        <svg
-          aria-hidden="true"
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M6 6h15l-1.5 9h-12z" />
-          <path d="M6 6 5 3H2" />
-          <circle cx="9" cy="20" r="1.5" />
-          <circle cx="18" cy="20" r="1.5" />
-        </svg>
-        <span className="sr-only sm:not-sr-only">Cart</span>
-        <Personal name="cartCount" props={{}}>
-          <CartCount count={count} />
-        </Personal>
-      </summary>
+    <HeaderPanel
+      className="relative"
+      summaryClassName="relative flex cursor-pointer list-none items-center gap-1 rounded-full border border-bloom-200 px-2.5 py-1.5 text-sm font-medium text-gray-800 hover:border-bloom-400 sm:px-3 [&::-webkit-details-marker]:hidden"
+      summary={
+        <>
+          <LineIcon>
+            <path d="M6 6h15l-1.5 9h-12z" />
+            <path d="M6 6 5 3H2" />
+            <circle cx="9" cy="20" r="1.5" />
+            <circle cx="18" cy="20" r="1.5" />
+          </LineIcon>
+          <span className="sr-only sm:not-sr-only">Cart</span>
+          <Personal name="cartCount" props={{}}>
+            <CartCount count={count} />
+          </Personal>
+        </>
+      }
+    >
       <Personal name="cartPanel" props={{ currency }}>
         <CartPanel cart={cart} currency={currency} />
       </Personal>
-    </details>
+    </HeaderPanel>
   );
 }
 

@@ -12,6 +12,9 @@ export interface ErrorScreen {
   heading?: ReactNode;
 }
 
+/** The way on from a page that is gone or failed and has no nearer place to send the visitor. */
+export const HOME_LINK = { to: "/", label: "Go Back Home" };
+
 const buttonClass =
   "mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600";
 

@@ -8,6 +8,9 @@ import { Toaster } from "./toaster";
 /** The action every sign-up form posts to (app/routes/newsletter.tsx). */
 export const NEWSLETTER_ACTION = "/newsletter";
 
+const subscribeButtonClass =
+  "inline-flex items-center justify-center rounded-full bg-bloom-600 px-5 py-2 font-semibold text-white shadow-sm hover:bg-bloom-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 disabled:cursor-wait disabled:opacity-70";
+
 /**
  * The newsletter's sign-up form: an address and "Subscribe". Without JavaScript a plain form post to
  * /newsletter, which comes back to `redirectTo` with a toast (or shows the form again with the
@@ -84,11 +87,7 @@ export function NewsletterSignup({
               invalid ? "border-red-600" : "border-gray-300"
             }`}
           />
-          <button
-            type="submit"
-            disabled={busy}
-            className="inline-flex items-center justify-center rounded-full bg-bloom-600 px-5 py-2 font-semibold text-white shadow-sm hover:bg-bloom-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 disabled:cursor-wait disabled:opacity-70"
-          >
+          <button type="submit" disabled={busy} className={subscribeButtonClass}>
             {busy ? "Subscribing…" : "Subscribe"}
           </button>
         </div>

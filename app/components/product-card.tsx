@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { AddToCartForm as AddToCartFormBase } from "./add-to-cart";
 import type { MouseEvent } from "react";
 import type { Product } from "~/services/products.server";
-import { Img } from "./img";
+import { PlacedImg } from "./img";
 import { Price } from "./price";
 import { WishlistButton } from "./wishlist-button";
 import { RatingBadge } from "./reviews/stars";
@@ -70,6 +70,26 @@ export function ProductBadges({ product, className = "" }: { product: CardProduc
   );
 }
 
+/** The product's picture with its badges and its heart over it, as the card and the Quick View show it. */
+export function ProductPicture({
+  product,
+  place,
+  alt,
+  loading,
+}: {
+  product: CardProduct;
+  place: "productCard" | "quickView";
+  alt?: string;
+  loading?: "eager" | "lazy";
+}) {
+  return (
+    <PlacedImg place={place} src={product.image} alt={alt} loading={loading}>
+      <ProductBadges product={product} className="absolute left-2 top-2 right-12" />
+      <WishlistButton productId={product.id} productName={product.name} className="absolute right-2 top-2 z-10" />
+    </PlacedImg>
+  );
+}
+
 /** Adds one of the product to the cart: a plain form post without JavaScript, a fetcher with it. */
 export function AddToCartForm({ product, className = "" }: { product: CardProduct; className?: string }) {
   return (
@@ -103,18 +123,7 @@ export function ProductCard({ product, actions = false, onQuickView, imageLoadin
   const quickViewClass = `block w-full rounded-full border border-bloom-200 bg-white px-4 py-2 text-center text-sm font-medium text-bloom-700 hover:border-bloom-500 ${focusRing}`;
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm transition hover:shadow-md">
-      <div className="relative aspect-square bg-bloom-50">
-        <Img
-          src={product.image}
-          alt=""
-          width={800}
-          height={800}
-          loading={imageLoading}
-          className="h-full w-full object-cover"
-        />
-        <ProductBadges product={product} className="absolute left-2 top-2 right-12" />
-        <WishlistButton productId={product.id} productName={product.name} className="absolute right-2 top-2 z-10" />
-      </div>
+      <ProductPicture product={product} place="productCard" loading={imageLoading} />
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         {product.category ? (
           <p className="text-xs uppercase tracking-wide text-gray-600">{product.category.name}</p>

@@ -20,6 +20,34 @@ interface Props {
 const stepButton =
   "flex w-11 items-center justify-center text-xl font-medium text-gray-700 hover:bg-bloom-50 hover:text-bloom-700 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-bloom-600 disabled:cursor-not-allowed disabled:text-gray-400";
 
+/** The minus or plus beside the input (with JavaScript only): one step down or up. */
+function StepButton({
+  label,
+  sign,
+  controls,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  sign: string;
+  controls: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={stepButton}
+      aria-label={label}
+      aria-controls={controls}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <span aria-hidden="true">{sign}</span>
+    </button>
+  );
+}
+
 /**
  * A number input named `quantity`, bounded to 1..min(99, stock). Without JavaScript the input alone
  * works (the browser's own spinner and keyboard); with it, minus and plus buttons appear and every
@@ -47,16 +75,7 @@ export function QuantityInput({
       </label>
       <div className="inline-flex h-11 w-fit items-stretch overflow-hidden rounded-full border border-gray-300 bg-white">
         {hydrated ? (
-          <button
-            type="button"
-            className={stepButton}
-            aria-label="Decrease quantity"
-            aria-controls={id}
-            disabled={disabled}
-            onClick={() => step(-1)}
-          >
-            <span aria-hidden="true">−</span>
-          </button>
+          <StepButton label="Decrease quantity" sign="−" controls={id} disabled={disabled} onClick={() => step(-1)} />
         ) : null}
         <input
           id={id}
@@ -84,16 +103,7 @@ export function QuantityInput({
           }`}
         />
         {hydrated ? (
-          <button
-            type="button"
-            className={stepButton}
-            aria-label="Increase quantity"
-            aria-controls={id}
-            disabled={disabled}
-            onClick={() => step(1)}
-          >
-            <span aria-hidden="true">+</span>
-          </button>
+          <StepButton label="Increase quantity" sign="+" controls={id} disabled={disabled} onClick={() => step(1)} />
         ) : null}
       </div>
       {disabled ? null : (

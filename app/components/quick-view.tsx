@@ -1,9 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
-import { Img } from "./img";
 import { Price } from "./price";
-import { AddToCartForm, ProductBadges, productHref, type CardProduct } from "./product-card";
-import { WishlistButton } from "./wishlist-button";
+import { AddToCartForm, ProductPicture, productHref, type CardProduct } from "./product-card";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -102,18 +100,7 @@ export function QuickView({
           Close
         </button>
         <div className="grid gap-6 p-4 sm:grid-cols-2 sm:p-6">
-          <div className="relative mx-auto aspect-square w-full max-w-64 overflow-hidden rounded-xl bg-bloom-50 sm:max-w-none">
-            <Img
-              src={product.image}
-              alt={product.name}
-              width={800}
-              height={800}
-              loading="eager"
-              className="h-full w-full object-cover"
-            />
-            <ProductBadges product={product} className="absolute left-2 top-2 right-12" />
-            <WishlistButton productId={product.id} productName={product.name} className="absolute right-2 top-2 z-10" />
-          </div>
+          <ProductPicture product={product} place="quickView" alt={product.name} />
           <div className="flex flex-col gap-3">
             {product.category ? (
               <p className="pr-20 text-xs uppercase tracking-wide text-gray-600">{product.category.name}</p>

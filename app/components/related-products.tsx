@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { Product } from "~/services/products.server";
-import { Img } from "./img";
+import { PlacedImg } from "./img";
 import { Price } from "./price";
 import { CardList, TitledSection } from "./section";
 
@@ -27,14 +27,13 @@ export function toRelatedProduct(product: RelatedProduct): RelatedProduct {
 function RelatedProductCard({ product }: { product: RelatedProduct }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm transition hover:shadow-md focus-within:shadow-md">
-      <div className="relative aspect-square bg-bloom-50">
-        <Img src={product.image} alt="" width={400} height={400} className="h-full w-full object-cover" />
+      <PlacedImg place="relatedCard" src={product.image}>
         {product.is_on_sale ? (
           <span className="absolute left-3 top-3 rounded-full bg-bloom-600 px-2 py-0.5 text-xs font-semibold text-white">
             {`-${product.discount_percent}%`}
           </span>
         ) : null}
-      </div>
+      </PlacedImg>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="font-medium text-gray-900">
           {/* The link covers the whole card (the ::after overlay); its name is the product's. */}

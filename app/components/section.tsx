@@ -1,10 +1,11 @@
 import type { Key, ReactNode } from "react";
 
-/** A page section named by its h2 (the display font, 2xl), with whatever follows the heading. */
+/** A page section named by its h2 (the display font, 2xl unless `titleClassName` says otherwise), with whatever follows the heading. */
 export function TitledSection({
   id,
   title,
   className,
+  titleClassName = "font-display text-2xl font-bold text-gray-900",
   busy,
   children,
 }: {
@@ -12,13 +13,14 @@ export function TitledSection({
   id: string;
   title: ReactNode;
   className?: string;
+  titleClassName?: string;
   /** Marks the section aria-busy while its content is being replaced. */
   busy?: boolean;
   children: ReactNode;
 }) {
   return (
     <section aria-labelledby={id} aria-busy={busy || undefined} className={className}>
-      <h2 id={id} className="font-display text-2xl font-bold text-gray-900">
+      <h2 id={id} className={titleClassName}>
         {title}
       </h2>
       {children}
@@ -51,10 +53,13 @@ export function CardList<T>({
   );
 }
 
+/** The frame of the shop's white cards (checkout steps, an order's parts). */
+export const PANEL_CLASS = "rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm";
+
 /** A white card named by its h2 (checkout steps): the card's frame and heading, then its content. */
 export function Panel({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+    <section aria-labelledby={id} className={PANEL_CLASS}>
       <h2 id={id} className="text-lg font-semibold text-gray-900">
         {title}
       </h2>

@@ -151,6 +151,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => seoMeta(rootSeo(matches), { path: "/" });
 
+/** The two rows of bouquets: their anchors, where "see more" leads, and which is tinted. */
+const PRODUCT_SECTIONS = {
+  monthly_best_sellers: { id: "best-sellers", link: { href: BEST_SELLERS_URL, text: "View all best sellers" } },
+  unforgettable_gifts: { id: "gifts", link: { href: "/products?featured=1", text: "Shop all gifts" }, tinted: true },
+};
+
 function Block({ block }: { block: HomeBlock }) {
   switch (block.kind) {
     case "hero":
@@ -158,24 +164,10 @@ function Block({ block }: { block: HomeBlock }) {
     case "shop_by_occasion":
       return <Occasions data={block.data} />;
     case "monthly_best_sellers":
-      return (
-        <ProductSection
-          id="best-sellers"
-          data={block.data}
-          link={{ href: BEST_SELLERS_URL, text: "View all best sellers" }}
-        />
-      );
+    case "unforgettable_gifts":
+      return <ProductSection {...PRODUCT_SECTIONS[block.kind]} data={block.data} />;
     case "make_it_special":
       return <MakeItSpecial data={block.data} />;
-    case "unforgettable_gifts":
-      return (
-        <ProductSection
-          id="gifts"
-          data={block.data}
-          link={{ href: "/products?featured=1", text: "Shop all gifts" }}
-          tinted
-        />
-      );
     case "faq":
       return <Faq data={block.data} />;
   }

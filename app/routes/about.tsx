@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { PROSE, useSiteContact } from "~/components/home/content-page";
-import { Img } from "~/components/img";
-import { CardList } from "~/components/section";
+import { PlacedImg } from "~/components/img";
+import { CardList, TitledSection } from "~/components/section";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = pageMeta({
@@ -10,6 +10,9 @@ export const meta = pageMeta({
     "How a kitchen-table hobby became Twistbloom: a small Burlington studio that twists everlasting pipe-cleaner bouquets by hand, and the four makers behind them.",
   path: "/about",
 });
+
+/** The h2 of the page's sections. */
+const HEADING = "font-display text-3xl font-bold text-gray-900";
 
 const FOCUS_RING = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600";
 
@@ -84,10 +87,7 @@ export default function About() {
       </section>
 
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 lg:grid-cols-2 lg:gap-16">
-        <section aria-labelledby="story-title">
-          <h2 id="story-title" className="font-display text-3xl font-bold text-gray-900">
-            How it started
-          </h2>
+        <TitledSection id="story-title" title="How it started" titleClassName={HEADING}>
           <div className={PROSE}>
             <p>
               In the winter of 2019 Maya&apos;s grandmother moved into a care home that did not allow fresh flowers.
@@ -104,14 +104,13 @@ export default function About() {
               twists as it takes.
             </p>
           </div>
-        </section>
-        <section
-          aria-labelledby="mission-title"
+        </TitledSection>
+        <TitledSection
+          id="mission-title"
+          title="Our mission"
           className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-bloom-100 sm:p-8"
+          titleClassName={HEADING}
         >
-          <h2 id="mission-title" className="font-display text-3xl font-bold text-gray-900">
-            Our mission
-          </h2>
           <div className={PROSE}>
             <p>
               To give people flowers that keep saying what they were meant to say, long after the day they were given,
@@ -131,7 +130,7 @@ export default function About() {
               </>
             )}
           </CardList>
-        </section>
+        </TitledSection>
       </div>
 
       <section aria-labelledby="team-title" className="bg-bloom-50/60">
@@ -150,13 +149,7 @@ export default function About() {
           >
             {(member) => (
               <>
-                <Img
-                  src={member.avatar}
-                  alt={`Portrait of ${member.name}`}
-                  width={256}
-                  height={256}
-                  className="h-28 w-28 rounded-full bg-bloom-50"
-                />
+                <PlacedImg place="teamPortrait" src={member.avatar} alt={`Portrait of ${member.name}`} />
                 <h3 className="mt-4 text-lg font-semibold text-gray-900">{member.name}</h3>
                 <p className="text-sm font-medium text-bloom-700">{member.role}</p>
                 <p className="mt-3 text-sm leading-relaxed text-gray-700">{member.bio}</p>
@@ -166,10 +159,12 @@ export default function About() {
         </div>
       </section>
 
-      <section aria-labelledby="next-title" className="mx-auto max-w-4xl px-4 py-14 text-center">
-        <h2 id="next-title" className="font-display text-3xl font-bold text-gray-900">
-          Bring a bouquet home, or make your own
-        </h2>
+      <TitledSection
+        id="next-title"
+        title="Bring a bouquet home, or make your own"
+        className="mx-auto max-w-4xl px-4 py-14 text-center"
+        titleClassName={HEADING}
+      >
         <p className="mx-auto mt-3 max-w-2xl text-gray-600">
           Browse the bouquets we have ready to ship, follow one of our free tutorials, or tell us about an occasion you
           would like us to make something for.
@@ -186,7 +181,7 @@ export default function About() {
             </Link>
           ))}
         </div>
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
-import { Img } from "~/components/img";
+import { PlacedImg } from "~/components/img";
 import { JsonLd } from "~/components/json-ld";
 import { ProductCard } from "~/components/product-card";
 import { absoluteUrl, rootSeo, seoMeta } from "~/lib/seo";
@@ -123,6 +123,23 @@ function LikeButton({ blog }: { blog: BlogDetail }) {
   );
 }
 
+/** The link to the tutorial before or after this one, at the article's foot. */
+function NeighbourLink({ post, rel }: { post: { url: string; title: string }; rel: "prev" | "next" }) {
+  const next = rel === "next";
+  return (
+    <Link
+      to={post.url}
+      rel={rel}
+      className={`rounded-2xl border border-bloom-100 p-4 ${next ? "text-right " : ""}hover:border-bloom-300`}
+    >
+      <span className="block text-xs uppercase tracking-wide text-gray-600">
+        {next ? "Next tutorial" : "Previous tutorial"}
+      </span>
+      <span className="font-medium text-gray-900">{post.title}</span>
+    </Link>
+  );
+}
+
 export default function BlogArticlePage() {
   const { blog } = useLoaderData<typeof loader>();
   return (
@@ -146,16 +163,7 @@ export default function BlogArticlePage() {
         </div>
         <h1 className="mt-3 font-display text-4xl font-bold text-gray-900">{blog.title}</h1>
         <div className="mt-4 flex flex-wrap items-center gap-3 text-sm text-gray-700">
-          {blog.author_avatar ? (
-            <Img
-              src={blog.author_avatar}
-              alt=""
-              width={40}
-              height={40}
-              loading="eager"
-              className="h-10 w-10 rounded-full bg-bloom-50"
-            />
-          ) : null}
+          {blog.author_avatar ? <PlacedImg place="authorAvatar" src={blog.author_avatar} /> : null}
           <span className="font-medium text-gray-900">{blog.author_name}</span>
           <span aria-hidden="true">·</span>
           {blog.published_at ? (
@@ -171,14 +179,7 @@ export default function BlogArticlePage() {
         </div>
       </header>
       {/* Whole, at its own shape: a featured image has the title drawn in it (1200 × 630, as the seed's). */}
-      <Img
-        src={blog.featured_image}
-        alt=""
-        width={1200}
-        height={630}
-        loading="eager"
-        className="mt-8 h-auto w-full rounded-2xl bg-bloom-50"
-      />
+      <PlacedImg place="blogFeatured" src={blog.featured_image} />
       {/* Sanitized when it was saved (app/lib/sanitize.ts, by the back office and the seed): rendered as stored. */}
       <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: blog.content }} />
       {blog.tags.length ? (
@@ -207,28 +208,8 @@ export default function BlogArticlePage() {
       ) : null}
       {blog.previous_blog || blog.next_blog ? (
         <nav aria-label="More tutorials" className="mt-12 grid gap-4 sm:grid-cols-2">
-          {blog.previous_blog ? (
-            <Link
-              to={blog.previous_blog.url}
-              rel="prev"
-              className="rounded-2xl border border-bloom-100 p-4 hover:border-bloom-300"
-            >
-              <span className="block text-xs uppercase tracking-wide text-gray-600">Previous tutorial</span>
-              <span className="font-medium text-gray-900">{blog.previous_blog.title}</span>
-            </Link>
-          ) : (
-            <span />
-          )}
-          {blog.next_blog ? (
-            <Link
-              to={blog.next_blog.url}
-              rel="next"
-              className="rounded-2xl border border-bloom-100 p-4 text-right hover:border-bloom-300"
-            >
-              <span className="block text-xs uppercase tracking-wide text-gray-600">Next tutorial</span>
-              <span className="font-medium text-gray-900">{blog.next_blog.title}</span>
-            </Link>
-          ) : null}
+          {blog.previous_blog ? <NeighbourLink post={blog.previous_blog} rel="prev" /> : <span />}
+          {blog.next_blog ? <NeighbourLink post={blog.next_blog} rel="next" /> : null}
         </nav>
       ) : null}
       {blog.similar_blogs.length ? (

@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ReactNode } from "react";
 import { EmptyCart } from "~/components/empty-cart";
 import { useNavigation } from "@remix-run/react";
 import { PostForm, ShopLink } from "~/components/shop-link";
-import { Img } from "~/components/img";
+import { PlacedImg } from "~/components/img";
 import { Price } from "~/components/price";
 import { SummaryPanel } from "~/components/section";
 import { CART_TAX } from "~/lib/cart";
@@ -11,14 +12,13 @@ import { QUANTITY_MAX } from "~/lib/constants";
 import { CartIntentSchema } from "~/lib/schemas/cart";
 import { fieldErrors } from "~/lib/schemas/query";
 import { refererPath, safeRedirect } from "~/lib/redirect";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { changeCart, type Cart, type CartItem } from "~/services/cart.server";
-import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
-import { toasts } from "~/http/pages/toast.server";
+import { readCartLines } from "~/http/pages/cart-cookie.server";
+import { shopAnswer } from "~/http/pages/shop-answer.server";
 import { useRootData } from "~/components/use-root-data";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Shopping Cart", path: "/cart", noindex: true });
+export const meta = pageMeta({ title: "Shopping Cart", path: "/cart", noindex: true });
 
 /**
  * Every cart change is a form post here with an `intent` (add, update, remove, clear); it answers
@@ -28,24 +28,38 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
   const form = await request.formData();
   const back = safeRedirect(form.get("redirectTo") ?? refererPath(request), "/cart");
-  const toast = toasts(app.env, request);
   // A fetcher (JavaScript on) adds respond=data and stays on its page: it gets data, and Remix then
   // reloads the cart and the toast through the root loader. A plain form post is redirected back.
-  const fromFetcher = form.get("respond") === "data";
-  const fail = (message: string) =>
-    fromFetcher ? toast.jsonWithError({ ok: false, message }, message) : toast.redirectWithError(back, message);
+  const answer = shopAnswer(app.env, request, { fromFetcher: form.get("respond") === "data", back });
   const parsed = CartIntentSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    return fail(Object.values(fieldErrors(parsed.error)).flat()[0] ?? "Something went wrong with your cart.");
+    return answer.fail(Object.values(fieldErrors(parsed.error)).flat()[0] ?? "Something went wrong with your cart.");
   }
   const lines = await readCartLines(app.env, request);
-  const change = await changeCart(app.db, lines, parsed.data);
-  if (!change.ok) return fail(change.message);
-  const init = { headers: { "Set-Cookie": await cartSetCookie(app.env, request, change.lines) } };
-  const message = { message: change.message, description: change.description };
-  return fromFetcher
-    ? toast.jsonWithSuccess({ ok: true, message: change.message }, message, init)
-    : toast.redirectWithSuccess(back, message, init);
+  return answer.cartChanged(await changeCart(app.db, lines, parsed.data));
+}
+
+/** A form of one cart line (its quantity buttons, its Remove): a post to /cart that comes back here. */
+function CartLineForm({
+  item,
+  intent,
+  quantity,
+  children,
+}: {
+  item: CartItem;
+  intent: "update" | "remove";
+  quantity?: number;
+  children: ReactNode;
+}) {
+  return (
+    <PostForm action="/cart" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="product_id" value={item.product_id} />
+      {quantity === undefined ? null : <input type="hidden" name="quantity" value={quantity} />}
+      <input type="hidden" name="redirectTo" value="/cart" />
+      {children}
+    </PostForm>
+  );
 }
 
 function QuantityButton({
@@ -60,11 +74,7 @@ function QuantityButton({
   children: string;
 }) {
   return (
-    <PostForm action="/cart" noValidate>
-      <input type="hidden" name="intent" value="update" />
-      <input type="hidden" name="product_id" value={item.product_id} />
-      <input type="hidden" name="quantity" value={quantity} />
-      <input type="hidden" name="redirectTo" value="/cart" />
+    <CartLineForm item={item} intent="update" quantity={quantity}>
       <button
         type="submit"
         aria-label={label}
@@ -73,7 +83,7 @@ function QuantityButton({
       >
         {children}
       </button>
-    </PostForm>
+    </CartLineForm>
   );
 }
 
@@ -84,13 +94,7 @@ function CartLineRow({ item }: { item: CartItem }) {
     <li className="flex gap-4 py-6">
       {product ? (
         <ShopLink to={`/product/${product.slug}`} className="shrink-0">
-          <Img
-            src={product.image}
-            alt={product.name}
-            width={96}
-            height={96}
-            className="h-24 w-24 rounded-xl bg-bloom-50 object-cover"
-          />
+          <PlacedImg place="cartLine" src={product.image} alt={product.name} />
         </ShopLink>
       ) : (
         <div className="h-24 w-24 shrink-0 rounded-xl bg-gray-100" aria-hidden="true" />
@@ -141,10 +145,7 @@ function CartLineRow({ item }: { item: CartItem }) {
           <p className="w-24 text-right font-semibold text-gray-900">
             <Price cents={item.line_total_cents} />
           </p>
-          <PostForm action="/cart" noValidate>
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="product_id" value={item.product_id} />
-            <input type="hidden" name="redirectTo" value="/cart" />
+          <CartLineForm item={item} intent="remove">
             <button
               type="submit"
               className="text-sm font-medium text-gray-600 underline hover:text-red-700"
@@ -152,7 +153,7 @@ function CartLineRow({ item }: { item: CartItem }) {
             >
               Remove
             </button>
-          </PostForm>
+          </CartLineForm>
         </div>
       </div>
     </li>

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useId, useState, type FormEvent } from "react";
-import { Img } from "~/components/img";
+import { PlacedImg } from "~/components/img";
 import { CardList } from "~/components/section";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import type { Category } from "~/services/categories.server";
@@ -74,16 +74,7 @@ function productCountText(count: number): string {
 function CategoryCardView({ category, eager }: { category: CategoryCard; eager: boolean }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm transition focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-bloom-600 hover:-translate-y-0.5 hover:shadow-md">
-      <div className="aspect-[3/2] overflow-hidden bg-bloom-50">
-        <Img
-          src={category.image}
-          alt=""
-          width={600}
-          height={400}
-          loading={eager ? "eager" : "lazy"}
-          className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
-        />
-      </div>
+      <PlacedImg place="categoryCard" src={category.image} loading={eager ? "eager" : "lazy"} />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h2 className="font-display text-xl font-bold text-gray-900">
           <Link

@@ -1,7 +1,9 @@
 import { Fragment } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { BackLink } from "~/components/back-link";
+import { MailFrame, MailText } from "~/components/mail-preview";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { getDevMail, hasDevMailbox } from "~/services/mail/dev-mailbox.server";
 import { privatePageHeaders } from "~/http/pages/guards.server";
@@ -47,9 +49,7 @@ export default function DevMail() {
   const { mail } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <Link to="/dev/mail" className="text-sm font-medium text-bloom-700 underline">
-        Back to the mailbox
-      </Link>
+      <BackLink to="/dev/mail" label="Back to the mailbox" />
       <h1 className="mt-3 font-display text-3xl font-bold text-gray-900">{mail.subject}</h1>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium text-gray-700">To</dt>
@@ -66,17 +66,11 @@ export default function DevMail() {
         ))}
       </dl>
       <h2 className="mt-8 text-xl font-semibold text-gray-900">Text part</h2>
-      <pre className="mt-3 max-h-[36rem] overflow-auto whitespace-pre-wrap break-words rounded-lg bg-gray-50 p-4 text-sm text-gray-900">
+      <MailText>
         <LinkedText text={mail.text} />
-      </pre>
+      </MailText>
       <h2 className="mt-8 text-xl font-semibold text-gray-900">As the recipient sees it</h2>
-      {/* No scripts, no same origin: the mail's HTML can neither run nor reach the site. */}
-      <iframe
-        sandbox=""
-        srcDoc={mail.html}
-        title={`The mail "${mail.subject}" as its recipient sees it`}
-        className="mt-3 h-[36rem] w-full rounded-lg border border-bloom-100 bg-white"
-      />
+      <MailFrame html={mail.html} title={`The mail "${mail.subject}" as its recipient sees it`} />
     </div>
   );
 }

@@ -1,12 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { DEV_MAIL_LIMIT, hasDevMailbox, listDevMail } from "~/services/mail/dev-mailbox.server";
 import { privatePageHeaders } from "~/http/pages/guards.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Development mailbox", path: "/dev/mail", noindex: true });
+export const meta = pageMeta({ title: "Development mailbox", path: "/dev/mail", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -28,6 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+/** The table's columns; all but the last keep a gap on their right. */
+const COLUMNS = ["Sent", "To", "Subject", "Template"];
 
 const when = (iso: string | null) => (iso ? iso.replace("T", " ").slice(0, 19) : "");
 
@@ -69,18 +71,15 @@ export default function DevMailbox() {
           <caption className="sr-only">Mails, newest first</caption>
           <thead>
             <tr className="border-b border-bloom-100 text-gray-700">
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Sent
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                To
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Subject
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Template
-              </th>
+              {COLUMNS.map((column, index) => (
+                <th
+                  key={column}
+                  scope="col"
+                  className={index < COLUMNS.length - 1 ? "py-2 pr-4 font-medium" : "py-2 font-medium"}
+                >
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/account/auth-card";
@@ -8,7 +8,7 @@ import { safeRedirect } from "~/lib/redirect";
 import { NEWSLETTER_MESSAGES } from "~/lib/form-messages";
 import { NewsletterSubscribeSchema } from "~/lib/schemas/newsletter";
 import { fieldErrors } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { mailContext } from "~/http/mail.server";
 import { unsubscribeSigner } from "~/http/newsletter.server";
 import { formFailure, formPageHeaders, readForm, type FormFailure, formError } from "~/http/pages/forms.server";
@@ -17,12 +17,11 @@ import { toasts } from "~/http/pages/toast.server";
 import { subscribe } from "~/services/newsletter.server";
 import { clientAddress } from "~/services/rate-limit.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), {
-    title: "Newsletter",
-    description: "New bouquets and crafting tutorials by email: sign up, confirm, unsubscribe at any time.",
-    path: "/newsletter",
-  });
+export const meta = pageMeta({
+  title: "Newsletter",
+  description: "New bouquets and crafting tutorials by email: sign up, confirm, unsubscribe at any time.",
+  path: "/newsletter",
+});
 
 export const headers = formPageHeaders;
 

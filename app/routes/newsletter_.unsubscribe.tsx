@@ -1,19 +1,18 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/account/auth-card";
 import { submitButtonClass } from "~/components/form";
 import { Toaster } from "~/components/toaster";
 import { NEWSLETTER_MESSAGES, ONE_CLICK_FIELD, ONE_CLICK_VALUE } from "~/lib/form-messages";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { makeToast } from "~/lib/toast";
 import { unsubscribeSigner } from "~/http/newsletter.server";
 import { readForm } from "~/http/pages/forms.server";
 import { toasts } from "~/http/pages/toast.server";
 import { unsubscribe, unsubscribeTarget } from "~/services/newsletter.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Unsubscribe", path: "/newsletter/unsubscribe", noindex: true });
+export const meta = pageMeta({ title: "Unsubscribe", path: "/newsletter/unsubscribe", noindex: true });
 
 /** The token is in the address: kept from other sites and from caches (as the confirm page). */
 export const headers: HeadersFunction = () => ({

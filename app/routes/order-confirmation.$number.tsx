@@ -7,7 +7,8 @@ import { PlacedOrderTotals } from "~/components/order-totals";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { getOrderByNumber } from "~/services/orders.server";
 import { verifySignature } from "~/http/signature.server";
-import { errorBoundary } from "~/components/error-state";
+import { errorBoundary, HOME_LINK } from "~/components/error-state";
+import { PANEL_CLASS } from "~/components/section";
 
 export const meta: MetaFunction = ({ matches, params }) =>
   seoMeta(rootSeo(matches), {
@@ -48,10 +49,7 @@ export default function OrderConfirmationPage() {
           {order.email}.
         </p>
       </div>
-      <section
-        aria-labelledby="items-heading"
-        className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm"
-      >
+      <section aria-labelledby="items-heading" className={`mt-8 ${PANEL_CLASS}`}>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="items-heading" className="font-semibold text-gray-900">
             Placed on {orderDate(order.created_at)}
@@ -61,10 +59,7 @@ export default function OrderConfirmationPage() {
         <OrderItemList items={order.items} className="mt-4" />
         <PlacedOrderTotals order={order} totalLabel="Total to pay on delivery" />
       </section>
-      <section
-        aria-labelledby="next-heading"
-        className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm"
-      >
+      <section aria-labelledby="next-heading" className={`mt-8 ${PANEL_CLASS}`}>
         <h2 id="next-heading" className="font-semibold text-gray-900">
           What happens next
         </h2>
@@ -97,6 +92,6 @@ export default function OrderConfirmationPage() {
 
 const ORDER_GONE = "This order may not exist, or you may not have permission to view it.";
 export const ErrorBoundary = errorBoundary({
-  notFound: { title: "Order Not Found", message: ORDER_GONE, link: { to: "/", label: "Go Back Home" } },
-  failed: { title: "Failed to fetch order details", message: ORDER_GONE, link: { to: "/", label: "Go Back Home" } },
+  notFound: { title: "Order Not Found", message: ORDER_GONE, link: HOME_LINK },
+  failed: { title: "Failed to fetch order details", message: ORDER_GONE, link: HOME_LINK },
 });

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { BackLink } from "~/components/back-link";
 import { OrderHeading } from "~/components/order-badges";
 import { AddressLines } from "~/components/order-address";
 import { OrderItemList } from "~/components/order-items";
@@ -10,6 +11,7 @@ import { rootSeo, seoMeta } from "~/lib/seo";
 import { getMyOrder } from "~/services/orders.server";
 import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
 import { errorBoundary } from "~/components/error-state";
+import { PANEL_CLASS } from "~/components/section";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
   seoMeta(rootSeo(matches), {
@@ -29,6 +31,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({ order }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
+const BACK_TO_ORDERS = { to: "/orders", label: "Back to My Orders" };
+
 function AddressBlock({ title, text }: { title: string; text: string }) {
   return (
     <section className="rounded-2xl border border-bloom-100 bg-white p-6 text-sm shadow-sm">
@@ -42,14 +46,9 @@ export default function OrderPage() {
   const { order } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <Link to="/orders" className="text-sm font-medium text-bloom-700 underline">
-        Back to My Orders
-      </Link>
+      <BackLink {...BACK_TO_ORDERS} />
       <OrderHeading order={order} level="h1" className="mt-4" />
-      <section
-        aria-labelledby="items-heading"
-        className="mt-8 rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm"
-      >
+      <section aria-labelledby="items-heading" className={`mt-8 ${PANEL_CLASS}`}>
         <h2 id="items-heading" className="font-semibold text-gray-900">
           Items
         </h2>
@@ -72,11 +71,11 @@ export const ErrorBoundary = errorBoundary({
   notFound: {
     title: "Order Not Found",
     message: "This order may not exist, or you may not have permission to view it.",
-    link: { to: "/orders", label: "Back to My Orders" },
+    link: BACK_TO_ORDERS,
   },
   failed: {
     title: "Failed to fetch order details",
     message: "We could not load this order. Please try again in a moment.",
-    link: { to: "/orders", label: "Back to My Orders" },
+    link: BACK_TO_ORDERS,
   },
 });

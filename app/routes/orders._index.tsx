@@ -1,16 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Img } from "~/components/img";
+import { PlacedImg } from "~/components/img";
+import { PANEL_CLASS } from "~/components/section";
 import { OrderHeading } from "~/components/order-badges";
 import { Price } from "~/components/price";
 import { ORDER_LIST_PREVIEW_ITEMS } from "~/lib/constants";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { listMyOrders } from "~/services/orders.server";
 import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "My Orders", path: "/orders", noindex: true });
+export const meta = pageMeta({ title: "My Orders", path: "/orders", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -41,18 +41,12 @@ export default function OrdersPage() {
           {orders.map((order) => {
             const more = order.items.length - ORDER_LIST_PREVIEW_ITEMS;
             return (
-              <li key={order.id} className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
+              <li key={order.id} className={PANEL_CLASS}>
                 <OrderHeading order={order} level="h2" />
                 <ul className="mt-4 divide-y divide-bloom-50">
                   {order.items.slice(0, ORDER_LIST_PREVIEW_ITEMS).map((item) => (
                     <li key={item.id} className="flex items-center gap-3 py-2 text-sm">
-                      <Img
-                        src={item.image}
-                        alt=""
-                        width={48}
-                        height={48}
-                        className="h-12 w-12 rounded-lg bg-bloom-50 object-cover"
-                      />
+                      <PlacedImg place="orderPreview" src={item.image} />
                       <span className="flex-1 text-gray-900">{item.product_name}</span>
                       <span className="text-gray-700">
                         {item.quantity} × <Price cents={item.price_cents} />

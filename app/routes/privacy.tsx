@@ -1,20 +1,10 @@
 import { Link } from "@remix-run/react";
-import {
-  ContactLines,
-  PolicyPage,
-  POLICIES_UPDATED,
-  useSiteContact,
-  type ContentSection,
-} from "~/components/home/content-page";
+import { ContactLines, PolicyPage, useSiteContact, type ContentSection } from "~/components/home/content-page";
 import { COUNTRIES } from "~/lib/constants";
+import { POLICIES } from "~/lib/policies";
 import { pageMeta } from "~/lib/seo";
 
-export const meta = pageMeta({
-  title: "Privacy Policy",
-  description:
-    "What Twistbloom keeps about you (your account and your orders), why, for how long, which cookies the shop uses (cart, session, messages) and how to see or delete your data.",
-  path: "/privacy",
-});
+export const meta = pageMeta(POLICIES.privacy);
 
 export default function Privacy() {
   const { name } = useSiteContact();
@@ -204,8 +194,7 @@ export default function Privacy() {
   ];
   return (
     <PolicyPage
-      title="Privacy Policy"
-      updated={POLICIES_UPDATED}
+      policy="privacy"
       intro={
         <p>
           This policy explains what {name} keeps about you, why, who else sees it and for how long. The short version:

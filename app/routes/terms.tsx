@@ -1,22 +1,12 @@
 import { Link } from "@remix-run/react";
-import {
-  ContactLines,
-  PolicyPage,
-  POLICIES_UPDATED,
-  useSiteContact,
-  type ContentSection,
-} from "~/components/home/content-page";
+import { ContactLines, PolicyPage, useSiteContact, type ContentSection } from "~/components/home/content-page";
 import { COUNTRIES } from "~/lib/constants";
 import { DEFAULT_CURRENCY } from "~/lib/money";
+import { POLICIES } from "~/lib/policies";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/components/use-root-data";
 
-export const meta = pageMeta({
-  title: "Terms of Service",
-  description:
-    "The terms for buying Twistbloom bouquets: cash on delivery, delivery in 3-5 business days to ten countries, free shipping over $50 and 30-day returns.",
-  path: "/terms",
-});
+export const meta = pageMeta(POLICIES.terms);
 
 export default function Terms() {
   const { name } = useSiteContact();
@@ -199,8 +189,7 @@ export default function Terms() {
   ];
   return (
     <PolicyPage
-      title="Terms of Service"
-      updated={POLICIES_UPDATED}
+      policy="terms"
       intro={
         <p>
           The rules for buying from {name}, in plain words: you pay cash on delivery, standard delivery takes 3-5

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Img } from "~/components/img";
+import { PlacedImg } from "~/components/img";
 import { Price } from "~/components/price";
 import { refererPath, safeRedirect } from "~/lib/redirect";
 import { WISHLIST_MESSAGES, WishlistIntentSchema, wishlistAddHref } from "~/lib/schemas/wishlist";
 import { fieldErrors } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { NotFoundError } from "~/services/errors";
 import {
   addToWishlist,
@@ -16,9 +16,9 @@ import {
   removeFromWishlist,
   type WishlistItem,
 } from "~/services/wishlist.server";
-import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
+import { readCartLines } from "~/http/pages/cart-cookie.server";
 import { privatePageHeaders, requireFeature, requireViewer } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
+import { shopAnswer } from "~/http/pages/shop-answer.server";
 import {
   clearPendingProductCookie,
   pendingProductCookie,
@@ -26,24 +26,14 @@ import {
 } from "~/http/pages/wishlist-pending.server";
 import { clearSessionCookie, getSession } from "~/http/session.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "My Wishlist", path: "/wishlist", noindex: true });
+export const meta = pageMeta({ title: "My Wishlist", path: "/wishlist", noindex: true });
 
 export const headers = privatePageHeaders;
 
 /** A wishlist entry as the page shows it: the card's fields, no long texts. */
 function toPageItem({ product, available }: WishlistItem) {
-  return {
-    id: product.id,
-    name: product.name,
-    slug: product.slug,
-    image: product.image,
-    price_cents: product.price_cents,
-    unit_price_cents: product.unit_price_cents,
-    is_on_sale: product.is_on_sale,
-    stock: product.stock,
-    available,
-  };
+  const { id, name, slug, image, price_cents, unit_price_cents, is_on_sale, stock } = product;
+  return { id, name, slug, image, price_cents, unit_price_cents, is_on_sale, stock, available };
 }
 type PageItem = ReturnType<typeof toPageItem>;
 
@@ -69,12 +59,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
   const back = safeRedirect(values.redirectTo ?? refererPath(request), "/wishlist");
-  const toast = toasts(app.env, request);
-  const fromFetcher = values.respond === "data";
-  const fail = (message: string, init?: ResponseInit) =>
-    fromFetcher
-      ? toast.jsonWithError({ ok: false, message }, message, init)
-      : toast.redirectWithError(back, message, init);
+  const { toast, fail, succeed, cartChanged } = shopAnswer(app.env, request, {
+    fromFetcher: values.respond === "data",
+    back,
+  });
   const parsed = WishlistIntentSchema.safeParse(values);
   if (!parsed.success) return fail(Object.values(fieldErrors(parsed.error)).flat()[0] ?? WISHLIST_MESSAGES.failed);
   const { intent, product_id: productId } = parsed.data;
@@ -107,25 +95,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const headers = new Headers();
       if ((await readPendingProduct(app.env, request)) !== null)
         headers.append("Set-Cookie", await clearPendingProductCookie(app.env, request));
-      return fromFetcher
-        ? toast.jsonWithSuccess({ ok: true, message: WISHLIST_MESSAGES.saved }, WISHLIST_MESSAGES.saved, { headers })
-        : toast.redirectWithSuccess(back, WISHLIST_MESSAGES.saved, { headers });
+      return succeed(WISHLIST_MESSAGES.saved, { headers });
     }
     case "remove": {
       await removeFromWishlist(app.db, userId, productId);
-      return fromFetcher
-        ? toast.jsonWithSuccess({ ok: true, message: WISHLIST_MESSAGES.removed }, WISHLIST_MESSAGES.removed)
-        : toast.redirectWithSuccess(back, WISHLIST_MESSAGES.removed);
+      return succeed(WISHLIST_MESSAGES.removed);
     }
     case "move": {
       const lines = await readCartLines(app.env, request);
-      const move = await moveToCart(app.db, userId, lines, productId);
-      if (!move.ok) return fail(move.message);
-      const init = { headers: { "Set-Cookie": await cartSetCookie(app.env, request, move.lines) } };
-      const message = { message: move.message, description: move.description };
-      return fromFetcher
-        ? toast.jsonWithSuccess({ ok: true, message: move.message }, message, init)
-        : toast.redirectWithSuccess(back, message, init);
+      return cartChanged(await moveToCart(app.db, userId, lines, productId));
     }
   }
 }
@@ -177,15 +155,11 @@ function WishlistCard({ item }: { item: PageItem }) {
   const href = `/product/${item.slug}`;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm">
-      <div className="relative aspect-square bg-bloom-50">
-        <Img
-          src={item.image}
-          alt=""
-          width={600}
-          height={600}
-          className={`h-full w-full object-cover ${item.available ? "" : "opacity-50 grayscale"}`}
-        />
-      </div>
+      <PlacedImg
+        place="wishlistCard"
+        src={item.image}
+        className={item.available ? undefined : "opacity-50 grayscale"}
+      />
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h2 className="font-medium text-gray-900">
           {item.available ? (

@@ -1,19 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { Img } from "~/components/img";
+import { PlacedImg } from "~/components/img";
 import { parseId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/redirect";
 import { WISHLIST_MESSAGES } from "~/lib/schemas/wishlist";
-import { rootSeo, seoMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { savableProduct } from "~/services/wishlist.server";
 import { privatePageHeaders, requireFeature, requireViewer } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 import { readPendingProduct } from "~/http/pages/wishlist-pending.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Save to Wishlist", path: "/wishlist/add", noindex: true });
+export const meta = pageMeta({ title: "Save to Wishlist", path: "/wishlist/add", noindex: true });
 
 export const headers = privatePageHeaders;
 
@@ -41,6 +40,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+const saveButtonClass =
+  "rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 disabled:opacity-60";
+
 export default function WishlistAddPage() {
   const { product, back, autoSave } = useLoaderData<typeof loader>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -56,26 +58,13 @@ export default function WishlistAddPage() {
   return (
     <section className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="font-display text-3xl font-bold text-gray-900">Save to your wishlist</h1>
-      <div className="mx-auto mt-8 w-48 overflow-hidden rounded-2xl border border-bloom-100 bg-bloom-50">
-        <Img
-          src={product.image}
-          alt=""
-          width={400}
-          height={400}
-          loading="eager"
-          className="aspect-square w-full object-cover"
-        />
-      </div>
+      <PlacedImg place="wishlistSave" src={product.image} />
       <p className="mt-4 text-lg font-medium text-gray-900">{product.name}</p>
       <Form ref={formRef} method="post" action="/wishlist" noValidate className="mt-6">
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="product_id" value={product.id} />
         <input type="hidden" name="redirectTo" value={back} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 disabled:opacity-60"
-        >
+        <button type="submit" disabled={busy} className={saveButtonClass}>
           {busy ? "Saving…" : "Save to wishlist"}
         </button>
       </Form>

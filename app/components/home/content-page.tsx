@@ -1,13 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useRootData } from "~/components/use-root-data";
+import { POLICIES, POLICIES_UPDATED, type PolicyName } from "~/lib/policies";
 
 /** Long-form text styles for the about, privacy and terms pages (links underlined, lists marked). */
 export const PROSE =
   "text-base leading-relaxed text-gray-700 [&_a]:font-medium [&_a]:text-bloom-700 [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:text-bloom-600 [&_a:focus-visible]:outline-2 [&_a:focus-visible]:outline-offset-2 [&_a:focus-visible]:outline-bloom-600 [&_li]:mt-1.5 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_strong]:font-semibold [&_strong]:text-gray-900 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6";
-
-/** When the privacy policy and the terms of service were last revised (together). */
-export const POLICIES_UPDATED = "November 20, 2026";
 
 export interface ContentSection {
   id: string;
@@ -54,25 +52,23 @@ export function ContactLines() {
 }
 
 /**
- * A policy page: its h1, when it was last updated, a table of contents and numbered sections
- * (each an h2 with an anchor), readable from a 320 px phone to a wide screen.
+ * A policy page: its h1 (the policy's title), when it was last updated, a table of contents and
+ * numbered sections (each an h2 with an anchor), readable from a 320 px phone to a wide screen.
  */
 export function PolicyPage({
-  title,
-  updated,
+  policy,
   intro,
   sections,
 }: {
-  title: string;
-  updated: string;
+  policy: PolicyName;
   intro: ReactNode;
   sections: ContentSection[];
 }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <header className="border-b border-bloom-100 pb-8">
-        <h1 className="font-display text-4xl font-bold text-gray-900 sm:text-5xl">{title}</h1>
-        <p className="mt-3 text-sm text-gray-600">Last updated {updated}</p>
+        <h1 className="font-display text-4xl font-bold text-gray-900 sm:text-5xl">{POLICIES[policy].title}</h1>
+        <p className="mt-3 text-sm text-gray-600">Last updated {POLICIES_UPDATED}</p>
         <div className={PROSE}>{intro}</div>
       </header>
       <nav aria-labelledby="toc-title" className="mt-8 rounded-2xl bg-bloom-50 p-5 sm:p-6">
