@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { blogCategories, blogCategoryLinks, blogRelatedProducts, blogs, blogTags, products } from "../../../db/schema";
 import { changes } from "../../lib/cache-tags";
@@ -23,7 +23,7 @@ import {
   type AdminBlogRow,
   type BlogStats,
 } from "../serializers/admin-blog";
-import { likeContains, pageMeta, type PageMeta } from "../sql";
+import { likeContains, pageMeta, type PageMeta, onePage, newestFirst, countWhere, totalOf } from "../sql";
 import { auditEntry, auditRecords, recentAuditOf, type Actor, type Changes } from "../audit.server";
 import { isUniqueViolation, newRowId } from "./rows.server";
 
@@ -71,25 +71,15 @@ function listWhere(query: Pick<AdminBlogQuery, "search" | "status">): SQL | unde
 const listStatements = (db: Database, query: AdminBlogQuery) => {
   const where = listWhere(query);
   return [
-    db
-      .select(rowColumns)
-      .from(blogs)
-      .where(where)
-      .orderBy(desc(blogs.createdAt), desc(blogs.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ total: sql<number>`count(*)`.as("total") })
-      .from(blogs)
-      .where(where),
+    onePage(db.select(rowColumns).from(blogs).where(where).$dynamic(), newestFirst(blogs), query),
+    countWhere(db, blogs, where),
   ] as const;
 };
 
 type ListResults = [Awaited<ReturnType<typeof listStatements>[0]>, Awaited<ReturnType<typeof listStatements>[1]>];
 
 function pageFrom(query: AdminBlogQuery, [rows, counted]: ListResults): { data: AdminBlogRow[] } & PageMeta {
-  const total = Number(counted[0]?.total ?? 0);
-  return { data: rows.map(toAdminBlogRow), ...pageMeta(query.page, query.per_page, total, rows.length) };
+  return { data: rows.map(toAdminBlogRow), ...pageMeta(query.page, query.per_page, totalOf(counted), rows.length) };
 }
 
 /** Tutorials for staff, newest first (drafts too): by status and by title, slug or excerpt; the page and its total in one batch. */
