@@ -261,6 +261,36 @@ function checkLinks(
 type BlogRef = number | SQL;
 const refSql = (ref: BlogRef) => (typeof ref === "number" ? sql`${ref}` : ref);
 
+/** The post's tables of links: each row names the post (`blog_id`) and one tag, category or product. */
+type LinkTable = typeof blogTags | typeof blogCategoryLinks | typeof blogRelatedProducts;
+
+/**
+ * Replaces one kind of the post's links (when `values` are given): the old rows deleted when
+ * `replacing`, a row inserted for each value, its columns `row` made from json_each's `value` (and
+ * `key`, its place); each statement guarded by `onlyIf`.
+ */
+function replaceLinks(
+  db: Database,
+  table: LinkTable,
+  id: SQL,
+  values: unknown[] | undefined,
+  row: Record<string, SQL.Aliased>,
+  onlyIf: SQL,
+  replacing: boolean,
+) {
+  if (values === undefined) return [];
+  const statements = [];
+  if (replacing) statements.push(db.delete(table).where(and(sql`${table.blogId} = ${id}`, onlyIf)));
+  if (values.length) {
+    const rows = db
+      .select({ blogId: sql`${id}`.as("blog_id"), ...row })
+      .from(sql`json_each(${JSON.stringify(values)})`)
+      .where(onlyIf);
+    statements.push(db.insert(table).select(rows));
+  }
+  return statements;
+}
+
 /** Replaces the post's tags, categories or related products (those given), each statement guarded by `onlyIf`. */
 function linkStatements(
   db: Database,
@@ -270,51 +300,14 @@ function linkStatements(
   replacing: boolean,
 ) {
   const id = refSql(ref);
-  const statements = [];
-  const each = (values: unknown[]) => sql`json_each(${JSON.stringify(values)})`;
-  if (input.tags !== undefined) {
-    if (replacing) statements.push(db.delete(blogTags).where(and(sql`${blogTags.blogId} = ${id}`, onlyIf)));
-    if (input.tags.length)
-      statements.push(
-        db.insert(blogTags).select(
-          db
-            .select({ blogId: sql`${id}`.as("blog_id"), tag: sql`value`.as("tag") })
-            .from(each(input.tags))
-            .where(onlyIf),
-        ),
-      );
-  }
-  if (input.category_ids !== undefined) {
-    if (replacing)
-      statements.push(db.delete(blogCategoryLinks).where(and(sql`${blogCategoryLinks.blogId} = ${id}`, onlyIf)));
-    if (input.category_ids.length)
-      statements.push(
-        db.insert(blogCategoryLinks).select(
-          db
-            .select({ blogId: sql`${id}`.as("blog_id"), categoryId: sql`value`.as("category_id") })
-            .from(each(input.category_ids))
-            .where(onlyIf),
-        ),
-      );
-  }
-  if (input.related_product_ids !== undefined) {
-    if (replacing)
-      statements.push(db.delete(blogRelatedProducts).where(and(sql`${blogRelatedProducts.blogId} = ${id}`, onlyIf)));
-    if (input.related_product_ids.length)
-      statements.push(
-        db.insert(blogRelatedProducts).select(
-          db
-            .select({
-              blogId: sql`${id}`.as("blog_id"),
-              productId: sql`value`.as("product_id"),
-              sortOrder: sql`key`.as("sort_order"),
-            })
-            .from(each(input.related_product_ids))
-            .where(onlyIf),
-        ),
-      );
-  }
-  return statements;
+  const tag = { tag: sql`value`.as("tag") };
+  const category = { categoryId: sql`value`.as("category_id") };
+  const product = { productId: sql`value`.as("product_id"), sortOrder: sql`key`.as("sort_order") };
+  return [
+    ...replaceLinks(db, blogTags, id, input.tags, tag, onlyIf, replacing),
+    ...replaceLinks(db, blogCategoryLinks, id, input.category_ids, category, onlyIf, replacing),
+    ...replaceLinks(db, blogRelatedProducts, id, input.related_product_ids, product, onlyIf, replacing),
+  ];
 }
 
 /** The post's own columns from a body: the HTML sanitized here, when saved, and its reading time from it. */
