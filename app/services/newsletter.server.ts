@@ -19,7 +19,7 @@ import { newsletterMailStatement } from "./mail/newsletter";
 import { secretMark } from "./mail/sealed.server";
 import { newsletterConfirmationMail } from "./mail/templates/newsletter-confirmation";
 import { hashResetToken, newResetToken } from "./password-reset.server";
-import { consumeLimits, countStatement, type Limit } from "./rate-limit.server";
+import { consumeLimits, countStatement, type Limit, limitOn } from "./rate-limit.server";
 import {
   isoDate,
   likeContains,
@@ -81,11 +81,11 @@ export async function unsubscribeToken(
   return `${subscriber.id}.${await signer.sign(signedValue(subscriber.id, subscriber.email))}`;
 }
 
-export const subscribeClientLimit = (client: string): Limit => ({
-  key: `newsletter:client:${client}`,
-  max: SUBSCRIBE_MAX_PER_CLIENT,
-  windowSeconds: SUBSCRIBE_CLIENT_WINDOW_SECONDS,
-});
+export const subscribeClientLimit = limitOn(
+  "newsletter:client",
+  SUBSCRIBE_MAX_PER_CLIENT,
+  SUBSCRIBE_CLIENT_WINDOW_SECONDS,
+);
 
 /** The limits on confirmation mails to one address (whoever asks). */
 export const confirmationMailLimits = (email: string): Limit[] =>
