@@ -211,9 +211,20 @@ export function statusCounts<S extends string>(
   return counts;
 }
 
-/** A list's total from its counts per status: the one status filtered on, or all of them. */
-export function countedTotal<S extends string>(counts: Record<S, number>, status: S | undefined): number {
-  return status ? counts[status] : (Object.values(counts) as number[]).reduce((sum, count) => sum + count, 0);
+/**
+ * A page of a list filtered by status, with the count of each status (from rows grouped by status):
+ * its total is the count of the status filtered on, or of them all.
+ */
+export function pageByStatus<S extends string, T>(
+  query: Paging & { status?: S },
+  statuses: readonly S[],
+  data: T[],
+  countRows: Array<{ status: string; count: number }>,
+): { data: T[]; counts: Record<S, number> } & PageMeta {
+  const counts = statusCounts(statuses, countRows);
+  const all = (Object.values(counts) as number[]).reduce((sum, count) => sum + count, 0);
+  const total = query.status ? counts[query.status] : all;
+  return { data, ...pageMeta(query.page, query.per_page, total, data.length), counts };
 }
 
 /**

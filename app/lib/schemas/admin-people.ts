@@ -89,9 +89,6 @@ export type MessageListQuery = z.output<typeof MessageListQuerySchema>;
 
 /** PATCH /api/admin/messages/{id}: `{ status }`. */
 export const MessageUpdateSchema = z.object({
-  status: statusInput(MESSAGE_STATUSES, {
-    required: PEOPLE_MESSAGES.statusRequired,
-    invalid: PEOPLE_MESSAGES.statusInvalid,
-  }),
+  status: statusInput(MESSAGE_STATUSES, PEOPLE_MESSAGES),
 });
 export type MessageUpdateInput = z.output<typeof MessageUpdateSchema>;

@@ -41,14 +41,17 @@ export function checkedSlug(slug: string, max: number, formatMessage: string, ct
   return slug;
 }
 
-/** One of `statuses`, required: refused with `messages.required` when absent, `messages.invalid` when not one. */
-export function statusInput<S extends string>(statuses: readonly S[], messages: { required: string; invalid: string }) {
+/** One of `statuses`, required: refused with `messages.statusRequired` when absent, `statusInvalid` when not one. */
+export function statusInput<S extends string>(
+  statuses: readonly S[],
+  messages: { statusRequired: string; statusInvalid: string },
+) {
   return z
     .unknown()
     .transform((value, ctx): S => {
-      if (value === undefined || value === null || value === "") return fail(ctx, messages.required);
+      if (value === undefined || value === null || value === "") return fail(ctx, messages.statusRequired);
       if (typeof value !== "string" || !(statuses as readonly string[]).includes(value)) {
-        return fail(ctx, messages.invalid);
+        return fail(ctx, messages.statusInvalid);
       }
       return value as S;
     })

@@ -88,10 +88,7 @@ export type AdminReviewListQuery = z.output<typeof AdminReviewListQuerySchema>;
 
 /** PATCH /api/admin/reviews/{id}: `{ status: "approved" | "rejected" }`. */
 export const ReviewModerationSchema = z.object({
-  status: statusInput(MODERATION_STATUSES, {
-    required: REVIEW_MESSAGES.statusRequired,
-    invalid: REVIEW_MESSAGES.statusInvalid,
-  }),
+  status: statusInput(MODERATION_STATUSES, REVIEW_MESSAGES),
 });
 
 /** "Maya Rodriguez" becomes "Maya R.": the name a review shows, never a shopper's full name. */

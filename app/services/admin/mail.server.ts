@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError } from "../errors";
 import { transportName, type MailTransportEnv } from "../mail/delivery.server";
 import { queueAgain } from "../mail/outbox.server";
 import { maskHeaders, maskSecrets } from "../mail/sealed.server";
-import { isoDate, likeContains, pageMeta, type PageMeta, onePage, statusCounts, countedTotal } from "../sql";
+import { isoDate, likeContains, type PageMeta, onePage, pageByStatus } from "../sql";
 import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord } from "../audit.server";
 import { type AdminMailJson, MailCountsSchema } from "../serializers/admin-mail";
 import { type z } from "zod";
@@ -78,8 +78,6 @@ const toMail = (row: MailRow): AdminMail => ({
   can_retry: retryable(row),
 });
 
-const toCounts = (rows: Array<{ status: string; count: number }>): MailCounts => statusCounts(MAIL_STATUSES, rows);
-
 /** Newest first; rows written in the same second keep the order they were written in. */
 const newestMailFirst = [desc(mailOutbox.createdAt), desc(sql`"mail_outbox"."rowid"`)];
 
@@ -107,12 +105,8 @@ export async function listMail(db: Database, query: MailListQuery): Promise<Mail
       .groupBy(mailOutbox.status),
     db.selectDistinct({ template: mailOutbox.template }).from(mailOutbox).orderBy(mailOutbox.template),
   ]);
-  const counts = toCounts(countRows);
-  const total = countedTotal(counts, query.status);
   return {
-    data: rows.map(toMail),
-    ...pageMeta(query.page, query.per_page, total, rows.length),
-    counts,
+    ...pageByStatus(query, MAIL_STATUSES, rows.map(toMail), countRows),
     templates: templateRows.map((row) => row.template),
   };
 }

@@ -3,7 +3,7 @@ import type { Database } from "../../../db/client";
 import { contactMessages } from "../../../db/schema";
 import { MESSAGE_STATUSES, type MessageListQuery, type MessageStatus } from "../../lib/schemas/admin-people";
 import { ConflictError, NotFoundError } from "../errors";
-import { isoDate, pageMeta, type PageMeta, onePage, newestFirst, statusCounts, countedTotal } from "../sql";
+import { isoDate, type PageMeta, onePage, newestFirst, statusCounts, pageByStatus } from "../sql";
 import { auditEntry, type Actor } from "../audit.server";
 import { type AdminMessageJson, MessageCountsSchema } from "../serializers/admin-message";
 import { type z } from "zod";
@@ -66,9 +66,7 @@ export async function listMessages(
     ),
     countsStatement(db),
   ]);
-  const counts = toCounts(countRows);
-  const total = countedTotal(counts, query.status);
-  return { data: rows.map(toMessage), ...pageMeta(query.page, query.per_page, total, rows.length), counts };
+  return pageByStatus(query, MESSAGE_STATUSES, rows.map(toMessage), countRows);
 }
 
 /** One message and the inbox's counts (for the tabs), in one batch: reading it changes nothing. */

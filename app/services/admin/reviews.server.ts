@@ -10,7 +10,7 @@ import {
 } from "../../lib/schemas/reviews";
 import { ConflictError, NotFoundError } from "../errors";
 import { bumpProduct, recomputeAggregates } from "../reviews.server";
-import { isoDate, named, pageMeta, type PageMeta, onePage, newestFirst, statusCounts, countedTotal } from "../sql";
+import { isoDate, named, type PageMeta, onePage, newestFirst, pageByStatus } from "../sql";
 import { auditEntry, type Actor } from "../audit.server";
 
 /**
@@ -77,8 +77,6 @@ const countsStatement = (db: Database) =>
     .from(reviews)
     .groupBy(reviews.status);
 
-const toCounts = (rows: Array<{ status: string; count: number }>): ReviewCounts => statusCounts(REVIEW_STATUSES, rows);
-
 /** Reviews of one status (every status when none is given), newest first, with the count of each status: one batch. */
 export async function listReviewsForModeration(
   db: Database,
@@ -94,9 +92,7 @@ export async function listReviewsForModeration(
     ),
     countsStatement(db),
   ]);
-  const counts = toCounts(countRows);
-  const total = countedTotal(counts, query.status);
-  return { data: rows.map(toReview), ...pageMeta(query.page, query.per_page, total, rows.length), counts };
+  return pageByStatus(query, REVIEW_STATUSES, rows.map(toReview), countRows);
 }
 
 /**
