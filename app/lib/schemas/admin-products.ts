@@ -148,17 +148,18 @@ const slugInput = z
     description: "Lowercase letters, numbers and dashes; empty or missing: made from the name.",
   });
 
+/** A whole number from 1, as JSON or a form gives it (an id, a version); null when it is not one. */
+function wholeFromOne(value: unknown): number | null {
+  const number =
+    typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(number) && number >= 1 ? number : null;
+}
+
 const categoryInput = z
   .unknown()
   .transform((value, ctx) => {
     if (blank(value)) return null;
-    const number =
-      typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(number) || number < 1) {
-      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.categoryInvalid });
-      return z.NEVER;
-    }
-    return number;
+    return wholeFromOne(value) ?? fail(ctx, PRODUCT_MESSAGES.categoryInvalid);
   })
   .meta({ type: ["integer", "null"] });
 
@@ -208,13 +209,7 @@ const versionInput = z
   .unknown()
   .transform((value, ctx) => {
     if (blank(value)) return undefined;
-    const number =
-      typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(number) || number < 1) {
-      ctx.addIssue({ code: "custom", message: "The version must be a whole number of at least 1." });
-      return z.NEVER;
-    }
-    return number;
+    return wholeFromOne(value) ?? fail(ctx, "The version must be a whole number of at least 1.");
   })
   .meta({ type: "integer", minimum: 1 });
 

@@ -116,8 +116,8 @@ export async function adminBlogsPage(
   };
 }
 
-/** The statements reading one tutorial with its tags, categories, related products and audit entries. */
-const blogStatements = (db: Database, id: number) =>
+/** The statements reading one tutorial with its tags, categories and related products. */
+const postStatements = (db: Database, id: number) =>
   [
     db.select(fullColumns).from(blogs).where(eq(blogs.id, id)),
     db.select({ tag: blogTags.tag }).from(blogTags).where(eq(blogTags.blogId, id)).orderBy(asc(blogTags.tag)),
@@ -131,8 +131,11 @@ const blogStatements = (db: Database, id: number) =>
       .from(blogRelatedProducts)
       .where(eq(blogRelatedProducts.blogId, id))
       .orderBy(asc(blogRelatedProducts.sortOrder), asc(blogRelatedProducts.productId)),
-    recentAuditOf(db, "blog", id),
   ] as const;
+
+/** The statements reading one tutorial with its tags, categories, related products and audit entries. */
+const blogStatements = (db: Database, id: number) =>
+  [...postStatements(db, id), recentAuditOf(db, "blog", id)] as const;
 
 type BlogResults = [
   Awaited<ReturnType<typeof blogStatements>[0]>,
@@ -391,18 +394,7 @@ export async function createBlog(db: Database, actor: Actor, input: BlogCreateIn
  */
 async function readForWrite(db: Database, id: number, input: BlogUpdateInput, slugBase: string | null) {
   const [rows, tags, categoryLinks, related, categoryRows, productRows, slugRows] = await db.batch([
-    db.select(fullColumns).from(blogs).where(eq(blogs.id, id)),
-    db.select({ tag: blogTags.tag }).from(blogTags).where(eq(blogTags.blogId, id)).orderBy(asc(blogTags.tag)),
-    db
-      .select({ id: blogCategoryLinks.categoryId })
-      .from(blogCategoryLinks)
-      .where(eq(blogCategoryLinks.blogId, id))
-      .orderBy(asc(blogCategoryLinks.categoryId)),
-    db
-      .select({ id: blogRelatedProducts.productId })
-      .from(blogRelatedProducts)
-      .where(eq(blogRelatedProducts.blogId, id))
-      .orderBy(asc(blogRelatedProducts.sortOrder), asc(blogRelatedProducts.productId)),
+    ...postStatements(db, id),
     existingCategories(db, input.category_ids),
     existingProducts(db, input.related_product_ids),
     slugsLike(db, slugBase ?? "", id),
@@ -412,8 +404,8 @@ async function readForWrite(db: Database, id: number, input: BlogUpdateInput, sl
   return {
     current,
     tags: tags.map((t) => t.tag),
-    categoryIds: categoryLinks.map((c) => c.id),
-    relatedIds: related.map((r) => r.id),
+    categoryIds: categoryLinks.map((c) => c.categoryId),
+    relatedIds: related.map((r) => r.productId),
     categoryRows,
     productRows,
     slugRows: slugBase === null ? null : slugRows,
