@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client";
 import { blogCategories, blogCategoryLinks, blogRelatedProducts, blogs, blogTags, products } from "../../../db/schema";
 import { changes } from "../../lib/cache-tags";
@@ -478,30 +479,41 @@ export async function updateBlog(db: Database, actor: Actor, id: number, input: 
     .where(and(eq(blogs.id, id), eq(blogs.version, current.version)))
     .returning({ id: blogs.id });
   try {
-    const results = await db.batch([
+    const summary = `Tutorial "${title}" edited: ${Object.keys(changed).join(", ")}`;
+    await guardedWrite(db, actor, id, guard, { action: "update", summary, changes: changed }, update, [
       ...linkStatements(db, id, input, guard, true),
-      auditEntry(
-        db,
-        actor,
-        {
-          action: "update",
-          entity: "blog",
-          entityId: id,
-          summary: `Tutorial "${title}" edited: ${Object.keys(changed).join(", ")}`,
-          changes: changed,
-        },
-        guard,
-      ),
-      bumpTags(db, changes.blogChanged(id), { onlyIf: guard }),
-      update,
-    ] as unknown as [typeof update]);
-    const applied = results[results.length - 1] as Array<{ id: number }>;
-    if (applied.length === 0) throw new ConflictError(BLOG_MESSAGES.stale);
+    ]);
   } catch (error) {
     if (isDuplicateSlug(error)) throw slugTaken();
     throw error;
   }
   return (await getAdminBlog(db, id))!;
+}
+
+/**
+ * Runs a write to a post, guarded by `guard` (the post as it was read): the statements `before` it,
+ * its audit entry, the bump of the post's cache tags, and last the write itself, in one batch. A
+ * write that changed no row lost to a change made meanwhile: a 409.
+ */
+async function guardedWrite(
+  db: Database,
+  actor: Actor,
+  id: number,
+  guard: SQL,
+  audit: { action: string; summary: string; changes: Changes },
+  write: BatchItem<"sqlite">,
+  before: BatchItem<"sqlite">[] = [],
+): Promise<void> {
+  const entry = { action: audit.action, entity: "blog", entityId: id, summary: audit.summary, changes: audit.changes };
+  const statements: BatchItem<"sqlite">[] = [
+    ...before,
+    auditEntry(db, actor, entry, guard),
+    bumpTags(db, changes.blogChanged(id), { onlyIf: guard }),
+    write,
+  ];
+  const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const applied = results[results.length - 1] as Array<{ id: number }>;
+  if (applied.length === 0) throw new ConflictError(BLOG_MESSAGES.stale);
 }
 
 /**
@@ -528,24 +540,18 @@ export async function toggleBlogStatus(db: Database, actor: Actor, id: number, v
     })
     .where(and(eq(blogs.id, id), eq(blogs.version, current.version), eq(blogs.status, current.status)))
     .returning({ id: blogs.id });
-  const results = await db.batch([
-    auditEntry(
-      db,
-      actor,
-      {
-        action: next === "published" ? "publish" : "unpublish",
-        entity: "blog",
-        entityId: id,
-        summary: `Tutorial "${current.title}" ${next === "published" ? "published" : "unpublished (back to draft)"}`,
-        changes: { status: [current.status, next] },
-      },
-      guard,
-    ),
-    bumpTags(db, changes.blogChanged(id), { onlyIf: guard }),
+  await guardedWrite(
+    db,
+    actor,
+    id,
+    guard,
+    {
+      action: next === "published" ? "publish" : "unpublish",
+      summary: `Tutorial "${current.title}" ${next === "published" ? "published" : "unpublished (back to draft)"}`,
+      changes: { status: [current.status, next] },
+    },
     update,
-  ] as unknown as [typeof update]);
-  const applied = results[results.length - 1] as Array<{ id: number }>;
-  if (applied.length === 0) throw new ConflictError(BLOG_MESSAGES.stale);
+  );
   return (await getAdminBlog(db, id))!;
 }
 
@@ -570,23 +576,17 @@ export async function deleteBlog(
     .delete(blogs)
     .where(and(eq(blogs.id, id), eq(blogs.version, current.version)))
     .returning({ id: blogs.id });
-  const results = await db.batch([
-    auditEntry(
-      db,
-      actor,
-      {
-        action: "delete",
-        entity: "blog",
-        entityId: id,
-        summary: `Tutorial "${current.title}" deleted`,
-        changes: { slug: [current.slug, null], status: [current.status, null] },
-      },
-      guard,
-    ),
-    bumpTags(db, changes.blogChanged(id), { onlyIf: guard }),
+  await guardedWrite(
+    db,
+    actor,
+    id,
+    guard,
+    {
+      action: "delete",
+      summary: `Tutorial "${current.title}" deleted`,
+      changes: { slug: [current.slug, null], status: [current.status, null] },
+    },
     remove,
-  ] as unknown as [typeof remove]);
-  const applied = results[results.length - 1] as Array<{ id: number }>;
-  if (applied.length === 0) throw new ConflictError(BLOG_MESSAGES.stale);
+  );
   return { id, title: current.title };
 }
