@@ -2,6 +2,8 @@ import { z } from "zod";
 import { isOnSale, toUnits, unitPriceCents } from "../../lib/money";
 import { PRODUCT_STATUSES } from "../../lib/schemas/admin-products";
 import { AuditRecordSchema } from "./admin-audit";
+import { ProductBasicsShape } from "./product";
+import { timestampsShape } from "./wire";
 
 /**
  * The back office's products on the wire: the public API's names, money in currency units (24.99),
@@ -9,14 +11,7 @@ import { AuditRecordSchema } from "./admin-audit";
  */
 export const AdminProductRowSchema = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    slug: z.string(),
-    sku: z.string(),
-    description: z.string(),
-    short_description: z.string(),
-    price: z.number(),
-    sale_price: z.number().nullable(),
+    ...ProductBasicsShape,
     unit_price: z.number().meta({ description: "What one costs now: the sale price when it is below the price." }),
     is_on_sale: z.boolean(),
     stock: z.number().int(),
@@ -35,8 +30,7 @@ export const AdminProductRowSchema = z
       .meta({ description: "Goes up with every change; send it back with a PUT to refuse a stale save (409)." }),
     sold: z.number().int(),
     meta_keywords: z.string().nullable(),
-    created_at: z.string().nullable(),
-    updated_at: z.string().nullable(),
+    ...timestampsShape,
   })
   .meta({ id: "AdminProductRow" });
 export type AdminProductRowJson = z.output<typeof AdminProductRowSchema>;

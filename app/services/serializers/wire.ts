@@ -18,3 +18,9 @@ export function wireShape<S extends z.ZodObject>(schema: S) {
 export function statusCountsSchema<S extends string>(statuses: readonly S[]) {
   return z.object(Object.fromEntries(statuses.map((status) => [status, z.number().int()])) as Record<S, z.ZodNumber>);
 }
+
+/** When a row was made and last changed, as ISO times (null where the row has none). */
+export const timestampsShape = {
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+};

@@ -1,15 +1,8 @@
-import type { MailShop } from "../context";
 import { greeting, lifetime, type RenderedMail } from "./layout";
-import { linkMail } from "./link-mail";
+import { linkMail, type LinkMailData } from "./link-mail";
 
-/** What the account deletion mail needs: the shop, who it is for, the link (a secret's mark, docs/decisions/020). */
-export interface AccountDeletionMailData {
-  shop: MailShop;
-  name: string;
-  /** Where the link goes: a `secretMark`, sealed with the real link by the caller. */
-  link: string;
-  validMinutes: number;
-}
+/** What the account deletion mail needs (docs/decisions/020): its link is a secret's mark. */
+export type AccountDeletionMailData = LinkMailData;
 
 /** To a shopper who asked to delete their account by email: the link to the confirmation, how long it works. */
 export function accountDeletionMail({ shop, name, link, validMinutes }: AccountDeletionMailData): RenderedMail {

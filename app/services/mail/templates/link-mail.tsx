@@ -2,6 +2,17 @@ import type { ReactNode } from "react";
 import type { MailShop } from "../context";
 import { Button, composeMail, Heading, Paragraph, type RenderedMail } from "./layout";
 
+/** What a mail made for one link by minutes needs: the shop, who it is for, the link, how long it works. */
+export interface LinkMailData {
+  shop: MailShop;
+  /** The account holder's name, for the greeting. */
+  name: string;
+  /** The link, or (in the outbox) its secret mark (`secretMark`), sealed with the real link by the caller. */
+  link: string;
+  /** How long the link works, in minutes. */
+  validMinutes: number;
+}
+
 /** What a mail made for one link says: the link that confirms, verifies or resets, and the words around it. */
 export interface LinkMailWords {
   subject: string;

@@ -52,23 +52,27 @@ export function addressLines(address: MailAddress): string[] {
 const cell: CSSProperties = { padding: "8px 0", borderBottom: `1px solid ${COLORS.line}`, verticalAlign: "top" };
 const right: CSSProperties = { ...cell, textAlign: "right", whiteSpace: "nowrap" };
 
+const ITEMS_HEADINGS: Array<[string, "left" | "right"]> = [
+  ["Item", "left"],
+  ["Qty", "right"],
+  ["Price", "right"],
+  ["Total", "right"],
+];
+
 function ItemsTable({ order, shop }: { order: MailOrder; shop: MailShop }) {
   return (
     <FullWidthTable style={{ borderCollapse: "collapse", fontSize: "14px" }}>
       <thead>
         <tr>
-          <th align="left" style={{ ...cell, color: COLORS.muted, fontWeight: 600 }}>
-            Item
-          </th>
-          <th align="right" style={{ ...right, color: COLORS.muted, fontWeight: 600 }}>
-            Qty
-          </th>
-          <th align="right" style={{ ...right, color: COLORS.muted, fontWeight: 600 }}>
-            Price
-          </th>
-          <th align="right" style={{ ...right, color: COLORS.muted, fontWeight: 600 }}>
-            Total
-          </th>
+          {ITEMS_HEADINGS.map(([label, align]) => (
+            <th
+              key={label}
+              align={align}
+              style={{ ...(align === "left" ? cell : right), color: COLORS.muted, fontWeight: 600 }}
+            >
+              {label}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>

@@ -1,17 +1,8 @@
-import type { MailShop } from "../context";
 import { greeting, lifetime, type RenderedMail } from "./layout";
-import { linkMail } from "./link-mail";
+import { linkMail, type LinkMailData } from "./link-mail";
 
-/** What the password reset mail needs: the shop, who it is for, the absolute reset link. */
-export interface PasswordResetMailData {
-  shop: MailShop;
-  /** The account holder's name, for the greeting. */
-  name: string;
-  /** Absolute: `${origin}/reset-password?token=...`. */
-  link: string;
-  /** How long the link works, in minutes. */
-  validMinutes: number;
-}
+/** What the password reset mail needs: its link is absolute (`${origin}/reset-password?token=...`). */
+export type PasswordResetMailData = LinkMailData;
 
 /** To an account holder who asked to reset the password: the link (a button and as text), how long it works. */
 export function passwordResetMail({ shop, name, link, validMinutes }: PasswordResetMailData): RenderedMail {
