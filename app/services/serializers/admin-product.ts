@@ -2,8 +2,6 @@ import { z } from "zod";
 import { isOnSale, toUnits, unitPriceCents } from "../../lib/money";
 import { PRODUCT_STATUSES } from "../../lib/schemas/admin-products";
 import { AuditRecordSchema } from "./admin-audit";
-import { ProductBasicsShape } from "./product";
-import { timestampsShape } from "./wire";
 
 /**
  * The back office's products on the wire: the public API's names, money in currency units (24.99),
@@ -11,7 +9,14 @@ import { timestampsShape } from "./wire";
  */
 export const AdminProductRowSchema = z
   .object({
-    ...ProductBasicsShape,
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    sku: z.string(),
+    description: z.string(),
+    short_description: z.string(),
+    price: z.number(),
+    sale_price: z.number().nullable(),
     unit_price: z.number().meta({ description: "What one costs now: the sale price when it is below the price." }),
     is_on_sale: z.boolean(),
     stock: z.number().int(),
@@ -30,7 +35,8 @@ export const AdminProductRowSchema = z
       .meta({ description: "Goes up with every change; send it back with a PUT to refuse a stale save (409)." }),
     sold: z.number().int(),
     meta_keywords: z.string().nullable(),
-    ...timestampsShape,
+    created_at: z.string().nullable(),
+    updated_at: z.string().nullable(),
   })
   .meta({ id: "AdminProductRow" });
 export type AdminProductRowJson = z.output<typeof AdminProductRowSchema>;

@@ -39,22 +39,17 @@ export const productSummaryColumns = {
 /** A row of `productSummaryColumns`, typed from the schema. */
 export type ProductRow = RowOf<typeof productSummaryColumns>;
 
-/** What the shop's and the staff's product answers both start with: who it is, its texts, its prices in units. */
-export const ProductBasicsShape = {
-  id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  sku: z.string(),
-  description: z.string(),
-  short_description: z.string(),
-  price: z.number(),
-  sale_price: z.number().nullable(),
-};
-
 /** A product as the API and the pages see it: money in currency units, as the spec's client expects. */
 export const ProductSchema = z
   .object({
-    ...ProductBasicsShape,
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    sku: z.string(),
+    description: z.string(),
+    short_description: z.string(),
+    price: z.number(),
+    sale_price: z.number().nullable(),
     unit_price: z.number().meta({
       description: "What one costs now: the sale price when on sale.",
     }),
