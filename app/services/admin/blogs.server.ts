@@ -540,18 +540,12 @@ export async function toggleBlogStatus(db: Database, actor: Actor, id: number, v
     })
     .where(and(eq(blogs.id, id), eq(blogs.version, current.version), eq(blogs.status, current.status)))
     .returning({ id: blogs.id });
-  await guardedWrite(
-    db,
-    actor,
-    id,
-    guard,
-    {
-      action: next === "published" ? "publish" : "unpublish",
-      summary: `Tutorial "${current.title}" ${next === "published" ? "published" : "unpublished (back to draft)"}`,
-      changes: { status: [current.status, next] },
-    },
-    update,
-  );
+  const audit = {
+    action: next === "published" ? "publish" : "unpublish",
+    summary: `Tutorial "${current.title}" ${next === "published" ? "published" : "unpublished (back to draft)"}`,
+    changes: { status: [current.status, next] } satisfies Changes,
+  };
+  await guardedWrite(db, actor, id, guard, audit, update);
   return (await getAdminBlog(db, id))!;
 }
 
@@ -576,17 +570,8 @@ export async function deleteBlog(
     .delete(blogs)
     .where(and(eq(blogs.id, id), eq(blogs.version, current.version)))
     .returning({ id: blogs.id });
-  await guardedWrite(
-    db,
-    actor,
-    id,
-    guard,
-    {
-      action: "delete",
-      summary: `Tutorial "${current.title}" deleted`,
-      changes: { slug: [current.slug, null], status: [current.status, null] },
-    },
-    remove,
-  );
+  const summary = `Tutorial "${current.title}" deleted`;
+  const changed: Changes = { slug: [current.slug, null], status: [current.status, null] };
+  await guardedWrite(db, actor, id, guard, { action: "delete", summary, changes: changed }, remove);
   return { id, title: current.title };
 }
