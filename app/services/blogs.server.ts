@@ -16,18 +16,18 @@ import { NotFoundError } from "./errors";
 import { productJson } from "./serializers/product";
 import { toBlogCard, toBlogDetail, type BlogCard, type BlogDetail, type BlogTagCount } from "./serializers/blog";
 import {
+  countWhere,
   jsonArrayOf,
   jsonObject,
   likeContains,
+  onePage,
   pageMeta,
   prerendered,
   rendered,
   scalar,
   subqueries,
-  type PageMeta,
-  onePage,
-  countWhere,
   totalOf,
+  type PageMeta,
 } from "./sql";
 
 export { formatPublishedDate } from "./serializers/blog";

@@ -14,15 +14,15 @@ import {
   type ProductDetail,
 } from "./serializers/product";
 import {
+  countWhere,
   jsonArrayOf,
   likeContains,
+  onePage,
   pageMeta,
   rendered,
   subqueries,
-  type PageMeta,
-  onePage,
-  countWhere,
   totalOf,
+  type PageMeta,
 } from "./sql";
 
 export { productSummaryColumns, toProduct } from "./serializers/product";
