@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   accountTokens,
@@ -25,10 +25,11 @@ import { secretMark } from "./mail/sealed.server";
 import { accountDeletionMail } from "./mail/templates/account-deletion";
 import { itemColumns, orderColumns, toOrders } from "./serializers/order";
 import { verifyPassword } from "../lib/password";
-import { consumeLimits, type Limit } from "./rate-limit.server";
+import { consumeLimits, limitOn } from "./rate-limit.server";
 import { orderJson, type OrderJson } from "./serializers/order";
 import { isoDate } from "./sql";
-import { hashToken, newToken, TOKEN_PATTERN } from "./tokens.server";
+import { hashToken, newToken, TOKEN_PATTERN, tokenLink } from "./tokens.server";
+import { retireTokens, unusedToken } from "./account-tokens.server";
 
 /**
  * A shopper's data rights (docs/decisions/025): a copy of everything the account holds, and
@@ -48,19 +49,10 @@ export const DELETE_ATTEMPTS_WINDOW_SECONDS = 15 * 60;
 export const DELETE_LINKS_MAX = 3;
 export const DELETE_LINKS_WINDOW_SECONDS = 60 * 60;
 
-export const deleteAttemptsLimit = (userId: number): Limit => ({
-  key: `delete:user:${userId}`,
-  max: DELETE_ATTEMPTS_MAX,
-  windowSeconds: DELETE_ATTEMPTS_WINDOW_SECONDS,
-});
-export const deleteLinksLimit = (userId: number): Limit => ({
-  key: `delete-link:user:${userId}`,
-  max: DELETE_LINKS_MAX,
-  windowSeconds: DELETE_LINKS_WINDOW_SECONDS,
-});
+export const deleteAttemptsLimit = limitOn("delete:user", DELETE_ATTEMPTS_MAX, DELETE_ATTEMPTS_WINDOW_SECONDS);
+export const deleteLinksLimit = limitOn("delete-link:user", DELETE_LINKS_MAX, DELETE_LINKS_WINDOW_SECONDS);
 
-export const deleteAccountLink = (origin: string, token: string) =>
-  `${origin.replace(/\/+$/, "")}/delete-account?token=${encodeURIComponent(token)}`;
+export const deleteAccountLink = (origin: string, token: string) => tokenLink(origin, "/delete-account", token);
 
 // ---------------------------------------------------------------- the copy of one's data
 
@@ -275,9 +267,7 @@ const liveDeleteToken = (tokenHash: string, userId: number | SQL | typeof accoun
   and(
     eq(accountTokens.tokenHash, tokenHash),
     eq(accountTokens.userId, userId),
-    eq(accountTokens.purpose, "delete_account"),
-    isNull(accountTokens.usedAt),
-    gt(accountTokens.expiresAt, new Date()),
+    unusedToken("delete_account", new Date()),
   );
 
 /** The account a mailed deletion link still works for, or null (the page asks before showing its button). */
@@ -458,16 +448,7 @@ export async function requestDeletionLink(
   });
   const sealed = await mail.seal({ [mark]: deleteAccountLink(mail.origin, token) });
   await db.batch([
-    db
-      .update(accountTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(accountTokens.userId, user.id),
-          eq(accountTokens.purpose, "delete_account"),
-          isNull(accountTokens.usedAt),
-        ),
-      ),
+    retireTokens(db, user.id, "delete_account", now),
     db.insert(accountTokens).values({
       tokenHash,
       userId: user.id,

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { auditLog } from "../../db/schema";
-import { isoDate, pageMeta, type PageMeta } from "./sql";
+import { isoDate, pageMeta, type PageMeta, onePage, countWhere, totalOf } from "./sql";
 import { AuditRecordSchema } from "./serializers/admin-audit";
 import { type z } from "zod";
 
@@ -130,19 +130,10 @@ export const auditWhere = (query: { entity?: string; entity_id?: string }) =>
 export async function listAudit(db: Database, query: AuditQuery): Promise<{ data: AuditRecord[] } & PageMeta> {
   const where = auditWhere(query);
   const [rows, counted] = await db.batch([
-    db
-      .select(auditColumns)
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ total: sql<number>`count(*)` })
-      .from(auditLog)
-      .where(where),
+    onePage(db.select(auditColumns).from(auditLog).where(where).$dynamic(), [desc(auditLog.id)], query),
+    countWhere(db, auditLog, where),
   ]);
-  const total = Number(counted[0]?.total ?? 0);
+  const total = totalOf(counted);
   return { data: rows.map(toAuditRecord), ...pageMeta(query.page, query.per_page, total, rows.length) };
 }
 

@@ -16,14 +16,17 @@ import { NotFoundError } from "./errors";
 import { productJson } from "./serializers/product";
 import { toBlogCard, toBlogDetail, type BlogCard, type BlogDetail, type BlogTagCount } from "./serializers/blog";
 import {
+  countWhere,
   jsonArrayOf,
   jsonObject,
   likeContains,
+  onePage,
   pageMeta,
   prerendered,
   rendered,
   scalar,
   subqueries,
+  totalOf,
   type PageMeta,
 } from "./sql";
 
@@ -116,19 +119,10 @@ export interface BlogPage {
 export async function listBlogs(db: Database, query: BlogListQuery): Promise<BlogPage> {
   const where = blogFilters(query);
   const [rows, counted] = await db.batch([
-    db
-      .select(cardColumns())
-      .from(blogs)
-      .where(where)
-      .orderBy(...blogOrder(query))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ total: sql<number>`count(*)` })
-      .from(blogs)
-      .where(where),
+    onePage(db.select(cardColumns()).from(blogs).where(where).$dynamic(), blogOrder(query), query),
+    countWhere(db, blogs, where),
   ]);
-  const total = Number(counted[0]?.total ?? 0);
+  const total = totalOf(counted);
   return { blogs: rows.map(toBlogCard), pagination: pageMeta(query.page, query.per_page, total, rows.length) };
 }
 

@@ -31,7 +31,7 @@ import { cartProductsQuery, priceCartRows, type Cart, type CartProductRow } from
 import { DomainError, NotFoundError, ValidationError } from "./errors";
 import type { MailContext } from "./mail/context";
 import { orderPlacedStatements } from "./mail/order-mails.server";
-import { consumeLimits, type Limit } from "./rate-limit.server";
+import { consumeLimits, type Limit, limitOn } from "./rate-limit.server";
 import { failedConstraint, isUniqueViolation } from "./sql";
 
 // ---------------------------------------------------------------- shipping
@@ -190,11 +190,7 @@ export const COUPON_ATTEMPTS_PER_CLIENT = 20;
 export const COUPON_WINDOW_SECONDS = 60 * 60;
 export const COUPON_LIMITED_MESSAGE = (wait: string) => `Too many coupon attempts. Please try again in ${wait}.`;
 
-export const couponAttemptLimit = (client: string): Limit => ({
-  key: `coupon:client:${client}`,
-  max: COUPON_ATTEMPTS_PER_CLIENT,
-  windowSeconds: COUPON_WINDOW_SECONDS,
-});
+export const couponAttemptLimit = limitOn("coupon:client", COUPON_ATTEMPTS_PER_CLIENT, COUPON_WINDOW_SECONDS);
 
 /**
  * Counts one coupon code a shopper typed, BEFORE it is looked up (RateLimitError past the limit):

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { accountTokens, users } from "../../db/schema";
 import { ACCOUNT_EMAIL_MESSAGES } from "../lib/account-email";
@@ -6,16 +6,16 @@ import { changes } from "../lib/cache-tags";
 import { ACCOUNT_MESSAGES, type ProfileInput } from "../lib/schemas/account";
 import { AuthError, profileStatement, selectUsers, toUser, type AuthUser, type UserRow } from "./auth.server";
 import { bumpTags } from "./cache-tags.server";
-import { consumeLimits } from "./rate-limit.server";
+import { consumeLimits, limitOn } from "./rate-limit.server";
 import { ConflictError, ValidationError } from "./errors";
 import { absolute, mailShop, type MailContext } from "./mail/context";
 import { isMailable, mailStatement } from "./mail/outbox.server";
 import { secretMark } from "./mail/sealed.server";
 import { confirmEmailChangeMail, emailChangeNoticeMail } from "./mail/templates/account-email";
 import { verifyPassword } from "../lib/password";
-import type { Limit } from "./rate-limit.server";
 import { isUniqueViolation } from "./sql";
-import { hashToken, newToken, TOKEN_PATTERN } from "./tokens.server";
+import { hashToken, newToken, TOKEN_PATTERN, tokenLink } from "./tokens.server";
+import { retireTokens, unusedToken } from "./account-tokens.server";
 
 /**
  * Changing the email (docs/decisions/021): it needs the current password, and takes effect only
@@ -31,14 +31,9 @@ export const CHANGE_WINDOW_SECONDS = 60 * 60;
 /** Email change requests (each a password check and up to two mails) per account per hour. */
 export const CHANGE_MAX_PER_USER = 5;
 
-export const emailChangeLimit = (userId: number): Limit => ({
-  key: `email-change:user:${userId}`,
-  max: CHANGE_MAX_PER_USER,
-  windowSeconds: CHANGE_WINDOW_SECONDS,
-});
+export const emailChangeLimit = limitOn("email-change:user", CHANGE_MAX_PER_USER, CHANGE_WINDOW_SECONDS);
 
-export const confirmEmailLink = (origin: string, token: string) =>
-  `${origin.replace(/\/+$/, "")}/confirm-email?token=${encodeURIComponent(token)}`;
+export const confirmEmailLink = (origin: string, token: string) => tokenLink(origin, "/confirm-email", token);
 
 export interface ProfileSaved {
   /** The account as saved: its email is still the old one while a change waits for confirmation. */
@@ -97,12 +92,7 @@ export async function saveProfile(
     bumpTags(db, changes.accountChanged(user.id)),
     profileStatement(db, user.id, fields),
     // Only the newest request's link works.
-    db
-      .update(accountTokens)
-      .set({ usedAt: now })
-      .where(
-        and(eq(accountTokens.userId, user.id), eq(accountTokens.purpose, "change_email"), isNull(accountTokens.usedAt)),
-      ),
+    retireTokens(db, user.id, "change_email", now),
     db.insert(accountTokens).values({
       tokenHash: await hashToken(token),
       userId: user.id,
@@ -146,9 +136,7 @@ const passwordError = (message: string) =>
 function liveChange(tokenHash: string, now: Date) {
   return and(
     eq(accountTokens.tokenHash, tokenHash),
-    eq(accountTokens.purpose, "change_email"),
-    isNull(accountTokens.usedAt),
-    gt(accountTokens.expiresAt, now),
+    unusedToken("change_email", now),
     sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${accountTokens.userId} AND ${users.disabledAt} IS NULL AND ${users.deletedAt} IS NULL)`,
   );
 }
@@ -203,14 +191,7 @@ export async function pendingEmailChange(db: Database, userId: number): Promise<
   const [row] = await db
     .select({ email: accountTokens.email })
     .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.userId, userId),
-        eq(accountTokens.purpose, "change_email"),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(and(eq(accountTokens.userId, userId), unusedToken("change_email", new Date())))
     .orderBy(desc(accountTokens.createdAt))
     .limit(1);
   return row?.email ?? null;

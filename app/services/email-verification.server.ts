@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { accountTokens, users } from "../../db/schema";
@@ -10,8 +10,9 @@ import { mailShop, type MailContext } from "./mail/context";
 import { isMailable, mailStatement } from "./mail/outbox.server";
 import { secretMark } from "./mail/sealed.server";
 import { verifyEmailMail } from "./mail/templates/account-email";
-import { consumeLimits, type Limit } from "./rate-limit.server";
-import { hashToken, newToken, TOKEN_PATTERN } from "./tokens.server";
+import { consumeLimits, limitOn } from "./rate-limit.server";
+import { hashToken, newToken, TOKEN_PATTERN, tokenLink } from "./tokens.server";
+import { retireTokens, unusedToken } from "./account-tokens.server";
 
 /**
  * Verified addresses (docs/decisions/021): a new account works at once, but its address counts as
@@ -25,14 +26,9 @@ export const RESEND_WINDOW_SECONDS = 60 * 60;
 /** Verification mails a signed-in shopper may ask for per hour (the first, at registration, is not counted). */
 export const RESEND_MAX_PER_USER = 3;
 
-export const resendLimit = (userId: number): Limit => ({
-  key: `verify:user:${userId}`,
-  max: RESEND_MAX_PER_USER,
-  windowSeconds: RESEND_WINDOW_SECONDS,
-});
+export const resendLimit = limitOn("verify:user", RESEND_MAX_PER_USER, RESEND_WINDOW_SECONDS);
 
-export const verifyLink = (origin: string, token: string) =>
-  `${origin.replace(/\/+$/, "")}/verify-email?token=${encodeURIComponent(token)}`;
+export const verifyLink = (origin: string, token: string) => tokenLink(origin, "/verify-email", token);
 
 const tokenHours = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 1000);
 
@@ -52,16 +48,7 @@ export async function verificationStatements(
   const mark = secretMark("link");
   const rendered = verifyEmailMail({ shop, name: account.name, link: mark, validHours: VERIFY_TOKEN_HOURS });
   return [
-    db
-      .update(accountTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(accountTokens.userId, account.userId),
-          eq(accountTokens.purpose, "verify_email"),
-          isNull(accountTokens.usedAt),
-        ),
-      ),
+    retireTokens(db, account.userId, "verify_email", new Date()),
     db.insert(accountTokens).values({
       tokenHash: await hashToken(token),
       userId: account.userId,
@@ -102,9 +89,7 @@ export async function resendVerification(db: Database, userId: number, mail: Mai
 function liveVerification(tokenHash: string, now: Date) {
   return and(
     eq(accountTokens.tokenHash, tokenHash),
-    eq(accountTokens.purpose, "verify_email"),
-    isNull(accountTokens.usedAt),
-    gt(accountTokens.expiresAt, now),
+    unusedToken("verify_email", now),
     sql`${accountTokens.email} = (SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${accountTokens.userId} AND ${users.disabledAt} IS NULL AND ${users.deletedAt} IS NULL)`,
   );
 }

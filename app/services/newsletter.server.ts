@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { newsletterSubscribers, rateLimits } from "../../db/schema";
 import {
@@ -19,8 +19,18 @@ import { newsletterMailStatement } from "./mail/newsletter";
 import { secretMark } from "./mail/sealed.server";
 import { newsletterConfirmationMail } from "./mail/templates/newsletter-confirmation";
 import { hashResetToken, newResetToken } from "./password-reset.server";
-import { consumeLimits, countStatement, type Limit } from "./rate-limit.server";
-import { isoDate, likeContains, pageMeta, type PageMeta } from "./sql";
+import { consumeLimits, countStatement, type Limit, limitOn } from "./rate-limit.server";
+import {
+  isoDate,
+  likeContains,
+  pageMeta,
+  type PageMeta,
+  onePage,
+  newestFirst,
+  countWhere,
+  totalOf,
+  statusCounts,
+} from "./sql";
 
 /**
  * The newsletter, double opt-in (docs/decisions/013-newsletter.md). A sign-up answers the same for
@@ -71,11 +81,11 @@ export async function unsubscribeToken(
   return `${subscriber.id}.${await signer.sign(signedValue(subscriber.id, subscriber.email))}`;
 }
 
-export const subscribeClientLimit = (client: string): Limit => ({
-  key: `newsletter:client:${client}`,
-  max: SUBSCRIBE_MAX_PER_CLIENT,
-  windowSeconds: SUBSCRIBE_CLIENT_WINDOW_SECONDS,
-});
+export const subscribeClientLimit = limitOn(
+  "newsletter:client",
+  SUBSCRIBE_MAX_PER_CLIENT,
+  SUBSCRIBE_CLIENT_WINDOW_SECONDS,
+);
 
 /** The limits on confirmation mails to one address (whoever asks). */
 export const confirmationMailLimits = (email: string): Limit[] =>
@@ -334,26 +344,19 @@ export async function listSubscribers(
 ): Promise<{ data: AdminSubscriber[] } & PageMeta & { counts: SubscriberCounts }> {
   const where = listWhere(query);
   const [rows, totalRows, countRows] = await db.batch([
+    onePage(
+      db.select(subscriberColumns).from(newsletterSubscribers).where(where).$dynamic(),
+      newestFirst(newsletterSubscribers),
+      query,
+    ),
+    countWhere(db, newsletterSubscribers, where),
     db
-      .select(subscriberColumns)
-      .from(newsletterSubscribers)
-      .where(where)
-      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ total: count().as("total") })
-      .from(newsletterSubscribers)
-      .where(where),
-    db
-      .select({ status: newsletterSubscribers.status, status_count: count().as("status_count") })
+      .select({ status: newsletterSubscribers.status, count: count().as("status_count") })
       .from(newsletterSubscribers)
       .groupBy(newsletterSubscribers.status),
   ]);
-  const counts = Object.fromEntries(NEWSLETTER_STATUSES.map((status) => [status, 0])) as SubscriberCounts;
-  for (const row of countRows)
-    if ((NEWSLETTER_STATUSES as readonly string[]).includes(row.status)) counts[row.status] = Number(row.status_count);
-  const total = Number(totalRows[0]?.total ?? 0);
+  const counts = statusCounts(NEWSLETTER_STATUSES, countRows);
+  const total = totalOf(totalRows);
   return { data: rows.map(toSubscriber), ...pageMeta(query.page, query.per_page, total, rows.length), counts };
 }
 

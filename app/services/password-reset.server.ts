@@ -11,7 +11,7 @@ import { passwordResetMail } from "./mail/templates/password-reset";
 import { mailShop, type MailContext } from "./mail/context";
 import { secretMark } from "./mail/sealed.server";
 import { hashPassword } from "../lib/password";
-import { hashToken, newToken, TOKEN_PATTERN } from "./tokens.server";
+import { hashToken, newToken, TOKEN_PATTERN, tokenLink } from "./tokens.server";
 import { consumeLimits, type Limit } from "./rate-limit.server";
 
 /**
@@ -43,8 +43,7 @@ const PLAIN_ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:
 export const newResetToken = newToken;
 export const hashResetToken = hashToken;
 
-export const resetLink = (origin: string, token: string) =>
-  `${origin.replace(/\/+$/, "")}/reset-password?token=${encodeURIComponent(token)}`;
+export const resetLink = (origin: string, token: string) => tokenLink(origin, "/reset-password", token);
 
 /**
  * Mails a reset link to the account with this email, if there is one and it is not disabled. The

@@ -13,7 +13,17 @@ import {
   type Product,
   type ProductDetail,
 } from "./serializers/product";
-import { jsonArrayOf, likeContains, pageMeta, rendered, subqueries, type PageMeta } from "./sql";
+import {
+  countWhere,
+  jsonArrayOf,
+  likeContains,
+  onePage,
+  pageMeta,
+  rendered,
+  subqueries,
+  totalOf,
+  type PageMeta,
+} from "./sql";
 
 export { productSummaryColumns, toProduct } from "./serializers/product";
 export type { Product, ProductDetail, ProductImage, ProductRow } from "./serializers/product";
@@ -120,19 +130,11 @@ export interface ProductPage extends PageMeta {
 /** One round trip: the page's rows and the total, in one batch. */
 export async function listProducts(db: Database, query: ProductListQuery): Promise<ProductPage> {
   const where = productFilters(query);
-  const offset = (query.page - 1) * query.per_page;
   const [rows, counted] = await db.batch([
-    selectProducts(db)
-      .where(where)
-      .orderBy(...productOrder(query))
-      .limit(query.per_page)
-      .offset(offset),
-    db
-      .select({ total: sql<number>`count(*)` })
-      .from(products)
-      .where(where),
+    onePage(selectProducts(db).where(where).$dynamic(), productOrder(query), query),
+    countWhere(db, products, where),
   ]);
-  const total = Number(counted[0]?.total ?? 0);
+  const total = totalOf(counted);
   return { data: rows.map(toProduct), ...pageMeta(query.page, query.per_page, total, rows.length) };
 }
 

@@ -43,28 +43,21 @@ export const CONTACT_WINDOW_SECONDS = 60 * 60;
 /** Contact messages allowed per client address in the window. */
 export const CONTACT_MAX_PER_CLIENT = 5;
 
+/** The limit on one action of one client or account: counted under `{prefix}:{who}`, at most `max` in the window. */
+export const limitOn =
+  (prefix: string, max: number, windowSeconds: number) =>
+  (who: string | number): Limit => ({ key: `${prefix}:${who}`, max, windowSeconds });
+
 export const LOGIN_LIMITED_MESSAGE = (wait: string) => `Too many login attempts. Please try again in ${wait}.`;
 
-export const loginClientLimit = (client: string): Limit => ({
-  key: `login:client:${client}`,
-  max: LOGIN_MAX_FAILURES_PER_CLIENT,
-  windowSeconds: LOGIN_WINDOW_SECONDS,
-});
+export const loginClientLimit = limitOn("login:client", LOGIN_MAX_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS);
 
 /** The key of an email's login backoff (the email as the login form normalised it). */
 export const loginEmailKey = (email: string) => `login:email:${email.toLowerCase()}`;
 
-export const registerLimit = (client: string): Limit => ({
-  key: `register:client:${client}`,
-  max: REGISTER_MAX_PER_CLIENT,
-  windowSeconds: REGISTER_WINDOW_SECONDS,
-});
+export const registerLimit = limitOn("register:client", REGISTER_MAX_PER_CLIENT, REGISTER_WINDOW_SECONDS);
 
-export const contactLimit = (client: string): Limit => ({
-  key: `contact:client:${client}`,
-  max: CONTACT_MAX_PER_CLIENT,
-  windowSeconds: CONTACT_WINDOW_SECONDS,
-});
+export const contactLimit = limitOn("contact:client", CONTACT_MAX_PER_CLIENT, CONTACT_WINDOW_SECONDS);
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

@@ -25,8 +25,8 @@ import {
   LOGIN_LIMITED_MESSAGE,
   LOGIN_MAX_FAILURES_PER_CLIENT,
   LOGIN_WINDOW_SECONDS,
+  limitOn,
   refundStatement,
-  type Limit,
 } from "./rate-limit.server";
 
 /**
@@ -73,11 +73,7 @@ export class SocialEmailMissingError extends DomainError {
 }
 
 /** Failed social sign-ins per client address in the window: the password login's own figures. */
-export const socialLoginLimit = (client: string): Limit => ({
-  key: `social:client:${client}`,
-  max: LOGIN_MAX_FAILURES_PER_CLIENT,
-  windowSeconds: LOGIN_WINDOW_SECONDS,
-});
+export const socialLoginLimit = limitOn("social:client", LOGIN_MAX_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS);
 
 /**
  * Claims one social sign-in attempt of this client BEFORE anything is checked (consumed atomically:

@@ -1,5 +1,12 @@
-import { Column, is, Placeholder, SQL, sql, type Subquery } from "drizzle-orm";
-import { QueryBuilder, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import { Column, desc, is, Placeholder, SQL, sql, type Subquery } from "drizzle-orm";
+import {
+  QueryBuilder,
+  SQLiteSyncDialect,
+  type SQLiteColumn,
+  type SQLiteSelect,
+  type SQLiteTable,
+} from "drizzle-orm/sqlite-core";
+import type { Database } from "../../db/client";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 
 /**
@@ -162,6 +169,62 @@ export function pageMeta(page: number, perPage: number, total: number, rowsOnPag
     to: from === null ? null : from + rowsOnPage - 1,
     total,
   };
+}
+
+/** The page a list asks for: `page` counts from 1, `per_page` rows each. */
+export interface Paging {
+  page: number;
+  per_page: number;
+}
+
+/** A list's select (made `$dynamic()`) in its order, cut to the page asked for. */
+export function onePage<T extends SQLiteSelect>(select: T, order: Array<SQLiteColumn | SQL>, paging: Paging): T {
+  return select
+    .orderBy(...order)
+    .limit(paging.per_page)
+    .offset((paging.page - 1) * paging.per_page);
+}
+
+/** Newest first: by creation time, then by id for rows created in the same second. */
+export const newestFirst = (table: { createdAt: SQLiteColumn; id: SQLiteColumn }) => [
+  desc(table.createdAt),
+  desc(table.id),
+];
+
+/** How many rows of the table match, as a statement to batch with the page; `totalOf` reads its answer. */
+export const countWhere = (db: Database, table: SQLiteTable, where: SQL | undefined) =>
+  db
+    .select({ total: sql<number>`count(*)`.as("total") })
+    .from(table)
+    .where(where);
+
+export const totalOf = (counted: Array<{ total: number }>) => Number(counted[0]?.total ?? 0);
+
+/** Each status's count from rows grouped by status: 0 for a status with none, an unknown status left out. */
+export function statusCounts<S extends string>(
+  statuses: readonly S[],
+  rows: Array<{ status: string; count: number }>,
+): Record<S, number> {
+  const counts = Object.fromEntries(statuses.map((status) => [status, 0])) as Record<S, number>;
+  for (const row of rows)
+    if ((statuses as readonly string[]).includes(row.status)) counts[row.status as S] = Number(row.count);
+  return counts;
+}
+
+/**
+ * A page of a list filtered by status, with the count of each status (from rows grouped by status):
+ * its total is the count of the status filtered on, or of them all.
+ */
+export function pageByStatus<S extends string, T>(
+  query: Paging & { status?: S },
+  statuses: readonly S[],
+  data: T[],
+  countRows: Array<{ status: string; count: number }>,
+): { data: T[]; counts: Record<S, number> } & PageMeta {
+  const counts = statusCounts(statuses, countRows);
+  const all = (Object.values(counts) as number[]).reduce((sum, count) => sum + count, 0);
+  const total = query.status ? counts[query.status] : all;
+  return { data, ...pageMeta(query.page, query.per_page, total, data.length), counts };
 }
 
 /**

@@ -21,3 +21,7 @@ export async function hashToken(token: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+/** The absolute link to a page of the shop that takes this token (`/verify-email?token=...`). */
+export const tokenLink = (origin: string, path: string, token: string) =>
+  `${origin.replace(/\/+$/, "")}${path}?token=${encodeURIComponent(token)}`;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { siteConfigFromSettings } from "~/lib/site";
 import { mailShop, type MailShop } from "~/services/mail/context";
-import type { MailOrder, RenderedMail } from "~/services/mail/templates/layout";
+import type { RenderedMail } from "~/services/mail/templates/layout";
+import type { MailOrder } from "~/services/mail/templates/order-parts";
 import { newOrderMail } from "~/services/mail/templates/new-order";
 import { orderPlacedMail } from "~/services/mail/templates/order-placed";
 import { orderCancelledMail, orderDeliveredMail, orderShippedMail } from "~/services/mail/templates/order-update";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { slugify, SLUG_PATTERN } from "../slug";
+import { slugify } from "../slug";
+import { booleanInput, checkedSlug } from "./fields";
 import { BLOG_DIFFICULTIES, BLOG_PAGE_SIZE, MAX_PAGE_SIZE, UPLOADS_PATH } from "../constants";
 import { adminPaging } from "./admin";
 import { enumParam, integerParam, searchParam } from "./query";
@@ -116,15 +117,7 @@ const slugInput = z
   .transform((value, ctx) => {
     const slug = (value ?? "").trim();
     if (!slug) return null;
-    if (slug.length > BLOG_LIMITS.slug) {
-      ctx.addIssue({ code: "custom", message: `The slug may not be greater than ${BLOG_LIMITS.slug} characters.` });
-      return z.NEVER;
-    }
-    if (!SLUG_PATTERN.test(slug)) {
-      ctx.addIssue({ code: "custom", message: BLOG_MESSAGES.slugFormat });
-      return z.NEVER;
-    }
-    return slug;
+    return checkedSlug(slug, BLOG_LIMITS.slug, BLOG_MESSAGES.slugFormat, ctx);
   })
   .meta({ type: "string", nullable: true, description: "Empty or absent: made from the title (unique)." });
 
@@ -203,19 +196,6 @@ const idsInput = (message: string, max: number) =>
     })
     .meta({ type: "array", items: { type: "integer" }, maxItems: max });
 
-const booleanInput = z
-  .unknown()
-  .transform((value, ctx) => {
-    if (typeof value === "boolean") return value;
-    if (value === 1 || value === 0) return value === 1;
-    const word = typeof value === "string" ? value.trim().toLowerCase() : undefined;
-    if (word !== undefined && ["1", "true", "yes", "on"].includes(word)) return true;
-    if (word !== undefined && ["0", "false", "no", "off", ""].includes(word)) return false;
-    ctx.addIssue({ code: "custom", message: BLOG_MESSAGES.featuredBoolean });
-    return z.NEVER;
-  })
-  .meta({ type: "boolean" });
-
 const versionInput = z.coerce
   .number({ error: "The version must be a whole number." })
   .int({ error: "The version must be a whole number." })
@@ -240,7 +220,7 @@ const fields = {
   tags: tagsInput.optional(),
   category_ids: idsInput(BLOG_MESSAGES.categoriesInvalid, BLOG_LIMITS.categories).optional(),
   related_product_ids: idsInput(BLOG_MESSAGES.productsInvalid, BLOG_LIMITS.relatedProducts).optional(),
-  is_featured: booleanInput.optional(),
+  is_featured: booleanInput(BLOG_MESSAGES.featuredBoolean).optional(),
   author_name: optionalText("author name", BLOG_LIMITS.authorName).optional(),
   meta_title: optionalText("meta title", BLOG_LIMITS.metaTitle).optional(),
   meta_description: optionalText("meta description", BLOG_LIMITS.metaDescription).optional(),

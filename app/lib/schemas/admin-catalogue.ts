@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SLUG_PATTERN } from "../slug";
+import { booleanOf, fail } from "./fields";
 import { toCents } from "../money";
 
 /**
@@ -65,10 +66,6 @@ export function isShopImage(url: string): boolean {
 // ---------------------------------------------------------------- field parsers
 
 type Ctx = z.RefinementCtx;
-const fail = (ctx: Ctx, message: string) => {
-  ctx.addIssue({ code: "custom", message });
-  return z.NEVER;
-};
 const isBlank = (value: unknown) => value === null || (typeof value === "string" && value.trim() === "");
 
 /**
@@ -149,14 +146,9 @@ export function integerField(label: string, { min = 0, max = 1_000_000, nullable
 
 /** true/false, or as a form sends them ("on", "1", "true"...). */
 export function booleanField(label: string) {
-  return field((value, ctx) => {
-    if (typeof value === "boolean") return value;
-    if (value === 1 || value === 0) return value === 1;
-    const text = typeof value === "string" ? value.trim().toLowerCase() : undefined;
-    if (text !== undefined && ["1", "true", "yes", "on"].includes(text)) return true;
-    if (text !== undefined && ["0", "false", "no", "off", ""].includes(text)) return false;
-    return fail(ctx, `${label} must be true or false`);
-  }).meta({ type: "boolean" });
+  return field((value, ctx) => booleanOf(value) ?? fail(ctx, `${label} must be true or false`)).meta({
+    type: "boolean",
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { adminPaging } from "./admin";
 import { enumParam, searchParam } from "./query";
+import { booleanInput, statusInput } from "./fields";
 
 /**
  * The back office's people: customers and staff (`/admin/users`, `/api/admin/users`) and the contact
@@ -35,20 +36,6 @@ export const UserListQuerySchema = z.object({
   ...adminPaging,
 });
 export type UserListQuery = z.output<typeof UserListQuerySchema>;
-
-/** `true`/`false`, or as a form sends them ("true", "1", "on"...). */
-const booleanInput = z
-  .unknown()
-  .transform((value, ctx) => {
-    if (typeof value === "boolean") return value;
-    if (value === 1 || value === 0) return value === 1;
-    const text = typeof value === "string" ? value.trim().toLowerCase() : undefined;
-    if (text !== undefined && ["1", "true", "yes", "on"].includes(text)) return true;
-    if (text !== undefined && ["0", "false", "no", "off"].includes(text)) return false;
-    ctx.addIssue({ code: "custom", message: PEOPLE_MESSAGES.disabledBoolean });
-    return z.NEVER;
-  })
-  .meta({ type: "boolean" });
 
 /** The roles a user shows (GET /api/admin/users/{id}): `customer` and the staff roles. */
 export const USER_ROLES = ["customer", ...STAFF_ROLES] as const;
@@ -85,7 +72,7 @@ const rolesInput = z
 export const UserUpdateSchema = z
   .object({
     roles: rolesInput.optional(),
-    disabled: booleanInput.optional(),
+    disabled: booleanInput(PEOPLE_MESSAGES.disabledBoolean, { blankIsFalse: false }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.roles === undefined && value.disabled === undefined)
@@ -102,19 +89,6 @@ export type MessageListQuery = z.output<typeof MessageListQuerySchema>;
 
 /** PATCH /api/admin/messages/{id}: `{ status }`. */
 export const MessageUpdateSchema = z.object({
-  status: z
-    .unknown()
-    .transform((value, ctx) => {
-      if (value === undefined || value === null || value === "") {
-        ctx.addIssue({ code: "custom", message: PEOPLE_MESSAGES.statusRequired });
-        return z.NEVER;
-      }
-      if (typeof value !== "string" || !(MESSAGE_STATUSES as readonly string[]).includes(value)) {
-        ctx.addIssue({ code: "custom", message: PEOPLE_MESSAGES.statusInvalid });
-        return z.NEVER;
-      }
-      return value as MessageStatus;
-    })
-    .meta({ type: "string", enum: [...MESSAGE_STATUSES] }),
+  status: statusInput(MESSAGE_STATUSES, PEOPLE_MESSAGES),
 });
 export type MessageUpdateInput = z.output<typeof MessageUpdateSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toUnits } from "../money";
-import { SLUG_PATTERN } from "../slug";
+import { checkedSlug, booleanInput, fail } from "./fields";
 import { adminPaging } from "./admin";
 import { enumParam, optionalBoolean, searchParam } from "./query";
 
@@ -68,13 +68,7 @@ function text(label: string, max: number, { required }: { required?: string } = 
   return z
     .unknown()
     .transform((value, ctx) => {
-      if (blank(value)) {
-        if (required) {
-          ctx.addIssue({ code: "custom", message: required });
-          return z.NEVER;
-        }
-        return "";
-      }
+      if (blank(value)) return required ? fail(ctx, required) : "";
       if (typeof value !== "string" && typeof value !== "number") {
         ctx.addIssue({ code: "custom", message: `The ${label} must be text.` });
         return z.NEVER;
@@ -104,13 +98,7 @@ function amount(
   return z
     .unknown()
     .transform((value, ctx) => {
-      if (blank(value)) {
-        if (required) {
-          ctx.addIssue({ code: "custom", message: required });
-          return z.NEVER;
-        }
-        return null;
-      }
+      if (blank(value)) return required ? fail(ctx, required) : null;
       const number =
         typeof value === "number"
           ? value
@@ -145,19 +133,6 @@ function amount(
     .meta({ type: integer ? ["integer", "null"] : ["number", "null"], minimum: 0, maximum: max });
 }
 
-const booleanInput = z
-  .unknown()
-  .transform((value, ctx) => {
-    if (typeof value === "boolean") return value;
-    if (value === 1 || value === 0) return value === 1;
-    const word = typeof value === "string" ? value.trim().toLowerCase() : undefined;
-    if (word !== undefined && ["1", "true", "yes", "on"].includes(word)) return true;
-    if (word !== undefined && ["", "0", "false", "no", "off"].includes(word)) return false;
-    ctx.addIssue({ code: "custom", message: "The is featured field must be true or false." });
-    return z.NEVER;
-  })
-  .meta({ type: "boolean" });
-
 const slugInput = z
   .unknown()
   .transform((value, ctx) => {
@@ -166,33 +141,25 @@ const slugInput = z
       ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.slugFormat });
       return z.NEVER;
     }
-    const slug = value.trim();
-    if (slug.length > PRODUCT_LIMITS.slug) {
-      ctx.addIssue({ code: "custom", message: `The slug may not be greater than ${PRODUCT_LIMITS.slug} characters.` });
-      return z.NEVER;
-    }
-    if (!SLUG_PATTERN.test(slug)) {
-      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.slugFormat });
-      return z.NEVER;
-    }
-    return slug;
+    return checkedSlug(value.trim(), PRODUCT_LIMITS.slug, PRODUCT_MESSAGES.slugFormat, ctx);
   })
   .meta({
     type: "string",
     description: "Lowercase letters, numbers and dashes; empty or missing: made from the name.",
   });
 
+/** A whole number from 1, as JSON or a form gives it (an id, a version); null when it is not one. */
+function wholeFromOne(value: unknown): number | null {
+  const number =
+    typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(number) && number >= 1 ? number : null;
+}
+
 const categoryInput = z
   .unknown()
   .transform((value, ctx) => {
     if (blank(value)) return null;
-    const number =
-      typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(number) || number < 1) {
-      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.categoryInvalid });
-      return z.NEVER;
-    }
-    return number;
+    return wholeFromOne(value) ?? fail(ctx, PRODUCT_MESSAGES.categoryInvalid);
   })
   .meta({ type: ["integer", "null"] });
 
@@ -242,13 +209,7 @@ const versionInput = z
   .unknown()
   .transform((value, ctx) => {
     if (blank(value)) return undefined;
-    const number =
-      typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(number) || number < 1) {
-      ctx.addIssue({ code: "custom", message: "The version must be a whole number of at least 1." });
-      return z.NEVER;
-    }
-    return number;
+    return wholeFromOne(value) ?? fail(ctx, "The version must be a whole number of at least 1.");
   })
   .meta({ type: "integer", minimum: 1 });
 
@@ -265,7 +226,7 @@ const fields = {
   category_id: categoryInput,
   weight: amount("weight", PRODUCT_LIMITS.weight, { integer: true }),
   dimensions: nullableText("dimensions", PRODUCT_LIMITS.dimensions),
-  is_featured: booleanInput,
+  is_featured: booleanInput("The is featured field must be true or false."),
   images: imagesInput,
   colors: colorsInput,
   meta_keywords: nullableText("meta keywords", PRODUCT_LIMITS.metaKeywords),

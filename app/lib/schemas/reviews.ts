@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { adminPaging } from "./admin";
 import { enumParam, integerParam } from "./query";
+import { statusInput } from "./fields";
 
 /**
  * Product reviews: the shopper's form and `POST /api/products/{id}/reviews`, the lists' query
@@ -16,7 +17,6 @@ import {
   REVIEW_RATING_MIN,
   REVIEW_STATUSES,
   REVIEW_TITLE_MAX,
-  type ModerationStatus,
 } from "../reviews";
 
 export * from "../reviews";
@@ -88,20 +88,7 @@ export type AdminReviewListQuery = z.output<typeof AdminReviewListQuerySchema>;
 
 /** PATCH /api/admin/reviews/{id}: `{ status: "approved" | "rejected" }`. */
 export const ReviewModerationSchema = z.object({
-  status: z
-    .unknown()
-    .transform((value, ctx) => {
-      if (value === undefined || value === null || value === "") {
-        ctx.addIssue({ code: "custom", message: REVIEW_MESSAGES.statusRequired });
-        return z.NEVER;
-      }
-      if (typeof value !== "string" || !(MODERATION_STATUSES as readonly string[]).includes(value)) {
-        ctx.addIssue({ code: "custom", message: REVIEW_MESSAGES.statusInvalid });
-        return z.NEVER;
-      }
-      return value as ModerationStatus;
-    })
-    .meta({ type: "string", enum: [...MODERATION_STATUSES] }),
+  status: statusInput(MODERATION_STATUSES, REVIEW_MESSAGES),
 });
 
 /** "Maya Rodriguez" becomes "Maya R.": the name a review shows, never a shopper's full name. */

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client";
 import { blogCategories, blogCategoryLinks, blogRelatedProducts, blogs, blogTags, products } from "../../../db/schema";
 import { changes } from "../../lib/cache-tags";
@@ -23,7 +24,7 @@ import {
   type AdminBlogRow,
   type BlogStats,
 } from "../serializers/admin-blog";
-import { likeContains, pageMeta, type PageMeta } from "../sql";
+import { likeContains, pageMeta, type PageMeta, onePage, newestFirst, countWhere, totalOf } from "../sql";
 import { auditEntry, auditRecords, recentAuditOf, type Actor, type Changes } from "../audit.server";
 import { isUniqueViolation, newRowId } from "./rows.server";
 
@@ -71,25 +72,15 @@ function listWhere(query: Pick<AdminBlogQuery, "search" | "status">): SQL | unde
 const listStatements = (db: Database, query: AdminBlogQuery) => {
   const where = listWhere(query);
   return [
-    db
-      .select(rowColumns)
-      .from(blogs)
-      .where(where)
-      .orderBy(desc(blogs.createdAt), desc(blogs.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ total: sql<number>`count(*)`.as("total") })
-      .from(blogs)
-      .where(where),
+    onePage(db.select(rowColumns).from(blogs).where(where).$dynamic(), newestFirst(blogs), query),
+    countWhere(db, blogs, where),
   ] as const;
 };
 
 type ListResults = [Awaited<ReturnType<typeof listStatements>[0]>, Awaited<ReturnType<typeof listStatements>[1]>];
 
 function pageFrom(query: AdminBlogQuery, [rows, counted]: ListResults): { data: AdminBlogRow[] } & PageMeta {
-  const total = Number(counted[0]?.total ?? 0);
-  return { data: rows.map(toAdminBlogRow), ...pageMeta(query.page, query.per_page, total, rows.length) };
+  return { data: rows.map(toAdminBlogRow), ...pageMeta(query.page, query.per_page, totalOf(counted), rows.length) };
 }
 
 /** Tutorials for staff, newest first (drafts too): by status and by title, slug or excerpt; the page and its total in one batch. */
@@ -126,8 +117,8 @@ export async function adminBlogsPage(
   };
 }
 
-/** The statements reading one tutorial with its tags, categories, related products and audit entries. */
-const blogStatements = (db: Database, id: number) =>
+/** The statements reading one tutorial with its tags, categories and related products. */
+const postStatements = (db: Database, id: number) =>
   [
     db.select(fullColumns).from(blogs).where(eq(blogs.id, id)),
     db.select({ tag: blogTags.tag }).from(blogTags).where(eq(blogTags.blogId, id)).orderBy(asc(blogTags.tag)),
@@ -141,8 +132,11 @@ const blogStatements = (db: Database, id: number) =>
       .from(blogRelatedProducts)
       .where(eq(blogRelatedProducts.blogId, id))
       .orderBy(asc(blogRelatedProducts.sortOrder), asc(blogRelatedProducts.productId)),
-    recentAuditOf(db, "blog", id),
   ] as const;
+
+/** The statements reading one tutorial with its tags, categories, related products and audit entries. */
+const blogStatements = (db: Database, id: number) =>
+  [...postStatements(db, id), recentAuditOf(db, "blog", id)] as const;
 
 type BlogResults = [
   Awaited<ReturnType<typeof blogStatements>[0]>,
@@ -271,6 +265,36 @@ function checkLinks(
 type BlogRef = number | SQL;
 const refSql = (ref: BlogRef) => (typeof ref === "number" ? sql`${ref}` : ref);
 
+/** The post's tables of links: each row names the post (`blog_id`) and one tag, category or product. */
+type LinkTable = typeof blogTags | typeof blogCategoryLinks | typeof blogRelatedProducts;
+
+/**
+ * Replaces one kind of the post's links (when `values` are given): the old rows deleted when
+ * `replacing`, a row inserted for each value, its columns `row` made from json_each's `value` (and
+ * `key`, its place); each statement guarded by `onlyIf`.
+ */
+function replaceLinks(
+  db: Database,
+  table: LinkTable,
+  id: SQL,
+  values: unknown[] | undefined,
+  row: Record<string, SQL.Aliased>,
+  onlyIf: SQL,
+  replacing: boolean,
+) {
+  if (values === undefined) return [];
+  const statements = [];
+  if (replacing) statements.push(db.delete(table).where(and(sql`${table.blogId} = ${id}`, onlyIf)));
+  if (values.length) {
+    const rows = db
+      .select({ blogId: sql`${id}`.as("blog_id"), ...row })
+      .from(sql`json_each(${JSON.stringify(values)})`)
+      .where(onlyIf);
+    statements.push(db.insert(table).select(rows));
+  }
+  return statements;
+}
+
 /** Replaces the post's tags, categories or related products (those given), each statement guarded by `onlyIf`. */
 function linkStatements(
   db: Database,
@@ -280,51 +304,14 @@ function linkStatements(
   replacing: boolean,
 ) {
   const id = refSql(ref);
-  const statements = [];
-  const each = (values: unknown[]) => sql`json_each(${JSON.stringify(values)})`;
-  if (input.tags !== undefined) {
-    if (replacing) statements.push(db.delete(blogTags).where(and(sql`${blogTags.blogId} = ${id}`, onlyIf)));
-    if (input.tags.length)
-      statements.push(
-        db.insert(blogTags).select(
-          db
-            .select({ blogId: sql`${id}`.as("blog_id"), tag: sql`value`.as("tag") })
-            .from(each(input.tags))
-            .where(onlyIf),
-        ),
-      );
-  }
-  if (input.category_ids !== undefined) {
-    if (replacing)
-      statements.push(db.delete(blogCategoryLinks).where(and(sql`${blogCategoryLinks.blogId} = ${id}`, onlyIf)));
-    if (input.category_ids.length)
-      statements.push(
-        db.insert(blogCategoryLinks).select(
-          db
-            .select({ blogId: sql`${id}`.as("blog_id"), categoryId: sql`value`.as("category_id") })
-            .from(each(input.category_ids))
-            .where(onlyIf),
-        ),
-      );
-  }
-  if (input.related_product_ids !== undefined) {
-    if (replacing)
-      statements.push(db.delete(blogRelatedProducts).where(and(sql`${blogRelatedProducts.blogId} = ${id}`, onlyIf)));
-    if (input.related_product_ids.length)
-      statements.push(
-        db.insert(blogRelatedProducts).select(
-          db
-            .select({
-              blogId: sql`${id}`.as("blog_id"),
-              productId: sql`value`.as("product_id"),
-              sortOrder: sql`key`.as("sort_order"),
-            })
-            .from(each(input.related_product_ids))
-            .where(onlyIf),
-        ),
-      );
-  }
-  return statements;
+  const tag = { tag: sql`value`.as("tag") };
+  const category = { categoryId: sql`value`.as("category_id") };
+  const product = { productId: sql`value`.as("product_id"), sortOrder: sql`key`.as("sort_order") };
+  return [
+    ...replaceLinks(db, blogTags, id, input.tags, tag, onlyIf, replacing),
+    ...replaceLinks(db, blogCategoryLinks, id, input.category_ids, category, onlyIf, replacing),
+    ...replaceLinks(db, blogRelatedProducts, id, input.related_product_ids, product, onlyIf, replacing),
+  ];
 }
 
 /** The post's own columns from a body: the HTML sanitized here, when saved, and its reading time from it. */
@@ -408,18 +395,7 @@ export async function createBlog(db: Database, actor: Actor, input: BlogCreateIn
  */
 async function readForWrite(db: Database, id: number, input: BlogUpdateInput, slugBase: string | null) {
   const [rows, tags, categoryLinks, related, categoryRows, productRows, slugRows] = await db.batch([
-    db.select(fullColumns).from(blogs).where(eq(blogs.id, id)),
-    db.select({ tag: blogTags.tag }).from(blogTags).where(eq(blogTags.blogId, id)).orderBy(asc(blogTags.tag)),
-    db
-      .select({ id: blogCategoryLinks.categoryId })
-      .from(blogCategoryLinks)
-      .where(eq(blogCategoryLinks.blogId, id))
-      .orderBy(asc(blogCategoryLinks.categoryId)),
-    db
-      .select({ id: blogRelatedProducts.productId })
-      .from(blogRelatedProducts)
-      .where(eq(blogRelatedProducts.blogId, id))
-      .orderBy(asc(blogRelatedProducts.sortOrder), asc(blogRelatedProducts.productId)),
+    ...postStatements(db, id),
     existingCategories(db, input.category_ids),
     existingProducts(db, input.related_product_ids),
     slugsLike(db, slugBase ?? "", id),
@@ -429,8 +405,8 @@ async function readForWrite(db: Database, id: number, input: BlogUpdateInput, sl
   return {
     current,
     tags: tags.map((t) => t.tag),
-    categoryIds: categoryLinks.map((c) => c.id),
-    relatedIds: related.map((r) => r.id),
+    categoryIds: categoryLinks.map((c) => c.categoryId),
+    relatedIds: related.map((r) => r.productId),
     categoryRows,
     productRows,
     slugRows: slugBase === null ? null : slugRows,
@@ -503,30 +479,41 @@ export async function updateBlog(db: Database, actor: Actor, id: number, input: 
     .where(and(eq(blogs.id, id), eq(blogs.version, current.version)))
     .returning({ id: blogs.id });
   try {
-    const results = await db.batch([
+    const summary = `Tutorial "${title}" edited: ${Object.keys(changed).join(", ")}`;
+    await guardedWrite(db, actor, id, guard, { action: "update", summary, changes: changed }, update, [
       ...linkStatements(db, id, input, guard, true),
-      auditEntry(
-        db,
-        actor,
-        {
-          action: "update",
-          entity: "blog",
-          entityId: id,
-          summary: `Tutorial "${title}" edited: ${Object.keys(changed).join(", ")}`,
-          changes: changed,
-        },
-        guard,
-      ),
-      bumpTags(db, changes.blogChanged(id), { onlyIf: guard }),
-      update,
-    ] as unknown as [typeof update]);
-    const applied = results[results.length - 1] as Array<{ id: number }>;
-    if (applied.length === 0) throw new ConflictError(BLOG_MESSAGES.stale);
+    ]);
   } catch (error) {
     if (isDuplicateSlug(error)) throw slugTaken();
     throw error;
   }
   return (await getAdminBlog(db, id))!;
+}
+
+/**
+ * Runs a write to a post, guarded by `guard` (the post as it was read): the statements `before` it,
+ * its audit entry, the bump of the post's cache tags, and last the write itself, in one batch. A
+ * write that changed no row lost to a change made meanwhile: a 409.
+ */
+async function guardedWrite(
+  db: Database,
+  actor: Actor,
+  id: number,
+  guard: SQL,
+  audit: { action: string; summary: string; changes: Changes },
+  write: BatchItem<"sqlite">,
+  before: BatchItem<"sqlite">[] = [],
+): Promise<void> {
+  const entry = { action: audit.action, entity: "blog", entityId: id, summary: audit.summary, changes: audit.changes };
+  const statements: BatchItem<"sqlite">[] = [
+    ...before,
+    auditEntry(db, actor, entry, guard),
+    bumpTags(db, changes.blogChanged(id), { onlyIf: guard }),
+    write,
+  ];
+  const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const applied = results[results.length - 1] as Array<{ id: number }>;
+  if (applied.length === 0) throw new ConflictError(BLOG_MESSAGES.stale);
 }
 
 /**
@@ -553,24 +540,12 @@ export async function toggleBlogStatus(db: Database, actor: Actor, id: number, v
     })
     .where(and(eq(blogs.id, id), eq(blogs.version, current.version), eq(blogs.status, current.status)))
     .returning({ id: blogs.id });
-  const results = await db.batch([
-    auditEntry(
-      db,
-      actor,
-      {
-        action: next === "published" ? "publish" : "unpublish",
-        entity: "blog",
-        entityId: id,
-        summary: `Tutorial "${current.title}" ${next === "published" ? "published" : "unpublished (back to draft)"}`,
-        changes: { status: [current.status, next] },
-      },
-      guard,
-    ),
-    bumpTags(db, changes.blogChanged(id), { onlyIf: guard }),
-    update,
-  ] as unknown as [typeof update]);
-  const applied = results[results.length - 1] as Array<{ id: number }>;
-  if (applied.length === 0) throw new ConflictError(BLOG_MESSAGES.stale);
+  const audit = {
+    action: next === "published" ? "publish" : "unpublish",
+    summary: `Tutorial "${current.title}" ${next === "published" ? "published" : "unpublished (back to draft)"}`,
+    changes: { status: [current.status, next] } satisfies Changes,
+  };
+  await guardedWrite(db, actor, id, guard, audit, update);
   return (await getAdminBlog(db, id))!;
 }
 
@@ -595,23 +570,8 @@ export async function deleteBlog(
     .delete(blogs)
     .where(and(eq(blogs.id, id), eq(blogs.version, current.version)))
     .returning({ id: blogs.id });
-  const results = await db.batch([
-    auditEntry(
-      db,
-      actor,
-      {
-        action: "delete",
-        entity: "blog",
-        entityId: id,
-        summary: `Tutorial "${current.title}" deleted`,
-        changes: { slug: [current.slug, null], status: [current.status, null] },
-      },
-      guard,
-    ),
-    bumpTags(db, changes.blogChanged(id), { onlyIf: guard }),
-    remove,
-  ] as unknown as [typeof remove]);
-  const applied = results[results.length - 1] as Array<{ id: number }>;
-  if (applied.length === 0) throw new ConflictError(BLOG_MESSAGES.stale);
+  const summary = `Tutorial "${current.title}" deleted`;
+  const changed: Changes = { slug: [current.slug, null], status: [current.status, null] };
+  await guardedWrite(db, actor, id, guard, { action: "delete", summary, changes: changed }, remove);
   return { id, title: current.title };
 }

@@ -1,12 +1,12 @@
 import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { mailOutbox } from "../../../db/schema";
-import { MAIL_MESSAGES, MAIL_STATUSES, type MailListQuery, type MailStatus } from "../../lib/schemas/admin-mail";
+import { MAIL_MESSAGES, MAIL_STATUSES, type MailListQuery } from "../../lib/schemas/admin-mail";
 import { ConflictError, NotFoundError } from "../errors";
 import { transportName, type MailTransportEnv } from "../mail/delivery.server";
 import { queueAgain } from "../mail/outbox.server";
 import { maskHeaders, maskSecrets } from "../mail/sealed.server";
-import { isoDate, likeContains, pageMeta, type PageMeta } from "../sql";
+import { isoDate, likeContains, type PageMeta, onePage, pageByStatus } from "../sql";
 import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord } from "../audit.server";
 import { type AdminMailJson, MailCountsSchema } from "../serializers/admin-mail";
 import { type z } from "zod";
@@ -78,16 +78,8 @@ const toMail = (row: MailRow): AdminMail => ({
   can_retry: retryable(row),
 });
 
-function toCounts(rows: Array<{ status: string; count: number }>): MailCounts {
-  const counts = Object.fromEntries(MAIL_STATUSES.map((status) => [status, 0])) as MailCounts;
-  for (const row of rows)
-    if ((MAIL_STATUSES as readonly string[]).includes(row.status))
-      counts[row.status as MailStatus] += Number(row.count);
-  return counts;
-}
-
 /** Newest first; rows written in the same second keep the order they were written in. */
-const newestFirst = [desc(mailOutbox.createdAt), desc(sql`"mail_outbox"."rowid"`)];
+const newestMailFirst = [desc(mailOutbox.createdAt), desc(sql`"mail_outbox"."rowid"`)];
 
 export interface MailList extends PageMeta {
   data: AdminMail[];
@@ -105,13 +97,7 @@ export async function listMail(db: Database, query: MailListQuery): Promise<Mail
   );
   const where = and(byAddressAndTemplate, query.status ? eq(mailOutbox.status, query.status) : undefined);
   const [rows, countRows, templateRows] = await db.batch([
-    db
-      .select(mailColumns)
-      .from(mailOutbox)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
+    onePage(db.select(mailColumns).from(mailOutbox).where(where).$dynamic(), newestMailFirst, query),
     db
       .select({ status: mailOutbox.status, count: sql<number>`count(*)`.as("status_count") })
       .from(mailOutbox)
@@ -119,12 +105,8 @@ export async function listMail(db: Database, query: MailListQuery): Promise<Mail
       .groupBy(mailOutbox.status),
     db.selectDistinct({ template: mailOutbox.template }).from(mailOutbox).orderBy(mailOutbox.template),
   ]);
-  const counts = toCounts(countRows);
-  const total = query.status ? counts[query.status] : MAIL_STATUSES.reduce((sum, status) => sum + counts[status], 0);
   return {
-    data: rows.map(toMail),
-    ...pageMeta(query.page, query.per_page, total, rows.length),
-    counts,
+    ...pageByStatus(query, MAIL_STATUSES, rows.map(toMail), countRows),
     templates: templateRows.map((row) => row.template),
   };
 }

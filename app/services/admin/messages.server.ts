@@ -1,9 +1,9 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { contactMessages } from "../../../db/schema";
 import { MESSAGE_STATUSES, type MessageListQuery, type MessageStatus } from "../../lib/schemas/admin-people";
 import { ConflictError, NotFoundError } from "../errors";
-import { isoDate, pageMeta, type PageMeta } from "../sql";
+import { isoDate, type PageMeta, onePage, newestFirst, statusCounts, pageByStatus } from "../sql";
 import { auditEntry, type Actor } from "../audit.server";
 import { type AdminMessageJson, MessageCountsSchema } from "../serializers/admin-message";
 import { type z } from "zod";
@@ -50,13 +50,7 @@ const countsStatement = (db: Database) =>
     .from(contactMessages)
     .groupBy(contactMessages.status);
 
-function toCounts(rows: Array<{ status: string; count: number }>): MessageCounts {
-  const counts = Object.fromEntries(MESSAGE_STATUSES.map((status) => [status, 0])) as MessageCounts;
-  for (const row of rows)
-    if ((MESSAGE_STATUSES as readonly string[]).includes(row.status))
-      counts[row.status as MessageStatus] = Number(row.count);
-  return counts;
-}
+const toCounts = (rows: Array<{ status: string; count: number }>) => statusCounts(MESSAGE_STATUSES, rows);
 
 /** Messages of one status (every status when none is given), newest first, with the count of each status: one batch. */
 export async function listMessages(
@@ -65,18 +59,14 @@ export async function listMessages(
 ): Promise<{ data: AdminMessage[] } & PageMeta & { counts: MessageCounts }> {
   const where = query.status ? eq(contactMessages.status, query.status) : undefined;
   const [rows, countRows] = await db.batch([
-    db
-      .select(messageColumns)
-      .from(contactMessages)
-      .where(where)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
+    onePage(
+      db.select(messageColumns).from(contactMessages).where(where).$dynamic(),
+      newestFirst(contactMessages),
+      query,
+    ),
     countsStatement(db),
   ]);
-  const counts = toCounts(countRows);
-  const total = query.status ? counts[query.status] : MESSAGE_STATUSES.reduce((sum, status) => sum + counts[status], 0);
-  return { data: rows.map(toMessage), ...pageMeta(query.page, query.per_page, total, rows.length), counts };
+  return pageByStatus(query, MESSAGE_STATUSES, rows.map(toMessage), countRows);
 }
 
 /** One message and the inbox's counts (for the tabs), in one batch: reading it changes nothing. */

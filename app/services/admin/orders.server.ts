@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client";
 import { coupons, orderHistory, orderItems, orders, products, settings, users } from "../../../db/schema";
@@ -20,7 +20,7 @@ import { isOrderUpdate, orderUpdateStatement } from "../mail/order-mails.server"
 import { ConflictError, NotFoundError } from "../errors";
 import { imageOrPlaceholder } from "../images.server";
 import { itemColumns, orderColumns } from "../serializers/order";
-import { isoDate, likeContains, pageMeta, type PageMeta } from "../sql";
+import { isoDate, likeContains, pageMeta, type PageMeta, onePage, newestFirst, totalOf } from "../sql";
 import {
   auditEntry,
   auditRecords,
@@ -90,30 +90,32 @@ export async function listAdminOrders(
 ): Promise<{ data: AdminOrderRow[] } & PageMeta> {
   const where = listWhere(query);
   const [rows, counted] = await db.batch([
+    onePage(
+      db
+        .select({
+          id: orders.id,
+          order_number: orders.orderNumber,
+          created_at: orders.createdAt,
+          status: orders.status,
+          payment_status: orders.paymentStatus,
+          total_cents: orders.totalCents,
+          items_count: itemsCount,
+          ...customerColumns,
+        })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(where)
+        .$dynamic(),
+      newestFirst(orders),
+      query,
+    ),
     db
-      .select({
-        id: orders.id,
-        order_number: orders.orderNumber,
-        created_at: orders.createdAt,
-        status: orders.status,
-        payment_status: orders.paymentStatus,
-        total_cents: orders.totalCents,
-        items_count: itemsCount,
-        ...customerColumns,
-      })
-      .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ total: sql<number>`count(*)` })
+      .select({ total: sql<number>`count(*)`.as("total") })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
       .where(where),
   ]);
-  const total = Number(counted[0]?.total ?? 0);
+  const total = totalOf(counted);
   return {
     data: rows.map((row) => ({
       id: row.id,

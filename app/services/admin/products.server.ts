@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../../db/client";
 import { categories, productColors, productImages, products } from "../../../db/schema";
@@ -18,7 +18,18 @@ import {
 import { slugify } from "../../lib/slug";
 import { bumpTags } from "../cache-tags.server";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { isoDate, likeContains, named, pageMeta, subqueries, type PageMeta } from "../sql";
+import {
+  isoDate,
+  likeContains,
+  named,
+  pageMeta,
+  subqueries,
+  type PageMeta,
+  onePage,
+  newestFirst,
+  countWhere,
+  totalOf,
+} from "../sql";
 import { isOwnImage } from "../uploads.server";
 import type { ProductStatsSchema } from "../serializers/admin-product";
 import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor } from "../audit.server";
@@ -122,15 +133,8 @@ export async function listAdminProducts(
 function listStatements(db: Database, query: AdminProductQuery) {
   const where = listWhere(query);
   return [
-    selectAdminProducts(db)
-      .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ total: sql<number>`count(*)` })
-      .from(products)
-      .where(where),
+    onePage(selectAdminProducts(db).where(where).$dynamic(), newestFirst(products), query),
+    countWhere(db, products, where),
   ] as const;
 }
 
@@ -139,8 +143,7 @@ function pageFrom(
   rows: Row[],
   counted: Array<{ total: number }>,
 ): { data: AdminProductRow[] } & PageMeta {
-  const total = Number(counted[0]?.total ?? 0);
-  return { data: rows.map(toRow), ...pageMeta(query.page, query.per_page, total, rows.length) };
+  return { data: rows.map(toRow), ...pageMeta(query.page, query.per_page, totalOf(counted), rows.length) };
 }
 
 /** The list page's data: the page of products and the categories of its filter, in one batch. */

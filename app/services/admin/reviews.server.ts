@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { products, reviews } from "../../../db/schema";
 import {
@@ -10,7 +10,7 @@ import {
 } from "../../lib/schemas/reviews";
 import { ConflictError, NotFoundError } from "../errors";
 import { bumpProduct, recomputeAggregates } from "../reviews.server";
-import { isoDate, named, pageMeta, type PageMeta } from "../sql";
+import { isoDate, named, type PageMeta, onePage, newestFirst, pageByStatus } from "../sql";
 import { auditEntry, type Actor } from "../audit.server";
 
 /**
@@ -77,30 +77,22 @@ const countsStatement = (db: Database) =>
     .from(reviews)
     .groupBy(reviews.status);
 
-function toCounts(rows: Array<{ status: string; count: number }>): ReviewCounts {
-  const counts = Object.fromEntries(REVIEW_STATUSES.map((status) => [status, 0])) as ReviewCounts;
-  for (const row of rows)
-    if ((REVIEW_STATUSES as readonly string[]).includes(row.status))
-      counts[row.status as ReviewStatus] = Number(row.count);
-  return counts;
-}
-
 /** Reviews of one status (every status when none is given), newest first, with the count of each status: one batch. */
 export async function listReviewsForModeration(
   db: Database,
   query: AdminReviewListQuery,
 ): Promise<{ data: AdminReview[] } & PageMeta & { counts: ReviewCounts }> {
   const [rows, countRows] = await db.batch([
-    selectReviews(db)
-      .where(query.status ? eq(reviews.status, query.status) : undefined)
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
+    onePage(
+      selectReviews(db)
+        .where(query.status ? eq(reviews.status, query.status) : undefined)
+        .$dynamic(),
+      newestFirst(reviews),
+      query,
+    ),
     countsStatement(db),
   ]);
-  const counts = toCounts(countRows);
-  const total = query.status ? counts[query.status] : REVIEW_STATUSES.reduce((sum, status) => sum + counts[status], 0);
-  return { data: rows.map(toReview), ...pageMeta(query.page, query.per_page, total, rows.length), counts };
+  return pageByStatus(query, REVIEW_STATUSES, rows.map(toReview), countRows);
 }
 
 /**

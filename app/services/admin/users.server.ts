@@ -5,7 +5,18 @@ import type { Database } from "../../../db/client";
 import { orders, sessions, userRoles, users } from "../../../db/schema";
 import { STAFF_ROLES, type StaffRole, type UserListQuery, type UserUpdateInput } from "../../lib/schemas/admin-people";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
-import { isoDate, likeContains, pageMeta, subqueries, type PageMeta, type RowOf } from "../sql";
+import {
+  isoDate,
+  likeContains,
+  pageMeta,
+  subqueries,
+  type PageMeta,
+  type RowOf,
+  onePage,
+  newestFirst,
+  countWhere,
+  totalOf,
+} from "../sql";
 import { toUser, userFields } from "../auth.server";
 import type { AdminUserJson } from "../serializers/admin-user";
 import { auditEntry, auditRecords, recentAuditOf, type Actor, type AuditRecord } from "../audit.server";
@@ -117,22 +128,10 @@ function listWhere(query: Pick<UserListQuery, "search" | "role">): SQL | undefin
 export async function listUsers(db: Database, query: UserListQuery): Promise<{ data: AdminUser[] } & PageMeta> {
   const where = listWhere(query);
   const [rows, counted] = await db.batch([
-    db
-      .select(adminUserColumns)
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db
-      .select({ total: sql<number>`count(*)` })
-      .from(users)
-      .where(where),
+    onePage(db.select(adminUserColumns).from(users).where(where).$dynamic(), newestFirst(users), query),
+    countWhere(db, users, where),
   ]);
-  return {
-    data: rows.map(toAdminUser),
-    ...pageMeta(query.page, query.per_page, Number(counted[0]?.total ?? 0), rows.length),
-  };
+  return { data: rows.map(toAdminUser), ...pageMeta(query.page, query.per_page, totalOf(counted), rows.length) };
 }
 
 const userOrders = (db: Database, id: number) =>

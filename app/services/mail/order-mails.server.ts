@@ -4,7 +4,7 @@ import type { Database } from "../../../db/client";
 import { absolute, mailShop, type MailContext } from "./context";
 import { fillMark, isMailable, mailStatement } from "./outbox.server";
 import { secretMark } from "./sealed.server";
-import type { MailOrder } from "./templates/layout";
+import type { MailOrder } from "./templates/order-parts";
 import { newOrderMail } from "./templates/new-order";
 import { orderPlacedMail } from "./templates/order-placed";
 import { orderUpdateMails, type OrderUpdate } from "./templates/order-update";

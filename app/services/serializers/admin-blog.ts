@@ -2,6 +2,7 @@ import { z } from "zod";
 import { blogs } from "../../../db/schema";
 import { isoDate } from "../sql";
 import { AuditRecordSchema } from "./admin-audit";
+import { timestampsShape } from "./wire";
 
 type Blog = typeof blogs.$inferSelect;
 
@@ -22,8 +23,7 @@ export const AdminBlogRowSchema = z
       .string()
       .nullable()
       .meta({ description: "Set on the first publish and kept after (an unpublished post keeps it)." }),
-    created_at: z.string().nullable(),
-    updated_at: z.string().nullable(),
+    ...timestampsShape,
     version: z.number().int(),
   })
   .meta({ id: "AdminBlogRow" });

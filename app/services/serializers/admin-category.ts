@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AuditRecordSchema } from "./admin-audit";
+import { timestampsShape } from "./wire";
 
 /** A category as the back office's API gives it: hidden ones too, with its products on sale and archived apart. */
 export const AdminCategorySchema = z
@@ -21,8 +22,7 @@ export const AdminCategorySchema = z
       .number()
       .int()
       .meta({ description: "Every product using it, on sale or archived: it can be deleted only at 0." }),
-    created_at: z.string().nullable(),
-    updated_at: z.string().nullable(),
+    ...timestampsShape,
   })
   .meta({ id: "AdminCategory" });
 export type AdminCategoryJson = z.output<typeof AdminCategorySchema>;

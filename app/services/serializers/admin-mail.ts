@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAIL_STATUSES } from "../../lib/schemas/admin-mail";
-import { wireShape } from "./wire";
+import { statusCountsSchema, wireShape } from "./wire";
 
 /** One email of the outbox as the back office's API gives it. */
 export const AdminMailSchema = z
@@ -32,9 +32,7 @@ export const AdminMailSchema = z
 export type AdminMailJson = z.output<typeof AdminMailSchema>;
 
 /** How many mails of each status match the address and template filters. */
-export const MailCountsSchema = z
-  .object({ queued: z.number().int(), sent: z.number().int(), failed: z.number().int() })
-  .meta({ id: "MailCounts" });
+export const MailCountsSchema = statusCountsSchema(MAIL_STATUSES).meta({ id: "MailCounts" });
 
 export const adminMailJson = wireShape(AdminMailSchema);
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGE_STATUSES } from "../../lib/schemas/admin-people";
-import { wireShape } from "./wire";
+import { statusCountsSchema, wireShape } from "./wire";
 
 /** A contact message as the back office's API gives it. */
 export const AdminMessageSchema = z
@@ -18,9 +18,7 @@ export const AdminMessageSchema = z
 export type AdminMessageJson = z.output<typeof AdminMessageSchema>;
 
 /** How many messages each status holds (the inbox's tabs). */
-export const MessageCountsSchema = z
-  .object({ unread: z.number().int(), read: z.number().int(), archived: z.number().int() })
-  .meta({ id: "MessageCounts" });
+export const MessageCountsSchema = statusCountsSchema(MESSAGE_STATUSES).meta({ id: "MessageCounts" });
 
 export const adminMessageJson = wireShape(AdminMessageSchema);
 

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /**
  * The serializer of a shape whose every field the service already gives under the same name: it
@@ -13,3 +13,14 @@ export function wireShape<S extends z.ZodObject>(schema: S) {
     return wire as z.output<S>;
   };
 }
+
+/** How many rows each status holds: a whole number under each status's name, in the statuses' order. */
+export function statusCountsSchema<S extends string>(statuses: readonly S[]) {
+  return z.object(Object.fromEntries(statuses.map((status) => [status, z.number().int()])) as Record<S, z.ZodNumber>);
+}
+
+/** When a row was made and last changed, as ISO times (null where the row has none). */
+export const timestampsShape = {
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+};

@@ -1,49 +1,30 @@
-import type { MailShop } from "../context";
-import { Button, Heading, Layout, Paragraph, renderHtml, subjectLine, textFooter, type RenderedMail } from "./layout";
+import { greeting, lifetime, type RenderedMail } from "./layout";
+import { linkMail, type LinkMailData } from "./link-mail";
 
-/** What the account deletion mail needs: the shop, who it is for, the link (a secret's mark, docs/decisions/020). */
-export interface AccountDeletionMailData {
-  shop: MailShop;
-  name: string;
-  /** Where the link goes: a `secretMark`, sealed with the real link by the caller. */
-  link: string;
-  validMinutes: number;
-}
+/** What the account deletion mail needs (docs/decisions/020): its link is a secret's mark. */
+export type AccountDeletionMailData = LinkMailData;
 
 /** To a shopper who asked to delete their account by email: the link to the confirmation, how long it works. */
 export function accountDeletionMail({ shop, name, link, validMinutes }: AccountDeletionMailData): RenderedMail {
-  const subject = subjectLine(`Delete your ${shop.name} account`);
-  const greeting = name.trim() ? `Hello ${name.trim()},` : "Hello,";
-  const lasts =
-    validMinutes % 60 === 0 ? `${validMinutes / 60} hour${validMinutes === 60 ? "" : "s"}` : `${validMinutes} minutes`;
-  const text = [
-    greeting,
-    "",
-    `You asked to delete your ${shop.name} account. Open this link to confirm (it works once, for ${lasts}):`,
-    link,
-    "",
-    "Nothing is deleted until you press the button on that page. If you did not ask, ignore this email: your account stays as it is.",
-    "",
-    textFooter(shop),
-  ].join("\n");
-  const html = renderHtml(
-    <Layout
-      shop={shop}
-      title={subject}
-      preheader={`Confirm the deletion of your account: the link works once, for ${lasts}.`}
-    >
-      <Heading>Delete your account</Heading>
-      <Paragraph>{greeting}</Paragraph>
-      <Paragraph>
+  const lasts = lifetime(validMinutes);
+  return linkMail(shop, {
+    subject: `Delete your ${shop.name} account`,
+    preheader: `Confirm the deletion of your account: the link works once, for ${lasts}.`,
+    heading: "Delete your account",
+    greeting: greeting(name),
+    textIntro: [
+      `You asked to delete your ${shop.name} account. Open this link to confirm (it works once, for ${lasts}):`,
+    ],
+    intro: (
+      <>
         You asked to delete your {shop.name} account. The link works once, for {lasts}; nothing is deleted until you
         press the button on that page.
-      </Paragraph>
-      <Button href={link}>Confirm the deletion</Button>
-      <Paragraph muted>
-        Or paste this address into your browser: <a href={link}>{link}</a>
-      </Paragraph>
-      <Paragraph muted>If you did not ask, ignore this email: your account stays as it is.</Paragraph>
-    </Layout>,
-  );
-  return { subject, text, html };
+      </>
+    ),
+    link,
+    button: "Confirm the deletion",
+    ignore: "If you did not ask, ignore this email: your account stays as it is.",
+    textIgnore:
+      "Nothing is deleted until you press the button on that page. If you did not ask, ignore this email: your account stays as it is.",
+  });
 }

@@ -1,7 +1,5 @@
 import type { CSSProperties, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { COUNTRIES } from "../../../lib/constants";
-import { formatMoney } from "../../../lib/money";
 import { absolute, type MailShop } from "../context";
 
 /**
@@ -18,7 +16,7 @@ export interface RenderedMail {
   html: string;
 }
 
-const COLORS = {
+export const COLORS = {
   ink: "#2d2433",
   muted: "#6b6170",
   brand: "#b83280",
@@ -29,12 +27,12 @@ const COLORS = {
 const FONT = "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif";
 
 /** The whole document, with its doctype. */
-export function renderHtml(element: ReactNode): string {
+function renderHtml(element: ReactNode): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(<>{element}</>)}`;
 }
 
 /** A subject on one line, whatever the names in it hold. */
-export function subjectLine(...parts: string[]): string {
+function subjectLine(...parts: string[]): string {
   return parts
     .join("")
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
@@ -77,21 +75,11 @@ export function Layout({
         >
           {preheader}
         </div>
-        <table
-          role="presentation"
-          width="100%"
-          cellPadding={0}
-          cellSpacing={0}
-          style={{ backgroundColor: COLORS.paper }}
-        >
+        <FullWidthTable style={{ backgroundColor: COLORS.paper }}>
           <tbody>
             <tr>
               <td align="center" style={{ padding: "24px 12px" }}>
-                <table
-                  role="presentation"
-                  width="100%"
-                  cellPadding={0}
-                  cellSpacing={0}
+                <FullWidthTable
                   style={{
                     maxWidth: "600px",
                     backgroundColor: COLORS.white,
@@ -127,11 +115,11 @@ export function Layout({
                       </td>
                     </tr>
                   </tbody>
-                </table>
+                </FullWidthTable>
               </td>
             </tr>
           </tbody>
-        </table>
+        </FullWidthTable>
       </body>
     </html>
   );
@@ -166,11 +154,44 @@ function Footer({ shop }: { shop: MailShop }) {
   );
 }
 
+/** A table for layout only, as wide as its column: how mail clients are given boxes. */
+export function FullWidthTable({ style, children }: { style: CSSProperties; children: ReactNode }) {
+  return (
+    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={style}>
+      {children}
+    </table>
+  );
+}
+
 /** The text part's footer: the same details as the HTML's. */
-export function textFooter(shop: MailShop): string {
+function textFooter(shop: MailShop): string {
   const contact = [shop.phone, shop.email].filter(Boolean).join(" · ");
   return ["--", shop.name, shop.address, contact, absolute(shop, "/")].filter(Boolean).join("\n");
 }
+
+/** The greeting, by name when there is one. */
+export const greeting = (name: string) => (name.trim() ? `Hello ${name.trim()},` : "Hello,");
+
+/** How long a link works, from minutes: in hours when they are whole ("1 hour", "2 hours"), else in minutes. */
+export const lifetime = (minutes: number) =>
+  minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? "" : "s"}` : `${minutes} minutes`;
+
+/** A whole mail: the subject on one line, the text part (written for people) with its footer, the HTML in the layout. */
+export function composeMail(
+  shop: MailShop,
+  parts: { subject: string; preheader: string; text: string[]; body: ReactNode },
+): RenderedMail {
+  const subject = subjectLine(parts.subject);
+  const html = renderHtml(
+    <Layout shop={shop} title={subject} preheader={parts.preheader}>
+      {parts.body}
+    </Layout>,
+  );
+  return { subject, text: [...parts.text, "", textFooter(shop)].join("\n"), html };
+}
+
+/** The last words of a mail to a customer, in the text and the HTML. */
+export const QUESTIONS = "Questions? Just reply to this email or write to us.";
 
 export function Heading({ children }: { children: ReactNode }) {
   return <h1 style={{ margin: "0 0 16px", fontSize: "22px", lineHeight: "28px", color: COLORS.ink }}>{children}</h1>;
@@ -208,165 +229,4 @@ export function Button({ href, children }: { href: string; children: ReactNode }
       </tbody>
     </table>
   );
-}
-
-// ---------------------------------------------------------------- orders
-
-/** An order as its mails show it. */
-export interface MailOrder {
-  number: string;
-  customer_name: string;
-  email: string;
-  items: Array<{ name: string; quantity: number; unit_cents: number; total_cents: number }>;
-  subtotal_cents: number;
-  shipping_cents: number;
-  tax_cents: number;
-  discount_cents: number;
-  total_cents: number;
-  coupon_code: string | null;
-  shipping_method: string;
-  address: MailAddress;
-  notes: string | null;
-}
-
-export interface MailAddress {
-  firstName: string;
-  lastName: string;
-  phone?: string;
-  address: string;
-  city: string;
-  state?: string;
-  zipCode?: string;
-  country: string;
-}
-
-/** The address as lines: name, street, city with state and postcode, country, phone. */
-export function addressLines(address: MailAddress): string[] {
-  const country = COUNTRIES.find((c) => c.code === address.country)?.name ?? address.country;
-  const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(" ")]
-    .filter(Boolean)
-    .join(", ");
-  return [
-    `${address.firstName} ${address.lastName}`.trim(),
-    address.address,
-    cityLine,
-    country,
-    address.phone ?? "",
-  ].filter((line) => line.trim() !== "");
-}
-
-const cell: CSSProperties = { padding: "8px 0", borderBottom: `1px solid ${COLORS.line}`, verticalAlign: "top" };
-const right: CSSProperties = { ...cell, textAlign: "right", whiteSpace: "nowrap" };
-
-export function ItemsTable({ order, shop }: { order: MailOrder; shop: MailShop }) {
-  return (
-    <table
-      role="presentation"
-      width="100%"
-      cellPadding={0}
-      cellSpacing={0}
-      style={{ borderCollapse: "collapse", fontSize: "14px" }}
-    >
-      <thead>
-        <tr>
-          <th align="left" style={{ ...cell, color: COLORS.muted, fontWeight: 600 }}>
-            Item
-          </th>
-          <th align="right" style={{ ...right, color: COLORS.muted, fontWeight: 600 }}>
-            Qty
-          </th>
-          <th align="right" style={{ ...right, color: COLORS.muted, fontWeight: 600 }}>
-            Price
-          </th>
-          <th align="right" style={{ ...right, color: COLORS.muted, fontWeight: 600 }}>
-            Total
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {order.items.map((item, index) => (
-          <tr key={index}>
-            <td style={cell}>{item.name}</td>
-            <td style={right}>{item.quantity}</td>
-            <td style={right}>{formatMoney(item.unit_cents, shop.currency)}</td>
-            <td style={right}>{formatMoney(item.total_cents, shop.currency)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-/** The order's figures, as rows of label and amount (a discount shown only when there is one). */
-export function totalRows(order: MailOrder, shop: MailShop): Array<[string, string]> {
-  const money = (cents: number) => formatMoney(cents, shop.currency);
-  return [
-    ["Subtotal", money(order.subtotal_cents)],
-    [`Shipping (${order.shipping_method})`, order.shipping_cents === 0 ? "Free" : money(order.shipping_cents)],
-    ["Tax", money(order.tax_cents)],
-    ...(order.discount_cents > 0
-      ? [
-          [order.coupon_code ? `Discount (${order.coupon_code})` : "Discount", `-${money(order.discount_cents)}`] as [
-            string,
-            string,
-          ],
-        ]
-      : []),
-    ["Total", money(order.total_cents)],
-  ];
-}
-
-export function TotalsTable({ order, shop }: { order: MailOrder; shop: MailShop }) {
-  const rows = totalRows(order, shop);
-  return (
-    <table
-      role="presentation"
-      width="100%"
-      cellPadding={0}
-      cellSpacing={0}
-      style={{ marginTop: "8px", fontSize: "14px" }}
-    >
-      <tbody>
-        {rows.map(([label, amount], index) => {
-          const last = index === rows.length - 1;
-          const style: CSSProperties = {
-            padding: "4px 0",
-            fontWeight: last ? 700 : 400,
-            fontSize: last ? "16px" : "14px",
-          };
-          return (
-            <tr key={label}>
-              <td style={style}>{label}</td>
-              <td align="right" style={{ ...style, textAlign: "right", whiteSpace: "nowrap" }}>
-                {amount}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
-}
-
-export function AddressBlock({ address }: { address: MailAddress }) {
-  return (
-    <p style={{ margin: "0 0 14px" }}>
-      {addressLines(address).map((line, index) => (
-        <span key={index}>
-          {index > 0 ? <br /> : null}
-          {line}
-        </span>
-      ))}
-    </p>
-  );
-}
-
-/** The items and figures as text: one line an item, amounts after the names. */
-export function textItems(order: MailOrder, shop: MailShop): string {
-  const items = order.items.map(
-    (item) =>
-      `- ${item.name} × ${item.quantity} at ${formatMoney(item.unit_cents, shop.currency)}: ${formatMoney(item.total_cents, shop.currency)}`,
-  );
-  const totals = totalRows(order, shop).map(([label, amount]) => `${label}: ${amount}`);
-  return [...items, "", ...totals].join("\n");
 }

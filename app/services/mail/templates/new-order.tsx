@@ -1,22 +1,7 @@
 import { formatMoney } from "../../../lib/money";
 import { absolute, type MailShop } from "../context";
-import {
-  AddressBlock,
-  addressLines,
-  Button,
-  Heading,
-  ItemsTable,
-  Layout,
-  Paragraph,
-  renderHtml,
-  Subheading,
-  subjectLine,
-  TotalsTable,
-  textFooter,
-  textItems,
-  type MailOrder,
-  type RenderedMail,
-} from "./layout";
+import { Button, composeMail, Heading, Paragraph, Subheading, type RenderedMail } from "./layout";
+import { OrderItems, ShippingTo, shippingText, textItems, type MailOrder } from "./order-parts";
 
 export interface NewOrderMailData {
   shop: MailShop;
@@ -30,45 +15,41 @@ export interface NewOrderMailData {
 export function newOrderMail({ shop, order, orderId, guest }: NewOrderMailData): RenderedMail {
   const total = formatMoney(order.total_cents, shop.currency);
   const customer = order.customer_name || order.email;
-  const subject = subjectLine(`New order ${order.number} from ${customer}: ${total}`);
   const link = absolute(shop, `/admin/orders/${orderId}`);
   const who = `${customer} <${order.email}>${guest ? " (guest)" : ""}`;
-  const text = [
-    `New order ${order.number}, cash on delivery.`,
-    "",
-    `Customer: ${who}`,
-    "",
-    textItems(order, shop),
-    "",
-    "Shipping to:",
-    ...addressLines(order.address),
-    ...(order.notes ? ["", "Customer's note:", order.notes] : []),
-    "",
-    `Open it in the back office: ${link}`,
-    "",
-    textFooter(shop),
-  ].join("\n");
-  const html = renderHtml(
-    <Layout shop={shop} title={subject} preheader={`${customer} ordered ${order.items.length} item(s), ${total}.`}>
-      <Heading>New order {order.number}</Heading>
-      <Paragraph>
-        <strong>Customer:</strong> {customer} (<a href={`mailto:${order.email}`}>{order.email}</a>)
-        {guest ? ", guest" : null}
-      </Paragraph>
-      <Paragraph>Cash on delivery: {total} to collect.</Paragraph>
-      <Button href={link}>Open the order</Button>
-      <Subheading>Items</Subheading>
-      <ItemsTable order={order} shop={shop} />
-      <TotalsTable order={order} shop={shop} />
-      <Subheading>Shipping to</Subheading>
-      <AddressBlock address={order.address} />
-      {order.notes ? (
-        <>
-          <Subheading>Customer's note</Subheading>
-          <Paragraph>{order.notes}</Paragraph>
-        </>
-      ) : null}
-    </Layout>,
-  );
-  return { subject, text, html };
+  return composeMail(shop, {
+    subject: `New order ${order.number} from ${customer}: ${total}`,
+    preheader: `${customer} ordered ${order.items.length} item(s), ${total}.`,
+    text: [
+      `New order ${order.number}, cash on delivery.`,
+      "",
+      `Customer: ${who}`,
+      "",
+      textItems(order, shop),
+      "",
+      ...shippingText(order.address),
+      ...(order.notes ? ["", "Customer's note:", order.notes] : []),
+      "",
+      `Open it in the back office: ${link}`,
+    ],
+    body: (
+      <>
+        <Heading>New order {order.number}</Heading>
+        <Paragraph>
+          <strong>Customer:</strong> {customer} (<a href={`mailto:${order.email}`}>{order.email}</a>)
+          {guest ? ", guest" : null}
+        </Paragraph>
+        <Paragraph>Cash on delivery: {total} to collect.</Paragraph>
+        <Button href={link}>Open the order</Button>
+        <OrderItems title="Items" order={order} shop={shop} />
+        <ShippingTo address={order.address} />
+        {order.notes ? (
+          <>
+            <Subheading>Customer's note</Subheading>
+            <Paragraph>{order.notes}</Paragraph>
+          </>
+        ) : null}
+      </>
+    ),
+  });
 }

@@ -1,6 +1,7 @@
 import type { MailShop } from "../context";
 import { UnsubscribeNote, unsubscribeText } from "../newsletter";
-import { Button, Heading, Layout, Paragraph, renderHtml, subjectLine, textFooter, type RenderedMail } from "./layout";
+import type { RenderedMail } from "./layout";
+import { linkMail } from "./link-mail";
 
 /** What the newsletter's confirmation mail needs: the shop and the two absolute links. */
 export interface NewsletterConfirmationMailData {
@@ -23,35 +24,25 @@ export function newsletterConfirmationMail({
   unsubscribeLink,
   validHours,
 }: NewsletterConfirmationMailData): RenderedMail {
-  const subject = subjectLine(`Confirm your subscription to the ${shop.name} newsletter`);
   const lasts = `${validHours} hours`;
-  const text = [
-    "Hello,",
-    "",
-    `Someone (we hope you) asked to receive the ${shop.name} newsletter at this address: new bouquets, crafting tutorials and offers.`,
-    `Confirm your subscription here (the link works once, for ${lasts}):`,
-    confirmLink,
-    "",
-    "If you did not ask, ignore this email: you will not hear from us again.",
-    unsubscribeText(unsubscribeLink),
-    "",
-    textFooter(shop),
-  ].join("\n");
-  const html = renderHtml(
-    <Layout shop={shop} title={subject} preheader={`Confirm your subscription: the link works once, for ${lasts}.`}>
-      <Heading>Confirm your subscription</Heading>
-      <Paragraph>Hello,</Paragraph>
-      <Paragraph>
+  return linkMail(shop, {
+    subject: `Confirm your subscription to the ${shop.name} newsletter`,
+    preheader: `Confirm your subscription: the link works once, for ${lasts}.`,
+    heading: "Confirm your subscription",
+    greeting: "Hello,",
+    textIntro: [
+      `Someone (we hope you) asked to receive the ${shop.name} newsletter at this address: new bouquets, crafting tutorials and offers.`,
+      `Confirm your subscription here (the link works once, for ${lasts}):`,
+    ],
+    intro: (
+      <>
         Someone (we hope you) asked to receive the {shop.name} newsletter at this address: new bouquets, crafting
         tutorials and offers. The link works once, for {lasts}.
-      </Paragraph>
-      <Button href={confirmLink}>Confirm my subscription</Button>
-      <Paragraph muted>
-        Or paste this address into your browser: <a href={confirmLink}>{confirmLink}</a>
-      </Paragraph>
-      <Paragraph muted>If you did not ask, ignore this email: you will not hear from us again.</Paragraph>
-      <UnsubscribeNote link={unsubscribeLink} />
-    </Layout>,
-  );
-  return { subject, text, html };
+      </>
+    ),
+    link: confirmLink,
+    button: "Confirm my subscription",
+    ignore: "If you did not ask, ignore this email: you will not hear from us again.",
+    footnote: { text: unsubscribeText(unsubscribeLink), html: <UnsubscribeNote link={unsubscribeLink} /> },
+  });
 }

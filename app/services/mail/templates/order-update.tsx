@@ -1,6 +1,6 @@
 import { formatMoney } from "../../../lib/money";
 import type { MailShop } from "../context";
-import { Button, Heading, Layout, Paragraph, renderHtml, subjectLine, textFooter, type RenderedMail } from "./layout";
+import { Button, composeMail, Heading, Paragraph, QUESTIONS, type RenderedMail } from "./layout";
 
 /** The three news the back office sends a customer about their order. */
 export type OrderUpdate = "shipped" | "delivered" | "cancelled";
@@ -12,79 +12,53 @@ export interface OrderUpdateMailData {
   link: string;
 }
 
-function render(
-  data: OrderUpdateMailData,
-  words: { subject: string; heading: string; lines: string[]; preheader: string },
-): RenderedMail {
+/**
+ * The mail of one news: `news` ends its subject and heading ("was delivered"), `happened` its
+ * preheader; `lines` are its paragraphs.
+ */
+function render(data: OrderUpdateMailData, news: string, happened: string, lines: string[]): RenderedMail {
   const { shop, order, link } = data;
   const greeting = order.customer_name ? `Hello ${order.customer_name},` : "Hello,";
-  const subject = subjectLine(words.subject);
-  const text = [
-    greeting,
-    "",
-    ...words.lines.flatMap((line) => [line, ""]),
-    `View your order: ${link}`,
-    "",
-    "Questions? Just reply to this email or write to us.",
-    "",
-    textFooter(shop),
-  ].join("\n");
-  const html = renderHtml(
-    <Layout shop={shop} title={subject} preheader={words.preheader}>
-      <Heading>{words.heading}</Heading>
-      <Paragraph>{greeting}</Paragraph>
-      {words.lines.map((line, index) => (
-        <Paragraph key={index}>{line}</Paragraph>
-      ))}
-      <Button href={link}>View your order</Button>
-      <Paragraph muted>Questions? Just reply to this email or write to us.</Paragraph>
-    </Layout>,
-  );
-  return { subject, text, html };
+  return composeMail(shop, {
+    subject: `Your ${shop.name} order ${order.number} ${news}`,
+    preheader: `Order ${order.number} ${happened}.`,
+    text: [greeting, "", ...lines.flatMap((line) => [line, ""]), `View your order: ${link}`, "", QUESTIONS],
+    body: (
+      <>
+        <Heading>Your order {news}</Heading>
+        <Paragraph>{greeting}</Paragraph>
+        {lines.map((line, index) => (
+          <Paragraph key={index}>{line}</Paragraph>
+        ))}
+        <Button href={link}>View your order</Button>
+        <Paragraph muted>{QUESTIONS}</Paragraph>
+      </>
+    ),
+  });
 }
 
 export function orderShippedMail(data: OrderUpdateMailData): RenderedMail {
   const { order, shop } = data;
   const total = formatMoney(order.total_cents, shop.currency);
-  const paid = order.payment_status === "paid";
-  return render(data, {
-    subject: `Your ${shop.name} order ${order.number} is on its way`,
-    heading: "Your order is on its way",
-    preheader: `Order ${order.number} has shipped.`,
-    lines: [
-      `Good news: order ${order.number} has left our studio and is on its way to you.`,
-      paid
-        ? "It is already paid: nothing to pay on delivery."
-        : `Cash on delivery: pay when it arrives. Please have ${total} ready.`,
-    ],
-  });
+  return render(data, "is on its way", "has shipped", [
+    `Good news: order ${order.number} has left our studio and is on its way to you.`,
+    order.payment_status === "paid"
+      ? "It is already paid: nothing to pay on delivery."
+      : `Cash on delivery: pay when it arrives. Please have ${total} ready.`,
+  ]);
 }
 
-export function orderDeliveredMail(data: OrderUpdateMailData): RenderedMail {
-  const { order, shop } = data;
-  return render(data, {
-    subject: `Your ${shop.name} order ${order.number} was delivered`,
-    heading: "Your order was delivered",
-    preheader: `Order ${order.number} was delivered.`,
-    lines: [
-      `Order ${order.number} was delivered. We hope your flowers bring a smile for a long time.`,
-      "Thank you for shopping with us!",
-    ],
-  });
-}
+export const orderDeliveredMail = (data: OrderUpdateMailData) =>
+  render(data, "was delivered", "was delivered", [
+    `Order ${data.order.number} was delivered. We hope your flowers bring a smile for a long time.`,
+    "Thank you for shopping with us!",
+  ]);
 
-export function orderCancelledMail(data: OrderUpdateMailData): RenderedMail {
-  const { order, shop } = data;
-  return render(data, {
-    subject: `Your ${shop.name} order ${order.number} was cancelled`,
-    heading: "Your order was cancelled",
-    preheader: `Order ${order.number} was cancelled.`,
-    lines: [
-      `Order ${order.number} was cancelled. Nothing will be delivered and nothing is owed.`,
-      "If you did not expect this, reply to this email and we will sort it out.",
-    ],
-  });
-}
+export const orderCancelledMail = (data: OrderUpdateMailData) =>
+  render(data, "was cancelled", "was cancelled", [
+    `Order ${data.order.number} was cancelled. Nothing will be delivered and nothing is owed.`,
+    "If you did not expect this, reply to this email and we will sort it out.",
+  ]);
 
 export const orderUpdateMails: Record<OrderUpdate, (data: OrderUpdateMailData) => RenderedMail> = {
   shipped: orderShippedMail,

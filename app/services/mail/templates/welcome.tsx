@@ -1,5 +1,5 @@
 import { absolute, type MailShop } from "../context";
-import { Button, Heading, Layout, Paragraph, renderHtml, subjectLine, textFooter, type RenderedMail } from "./layout";
+import { Button, composeMail, greeting, Heading, Paragraph, QUESTIONS, type RenderedMail } from "./layout";
 
 export interface WelcomeMailData {
   shop: MailShop;
@@ -8,36 +8,36 @@ export interface WelcomeMailData {
 
 /** To a new account, once registered. */
 export function welcomeMail({ shop, name }: WelcomeMailData): RenderedMail {
-  const subject = subjectLine(`Welcome to ${shop.name}`);
-  const greeting = name.trim() ? `Hello ${name.trim()},` : "Hello,";
+  const hello = greeting(name);
   const shopLink = absolute(shop, "/products");
   const ordersLink = absolute(shop, "/orders");
-  const text = [
-    greeting,
-    "",
-    `Welcome to ${shop.name}! Your account is ready.`,
-    "",
-    "Our bouquets are twisted, shaped and wrapped by hand, and they never wilt.",
-    `Browse the shop: ${shopLink}`,
-    `Your orders, once you place one: ${ordersLink}`,
-    "",
-    "Questions? Just reply to this email or write to us.",
-    "",
-    textFooter(shop),
-  ].join("\n");
-  const html = renderHtml(
-    <Layout shop={shop} title={subject} preheader={`Your ${shop.name} account is ready.`}>
-      <Heading>Welcome to {shop.name}!</Heading>
-      <Paragraph>{greeting}</Paragraph>
-      <Paragraph>
-        Your account is ready. Our bouquets are twisted, shaped and wrapped by hand, and they never wilt.
-      </Paragraph>
-      <Button href={shopLink}>Browse the shop</Button>
-      <Paragraph>
-        Your orders, once you place one, are at <a href={ordersLink}>your orders page</a>.
-      </Paragraph>
-      <Paragraph muted>Questions? Just reply to this email or write to us.</Paragraph>
-    </Layout>,
-  );
-  return { subject, text, html };
+  return composeMail(shop, {
+    subject: `Welcome to ${shop.name}`,
+    preheader: `Your ${shop.name} account is ready.`,
+    text: [
+      hello,
+      "",
+      `Welcome to ${shop.name}! Your account is ready.`,
+      "",
+      "Our bouquets are twisted, shaped and wrapped by hand, and they never wilt.",
+      `Browse the shop: ${shopLink}`,
+      `Your orders, once you place one: ${ordersLink}`,
+      "",
+      QUESTIONS,
+    ],
+    body: (
+      <>
+        <Heading>Welcome to {shop.name}!</Heading>
+        <Paragraph>{hello}</Paragraph>
+        <Paragraph>
+          Your account is ready. Our bouquets are twisted, shaped and wrapped by hand, and they never wilt.
+        </Paragraph>
+        <Button href={shopLink}>Browse the shop</Button>
+        <Paragraph>
+          Your orders, once you place one, are at <a href={ordersLink}>your orders page</a>.
+        </Paragraph>
+        <Paragraph muted>{QUESTIONS}</Paragraph>
+      </>
+    ),
+  });
 }

@@ -1,0 +1,22 @@
+import { and, eq, gt, isNull, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { accountTokens } from "../../db/schema";
+
+/**
+ * The account's mailed links (docs/decisions/021): verifying the address, confirming a new one,
+ * deleting the account. A new link of one purpose ends the older ones; a link works while unused
+ * and unexpired.
+ */
+
+export type AccountTokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
+
+/** Ends the account's unused links of this purpose (only the newest works): a statement to batch. */
+export const retireTokens = (db: Database, userId: number | SQL<number>, purpose: AccountTokenPurpose, now: Date) =>
+  db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+
+/** A link of this purpose that still works at `now`: unused, unexpired. */
+export const unusedToken = (purpose: AccountTokenPurpose, now: Date) =>
+  and(eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now));

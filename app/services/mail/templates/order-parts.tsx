@@ -1,0 +1,182 @@
+import type { CSSProperties } from "react";
+import { COUNTRIES } from "../../../lib/constants";
+import { formatMoney } from "../../../lib/money";
+import type { MailShop } from "../context";
+import { COLORS, FullWidthTable, Subheading } from "./layout";
+
+/** What the order mails show of an order: its items, figures and address, as HTML and as text. */
+
+/** An order as its mails show it. */
+export interface MailOrder {
+  number: string;
+  customer_name: string;
+  email: string;
+  items: Array<{ name: string; quantity: number; unit_cents: number; total_cents: number }>;
+  subtotal_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
+  discount_cents: number;
+  total_cents: number;
+  coupon_code: string | null;
+  shipping_method: string;
+  address: MailAddress;
+  notes: string | null;
+}
+
+export interface MailAddress {
+  firstName: string;
+  lastName: string;
+  phone?: string;
+  address: string;
+  city: string;
+  state?: string;
+  zipCode?: string;
+  country: string;
+}
+
+/** The address as lines: name, street, city with state and postcode, country, phone. */
+export function addressLines(address: MailAddress): string[] {
+  const country = COUNTRIES.find((c) => c.code === address.country)?.name ?? address.country;
+  const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
+  return [
+    `${address.firstName} ${address.lastName}`.trim(),
+    address.address,
+    cityLine,
+    country,
+    address.phone ?? "",
+  ].filter((line) => line.trim() !== "");
+}
+
+const cell: CSSProperties = { padding: "8px 0", borderBottom: `1px solid ${COLORS.line}`, verticalAlign: "top" };
+const right: CSSProperties = { ...cell, textAlign: "right", whiteSpace: "nowrap" };
+
+const ITEMS_HEADINGS: Array<[string, "left" | "right"]> = [
+  ["Item", "left"],
+  ["Qty", "right"],
+  ["Price", "right"],
+  ["Total", "right"],
+];
+
+function ItemsTable({ order, shop }: { order: MailOrder; shop: MailShop }) {
+  return (
+    <FullWidthTable style={{ borderCollapse: "collapse", fontSize: "14px" }}>
+      <thead>
+        <tr>
+          {ITEMS_HEADINGS.map(([label, align]) => (
+            <th
+              key={label}
+              align={align}
+              style={{ ...(align === "left" ? cell : right), color: COLORS.muted, fontWeight: 600 }}
+            >
+              {label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {order.items.map((item, index) => (
+          <tr key={index}>
+            <td style={cell}>{item.name}</td>
+            <td style={right}>{item.quantity}</td>
+            <td style={right}>{formatMoney(item.unit_cents, shop.currency)}</td>
+            <td style={right}>{formatMoney(item.total_cents, shop.currency)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </FullWidthTable>
+  );
+}
+
+/** The order's figures, as rows of label and amount (a discount shown only when there is one). */
+export function totalRows(order: MailOrder, shop: MailShop): Array<[string, string]> {
+  const money = (cents: number) => formatMoney(cents, shop.currency);
+  return [
+    ["Subtotal", money(order.subtotal_cents)],
+    [`Shipping (${order.shipping_method})`, order.shipping_cents === 0 ? "Free" : money(order.shipping_cents)],
+    ["Tax", money(order.tax_cents)],
+    ...(order.discount_cents > 0
+      ? [
+          [order.coupon_code ? `Discount (${order.coupon_code})` : "Discount", `-${money(order.discount_cents)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ["Total", money(order.total_cents)],
+  ];
+}
+
+function TotalsTable({ order, shop }: { order: MailOrder; shop: MailShop }) {
+  const rows = totalRows(order, shop);
+  return (
+    <FullWidthTable style={{ marginTop: "8px", fontSize: "14px" }}>
+      <tbody>
+        {rows.map(([label, amount], index) => {
+          const last = index === rows.length - 1;
+          const style: CSSProperties = {
+            padding: "4px 0",
+            fontWeight: last ? 700 : 400,
+            fontSize: last ? "16px" : "14px",
+          };
+          return (
+            <tr key={label}>
+              <td style={style}>{label}</td>
+              <td align="right" style={{ ...style, textAlign: "right", whiteSpace: "nowrap" }}>
+                {amount}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </FullWidthTable>
+  );
+}
+
+function AddressBlock({ address }: { address: MailAddress }) {
+  return (
+    <p style={{ margin: "0 0 14px" }}>
+      {addressLines(address).map((line, index) => (
+        <span key={index}>
+          {index > 0 ? <br /> : null}
+          {line}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** The items and figures as text: one line an item, amounts after the names. */
+export function textItems(order: MailOrder, shop: MailShop): string {
+  const items = order.items.map(
+    (item) =>
+      `- ${item.name} × ${item.quantity} at ${formatMoney(item.unit_cents, shop.currency)}: ${formatMoney(item.total_cents, shop.currency)}`,
+  );
+  const totals = totalRows(order, shop).map(([label, amount]) => `${label}: ${amount}`);
+  return [...items, "", ...totals].join("\n");
+}
+
+/** The order's items and figures, under their heading. */
+export function OrderItems({ title, order, shop }: { title: string; order: MailOrder; shop: MailShop }) {
+  return (
+    <>
+      <Subheading>{title}</Subheading>
+      <ItemsTable order={order} shop={shop} />
+      <TotalsTable order={order} shop={shop} />
+    </>
+  );
+}
+
+/** Where the order goes, under its heading. */
+export function ShippingTo({ address }: { address: MailAddress }) {
+  return (
+    <>
+      <Subheading>Shipping to</Subheading>
+      <AddressBlock address={address} />
+    </>
+  );
+}
+
+/** Where the order goes, as the text part's lines. */
+export const shippingText = (address: MailAddress) => ["Shipping to:", ...addressLines(address)];
