@@ -17,15 +17,12 @@ import { NotFoundError } from "~/services/errors";
 import { blogSaveFailure, parseBlogForm, previewAgain, readBlogForm } from "~/http/pages/blog-form.server";
 import type { FormFailure } from "~/http/pages/forms.server";
 import { loadSubject, privateJson, subjectAction } from "~/http/pages/admin-pages.server";
-import { privatePageHeaders } from "~/http/pages/guards.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
 import { buttonError } from "~/http/pages/forms.server";
 
 const blogs: AdminSubject = { path: "/admin/blogs", back: "Back to tutorials", missing: BLOG_MESSAGES.notFound };
 
 export const meta = subjectMeta<typeof loader>(blogs, (data) => `Edit: ${data.blog.title}`);
-
-export const headers = privatePageHeaders;
 
 /** The tutorial, the form's choices and its audit entries (one batch); `?delete=confirm` asks before deleting. */
 export async function loader(args: LoaderFunctionArgs) {

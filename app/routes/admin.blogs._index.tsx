@@ -1,59 +1,33 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { AdminListPage } from "~/components/admin/list-page";
 import { dateTime, primaryButton, SearchFilter, secondaryButton, StatusFilter } from "~/components/admin/ui";
-import { errorBoundary } from "~/components/error-state";
-import { filterValues } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
 import { AdminBlogQuerySchema, BLOG_STATUSES } from "~/lib/schemas/admin-blogs";
-import { lenientQuery } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/audit.server";
 import { adminBlogsPage, toggleBlogStatus } from "~/services/admin/blogs.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
+import { adminListAction, privateJson, readAdminList } from "~/http/pages/admin-pages.server";
 import { buttonError } from "~/http/pages/forms.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Tutorials", path: "/admin/blogs", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Tutorials", "/admin/blogs");
 
 /** The tutorials (drafts too) by the GET form's status and search, with the counts; a filter that is not valid is shown with its message and left out. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const url = new URL(request.url);
-  const { query, errors } = lenientQuery(AdminBlogQuerySchema, url.searchParams);
-  const { page, stats } = await adminBlogsPage(context.app.db, query);
-  return json(
-    {
-      page,
-      stats,
-      errors,
-      statuses: BLOG_STATUSES,
-      filters: filterValues(url.searchParams, ["status", "search"]),
-      filtered: Boolean(query.status || query.search),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const { app, query, list } = await readAdminList(args, AdminBlogQuerySchema, ["status", "search"]);
+  const { page, stats } = await adminBlogsPage(app.db, query);
+  return privateJson({ page, stats, statuses: BLOG_STATUSES, ...list });
 }
 
 /** A row's Publish or Unpublish button (`intent=toggle`, the tutorial's id and the version shown): back to the same list. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  const back = `/admin/blogs${url.search}`;
-  const toast = toasts(app.env, request);
-  const form = await request.formData();
+export async function action(args: ActionFunctionArgs) {
+  const { app, actor, back, toast } = await adminListAction(args, "/admin/blogs");
+  const form = await args.request.formData();
   const id = parseId(String(form.get("id") ?? ""));
   const version = parseId(String(form.get("version") ?? "")) ?? undefined;
   if (form.get("intent") !== "toggle" || id === null)
     return toast.redirectWithError(back, "That action is not available here.");
   try {
-    const blog = await toggleBlogStatus(app.db, actorOf(viewer), id, version);
+    const blog = await toggleBlogStatus(app.db, actor, id, version);
     return toast.redirectWithSuccess(
       back,
       blog.status === "published"
@@ -173,6 +147,4 @@ export default function AdminBlogs() {
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the tutorials", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the tutorials");

@@ -12,7 +12,6 @@ import { ConflictError, NotFoundError, ValidationError } from "~/services/errors
 import { readCategoryForm } from "~/http/pages/admin-catalogue.server";
 import { formFailure, type FormFailure, buttonError } from "~/http/pages/forms.server";
 import { loadSubject, privateJson, subjectAction } from "~/http/pages/admin-pages.server";
-import { privatePageHeaders } from "~/http/pages/guards.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
 
 const categories: AdminSubject = {
@@ -22,8 +21,6 @@ const categories: AdminSubject = {
 };
 
 export const meta = subjectMeta<typeof loader>(categories, (data) => `Category: ${data.category.name}`);
-
-export const headers = privatePageHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { found } = await loadSubject(args, categories, parseId(args.params.id), getAdminCategory);

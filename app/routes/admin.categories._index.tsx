@@ -1,30 +1,26 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { AdminListPage } from "~/components/admin/list-page";
 import { AdminCard } from "~/components/admin/ui";
 import { CategoryForm } from "~/components/admin/category-form";
-import { errorBoundary } from "~/components/error-state";
 import { Toaster } from "~/components/toaster";
 import { CATALOGUE_MESSAGES, CATEGORY_DEFAULTS, CategoryCreateSchema } from "~/lib/schemas/admin-catalogue";
-import { rootSeo, seoMeta } from "~/lib/seo";
 import { actorOf } from "~/services/audit.server";
 import { categoriesPage, createCategory } from "~/services/admin/categories.server";
 import { ConflictError, ValidationError } from "~/services/errors";
 import { readCategoryForm } from "~/http/pages/admin-catalogue.server";
 import { formFailure, type FormFailure } from "~/http/pages/forms.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { privateJson } from "~/http/pages/admin-pages.server";
+import { requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Categories", path: "/admin/categories", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Categories", "/admin/categories");
 
 /** Every category (hidden ones too) with its product counts, and the counts above the table. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.app, request);
-  return json(await categoriesPage(context.app.db), { headers: { "Cache-Control": "private, no-store" } });
+  return privateJson(await categoriesPage(context.app.db));
 }
 
 /** The create form (multipart, with its image): to the new category's page, or back with the messages. */
@@ -104,6 +100,4 @@ export default function AdminCategories() {
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the categories", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the categories");

@@ -9,14 +9,11 @@ import { MAIL_MESSAGES, mailIdOf } from "~/lib/schemas/admin-mail";
 import { getMail, retryMail } from "~/services/admin/mail.server";
 import { readForm, buttonError } from "~/http/pages/forms.server";
 import { loadSubject, privateJson, subjectAction } from "~/http/pages/admin-pages.server";
-import { privatePageHeaders } from "~/http/pages/guards.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
 
 const mails: AdminSubject = { path: "/admin/mail", back: "Back to mail", missing: MAIL_MESSAGES.notFound };
 
 export const meta = subjectMeta<typeof loader>(mails, (data) => data.mail.subject);
-
-export const headers = privatePageHeaders;
 
 /**
  * One email as it was written (its HTML in a sandboxed frame, its text part), and the staff's retries

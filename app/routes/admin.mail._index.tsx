@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { AdminListPage } from "~/components/admin/list-page";
 import {
   capitalised,
@@ -11,55 +11,30 @@ import {
   StatusFilter,
 } from "~/components/admin/ui";
 import { MailStatusBadge } from "~/components/admin/mail-status";
-import { errorBoundary } from "~/components/error-state";
-import { filterValues } from "~/lib/admin-list";
 import { MAIL_MESSAGES, MAIL_STATUSES, mailIdOf, MailListQuerySchema } from "~/lib/schemas/admin-mail";
-import { lenientQuery } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/audit.server";
 import { listMail, retryMail } from "~/services/admin/mail.server";
 import { readForm, buttonError } from "~/http/pages/forms.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
+import { adminListAction, privateJson, readAdminList } from "~/http/pages/admin-pages.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Mail", path: "/admin/mail", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Mail", "/admin/mail");
 
 /** The outbox, newest first, by the GET form's address, template and status; a filter that is not valid is shown with its message and left out. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const url = new URL(request.url);
-  const { query, errors } = lenientQuery(MailListQuerySchema, url.searchParams);
-  const page = await listMail(context.app.db, query);
+export async function loader(args: LoaderFunctionArgs) {
+  const { app, query, list } = await readAdminList(args, MailListQuerySchema, ["to", "template", "status"]);
+  const page = await listMail(app.db, query);
   // The list shows no bodies: each mail's page does.
   const data = page.data.map(({ text: _text, html: _html, headers: _headers, ...mail }) => mail);
-  return json(
-    {
-      page: { ...page, data },
-      errors,
-      statuses: MAIL_STATUSES,
-      filters: filterValues(url.searchParams, ["to", "template", "status"]),
-      filtered: Boolean(query.to || query.template || query.status),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return privateJson({ page: { ...page, data }, statuses: MAIL_STATUSES, ...list });
 }
 
 /** The list's Retry (a form post per failed row): back to the same filtered list with a toast. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  const back = `/admin/mail${url.search}`;
-  const toast = toasts(app.env, request);
-  const values = await readForm(request);
+export async function action(args: ActionFunctionArgs) {
+  const { app, actor, back, toast } = await adminListAction(args, "/admin/mail");
+  const values = await readForm(args.request);
   const id = mailIdOf(typeof values.id === "string" ? values.id : undefined);
   if (values.intent !== "retry" || !id) return toast.redirectWithError(back, "That action is not available here.");
   try {
-    await retryMail(app.db, actorOf(viewer), id);
+    await retryMail(app.db, actor, id);
     return toast.redirectWithSuccess(back, MAIL_MESSAGES.retried);
   } catch (error) {
     return buttonError(error, { toast, here: back });
@@ -167,6 +142,4 @@ export default function AdminMail() {
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the outbox", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the outbox");

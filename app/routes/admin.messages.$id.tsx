@@ -12,13 +12,10 @@ import { fieldErrors } from "~/lib/schemas/query";
 import { getMessage, openMessage, setMessageStatus } from "~/services/admin/messages.server";
 import { formFailure, readForm, type FormFailure, buttonError } from "~/http/pages/forms.server";
 import { loadSubject, privateJson, subjectAction } from "~/http/pages/admin-pages.server";
-import { privatePageHeaders } from "~/http/pages/guards.server";
 
 const messages: AdminSubject = { path: "/admin/messages", back: "Back to messages", missing: "Message not found" };
 
 export const meta = subjectMeta<typeof loader>(messages, (data) => data.message.subject);
-
-export const headers = privatePageHeaders;
 
 /** One message, as it is: showing it changes nothing (the inbox's "Open", a form post, marks it read). */
 export async function loader(args: LoaderFunctionArgs) {

@@ -1,36 +1,22 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { AdminListPage } from "~/components/admin/list-page";
 import { dateTime, SearchFilter, secondaryButton, StatusFilter } from "~/components/admin/ui";
-import { errorBoundary } from "~/components/error-state";
 import { listHref } from "~/lib/admin-list";
 import { NEWSLETTER_STATUSES, NewsletterListQuerySchema, type NewsletterStatus } from "~/lib/schemas/newsletter";
-import { lenientQuery } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
 import { listSubscribers } from "~/services/newsletter.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Newsletter", path: "/admin/newsletter", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Newsletter", "/admin/newsletter");
 
 /** The newsletter's subscribers, newest first, by the GET form's status and search; a filter that is not valid is shown with its message and left out. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const url = new URL(request.url);
-  const { query, errors } = lenientQuery(NewsletterListQuerySchema, url.searchParams);
-  const page = await listSubscribers(context.app.db, query);
-  return json(
-    {
-      page,
-      errors,
-      filters: { status: query.status ?? "", search: query.search ?? url.searchParams.get("search") ?? "" },
-      filtered: Boolean(query.status || query.search),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const { app, query, list } = await readAdminList(args, NewsletterListQuerySchema, ["status", "search"]);
+  const page = await listSubscribers(app.db, query);
+  // The filters as read (a status refused shows as all of them), so the CSV link gets what the list shows.
+  const filters = { status: query.status ?? "", search: query.search ?? list.filters.search };
+  return privateJson({ page, ...list, filters });
 }
 
 const STATUS_LABELS: Record<NewsletterStatus, string> = {
@@ -115,6 +101,4 @@ export default function AdminNewsletter() {
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the subscribers", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the subscribers");

@@ -32,14 +32,11 @@ import { fieldErrors } from "~/lib/schemas/query";
 import { getAdminOrder, updateOrder } from "~/services/admin/orders.server";
 import { formFailure, readForm, type FormFailure, buttonError } from "~/http/pages/forms.server";
 import { loadSubject, privateJson, subjectAction } from "~/http/pages/admin-pages.server";
-import { privatePageHeaders } from "~/http/pages/guards.server";
 import { mailContext } from "~/http/mail.server";
 
 const orders: AdminSubject = { path: "/admin/orders", back: "Back to orders", missing: "Order not found" };
 
 export const meta = subjectMeta<typeof loader>(orders, (data) => `Order ${data.order.order_number}`);
-
-export const headers = privatePageHeaders;
 
 /**
  * One order for staff, with the buttons its status allows (and nothing else). The lifecycle's

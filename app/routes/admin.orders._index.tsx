@@ -1,41 +1,22 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { AdminListPage } from "~/components/admin/list-page";
 import { dateTime, SearchFilter, StatusFilter } from "~/components/admin/ui";
-import { errorBoundary } from "~/components/error-state";
 import { PaymentBadge, StatusBadge } from "~/components/order-badges";
 import { Price } from "~/components/price";
-import { filterValues } from "~/lib/admin-list";
 import { AdminOrderQuerySchema, ORDER_STATUSES } from "~/lib/order-lifecycle";
-import { lenientQuery } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
 import { listAdminOrders } from "~/services/admin/orders.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Orders", path: "/admin/orders", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Orders", "/admin/orders");
 
 // The lifecycle's module (and its zod schemas) stays on the server: the page gets the statuses as data.
 
 /** The orders, newest first, by the GET form's status and search; a filter that is not valid is shown with its message and left out. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const url = new URL(request.url);
-  const { query, errors } = lenientQuery(AdminOrderQuerySchema, url.searchParams);
-  const page = await listAdminOrders(context.app.db, query);
-  return json(
-    {
-      page,
-      errors,
-      statuses: ORDER_STATUSES,
-      filters: filterValues(url.searchParams, ["status", "search"]),
-      filtered: Boolean(query.status || query.search),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const { app, query, list } = await readAdminList(args, AdminOrderQuerySchema, ["status", "search"]);
+  return privateJson({ page: await listAdminOrders(app.db, query), statuses: ORDER_STATUSES, ...list });
 }
 
 export default function AdminOrders() {
@@ -106,6 +87,4 @@ export default function AdminOrders() {
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the orders", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the orders");

@@ -11,7 +11,6 @@ import { productFormData, setProductArchived } from "~/services/admin/products.s
 import { readStaffForm } from "~/http/pages/uploads.server";
 import type { FormFailure } from "~/http/pages/forms.server";
 import { loadSubject, privateJson, subjectAction } from "~/http/pages/admin-pages.server";
-import { privatePageHeaders } from "~/http/pages/guards.server";
 import { saveProductForm } from "~/http/pages/product-form.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
 import { buttonError } from "~/http/pages/forms.server";
@@ -23,8 +22,6 @@ const products: AdminSubject = {
 };
 
 export const meta = subjectMeta<typeof loader>(products, (data) => data.product.name);
-
-export const headers = privatePageHeaders;
 
 /** One product (archived ones too) with every field, its images, its category's options and its audit trail. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -1,40 +1,22 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { AdminListPage } from "~/components/admin/list-page";
 import { primaryButton, SearchFilter, SelectFilter } from "~/components/admin/ui";
-import { errorBoundary } from "~/components/error-state";
 import { Price } from "~/components/price";
-import { filterValues } from "~/lib/admin-list";
 import { LOW_STOCK_THRESHOLD } from "~/lib/constants";
 import { AdminProductQuerySchema } from "~/lib/schemas/admin-products";
-import { lenientQuery } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
 import { adminProductsPage } from "~/services/admin/products.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Products", path: "/admin/products", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Products", "/admin/products");
 
 /** The products, newest first, by the GET form's filters; a filter that is not valid is shown with its message and left out. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const url = new URL(request.url);
-  const { query, errors } = lenientQuery(AdminProductQuerySchema, url.searchParams);
-  const { page, categories } = await adminProductsPage(context.app.db, query);
-  const filters = filterValues(url.searchParams, ["search", "category", "status", "low_stock"]);
-  return json(
-    {
-      page,
-      categories,
-      errors,
-      filters,
-      filtered: Boolean(query.search || query.category || query.status || query.low_stock),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const filters = ["search", "category", "status", "low_stock"] as const;
+  const { app, query, list } = await readAdminList(args, AdminProductQuerySchema, filters);
+  const { page, categories } = await adminProductsPage(app.db, query);
+  return privateJson({ page, categories, ...list });
 }
 
 function StockBadge({ stock }: { stock: number }) {
@@ -169,6 +151,4 @@ export default function AdminProducts() {
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the products", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the products");

@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { AdminListPage } from "~/components/admin/list-page";
 import { dangerButton, dateTime, primaryButton, SelectFilter } from "~/components/admin/ui";
-import { errorBoundary } from "~/components/error-state";
 import { Stars } from "~/components/reviews/stars";
 import { listHref } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
@@ -15,18 +14,15 @@ import {
   ReviewModerationSchema,
   type ReviewStatus,
 } from "~/lib/schemas/reviews";
-import { rootSeo, seoMeta } from "~/lib/seo";
 import { safeRedirect } from "~/lib/redirect";
 import { actorOf } from "~/services/audit.server";
 import { listReviewsForModeration, moderateReview } from "~/services/admin/reviews.server";
 import { readForm, buttonError } from "~/http/pages/forms.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { privateJson } from "~/http/pages/admin-pages.server";
+import { requireAdmin } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Reviews", path: "/admin/reviews", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Reviews", "/admin/reviews");
 
 const STATUS_NAMES: Record<ReviewStatus, string> = {
   pending: "Waiting for approval",
@@ -40,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { query, errors } = lenientQuery(AdminReviewListQuerySchema, new URL(request.url).searchParams);
   const status: ReviewStatus = query.status ?? "pending";
   const page = await listReviewsForModeration(context.app.db, { ...query, status });
-  return json({ page, status, errors }, { headers: { "Cache-Control": "private, no-store" } });
+  return privateJson({ page, status, errors });
 }
 
 /** Approve or reject one review (`id`, `status`), then back to the list as it was, with a toast. */
@@ -193,6 +189,4 @@ export default function AdminReviews() {
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the reviews", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the reviews");

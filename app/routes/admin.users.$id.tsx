@@ -25,15 +25,12 @@ import { getAdminUserPage, updateUser, USER_MESSAGES, USER_ORDERS_SHOWN } from "
 import { isSuperAdmin } from "~/services/auth.server";
 import { formFailure, readForm, type FormFailure, buttonError } from "~/http/pages/forms.server";
 import { loadSubject, privateJson, subjectAction } from "~/http/pages/admin-pages.server";
-import { privatePageHeaders } from "~/http/pages/guards.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
 import { hasTwoFactor, resetTwoFactor } from "~/services/two-factor.server";
 
 const users: AdminSubject = { path: "/admin/users", back: "Back to users", missing: "User not found" };
 
 export const meta = subjectMeta<typeof loader>(users, (data) => data.user.name);
-
-export const headers = privatePageHeaders;
 
 /** One user: profile, roles (a form for super-admins), the account's state, their orders and the audit entries about them. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -1,36 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { AdminListPage } from "~/components/admin/list-page";
 import { dateTime, SearchFilter, SelectFilter } from "~/components/admin/ui";
-import { errorBoundary } from "~/components/error-state";
-import { filterValues } from "~/lib/admin-list";
 import { UserListQuerySchema, USER_ROLE_FILTERS } from "~/lib/schemas/admin-people";
-import { lenientQuery } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
 import { listUsers } from "~/services/admin/users.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Customers", path: "/admin/users", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Customers", "/admin/users");
 
 /** Users, newest first, by the GET form's search and role; a filter that is not valid is shown with its message and left out. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const url = new URL(request.url);
-  const { query, errors } = lenientQuery(UserListQuerySchema, url.searchParams);
-  const page = await listUsers(context.app.db, query);
-  return json(
-    {
-      page,
-      errors,
-      filters: filterValues(url.searchParams, ["search", "role"]),
-      filtered: Boolean(query.search || query.role),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const { app, query, list } = await readAdminList(args, UserListQuerySchema, ["search", "role"]);
+  return privateJson({ page: await listUsers(app.db, query), ...list });
 }
 
 const ROLE_LABELS: Record<string, string> = { customer: "Customers", admin: "Admins", "super-admin": "Super-admins" };
@@ -121,6 +103,4 @@ export default function AdminUsers() {
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the users", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the users");
