@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
-import { AdminListPage } from "~/components/admin/list-page";
-import { dateTime, primaryButton, SearchFilter, secondaryButton, StatusFilter } from "~/components/admin/ui";
+import { FilteredListPage } from "~/components/admin/list-page";
+import { primaryButton, secondaryButton } from "~/components/admin/ui";
 import { parseId } from "~/lib/ids";
 import { AdminBlogQuerySchema, BLOG_STATUSES } from "~/lib/schemas/admin-blogs";
 import { adminBlogsPage, toggleBlogStatus } from "~/services/admin/blogs.server";
@@ -51,7 +51,8 @@ function StatusBadge({ status }: { status: string }) {
 }
 
 export default function AdminBlogs() {
-  const { page, stats, errors, statuses, filters, filtered } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { stats } = list;
   const busy = useNavigation().state !== "idle";
   const figures = [
     { label: "Tutorials", value: stats.total },
@@ -62,7 +63,7 @@ export default function AdminBlogs() {
     { label: "Likes", value: stats.likes },
   ];
   return (
-    <AdminListPage
+    <FilteredListPage
       title="Tutorials"
       description="Write and edit the crafting tutorials, then publish or unpublish them."
       actions={
@@ -80,69 +81,52 @@ export default function AdminBlogs() {
           ))}
         </dl>
       }
-      filters={{
-        label: "Filter tutorials",
-        fields: (
-          <>
-            <StatusFilter id="blog-status" value={filters.status} statuses={statuses} messages={errors.status} />
-            <SearchFilter
-              id="blog-search"
-              value={filters.search}
-              placeholder="Title, slug or excerpt"
-              messages={errors.search}
-            />
-          </>
-        ),
-      }}
-      counted="tutorial"
-      filtered={filtered}
-      table={{
-        caption: "Tutorials, newest first",
-        rows: page.data,
-        empty: "No tutorials yet. Write the first one.",
-        columns: [
-          {
-            head: "Title",
-            render: (blog) => (
-              <>
-                <Link to={`/admin/blogs/${blog.id}`} className="font-medium text-bloom-700 underline">
-                  {blog.title}
-                </Link>
-                <span className="block text-gray-600">/blog/{blog.slug}</span>
-              </>
-            ),
-          },
-          { head: "Status", className: "whitespace-nowrap", render: (blog) => <StatusBadge status={blog.status} /> },
-          { head: "Featured", render: (blog) => (blog.is_featured ? "Yes" : "No") },
-          { head: "Views", render: (blog) => blog.view_count.toLocaleString("en-US") },
-          { head: "Likes", render: (blog) => blog.like_count.toLocaleString("en-US") },
-          {
-            head: "Published",
-            className: "whitespace-nowrap text-gray-700",
-            render: (blog) => (blog.published_at ? dateTime(blog.published_at) : "Not published"),
-          },
-          {
-            head: "Actions",
-            className: "whitespace-nowrap",
-            render: (blog) => (
-              <Form method="post" preventScrollReset noValidate>
-                <input type="hidden" name="intent" value="toggle" />
-                <input type="hidden" name="id" value={blog.id} />
-                <input type="hidden" name="version" value={blog.version} />
-                <button
-                  type="submit"
-                  className={secondaryButton}
-                  disabled={busy}
-                  aria-label={`${blog.status === "published" ? "Unpublish" : "Publish"} ${blog.title}`}
-                >
-                  {blog.status === "published" ? "Unpublish" : "Publish"}
-                </button>
-              </Form>
-            ),
-          },
-        ],
-      }}
-      page={{ ...page, path: "/admin/blogs", filters }}
+      noun="tutorial"
+      idPrefix="blog"
+      path="/admin/blogs"
+      list={list}
+      filters={[
+        { type: "status", statuses: list.statuses },
+        { type: "search", placeholder: "Title, slug or excerpt" },
+      ]}
+      empty="No tutorials yet. Write the first one."
+      columns={[
+        {
+          head: "Title",
+          render: (blog) => (
+            <>
+              <Link to={`/admin/blogs/${blog.id}`} className="font-medium text-bloom-700 underline">
+                {blog.title}
+              </Link>
+              <span className="block text-gray-600">/blog/{blog.slug}</span>
+            </>
+          ),
+        },
+        { head: "Status", className: "whitespace-nowrap", render: (blog) => <StatusBadge status={blog.status} /> },
+        { head: "Featured", render: (blog) => (blog.is_featured ? "Yes" : "No") },
+        { head: "Views", render: (blog) => blog.view_count.toLocaleString("en-US") },
+        { head: "Likes", render: (blog) => blog.like_count.toLocaleString("en-US") },
+        { head: "Published", date: (blog) => blog.published_at, missing: "Not published" },
+        {
+          head: "Actions",
+          className: "whitespace-nowrap",
+          render: (blog) => (
+            <Form method="post" preventScrollReset noValidate>
+              <input type="hidden" name="intent" value="toggle" />
+              <input type="hidden" name="id" value={blog.id} />
+              <input type="hidden" name="version" value={blog.version} />
+              <button
+                type="submit"
+                className={secondaryButton}
+                disabled={busy}
+                aria-label={`${blog.status === "published" ? "Unpublish" : "Publish"} ${blog.title}`}
+              >
+                {blog.status === "published" ? "Unpublish" : "Publish"}
+              </button>
+            </Form>
+          ),
+        },
+      ]}
     />
   );
 }

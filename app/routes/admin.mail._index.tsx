@@ -1,17 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
-import { AdminListPage } from "~/components/admin/list-page";
-import {
-  capitalised,
-  dateTime,
-  SearchFilter,
-  secondaryButton,
-  SelectFilter,
-  StatusFilter,
-} from "~/components/admin/ui";
+import { FilteredListPage } from "~/components/admin/list-page";
+import { capitalised, secondaryButton } from "~/components/admin/ui";
 import { MailStatusBadge } from "~/components/admin/mail-status";
-import { MAIL_MESSAGES, MAIL_STATUSES, mailIdOf, MailListQuerySchema } from "~/lib/schemas/admin-mail";
+import { MAIL_MESSAGES, MAIL_STATUSES, mailIdOf, MailListQuerySchema, type MailStatus } from "~/lib/schemas/admin-mail";
 import { listMail, retryMail } from "~/services/admin/mail.server";
 import { readForm, buttonError } from "~/http/pages/forms.server";
 import { adminListAction, privateJson, readAdminList } from "~/http/pages/admin-pages.server";
@@ -42,7 +35,8 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AdminMail() {
-  const { page, errors, statuses, filters, filtered } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { page, filters } = list;
   const busy = useNavigation().state === "submitting";
   // A template typed in the address that no mail has yet stays chosen.
   const templates =
@@ -50,94 +44,67 @@ export default function AdminMail() {
       ? [...page.templates, filters.template]
       : page.templates;
   return (
-    <AdminListPage
+    <FilteredListPage
       title="Mail"
       description={`Every email the shop sent or tried to send: ${page.counts.queued} queued, ${page.counts.sent} sent, ${page.counts.failed} failed.`}
-      filters={{
-        label: "Filter emails",
-        fields: (
-          <>
-            <SearchFilter
-              id="mail-to"
-              name="to"
-              label="Address"
-              value={filters.to}
-              placeholder="Part of the address"
-              messages={errors.to}
-            />
-            <SelectFilter
-              id="mail-template"
-              name="template"
-              label="Template"
-              value={filters.template}
-              all="All templates"
-              options={templates.map((template) => ({ value: template, label: template }))}
-              messages={errors.template}
-            />
-            <StatusFilter
-              id="mail-status"
-              value={filters.status}
-              statuses={statuses}
-              label={(status) => `${capitalised(status)} (${page.counts[status]})`}
-              messages={errors.status}
-            />
-          </>
-        ),
-      }}
-      counted="email"
-      filtered={filtered}
-      table={{
-        caption: "Emails, newest first",
-        rows: page.data,
-        empty: "No emails yet. Order confirmations, password resets and other mail show here once the shop sends them.",
-        columns: [
-          { head: "To", className: "break-all", render: (mail) => mail.to },
-          {
-            head: "Subject",
-            render: (mail) => (
-              <Link to={`/admin/mail/${mail.id}`} className="font-medium text-bloom-700 underline">
-                {mail.subject}
-              </Link>
-            ),
-          },
-          { head: "Template", className: "whitespace-nowrap text-gray-700", render: (mail) => mail.template },
-          {
-            head: "Status",
-            className: "whitespace-nowrap",
-            render: (mail) => <MailStatusBadge status={mail.status} />,
-          },
-          { head: "Attempts", render: (mail) => mail.attempts },
-          {
-            head: "Created",
-            className: "whitespace-nowrap text-gray-700",
-            render: (mail) => dateTime(mail.created_at),
-          },
-          {
-            head: "Sent",
-            className: "whitespace-nowrap text-gray-700",
-            render: (mail) => (mail.sent_at ? dateTime(mail.sent_at) : "—"),
-          },
-          {
-            head: "Actions",
-            render: (mail) =>
-              mail.can_retry ? (
-                <Form method="post" noValidate preventScrollReset>
-                  <input type="hidden" name="intent" value="retry" />
-                  <input type="hidden" name="id" value={mail.id} />
-                  <button
-                    type="submit"
-                    className={secondaryButton}
-                    disabled={busy}
-                    aria-label={`Retry the email "${mail.subject}" to ${mail.to}`}
-                  >
-                    Retry
-                  </button>
-                </Form>
-              ) : null,
-          },
-        ],
-      }}
-      page={{ ...page, path: "/admin/mail", filters }}
+      noun="email"
+      idPrefix="mail"
+      path="/admin/mail"
+      list={list}
+      filters={[
+        { type: "search", name: "to", label: "Address", placeholder: "Part of the address" },
+        {
+          type: "select",
+          name: "template",
+          label: "Template",
+          all: "All templates",
+          options: templates.map((template) => ({ value: template, label: template })),
+        },
+        {
+          type: "status",
+          statuses: list.statuses,
+          label: (status) => `${capitalised(status)} (${page.counts[status as MailStatus]})`,
+        },
+      ]}
+      empty="No emails yet. Order confirmations, password resets and other mail show here once the shop sends them."
+      columns={[
+        { head: "To", className: "break-all", render: (mail) => mail.to },
+        {
+          head: "Subject",
+          render: (mail) => (
+            <Link to={`/admin/mail/${mail.id}`} className="font-medium text-bloom-700 underline">
+              {mail.subject}
+            </Link>
+          ),
+        },
+        { head: "Template", className: "whitespace-nowrap text-gray-700", render: (mail) => mail.template },
+        {
+          head: "Status",
+          className: "whitespace-nowrap",
+          render: (mail) => <MailStatusBadge status={mail.status} />,
+        },
+        { head: "Attempts", render: (mail) => mail.attempts },
+        { head: "Created", date: (mail) => mail.created_at },
+        { head: "Sent", date: (mail) => mail.sent_at, missing: "—" },
+        {
+          head: "Actions",
+          render: (mail) =>
+            mail.can_retry ? (
+              <Form method="post" noValidate preventScrollReset>
+                <input type="hidden" name="intent" value="retry" />
+                <input type="hidden" name="id" value={mail.id} />
+                <button
+                  type="submit"
+                  className={secondaryButton}
+                  disabled={busy}
+                  aria-label={`Retry the email "${mail.subject}" to ${mail.to}`}
+                >
+                  Retry
+                </button>
+              </Form>
+            ) : null,
+        },
+      ]}
     />
   );
 }

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
-import { AdminListPage } from "~/components/admin/list-page";
-import { dateTime, SearchFilter, secondaryButton, StatusFilter } from "~/components/admin/ui";
+import { FilteredListPage } from "~/components/admin/list-page";
+import { secondaryButton } from "~/components/admin/ui";
 import { listHref } from "~/lib/admin-list";
 import { NEWSLETTER_STATUSES, NewsletterListQuerySchema, type NewsletterStatus } from "~/lib/schemas/newsletter";
 import { listSubscribers } from "~/services/newsletter.server";
@@ -31,9 +31,10 @@ const STATUS_STYLES: Record<NewsletterStatus, string> = {
 };
 
 export default function AdminNewsletter() {
-  const { page, errors, filters, filtered } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { page, filters } = list;
   return (
-    <AdminListPage
+    <FilteredListPage
       title="Newsletter"
       description={`Everyone who signed up in the footer: ${page.counts.subscribed} subscribed, ${page.counts.pending} waiting to confirm, ${page.counts.unsubscribed} unsubscribed.`}
       actions={
@@ -42,61 +43,35 @@ export default function AdminNewsletter() {
           Download CSV
         </a>
       }
-      filters={{
-        label: "Filter subscribers",
-        fields: (
-          <>
-            <SearchFilter
-              id="subscriber-search"
-              value={filters.search}
-              placeholder="Part of the address"
-              messages={errors.search}
-            />
-            <StatusFilter
-              id="subscriber-status"
-              value={filters.status}
-              statuses={NEWSLETTER_STATUSES}
-              label={(status) => `${STATUS_LABELS[status]} (${page.counts[status]})`}
-              messages={errors.status}
-            />
-          </>
-        ),
-      }}
-      counted="subscriber"
-      filtered={filtered}
-      table={{
-        caption: "Subscribers, newest first",
-        rows: page.data,
-        empty: "No subscribers yet. Sign-ups from the footer's form show here.",
-        columns: [
-          { head: "Email", className: "break-all font-medium text-gray-900", render: (subscriber) => subscriber.email },
-          {
-            head: "Status",
-            className: "whitespace-nowrap",
-            render: (subscriber) => (
-              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[subscriber.status]}`}>
-                {STATUS_LABELS[subscriber.status]}
-              </span>
-            ),
-          },
-          {
-            head: "Signed up",
-            className: "whitespace-nowrap text-gray-700",
-            render: (subscriber) => dateTime(subscriber.created_at),
-          },
-          {
-            head: "Confirmed",
-            className: "whitespace-nowrap text-gray-700",
-            render: (subscriber) => (subscriber.subscribed_at ? dateTime(subscriber.subscribed_at) : "—"),
-          },
-          {
-            head: "Unsubscribed",
-            className: "whitespace-nowrap text-gray-700",
-            render: (subscriber) => (subscriber.unsubscribed_at ? dateTime(subscriber.unsubscribed_at) : "—"),
-          },
-        ],
-      }}
-      page={{ ...page, path: "/admin/newsletter", filters }}
+      noun="subscriber"
+      idPrefix="subscriber"
+      path="/admin/newsletter"
+      list={list}
+      filters={[
+        { type: "search", placeholder: "Part of the address" },
+        {
+          type: "status",
+          statuses: NEWSLETTER_STATUSES,
+          label: (status) =>
+            `${STATUS_LABELS[status as NewsletterStatus]} (${page.counts[status as NewsletterStatus]})`,
+        },
+      ]}
+      empty="No subscribers yet. Sign-ups from the footer's form show here."
+      columns={[
+        { head: "Email", className: "break-all font-medium text-gray-900", render: (subscriber) => subscriber.email },
+        {
+          head: "Status",
+          className: "whitespace-nowrap",
+          render: (subscriber) => (
+            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[subscriber.status]}`}>
+              {STATUS_LABELS[subscriber.status]}
+            </span>
+          ),
+        },
+        { head: "Signed up", date: (subscriber) => subscriber.created_at },
+        { head: "Confirmed", date: (subscriber) => subscriber.subscribed_at, missing: "—" },
+        { head: "Unsubscribed", date: (subscriber) => subscriber.unsubscribed_at, missing: "—" },
+      ]}
     />
   );
 }

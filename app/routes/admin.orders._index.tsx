@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
-import { AdminListPage } from "~/components/admin/list-page";
-import { dateTime, SearchFilter, StatusFilter } from "~/components/admin/ui";
+import { FilteredListPage } from "~/components/admin/list-page";
 import { PaymentBadge, StatusBadge } from "~/components/order-badges";
 import { Price } from "~/components/price";
 import { AdminOrderQuerySchema, ORDER_STATUSES } from "~/lib/order-lifecycle";
@@ -20,69 +19,52 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function AdminOrders() {
-  const { page, errors, statuses, filters, filtered } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
   return (
-    <AdminListPage
+    <FilteredListPage
       title="Orders"
       description="Find an order, then confirm, ship and deliver it, and record the cash collected."
-      filters={{
-        label: "Filter orders",
-        fields: (
-          <>
-            <StatusFilter id="order-status" value={filters.status} statuses={statuses} messages={errors.status} />
-            <SearchFilter
-              id="order-search"
-              value={filters.search}
-              placeholder="Order number, email or name"
-              messages={errors.search}
-            />
-          </>
-        ),
-      }}
-      counted="order"
-      filtered={filtered}
-      table={{
-        caption: "Orders, newest first",
-        rows: page.data,
-        empty: "No orders yet. They will show here as soon as shoppers check out.",
-        columns: [
-          {
-            head: "Order",
-            className: "whitespace-nowrap",
-            render: (order) => (
-              <Link to={`/admin/orders/${order.id}`} className="font-medium text-bloom-700 underline">
-                {order.order_number}
-              </Link>
-            ),
-          },
-          {
-            head: "Placed",
-            className: "whitespace-nowrap text-gray-700",
-            render: (order) => dateTime(order.created_at),
-          },
-          {
-            head: "Customer",
-            render: (order) => (
-              <>
-                <span className="block text-gray-900">{order.customer.name}</span>
-                <span className="block text-gray-600">
-                  {order.customer.email}
-                  {order.customer.guest ? " · Guest" : ""}
-                </span>
-              </>
-            ),
-          },
-          { head: "Items", render: (order) => order.items_count },
-          { head: "Total", className: "whitespace-nowrap", render: (order) => <Price cents={order.total_cents} /> },
-          { head: "Status", className: "whitespace-nowrap", render: (order) => <StatusBadge status={order.status} /> },
-          {
-            head: "Payment",
-            className: "whitespace-nowrap",
-            render: (order) => <PaymentBadge status={order.payment_status} />,
-          },
-        ],
-      }}
-      page={{ ...page, path: "/admin/orders", filters }}
+      noun="order"
+      idPrefix="order"
+      path="/admin/orders"
+      list={list}
+      filters={[
+        { type: "status", statuses: list.statuses },
+        { type: "search", placeholder: "Order number, email or name" },
+      ]}
+      empty="No orders yet. They will show here as soon as shoppers check out."
+      columns={[
+        {
+          head: "Order",
+          className: "whitespace-nowrap",
+          render: (order) => (
+            <Link to={`/admin/orders/${order.id}`} className="font-medium text-bloom-700 underline">
+              {order.order_number}
+            </Link>
+          ),
+        },
+        { head: "Placed", date: (order) => order.created_at },
+        {
+          head: "Customer",
+          render: (order) => (
+            <>
+              <span className="block text-gray-900">{order.customer.name}</span>
+              <span className="block text-gray-600">
+                {order.customer.email}
+                {order.customer.guest ? " · Guest" : ""}
+              </span>
+            </>
+          ),
+        },
+        { head: "Items", render: (order) => order.items_count },
+        { head: "Total", className: "whitespace-nowrap", render: (order) => <Price cents={order.total_cents} /> },
+        { head: "Status", className: "whitespace-nowrap", render: (order) => <StatusBadge status={order.status} /> },
+        {
+          head: "Payment",
+          className: "whitespace-nowrap",
+          render: (order) => <PaymentBadge status={order.payment_status} />,
+        },
+      ]}
     />
   );
 }

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
-import { AdminListPage } from "~/components/admin/list-page";
-import { dateTime, SearchFilter, SelectFilter } from "~/components/admin/ui";
+import { FilteredListPage } from "~/components/admin/list-page";
 import { UserListQuerySchema, USER_ROLE_FILTERS } from "~/lib/schemas/admin-people";
 import { listUsers } from "~/services/admin/users.server";
 import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
@@ -16,6 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 const ROLE_LABELS: Record<string, string> = { customer: "Customers", admin: "Admins", "super-admin": "Super-admins" };
+const ROLE_OPTIONS = USER_ROLE_FILTERS.map((value) => ({ value, label: ROLE_LABELS[value] ?? value }));
 const ROLE_NAMES: Record<string, string> = { customer: "Customer", admin: "Admin", "super-admin": "Super-admin" };
 
 function RoleList({ roles }: { roles: string[] }) {
@@ -35,70 +35,49 @@ function RoleList({ roles }: { roles: string[] }) {
 }
 
 export default function AdminUsers() {
-  const { page, errors, filters, filtered } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
   return (
-    <AdminListPage
+    <FilteredListPage
       title="Customers"
       description="Customers and staff: find an account, see its orders, disable it; super-admins also grant and revoke staff roles."
-      filters={{
-        label: "Filter users",
-        fields: (
-          <>
-            <SearchFilter
-              id="user-search"
-              value={filters.search}
-              placeholder="Name or email"
-              messages={errors.search}
-            />
-            <SelectFilter
-              id="user-role"
-              name="role"
-              label="Role"
-              value={filters.role}
-              all="Everyone"
-              options={USER_ROLE_FILTERS.map((value) => ({ value, label: ROLE_LABELS[value] ?? value }))}
-              messages={errors.role}
-            />
-          </>
-        ),
-      }}
-      counted="user"
-      filtered={filtered}
-      table={{
-        caption: "Users, newest first",
-        rows: page.data,
-        empty: "No users yet.",
-        columns: [
-          {
-            head: "Name",
-            render: (user) => (
-              <Link to={`/admin/users/${user.id}`} className="font-medium text-bloom-700 underline">
-                {user.name}
-              </Link>
+      noun="user"
+      idPrefix="user"
+      path="/admin/users"
+      list={list}
+      filters={[
+        { type: "search", placeholder: "Name or email" },
+        { type: "select", name: "role", label: "Role", all: "Everyone", options: ROLE_OPTIONS },
+      ]}
+      empty="No users yet."
+      columns={[
+        {
+          head: "Name",
+          render: (user) => (
+            <Link to={`/admin/users/${user.id}`} className="font-medium text-bloom-700 underline">
+              {user.name}
+            </Link>
+          ),
+        },
+        {
+          head: "Email",
+          className: "break-all",
+          render: (user) => (user.deleted ? <span className="text-gray-600">Removed</span> : user.email),
+        },
+        { head: "Roles", render: (user) => <RoleList roles={user.roles} /> },
+        { head: "Orders", render: (user) => user.orders_count },
+        { head: "Joined", date: (user) => user.created_at },
+        {
+          head: "Account",
+          render: (user) =>
+            user.deleted ? (
+              <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800">Deleted</span>
+            ) : user.disabled ? (
+              <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Disabled</span>
+            ) : (
+              <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>
             ),
-          },
-          {
-            head: "Email",
-            className: "break-all",
-            render: (user) => (user.deleted ? <span className="text-gray-600">Removed</span> : user.email),
-          },
-          { head: "Roles", render: (user) => <RoleList roles={user.roles} /> },
-          { head: "Orders", render: (user) => user.orders_count },
-          { head: "Joined", className: "whitespace-nowrap text-gray-700", render: (user) => dateTime(user.created_at) },
-          {
-            head: "Account",
-            render: (user) =>
-              user.deleted ? (
-                <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800">Deleted</span>
-              ) : user.disabled ? (
-                <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Disabled</span>
-              ) : (
-                <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>
-              ),
-          },
-        ],
-      }}
-      page={{ ...page, path: "/admin/users", filters }}
+        },
+      ]}
     />
   );
 }
