@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminPage, backTo, subjectError, subjectMeta } from "~/components/admin/admin-page";
+import { AdminPage, DetailsCard, backTo, subjectError, subjectMeta } from "~/components/admin/admin-page";
 import { AdminCard, dateTime, primaryButton } from "~/components/admin/ui";
 import { MailStatusBadge } from "~/components/admin/mail-status";
-import { DetailList } from "~/components/detail-list";
 import type { AdminSubject } from "~/lib/admin-list";
 import { MAIL_MESSAGES, mailIdOf } from "~/lib/schemas/admin-mail";
 import { getMail, retryMail } from "~/services/admin/mail.server";
@@ -76,32 +75,31 @@ export default function AdminMailPage() {
           </AdminCard>
         </div>
         <div className="grid h-fit gap-6">
-          <AdminCard id="details-heading" title="Details">
-            <DetailList
-              className="mt-3 grid gap-2 text-sm"
-              rows={[
-                { label: "To", value: <span className="break-all">{mail.to}</span> },
-                { label: "Subject", value: mail.subject },
-                { label: "Template", value: mail.template },
-                { label: "Status", value: <MailStatusBadge status={mail.status} /> },
-                { label: "Attempts", value: String(mail.attempts) },
-                {
-                  label: "Last error",
-                  value: mail.last_error ? <span className="break-words">{mail.last_error}</span> : "None",
-                },
-                {
-                  label: "Transport",
-                  value: mail.transport ? (TRANSPORTS[mail.transport] ?? mail.transport) : "Not tried yet",
-                },
-                { label: "Created", value: dateTime(mail.created_at) },
-                { label: "Sent", value: mail.sent_at ? dateTime(mail.sent_at) : "Not sent" },
-                ...Object.entries(mail.headers ?? {}).map(([name, value]) => ({
-                  label: name,
-                  value: <span className="break-all">{value}</span>,
-                })),
-              ]}
-            />
-          </AdminCard>
+          <DetailsCard
+            id="details-heading"
+            title="Details"
+            rows={[
+              { label: "To", value: <span className="break-all">{mail.to}</span> },
+              { label: "Subject", value: mail.subject },
+              { label: "Template", value: mail.template },
+              { label: "Status", value: <MailStatusBadge status={mail.status} /> },
+              { label: "Attempts", value: String(mail.attempts) },
+              {
+                label: "Last error",
+                value: mail.last_error ? <span className="break-words">{mail.last_error}</span> : "None",
+              },
+              {
+                label: "Transport",
+                value: mail.transport ? (TRANSPORTS[mail.transport] ?? mail.transport) : "Not tried yet",
+              },
+              { label: "Created", value: dateTime(mail.created_at) },
+              { label: "Sent", value: mail.sent_at ? dateTime(mail.sent_at) : "Not sent" },
+              ...Object.entries(mail.headers ?? {}).map(([name, value]) => ({
+                label: name,
+                value: <span className="break-all">{value}</span>,
+              })),
+            ]}
+          />
           <StaffChanges entries={audit} empty="No staff changes to this email yet." />
         </div>
       </div>

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminPage, subjectError, subjectMeta } from "~/components/admin/admin-page";
+import { AdminPage, DetailsCard, subjectError, subjectMeta } from "~/components/admin/admin-page";
 import { AdminCard, dangerButton, dateTime, primaryButton, secondaryButton } from "~/components/admin/ui";
-import { DetailList } from "~/components/detail-list";
 import { Toaster } from "~/components/toaster";
 import type { AdminSubject } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
@@ -109,20 +108,20 @@ export default function AdminMessagePage() {
           <p className="mt-3 whitespace-pre-wrap break-words text-gray-900">{message.message}</p>
         </AdminCard>
         <div className="grid h-fit gap-6">
-          <AdminCard id="sender-heading" title="Sender">
-            <DetailList
-              className="mt-3 grid gap-2 text-sm"
-              rows={[
-                { label: "Name", value: message.name },
-                { label: "Email", value: <span className="break-all">{message.email}</span> },
-                { label: "Received", value: dateTime(message.created_at) },
-                ...(message.read_at ? [{ label: "First read", value: dateTime(message.read_at) }] : []),
-              ]}
-            />
+          <DetailsCard
+            id="sender-heading"
+            title="Sender"
+            rows={[
+              { label: "Name", value: message.name },
+              { label: "Email", value: <span className="break-all">{message.email}</span> },
+              { label: "Received", value: dateTime(message.created_at) },
+              ...(message.read_at ? [{ label: "First read", value: dateTime(message.read_at) }] : []),
+            ]}
+          >
             <a href={reply} className={`${primaryButton} mt-4`}>
               Reply by email
             </a>
-          </AdminCard>
+          </DetailsCard>
           <AdminCard id="status-heading" title="Status">
             <div className="mt-3 flex flex-wrap gap-2">
               {message.status === "unread" ? (

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminPage, backTo, subjectError, subjectMeta } from "~/components/admin/admin-page";
+import { AdminPage, DetailsCard, backTo, subjectError, subjectMeta } from "~/components/admin/admin-page";
 import { OrderAddress } from "~/components/admin/order-address";
 import {
   AdminCard,
@@ -11,7 +11,6 @@ import {
   primaryButton,
   secondaryButton,
 } from "~/components/admin/ui";
-import { DetailList } from "~/components/detail-list";
 import { FieldError } from "~/components/field-error";
 import { OrderBadges } from "~/components/order-badges";
 import { OrderItemList } from "~/components/order-items";
@@ -224,38 +223,36 @@ export default function AdminOrderPage() {
         </div>
 
         <div className="grid h-fit gap-6">
-          <AdminCard id="order-customer" title="Customer">
-            <DetailList
-              className="mt-3 grid gap-2 text-sm"
-              rows={[
-                { label: "Name", value: order.customer.name },
-                {
-                  label: "Email",
-                  value: (
-                    <a href={`mailto:${order.customer.email}`} className="text-bloom-700 underline">
-                      {order.customer.email}
-                    </a>
-                  ),
-                },
-                {
-                  label: "Account",
-                  value: order.customer.guest ? "Guest checkout" : `Customer account #${order.customer.id}`,
-                },
-              ]}
-            />
-          </AdminCard>
+          <DetailsCard
+            id="order-customer"
+            title="Customer"
+            rows={[
+              { label: "Name", value: order.customer.name },
+              {
+                label: "Email",
+                value: (
+                  <a href={`mailto:${order.customer.email}`} className="text-bloom-700 underline">
+                    {order.customer.email}
+                  </a>
+                ),
+              },
+              {
+                label: "Account",
+                value: order.customer.guest ? "Guest checkout" : `Customer account #${order.customer.id}`,
+              },
+            ]}
+          />
 
-          <AdminCard id="order-payment" title="Payment">
-            <DetailList
-              className="mt-3 grid gap-2 text-sm"
-              rows={[
-                { label: "Method", value: "Cash on Delivery" },
-                { label: "Status", value: order.payment_status === "paid" ? "Paid" : "Not collected yet" },
-                ...(order.paid_at ? [{ label: "Cash collected", value: dateTime(order.paid_at) }] : []),
-                ...(order.shipping_method_name ? [{ label: "Shipping", value: order.shipping_method_name }] : []),
-              ]}
-            />
-          </AdminCard>
+          <DetailsCard
+            id="order-payment"
+            title="Payment"
+            rows={[
+              { label: "Method", value: "Cash on Delivery" },
+              { label: "Status", value: order.payment_status === "paid" ? "Paid" : "Not collected yet" },
+              ...(order.paid_at ? [{ label: "Cash collected", value: dateTime(order.paid_at) }] : []),
+              ...(order.shipping_method_name ? [{ label: "Shipping", value: order.shipping_method_name }] : []),
+            ]}
+          />
 
           <AdminCard id="order-notes" title="Customer's notes">
             <p className="mt-2 whitespace-pre-line text-sm text-gray-700">

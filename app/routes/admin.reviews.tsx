@@ -91,6 +91,12 @@ function ModerationButton({
   );
 }
 
+/** A review's buttons: each moves it to a status it is not in. */
+const MODERATIONS = [
+  { status: "approved", label: "Approve", className: primaryButton },
+  { status: "rejected", label: "Reject", className: dangerButton },
+] as const;
+
 const EMPTY: Record<ReviewStatus, string> = {
   pending: "No reviews are waiting for approval.",
   approved: "No approved reviews.",
@@ -159,26 +165,15 @@ export default function AdminReviews() {
                   {`By ${review.author_name}${review.user_id === null ? "" : ` (account #${review.user_id})`}, ${dateTime(review.created_at)}`}
                 </p>
                 <div className="mt-3 flex flex-wrap gap-2">
-                  {review.status !== "approved" ? (
+                  {MODERATIONS.filter((moderation) => moderation.status !== review.status).map((moderation) => (
                     <ModerationButton
+                      key={moderation.status}
+                      {...moderation}
                       id={review.id}
-                      status="approved"
-                      label="Approve"
-                      className={primaryButton}
                       back={back}
                       title={review.title}
                     />
-                  ) : null}
-                  {review.status !== "rejected" ? (
-                    <ModerationButton
-                      id={review.id}
-                      status="rejected"
-                      label="Reject"
-                      className={dangerButton}
-                      back={back}
-                      title={review.title}
-                    />
-                  ) : null}
+                  ))}
                 </div>
               </article>
             </li>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { RoleList, ROLE_NAMES } from "~/components/admin/roles";
 import { AdminPage, backTo, subjectError, subjectMeta } from "~/components/admin/admin-page";
 import {
   AdminCard,
@@ -44,7 +45,6 @@ export async function loader(args: LoaderFunctionArgs) {
   });
 }
 
-const ROLE_NAMES: Record<string, string> = { customer: "Customer", admin: "Admin", "super-admin": "Super-admin" };
 const roleWords = (roles: string[]) =>
   roles.length ? roles.map((role) => ROLE_NAMES[role] ?? role).join(", ") : "no role";
 
@@ -91,22 +91,6 @@ export async function action(args: ActionFunctionArgs) {
     // Not allowed (an admin on a staff account or a role) or refused (the last super-admin, oneself): back, saying why.
     return buttonError(error, { toast, here, notFound, values });
   }
-}
-
-function RoleList({ roles }: { roles: string[] }) {
-  if (roles.length === 0) return <span className="text-gray-600">None</span>;
-  return (
-    <ul className="flex flex-wrap gap-1" aria-label="Roles">
-      {roles.map((role) => (
-        <li
-          key={role}
-          className={`rounded-full px-2 py-0.5 text-xs font-medium ${role === "customer" ? "bg-gray-100 text-gray-800" : "bg-bloom-100 text-bloom-800"}`}
-        >
-          {ROLE_NAMES[role] ?? role}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 function AccountState({

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
+import { RoleList } from "~/components/admin/roles";
 import { FilteredListPage } from "~/components/admin/list-page";
 import { UserListQuerySchema, USER_ROLE_FILTERS } from "~/lib/schemas/admin-people";
 import { listUsers } from "~/services/admin/users.server";
@@ -16,23 +17,6 @@ export async function loader(args: LoaderFunctionArgs) {
 
 const ROLE_LABELS: Record<string, string> = { customer: "Customers", admin: "Admins", "super-admin": "Super-admins" };
 const ROLE_OPTIONS = USER_ROLE_FILTERS.map((value) => ({ value, label: ROLE_LABELS[value] ?? value }));
-const ROLE_NAMES: Record<string, string> = { customer: "Customer", admin: "Admin", "super-admin": "Super-admin" };
-
-function RoleList({ roles }: { roles: string[] }) {
-  if (roles.length === 0) return <span className="text-gray-600">None</span>;
-  return (
-    <ul className="flex flex-wrap gap-1" aria-label="Roles">
-      {roles.map((role) => (
-        <li
-          key={role}
-          className={`rounded-full px-2 py-0.5 text-xs font-medium ${role === "customer" ? "bg-gray-100 text-gray-800" : "bg-bloom-100 text-bloom-800"}`}
-        >
-          {ROLE_NAMES[role] ?? role}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 export default function AdminUsers() {
   const list = useLoaderData<typeof loader>();

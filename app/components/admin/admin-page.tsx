@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 import { errorBoundary } from "~/components/error-state";
 import type { AdminSubject } from "~/lib/admin-list";
 import { pageMeta, rootSeo, seoMeta } from "~/lib/seo";
-import { AdminHeader } from "./ui";
+import { DetailList, type Detail } from "~/components/detail-list";
+import { AdminCard, AdminHeader } from "./ui";
 
 /**
  * What every back-office page has: its meta (never indexed), its error screen, and its frame (the
@@ -80,3 +81,23 @@ export function AdminPage({
 
 /** The link back to a subject's list, as its page shows it. */
 export const backTo = (subject: AdminSubject) => ({ to: subject.path, label: subject.back });
+
+/** A card of labelled values (an email's details, a message's sender, an order's customer), then `children`. */
+export function DetailsCard({
+  id,
+  title,
+  rows,
+  children,
+}: {
+  id: string;
+  title: string;
+  rows: Detail[];
+  children?: ReactNode;
+}) {
+  return (
+    <AdminCard id={id} title={title}>
+      <DetailList className="mt-3 grid gap-2 text-sm" rows={rows} />
+      {children}
+    </AdminCard>
+  );
+}
