@@ -3,13 +3,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage, adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { BlogForm, BlogFormNotice, blogFormValues, type BlogFormValues } from "~/components/admin/blog-form";
 import { BlogCreateSchema } from "~/lib/schemas/admin-blogs";
-import { actorOf } from "~/services/audit.server";
 import { createBlog, getBlogFormOptions } from "~/services/admin/blogs.server";
 import { blogSaveFailure, parseBlogForm, previewAgain, readBlogForm } from "~/http/pages/blog-form.server";
 import type { FormFailure } from "~/http/pages/forms.server";
-import { privateJson } from "~/http/pages/admin-pages.server";
+import { adminAction, privateJson } from "~/http/pages/admin-pages.server";
 import { requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
 
 export const meta = adminPageMeta("New tutorial", "/admin/blogs/new");
 
@@ -20,11 +18,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** "Save draft" (`intent=save`), "Save and publish" (`intent=publish`) or "Preview" (nothing saved). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const actor = actorOf(viewer);
-  const post = await readBlogForm(app, request, actor);
+export async function action(args: ActionFunctionArgs) {
+  const { app, actor, toast } = await adminAction(args);
+  const post = await readBlogForm(app, args.request, actor);
   if (post.intent === "preview") return previewAgain(post);
   const parsed = parseBlogForm(post, BlogCreateSchema);
   if ("failure" in parsed) return parsed.failure;
@@ -35,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     const message =
       blog.status === "published" ? `“${blog.title}” is published.` : `“${blog.title}” is saved as a draft.`;
-    return toasts(app.env, request).redirectWithSuccess(`/admin/blogs/${blog.id}`, message);
+    return toast.redirectWithSuccess(`/admin/blogs/${blog.id}`, message);
   } catch (error) {
     const failure = blogSaveFailure(error, post.values);
     if (failure) return failure;

@@ -3,33 +3,23 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage, adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { ProductForm } from "~/components/admin/product-form";
 import { Toaster } from "~/components/toaster";
-import { actorOf } from "~/services/audit.server";
 import { productFormData } from "~/services/admin/products.server";
 import type { FormFailure } from "~/http/pages/forms.server";
-import { privateJson } from "~/http/pages/admin-pages.server";
-import { requireAdmin } from "~/http/pages/guards.server";
+import { adminAction, loadAdminPage } from "~/http/pages/admin-pages.server";
 import { saveProductForm } from "~/http/pages/product-form.server";
 import { readStaffForm } from "~/http/pages/uploads.server";
-import { toasts } from "~/http/pages/toast.server";
 
 export const meta = adminPageMeta("New product", "/admin/products/new");
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const { categories } = await productFormData(context.app.db);
-  return privateJson({ categories });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  loadAdminPage(args, async (db) => ({ categories: (await productFormData(db)).categories }));
 
 /** Creates the product, then shows it (post/redirect/get); a refusal shows the form again with its messages and what was typed. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const saved = await saveProductForm(app, actorOf(viewer), await readStaffForm(request));
+export async function action(args: ActionFunctionArgs) {
+  const { app, actor, toast } = await adminAction(args);
+  const saved = await saveProductForm(app, actor, await readStaffForm(args.request));
   if (!saved.ok) return saved.response;
-  return toasts(app.env, request).redirectWithSuccess(
-    `/admin/products/${saved.product.id}`,
-    `Product ${saved.product.name} created.`,
-  );
+  return toast.redirectWithSuccess(`/admin/products/${saved.product.id}`, `Product ${saved.product.name} created.`);
 }
 
 export default function NewProduct() {

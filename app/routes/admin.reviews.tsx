@@ -15,12 +15,10 @@ import {
   type ReviewStatus,
 } from "~/lib/schemas/reviews";
 import { safeRedirect } from "~/lib/redirect";
-import { actorOf } from "~/services/audit.server";
 import { listReviewsForModeration, moderateReview } from "~/services/admin/reviews.server";
 import { readForm, buttonError } from "~/http/pages/forms.server";
-import { privateJson } from "~/http/pages/admin-pages.server";
+import { adminAction, privateJson } from "~/http/pages/admin-pages.server";
 import { requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
 
 export const meta = adminPageMeta("Reviews", "/admin/reviews");
 
@@ -40,18 +38,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Approve or reject one review (`id`, `status`), then back to the list as it was, with a toast. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const values = await readForm(request);
+export async function action(args: ActionFunctionArgs) {
+  const { app, actor, toast } = await adminAction(args);
+  const values = await readForm(args.request);
   const back = safeRedirect(values.back?.startsWith("/admin/reviews") ? values.back : null, "/admin/reviews");
-  const toast = toasts(app.env, request);
   const id = parseId(values.id);
   const parsed = ReviewModerationSchema.safeParse(values);
   if (values.intent !== "moderate" || id === null) return toast.redirectWithError(back, REVIEW_MESSAGES.reviewNotFound);
   if (!parsed.success) return toast.redirectWithError(back, REVIEW_MESSAGES.statusInvalid);
   try {
-    const review = await moderateReview(app.db, actorOf(viewer), id, parsed.data.status);
+    const review = await moderateReview(app.db, actor, id, parsed.data.status);
     return toast.redirectWithSuccess(
       back,
       review.status === "approved" ? REVIEW_MESSAGES.approved : REVIEW_MESSAGES.rejected,

@@ -5,32 +5,25 @@ import { SettingField } from "~/components/admin/settings-fields";
 import { SettingsForm, SettingsPage } from "~/components/admin/settings-page";
 import { AdminCard } from "~/components/admin/ui";
 import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
-import { privateJson } from "~/http/pages/admin-pages.server";
-import { requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
-import { actorOf } from "~/services/audit.server";
+import { adminAction, loadAdminPage } from "~/http/pages/admin-pages.server";
 import { settingsPage, updateSettings } from "~/services/admin/settings.server";
 import { ValidationError } from "~/services/errors";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  return privateJson(await settingsPage(context.app.db));
-}
+export const loader = (args: LoaderFunctionArgs) => loadAdminPage(args, settingsPage);
 
 /** One group's form: its fields (and the `group` it came from, which is not a setting) are saved together. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const { group, ...values } = await readForm(request);
+export async function action(args: ActionFunctionArgs) {
+  const { app, actor, toast } = await adminAction(args);
+  const { group, ...values } = await readForm(args.request);
   try {
-    const { changed } = await updateSettings(app.db, actorOf(viewer), values);
+    const { changed } = await updateSettings(app.db, actor, values);
     const message =
       changed.length === 0
         ? "Nothing to save: no setting changed."
         : changed.length === 1
           ? "Setting saved."
           : `${changed.length} settings saved.`;
-    return toasts(app.env, request).redirectWithSuccess("/admin/settings", message);
+    return toast.redirectWithSuccess("/admin/settings", message);
   } catch (error) {
     if (error instanceof ValidationError) {
       return formFailure(error.errors, "Some settings could not be saved. Please check the fields marked in red.", {

@@ -5,9 +5,8 @@ import { SectionFieldControl } from "~/components/admin/settings-fields";
 import { SettingsForm, SettingsPage } from "~/components/admin/settings-page";
 import { AdminCard, adminLabel } from "~/components/admin/ui";
 import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
-import { privateJson } from "~/http/pages/admin-pages.server";
+import { adminAction, privateJson } from "~/http/pages/admin-pages.server";
 import { requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
 import {
   HOME_SECTION_FORMS,
   isHomeSectionKey,
@@ -17,7 +16,6 @@ import {
   sectionFromForm,
   type SectionForm,
 } from "~/lib/schemas/admin-settings";
-import { actorOf } from "~/services/audit.server";
 import { homeSectionsPage, updateHomeSection } from "~/services/admin/settings.server";
 import { NotFoundError, ValidationError } from "~/services/errors";
 
@@ -36,16 +34,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** One section's form: its fields and its list's rows (rows left blank or marked "remove" are dropped). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const values = await readForm(request);
+export async function action(args: ActionFunctionArgs) {
+  const { app, actor, toast } = await adminAction(args);
+  const values = await readForm(args.request);
   const key = values.section ?? "";
-  const toast = toasts(app.env, request);
   if (!isHomeSectionKey(key)) return toast.redirectWithError(HERE, "That home page section cannot be edited.");
   const { data, rows } = sectionFromForm(key, values);
   try {
-    const { changed } = await updateHomeSection(app.db, actorOf(viewer), key, data);
+    const { changed } = await updateHomeSection(app.db, actor, key, data);
     const label = HOME_SECTION_FORMS[key].label;
     return toast.redirectWithSuccess(
       HERE,

@@ -33,13 +33,27 @@ export async function readAdminList<S extends z.ZodType, Name extends string>(
   return { app: context.app, query, list: { errors, filters: filterValues(url.searchParams, names), filtered } };
 }
 
-/** A list's action (a button on a row): admins only; `back` is the list as it was shown, filters and page kept. */
-export async function adminListAction({ request, context }: ActionFunctionArgs, path: string) {
+/** A back-office page's loader: admins only, then what `load` reads. */
+export async function loadAdminPage<Data>(
+  { request, context }: LoaderFunctionArgs,
+  load: (db: Database) => Promise<Data>,
+) {
+  await requireAdmin(context.app, request);
+  return privateJson(await load(context.app.db));
+}
+
+/** A back-office page's action: admins only; who acts, and the toasts of its redirect. */
+export async function adminAction({ request, context }: ActionFunctionArgs) {
   const { app } = context;
-  const actor = actorOf(await requireAdmin(app, request));
-  const url = new URL(request.url);
+  const viewer = await requireAdmin(app, request);
+  return { app, viewer, actor: actorOf(viewer), toast: toasts(app.env, request) };
+}
+
+/** A list's action (a button on a row): admins only; `back` is the list as it was shown, filters and page kept. */
+export async function adminListAction(args: ActionFunctionArgs, path: string) {
+  const url = new URL(args.request.url);
   url.searchParams.delete("index");
-  return { app, actor, back: `${path}${url.search}`, toast: toasts(app.env, request) };
+  return { ...(await adminAction(args)), back: `${path}${url.search}` };
 }
 
 /** A subject's 404: its error boundary says `missing`. */
@@ -62,21 +76,8 @@ export async function loadSubject<Id, Found>(
  * The action of a page about one thing: admins only; an `id` that is not one is its 404. Gives who
  * acts, the page's address (`here`, where its toasts go) and its 404 for `buttonError`.
  */
-export async function subjectAction<Id>(
-  { request, context }: ActionFunctionArgs,
-  subject: AdminSubject,
-  id: Id | null,
-) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
+export async function subjectAction<Id>(args: ActionFunctionArgs, subject: AdminSubject, id: Id | null) {
+  const acting = await adminAction(args);
   if (!id) throw subjectNotFound(subject);
-  return {
-    app,
-    viewer,
-    actor: actorOf(viewer),
-    id,
-    here: `${subject.path}/${id}`,
-    toast: toasts(app.env, request),
-    notFound: () => subjectNotFound(subject),
-  };
+  return { ...acting, id, here: `${subject.path}/${id}`, notFound: () => subjectNotFound(subject) };
 }
