@@ -14,7 +14,13 @@ import {
   type AdminBlog,
 } from "~/services/admin/blogs.server";
 import { NotFoundError } from "~/services/errors";
-import { blogSaveFailure, parseBlogForm, previewAgain, readBlogForm } from "~/http/pages/blog-form.server";
+import {
+  blogSaveFailure,
+  parseBlogForm,
+  previewAgain,
+  readBlogForm,
+  toggledMessage,
+} from "~/http/pages/blog-form.server";
 import type { FormFailure } from "~/http/pages/forms.server";
 import { loadSubject, privateJson, subjectAction } from "~/http/pages/admin-pages.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
@@ -45,12 +51,7 @@ export async function action(args: ActionFunctionArgs) {
     if (post.intent === "preview") return previewAgain(post);
     if (post.intent === "toggle") {
       const blog = await toggleBlogStatus(app.db, actor, id, version);
-      return toast.redirectWithSuccess(
-        here,
-        blog.status === "published"
-          ? `“${blog.title}” is published.`
-          : `“${blog.title}” is unpublished: it is a draft again.`,
-      );
+      return toast.redirectWithSuccess(here, toggledMessage(blog));
     }
     if (post.intent === "delete") {
       const removed = await deleteBlog(app.db, actor, id, version);

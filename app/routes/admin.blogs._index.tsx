@@ -6,6 +6,7 @@ import { primaryButton, secondaryButton } from "~/components/admin/ui";
 import { parseId } from "~/lib/ids";
 import { AdminBlogQuerySchema, BLOG_STATUSES } from "~/lib/schemas/admin-blogs";
 import { adminBlogsPage, toggleBlogStatus } from "~/services/admin/blogs.server";
+import { toggledMessage } from "~/http/pages/blog-form.server";
 import { adminListAction, privateJson, readAdminList } from "~/http/pages/admin-pages.server";
 import { buttonError } from "~/http/pages/forms.server";
 
@@ -28,12 +29,7 @@ export async function action(args: ActionFunctionArgs) {
     return toast.redirectWithError(back, "That action is not available here.");
   try {
     const blog = await toggleBlogStatus(app.db, actor, id, version);
-    return toast.redirectWithSuccess(
-      back,
-      blog.status === "published"
-        ? `“${blog.title}” is published.`
-        : `“${blog.title}” is unpublished: it is a draft again.`,
-    );
+    return toast.redirectWithSuccess(back, toggledMessage(blog));
   } catch (error) {
     return buttonError(error, { toast, here: back });
   }

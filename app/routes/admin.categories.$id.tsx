@@ -85,13 +85,7 @@ export default function AdminCategory() {
     >
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <AdminCard id="edit-heading" title="Edit category">
-          <CategoryForm
-            category={category}
-            typed={failure?.values}
-            errors={failure?.errors}
-            submitLabel="Save category"
-            intent="update"
-          />
+          <CategoryForm category={category} submitLabel="Save category" intent="update" />
         </AdminCard>
 
         <div className="grid h-fit gap-6">

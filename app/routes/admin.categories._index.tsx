@@ -77,13 +77,7 @@ export default function AdminCategories() {
       }}
     >
       <AdminCard id="new-category-heading" title="New category" className="mt-8">
-        <CategoryForm
-          category={CATEGORY_DEFAULTS}
-          typed={failure?.values}
-          errors={failure?.errors}
-          submitLabel="Create category"
-          intent="create"
-        />
+        <CategoryForm category={CATEGORY_DEFAULTS} submitLabel="Create category" intent="create" />
       </AdminCard>
     </AdminListPage>
   );
