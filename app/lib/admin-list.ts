@@ -14,3 +14,13 @@ export function listHref(path: string, filters: Record<string, string>, page = 1
 export function filterValues<Name extends string>(searchParams: URLSearchParams, names: readonly Name[]) {
   return Object.fromEntries(names.map((name) => [name, searchParams.get(name) ?? ""])) as Record<Name, string>;
 }
+
+/**
+ * A back-office page about one thing (`/admin/orders/12`): its list's path (the page is
+ * `{path}/{id}`), the back link's words, and what its 404 says.
+ */
+export interface AdminSubject {
+  path: string;
+  back: string;
+  missing: string;
+}

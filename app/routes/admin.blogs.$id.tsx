@@ -1,13 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BlogForm, BlogFormNotice, blogFormValues, type BlogFormValues } from "~/components/admin/blog-form";
-import { AdminHeader, dangerButton, dateTime, primaryButton, secondaryButton } from "~/components/admin/ui";
-import { errorBoundary } from "~/components/error-state";
+import { AdminPage, backTo, subjectError, subjectMeta } from "~/components/admin/admin-page";
+import { dangerButton, dateTime, primaryButton, secondaryButton } from "~/components/admin/ui";
+import type { AdminSubject } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
 import { BLOG_MESSAGES, BlogUpdateSchema } from "~/lib/schemas/admin-blogs";
-import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/audit.server";
 import {
   deleteBlog,
   getAdminBlogPage,
@@ -16,32 +14,27 @@ import {
   type AdminBlog,
 } from "~/services/admin/blogs.server";
 import { NotFoundError } from "~/services/errors";
-import { blogSaveFailure, parseBlogForm, previewAgain, readBlogForm } from "~/http/pages/blog-form.server";
+import {
+  blogSaveFailure,
+  parseBlogForm,
+  previewAgain,
+  readBlogForm,
+  toggledMessage,
+} from "~/http/pages/blog-form.server";
 import type { FormFailure } from "~/http/pages/forms.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
+import { loadSubject, privateJson, subjectAction } from "~/http/pages/admin-pages.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
 import { buttonError } from "~/http/pages/forms.server";
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
-  seoMeta(rootSeo(matches), {
-    title: data ? `Edit: ${data.blog.title}` : BLOG_MESSAGES.notFound,
-    path: `/admin/blogs/${params.id}`,
-    noindex: true,
-  });
+const blogs: AdminSubject = { path: "/admin/blogs", back: "Back to tutorials", missing: BLOG_MESSAGES.notFound };
 
-export const headers = privatePageHeaders;
-
-const notFound = () => json({ message: BLOG_MESSAGES.notFound }, { status: 404 });
+export const meta = subjectMeta<typeof loader>(blogs, (data) => `Edit: ${data.blog.title}`);
 
 /** The tutorial, the form's choices and its audit entries (one batch); `?delete=confirm` asks before deleting. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const id = parseId(params.id);
-  const found = id ? await getAdminBlogPage(context.app.db, id) : null;
-  if (!found) throw notFound();
-  const confirmingDelete = new URL(request.url).searchParams.get("delete") === "confirm";
-  return json({ ...found, confirmingDelete }, { headers: { "Cache-Control": "private, no-store" } });
+export async function loader(args: LoaderFunctionArgs) {
+  const { found } = await loadSubject(args, blogs, parseId(args.params.id), getAdminBlogPage);
+  const confirmingDelete = new URL(args.request.url).searchParams.get("delete") === "confirm";
+  return privateJson({ ...found, confirmingDelete });
 }
 
 /**
@@ -49,26 +42,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  * shows it again with its preview (nothing saved), `toggle` publishes or unpublishes, `delete`
  * (from the confirmation) deletes and goes back to the list.
  */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const actor = actorOf(viewer);
-  const id = parseId(params.id);
-  if (!id) throw notFound();
-  const here = `/admin/blogs/${id}`;
-  const toast = toasts(app.env, request);
+export async function action(args: ActionFunctionArgs) {
+  const { request } = args;
+  const { app, actor, id, here, toast, notFound } = await subjectAction(args, blogs, parseId(args.params.id));
   const post = await readBlogForm(app, request, actor);
   const version = parseId(post.values.version) ?? undefined;
   try {
     if (post.intent === "preview") return previewAgain(post);
     if (post.intent === "toggle") {
       const blog = await toggleBlogStatus(app.db, actor, id, version);
-      return toast.redirectWithSuccess(
-        here,
-        blog.status === "published"
-          ? `“${blog.title}” is published.`
-          : `“${blog.title}” is unpublished: it is a draft again.`,
-      );
+      return toast.redirectWithSuccess(here, toggledMessage(blog));
     }
     if (post.intent === "delete") {
       const removed = await deleteBlog(app.db, actor, id, version);
@@ -135,32 +118,26 @@ export default function EditBlog() {
   const busy = useNavigation().state !== "idle";
   const published = blog.status === "published";
   return (
-    <section aria-labelledby="admin-title">
-      <BlogFormNotice answer={answer} />
-      <Link to="/admin/blogs" className="text-sm font-medium text-bloom-700 underline">
-        Back to tutorials
-      </Link>
-      <div className="mt-3">
-        <AdminHeader
-          title={blog.title}
-          description={<StatusLine blog={blog} />}
-          actions={
-            <>
-              <Form method="post" encType="multipart/form-data" noValidate preventScrollReset>
-                <input type="hidden" name="intent" value="toggle" />
-                <input type="hidden" name="version" value={blog.version} />
-                <button type="submit" className={published ? secondaryButton : primaryButton} disabled={busy}>
-                  {published ? "Unpublish" : "Publish"}
-                </button>
-              </Form>
-              <Link to="?delete=confirm" className={dangerButton} preventScrollReset>
-                Delete
-              </Link>
-            </>
-          }
-        />
-      </div>
-
+    <AdminPage
+      notice={<BlogFormNotice answer={answer} />}
+      back={backTo(blogs)}
+      title={blog.title}
+      description={<StatusLine blog={blog} />}
+      actions={
+        <>
+          <Form method="post" encType="multipart/form-data" noValidate preventScrollReset>
+            <input type="hidden" name="intent" value="toggle" />
+            <input type="hidden" name="version" value={blog.version} />
+            <button type="submit" className={published ? secondaryButton : primaryButton} disabled={busy}>
+              {published ? "Unpublish" : "Publish"}
+            </button>
+          </Form>
+          <Link to="?delete=confirm" className={dangerButton} preventScrollReset>
+            Delete
+          </Link>
+        </>
+      }
+    >
       {confirmingDelete ? (
         <div
           role="alertdialog"
@@ -200,15 +177,11 @@ export default function EditBlog() {
       />
 
       <StaffChanges entries={blog.audit} empty="No staff changes recorded yet." className="mt-8" />
-    </section>
+    </AdminPage>
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  notFound: {
-    title: BLOG_MESSAGES.notFound,
-    message: "It may have been deleted.",
-    link: { to: "/admin/blogs", label: "Back to tutorials" },
-  },
-  failed: { title: "Could not load this tutorial", message: "Please try again in a moment.", link: "retry" },
+export const ErrorBoundary = subjectError(blogs, {
+  gone: "It may have been deleted.",
+  failed: "Could not load this tutorial",
 });

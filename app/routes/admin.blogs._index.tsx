@@ -1,65 +1,35 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminListPage } from "~/components/admin/list-page";
-import { dateTime, primaryButton, SearchFilter, secondaryButton, StatusFilter } from "~/components/admin/ui";
-import { errorBoundary } from "~/components/error-state";
-import { filterValues } from "~/lib/admin-list";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
+import { FilteredListPage } from "~/components/admin/list-page";
+import { primaryButton, secondaryButton } from "~/components/admin/ui";
 import { parseId } from "~/lib/ids";
 import { AdminBlogQuerySchema, BLOG_STATUSES } from "~/lib/schemas/admin-blogs";
-import { lenientQuery } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/audit.server";
 import { adminBlogsPage, toggleBlogStatus } from "~/services/admin/blogs.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
+import { toggledMessage } from "~/http/pages/blog-form.server";
+import { adminListAction, privateJson, readAdminList } from "~/http/pages/admin-pages.server";
 import { buttonError } from "~/http/pages/forms.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Tutorials", path: "/admin/blogs", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Tutorials", "/admin/blogs");
 
 /** The tutorials (drafts too) by the GET form's status and search, with the counts; a filter that is not valid is shown with its message and left out. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const url = new URL(request.url);
-  const { query, errors } = lenientQuery(AdminBlogQuerySchema, url.searchParams);
-  const { page, stats } = await adminBlogsPage(context.app.db, query);
-  return json(
-    {
-      page,
-      stats,
-      errors,
-      statuses: BLOG_STATUSES,
-      filters: filterValues(url.searchParams, ["status", "search"]),
-      filtered: Boolean(query.status || query.search),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const { app, query, list } = await readAdminList(args, AdminBlogQuerySchema, ["status", "search"]);
+  const { page, stats } = await adminBlogsPage(app.db, query);
+  return privateJson({ page, stats, statuses: BLOG_STATUSES, ...list });
 }
 
 /** A row's Publish or Unpublish button (`intent=toggle`, the tutorial's id and the version shown): back to the same list. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  const back = `/admin/blogs${url.search}`;
-  const toast = toasts(app.env, request);
-  const form = await request.formData();
+export async function action(args: ActionFunctionArgs) {
+  const { app, actor, back, toast } = await adminListAction(args, "/admin/blogs");
+  const form = await args.request.formData();
   const id = parseId(String(form.get("id") ?? ""));
   const version = parseId(String(form.get("version") ?? "")) ?? undefined;
   if (form.get("intent") !== "toggle" || id === null)
     return toast.redirectWithError(back, "That action is not available here.");
   try {
-    const blog = await toggleBlogStatus(app.db, actorOf(viewer), id, version);
-    return toast.redirectWithSuccess(
-      back,
-      blog.status === "published"
-        ? `“${blog.title}” is published.`
-        : `“${blog.title}” is unpublished: it is a draft again.`,
-    );
+    const blog = await toggleBlogStatus(app.db, actor, id, version);
+    return toast.redirectWithSuccess(back, toggledMessage(blog));
   } catch (error) {
     return buttonError(error, { toast, here: back });
   }
@@ -77,7 +47,8 @@ function StatusBadge({ status }: { status: string }) {
 }
 
 export default function AdminBlogs() {
-  const { page, stats, errors, statuses, filters, filtered } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { stats } = list;
   const busy = useNavigation().state !== "idle";
   const figures = [
     { label: "Tutorials", value: stats.total },
@@ -88,7 +59,7 @@ export default function AdminBlogs() {
     { label: "Likes", value: stats.likes },
   ];
   return (
-    <AdminListPage
+    <FilteredListPage
       title="Tutorials"
       description="Write and edit the crafting tutorials, then publish or unpublish them."
       actions={
@@ -106,73 +77,54 @@ export default function AdminBlogs() {
           ))}
         </dl>
       }
-      filters={{
-        label: "Filter tutorials",
-        fields: (
-          <>
-            <StatusFilter id="blog-status" value={filters.status} statuses={statuses} messages={errors.status} />
-            <SearchFilter
-              id="blog-search"
-              value={filters.search}
-              placeholder="Title, slug or excerpt"
-              messages={errors.search}
-            />
-          </>
-        ),
-      }}
-      counted="tutorial"
-      filtered={filtered}
-      table={{
-        caption: "Tutorials, newest first",
-        rows: page.data,
-        empty: "No tutorials yet. Write the first one.",
-        columns: [
-          {
-            head: "Title",
-            render: (blog) => (
-              <>
-                <Link to={`/admin/blogs/${blog.id}`} className="font-medium text-bloom-700 underline">
-                  {blog.title}
-                </Link>
-                <span className="block text-gray-600">/blog/{blog.slug}</span>
-              </>
-            ),
-          },
-          { head: "Status", className: "whitespace-nowrap", render: (blog) => <StatusBadge status={blog.status} /> },
-          { head: "Featured", render: (blog) => (blog.is_featured ? "Yes" : "No") },
-          { head: "Views", render: (blog) => blog.view_count.toLocaleString("en-US") },
-          { head: "Likes", render: (blog) => blog.like_count.toLocaleString("en-US") },
-          {
-            head: "Published",
-            className: "whitespace-nowrap text-gray-700",
-            render: (blog) => (blog.published_at ? dateTime(blog.published_at) : "Not published"),
-          },
-          {
-            head: "Actions",
-            className: "whitespace-nowrap",
-            render: (blog) => (
-              <Form method="post" preventScrollReset noValidate>
-                <input type="hidden" name="intent" value="toggle" />
-                <input type="hidden" name="id" value={blog.id} />
-                <input type="hidden" name="version" value={blog.version} />
-                <button
-                  type="submit"
-                  className={secondaryButton}
-                  disabled={busy}
-                  aria-label={`${blog.status === "published" ? "Unpublish" : "Publish"} ${blog.title}`}
-                >
-                  {blog.status === "published" ? "Unpublish" : "Publish"}
-                </button>
-              </Form>
-            ),
-          },
-        ],
-      }}
-      page={{ ...page, path: "/admin/blogs", filters }}
+      noun="tutorial"
+      idPrefix="blog"
+      path="/admin/blogs"
+      list={list}
+      filters={[
+        { type: "status", statuses: list.statuses },
+        { type: "search", placeholder: "Title, slug or excerpt" },
+      ]}
+      empty="No tutorials yet. Write the first one."
+      columns={[
+        {
+          head: "Title",
+          render: (blog) => (
+            <>
+              <Link to={`/admin/blogs/${blog.id}`} className="font-medium text-bloom-700 underline">
+                {blog.title}
+              </Link>
+              <span className="block text-gray-600">/blog/{blog.slug}</span>
+            </>
+          ),
+        },
+        { head: "Status", className: "whitespace-nowrap", render: (blog) => <StatusBadge status={blog.status} /> },
+        { head: "Featured", render: (blog) => (blog.is_featured ? "Yes" : "No") },
+        { head: "Views", render: (blog) => blog.view_count.toLocaleString("en-US") },
+        { head: "Likes", render: (blog) => blog.like_count.toLocaleString("en-US") },
+        { head: "Published", date: (blog) => blog.published_at, missing: "Not published" },
+        {
+          head: "Actions",
+          className: "whitespace-nowrap",
+          render: (blog) => (
+            <Form method="post" preventScrollReset noValidate>
+              <input type="hidden" name="intent" value="toggle" />
+              <input type="hidden" name="id" value={blog.id} />
+              <input type="hidden" name="version" value={blog.version} />
+              <button
+                type="submit"
+                className={secondaryButton}
+                disabled={busy}
+                aria-label={`${blog.status === "published" ? "Unpublish" : "Publish"} ${blog.title}`}
+              >
+                {blog.status === "published" ? "Unpublish" : "Publish"}
+              </button>
+            </Form>
+          ),
+        },
+      ]}
     />
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the tutorials", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the tutorials");

@@ -1,35 +1,26 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AdminPage, adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { BlogForm, BlogFormNotice, blogFormValues, type BlogFormValues } from "~/components/admin/blog-form";
-import { AdminHeader } from "~/components/admin/ui";
-import { errorBoundary } from "~/components/error-state";
 import { BlogCreateSchema } from "~/lib/schemas/admin-blogs";
-import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/audit.server";
 import { createBlog, getBlogFormOptions } from "~/services/admin/blogs.server";
 import { blogSaveFailure, parseBlogForm, previewAgain, readBlogForm } from "~/http/pages/blog-form.server";
 import type { FormFailure } from "~/http/pages/forms.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
+import { adminAction, privateJson } from "~/http/pages/admin-pages.server";
+import { requireAdmin } from "~/http/pages/guards.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "New tutorial", path: "/admin/blogs/new", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("New tutorial", "/admin/blogs/new");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireAdmin(context.app, request);
   const options = await getBlogFormOptions(context.app.db);
-  return json({ options, author: viewer.user.name }, { headers: { "Cache-Control": "private, no-store" } });
+  return privateJson({ options, author: viewer.user.name });
 }
 
 /** "Save draft" (`intent=save`), "Save and publish" (`intent=publish`) or "Preview" (nothing saved). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const actor = actorOf(viewer);
-  const post = await readBlogForm(app, request, actor);
+export async function action(args: ActionFunctionArgs) {
+  const { app, actor, toast } = await adminAction(args);
+  const post = await readBlogForm(app, args.request, actor);
   if (post.intent === "preview") return previewAgain(post);
   const parsed = parseBlogForm(post, BlogCreateSchema);
   if ("failure" in parsed) return parsed.failure;
@@ -40,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     const message =
       blog.status === "published" ? `“${blog.title}” is published.` : `“${blog.title}” is saved as a draft.`;
-    return toasts(app.env, request).redirectWithSuccess(`/admin/blogs/${blog.id}`, message);
+    return toast.redirectWithSuccess(`/admin/blogs/${blog.id}`, message);
   } catch (error) {
     const failure = blogSaveFailure(error, post.values);
     if (failure) return failure;
@@ -69,14 +60,12 @@ export default function NewBlog() {
     version: null,
   };
   return (
-    <section aria-labelledby="admin-title">
-      <BlogFormNotice answer={failure} />
-      <Link to="/admin/blogs" className="text-sm font-medium text-bloom-700 underline">
-        Back to tutorials
-      </Link>
-      <div className="mt-3">
-        <AdminHeader title="New tutorial" description="A draft until you publish it: shoppers never see drafts." />
-      </div>
+    <AdminPage
+      notice={<BlogFormNotice answer={failure} />}
+      back={{ to: "/admin/blogs", label: "Back to tutorials" }}
+      title="New tutorial"
+      description="A draft until you publish it: shoppers never see drafts."
+    >
       <BlogForm
         key={failure?.toast.id ?? "new"}
         values={blogFormValues(empty, failure?.values)}
@@ -85,10 +74,8 @@ export default function NewBlog() {
         submitLabel="Save draft"
         extraSubmit={{ intent: "publish", label: "Save and publish" }}
       />
-    </section>
+    </AdminPage>
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not open the tutorial form", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not open the tutorial form");

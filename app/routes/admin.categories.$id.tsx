@@ -1,51 +1,36 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CategoryForm } from "~/components/admin/category-form";
-import { AdminCard, AdminHeader, dangerButton } from "~/components/admin/ui";
-import { errorBoundary } from "~/components/error-state";
+import { AdminPage, backTo, subjectError, subjectMeta } from "~/components/admin/admin-page";
+import { AdminCard, dangerButton } from "~/components/admin/ui";
 import { Toaster } from "~/components/toaster";
+import type { AdminSubject } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
 import { CATALOGUE_MESSAGES, CategoryUpdateSchema } from "~/lib/schemas/admin-catalogue";
-import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/audit.server";
 import { deleteCategory, getAdminCategory, updateCategory } from "~/services/admin/categories.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/services/errors";
 import { readCategoryForm } from "~/http/pages/admin-catalogue.server";
 import { formFailure, type FormFailure, buttonError } from "~/http/pages/forms.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
+import { loadSubject, privateJson, subjectAction } from "~/http/pages/admin-pages.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
-  seoMeta(rootSeo(matches), {
-    title: data ? `Category: ${data.category.name}` : "Category not found",
-    path: `/admin/categories/${params.id}`,
-    noindex: true,
-  });
+const categories: AdminSubject = {
+  path: "/admin/categories",
+  back: "Back to categories",
+  missing: CATALOGUE_MESSAGES.categoryNotFound,
+};
 
-export const headers = privatePageHeaders;
+export const meta = subjectMeta<typeof loader>(categories, (data) => `Category: ${data.category.name}`);
 
-const notFound = () => json({ message: CATALOGUE_MESSAGES.categoryNotFound }, { status: 404 });
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const id = parseId(params.id);
-  const category = id ? await getAdminCategory(context.app.db, id) : null;
-  if (!category) throw notFound();
-  return json({ category }, { headers: { "Cache-Control": "private, no-store" } });
+export async function loader(args: LoaderFunctionArgs) {
+  const { found } = await loadSubject(args, categories, parseId(args.params.id), getAdminCategory);
+  return privateJson({ category: found });
 }
 
 /** `intent=update` (the edit form, multipart with its image) or `intent=delete`. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const actor = actorOf(viewer);
-  const id = parseId(params.id);
-  if (!id) throw notFound();
-  const here = `/admin/categories/${id}`;
-  const toast = toasts(app.env, request);
-  const { values, input, errors } = await readCategoryForm(app, request, actor, CategoryUpdateSchema);
+export async function action(args: ActionFunctionArgs) {
+  const { app, actor, id, here, toast, notFound } = await subjectAction(args, categories, parseId(args.params.id));
+  const { values, input, errors } = await readCategoryForm(app, args.request, actor, CategoryUpdateSchema);
 
   if (values.intent === "delete") {
     try {
@@ -81,38 +66,26 @@ export default function AdminCategory() {
   const busy = useNavigation().state === "submitting";
   const inUse = category.active_products + category.archived_products;
   return (
-    <section aria-labelledby="admin-title">
-      <Toaster toast={failure?.toast ?? null} listen={false} />
-      <Link to="/admin/categories" className="text-sm font-medium text-bloom-700 underline">
-        Back to categories
-      </Link>
-      <div className="mt-3">
-        <AdminHeader
-          title={category.name}
-          description={
-            <>
-              {category.active_products} on sale, {category.archived_products} archived ·{" "}
-              {category.is_active ? (
-                <a href={`/categories/${category.slug}`} className="text-bloom-700 underline">
-                  See it in the shop
-                </a>
-              ) : (
-                "Hidden from the shop"
-              )}
-            </>
-          }
-        />
-      </div>
-
+    <AdminPage
+      notice={<Toaster toast={failure?.toast ?? null} listen={false} />}
+      back={backTo(categories)}
+      title={category.name}
+      description={
+        <>
+          {category.active_products} on sale, {category.archived_products} archived ·{" "}
+          {category.is_active ? (
+            <a href={`/categories/${category.slug}`} className="text-bloom-700 underline">
+              See it in the shop
+            </a>
+          ) : (
+            "Hidden from the shop"
+          )}
+        </>
+      }
+    >
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <AdminCard id="edit-heading" title="Edit category">
-          <CategoryForm
-            category={category}
-            typed={failure?.values}
-            errors={failure?.errors}
-            submitLabel="Save category"
-            intent="update"
-          />
+          <CategoryForm category={category} submitLabel="Save category" intent="update" />
         </AdminCard>
 
         <div className="grid h-fit gap-6">
@@ -133,15 +106,11 @@ export default function AdminCategory() {
           <StaffChanges entries={category.audit} empty="No staff changes yet." />
         </div>
       </div>
-    </section>
+    </AdminPage>
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  notFound: {
-    title: "Category not found",
-    message: "It may have been deleted.",
-    link: { to: "/admin/categories", label: "Back to categories" },
-  },
-  failed: { title: "Could not load this category", message: "Please try again in a moment.", link: "retry" },
+export const ErrorBoundary = subjectError(categories, {
+  gone: "It may have been deleted.",
+  failed: "Could not load this category",
 });

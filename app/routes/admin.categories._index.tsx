@@ -1,45 +1,30 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { AdminListPage } from "~/components/admin/list-page";
 import { AdminCard } from "~/components/admin/ui";
 import { CategoryForm } from "~/components/admin/category-form";
-import { errorBoundary } from "~/components/error-state";
 import { Toaster } from "~/components/toaster";
 import { CATALOGUE_MESSAGES, CATEGORY_DEFAULTS, CategoryCreateSchema } from "~/lib/schemas/admin-catalogue";
-import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/audit.server";
 import { categoriesPage, createCategory } from "~/services/admin/categories.server";
 import { ConflictError, ValidationError } from "~/services/errors";
 import { readCategoryForm } from "~/http/pages/admin-catalogue.server";
 import { formFailure, type FormFailure } from "~/http/pages/forms.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
+import { adminAction, loadAdminPage } from "~/http/pages/admin-pages.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Categories", path: "/admin/categories", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Categories", "/admin/categories");
 
 /** Every category (hidden ones too) with its product counts, and the counts above the table. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  return json(await categoriesPage(context.app.db), { headers: { "Cache-Control": "private, no-store" } });
-}
+export const loader = (args: LoaderFunctionArgs) => loadAdminPage(args, categoriesPage);
 
 /** The create form (multipart, with its image): to the new category's page, or back with the messages. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const actor = actorOf(viewer);
-  const { values, input, errors } = await readCategoryForm(app, request, actor, CategoryCreateSchema);
+export async function action(args: ActionFunctionArgs) {
+  const { app, actor, toast } = await adminAction(args);
+  const { values, input, errors } = await readCategoryForm(app, args.request, actor, CategoryCreateSchema);
   if (!input) return formFailure(errors, CATALOGUE_MESSAGES.formErrors, values);
   try {
     const category = await createCategory(app.db, actor, input);
-    return toasts(app.env, request).redirectWithSuccess(
-      `/admin/categories/${category.id}`,
-      `Category "${category.name}" created.`,
-    );
+    return toast.redirectWithSuccess(`/admin/categories/${category.id}`, `Category "${category.name}" created.`);
   } catch (error) {
     if (error instanceof ConflictError)
       return formFailure({ slug: [error.message] }, error.message, values, { status: 409 });
@@ -92,18 +77,10 @@ export default function AdminCategories() {
       }}
     >
       <AdminCard id="new-category-heading" title="New category" className="mt-8">
-        <CategoryForm
-          category={CATEGORY_DEFAULTS}
-          typed={failure?.values}
-          errors={failure?.errors}
-          submitLabel="Create category"
-          intent="create"
-        />
+        <CategoryForm category={CATEGORY_DEFAULTS} submitLabel="Create category" intent="create" />
       </AdminCard>
     </AdminListPage>
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the categories", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the categories");

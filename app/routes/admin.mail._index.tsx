@@ -1,65 +1,33 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminListPage } from "~/components/admin/list-page";
-import {
-  capitalised,
-  dateTime,
-  SearchFilter,
-  secondaryButton,
-  SelectFilter,
-  StatusFilter,
-} from "~/components/admin/ui";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
+import { FilteredListPage } from "~/components/admin/list-page";
+import { capitalised, secondaryButton } from "~/components/admin/ui";
 import { MailStatusBadge } from "~/components/admin/mail-status";
-import { errorBoundary } from "~/components/error-state";
-import { filterValues } from "~/lib/admin-list";
-import { MAIL_MESSAGES, MAIL_STATUSES, mailIdOf, MailListQuerySchema } from "~/lib/schemas/admin-mail";
-import { lenientQuery } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/audit.server";
+import { MAIL_MESSAGES, MAIL_STATUSES, mailIdOf, MailListQuerySchema, type MailStatus } from "~/lib/schemas/admin-mail";
 import { listMail, retryMail } from "~/services/admin/mail.server";
 import { readForm, buttonError } from "~/http/pages/forms.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
+import { adminListAction, privateJson, readAdminList } from "~/http/pages/admin-pages.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Mail", path: "/admin/mail", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Mail", "/admin/mail");
 
 /** The outbox, newest first, by the GET form's address, template and status; a filter that is not valid is shown with its message and left out. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const url = new URL(request.url);
-  const { query, errors } = lenientQuery(MailListQuerySchema, url.searchParams);
-  const page = await listMail(context.app.db, query);
+export async function loader(args: LoaderFunctionArgs) {
+  const { app, query, list } = await readAdminList(args, MailListQuerySchema, ["to", "template", "status"]);
+  const page = await listMail(app.db, query);
   // The list shows no bodies: each mail's page does.
   const data = page.data.map(({ text: _text, html: _html, headers: _headers, ...mail }) => mail);
-  return json(
-    {
-      page: { ...page, data },
-      errors,
-      statuses: MAIL_STATUSES,
-      filters: filterValues(url.searchParams, ["to", "template", "status"]),
-      filtered: Boolean(query.to || query.template || query.status),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return privateJson({ page: { ...page, data }, statuses: MAIL_STATUSES, ...list });
 }
 
 /** The list's Retry (a form post per failed row): back to the same filtered list with a toast. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  const back = `/admin/mail${url.search}`;
-  const toast = toasts(app.env, request);
-  const values = await readForm(request);
+export async function action(args: ActionFunctionArgs) {
+  const { app, actor, back, toast } = await adminListAction(args, "/admin/mail");
+  const values = await readForm(args.request);
   const id = mailIdOf(typeof values.id === "string" ? values.id : undefined);
   if (values.intent !== "retry" || !id) return toast.redirectWithError(back, "That action is not available here.");
   try {
-    await retryMail(app.db, actorOf(viewer), id);
+    await retryMail(app.db, actor, id);
     return toast.redirectWithSuccess(back, MAIL_MESSAGES.retried);
   } catch (error) {
     return buttonError(error, { toast, here: back });
@@ -67,7 +35,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminMail() {
-  const { page, errors, statuses, filters, filtered } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { page, filters } = list;
   const busy = useNavigation().state === "submitting";
   // A template typed in the address that no mail has yet stays chosen.
   const templates =
@@ -75,98 +44,69 @@ export default function AdminMail() {
       ? [...page.templates, filters.template]
       : page.templates;
   return (
-    <AdminListPage
+    <FilteredListPage
       title="Mail"
       description={`Every email the shop sent or tried to send: ${page.counts.queued} queued, ${page.counts.sent} sent, ${page.counts.failed} failed.`}
-      filters={{
-        label: "Filter emails",
-        fields: (
-          <>
-            <SearchFilter
-              id="mail-to"
-              name="to"
-              label="Address"
-              value={filters.to}
-              placeholder="Part of the address"
-              messages={errors.to}
-            />
-            <SelectFilter
-              id="mail-template"
-              name="template"
-              label="Template"
-              value={filters.template}
-              all="All templates"
-              options={templates.map((template) => ({ value: template, label: template }))}
-              messages={errors.template}
-            />
-            <StatusFilter
-              id="mail-status"
-              value={filters.status}
-              statuses={statuses}
-              label={(status) => `${capitalised(status)} (${page.counts[status]})`}
-              messages={errors.status}
-            />
-          </>
-        ),
-      }}
-      counted="email"
-      filtered={filtered}
-      table={{
-        caption: "Emails, newest first",
-        rows: page.data,
-        empty: "No emails yet. Order confirmations, password resets and other mail show here once the shop sends them.",
-        columns: [
-          { head: "To", className: "break-all", render: (mail) => mail.to },
-          {
-            head: "Subject",
-            render: (mail) => (
-              <Link to={`/admin/mail/${mail.id}`} className="font-medium text-bloom-700 underline">
-                {mail.subject}
-              </Link>
-            ),
-          },
-          { head: "Template", className: "whitespace-nowrap text-gray-700", render: (mail) => mail.template },
-          {
-            head: "Status",
-            className: "whitespace-nowrap",
-            render: (mail) => <MailStatusBadge status={mail.status} />,
-          },
-          { head: "Attempts", render: (mail) => mail.attempts },
-          {
-            head: "Created",
-            className: "whitespace-nowrap text-gray-700",
-            render: (mail) => dateTime(mail.created_at),
-          },
-          {
-            head: "Sent",
-            className: "whitespace-nowrap text-gray-700",
-            render: (mail) => (mail.sent_at ? dateTime(mail.sent_at) : "—"),
-          },
-          {
-            head: "Actions",
-            render: (mail) =>
-              mail.can_retry ? (
-                <Form method="post" noValidate preventScrollReset>
-                  <input type="hidden" name="intent" value="retry" />
-                  <input type="hidden" name="id" value={mail.id} />
-                  <button
-                    type="submit"
-                    className={secondaryButton}
-                    disabled={busy}
-                    aria-label={`Retry the email "${mail.subject}" to ${mail.to}`}
-                  >
-                    Retry
-                  </button>
-                </Form>
-              ) : null,
-          },
-        ],
-      }}
-      page={{ ...page, path: "/admin/mail", filters }}
+      noun="email"
+      idPrefix="mail"
+      path="/admin/mail"
+      list={list}
+      filters={[
+        { type: "search", name: "to", label: "Address", placeholder: "Part of the address" },
+        {
+          type: "select",
+          name: "template",
+          label: "Template",
+          all: "All templates",
+          options: templates.map((template) => ({ value: template, label: template })),
+        },
+        {
+          type: "status",
+          statuses: list.statuses,
+          label: (status) => `${capitalised(status)} (${page.counts[status as MailStatus]})`,
+        },
+      ]}
+      empty="No emails yet. Order confirmations, password resets and other mail show here once the shop sends them."
+      columns={[
+        { head: "To", className: "break-all", render: (mail) => mail.to },
+        {
+          head: "Subject",
+          render: (mail) => (
+            <Link to={`/admin/mail/${mail.id}`} className="font-medium text-bloom-700 underline">
+              {mail.subject}
+            </Link>
+          ),
+        },
+        { head: "Template", className: "whitespace-nowrap text-gray-700", render: (mail) => mail.template },
+        {
+          head: "Status",
+          className: "whitespace-nowrap",
+          render: (mail) => <MailStatusBadge status={mail.status} />,
+        },
+        { head: "Attempts", render: (mail) => mail.attempts },
+        { head: "Created", date: (mail) => mail.created_at },
+        { head: "Sent", date: (mail) => mail.sent_at, missing: "—" },
+        {
+          head: "Actions",
+          render: (mail) =>
+            mail.can_retry ? (
+              <Form method="post" noValidate preventScrollReset>
+                <input type="hidden" name="intent" value="retry" />
+                <input type="hidden" name="id" value={mail.id} />
+                <button
+                  type="submit"
+                  className={secondaryButton}
+                  disabled={busy}
+                  aria-label={`Retry the email "${mail.subject}" to ${mail.to}`}
+                >
+                  Retry
+                </button>
+              </Form>
+            ) : null,
+        },
+      ]}
     />
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the outbox", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the outbox");

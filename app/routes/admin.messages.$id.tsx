@@ -1,38 +1,25 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminCard, AdminHeader, dangerButton, dateTime, primaryButton, secondaryButton } from "~/components/admin/ui";
-import { DetailList } from "~/components/detail-list";
-import { errorBoundary } from "~/components/error-state";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminPage, DetailsCard, subjectError, subjectMeta } from "~/components/admin/admin-page";
+import { AdminCard, dangerButton, dateTime, primaryButton, secondaryButton } from "~/components/admin/ui";
 import { Toaster } from "~/components/toaster";
+import type { AdminSubject } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
 import { MessageUpdateSchema, type MessageStatus } from "~/lib/schemas/admin-people";
 import { fieldErrors } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/audit.server";
 import { getMessage, openMessage, setMessageStatus } from "~/services/admin/messages.server";
 import { formFailure, readForm, type FormFailure, buttonError } from "~/http/pages/forms.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
+import { loadSubject, privateJson, subjectAction } from "~/http/pages/admin-pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
-  seoMeta(rootSeo(matches), {
-    title: data ? data.message.subject : "Message not found",
-    path: `/admin/messages/${params.id}`,
-    noindex: true,
-  });
+const messages: AdminSubject = { path: "/admin/messages", back: "Back to messages", missing: "Message not found" };
 
-export const headers = privatePageHeaders;
-
-const notFound = () => json({ message: "Message not found" }, { status: 404 });
+export const meta = subjectMeta<typeof loader>(messages, (data) => data.message.subject);
 
 /** One message, as it is: showing it changes nothing (the inbox's "Open", a form post, marks it read). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const id = parseId(params.id);
-  const found = id ? await getMessage(context.app.db, id) : null;
-  if (!found) throw notFound();
-  return json(found, { headers: { "Cache-Control": "private, no-store" } });
+export async function loader(args: LoaderFunctionArgs) {
+  const { found } = await loadSubject(args, messages, parseId(args.params.id), getMessage);
+  return privateJson(found);
 }
 
 const DONE: Record<MessageStatus, string> = {
@@ -42,17 +29,12 @@ const DONE: Record<MessageStatus, string> = {
 };
 
 /** `intent=open` (from the inbox: marks an unread message read, then shows it) and `intent=status` with `status`. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const id = parseId(params.id);
-  if (!id) throw notFound();
-  const here = `/admin/messages/${id}`;
-  const toast = toasts(app.env, request);
-  const values = await readForm(request);
+export async function action(args: ActionFunctionArgs) {
+  const { app, actor, id, here, toast, notFound } = await subjectAction(args, messages, parseId(args.params.id));
+  const values = await readForm(args.request);
   try {
     if (values.intent === "open") {
-      await openMessage(app.db, actorOf(viewer), id);
+      await openMessage(app.db, actor, id);
       return redirect(here);
     }
     if (values.intent !== "status")
@@ -62,7 +44,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const errors = fieldErrors(parsed.error);
       return formFailure(errors, errors.status?.[0] ?? "Please fix the errors in the form", values);
     }
-    const message = await setMessageStatus(app.db, actorOf(viewer), id, parsed.data.status);
+    const message = await setMessageStatus(app.db, actor, id, parsed.data.status);
     // Archived, it leaves the inbox: back to the unread ones; any other change stays on the message.
     return toast.redirectWithSuccess(
       message.status === "archived" ? "/admin/messages" : here,
@@ -105,22 +87,17 @@ export default function AdminMessagePage() {
   const reply = `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
   const back = message.status === "unread" ? "/admin/messages" : `/admin/messages?status=${message.status}`;
   return (
-    <section aria-labelledby="admin-title">
-      <Toaster toast={failure?.toast ?? null} listen={false} />
-      <Link to={back} className="text-sm font-medium text-bloom-700 underline">
-        Back to messages
-      </Link>
-      <div className="mt-3">
-        <AdminHeader
-          title={message.subject}
-          description={`From ${message.name}, ${dateTime(message.created_at)}`}
-          actions={
-            <span className="rounded-full bg-bloom-100 px-3 py-1 text-sm font-medium text-bloom-800">
-              {STATUS_NAMES[message.status]}
-            </span>
-          }
-        />
-      </div>
+    <AdminPage
+      notice={<Toaster toast={failure?.toast ?? null} listen={false} />}
+      back={{ to: back, label: messages.back }}
+      title={message.subject}
+      description={`From ${message.name}, ${dateTime(message.created_at)}`}
+      actions={
+        <span className="rounded-full bg-bloom-100 px-3 py-1 text-sm font-medium text-bloom-800">
+          {STATUS_NAMES[message.status]}
+        </span>
+      }
+    >
       {failure ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           {failure.toast.message}
@@ -131,20 +108,20 @@ export default function AdminMessagePage() {
           <p className="mt-3 whitespace-pre-wrap break-words text-gray-900">{message.message}</p>
         </AdminCard>
         <div className="grid h-fit gap-6">
-          <AdminCard id="sender-heading" title="Sender">
-            <DetailList
-              className="mt-3 grid gap-2 text-sm"
-              rows={[
-                { label: "Name", value: message.name },
-                { label: "Email", value: <span className="break-all">{message.email}</span> },
-                { label: "Received", value: dateTime(message.created_at) },
-                ...(message.read_at ? [{ label: "First read", value: dateTime(message.read_at) }] : []),
-              ]}
-            />
+          <DetailsCard
+            id="sender-heading"
+            title="Sender"
+            rows={[
+              { label: "Name", value: message.name },
+              { label: "Email", value: <span className="break-all">{message.email}</span> },
+              { label: "Received", value: dateTime(message.created_at) },
+              ...(message.read_at ? [{ label: "First read", value: dateTime(message.read_at) }] : []),
+            ]}
+          >
             <a href={reply} className={`${primaryButton} mt-4`}>
               Reply by email
             </a>
-          </AdminCard>
+          </DetailsCard>
           <AdminCard id="status-heading" title="Status">
             <div className="mt-3 flex flex-wrap gap-2">
               {message.status === "unread" ? (
@@ -162,15 +139,11 @@ export default function AdminMessagePage() {
           </AdminCard>
         </div>
       </div>
-    </section>
+    </AdminPage>
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  notFound: {
-    title: "Message not found",
-    message: "It may have been removed.",
-    link: { to: "/admin/messages", label: "Back to messages" },
-  },
-  failed: { title: "Could not load this message", message: "Please try again in a moment.", link: "retry" },
+export const ErrorBoundary = subjectError(messages, {
+  gone: "It may have been removed.",
+  failed: "Could not load this message",
 });

@@ -1,20 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { AdminListPage } from "~/components/admin/list-page";
 import { dateTime } from "~/components/admin/ui";
-import { errorBoundary } from "~/components/error-state";
 import { listHref } from "~/lib/admin-list";
 import { MESSAGE_STATUSES, MessageListQuerySchema, type MessageStatus } from "~/lib/schemas/admin-people";
 import { lenientQuery } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
 import { listMessages } from "~/services/admin/messages.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { privateJson } from "~/http/pages/admin-pages.server";
+import { requireAdmin } from "~/http/pages/guards.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Messages", path: "/admin/messages", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Messages", "/admin/messages");
 
 const STATUS_TABS: Record<MessageStatus, string> = { unread: "Unread", read: "Read", archived: "Archived" };
 
@@ -24,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { query } = lenientQuery(MessageListQuerySchema, new URL(request.url).searchParams);
   const status: MessageStatus = query.status ?? "unread";
   const page = await listMessages(context.app.db, { ...query, status });
-  return json({ page, status }, { headers: { "Cache-Control": "private, no-store" } });
+  return privateJson({ page, status });
 }
 
 const EMPTY: Record<MessageStatus, string> = {
@@ -109,6 +105,4 @@ export default function AdminMessages() {
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the messages", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the messages");

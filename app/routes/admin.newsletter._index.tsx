@@ -1,36 +1,22 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AdminListPage } from "~/components/admin/list-page";
-import { dateTime, SearchFilter, secondaryButton, StatusFilter } from "~/components/admin/ui";
-import { errorBoundary } from "~/components/error-state";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
+import { FilteredListPage } from "~/components/admin/list-page";
+import { secondaryButton } from "~/components/admin/ui";
 import { listHref } from "~/lib/admin-list";
 import { NEWSLETTER_STATUSES, NewsletterListQuerySchema, type NewsletterStatus } from "~/lib/schemas/newsletter";
-import { lenientQuery } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
 import { listSubscribers } from "~/services/newsletter.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Newsletter", path: "/admin/newsletter", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Newsletter", "/admin/newsletter");
 
 /** The newsletter's subscribers, newest first, by the GET form's status and search; a filter that is not valid is shown with its message and left out. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const url = new URL(request.url);
-  const { query, errors } = lenientQuery(NewsletterListQuerySchema, url.searchParams);
-  const page = await listSubscribers(context.app.db, query);
-  return json(
-    {
-      page,
-      errors,
-      filters: { status: query.status ?? "", search: query.search ?? url.searchParams.get("search") ?? "" },
-      filtered: Boolean(query.status || query.search),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const { app, query, list } = await readAdminList(args, NewsletterListQuerySchema, ["status", "search"]);
+  const page = await listSubscribers(app.db, query);
+  // The filters as read (a status refused shows as all of them), so the CSV link gets what the list shows.
+  const filters = { status: query.status ?? "", search: query.search ?? list.filters.search };
+  return privateJson({ page, ...list, filters });
 }
 
 const STATUS_LABELS: Record<NewsletterStatus, string> = {
@@ -45,9 +31,10 @@ const STATUS_STYLES: Record<NewsletterStatus, string> = {
 };
 
 export default function AdminNewsletter() {
-  const { page, errors, filters, filtered } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { page, filters } = list;
   return (
-    <AdminListPage
+    <FilteredListPage
       title="Newsletter"
       description={`Everyone who signed up in the footer: ${page.counts.subscribed} subscribed, ${page.counts.pending} waiting to confirm, ${page.counts.unsubscribed} unsubscribed.`}
       actions={
@@ -56,65 +43,37 @@ export default function AdminNewsletter() {
           Download CSV
         </a>
       }
-      filters={{
-        label: "Filter subscribers",
-        fields: (
-          <>
-            <SearchFilter
-              id="subscriber-search"
-              value={filters.search}
-              placeholder="Part of the address"
-              messages={errors.search}
-            />
-            <StatusFilter
-              id="subscriber-status"
-              value={filters.status}
-              statuses={NEWSLETTER_STATUSES}
-              label={(status) => `${STATUS_LABELS[status]} (${page.counts[status]})`}
-              messages={errors.status}
-            />
-          </>
-        ),
-      }}
-      counted="subscriber"
-      filtered={filtered}
-      table={{
-        caption: "Subscribers, newest first",
-        rows: page.data,
-        empty: "No subscribers yet. Sign-ups from the footer's form show here.",
-        columns: [
-          { head: "Email", className: "break-all font-medium text-gray-900", render: (subscriber) => subscriber.email },
-          {
-            head: "Status",
-            className: "whitespace-nowrap",
-            render: (subscriber) => (
-              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[subscriber.status]}`}>
-                {STATUS_LABELS[subscriber.status]}
-              </span>
-            ),
-          },
-          {
-            head: "Signed up",
-            className: "whitespace-nowrap text-gray-700",
-            render: (subscriber) => dateTime(subscriber.created_at),
-          },
-          {
-            head: "Confirmed",
-            className: "whitespace-nowrap text-gray-700",
-            render: (subscriber) => (subscriber.subscribed_at ? dateTime(subscriber.subscribed_at) : "—"),
-          },
-          {
-            head: "Unsubscribed",
-            className: "whitespace-nowrap text-gray-700",
-            render: (subscriber) => (subscriber.unsubscribed_at ? dateTime(subscriber.unsubscribed_at) : "—"),
-          },
-        ],
-      }}
-      page={{ ...page, path: "/admin/newsletter", filters }}
+      noun="subscriber"
+      idPrefix="subscriber"
+      path="/admin/newsletter"
+      list={list}
+      filters={[
+        { type: "search", placeholder: "Part of the address" },
+        {
+          type: "status",
+          statuses: NEWSLETTER_STATUSES,
+          label: (status) =>
+            `${STATUS_LABELS[status as NewsletterStatus]} (${page.counts[status as NewsletterStatus]})`,
+        },
+      ]}
+      empty="No subscribers yet. Sign-ups from the footer's form show here."
+      columns={[
+        { head: "Email", className: "break-all font-medium text-gray-900", render: (subscriber) => subscriber.email },
+        {
+          head: "Status",
+          className: "whitespace-nowrap",
+          render: (subscriber) => (
+            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[subscriber.status]}`}>
+              {STATUS_LABELS[subscriber.status]}
+            </span>
+          ),
+        },
+        { head: "Signed up", date: (subscriber) => subscriber.created_at },
+        { head: "Confirmed", date: (subscriber) => subscriber.subscribed_at, missing: "—" },
+        { head: "Unsubscribed", date: (subscriber) => subscriber.unsubscribed_at, missing: "—" },
+      ]}
     />
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the subscribers", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the subscribers");

@@ -1,10 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminPage, DetailsCard, backTo, subjectError, subjectMeta } from "~/components/admin/admin-page";
 import { OrderAddress } from "~/components/admin/order-address";
 import {
   AdminCard,
-  AdminHeader,
   adminInput,
   adminLabel,
   dangerButton,
@@ -12,13 +11,12 @@ import {
   primaryButton,
   secondaryButton,
 } from "~/components/admin/ui";
-import { DetailList } from "~/components/detail-list";
-import { errorBoundary } from "~/components/error-state";
 import { FieldError } from "~/components/field-error";
 import { OrderBadges } from "~/components/order-badges";
 import { OrderItemList } from "~/components/order-items";
 import { PlacedOrderTotals } from "~/components/order-totals";
 import { Toaster } from "~/components/toaster";
+import type { AdminSubject } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
 import {
   isOrderStatus,
@@ -30,43 +28,27 @@ import {
   type OrderUpdate,
 } from "~/lib/order-lifecycle";
 import { fieldErrors } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/audit.server";
 import { getAdminOrder, updateOrder } from "~/services/admin/orders.server";
 import { formFailure, readForm, type FormFailure, buttonError } from "~/http/pages/forms.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
+import { loadSubject, privateJson, subjectAction } from "~/http/pages/admin-pages.server";
 import { mailContext } from "~/http/mail.server";
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
-  seoMeta(rootSeo(matches), {
-    title: data ? `Order ${data.order.order_number}` : "Order not found",
-    path: `/admin/orders/${params.id}`,
-    noindex: true,
-  });
+const orders: AdminSubject = { path: "/admin/orders", back: "Back to orders", missing: "Order not found" };
 
-export const headers = privatePageHeaders;
-
-const notFound = () => json({ message: "Order not found" }, { status: 404 });
+export const meta = subjectMeta<typeof loader>(orders, (data) => `Order ${data.order.order_number}`);
 
 /**
  * One order for staff, with the buttons its status allows (and nothing else). The lifecycle's
  * module stays on the server: the page gets its buttons as data.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const id = parseId(params.id);
-  const order = id ? await getAdminOrder(context.app.db, id) : null;
-  if (!order) throw notFound();
-  return json(
-    {
-      order,
-      transitions: transitionButtons(order.status),
-      markPaid: order.can_mark_paid ? MARK_PAID_LABEL : null,
-      noteMax: STAFF_NOTE_MAX,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const { found: order } = await loadSubject(args, orders, parseId(args.params.id), getAdminOrder);
+  return privateJson({
+    order,
+    transitions: transitionButtons(order.status),
+    markPaid: order.can_mark_paid ? MARK_PAID_LABEL : null,
+    noteMax: STAFF_NOTE_MAX,
+  });
 }
 
 /** What each form asks for: `intent=status` (with `status`), `intent=payment`, `intent=note` (with `note`); each sends the `version` it showed. */
@@ -84,13 +66,9 @@ function doneMessage(orderNumber: string, input: OrderUpdate, staffNote: string 
   return staffNote === null ? "Internal note cleared." : "Internal note saved.";
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const id = parseId(params.id);
-  if (!id) throw notFound();
-  const here = `/admin/orders/${id}`;
-  const toast = toasts(app.env, request);
+export async function action(args: ActionFunctionArgs) {
+  const { request } = args;
+  const { app, actor, id, here, toast, notFound } = await subjectAction(args, orders, parseId(args.params.id));
   const values = await readForm(request);
   const input = requested(values);
   if (!input) return toast.redirectWithError(here, "That action is not available for this order.");
@@ -100,7 +78,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return formFailure(errors, Object.values(errors)[0]?.[0] ?? "Please fix the errors in the form", values);
   }
   try {
-    const order = await updateOrder(app.db, actorOf(viewer), id, parsed.data, await mailContext(app, request));
+    const order = await updateOrder(app.db, actor, id, parsed.data, await mailContext(app, request));
     return toast.redirectWithSuccess(here, doneMessage(order.order_number, parsed.data, order.staff_note));
   } catch (error) {
     // Refused (a transition the status does not allow, a form shown before someone else's change): back, saying why.
@@ -160,19 +138,13 @@ export default function AdminOrderPage() {
         .flatMap(([, messages]) => messages)
     : [];
   return (
-    <section aria-labelledby="admin-title">
-      <Toaster toast={failure?.toast ?? null} listen={false} />
-      <Link to="/admin/orders" className="text-sm font-medium text-bloom-700 underline">
-        Back to orders
-      </Link>
-      <div className="mt-3">
-        <AdminHeader
-          title={`Order ${order.order_number}`}
-          description={`Placed ${dateTime(order.created_at)}`}
-          actions={<OrderBadges order={order} />}
-        />
-      </div>
-
+    <AdminPage
+      notice={<Toaster toast={failure?.toast ?? null} listen={false} />}
+      back={backTo(orders)}
+      title={`Order ${order.order_number}`}
+      description={`Placed ${dateTime(order.created_at)}`}
+      actions={<OrderBadges order={order} />}
+    >
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="grid h-fit gap-6">
           <AdminCard id="order-actions" title="Next step">
@@ -251,38 +223,36 @@ export default function AdminOrderPage() {
         </div>
 
         <div className="grid h-fit gap-6">
-          <AdminCard id="order-customer" title="Customer">
-            <DetailList
-              className="mt-3 grid gap-2 text-sm"
-              rows={[
-                { label: "Name", value: order.customer.name },
-                {
-                  label: "Email",
-                  value: (
-                    <a href={`mailto:${order.customer.email}`} className="text-bloom-700 underline">
-                      {order.customer.email}
-                    </a>
-                  ),
-                },
-                {
-                  label: "Account",
-                  value: order.customer.guest ? "Guest checkout" : `Customer account #${order.customer.id}`,
-                },
-              ]}
-            />
-          </AdminCard>
+          <DetailsCard
+            id="order-customer"
+            title="Customer"
+            rows={[
+              { label: "Name", value: order.customer.name },
+              {
+                label: "Email",
+                value: (
+                  <a href={`mailto:${order.customer.email}`} className="text-bloom-700 underline">
+                    {order.customer.email}
+                  </a>
+                ),
+              },
+              {
+                label: "Account",
+                value: order.customer.guest ? "Guest checkout" : `Customer account #${order.customer.id}`,
+              },
+            ]}
+          />
 
-          <AdminCard id="order-payment" title="Payment">
-            <DetailList
-              className="mt-3 grid gap-2 text-sm"
-              rows={[
-                { label: "Method", value: "Cash on Delivery" },
-                { label: "Status", value: order.payment_status === "paid" ? "Paid" : "Not collected yet" },
-                ...(order.paid_at ? [{ label: "Cash collected", value: dateTime(order.paid_at) }] : []),
-                ...(order.shipping_method_name ? [{ label: "Shipping", value: order.shipping_method_name }] : []),
-              ]}
-            />
-          </AdminCard>
+          <DetailsCard
+            id="order-payment"
+            title="Payment"
+            rows={[
+              { label: "Method", value: "Cash on Delivery" },
+              { label: "Status", value: order.payment_status === "paid" ? "Paid" : "Not collected yet" },
+              ...(order.paid_at ? [{ label: "Cash collected", value: dateTime(order.paid_at) }] : []),
+              ...(order.shipping_method_name ? [{ label: "Shipping", value: order.shipping_method_name }] : []),
+            ]}
+          />
 
           <AdminCard id="order-notes" title="Customer's notes">
             <p className="mt-2 whitespace-pre-line text-sm text-gray-700">
@@ -322,15 +292,11 @@ export default function AdminOrderPage() {
           </AdminCard>
         </div>
       </div>
-    </section>
+    </AdminPage>
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  notFound: {
-    title: "Order not found",
-    message: "There is no order with this number.",
-    link: { to: "/admin/orders", label: "Back to orders" },
-  },
-  failed: { title: "Could not load this order", message: "Please try again in a moment.", link: "retry" },
+export const ErrorBoundary = subjectError(orders, {
+  gone: "There is no order with this number.",
+  failed: "Could not load this order",
 });

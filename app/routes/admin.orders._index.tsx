@@ -1,111 +1,72 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminListPage } from "~/components/admin/list-page";
-import { dateTime, SearchFilter, StatusFilter } from "~/components/admin/ui";
-import { errorBoundary } from "~/components/error-state";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
+import { FilteredListPage } from "~/components/admin/list-page";
 import { PaymentBadge, StatusBadge } from "~/components/order-badges";
 import { Price } from "~/components/price";
-import { filterValues } from "~/lib/admin-list";
 import { AdminOrderQuerySchema, ORDER_STATUSES } from "~/lib/order-lifecycle";
-import { lenientQuery } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
 import { listAdminOrders } from "~/services/admin/orders.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Orders", path: "/admin/orders", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Orders", "/admin/orders");
 
 // The lifecycle's module (and its zod schemas) stays on the server: the page gets the statuses as data.
 
 /** The orders, newest first, by the GET form's status and search; a filter that is not valid is shown with its message and left out. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const url = new URL(request.url);
-  const { query, errors } = lenientQuery(AdminOrderQuerySchema, url.searchParams);
-  const page = await listAdminOrders(context.app.db, query);
-  return json(
-    {
-      page,
-      errors,
-      statuses: ORDER_STATUSES,
-      filters: filterValues(url.searchParams, ["status", "search"]),
-      filtered: Boolean(query.status || query.search),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const { app, query, list } = await readAdminList(args, AdminOrderQuerySchema, ["status", "search"]);
+  return privateJson({ page: await listAdminOrders(app.db, query), statuses: ORDER_STATUSES, ...list });
 }
 
 export default function AdminOrders() {
-  const { page, errors, statuses, filters, filtered } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
   return (
-    <AdminListPage
+    <FilteredListPage
       title="Orders"
       description="Find an order, then confirm, ship and deliver it, and record the cash collected."
-      filters={{
-        label: "Filter orders",
-        fields: (
-          <>
-            <StatusFilter id="order-status" value={filters.status} statuses={statuses} messages={errors.status} />
-            <SearchFilter
-              id="order-search"
-              value={filters.search}
-              placeholder="Order number, email or name"
-              messages={errors.search}
-            />
-          </>
-        ),
-      }}
-      counted="order"
-      filtered={filtered}
-      table={{
-        caption: "Orders, newest first",
-        rows: page.data,
-        empty: "No orders yet. They will show here as soon as shoppers check out.",
-        columns: [
-          {
-            head: "Order",
-            className: "whitespace-nowrap",
-            render: (order) => (
-              <Link to={`/admin/orders/${order.id}`} className="font-medium text-bloom-700 underline">
-                {order.order_number}
-              </Link>
-            ),
-          },
-          {
-            head: "Placed",
-            className: "whitespace-nowrap text-gray-700",
-            render: (order) => dateTime(order.created_at),
-          },
-          {
-            head: "Customer",
-            render: (order) => (
-              <>
-                <span className="block text-gray-900">{order.customer.name}</span>
-                <span className="block text-gray-600">
-                  {order.customer.email}
-                  {order.customer.guest ? " · Guest" : ""}
-                </span>
-              </>
-            ),
-          },
-          { head: "Items", render: (order) => order.items_count },
-          { head: "Total", className: "whitespace-nowrap", render: (order) => <Price cents={order.total_cents} /> },
-          { head: "Status", className: "whitespace-nowrap", render: (order) => <StatusBadge status={order.status} /> },
-          {
-            head: "Payment",
-            className: "whitespace-nowrap",
-            render: (order) => <PaymentBadge status={order.payment_status} />,
-          },
-        ],
-      }}
-      page={{ ...page, path: "/admin/orders", filters }}
+      noun="order"
+      idPrefix="order"
+      path="/admin/orders"
+      list={list}
+      filters={[
+        { type: "status", statuses: list.statuses },
+        { type: "search", placeholder: "Order number, email or name" },
+      ]}
+      empty="No orders yet. They will show here as soon as shoppers check out."
+      columns={[
+        {
+          head: "Order",
+          className: "whitespace-nowrap",
+          render: (order) => (
+            <Link to={`/admin/orders/${order.id}`} className="font-medium text-bloom-700 underline">
+              {order.order_number}
+            </Link>
+          ),
+        },
+        { head: "Placed", date: (order) => order.created_at },
+        {
+          head: "Customer",
+          render: (order) => (
+            <>
+              <span className="block text-gray-900">{order.customer.name}</span>
+              <span className="block text-gray-600">
+                {order.customer.email}
+                {order.customer.guest ? " · Guest" : ""}
+              </span>
+            </>
+          ),
+        },
+        { head: "Items", render: (order) => order.items_count },
+        { head: "Total", className: "whitespace-nowrap", render: (order) => <Price cents={order.total_cents} /> },
+        { head: "Status", className: "whitespace-nowrap", render: (order) => <StatusBadge status={order.status} /> },
+        {
+          head: "Payment",
+          className: "whitespace-nowrap",
+          render: (order) => <PaymentBadge status={order.payment_status} />,
+        },
+      ]}
     />
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the orders", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the orders");

@@ -1,41 +1,28 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminListPage } from "~/components/admin/list-page";
-import { primaryButton, SearchFilter, SelectFilter } from "~/components/admin/ui";
-import { errorBoundary } from "~/components/error-state";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
+import { FilteredListPage } from "~/components/admin/list-page";
+import { primaryButton } from "~/components/admin/ui";
 import { Price } from "~/components/price";
-import { filterValues } from "~/lib/admin-list";
 import { LOW_STOCK_THRESHOLD } from "~/lib/constants";
 import { AdminProductQuerySchema } from "~/lib/schemas/admin-products";
-import { lenientQuery } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
 import { adminProductsPage } from "~/services/admin/products.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Products", path: "/admin/products", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Products", "/admin/products");
 
 /** The products, newest first, by the GET form's filters; a filter that is not valid is shown with its message and left out. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const url = new URL(request.url);
-  const { query, errors } = lenientQuery(AdminProductQuerySchema, url.searchParams);
-  const { page, categories } = await adminProductsPage(context.app.db, query);
-  const filters = filterValues(url.searchParams, ["search", "category", "status", "low_stock"]);
-  return json(
-    {
-      page,
-      categories,
-      errors,
-      filters,
-      filtered: Boolean(query.search || query.category || query.status || query.low_stock),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const filters = ["search", "category", "status", "low_stock"] as const;
+  const { app, query, list } = await readAdminList(args, AdminProductQuerySchema, filters);
+  const { page, categories } = await adminProductsPage(app.db, query);
+  return privateJson({ page, categories, ...list });
 }
+
+const PRODUCT_STATUS_OPTIONS = [
+  { value: "active", label: "Active" },
+  { value: "archived", label: "Archived" },
+];
 
 function StockBadge({ stock }: { stock: number }) {
   if (stock <= 0)
@@ -57,9 +44,9 @@ function ShopPrice({ product }: { product: { price_cents: number; sale_price_cen
 }
 
 export default function AdminProducts() {
-  const { page, categories, errors, filters, filtered } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
   return (
-    <AdminListPage
+    <FilteredListPage
       title="Products"
       description="Find a product, change its price, stock and images, or archive it."
       actions={
@@ -67,108 +54,77 @@ export default function AdminProducts() {
           New product
         </Link>
       }
-      filters={{
-        label: "Filter products",
-        fields: (
-          <>
-            <SearchFilter
-              id="product-search"
-              value={filters.search}
-              placeholder="Name or SKU"
-              messages={errors.search}
-            />
-            <SelectFilter
-              id="product-category"
-              name="category"
-              label="Category"
-              value={filters.category}
-              all="All categories"
-              options={categories.map((category) => ({ value: String(category.id), label: category.name }))}
-            />
-            <SelectFilter
-              id="product-status"
-              name="status"
-              label="Status"
-              value={filters.status}
-              all="Active and archived"
-              options={[
-                { value: "active", label: "Active" },
-                { value: "archived", label: "Archived" },
-              ]}
-              messages={errors.status}
-            />
-            <div className="flex items-center gap-2 pb-2">
-              <input
-                id="product-low-stock"
-                type="checkbox"
-                name="low_stock"
-                value="1"
-                defaultChecked={filters.low_stock === "1"}
-              />
-              <label htmlFor="product-low-stock" className="text-sm text-gray-800">
-                Low stock ({LOW_STOCK_THRESHOLD} or fewer)
-              </label>
-            </div>
-          </>
-        ),
-      }}
-      counted="product"
-      filtered={filtered}
-      table={{
-        caption: "Products, newest first",
-        rows: page.data,
-        empty: "No products yet. Add the first one with New product.",
-        columns: [
-          {
-            head: "Image",
-            render: (product) =>
-              product.image ? (
-                <img src={product.image} alt="" width={48} height={48} className="h-12 w-12 rounded-lg object-cover" />
-              ) : (
-                <span className="block h-12 w-12 rounded-lg bg-gray-100" aria-hidden="true" />
-              ),
-          },
-          {
-            head: "Name",
-            render: (product) => (
-              <>
-                <Link to={`/admin/products/${product.id}`} className="font-medium text-bloom-700 underline">
-                  {product.name}
-                </Link>
-                {product.is_featured ? <span className="block text-xs text-gray-600">Featured</span> : null}
-              </>
+      noun="product"
+      idPrefix="product"
+      path="/admin/products"
+      list={list}
+      filters={[
+        { type: "search", placeholder: "Name or SKU" },
+        {
+          type: "select",
+          name: "category",
+          label: "Category",
+          all: "All categories",
+          options: list.categories.map((category) => ({ value: String(category.id), label: category.name })),
+          quiet: true,
+        },
+        {
+          type: "select",
+          name: "status",
+          label: "Status",
+          all: "Active and archived",
+          options: PRODUCT_STATUS_OPTIONS,
+        },
+        { type: "checkbox", name: "low_stock", label: <>Low stock ({LOW_STOCK_THRESHOLD} or fewer)</> },
+      ]}
+      empty="No products yet. Add the first one with New product."
+      columns={[
+        {
+          head: "Image",
+          render: (product) =>
+            product.image ? (
+              <img src={product.image} alt="" width={48} height={48} className="h-12 w-12 rounded-lg object-cover" />
+            ) : (
+              <span className="block h-12 w-12 rounded-lg bg-gray-100" aria-hidden="true" />
             ),
-          },
-          { head: "SKU", className: "whitespace-nowrap text-gray-700", render: (product) => product.sku },
-          { head: "Price", className: "whitespace-nowrap", render: (product) => <ShopPrice product={product} /> },
-          {
-            head: "Stock",
-            className: "whitespace-nowrap",
-            render: (product) => (
-              <>
-                {product.stock}
-                <StockBadge stock={product.stock} />
-              </>
+        },
+        {
+          head: "Name",
+          render: (product) => (
+            <>
+              <Link to={`/admin/products/${product.id}`} className="font-medium text-bloom-700 underline">
+                {product.name}
+              </Link>
+              {product.is_featured ? <span className="block text-xs text-gray-600">Featured</span> : null}
+            </>
+          ),
+        },
+        { head: "SKU", className: "whitespace-nowrap text-gray-700", render: (product) => product.sku },
+        { head: "Price", className: "whitespace-nowrap", render: (product) => <ShopPrice product={product} /> },
+        {
+          head: "Stock",
+          className: "whitespace-nowrap",
+          render: (product) => (
+            <>
+              {product.stock}
+              <StockBadge stock={product.stock} />
+            </>
+          ),
+        },
+        { head: "Category", render: (product) => product.category?.name ?? "None" },
+        {
+          head: "Status",
+          className: "whitespace-nowrap",
+          render: (product) =>
+            product.is_active ? (
+              <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>
+            ) : (
+              <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800">Archived</span>
             ),
-          },
-          { head: "Category", render: (product) => product.category?.name ?? "None" },
-          {
-            head: "Status",
-            className: "whitespace-nowrap",
-            render: (product) =>
-              product.is_active ? (
-                <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>
-              ) : (
-                <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800">Archived</span>
-              ),
-          },
-        ],
-      }}
-      page={{ ...page, path: "/admin/products", filters }}
+        },
+      ]}
     />
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the products", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the products");

@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { AdminListPage } from "~/components/admin/list-page";
 import { dangerButton, dateTime, primaryButton, SelectFilter } from "~/components/admin/ui";
-import { errorBoundary } from "~/components/error-state";
 import { Stars } from "~/components/reviews/stars";
 import { listHref } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
@@ -15,18 +14,13 @@ import {
   ReviewModerationSchema,
   type ReviewStatus,
 } from "~/lib/schemas/reviews";
-import { rootSeo, seoMeta } from "~/lib/seo";
 import { safeRedirect } from "~/lib/redirect";
-import { actorOf } from "~/services/audit.server";
 import { listReviewsForModeration, moderateReview } from "~/services/admin/reviews.server";
 import { readForm, buttonError } from "~/http/pages/forms.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
+import { adminAction, privateJson } from "~/http/pages/admin-pages.server";
+import { requireAdmin } from "~/http/pages/guards.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Reviews", path: "/admin/reviews", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Reviews", "/admin/reviews");
 
 const STATUS_NAMES: Record<ReviewStatus, string> = {
   pending: "Waiting for approval",
@@ -40,22 +34,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { query, errors } = lenientQuery(AdminReviewListQuerySchema, new URL(request.url).searchParams);
   const status: ReviewStatus = query.status ?? "pending";
   const page = await listReviewsForModeration(context.app.db, { ...query, status });
-  return json({ page, status, errors }, { headers: { "Cache-Control": "private, no-store" } });
+  return privateJson({ page, status, errors });
 }
 
 /** Approve or reject one review (`id`, `status`), then back to the list as it was, with a toast. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const values = await readForm(request);
+export async function action(args: ActionFunctionArgs) {
+  const { app, actor, toast } = await adminAction(args);
+  const values = await readForm(args.request);
   const back = safeRedirect(values.back?.startsWith("/admin/reviews") ? values.back : null, "/admin/reviews");
-  const toast = toasts(app.env, request);
   const id = parseId(values.id);
   const parsed = ReviewModerationSchema.safeParse(values);
   if (values.intent !== "moderate" || id === null) return toast.redirectWithError(back, REVIEW_MESSAGES.reviewNotFound);
   if (!parsed.success) return toast.redirectWithError(back, REVIEW_MESSAGES.statusInvalid);
   try {
-    const review = await moderateReview(app.db, actorOf(viewer), id, parsed.data.status);
+    const review = await moderateReview(app.db, actor, id, parsed.data.status);
     return toast.redirectWithSuccess(
       back,
       review.status === "approved" ? REVIEW_MESSAGES.approved : REVIEW_MESSAGES.rejected,
@@ -94,6 +86,12 @@ function ModerationButton({
     </Form>
   );
 }
+
+/** A review's buttons: each moves it to a status it is not in. */
+const MODERATIONS = [
+  { status: "approved", label: "Approve", className: primaryButton },
+  { status: "rejected", label: "Reject", className: dangerButton },
+] as const;
 
 const EMPTY: Record<ReviewStatus, string> = {
   pending: "No reviews are waiting for approval.",
@@ -163,26 +161,15 @@ export default function AdminReviews() {
                   {`By ${review.author_name}${review.user_id === null ? "" : ` (account #${review.user_id})`}, ${dateTime(review.created_at)}`}
                 </p>
                 <div className="mt-3 flex flex-wrap gap-2">
-                  {review.status !== "approved" ? (
+                  {MODERATIONS.filter((moderation) => moderation.status !== review.status).map((moderation) => (
                     <ModerationButton
+                      key={moderation.status}
+                      {...moderation}
                       id={review.id}
-                      status="approved"
-                      label="Approve"
-                      className={primaryButton}
                       back={back}
                       title={review.title}
                     />
-                  ) : null}
-                  {review.status !== "rejected" ? (
-                    <ModerationButton
-                      id={review.id}
-                      status="rejected"
-                      label="Reject"
-                      className={dangerButton}
-                      back={back}
-                      title={review.title}
-                    />
-                  ) : null}
+                  ))}
                 </div>
               </article>
             </li>
@@ -193,6 +180,4 @@ export default function AdminReviews() {
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the reviews", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the reviews");

@@ -1,13 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { adminPageMeta } from "~/components/admin/admin-page";
 import { RecoveryCodesList, TwoFactorSetupDetails } from "~/components/admin/two-factor-setup";
-import { SettingsTabs } from "~/components/admin/settings-tabs";
-import { AdminCard, AdminHeader, dangerButton, dateTime, primaryButton, secondaryButton } from "~/components/admin/ui";
+import { SettingsPage } from "~/components/admin/settings-page";
+import { AdminCard, dangerButton, dateTime, primaryButton, secondaryButton } from "~/components/admin/ui";
 import { TextField } from "~/components/form";
-import { Toaster } from "~/components/toaster";
 import { safeRedirect } from "~/lib/redirect";
-import { rootSeo, seoMeta } from "~/lib/seo";
 import { qrPath } from "~/services/qr.server";
 import {
   beginSetup,
@@ -29,8 +28,7 @@ import {
   setupCookie,
 } from "~/http/two-factor.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Two-factor sign-in", path: "/admin/security", noindex: true });
+export const meta = adminPageMeta("Two-factor sign-in", "/admin/security");
 
 export const headers = formPageHeaders;
 
@@ -148,113 +146,109 @@ export default function AdminSecurityPage() {
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state !== "idle";
   return (
-    <section aria-labelledby="admin-title">
-      <Toaster toast={failure?.toast ?? null} listen={false} />
-      <AdminHeader
-        title="Two-factor sign-in"
-        description="Sign in with your password and a code from an authenticator app on your phone."
-      />
-      <SettingsTabs />
-      <div className="mt-6 grid gap-6">
-        {codes ? (
-          <AdminCard id="codes-heading" title="Your recovery codes">
-            <div className="mt-4 grid gap-4">
-              <RecoveryCodesList codes={codes} />
-              {continueTo ? (
-                <p>
-                  <Link to={continueTo} className={primaryButton}>
-                    I have saved them: continue
-                  </Link>
-                </p>
-              ) : null}
-            </div>
-          </AdminCard>
-        ) : null}
-
-        <AdminCard id="status-heading" title="Status">
-          <div className="mt-4 grid gap-2 text-sm text-gray-800">
-            {status.enabled ? (
-              <>
-                <p>
-                  <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">On</span>{" "}
-                  {status.enabled_at ? `since ${dateTime(status.enabled_at)}` : null}
-                </p>
-                <p>
-                  Recovery codes left: <strong>{status.recovery_codes_left}</strong> of 10.
-                </p>
-              </>
-            ) : (
+    <SettingsPage
+      toast={failure?.toast ?? null}
+      title="Two-factor sign-in"
+      description="Sign in with your password and a code from an authenticator app on your phone."
+    >
+      {codes ? (
+        <AdminCard id="codes-heading" title="Your recovery codes">
+          <div className="mt-4 grid gap-4">
+            <RecoveryCodesList codes={codes} />
+            {continueTo ? (
               <p>
-                <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800">Off</span>{" "}
-                {status.required
-                  ? "The shop requires it of staff: you will be asked to set it up at your next sign-in."
-                  : "You can turn it on for your account."}
-              </p>
-            )}
-            {status.required ? (
-              <p className="text-gray-600">
-                The shop's security setting requires two-factor sign-in for every admin and super-admin.
+                <Link to={continueTo} className={primaryButton}>
+                  I have saved them: continue
+                </Link>
               </p>
             ) : null}
           </div>
         </AdminCard>
+      ) : null}
 
-        {!status.enabled ? (
-          <AdminCard id="setup-heading" title="Set up">
-            <div className="mt-4 grid gap-4">
-              {setup ? (
-                <>
-                  <TwoFactorSetupDetails qr={setup.qr} secretGrouped={setup.secretGrouped} account={email} />
-                  <CodeForm intent="confirm" label="Code from the app" button="Turn on" failure={failure} busy={busy} />
-                  <Form method="post" noValidate>
-                    <input type="hidden" name="intent" value="cancel" />
-                    <button type="submit" className={secondaryButton} disabled={busy}>
-                      Cancel
-                    </button>
-                  </Form>
-                </>
-              ) : (
+      <AdminCard id="status-heading" title="Status">
+        <div className="mt-4 grid gap-2 text-sm text-gray-800">
+          {status.enabled ? (
+            <>
+              <p>
+                <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">On</span>{" "}
+                {status.enabled_at ? `since ${dateTime(status.enabled_at)}` : null}
+              </p>
+              <p>
+                Recovery codes left: <strong>{status.recovery_codes_left}</strong> of 10.
+              </p>
+            </>
+          ) : (
+            <p>
+              <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800">Off</span>{" "}
+              {status.required
+                ? "The shop requires it of staff: you will be asked to set it up at your next sign-in."
+                : "You can turn it on for your account."}
+            </p>
+          )}
+          {status.required ? (
+            <p className="text-gray-600">
+              The shop's security setting requires two-factor sign-in for every admin and super-admin.
+            </p>
+          ) : null}
+        </div>
+      </AdminCard>
+
+      {!status.enabled ? (
+        <AdminCard id="setup-heading" title="Set up">
+          <div className="mt-4 grid gap-4">
+            {setup ? (
+              <>
+                <TwoFactorSetupDetails qr={setup.qr} secretGrouped={setup.secretGrouped} account={email} />
+                <CodeForm intent="confirm" label="Code from the app" button="Turn on" failure={failure} busy={busy} />
                 <Form method="post" noValidate>
-                  <input type="hidden" name="intent" value="begin" />
-                  <button type="submit" className={primaryButton} disabled={busy}>
-                    Set up two-factor sign-in
+                  <input type="hidden" name="intent" value="cancel" />
+                  <button type="submit" className={secondaryButton} disabled={busy}>
+                    Cancel
                   </button>
                 </Form>
-              )}
+              </>
+            ) : (
+              <Form method="post" noValidate>
+                <input type="hidden" name="intent" value="begin" />
+                <button type="submit" className={primaryButton} disabled={busy}>
+                  Set up two-factor sign-in
+                </button>
+              </Form>
+            )}
+          </div>
+        </AdminCard>
+      ) : (
+        <>
+          <AdminCard id="regenerate-heading" title="New recovery codes">
+            <p className="mt-2 text-sm text-gray-600">Used some, or lost them? New codes replace every old one.</p>
+            <div className="mt-4">
+              <CodeForm
+                intent="regenerate"
+                label="Code from the app"
+                button="Make new recovery codes"
+                failure={failure}
+                busy={busy}
+              />
             </div>
           </AdminCard>
-        ) : (
-          <>
-            <AdminCard id="regenerate-heading" title="New recovery codes">
-              <p className="mt-2 text-sm text-gray-600">Used some, or lost them? New codes replace every old one.</p>
+          {status.required ? null : (
+            <AdminCard id="disable-heading" title="Turn off">
+              <p className="mt-2 text-sm text-gray-600">Your account will sign in with the password alone.</p>
               <div className="mt-4">
                 <CodeForm
-                  intent="regenerate"
+                  intent="disable"
                   label="Code from the app"
-                  button="Make new recovery codes"
+                  button="Turn off two-factor sign-in"
+                  danger
                   failure={failure}
                   busy={busy}
                 />
               </div>
             </AdminCard>
-            {status.required ? null : (
-              <AdminCard id="disable-heading" title="Turn off">
-                <p className="mt-2 text-sm text-gray-600">Your account will sign in with the password alone.</p>
-                <div className="mt-4">
-                  <CodeForm
-                    intent="disable"
-                    label="Code from the app"
-                    button="Turn off two-factor sign-in"
-                    danger
-                    failure={failure}
-                    busy={busy}
-                  />
-                </div>
-              </AdminCard>
-            )}
-          </>
-        )}
-      </div>
-    </section>
+          )}
+        </>
+      )}
+    </SettingsPage>
   );
 }

@@ -1,14 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { SettingsAudit } from "~/components/admin/settings-audit";
 import { SectionFieldControl } from "~/components/admin/settings-fields";
-import { SettingsTabs } from "~/components/admin/settings-tabs";
-import { AdminCard, AdminHeader, adminLabel, primaryButton } from "~/components/admin/ui";
-import { Toaster } from "~/components/toaster";
+import { SettingsForm, SettingsPage } from "~/components/admin/settings-page";
+import { AdminCard, adminLabel } from "~/components/admin/ui";
 import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
+import { adminAction, privateJson } from "~/http/pages/admin-pages.server";
 import { requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
 import {
   HOME_SECTION_FORMS,
   isHomeSectionKey,
@@ -18,7 +16,6 @@ import {
   sectionFromForm,
   type SectionForm,
 } from "~/lib/schemas/admin-settings";
-import { actorOf } from "~/services/audit.server";
 import { homeSectionsPage, updateHomeSection } from "~/services/admin/settings.server";
 import { NotFoundError, ValidationError } from "~/services/errors";
 
@@ -33,20 +30,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       .filter((section) => section.editable)
       .map((section) => [section.key, HOME_SECTION_FORMS[section.key as keyof typeof HOME_SECTION_FORMS]]),
   );
-  return json({ sections, forms, audit, newRows: NEW_ROWS }, { headers: { "Cache-Control": "private, no-store" } });
+  return privateJson({ sections, forms, audit, newRows: NEW_ROWS });
 }
 
 /** One section's form: its fields and its list's rows (rows left blank or marked "remove" are dropped). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const values = await readForm(request);
+export async function action(args: ActionFunctionArgs) {
+  const { app, actor, toast } = await adminAction(args);
+  const values = await readForm(args.request);
   const key = values.section ?? "";
-  const toast = toasts(app.env, request);
   if (!isHomeSectionKey(key)) return toast.redirectWithError(HERE, "That home page section cannot be edited.");
   const { data, rows } = sectionFromForm(key, values);
   try {
-    const { changed } = await updateHomeSection(app.db, actorOf(viewer), key, data);
+    const { changed } = await updateHomeSection(app.db, actor, key, data);
     const label = HOME_SECTION_FORMS[key].label;
     return toast.redirectWithSuccess(
       HERE,
@@ -111,107 +106,90 @@ function listRows(
 export default function AdminHomeSections() {
   const { sections, forms, audit, newRows } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" ? navigation.formData?.get("section") : null;
   return (
-    <section aria-labelledby="admin-title">
-      <Toaster toast={failure?.toast ?? null} listen={false} />
-      <AdminHeader
-        title="Home page sections"
-        description="What the home page says: each section is saved on its own and shows on the shop at once."
-      />
-      <SettingsTabs />
-      <div className="mt-6 grid gap-6">
-        {sections.map((section) => {
-          const form = forms[section.key];
-          if (!form) return null;
-          const failed = failure?.values.section === section.key ? failure : undefined;
-          const value = (name: string) =>
-            failed ? (failed.values[name] ?? "") : text(section.data[name] ?? (name === "is_active" ? true : ""));
-          return (
-            <AdminCard key={section.key} id={`section-${section.key}`} title={form.label}>
-              <p className="mt-1 text-sm text-gray-600">
-                {form.description}
-                {section.is_active ? null : <span className="ml-1 font-medium">(hidden on the home page)</span>}
-              </p>
-              <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-                <input type="hidden" name="section" value={section.key} />
-                {form.fields.map((field) => (
-                  <SectionFieldControl
-                    key={field.name}
-                    field={field}
-                    id={`${section.key}-${field.name}`}
-                    name={field.name}
-                    value={value(field.name)}
-                    messages={failed?.errors[field.name]}
-                  />
-                ))}
-                {form.list ? (
-                  <fieldset className="sm:col-span-2">
-                    <legend className={adminLabel}>{form.list.label}</legend>
-                    <p className="text-xs text-gray-600">
-                      Leave a row blank to skip it; tick "Remove" to take an item out.
+    <SettingsPage
+      toast={failure?.toast ?? null}
+      title="Home page sections"
+      description="What the home page says: each section is saved on its own and shows on the shop at once."
+      after={<SettingsAudit id="home-audit" title="Latest changes to the home page" entries={audit} />}
+    >
+      {sections.map((section) => {
+        const form = forms[section.key];
+        if (!form) return null;
+        const failed = failure?.values.section === section.key ? failure : undefined;
+        const value = (name: string) =>
+          failed ? (failed.values[name] ?? "") : text(section.data[name] ?? (name === "is_active" ? true : ""));
+        return (
+          <AdminCard key={section.key} id={`section-${section.key}`} title={form.label}>
+            <p className="mt-1 text-sm text-gray-600">
+              {form.description}
+              {section.is_active ? null : <span className="ml-1 font-medium">(hidden on the home page)</span>}
+            </p>
+            <SettingsForm name="section" value={section.key} saveLabel={`Save the ${form.label} section`}>
+              {form.fields.map((field) => (
+                <SectionFieldControl
+                  key={field.name}
+                  field={field}
+                  id={`${section.key}-${field.name}`}
+                  name={field.name}
+                  value={value(field.name)}
+                  messages={failed?.errors[field.name]}
+                />
+              ))}
+              {form.list ? (
+                <fieldset className="sm:col-span-2">
+                  <legend className={adminLabel}>{form.list.label}</legend>
+                  <p className="text-xs text-gray-600">
+                    Leave a row blank to skip it; tick "Remove" to take an item out.
+                  </p>
+                  <ol className="mt-2 grid gap-3">
+                    {listRows(form, section.data, failed?.values, newRows).map(({ row, values, removed }, index) => {
+                      const list = form.list!;
+                      const removeId = `${section.key}-${list.name}-${row}-remove`;
+                      return (
+                        <li key={row} className="rounded-xl border border-bloom-100 p-3">
+                          <p className="text-sm font-medium text-gray-800">{`${list.item} ${index + 1}`}</p>
+                          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+                            {list.fields.map((field) => {
+                              const name = rowField(list.name, row, field.name);
+                              return (
+                                <SectionFieldControl
+                                  key={field.name}
+                                  field={{ ...field, label: `${list.item} ${index + 1}: ${field.label}` }}
+                                  id={`${section.key}-${name.replaceAll(".", "-")}`}
+                                  name={name}
+                                  value={values[field.name] ?? ""}
+                                  messages={failed?.errors[name]}
+                                />
+                              );
+                            })}
+                          </div>
+                          <div className="mt-2 flex items-center gap-2 text-sm">
+                            <input
+                              type="checkbox"
+                              id={removeId}
+                              name={rowField(list.name, row, "remove")}
+                              value="1"
+                              defaultChecked={removed}
+                              className="h-4 w-4 rounded border-gray-300"
+                            />
+                            <label htmlFor={removeId}>Remove {`${list.item.toLowerCase()} ${index + 1}`}</label>
+                          </div>
+                        </li>
+                      );
+                    })}
+                  </ol>
+                  {failed?.errors[form.list.name] ? (
+                    <p role="alert" className="mt-2 text-sm text-red-700">
+                      {failed.errors[form.list.name]!.join(" ")}
                     </p>
-                    <ol className="mt-2 grid gap-3">
-                      {listRows(form, section.data, failed?.values, newRows).map(({ row, values, removed }, index) => {
-                        const list = form.list!;
-                        const removeId = `${section.key}-${list.name}-${row}-remove`;
-                        return (
-                          <li key={row} className="rounded-xl border border-bloom-100 p-3">
-                            <p className="text-sm font-medium text-gray-800">{`${list.item} ${index + 1}`}</p>
-                            <div className="mt-2 grid gap-3 sm:grid-cols-2">
-                              {list.fields.map((field) => {
-                                const name = rowField(list.name, row, field.name);
-                                return (
-                                  <SectionFieldControl
-                                    key={field.name}
-                                    field={{ ...field, label: `${list.item} ${index + 1}: ${field.label}` }}
-                                    id={`${section.key}-${name.replaceAll(".", "-")}`}
-                                    name={name}
-                                    value={values[field.name] ?? ""}
-                                    messages={failed?.errors[name]}
-                                  />
-                                );
-                              })}
-                            </div>
-                            <div className="mt-2 flex items-center gap-2 text-sm">
-                              <input
-                                type="checkbox"
-                                id={removeId}
-                                name={rowField(list.name, row, "remove")}
-                                value="1"
-                                defaultChecked={removed}
-                                className="h-4 w-4 rounded border-gray-300"
-                              />
-                              <label htmlFor={removeId}>Remove {`${list.item.toLowerCase()} ${index + 1}`}</label>
-                            </div>
-                          </li>
-                        );
-                      })}
-                    </ol>
-                    {failed?.errors[form.list.name] ? (
-                      <p role="alert" className="mt-2 text-sm text-red-700">
-                        {failed.errors[form.list.name]!.join(" ")}
-                      </p>
-                    ) : null}
-                  </fieldset>
-                ) : null}
-                <div className="sm:col-span-2">
-                  <button
-                    type="submit"
-                    className={primaryButton}
-                    disabled={navigation.state !== "idle"}
-                    aria-busy={saving === section.key || undefined}
-                  >
-                    {saving === section.key ? "Saving…" : `Save the ${form.label} section`}
-                  </button>
-                </div>
-              </Form>
-            </AdminCard>
-          );
-        })}
-      </div>
-      <SettingsAudit id="home-audit" title="Latest changes to the home page" entries={audit} />
-    </section>
+                  ) : null}
+                </fieldset>
+              ) : null}
+            </SettingsForm>
+          </AdminCard>
+        );
+      })}
+    </SettingsPage>
   );
 }

@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { RoleList, ROLE_NAMES } from "~/components/admin/roles";
+import { AdminPage, backTo, subjectError, subjectMeta } from "~/components/admin/admin-page";
 import {
   AdminCard,
-  AdminHeader,
   AdminTable,
   cell,
   dangerButton,
@@ -13,55 +13,38 @@ import {
   secondaryButton,
 } from "~/components/admin/ui";
 import { DetailList } from "~/components/detail-list";
-import { errorBoundary } from "~/components/error-state";
 import { FieldError } from "~/components/field-error";
 import { PaymentBadge, StatusBadge } from "~/components/order-badges";
 import { Price } from "~/components/price";
 import { Toaster } from "~/components/toaster";
 import { COUNTRIES } from "~/lib/constants";
+import type { AdminSubject } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
 import { STAFF_ROLES, UserUpdateSchema } from "~/lib/schemas/admin-people";
 import { fieldErrors } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
-import { actorOf } from "~/services/audit.server";
 import { getAdminUserPage, updateUser, USER_MESSAGES, USER_ORDERS_SHOWN } from "~/services/admin/users.server";
 import { isSuperAdmin } from "~/services/auth.server";
 import { formFailure, readForm, type FormFailure, buttonError } from "~/http/pages/forms.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
-import { toasts } from "~/http/pages/toast.server";
+import { loadSubject, privateJson, subjectAction } from "~/http/pages/admin-pages.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
 import { hasTwoFactor, resetTwoFactor } from "~/services/two-factor.server";
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
-  seoMeta(rootSeo(matches), {
-    title: data ? data.user.name : "User not found",
-    path: `/admin/users/${params.id}`,
-    noindex: true,
-  });
+const users: AdminSubject = { path: "/admin/users", back: "Back to users", missing: "User not found" };
 
-export const headers = privatePageHeaders;
-
-const notFound = () => json({ message: "User not found" }, { status: 404 });
+export const meta = subjectMeta<typeof loader>(users, (data) => data.user.name);
 
 /** One user: profile, roles (a form for super-admins), the account's state, their orders and the audit entries about them. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const viewer = await requireAdmin(context.app, request);
-  const id = parseId(params.id);
-  const found = id ? await getAdminUserPage(context.app.db, id) : null;
-  if (!found) throw notFound();
-  const twoFactor = await hasTwoFactor(context.app.db, found.user.id);
-  return json(
-    {
-      ...found,
-      twoFactor,
-      viewer: { id: viewer.user.id, superAdmin: isSuperAdmin(viewer.user) },
-      ordersShown: USER_ORDERS_SHOWN,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const { viewer, found } = await loadSubject(args, users, parseId(args.params.id), getAdminUserPage);
+  const twoFactor = await hasTwoFactor(args.context.app.db, found.user.id);
+  return privateJson({
+    ...found,
+    twoFactor,
+    viewer: { id: viewer.user.id, superAdmin: isSuperAdmin(viewer.user) },
+    ordersShown: USER_ORDERS_SHOWN,
+  });
 }
 
-const ROLE_NAMES: Record<string, string> = { customer: "Customer", admin: "Admin", "super-admin": "Super-admin" };
 const roleWords = (roles: string[]) =>
   roles.length ? roles.map((role) => ROLE_NAMES[role] ?? role).join(", ") : "no role";
 
@@ -73,18 +56,13 @@ function requested(values: Record<string, string>): Record<string, unknown> | nu
   return null;
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { app } = context;
-  const viewer = await requireAdmin(app, request);
-  const id = parseId(params.id);
-  if (!id) throw notFound();
-  const here = `/admin/users/${id}`;
-  const toast = toasts(app.env, request);
-  const values = await readForm(request);
+export async function action(args: ActionFunctionArgs) {
+  const { app, viewer, actor, id, here, toast, notFound } = await subjectAction(args, users, parseId(args.params.id));
+  const values = await readForm(args.request);
   if (values.intent === "reset_2fa") {
     // A lost phone: a super-admin removes the member's second factor and ends their sessions (audited).
     try {
-      const reset = await resetTwoFactor(app.db, { ...actorOf(viewer), superAdmin: isSuperAdmin(viewer.user) }, id);
+      const reset = await resetTwoFactor(app.db, { ...actor, superAdmin: isSuperAdmin(viewer.user) }, id);
       return toast.redirectWithSuccess(
         here,
         `${reset.name}'s two-factor sign-in was reset and their sessions have ended.`,
@@ -101,12 +79,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const parsed = UserUpdateSchema.safeParse(input);
   if (!parsed.success) return formFailure(fieldErrors(parsed.error), "Please fix the errors in the form", values);
   try {
-    const user = await updateUser(
-      app.db,
-      { ...actorOf(viewer), superAdmin: isSuperAdmin(viewer.user) },
-      id,
-      parsed.data,
-    );
+    const user = await updateUser(app.db, { ...actor, superAdmin: isSuperAdmin(viewer.user) }, id, parsed.data);
     const done =
       values.intent === "roles"
         ? `Roles saved: ${user.name} now has ${roleWords(user.roles)}.`
@@ -118,22 +91,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     // Not allowed (an admin on a staff account or a role) or refused (the last super-admin, oneself): back, saying why.
     return buttonError(error, { toast, here, notFound, values });
   }
-}
-
-function RoleList({ roles }: { roles: string[] }) {
-  if (roles.length === 0) return <span className="text-gray-600">None</span>;
-  return (
-    <ul className="flex flex-wrap gap-1" aria-label="Roles">
-      {roles.map((role) => (
-        <li
-          key={role}
-          className={`rounded-full px-2 py-0.5 text-xs font-medium ${role === "customer" ? "bg-gray-100 text-gray-800" : "bg-bloom-100 text-bloom-800"}`}
-        >
-          {ROLE_NAMES[role] ?? role}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 function AccountState({
@@ -176,23 +133,15 @@ export default function AdminUserPage() {
     .filter(Boolean)
     .join(", ");
   return (
-    <section aria-labelledby="admin-title">
-      <Toaster toast={failure?.toast ?? null} listen={false} />
-      <Link to="/admin/users" className="text-sm font-medium text-bloom-700 underline">
-        Back to users
-      </Link>
-      <div className="mt-3">
-        <AdminHeader
-          title={user.name}
-          description={
-            user.deleted
-              ? "Deleted by its owner: personal data removed, orders kept without name or contact."
-              : user.email
-          }
-          actions={<AccountState disabled={user.disabled} since={user.disabled_at} deletedAt={user.deleted_at} />}
-        />
-      </div>
-
+    <AdminPage
+      notice={<Toaster toast={failure?.toast ?? null} listen={false} />}
+      back={backTo(users)}
+      title={user.name}
+      description={
+        user.deleted ? "Deleted by its owner: personal data removed, orders kept without name or contact." : user.email
+      }
+      actions={<AccountState disabled={user.disabled} since={user.disabled_at} deletedAt={user.deleted_at} />}
+    >
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <AdminCard id="profile-heading" title="Profile">
           <DetailList
@@ -363,15 +312,11 @@ export default function AdminUserPage() {
       </section>
 
       <StaffChanges entries={audit} empty="No staff changes to this account yet." className="mt-8" />
-    </section>
+    </AdminPage>
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  notFound: {
-    title: "User not found",
-    message: "This account may have been removed.",
-    link: { to: "/admin/users", label: "Back to users" },
-  },
-  failed: { title: "Could not load this user", message: "Please try again in a moment.", link: "retry" },
+export const ErrorBoundary = subjectError(users, {
+  gone: "This account may have been removed.",
+  failed: "Could not load this user",
 });

@@ -1,126 +1,69 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminListPage } from "~/components/admin/list-page";
-import { dateTime, SearchFilter, SelectFilter } from "~/components/admin/ui";
-import { errorBoundary } from "~/components/error-state";
-import { filterValues } from "~/lib/admin-list";
+import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
+import { RoleList } from "~/components/admin/roles";
+import { FilteredListPage } from "~/components/admin/list-page";
 import { UserListQuerySchema, USER_ROLE_FILTERS } from "~/lib/schemas/admin-people";
-import { lenientQuery } from "~/lib/schemas/query";
-import { rootSeo, seoMeta } from "~/lib/seo";
 import { listUsers } from "~/services/admin/users.server";
-import { privatePageHeaders, requireAdmin } from "~/http/pages/guards.server";
+import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), { title: "Customers", path: "/admin/users", noindex: true });
-
-export const headers = privatePageHeaders;
+export const meta = adminPageMeta("Customers", "/admin/users");
 
 /** Users, newest first, by the GET form's search and role; a filter that is not valid is shown with its message and left out. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const url = new URL(request.url);
-  const { query, errors } = lenientQuery(UserListQuerySchema, url.searchParams);
-  const page = await listUsers(context.app.db, query);
-  return json(
-    {
-      page,
-      errors,
-      filters: filterValues(url.searchParams, ["search", "role"]),
-      filtered: Boolean(query.search || query.role),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const { app, query, list } = await readAdminList(args, UserListQuerySchema, ["search", "role"]);
+  return privateJson({ page: await listUsers(app.db, query), ...list });
 }
 
 const ROLE_LABELS: Record<string, string> = { customer: "Customers", admin: "Admins", "super-admin": "Super-admins" };
-const ROLE_NAMES: Record<string, string> = { customer: "Customer", admin: "Admin", "super-admin": "Super-admin" };
-
-function RoleList({ roles }: { roles: string[] }) {
-  if (roles.length === 0) return <span className="text-gray-600">None</span>;
-  return (
-    <ul className="flex flex-wrap gap-1" aria-label="Roles">
-      {roles.map((role) => (
-        <li
-          key={role}
-          className={`rounded-full px-2 py-0.5 text-xs font-medium ${role === "customer" ? "bg-gray-100 text-gray-800" : "bg-bloom-100 text-bloom-800"}`}
-        >
-          {ROLE_NAMES[role] ?? role}
-        </li>
-      ))}
-    </ul>
-  );
-}
+const ROLE_OPTIONS = USER_ROLE_FILTERS.map((value) => ({ value, label: ROLE_LABELS[value] ?? value }));
 
 export default function AdminUsers() {
-  const { page, errors, filters, filtered } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
   return (
-    <AdminListPage
+    <FilteredListPage
       title="Customers"
       description="Customers and staff: find an account, see its orders, disable it; super-admins also grant and revoke staff roles."
-      filters={{
-        label: "Filter users",
-        fields: (
-          <>
-            <SearchFilter
-              id="user-search"
-              value={filters.search}
-              placeholder="Name or email"
-              messages={errors.search}
-            />
-            <SelectFilter
-              id="user-role"
-              name="role"
-              label="Role"
-              value={filters.role}
-              all="Everyone"
-              options={USER_ROLE_FILTERS.map((value) => ({ value, label: ROLE_LABELS[value] ?? value }))}
-              messages={errors.role}
-            />
-          </>
-        ),
-      }}
-      counted="user"
-      filtered={filtered}
-      table={{
-        caption: "Users, newest first",
-        rows: page.data,
-        empty: "No users yet.",
-        columns: [
-          {
-            head: "Name",
-            render: (user) => (
-              <Link to={`/admin/users/${user.id}`} className="font-medium text-bloom-700 underline">
-                {user.name}
-              </Link>
+      noun="user"
+      idPrefix="user"
+      path="/admin/users"
+      list={list}
+      filters={[
+        { type: "search", placeholder: "Name or email" },
+        { type: "select", name: "role", label: "Role", all: "Everyone", options: ROLE_OPTIONS },
+      ]}
+      empty="No users yet."
+      columns={[
+        {
+          head: "Name",
+          render: (user) => (
+            <Link to={`/admin/users/${user.id}`} className="font-medium text-bloom-700 underline">
+              {user.name}
+            </Link>
+          ),
+        },
+        {
+          head: "Email",
+          className: "break-all",
+          render: (user) => (user.deleted ? <span className="text-gray-600">Removed</span> : user.email),
+        },
+        { head: "Roles", render: (user) => <RoleList roles={user.roles} /> },
+        { head: "Orders", render: (user) => user.orders_count },
+        { head: "Joined", date: (user) => user.created_at },
+        {
+          head: "Account",
+          render: (user) =>
+            user.deleted ? (
+              <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800">Deleted</span>
+            ) : user.disabled ? (
+              <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Disabled</span>
+            ) : (
+              <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>
             ),
-          },
-          {
-            head: "Email",
-            className: "break-all",
-            render: (user) => (user.deleted ? <span className="text-gray-600">Removed</span> : user.email),
-          },
-          { head: "Roles", render: (user) => <RoleList roles={user.roles} /> },
-          { head: "Orders", render: (user) => user.orders_count },
-          { head: "Joined", className: "whitespace-nowrap text-gray-700", render: (user) => dateTime(user.created_at) },
-          {
-            head: "Account",
-            render: (user) =>
-              user.deleted ? (
-                <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800">Deleted</span>
-              ) : user.disabled ? (
-                <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Disabled</span>
-              ) : (
-                <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>
-              ),
-          },
-        ],
-      }}
-      page={{ ...page, path: "/admin/users", filters }}
+        },
+      ]}
     />
   );
 }
 
-export const ErrorBoundary = errorBoundary({
-  failed: { title: "Could not load the users", message: "Please try again in a moment.", link: "retry" },
-});
+export const ErrorBoundary = adminPageError("Could not load the users");

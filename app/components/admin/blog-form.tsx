@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useMemo, useState, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useMemo, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { FieldError } from "~/components/field-error";
 import { FormFailureNotice, SelectField, TextField, type FieldErrors } from "~/components/form";
 import { Toaster } from "~/components/toaster";
@@ -50,9 +50,27 @@ export function blogFormValues(saved: BlogFormValues, typed: Record<string, stri
   };
 }
 
-/** A field's hint, and its messages when it has some. */
-const described = (name: string, errors: FieldErrors | undefined) =>
-  errors?.[name]?.length ? `${name}-hint ${name}-error` : `${name}-hint`;
+/** A text field across the form's width with its hint under it (the hint, and its messages when it has some, describe it). */
+function HintedTextField({
+  name,
+  hint,
+  errors,
+  ...field
+}: { name: string; label: string; hint: ReactNode; errors?: FieldErrors } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="sm:col-span-2">
+      <TextField
+        name={name}
+        errors={errors}
+        {...field}
+        aria-describedby={errors?.[name]?.length ? `${name}-hint ${name}-error` : `${name}-hint`}
+      />
+      <p id={`${name}-hint`} className="mt-1 text-sm text-gray-600">
+        {hint}
+      </p>
+    </div>
+  );
+}
 
 /** What the action said: a refusal (its toast, and an alert when no field is to blame), or the preview's info toast. */
 export function BlogFormNotice({ answer }: { answer: { errors: Record<string, string[]>; toast: Toast } | undefined }) {
@@ -201,19 +219,18 @@ export function BlogForm({
           className="sm:col-span-2"
           maxLength={200}
         />
-        <div className="sm:col-span-2">
-          <TextField
-            name="slug"
-            label="Slug"
-            defaultValue={values.slug}
-            errors={errors}
-            aria-describedby={described("slug", errors)}
-            maxLength={200}
-          />
-          <p id="slug-hint" className="mt-1 text-sm text-gray-600">
-            The address: /blog/<em>slug</em>. Leave it empty to make it from the title.
-          </p>
-        </div>
+        <HintedTextField
+          name="slug"
+          label="Slug"
+          defaultValue={values.slug}
+          errors={errors}
+          maxLength={200}
+          hint={
+            <>
+              The address: /blog/<em>slug</em>. Leave it empty to make it from the title.
+            </>
+          }
+        />
         <TextArea
           name="excerpt"
           label="Excerpt"
@@ -237,18 +254,13 @@ export function BlogForm({
           errors={errors}
           maxLength={100}
         />
-        <div className="sm:col-span-2">
-          <TextField
-            name="tags"
-            label="Tags"
-            defaultValue={values.tags}
-            errors={errors}
-            aria-describedby={described("tags", errors)}
-          />
-          <p id="tags-hint" className="mt-1 text-sm text-gray-600">
-            Separated by commas, for example: roses, beginner, bouquet.
-          </p>
-        </div>
+        <HintedTextField
+          name="tags"
+          label="Tags"
+          defaultValue={values.tags}
+          errors={errors}
+          hint="Separated by commas, for example: roses, beginner, bouquet."
+        />
         <label className="flex items-center gap-2 text-sm font-medium text-gray-900 sm:col-span-2">
           <input
             type="checkbox"

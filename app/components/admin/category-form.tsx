@@ -1,7 +1,8 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { TextField, type FieldErrors } from "~/components/form";
 import type { CategoryFields } from "~/lib/schemas/admin-catalogue";
 import { FieldError } from "~/components/field-error";
+import type { FormFailure } from "~/http/pages/forms.server";
 import { ImageField } from "./image-field";
 import { adminInput, adminLabel, primaryButton } from "./ui";
 
@@ -10,22 +11,21 @@ export type CategoryFormValues = CategoryFields & { version?: number };
 
 /**
  * A category's fields (create and edit): name, slug (made from the name when empty), description,
- * icon, order, shown in the shop, and its image (uploaded with the form: multipart). `typed` are the
- * values of a form sent back with mistakes, shown again as they were.
+ * icon, order, shown in the shop, and its image (uploaded with the form: multipart). A form the
+ * action sent back with mistakes shows its messages and the values as they were typed.
  */
 export function CategoryForm({
   category,
-  typed,
-  errors,
   submitLabel,
   intent,
 }: {
   category: CategoryFormValues;
-  typed?: Record<string, string>;
-  errors?: FieldErrors;
   submitLabel: string;
   intent: "create" | "update";
 }) {
+  const failure = useActionData<FormFailure>();
+  const typed = failure?.values;
+  const errors: FieldErrors | undefined = failure?.errors;
   const busy = useNavigation().state === "submitting";
   const value = (name: keyof CategoryFormValues) => typed?.[name] ?? String(category[name] ?? "");
   const active = typed ? typed.is_active === "on" : category.is_active;

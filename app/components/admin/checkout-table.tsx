@@ -1,12 +1,11 @@
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { errorBoundary } from "~/components/error-state";
 import { SelectField, TextField, type FieldErrors } from "~/components/form";
 import { Toaster } from "~/components/toaster";
 import type { TableForm } from "~/lib/schemas/admin-catalogue";
-import { pageMeta } from "~/lib/seo";
 import type { FormFailure } from "~/http/pages/forms.server";
-import { AdminCard, AdminHeader, AdminTable, cell, dangerButton, EmptyRow, primaryButton, secondaryButton } from "./ui";
+import { AdminPage, adminPageError, adminPageMeta } from "./admin-page";
+import { AdminCard, AdminTable, cell, dangerButton, EmptyRow, primaryButton, secondaryButton } from "./ui";
 
 /**
  * The back office's page of one checkout table (`/admin/coupons`, `/admin/shipping`, `/admin/tax`):
@@ -45,11 +44,18 @@ export interface TableData<Row> {
   form: TableForm;
 }
 
-export const tablePageMeta = (page: { title: string; path: string }) =>
-  pageMeta({ title: page.title, path: page.path, noindex: true });
+export const tablePageMeta = (page: { title: string; path: string }) => adminPageMeta(page.title, page.path);
 
-export const tablePageError = (page: { failed: string }) =>
-  errorBoundary({ failed: { title: page.failed, message: "Please try again in a moment.", link: "retry" } });
+export const tablePageError = (page: { failed: string }) => adminPageError(page.failed);
+
+/** The route component of a checkout table's page: `page` with what its loader gave. */
+export function tablePageRoute<Row extends { id: number; is_active: boolean }, Removed>(page: TablePage<Row, Removed>) {
+  return function CheckoutTableRoute() {
+    // The data of the checkout table's loader (http/pages/admin-catalogue.server), with `page`'s rows.
+    const data = useLoaderData<unknown>() as TableData<Row>;
+    return <CheckoutTablePage page={page} data={data} />;
+  };
+}
 
 function FieldControl({ field, values, errors, prefix }: TableFieldProps) {
   const { label, options, attributes, className } = field.input;
@@ -146,10 +152,11 @@ export function CheckoutTablePage<Row extends { id: number; is_active: boolean }
   const failedCreate = failure?.values.intent === "create" ? failure : undefined;
   const { noun, fields } = form;
   return (
-    <section aria-labelledby="admin-title">
-      <Toaster toast={failure?.toast ?? null} listen={false} />
-      <AdminHeader title={page.title} description={page.description} />
-
+    <AdminPage
+      notice={<Toaster toast={failure?.toast ?? null} listen={false} />}
+      title={page.title}
+      description={page.description}
+    >
       {editing ? (
         <AdminCard
           id={`edit-${page.ids}-heading`}
@@ -224,6 +231,6 @@ export function CheckoutTablePage<Row extends { id: number; is_active: boolean }
           action={page.path}
         />
       </AdminCard>
-    </section>
+    </AdminPage>
   );
 }

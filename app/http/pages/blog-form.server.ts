@@ -95,3 +95,9 @@ export function blogSaveFailure(error: unknown, values: Record<string, string>) 
   if (error instanceof ValidationError) return formFailure(error.errors, BLOG_FORM_MESSAGE, values);
   return null;
 }
+
+/** The toast of a tutorial's Publish or Unpublish button (on its page and in the list). */
+export const toggledMessage = (blog: { title: string; status: string }) =>
+  blog.status === "published"
+    ? `“${blog.title}” is published.`
+    : `“${blog.title}” is unpublished: it is a draft again.`;
