@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BlogForm, BlogFormNotice, blogFormValues, type BlogFormValues } from "~/components/admin/blog-form";
 import { AdminPage, backTo, subjectError, subjectMeta } from "~/components/admin/admin-page";
-import { dangerButton, dateTime, primaryButton, secondaryButton } from "~/components/admin/ui";
+import { dangerButton, dateTime, primaryButton, secondaryButton, RowLink } from "~/components/admin/ui";
 import type { AdminSubject } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
 import { BLOG_MESSAGES, BlogUpdateSchema } from "~/lib/schemas/admin-blogs";
@@ -103,11 +103,7 @@ function StatusLine({ blog }: { blog: AdminBlog }) {
       <span>
         · {blog.view_count.toLocaleString("en-US")} views · {blog.like_count.toLocaleString("en-US")} likes
       </span>
-      {published ? (
-        <Link to={blog.url} className="font-medium text-bloom-700 underline">
-          View in the shop
-        </Link>
-      ) : null}
+      {published ? <RowLink to={blog.url}>View in the shop</RowLink> : null}
     </span>
   );
 }

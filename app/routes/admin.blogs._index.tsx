@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { FilteredListPage } from "~/components/admin/list-page";
-import { primaryButton, secondaryButton } from "~/components/admin/ui";
+import { primaryButton, secondaryButton, RowLink } from "~/components/admin/ui";
 import { parseId } from "~/lib/ids";
 import { AdminBlogQuerySchema, BLOG_STATUSES } from "~/lib/schemas/admin-blogs";
 import { adminBlogsPage, toggleBlogStatus } from "~/services/admin/blogs.server";
@@ -79,7 +79,6 @@ export default function AdminBlogs() {
       }
       noun="tutorial"
       idPrefix="blog"
-      path="/admin/blogs"
       list={list}
       filters={[
         { type: "status", statuses: list.statuses },
@@ -91,9 +90,7 @@ export default function AdminBlogs() {
           head: "Title",
           render: (blog) => (
             <>
-              <Link to={`/admin/blogs/${blog.id}`} className="font-medium text-bloom-700 underline">
-                {blog.title}
-              </Link>
+              <RowLink to={`/admin/blogs/${blog.id}`}>{blog.title}</RowLink>
               <span className="block text-gray-600">/blog/{blog.slug}</span>
             </>
           ),

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { AdminListPage } from "~/components/admin/list-page";
-import { AdminCard } from "~/components/admin/ui";
+import { AdminCard, RowLink } from "~/components/admin/ui";
 import { CategoryForm } from "~/components/admin/category-form";
 import { Toaster } from "~/components/toaster";
 import { CATALOGUE_MESSAGES, CATEGORY_DEFAULTS, CategoryCreateSchema } from "~/lib/schemas/admin-catalogue";
@@ -54,10 +54,10 @@ export default function AdminCategories() {
           {
             head: "Category",
             render: (category) => (
-              <Link to={`/admin/categories/${category.id}`} className="font-medium text-bloom-700 underline">
+              <RowLink to={`/admin/categories/${category.id}`}>
                 {category.icon ? <span aria-hidden="true">{category.icon} </span> : null}
                 {category.name}
-              </Link>
+              </RowLink>
             ),
           },
           { head: "Slug", className: "text-gray-700", render: (category) => category.slug },

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { FilteredListPage } from "~/components/admin/list-page";
-import { capitalised, secondaryButton } from "~/components/admin/ui";
+import { capitalised, secondaryButton, RowLink } from "~/components/admin/ui";
 import { MailStatusBadge } from "~/components/admin/mail-status";
 import { MAIL_MESSAGES, MAIL_STATUSES, mailIdOf, MailListQuerySchema, type MailStatus } from "~/lib/schemas/admin-mail";
 import { listMail, retryMail } from "~/services/admin/mail.server";
@@ -49,7 +49,6 @@ export default function AdminMail() {
       description={`Every email the shop sent or tried to send: ${page.counts.queued} queued, ${page.counts.sent} sent, ${page.counts.failed} failed.`}
       noun="email"
       idPrefix="mail"
-      path="/admin/mail"
       list={list}
       filters={[
         { type: "search", name: "to", label: "Address", placeholder: "Part of the address" },
@@ -71,11 +70,7 @@ export default function AdminMail() {
         { head: "To", className: "break-all", render: (mail) => mail.to },
         {
           head: "Subject",
-          render: (mail) => (
-            <Link to={`/admin/mail/${mail.id}`} className="font-medium text-bloom-700 underline">
-              {mail.subject}
-            </Link>
-          ),
+          render: (mail) => <RowLink to={`/admin/mail/${mail.id}`}>{mail.subject}</RowLink>,
         },
         { head: "Template", className: "whitespace-nowrap text-gray-700", render: (mail) => mail.template },
         {

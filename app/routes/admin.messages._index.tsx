@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { AdminListPage } from "~/components/admin/list-page";
-import { dateTime } from "~/components/admin/ui";
+import { dateTime, RowLink } from "~/components/admin/ui";
 import { listHref } from "~/lib/admin-list";
 import { MESSAGE_STATUSES, MessageListQuerySchema, type MessageStatus } from "~/lib/schemas/admin-people";
 import { lenientQuery } from "~/lib/schemas/query";
@@ -79,9 +79,7 @@ export default function AdminMessages() {
                   </button>
                 </Form>
               ) : (
-                <Link to={`/admin/messages/${message.id}`} className="font-medium text-bloom-700 underline">
-                  {message.subject}
-                </Link>
+                <RowLink to={`/admin/messages/${message.id}`}>{message.subject}</RowLink>
               ),
           },
           {

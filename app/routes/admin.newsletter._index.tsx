@@ -44,8 +44,6 @@ export default function AdminNewsletter() {
         </a>
       }
       noun="subscriber"
-      idPrefix="subscriber"
-      path="/admin/newsletter"
       list={list}
       filters={[
         { type: "search", placeholder: "Part of the address" },

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { FilteredListPage } from "~/components/admin/list-page";
 import { PaymentBadge, StatusBadge } from "~/components/order-badges";
@@ -7,6 +7,7 @@ import { Price } from "~/components/price";
 import { AdminOrderQuerySchema, ORDER_STATUSES } from "~/lib/order-lifecycle";
 import { listAdminOrders } from "~/services/admin/orders.server";
 import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
+import { RowLink } from "~/components/admin/ui";
 
 export const meta = adminPageMeta("Orders", "/admin/orders");
 
@@ -25,8 +26,6 @@ export default function AdminOrders() {
       title="Orders"
       description="Find an order, then confirm, ship and deliver it, and record the cash collected."
       noun="order"
-      idPrefix="order"
-      path="/admin/orders"
       list={list}
       filters={[
         { type: "status", statuses: list.statuses },
@@ -37,11 +36,7 @@ export default function AdminOrders() {
         {
           head: "Order",
           className: "whitespace-nowrap",
-          render: (order) => (
-            <Link to={`/admin/orders/${order.id}`} className="font-medium text-bloom-700 underline">
-              {order.order_number}
-            </Link>
-          ),
+          render: (order) => <RowLink to={`/admin/orders/${order.id}`}>{order.order_number}</RowLink>,
         },
         { head: "Placed", date: (order) => order.created_at },
         {

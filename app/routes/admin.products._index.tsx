@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { FilteredListPage } from "~/components/admin/list-page";
-import { primaryButton } from "~/components/admin/ui";
+import { primaryButton, RowLink } from "~/components/admin/ui";
 import { Price } from "~/components/price";
 import { LOW_STOCK_THRESHOLD } from "~/lib/constants";
 import { AdminProductQuerySchema } from "~/lib/schemas/admin-products";
@@ -55,8 +55,6 @@ export default function AdminProducts() {
         </Link>
       }
       noun="product"
-      idPrefix="product"
-      path="/admin/products"
       list={list}
       filters={[
         { type: "search", placeholder: "Name or SKU" },
@@ -92,9 +90,7 @@ export default function AdminProducts() {
           head: "Name",
           render: (product) => (
             <>
-              <Link to={`/admin/products/${product.id}`} className="font-medium text-bloom-700 underline">
-                {product.name}
-              </Link>
+              <RowLink to={`/admin/products/${product.id}`}>{product.name}</RowLink>
               {product.is_featured ? <span className="block text-xs text-gray-600">Featured</span> : null}
             </>
           ),

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { AdminListPage } from "~/components/admin/list-page";
-import { dangerButton, dateTime, primaryButton, SelectFilter } from "~/components/admin/ui";
+import { dangerButton, dateTime, primaryButton, SelectFilter, RowLink } from "~/components/admin/ui";
 import { Stars } from "~/components/reviews/stars";
 import { listHref } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
@@ -141,9 +141,7 @@ export default function AdminReviews() {
             >
               <article aria-labelledby={`admin-review-${review.id}`}>
                 <p className="text-sm text-gray-600">
-                  <Link to={`/product/${review.product.slug}`} className="font-medium text-bloom-700 underline">
-                    {review.product.name}
-                  </Link>
+                  <RowLink to={`/product/${review.product.slug}`}>{review.product.name}</RowLink>
                 </p>
                 <div className="mt-2 flex flex-wrap items-center gap-3">
                   <Stars rating={review.rating} visibleText />

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RoleList, ROLE_NAMES } from "~/components/admin/roles";
 import { AdminPage, backTo, subjectError, subjectMeta } from "~/components/admin/admin-page";
 import {
@@ -11,6 +11,7 @@ import {
   EmptyRow,
   primaryButton,
   secondaryButton,
+  RowLink,
 } from "~/components/admin/ui";
 import { DetailList } from "~/components/detail-list";
 import { FieldError } from "~/components/field-error";
@@ -291,9 +292,7 @@ export default function AdminUserPage() {
             user.orders.map((order) => (
               <tr key={order.id}>
                 <td className={cell}>
-                  <Link to={`/admin/orders/${order.id}`} className="font-medium text-bloom-700 underline">
-                    {order.order_number}
-                  </Link>
+                  <RowLink to={`/admin/orders/${order.id}`}>{order.order_number}</RowLink>
                 </td>
                 <td className={`${cell} whitespace-nowrap text-gray-700`}>{dateTime(order.created_at)}</td>
                 <td className={`${cell} whitespace-nowrap`}>

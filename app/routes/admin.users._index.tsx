@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { RoleList } from "~/components/admin/roles";
 import { FilteredListPage } from "~/components/admin/list-page";
 import { UserListQuerySchema, USER_ROLE_FILTERS } from "~/lib/schemas/admin-people";
 import { listUsers } from "~/services/admin/users.server";
 import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
+import { RowLink } from "~/components/admin/ui";
 
 export const meta = adminPageMeta("Customers", "/admin/users");
 
@@ -25,8 +26,6 @@ export default function AdminUsers() {
       title="Customers"
       description="Customers and staff: find an account, see its orders, disable it; super-admins also grant and revoke staff roles."
       noun="user"
-      idPrefix="user"
-      path="/admin/users"
       list={list}
       filters={[
         { type: "search", placeholder: "Name or email" },
@@ -36,11 +35,7 @@ export default function AdminUsers() {
       columns={[
         {
           head: "Name",
-          render: (user) => (
-            <Link to={`/admin/users/${user.id}`} className="font-medium text-bloom-700 underline">
-              {user.name}
-            </Link>
-          ),
+          render: (user) => <RowLink to={`/admin/users/${user.id}`}>{user.name}</RowLink>,
         },
         {
           head: "Email",

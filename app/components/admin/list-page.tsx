@@ -135,6 +135,8 @@ export interface ListData<Row> {
   filters: Record<string, string>;
   errors: Record<string, string[] | undefined>;
   filtered: boolean;
+  /** The list's own path, which its pages link to. */
+  path: string;
 }
 
 function FilterField({ filter, idPrefix, list }: { filter: ListFilter; idPrefix: string; list: ListData<unknown> }) {
@@ -180,12 +182,12 @@ function FilterField({ filter, idPrefix, list }: { filter: ListFilter; idPrefix:
 /**
  * A list filtered by a GET form and shown a page at a time, newest first: its texts say `noun`
  * ("order": "Filter orders", "Orders, newest first", "Showing 1–20 of 45 orders"), its filters
- * are `filters` (ids `{idPrefix}-{name}`), and its rows, pages and filters' values are the loader's.
+ * are `filters` (ids `{idPrefix}-{name}`, the noun unless said), and its rows, pages, path and
+ * filters' values are the loader's.
  */
 export function FilteredListPage<Row extends { id: number | string }>({
   noun,
-  idPrefix,
-  path,
+  idPrefix = noun,
   list,
   filters,
   empty,
@@ -197,8 +199,7 @@ export function FilteredListPage<Row extends { id: number | string }>({
   actions?: ReactNode;
   intro?: ReactNode;
   noun: string;
-  idPrefix: string;
-  path: string;
+  idPrefix?: string;
   list: ListData<Row>;
   filters: ListFilter[];
   empty: ReactNode;
@@ -217,7 +218,7 @@ export function FilteredListPage<Row extends { id: number | string }>({
       counted={noun}
       filtered={list.filtered}
       table={{ caption: `${capitalised(plural)}, newest first`, columns, rows: list.page.data, empty }}
-      page={{ ...list.page, path, filters: list.filters }}
+      page={{ ...list.page, path: list.path, filters: list.filters }}
     />
   );
 }

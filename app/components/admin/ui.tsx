@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FieldError } from "~/components/field-error";
 
@@ -17,6 +17,15 @@ export const secondaryButton =
   "inline-flex items-center justify-center rounded-full border border-bloom-300 bg-white px-4 py-2 text-sm font-medium text-bloom-800 hover:bg-bloom-50 disabled:opacity-60";
 export const dangerButton =
   "inline-flex items-center justify-center rounded-full border border-red-300 bg-white px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-60";
+
+/** A row's link to its own page, in a back-office list. */
+export function RowLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="font-medium text-bloom-700 underline">
+      {children}
+    </Link>
+  );
+}
 
 /** The page's h1 (`#admin-title`), its one-line description and its actions on the right. */
 export function AdminHeader({

@@ -30,7 +30,8 @@ export async function readAdminList<S extends z.ZodType, Name extends string>(
   const { query, errors } = lenientQuery(schema, url.searchParams);
   const applied = query as Partial<Record<Name, unknown>>;
   const filtered = names.some((name) => Boolean(applied[name]));
-  return { app: context.app, query, list: { errors, filters: filterValues(url.searchParams, names), filtered } };
+  const filters = filterValues(url.searchParams, names);
+  return { app: context.app, query, list: { errors, filters, filtered, path: url.pathname } };
 }
 
 /** A back-office page's loader: admins only, then what `load` reads. */
