@@ -3,7 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@r
 import type { ReactNode } from "react";
 import { featureFlags } from "~/lib/features";
 import { linkList, type NavLink } from "~/lib/nav";
-import { POLICIES } from "~/lib/policies";
+import { POLICIES } from "~/lib/constants";
 import { BOOT_SCRIPT_ID, bootMarker } from "~/lib/personal";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import { CartDropdown } from "~/components/cart-dropdown";

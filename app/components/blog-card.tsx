@@ -1,7 +1,14 @@
 import { Link } from "@remix-run/react";
 import { HEART_PATH } from "~/components/icons";
-import { PlacedImg } from "~/components/img";
+import { PlacedImg, type ImgPlace } from "~/components/img";
 import type { BlogCard } from "~/services/blogs.server";
+
+const BLOG_CARD_IMAGE: ImgPlace = {
+  frame: "aspect-[40/21] overflow-hidden bg-bloom-50",
+  width: 600,
+  height: 315,
+  className: "h-full w-full object-cover transition group-hover:scale-[1.02]",
+};
 
 const DIFFICULTY_CLASSES: Record<string, string> = {
   beginner: "bg-green-100 text-green-900",
@@ -53,7 +60,7 @@ export function BlogCount({ kind, count, brief = false }: { kind: "view" | "like
 export function BlogCardView({ blog, eager = false }: { blog: BlogCard; eager?: boolean }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm transition hover:shadow-md focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-bloom-600">
-      <PlacedImg place="blogCard" src={blog.featured_image} loading={eager ? "eager" : "lazy"} />
+      <PlacedImg place={BLOG_CARD_IMAGE} src={blog.featured_image} loading={eager ? "eager" : "lazy"} />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <div className="flex flex-wrap items-center gap-2 text-xs text-gray-600">
           <DifficultyBadge difficulty={blog.difficulty} label={blog.difficulty_badge} />

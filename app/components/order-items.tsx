@@ -1,5 +1,11 @@
-import { PlacedImg } from "./img";
+import { PlacedImg, type ImgPlace } from "./img";
 import { Price } from "./price";
+
+const ORDER_LINE_IMAGE: ImgPlace = {
+  width: 64,
+  height: 64,
+  className: "h-16 w-16 rounded-lg bg-bloom-50 object-cover",
+};
 
 interface OrderItem {
   id: number;
@@ -25,7 +31,7 @@ export function OrderItemList({
     <ul className={`divide-y divide-bloom-50 ${className}`}>
       {items.map((item) => (
         <li key={item.id} className="flex items-center gap-4 py-3 text-sm">
-          <PlacedImg place="orderLine" src={item.image} />
+          <PlacedImg place={ORDER_LINE_IMAGE} src={item.image} />
           <div className="flex-1">
             <p className="font-medium text-gray-900">{item.product_name}</p>
             {showSku ? <p className="text-gray-600">SKU: {item.product_sku}</p> : null}

@@ -2,10 +2,17 @@ import { Link } from "@remix-run/react";
 import { AddToCartForm as AddToCartFormBase } from "./add-to-cart";
 import type { MouseEvent } from "react";
 import type { Product } from "~/services/products.server";
-import { PlacedImg } from "./img";
+import { PlacedImg, type ImgPlace } from "./img";
 import { Price } from "./price";
 import { WishlistButton } from "./wishlist-button";
 import { RatingBadge } from "./reviews/stars";
+
+const PRODUCT_CARD_IMAGE: ImgPlace = {
+  frame: "relative aspect-square bg-bloom-50",
+  width: 800,
+  height: 800,
+  className: "h-full w-full object-cover",
+};
 
 /** What a card (and its Quick View) shows: a product without its long texts, so pages send less. */
 export type CardProduct = Pick<
@@ -78,7 +85,7 @@ export function ProductPicture({
   loading,
 }: {
   product: CardProduct;
-  place: "productCard" | "quickView";
+  place: ImgPlace;
   alt?: string;
   loading?: "eager" | "lazy";
 }) {
@@ -123,7 +130,7 @@ export function ProductCard({ product, actions = false, onQuickView, imageLoadin
   const quickViewClass = `block w-full rounded-full border border-bloom-200 bg-white px-4 py-2 text-center text-sm font-medium text-bloom-700 hover:border-bloom-500 ${focusRing}`;
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm transition hover:shadow-md">
-      <ProductPicture product={product} place="productCard" loading={imageLoading} />
+      <ProductPicture product={product} place={PRODUCT_CARD_IMAGE} loading={imageLoading} />
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         {product.category ? (
           <p className="text-xs uppercase tracking-wide text-gray-600">{product.category.name}</p>

@@ -1,7 +1,16 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
+import type { ImgPlace } from "./img";
 import { Price } from "./price";
 import { AddToCartForm, ProductPicture, productHref, type CardProduct } from "./product-card";
+
+const QUICK_VIEW_IMAGE: ImgPlace = {
+  frame: "relative mx-auto aspect-square w-full max-w-64 overflow-hidden rounded-xl bg-bloom-50 sm:max-w-none",
+  width: 800,
+  height: 800,
+  className: "h-full w-full object-cover",
+  loading: "eager",
+};
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -100,7 +109,7 @@ export function QuickView({
           Close
         </button>
         <div className="grid gap-6 p-4 sm:grid-cols-2 sm:p-6">
-          <ProductPicture product={product} place="quickView" alt={product.name} />
+          <ProductPicture product={product} place={QUICK_VIEW_IMAGE} alt={product.name} />
           <div className="flex flex-col gap-3">
             {product.category ? (
               <p className="pr-20 text-xs uppercase tracking-wide text-gray-600">{product.category.name}</p>

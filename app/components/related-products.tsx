@@ -1,8 +1,15 @@
 import { Link } from "@remix-run/react";
 import type { Product } from "~/services/products.server";
-import { PlacedImg } from "./img";
+import { PlacedImg, type ImgPlace } from "./img";
 import { Price } from "./price";
 import { CardList, TitledSection } from "./section";
+
+const RELATED_CARD_IMAGE: ImgPlace = {
+  frame: "relative aspect-square bg-bloom-50",
+  width: 400,
+  height: 400,
+  className: "h-full w-full object-cover",
+};
 
 /** What a related-product card shows; the loader sends no more than this. */
 export type RelatedProduct = Pick<
@@ -27,7 +34,7 @@ export function toRelatedProduct(product: RelatedProduct): RelatedProduct {
 function RelatedProductCard({ product }: { product: RelatedProduct }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm transition hover:shadow-md focus-within:shadow-md">
-      <PlacedImg place="relatedCard" src={product.image}>
+      <PlacedImg place={RELATED_CARD_IMAGE} src={product.image}>
         {product.is_on_sale ? (
           <span className="absolute left-3 top-3 rounded-full bg-bloom-600 px-2 py-0.5 text-xs font-semibold text-white">
             {`-${product.discount_percent}%`}

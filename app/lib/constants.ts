@@ -53,3 +53,18 @@ export const TOAST_DURATIONS = { success: 3000, error: 5000, info: 4000, warning
 
 /** The back office: a product at or under this stock (and above none) is running low. */
 export const LOW_STOCK_THRESHOLD = 5;
+
+/**
+ * The shop's two policies: where each lives and its name, which is the page's title and the
+ * footer link's label (every page's footer links them, so only these). Revised together on
+ * `POLICIES_UPDATED`; what search engines show of each is in its route's meta.
+ */
+export const POLICIES = {
+  privacy: { path: "/privacy", title: "Privacy Policy" },
+  terms: { path: "/terms", title: "Terms of Service" },
+} as const;
+
+export type PolicyName = keyof typeof POLICIES;
+
+/** When the privacy policy and the terms of service were last revised (together). */
+export const POLICIES_UPDATED = "November 20, 2026";

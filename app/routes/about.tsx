@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
 import { PROSE, useSiteContact } from "~/components/home/content-page";
-import { PlacedImg } from "~/components/img";
+import { PlacedImg, type ImgPlace } from "~/components/img";
 import { CardList, TitledSection } from "~/components/section";
 import { pageMeta } from "~/lib/seo";
+
+const TEAM_PORTRAIT_IMAGE: ImgPlace = { width: 256, height: 256, className: "h-28 w-28 rounded-full bg-bloom-50" };
 
 export const meta = pageMeta({
   title: "About Us",
@@ -149,7 +151,7 @@ export default function About() {
           >
             {(member) => (
               <>
-                <PlacedImg place="teamPortrait" src={member.avatar} alt={`Portrait of ${member.name}`} />
+                <PlacedImg place={TEAM_PORTRAIT_IMAGE} src={member.avatar} alt={`Portrait of ${member.name}`} />
                 <h3 className="mt-4 text-lg font-semibold text-gray-900">{member.name}</h3>
                 <p className="text-sm font-medium text-bloom-700">{member.role}</p>
                 <p className="mt-3 text-sm leading-relaxed text-gray-700">{member.bio}</p>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
-import { PlacedImg } from "~/components/img";
+import { PlacedImg, type ImgPlace } from "~/components/img";
 import { JsonLd } from "~/components/json-ld";
 import { ProductCard } from "~/components/product-card";
 import { absoluteUrl, rootSeo, seoMeta } from "~/lib/seo";
@@ -22,6 +22,20 @@ import { LikeForm } from "~/components/like-form";
 import { Personal } from "~/components/personal";
 import { useRootData } from "~/components/use-root-data";
 import { notFoundAs } from "~/http/pages/forms.server";
+
+const BLOG_FEATURED_IMAGE: ImgPlace = {
+  width: 1200,
+  height: 630,
+  className: "mt-8 h-auto w-full rounded-2xl bg-bloom-50",
+  loading: "eager",
+};
+
+const AUTHOR_AVATAR_IMAGE: ImgPlace = {
+  width: 40,
+  height: 40,
+  className: "h-10 w-10 rounded-full bg-bloom-50",
+  loading: "eager",
+};
 
 export const ARTICLE_NOT_FOUND = "Article Not Found";
 export const ARTICLE_ERROR = "Failed to load blog. Please try again.";
@@ -163,7 +177,7 @@ export default function BlogArticlePage() {
         </div>
         <h1 className="mt-3 font-display text-4xl font-bold text-gray-900">{blog.title}</h1>
         <div className="mt-4 flex flex-wrap items-center gap-3 text-sm text-gray-700">
-          {blog.author_avatar ? <PlacedImg place="authorAvatar" src={blog.author_avatar} /> : null}
+          {blog.author_avatar ? <PlacedImg place={AUTHOR_AVATAR_IMAGE} src={blog.author_avatar} /> : null}
           <span className="font-medium text-gray-900">{blog.author_name}</span>
           <span aria-hidden="true">·</span>
           {blog.published_at ? (
@@ -179,7 +193,7 @@ export default function BlogArticlePage() {
         </div>
       </header>
       {/* Whole, at its own shape: a featured image has the title drawn in it (1200 × 630, as the seed's). */}
-      <PlacedImg place="blogFeatured" src={blog.featured_image} />
+      <PlacedImg place={BLOG_FEATURED_IMAGE} src={blog.featured_image} />
       {/* Sanitized when it was saved (app/lib/sanitize.ts, by the back office and the seed): rendered as stored. */}
       <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: blog.content }} />
       {blog.tags.length ? (

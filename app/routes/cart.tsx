@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { EmptyCart } from "~/components/empty-cart";
 import { useNavigation } from "@remix-run/react";
 import { PostForm, ShopLink } from "~/components/shop-link";
-import { PlacedImg } from "~/components/img";
+import { PlacedImg, type ImgPlace } from "~/components/img";
 import { Price } from "~/components/price";
 import { SummaryPanel } from "~/components/section";
 import { CART_TAX } from "~/lib/cart";
@@ -17,6 +17,8 @@ import { changeCart, type Cart, type CartItem } from "~/services/cart.server";
 import { readCartLines } from "~/http/pages/cart-cookie.server";
 import { shopAnswer } from "~/http/pages/shop-answer.server";
 import { useRootData } from "~/components/use-root-data";
+
+const CART_LINE_IMAGE: ImgPlace = { width: 96, height: 96, className: "h-24 w-24 rounded-xl bg-bloom-50 object-cover" };
 
 export const meta = pageMeta({ title: "Shopping Cart", path: "/cart", noindex: true });
 
@@ -94,7 +96,7 @@ function CartLineRow({ item }: { item: CartItem }) {
     <li className="flex gap-4 py-6">
       {product ? (
         <ShopLink to={`/product/${product.slug}`} className="shrink-0">
-          <PlacedImg place="cartLine" src={product.image} alt={product.name} />
+          <PlacedImg place={CART_LINE_IMAGE} src={product.image} alt={product.name} />
         </ShopLink>
       ) : (
         <div className="h-24 w-24 shrink-0 rounded-xl bg-gray-100" aria-hidden="true" />

@@ -2,12 +2,19 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useId, useState, type FormEvent } from "react";
-import { PlacedImg } from "~/components/img";
+import { PlacedImg, type ImgPlace } from "~/components/img";
 import { CardList } from "~/components/section";
 import { rootSeo, seoMeta } from "~/lib/seo";
 import type { Category } from "~/services/categories.server";
 import { cachedData } from "~/http/cache-entries.server";
 import { errorBoundary } from "~/components/error-state";
+
+const CATEGORY_CARD_IMAGE: ImgPlace = {
+  frame: "aspect-[3/2] overflow-hidden bg-bloom-50",
+  width: 600,
+  height: 400,
+  className: "h-full w-full object-cover transition duration-300 group-hover:scale-105",
+};
 
 export const CATEGORIES_ERROR = "Unable to load categories. Please try again later.";
 export const NO_CATEGORIES = "No categories found";
@@ -74,7 +81,7 @@ function productCountText(count: number): string {
 function CategoryCardView({ category, eager }: { category: CategoryCard; eager: boolean }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm transition focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-bloom-600 hover:-translate-y-0.5 hover:shadow-md">
-      <PlacedImg place="categoryCard" src={category.image} loading={eager ? "eager" : "lazy"} />
+      <PlacedImg place={CATEGORY_CARD_IMAGE} src={category.image} loading={eager ? "eager" : "lazy"} />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h2 className="font-display text-xl font-bold text-gray-900">
           <Link

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PlacedImg } from "~/components/img";
+import { PlacedImg, type ImgPlace } from "~/components/img";
 import { PANEL_CLASS } from "~/components/section";
 import { OrderHeading } from "~/components/order-badges";
 import { Price } from "~/components/price";
@@ -9,6 +9,12 @@ import { ORDER_LIST_PREVIEW_ITEMS } from "~/lib/constants";
 import { pageMeta } from "~/lib/seo";
 import { listMyOrders } from "~/services/orders.server";
 import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
+
+const ORDER_PREVIEW_IMAGE: ImgPlace = {
+  width: 48,
+  height: 48,
+  className: "h-12 w-12 rounded-lg bg-bloom-50 object-cover",
+};
 
 export const meta = pageMeta({ title: "My Orders", path: "/orders", noindex: true });
 
@@ -46,7 +52,7 @@ export default function OrdersPage() {
                 <ul className="mt-4 divide-y divide-bloom-50">
                   {order.items.slice(0, ORDER_LIST_PREVIEW_ITEMS).map((item) => (
                     <li key={item.id} className="flex items-center gap-3 py-2 text-sm">
-                      <PlacedImg place="orderPreview" src={item.image} />
+                      <PlacedImg place={ORDER_PREVIEW_IMAGE} src={item.image} />
                       <span className="flex-1 text-gray-900">{item.product_name}</span>
                       <span className="text-gray-700">
                         {item.quantity} × <Price cents={item.price_cents} />

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { PlacedImg } from "~/components/img";
+import { PlacedImg, type ImgPlace } from "~/components/img";
 import { Price } from "~/components/price";
 import { refererPath, safeRedirect } from "~/lib/redirect";
 import { WISHLIST_MESSAGES, WishlistIntentSchema, wishlistAddHref } from "~/lib/schemas/wishlist";
@@ -25,6 +25,13 @@ import {
   readPendingProduct,
 } from "~/http/pages/wishlist-pending.server";
 import { clearSessionCookie, getSession } from "~/http/session.server";
+
+const WISHLIST_CARD_IMAGE: ImgPlace = {
+  frame: "relative aspect-square bg-bloom-50",
+  width: 600,
+  height: 600,
+  className: "h-full w-full object-cover",
+};
 
 export const meta = pageMeta({ title: "My Wishlist", path: "/wishlist", noindex: true });
 
@@ -156,7 +163,7 @@ function WishlistCard({ item }: { item: PageItem }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm">
       <PlacedImg
-        place="wishlistCard"
+        place={WISHLIST_CARD_IMAGE}
         src={item.image}
         className={item.available ? undefined : "opacity-50 grayscale"}
       />

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { PlacedImg } from "~/components/img";
+import { PlacedImg, type ImgPlace } from "~/components/img";
 import { parseId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/redirect";
 import { WISHLIST_MESSAGES } from "~/lib/schemas/wishlist";
@@ -11,6 +11,14 @@ import { savableProduct } from "~/services/wishlist.server";
 import { privatePageHeaders, requireFeature, requireViewer } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 import { readPendingProduct } from "~/http/pages/wishlist-pending.server";
+
+const WISHLIST_SAVE_IMAGE: ImgPlace = {
+  frame: "mx-auto mt-8 w-48 overflow-hidden rounded-2xl border border-bloom-100 bg-bloom-50",
+  width: 400,
+  height: 400,
+  className: "aspect-square w-full object-cover",
+  loading: "eager",
+};
 
 export const meta = pageMeta({ title: "Save to Wishlist", path: "/wishlist/add", noindex: true });
 
@@ -58,7 +66,7 @@ export default function WishlistAddPage() {
   return (
     <section className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="font-display text-3xl font-bold text-gray-900">Save to your wishlist</h1>
-      <PlacedImg place="wishlistSave" src={product.image} />
+      <PlacedImg place={WISHLIST_SAVE_IMAGE} src={product.image} />
       <p className="mt-4 text-lg font-medium text-gray-900">{product.name}</p>
       <Form ref={formRef} method="post" action="/wishlist" noValidate className="mt-6">
         <input type="hidden" name="intent" value="add" />

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useRootData } from "~/components/use-root-data";
-import { POLICIES, POLICIES_UPDATED, type PolicyName } from "~/lib/policies";
+import { POLICIES, POLICIES_UPDATED, type PolicyName } from "~/lib/constants";
 
 /** Long-form text styles for the about, privacy and terms pages (links underlined, lists marked). */
 export const PROSE =
