@@ -1,4 +1,4 @@
-import { Column, desc, is, Placeholder, SQL, sql, type Subquery } from "drizzle-orm";
+import { asc, Column, desc, eq, is, Placeholder, SQL, sql, type Subquery } from "drizzle-orm";
 import {
   QueryBuilder,
   SQLiteSyncDialect,
@@ -111,6 +111,20 @@ export function jsonArrayOf(select: { as(alias: string): Subquery }): SQL<string
   const value =
     keys.length === 1 ? sql`${field(keys[0]!)}` : jsonObject(Object.fromEntries(keys.map((key) => [key, field(key)])));
   return scalar<string>(sql`SELECT json_group_array(${value}) FROM ${rows}`);
+}
+
+/**
+ * A row's children as a JSON array (see `jsonArrayOf`), rendered once: `columns` of the rows of
+ * `table` whose `link` column is the outer row's `parent`, in the order of `order`.
+ */
+export function childRowsJson(
+  columns: Record<string, SQLiteColumn>,
+  table: SQLiteTable,
+  { link, parent, order }: { link: SQLiteColumn; parent: SQLiteColumn; order: SQLiteColumn },
+) {
+  return rendered(() =>
+    jsonArrayOf(subqueries.select(columns).from(table).where(eq(link, parent)).orderBy(asc(order))),
+  );
 }
 
 /** A row read back from `jsonObject(columns)`: each column's value decoded as drizzle decodes a selected one. */
