@@ -13,6 +13,7 @@ import { verifyEmailMail } from "./mail/templates/account-email";
 import { consumeLimits, limitOn } from "./rate-limit.server";
 import { hashToken, newToken, TOKEN_PATTERN, tokenLink } from "./tokens.server";
 import { retireTokens, unusedToken } from "./account-tokens.server";
+import { hasRow } from "./sql";
 
 /**
  * Verified addresses (docs/decisions/021): a new account works at once, but its address counts as
@@ -135,9 +136,5 @@ export async function verifyEmail(db: Database, token: string): Promise<{ userId
 /** Whether a verification link still works (the page asks before showing its button; nothing changes). */
 export async function verificationIsLive(db: Database, token: string): Promise<boolean> {
   if (!TOKEN_PATTERN.test(token)) return false;
-  const rows = await db
-    .select({ userId: accountTokens.userId })
-    .from(accountTokens)
-    .where(liveVerification(await hashToken(token), new Date()));
-  return rows.length > 0;
+  return hasRow(db, accountTokens, liveVerification(await hashToken(token), new Date()));
 }

@@ -127,6 +127,16 @@ export function childRowsJson(
   );
 }
 
+/** Whether any row of `table` matches `where`. */
+export async function hasRow(db: Database, table: SQLiteTable, where: SQL | undefined): Promise<boolean> {
+  const rows = await db
+    .select({ found: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** A row read back from `jsonObject(columns)`: each column's value decoded as drizzle decodes a selected one. */
 export function rowFromJson<T extends Columns>(columns: T, json: Record<string, unknown>): RowOf<T> {
   const row: Record<string, unknown> = {};

@@ -21,6 +21,7 @@ import { bumpTags } from "./cache-tags.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { consumeLimits, type Limit } from "./rate-limit.server";
 import { seal, unseal, type SealEnv } from "./sealed.server";
+import { hasRow } from "./sql";
 import { hashToken } from "./tokens.server";
 import { issueSetupToken, openChallenge, openSetupToken, staffTwoFactorRequired } from "./two-factor-challenge.server";
 
@@ -513,9 +514,5 @@ export async function resetTwoFactor(
 
 /** Whether a user has a second factor (for the back office's user page). */
 export async function hasTwoFactor(db: Database, userId: number): Promise<boolean> {
-  const rows = await db
-    .select({ userId: userTwoFactor.userId })
-    .from(userTwoFactor)
-    .where(eq(userTwoFactor.userId, userId));
-  return rows.length > 0;
+  return hasRow(db, userTwoFactor, eq(userTwoFactor.userId, userId));
 }
