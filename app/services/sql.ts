@@ -1,4 +1,4 @@
-import { asc, Column, desc, eq, is, Placeholder, SQL, sql, type Subquery } from "drizzle-orm";
+import { asc, Column, desc, eq, getTableColumns, is, Placeholder, SQL, sql, type Subquery } from "drizzle-orm";
 import {
   QueryBuilder,
   SQLiteSyncDialect,
@@ -124,6 +124,32 @@ export function childRowsJson(
 ) {
   return rendered(() =>
     jsonArrayOf(subqueries.select(columns).from(table).where(eq(link, parent)).orderBy(asc(order))),
+  );
+}
+
+/**
+ * An insert of one row, applied only when `onlyIf` holds at that point of the batch: an insert-select
+ * from no table. Drizzle's insert-select names every column in the table's order, so the row is built
+ * in that order (generated columns left out, as drizzle leaves them): each column's value from
+ * `values` (a plain value or SQL), NULL where none is given (a NULL id numbers the row).
+ */
+export function insertOneIf<T extends SQLiteTable>(
+  db: Database,
+  table: T,
+  values: { [K in keyof T["_"]["columns"]]?: unknown },
+  onlyIf: SQL,
+) {
+  const given: Record<string, unknown> = values;
+  const row = Object.fromEntries(
+    Object.entries(getTableColumns(table))
+      .filter(([, column]) => column.generated === undefined)
+      .map(([key, column]) => [key, sql`${given[key] ?? null}`.as(column.name)]),
+  );
+  return db.insert(table).select(
+    db
+      .select(row)
+      .from(sql`(SELECT 1)`)
+      .where(onlyIf) as never,
   );
 }
 
