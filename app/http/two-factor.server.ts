@@ -1,6 +1,6 @@
 import { clearCookie, readCookie, setCookie } from "./cookies.server";
 import { CHALLENGE_SECONDS, SETUP_SECONDS } from "../services/two-factor-challenge.server";
-import { seal, unseal } from "../services/sealed.server";
+import { sealFor, unsealLive } from "../services/sealed.server";
 
 /**
  * The browser's side of staff two-factor sign-in (docs/decisions/023): the challenge a right
@@ -29,11 +29,7 @@ const CODES_PURPOSE = "2fa recovery codes shown once";
 const CODES_SECONDS = 5 * 60;
 
 export async function codesCookie(env: Env, request: Request, userId: number, codes: string[]): Promise<string> {
-  const token = await seal(
-    env,
-    CODES_PURPOSE,
-    JSON.stringify({ u: userId, c: codes, e: Math.floor(Date.now() / 1000) + CODES_SECONDS }),
-  );
+  const token = await sealFor(env, CODES_PURPOSE, { u: userId, c: codes }, CODES_SECONDS);
   return setCookie(env, request, CODES_COOKIE, token, { maxAge: CODES_SECONDS });
 }
 
@@ -41,20 +37,7 @@ export const clearCodesCookie = (env: Env, request: Request) => clearCookie(env,
 
 /** The codes waiting to be shown to this user, or null. */
 export async function readCodesCookie(env: Env, request: Request, userId: number): Promise<string[] | null> {
-  const token = readCookie(env, request, CODES_COOKIE);
-  const text = token ? await unseal(env, CODES_PURPOSE, token) : null;
-  if (!text) return null;
-  try {
-    const body = JSON.parse(text) as { u?: unknown; c?: unknown; e?: unknown };
-    if (
-      body.u !== userId ||
-      typeof body.e !== "number" ||
-      body.e <= Math.floor(Date.now() / 1000) ||
-      !Array.isArray(body.c)
-    )
-      return null;
-    return body.c.filter((code): code is string => typeof code === "string");
-  } catch {
-    return null;
-  }
+  const body = await unsealLive(env, CODES_PURPOSE, readCookie(env, request, CODES_COOKIE));
+  if (body?.u !== userId || !Array.isArray(body.c)) return null;
+  return body.c.filter((code): code is string => typeof code === "string");
 }

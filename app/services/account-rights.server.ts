@@ -29,7 +29,7 @@ import { consumeLimits, limitOn } from "./rate-limit.server";
 import { orderJson, type OrderJson } from "./serializers/order";
 import { isoDate } from "./sql";
 import { hashToken, newToken, TOKEN_PATTERN, tokenLink } from "./tokens.server";
-import { retireTokens, unusedToken } from "./account-tokens.server";
+import { newLinkStatements, unusedToken } from "./account-tokens.server";
 
 /**
  * A shopper's data rights (docs/decisions/025): a copy of everything the account holds, and
@@ -437,7 +437,6 @@ export async function requestDeletionLink(
   const blocked = await deletionBlocker(db, user.id);
   if (blocked) throw new ConflictError(blocked);
   const token = newToken();
-  const tokenHash = await hashToken(token);
   const now = new Date();
   const mark = secretMark("link");
   const rendered = accountDeletionMail({
@@ -448,14 +447,14 @@ export async function requestDeletionLink(
   });
   const sealed = await mail.seal({ [mark]: deleteAccountLink(mail.origin, token) });
   await db.batch([
-    retireTokens(db, user.id, "delete_account", now),
-    db.insert(accountTokens).values({
-      tokenHash,
+    ...(await newLinkStatements(db, {
       userId: user.id,
       purpose: "delete_account",
       email: user.email,
-      expiresAt: new Date(now.getTime() + DELETE_LINK_MINUTES * 60 * 1000),
-    }),
+      token,
+      now,
+      validMinutes: DELETE_LINK_MINUTES,
+    })),
     mailStatement(db, {
       to: user.email,
       subject: rendered.subject,

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { auditLog } from "../../db/schema";
-import { isoDate, pageMeta, type PageMeta, onePage, countWhere, totalOf } from "./sql";
+import { insertOneIf, isoDate, pageMeta, type PageMeta, onePage, countWhere, totalOf } from "./sql";
 import { AuditRecordSchema } from "./serializers/admin-audit";
 import { type z } from "zod";
 
@@ -64,24 +64,8 @@ export function auditEntry(db: Database, actor: AuditActor, entry: AuditInput, o
     changes: entry.changes && Object.keys(entry.changes).length ? entry.changes : null,
   };
   if (!onlyIf) return db.insert(auditLog).values(values);
-  return db.insert(auditLog).select(
-    db
-      .select({
-        // Every column, in the table's order (drizzle's insert-select asks it); NULL numbers the row.
-        id: sql`NULL`.as("id"),
-        actorId: sql`${values.actorId}`.as("actor_id"),
-        actorName: sql`${values.actorName}`.as("actor_name"),
-        actorEmail: sql`${values.actorEmail}`.as("actor_email"),
-        action: sql`${values.action}`.as("action"),
-        entity: sql`${values.entity}`.as("entity"),
-        entityId: sql`${values.entityId}`.as("entity_id"),
-        summary: sql`${values.summary}`.as("summary"),
-        changes: sql`${values.changes === null ? null : JSON.stringify(values.changes)}`.as("changes"),
-        createdAt: sql`unixepoch()`.as("created_at"),
-      })
-      .from(sql`(SELECT 1)`)
-      .where(onlyIf),
-  );
+  const changes = values.changes === null ? null : JSON.stringify(values.changes);
+  return insertOneIf(db, auditLog, { ...values, changes, createdAt: sql`unixepoch()` }, onlyIf);
 }
 
 /** An audit entry as staff read it: the wire's shape. */

@@ -17,6 +17,7 @@ import { productJson } from "./serializers/product";
 import { toBlogCard, toBlogDetail, type BlogCard, type BlogDetail, type BlogTagCount } from "./serializers/blog";
 import {
   countWhere,
+  childRowsJson,
   jsonArrayOf,
   jsonObject,
   likeContains,
@@ -36,15 +37,11 @@ export type { BlogCard, BlogDetail, BlogLink, BlogTagCount } from "./serializers
 const published = and(eq(blogs.status, "published"), isNotNull(blogs.publishedAt));
 
 /** The post's tags (alphabetical) and its categories' names (alphabetical), each as a JSON array. */
-const tagsJson = rendered(() =>
-  jsonArrayOf(
-    subqueries
-      .select({ tag: blogTags.tag })
-      .from(blogTags)
-      .where(eq(blogTags.blogId, blogs.id))
-      .orderBy(asc(blogTags.tag)),
-  ),
-);
+const tagsJson = childRowsJson({ tag: blogTags.tag }, blogTags, {
+  link: blogTags.blogId,
+  parent: blogs.id,
+  order: blogTags.tag,
+});
 const categoryNamesJson = rendered(() =>
   jsonArrayOf(
     subqueries

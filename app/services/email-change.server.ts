@@ -15,7 +15,7 @@ import { confirmEmailChangeMail, emailChangeNoticeMail } from "./mail/templates/
 import { verifyPassword } from "../lib/password";
 import { isUniqueViolation } from "./sql";
 import { hashToken, newToken, TOKEN_PATTERN, tokenLink } from "./tokens.server";
-import { retireTokens, unusedToken } from "./account-tokens.server";
+import { newLinkStatements, unusedToken } from "./account-tokens.server";
 
 /**
  * Changing the email (docs/decisions/021): it needs the current password, and takes effect only
@@ -92,14 +92,14 @@ export async function saveProfile(
     bumpTags(db, changes.accountChanged(user.id)),
     profileStatement(db, user.id, fields),
     // Only the newest request's link works.
-    retireTokens(db, user.id, "change_email", now),
-    db.insert(accountTokens).values({
-      tokenHash: await hashToken(token),
+    ...(await newLinkStatements(db, {
       userId: user.id,
       purpose: "change_email",
       email,
-      expiresAt: new Date(now.getTime() + CHANGE_TOKEN_HOURS * 60 * 60 * 1000),
-    }),
+      token,
+      now,
+      validMinutes: CHANGE_TOKEN_HOURS * 60,
+    })),
     // An address another account has gets nothing (the answer is the same): the link could never apply.
     ...(taken.length === 0 && isMailable(email)
       ? [

@@ -12,7 +12,8 @@ import { secretMark } from "./mail/sealed.server";
 import { verifyEmailMail } from "./mail/templates/account-email";
 import { consumeLimits, limitOn } from "./rate-limit.server";
 import { hashToken, newToken, TOKEN_PATTERN, tokenLink } from "./tokens.server";
-import { retireTokens, unusedToken } from "./account-tokens.server";
+import { newLinkStatements, unusedToken } from "./account-tokens.server";
+import { hasRow } from "./sql";
 
 /**
  * Verified addresses (docs/decisions/021): a new account works at once, but its address counts as
@@ -30,8 +31,6 @@ export const resendLimit = limitOn("verify:user", RESEND_MAX_PER_USER, RESEND_WI
 
 export const verifyLink = (origin: string, token: string) => tokenLink(origin, "/verify-email", token);
 
-const tokenHours = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 1000);
-
 /**
  * The statements that mail a verification link to `email` for the account `userId` (a number, or
  * SQL naming the account a batch creates): older verification links are spent, the new token's
@@ -48,14 +47,13 @@ export async function verificationStatements(
   const mark = secretMark("link");
   const rendered = verifyEmailMail({ shop, name: account.name, link: mark, validHours: VERIFY_TOKEN_HOURS });
   return [
-    retireTokens(db, account.userId, "verify_email", new Date()),
-    db.insert(accountTokens).values({
-      tokenHash: await hashToken(token),
-      userId: account.userId,
+    ...(await newLinkStatements(db, {
+      ...account,
       purpose: "verify_email",
-      email: account.email,
-      expiresAt: tokenHours(VERIFY_TOKEN_HOURS),
-    }),
+      token,
+      now: new Date(),
+      validMinutes: VERIFY_TOKEN_HOURS * 60,
+    })),
     mailStatement(db, {
       to: account.email,
       template: VERIFY_TEMPLATE,
@@ -135,9 +133,5 @@ export async function verifyEmail(db: Database, token: string): Promise<{ userId
 /** Whether a verification link still works (the page asks before showing its button; nothing changes). */
 export async function verificationIsLive(db: Database, token: string): Promise<boolean> {
   if (!TOKEN_PATTERN.test(token)) return false;
-  const rows = await db
-    .select({ userId: accountTokens.userId })
-    .from(accountTokens)
-    .where(liveVerification(await hashToken(token), new Date()));
-  return rows.length > 0;
+  return hasRow(db, accountTokens, liveVerification(await hashToken(token), new Date()));
 }

@@ -30,6 +30,7 @@ import {
   countWhere,
   totalOf,
   statusCounts,
+  hasRow,
 } from "./sql";
 
 /**
@@ -211,11 +212,7 @@ const liveConfirmation = (tokenHash: string, now: Date) =>
 /** Whether a confirmation link can still confirm (the confirm page asks before showing its button; it changes nothing). */
 export async function confirmationIsLive(db: Database, token: string): Promise<boolean> {
   if (!CONFIRM_TOKEN_PATTERN.test(token)) return false;
-  const rows = await db
-    .select({ id: newsletterSubscribers.id })
-    .from(newsletterSubscribers)
-    .where(liveConfirmation(await hashConfirmToken(token), new Date()));
-  return rows.length > 0;
+  return hasRow(db, newsletterSubscribers, liveConfirmation(await hashConfirmToken(token), new Date()));
 }
 
 /**

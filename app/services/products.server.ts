@@ -13,17 +13,7 @@ import {
   type Product,
   type ProductDetail,
 } from "./serializers/product";
-import {
-  countWhere,
-  jsonArrayOf,
-  likeContains,
-  onePage,
-  pageMeta,
-  rendered,
-  subqueries,
-  totalOf,
-  type PageMeta,
-} from "./sql";
+import { countWhere, childRowsJson, likeContains, onePage, pageMeta, subqueries, totalOf, type PageMeta } from "./sql";
 
 export { productSummaryColumns, toProduct } from "./serializers/product";
 export type { Product, ProductDetail, ProductImage, ProductRow } from "./serializers/product";
@@ -43,24 +33,16 @@ export function selectProducts<T extends Record<string, SQL.Aliased> = Record<ne
 }
 
 /** The product's images ({url, alt} in their order) and colours (alphabetical), each as a JSON array. */
-const imagesJson = rendered(() =>
-  jsonArrayOf(
-    subqueries
-      .select({ url: productImages.url, alt: productImages.alt })
-      .from(productImages)
-      .where(eq(productImages.productId, products.id))
-      .orderBy(asc(productImages.sortOrder)),
-  ),
-);
-const colorsJson = rendered(() =>
-  jsonArrayOf(
-    subqueries
-      .select({ color: productColors.color })
-      .from(productColors)
-      .where(eq(productColors.productId, products.id))
-      .orderBy(asc(productColors.color)),
-  ),
-);
+const imagesJson = childRowsJson({ url: productImages.url, alt: productImages.alt }, productImages, {
+  link: productImages.productId,
+  parent: products.id,
+  order: productImages.sortOrder,
+});
+const colorsJson = childRowsJson({ color: productColors.color }, productColors, {
+  link: productColors.productId,
+  parent: products.id,
+  order: productColors.color,
+});
 
 /** Another row of products, for subqueries about products inside a products statement. */
 const otherProduct = alias(products, "p2");

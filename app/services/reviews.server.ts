@@ -152,6 +152,16 @@ export async function findOwnReview(
 
 // ---------------------------------------------------------------- writing
 
+/** A review as its writer wrote it and where it stands: the columns the shopper's answer and staff's list both read. */
+export const writtenReviewColumns = {
+  rating: reviews.rating,
+  title: reviews.title,
+  body: reviews.body,
+  authorName: reviews.authorName,
+  verifiedPurchase: reviews.verifiedPurchase,
+  status: reviews.status,
+};
+
 export interface Reviewer {
   id: number;
   name: string;
@@ -237,12 +247,7 @@ export async function createReview(
     db
       .select({
         id: reviews.id,
-        rating: reviews.rating,
-        title: reviews.title,
-        body: reviews.body,
-        authorName: reviews.authorName,
-        verifiedPurchase: reviews.verifiedPurchase,
-        status: reviews.status,
+        ...writtenReviewColumns,
         createdAt: reviews.createdAt,
       })
       .from(reviews)

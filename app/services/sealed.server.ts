@@ -77,3 +77,31 @@ export async function unseal(env: SealEnv, purpose: string, sealed: string): Pro
     return null;
   }
 }
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** `fields` sealed for `purpose` until `seconds` from now (the expiry goes in as `e`): what `unsealLive` opens. */
+export function sealFor(
+  env: SealEnv,
+  purpose: string,
+  fields: Record<string, unknown>,
+  seconds: number,
+): Promise<string> {
+  return seal(env, purpose, JSON.stringify({ ...fields, e: nowSeconds() + seconds }));
+}
+
+/** The fields `sealFor` sealed for this purpose while they last; null for a missing, altered, foreign or expired token. */
+export async function unsealLive(
+  env: SealEnv,
+  purpose: string,
+  token: string | null | undefined,
+): Promise<Record<string, unknown> | null> {
+  const text = token ? await unseal(env, purpose, token) : null;
+  if (!text) return null;
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    return typeof body.e === "number" && body.e > nowSeconds() ? body : null;
+  } catch {
+    return null;
+  }
+}

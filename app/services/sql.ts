@@ -1,4 +1,4 @@
-import { Column, desc, is, Placeholder, SQL, sql, type Subquery } from "drizzle-orm";
+import { asc, Column, desc, eq, getTableColumns, is, Placeholder, SQL, sql, type Subquery } from "drizzle-orm";
 import {
   QueryBuilder,
   SQLiteSyncDialect,
@@ -111,6 +111,56 @@ export function jsonArrayOf(select: { as(alias: string): Subquery }): SQL<string
   const value =
     keys.length === 1 ? sql`${field(keys[0]!)}` : jsonObject(Object.fromEntries(keys.map((key) => [key, field(key)])));
   return scalar<string>(sql`SELECT json_group_array(${value}) FROM ${rows}`);
+}
+
+/**
+ * A row's children as a JSON array (see `jsonArrayOf`), rendered once: `columns` of the rows of
+ * `table` whose `link` column is the outer row's `parent`, in the order of `order`.
+ */
+export function childRowsJson(
+  columns: Record<string, SQLiteColumn>,
+  table: SQLiteTable,
+  { link, parent, order }: { link: SQLiteColumn; parent: SQLiteColumn; order: SQLiteColumn },
+) {
+  return rendered(() =>
+    jsonArrayOf(subqueries.select(columns).from(table).where(eq(link, parent)).orderBy(asc(order))),
+  );
+}
+
+/**
+ * An insert of one row, applied only when `onlyIf` holds at that point of the batch: an insert-select
+ * from no table. Drizzle's insert-select names every column in the table's order, so the row is built
+ * in that order (generated columns left out, as drizzle leaves them): each column's value from
+ * `values` (a plain value or SQL), NULL where none is given (a NULL id numbers the row).
+ */
+export function insertOneIf<T extends SQLiteTable>(
+  db: Database,
+  table: T,
+  values: { [K in keyof T["_"]["columns"]]?: unknown },
+  onlyIf: SQL,
+) {
+  const given: Record<string, unknown> = values;
+  const row = Object.fromEntries(
+    Object.entries(getTableColumns(table))
+      .filter(([, column]) => column.generated === undefined)
+      .map(([key, column]) => [key, sql`${given[key] ?? null}`.as(column.name)]),
+  );
+  return db.insert(table).select(
+    db
+      .select(row)
+      .from(sql`(SELECT 1)`)
+      .where(onlyIf) as never,
+  );
+}
+
+/** Whether any row of `table` matches `where`. */
+export async function hasRow(db: Database, table: SQLiteTable, where: SQL | undefined): Promise<boolean> {
+  const rows = await db
+    .select({ found: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** A row read back from `jsonObject(columns)`: each column's value decoded as drizzle decodes a selected one. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { settings, userTwoFactor } from "../../db/schema";
-import { seal, unseal, type SealEnv } from "./sealed.server";
+import { sealFor, unsealLive, type SealEnv } from "./sealed.server";
 import { newTotpSecret } from "../lib/totp";
 
 /**
@@ -71,14 +71,8 @@ const SETUP_PURPOSE = "2fa setup";
  * (another user, "Remember me", a later expiry).
  */
 export async function issueChallenge(env: SealEnv, challenge: Omit<Challenge, "expiresAt">): Promise<string> {
-  const body = {
-    p: challenge.step,
-    u: challenge.userId,
-    r: challenge.remember,
-    e: Math.floor(Date.now() / 1000) + CHALLENGE_SECONDS,
-    s: challenge.secret,
-  };
-  return seal(env, CHALLENGE_PURPOSE, JSON.stringify(body));
+  const body = { p: challenge.step, u: challenge.userId, r: challenge.remember, s: challenge.secret };
+  return sealFor(env, CHALLENGE_PURPOSE, body, CHALLENGE_SECONDS);
 }
 
 /** The challenge a token holds while it lasts, of the step asked for (any when none); else null. */
@@ -87,33 +81,23 @@ export async function openChallenge(
   token: string | null | undefined,
   step?: SecondFactorStep,
 ): Promise<Challenge | null> {
-  const text = token ? await unseal(env, CHALLENGE_PURPOSE, token) : null;
-  if (!text) return null;
-  try {
-    const body = JSON.parse(text) as { p?: unknown; u?: unknown; r?: unknown; e?: unknown; s?: unknown };
-    if ((body.p !== "verify" && body.p !== "enrol") || (step && body.p !== step)) return null;
-    if (typeof body.u !== "number" || typeof body.e !== "number" || body.e <= Math.floor(Date.now() / 1000))
-      return null;
-    if (body.p === "enrol" && typeof body.s !== "string") return null;
-    return {
-      step: body.p,
-      userId: body.u,
-      remember: body.r === true,
-      expiresAt: body.e,
-      ...(typeof body.s === "string" ? { secret: body.s } : {}),
-    };
-  } catch {
-    return null;
-  }
+  const body = await unsealLive(env, CHALLENGE_PURPOSE, token);
+  if (!body) return null;
+  if ((body.p !== "verify" && body.p !== "enrol") || (step && body.p !== step)) return null;
+  if (typeof body.u !== "number") return null;
+  if (body.p === "enrol" && typeof body.s !== "string") return null;
+  return {
+    step: body.p,
+    userId: body.u,
+    remember: body.r === true,
+    expiresAt: body.e as number,
+    ...(typeof body.s === "string" ? { secret: body.s } : {}),
+  };
 }
 
 /** A signed-in staff member's set-up in progress: the new secret, bound to them, for SETUP_SECONDS. */
 export async function issueSetupToken(env: SealEnv, userId: number, secret: string): Promise<string> {
-  return seal(
-    env,
-    SETUP_PURPOSE,
-    JSON.stringify({ u: userId, s: secret, e: Math.floor(Date.now() / 1000) + SETUP_SECONDS }),
-  );
+  return sealFor(env, SETUP_PURPOSE, { u: userId, s: secret }, SETUP_SECONDS);
 }
 
 /** The secret of a set-up token, when it is this user's and still lasts; else null. */
@@ -122,21 +106,8 @@ export async function openSetupToken(
   token: string | null | undefined,
   userId: number,
 ): Promise<string | null> {
-  const text = token ? await unseal(env, SETUP_PURPOSE, token) : null;
-  if (!text) return null;
-  try {
-    const body = JSON.parse(text) as { u?: unknown; s?: unknown; e?: unknown };
-    if (
-      body.u !== userId ||
-      typeof body.s !== "string" ||
-      typeof body.e !== "number" ||
-      body.e <= Math.floor(Date.now() / 1000)
-    )
-      return null;
-    return body.s;
-  } catch {
-    return null;
-  }
+  const body = await unsealLive(env, SETUP_PURPOSE, token);
+  return body?.u === userId && typeof body.s === "string" ? body.s : null;
 }
 
 /**

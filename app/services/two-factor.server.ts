@@ -21,6 +21,7 @@ import { bumpTags } from "./cache-tags.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { consumeLimits, type Limit } from "./rate-limit.server";
 import { seal, unseal, type SealEnv } from "./sealed.server";
+import { hasRow, insertOneIf } from "./sql";
 import { hashToken } from "./tokens.server";
 import { issueSetupToken, openChallenge, openSetupToken, staffTwoFactorRequired } from "./two-factor-challenge.server";
 
@@ -99,20 +100,7 @@ const hashRecoveryCode = (code: string) => hashToken(`recovery:${normalizeRecove
 async function insertRecoveryCodes(db: Database, userId: number, codes: string[], claimed: SQL) {
   const hashes = await Promise.all(codes.map(hashRecoveryCode));
   return hashes.map((hash) =>
-    db.insert(recoveryCodes).select(
-      db
-        .select({
-          // Every column, in the table's order (drizzle's insert-select asks it); NULL numbers the row.
-          id: sql`NULL`.as("id"),
-          userId: sql`${userId}`.as("user_id"),
-          codeHash: sql`${hash}`.as("code_hash"),
-          usedAt: sql`NULL`.as("used_at"),
-          usedClaim: sql`NULL`.as("used_claim"),
-          createdAt: sql`unixepoch()`.as("created_at"),
-        })
-        .from(sql`(SELECT 1)`)
-        .where(claimed),
-    ),
+    insertOneIf(db, recoveryCodes, { userId, codeHash: hash, createdAt: sql`unixepoch()` }, claimed),
   );
 }
 
@@ -513,9 +501,5 @@ export async function resetTwoFactor(
 
 /** Whether a user has a second factor (for the back office's user page). */
 export async function hasTwoFactor(db: Database, userId: number): Promise<boolean> {
-  const rows = await db
-    .select({ userId: userTwoFactor.userId })
-    .from(userTwoFactor)
-    .where(eq(userTwoFactor.userId, userId));
-  return rows.length > 0;
+  return hasRow(db, userTwoFactor, eq(userTwoFactor.userId, userId));
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { adminPaging } from "./admin";
+import { adminPaging, statusListQuery } from "./admin";
 import { enumParam, searchParam } from "./query";
-import { booleanInput, statusInput } from "./fields";
+import { booleanInput, statusChange } from "./fields";
 
 /**
  * The back office's people: customers and staff (`/admin/users`, `/api/admin/users`) and the contact
@@ -81,14 +81,9 @@ export const UserUpdateSchema = z
 export type UserUpdateInput = z.output<typeof UserUpdateSchema>;
 
 /** GET /api/admin/messages?status=: one status (every status when absent), newest first, pages. */
-export const MessageListQuerySchema = z.object({
-  status: enumParam("status", MESSAGE_STATUSES),
-  ...adminPaging,
-});
+export const MessageListQuerySchema = statusListQuery(MESSAGE_STATUSES);
 export type MessageListQuery = z.output<typeof MessageListQuerySchema>;
 
 /** PATCH /api/admin/messages/{id}: `{ status }`. */
-export const MessageUpdateSchema = z.object({
-  status: statusInput(MESSAGE_STATUSES, PEOPLE_MESSAGES),
-});
+export const MessageUpdateSchema = statusChange(MESSAGE_STATUSES, PEOPLE_MESSAGES);
 export type MessageUpdateInput = z.output<typeof MessageUpdateSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { integerParam, searchParam } from "./query";
+import { enumParam, integerParam, searchParam } from "./query";
 
 /** Rows per back-office list page, and the most a client may ask for. */
 export const ADMIN_PAGE_SIZE = 20;
@@ -10,6 +10,10 @@ export const adminPaging = {
   page: integerParam("page", { fallback: 1 }),
   per_page: integerParam("per_page", { fallback: ADMIN_PAGE_SIZE, clampTo: ADMIN_MAX_PAGE_SIZE }),
 };
+
+/** A back-office list of one status (every status when absent), newest first, in pages. */
+export const statusListQuery = <const T extends readonly [string, ...string[]]>(statuses: T) =>
+  z.object({ status: enumParam("status", statuses), ...adminPaging });
 
 /** GET /api/admin/audit: one entity's entries (and one id's), newest first. */
 export const AuditQuerySchema = z.object({

@@ -57,3 +57,9 @@ export function statusInput<S extends string>(
     })
     .meta({ type: "string", enum: [...statuses] });
 }
+
+/** A body that sets one row's status: `{ status }`, checked as `statusInput` checks it. */
+export const statusChange = <S extends string>(
+  statuses: readonly S[],
+  messages: { statusRequired: string; statusInvalid: string },
+) => z.object({ status: statusInput(statuses, messages) });

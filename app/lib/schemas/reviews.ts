@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { adminPaging } from "./admin";
-import { enumParam, integerParam } from "./query";
-import { statusInput } from "./fields";
+import { statusListQuery } from "./admin";
+import { integerParam } from "./query";
+import { statusChange } from "./fields";
 
 /**
  * Product reviews: the shopper's form and `POST /api/products/{id}/reviews`, the lists' query
@@ -80,16 +80,11 @@ export type ReviewInput = z.output<typeof ReviewInputSchema>;
 export const ReviewListQuerySchema = z.object({ page: integerParam("page", { fallback: 1 }) });
 
 /** GET /api/admin/reviews?status=&page=: one status (every status when absent), newest first. */
-export const AdminReviewListQuerySchema = z.object({
-  status: enumParam("status", REVIEW_STATUSES),
-  ...adminPaging,
-});
+export const AdminReviewListQuerySchema = statusListQuery(REVIEW_STATUSES);
 export type AdminReviewListQuery = z.output<typeof AdminReviewListQuerySchema>;
 
 /** PATCH /api/admin/reviews/{id}: `{ status: "approved" | "rejected" }`. */
-export const ReviewModerationSchema = z.object({
-  status: statusInput(MODERATION_STATUSES, REVIEW_MESSAGES),
-});
+export const ReviewModerationSchema = statusChange(MODERATION_STATUSES, REVIEW_MESSAGES);
 
 /** "Maya Rodriguez" becomes "Maya R.": the name a review shows, never a shopper's full name. */
 export function reviewAuthorName(fullName: string): string {

@@ -20,7 +20,7 @@ import { isOrderUpdate, orderUpdateStatement } from "../mail/order-mails.server"
 import { ConflictError, NotFoundError } from "../errors";
 import { imageOrPlaceholder } from "../images.server";
 import { itemColumns, orderColumns } from "../serializers/order";
-import { isoDate, likeContains, pageMeta, type PageMeta, onePage, newestFirst, totalOf } from "../sql";
+import { insertOneIf, isoDate, likeContains, pageMeta, type PageMeta, onePage, newestFirst, totalOf } from "../sql";
 import {
   auditEntry,
   auditRecords,
@@ -248,21 +248,19 @@ function historyEntry(
   entry: { kind: "status" | "payment" | "note"; from: string | null; to: string | null },
   onlyIf: SQL,
 ) {
-  return db.insert(orderHistory).select(
-    db
-      .select({
-        // Every column, in the table's order (drizzle's insert-select asks it); NULL numbers the row.
-        id: sql`NULL`.as("id"),
-        orderId: sql`${orderId}`.as("order_id"),
-        kind: sql`${entry.kind}`.as("kind"),
-        fromValue: sql`${entry.from}`.as("from_value"),
-        toValue: sql`${entry.to}`.as("to_value"),
-        actorId: sql`${actor.id}`.as("actor_id"),
-        actorName: sql`${actor.name}`.as("actor_name"),
-        createdAt: sql`unixepoch()`.as("created_at"),
-      })
-      .from(sql`(SELECT 1)`)
-      .where(onlyIf),
+  return insertOneIf(
+    db,
+    orderHistory,
+    {
+      orderId,
+      kind: entry.kind,
+      fromValue: entry.from,
+      toValue: entry.to,
+      actorId: actor.id,
+      actorName: actor.name,
+      createdAt: sql`unixepoch()`,
+    },
+    onlyIf,
   );
 }
 

@@ -21,6 +21,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import {
   isoDate,
   likeContains,
+  insertOneIf,
   named,
   pageMeta,
   subqueries,
@@ -351,27 +352,11 @@ function columnsOf(after: Snapshot) {
 
 /** An insert of literal values, applied only when `onlyIf` holds at that point of the batch. */
 function insertImage(db: Database, productId: number | SQL, url: string, sortOrder: number, onlyIf: SQL) {
-  return db.insert(productImages).select(
-    db
-      .select({
-        id: sql`NULL`.as("id"),
-        productId: sql`${productId}`.as("product_id"),
-        url: sql`${url}`.as("url"),
-        alt: sql`''`.as("alt"),
-        sortOrder: sql`${sortOrder}`.as("sort_order"),
-      })
-      .from(sql`(SELECT 1)`)
-      .where(onlyIf),
-  );
+  return insertOneIf(db, productImages, { productId, url, alt: "", sortOrder }, onlyIf);
 }
 
 function insertColor(db: Database, productId: number | SQL, color: string, onlyIf: SQL) {
-  return db.insert(productColors).select(
-    db
-      .select({ productId: sql`${productId}`.as("product_id"), color: sql`${color}`.as("color") })
-      .from(sql`(SELECT 1)`)
-      .where(onlyIf),
-  );
+  return insertOneIf(db, productColors, { productId, color }, onlyIf);
 }
 
 /** The images' and colours' rows of a product, replaced (when given), each guarded by `onlyIf`. */

@@ -9,7 +9,7 @@ import {
   type ReviewStatus,
 } from "../../lib/schemas/reviews";
 import { ConflictError, NotFoundError } from "../errors";
-import { bumpProduct, recomputeAggregates } from "../reviews.server";
+import { bumpProduct, recomputeAggregates, writtenReviewColumns } from "../reviews.server";
 import { isoDate, named, type PageMeta, onePage, newestFirst, pageByStatus } from "../sql";
 import { auditEntry, type Actor } from "../audit.server";
 
@@ -43,12 +43,7 @@ const reviewColumns = named({
   productSlug: sql<string>`${products.slug}`,
   productCategoryId: sql<number | null>`${products.categoryId}`,
   userId: reviews.userId,
-  rating: reviews.rating,
-  title: reviews.title,
-  body: reviews.body,
-  authorName: reviews.authorName,
-  verifiedPurchase: reviews.verifiedPurchase,
-  status: reviews.status,
+  ...writtenReviewColumns,
   moderatedAt: reviews.moderatedAt,
   createdAt: reviews.createdAt,
 });

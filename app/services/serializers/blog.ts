@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { blogs } from "../../../db/schema";
 import { DEFAULT_READING_TIME_MINUTES } from "../../lib/constants";
+import { longDate } from "../../lib/dates";
 import { imageOrPlaceholder } from "../images.server";
 import { isoDate, parseJsonArray } from "../sql";
 import { ProductSchema, productsFromJson } from "./product";
@@ -95,13 +96,7 @@ export type BlogLink = z.output<typeof BlogLinkSchema>;
 export type BlogDetail = z.output<typeof BlogDetailSchema>;
 
 export function formatPublishedDate(date: string | null): string {
-  if (!date) return "Not published";
-  return new Date(date).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  return date ? longDate(date) : "Not published";
 }
 
 export function toBlogCard(row: BlogCardRow): BlogCard {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Totals } from "../../lib/checkout";
 import { toUnits } from "../../lib/money";
 import { orderItems, orders } from "../../../db/schema";
 import { imageOrPlaceholder } from "../images.server";
@@ -15,18 +16,13 @@ export interface OrderItemView {
   image: string;
 }
 
-export interface OrderView {
+export interface OrderView extends Totals {
   id: number;
   order_number: string;
   status: string;
   payment_method: string;
   payment_status: string;
   email: string;
-  subtotal_cents: number;
-  shipping_cents: number;
-  tax_cents: number;
-  discount_cents: number;
-  total_cents: number;
   coupon_code: string | null;
   shipping_method_name: string | null;
   shipping_address: string;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NEWSLETTER_STATUSES, NewsletterListQuerySchema } from "../../../app/lib/schemas/newsletter";
 import { listSubscribers } from "../../../app/services/newsletter.server";
+import { statusCountsSchema } from "../../../app/services/serializers/wire";
 import { ok, parseQuery } from "../http";
 import { apiApp } from "../openapi";
 import { adminPage } from "./audit";
@@ -19,9 +20,7 @@ export const AdminSubscriberSchema = z
   .meta({ id: "AdminSubscriber" });
 
 /** How many subscribers each status holds. */
-export const SubscriberCountsSchema = z
-  .object({ pending: z.number().int(), subscribed: z.number().int(), unsubscribed: z.number().int() })
-  .meta({ id: "SubscriberCounts" });
+export const SubscriberCountsSchema = statusCountsSchema(NEWSLETTER_STATUSES).meta({ id: "SubscriberCounts" });
 
 /** GET /api/admin/newsletter?status=&search=&page=: the newsletter's subscribers, newest first. */
 export const adminNewsletterApi = staffRoute(

@@ -6,6 +6,7 @@ import {
   ReviewModerationSchema,
 } from "../../../app/lib/schemas/reviews";
 import { listReviewsForModeration, moderateReview } from "../../../app/services/admin/reviews.server";
+import { statusCountsSchema } from "../../../app/services/serializers/wire";
 import { ok, parseBody, parseQuery, pathId } from "../http";
 import { apiApp } from "../openapi";
 import { adminPage } from "./audit";
@@ -29,9 +30,7 @@ export const AdminReviewSchema = z
   })
   .meta({ id: "AdminReview" });
 
-const ReviewCountsSchema = z
-  .object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() })
-  .meta({ id: "ReviewCounts" });
+const ReviewCountsSchema = statusCountsSchema(REVIEW_STATUSES).meta({ id: "ReviewCounts" });
 
 /** GET /api/admin/reviews?status=&page= and PATCH /api/admin/reviews/{id}: moderation. */
 export const adminReviewsApi = apiApp();

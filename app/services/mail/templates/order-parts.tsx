@@ -1,4 +1,5 @@
 import type { CSSProperties } from "react";
+import type { Totals } from "../../../lib/checkout";
 import { COUNTRIES } from "../../../lib/constants";
 import { formatMoney } from "../../../lib/money";
 import type { MailShop } from "../context";
@@ -7,16 +8,11 @@ import { COLORS, FullWidthTable, Subheading } from "./layout";
 /** What the order mails show of an order: its items, figures and address, as HTML and as text. */
 
 /** An order as its mails show it. */
-export interface MailOrder {
+export interface MailOrder extends Totals {
   number: string;
   customer_name: string;
   email: string;
   items: Array<{ name: string; quantity: number; unit_cents: number; total_cents: number }>;
-  subtotal_cents: number;
-  shipping_cents: number;
-  tax_cents: number;
-  discount_cents: number;
-  total_cents: number;
   coupon_code: string | null;
   shipping_method: string;
   address: MailAddress;
