@@ -72,3 +72,11 @@ export function PlacedImg({
     </div>
   );
 }
+
+/** A product's square picture on a card (the lists, related products, the wishlist), sent at `size` pixels. */
+export const squareProductImage = (size: number): ImgPlace => ({
+  frame: "relative aspect-square bg-bloom-50",
+  width: size,
+  height: size,
+  className: "h-full w-full object-cover",
+});

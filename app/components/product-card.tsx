@@ -2,17 +2,12 @@ import { Link } from "@remix-run/react";
 import { AddToCartForm as AddToCartFormBase } from "./add-to-cart";
 import type { MouseEvent } from "react";
 import type { Product } from "~/services/products.server";
-import { PlacedImg, type ImgPlace } from "./img";
+import { PlacedImg, squareProductImage, type ImgPlace } from "./img";
 import { Price } from "./price";
 import { WishlistButton } from "./wishlist-button";
 import { RatingBadge } from "./reviews/stars";
 
-const PRODUCT_CARD_IMAGE: ImgPlace = {
-  frame: "relative aspect-square bg-bloom-50",
-  width: 800,
-  height: 800,
-  className: "h-full w-full object-cover",
-};
+const PRODUCT_CARD_IMAGE = squareProductImage(800);
 
 /** What a card (and its Quick View) shows: a product without its long texts, so pages send less. */
 export type CardProduct = Pick<

@@ -1,15 +1,10 @@
 import { Link } from "@remix-run/react";
 import type { Product } from "~/services/products.server";
-import { PlacedImg, type ImgPlace } from "./img";
+import { PlacedImg, squareProductImage } from "./img";
 import { Price } from "./price";
 import { CardList, TitledSection } from "./section";
 
-const RELATED_CARD_IMAGE: ImgPlace = {
-  frame: "relative aspect-square bg-bloom-50",
-  width: 400,
-  height: 400,
-  className: "h-full w-full object-cover",
-};
+const RELATED_CARD_IMAGE = squareProductImage(400);
 
 /** What a related-product card shows; the loader sends no more than this. */
 export type RelatedProduct = Pick<

@@ -3,7 +3,6 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { CategoryForm } from "~/components/admin/category-form";
 import { AdminPage, backTo, subjectError, subjectMeta } from "~/components/admin/admin-page";
 import { AdminCard, dangerButton } from "~/components/admin/ui";
-import { Toaster } from "~/components/toaster";
 import type { AdminSubject } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
 import { CATALOGUE_MESSAGES, CategoryUpdateSchema } from "~/lib/schemas/admin-catalogue";
@@ -67,7 +66,7 @@ export default function AdminCategory() {
   const inUse = category.active_products + category.archived_products;
   return (
     <AdminPage
-      notice={<Toaster toast={failure?.toast ?? null} listen={false} />}
+      toast={failure?.toast ?? null}
       back={backTo(categories)}
       title={category.name}
       description={

@@ -3,7 +3,6 @@ import { redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage, DetailsCard, subjectError, subjectMeta } from "~/components/admin/admin-page";
 import { AdminCard, dangerButton, dateTime, primaryButton, secondaryButton } from "~/components/admin/ui";
-import { Toaster } from "~/components/toaster";
 import type { AdminSubject } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
 import { MessageUpdateSchema, type MessageStatus } from "~/lib/schemas/admin-people";
@@ -88,7 +87,7 @@ export default function AdminMessagePage() {
   const back = message.status === "unread" ? "/admin/messages" : `/admin/messages?status=${message.status}`;
   return (
     <AdminPage
-      notice={<Toaster toast={failure?.toast ?? null} listen={false} />}
+      toast={failure?.toast ?? null}
       back={{ to: back, label: messages.back }}
       title={message.subject}
       description={`From ${message.name}, ${dateTime(message.created_at)}`}

@@ -15,7 +15,6 @@ import { FieldError } from "~/components/field-error";
 import { OrderBadges } from "~/components/order-badges";
 import { OrderItemList } from "~/components/order-items";
 import { PlacedOrderTotals } from "~/components/order-totals";
-import { Toaster } from "~/components/toaster";
 import type { AdminSubject } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
 import {
@@ -139,7 +138,7 @@ export default function AdminOrderPage() {
     : [];
   return (
     <AdminPage
-      notice={<Toaster toast={failure?.toast ?? null} listen={false} />}
+      toast={failure?.toast ?? null}
       back={backTo(orders)}
       title={`Order ${order.order_number}`}
       description={`Placed ${dateTime(order.created_at)}`}

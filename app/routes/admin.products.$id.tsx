@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { ProductForm } from "~/components/admin/product-form";
 import { AdminPage, backTo, subjectError, subjectMeta } from "~/components/admin/admin-page";
 import { dangerButton, dateTime, secondaryButton } from "~/components/admin/ui";
-import { Toaster } from "~/components/toaster";
 import type { AdminSubject } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
 import { PRODUCT_MESSAGES } from "~/lib/schemas/admin-products";
@@ -87,7 +86,7 @@ export default function AdminProductPage() {
   const archived = !product.is_active;
   return (
     <AdminPage
-      notice={<Toaster toast={failure?.toast ?? null} listen={false} />}
+      toast={failure?.toast ?? null}
       back={backTo(products)}
       title={product.name}
       description={

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage, adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { ProductForm } from "~/components/admin/product-form";
-import { Toaster } from "~/components/toaster";
 import { productFormData } from "~/services/admin/products.server";
 import type { FormFailure } from "~/http/pages/forms.server";
 import { adminAction, loadAdminPage } from "~/http/pages/admin-pages.server";
@@ -27,7 +26,7 @@ export default function NewProduct() {
   const failure = useActionData<FormFailure>();
   return (
     <AdminPage
-      notice={<Toaster toast={failure?.toast ?? null} listen={false} />}
+      toast={failure?.toast ?? null}
       back={{ to: "/admin/products", label: "Back to products" }}
       title="New product"
       description="Name, SKU and price are required; everything else can follow."

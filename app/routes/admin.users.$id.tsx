@@ -17,7 +17,6 @@ import { DetailList } from "~/components/detail-list";
 import { FieldError } from "~/components/field-error";
 import { PaymentBadge, StatusBadge } from "~/components/order-badges";
 import { Price } from "~/components/price";
-import { Toaster } from "~/components/toaster";
 import { COUNTRIES } from "~/lib/constants";
 import type { AdminSubject } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
@@ -135,7 +134,7 @@ export default function AdminUserPage() {
     .join(", ");
   return (
     <AdminPage
-      notice={<Toaster toast={failure?.toast ?? null} listen={false} />}
+      toast={failure?.toast ?? null}
       back={backTo(users)}
       title={user.name}
       description={

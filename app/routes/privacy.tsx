@@ -1,14 +1,17 @@
 import { Link } from "@remix-run/react";
-import { ContactLines, PolicyPage, useSiteContact, type ContentSection } from "~/components/home/content-page";
+import {
+  ContactLines,
+  PolicyPage,
+  useSiteContact,
+  type ContentSection,
+  policyMeta,
+} from "~/components/home/content-page";
 import { COUNTRIES } from "~/lib/constants";
-import { POLICIES } from "~/lib/constants";
-import { pageMeta } from "~/lib/seo";
 
-export const meta = pageMeta({
-  ...POLICIES.privacy,
-  description:
-    "What Twistbloom keeps about you (your account and your orders), why, for how long, which cookies the shop uses (cart, session, messages) and how to see or delete your data.",
-});
+export const meta = policyMeta(
+  "privacy",
+  "What Twistbloom keeps about you (your account and your orders), why, for how long, which cookies the shop uses (cart, session, messages) and how to see or delete your data.",
+);
 
 export default function Privacy() {
   const { name } = useSiteContact();

@@ -1,16 +1,19 @@
 import { Link } from "@remix-run/react";
-import { ContactLines, PolicyPage, useSiteContact, type ContentSection } from "~/components/home/content-page";
+import {
+  ContactLines,
+  PolicyPage,
+  useSiteContact,
+  type ContentSection,
+  policyMeta,
+} from "~/components/home/content-page";
 import { COUNTRIES } from "~/lib/constants";
 import { DEFAULT_CURRENCY } from "~/lib/money";
-import { POLICIES } from "~/lib/constants";
-import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/components/use-root-data";
 
-export const meta = pageMeta({
-  ...POLICIES.terms,
-  description:
-    "The terms for buying Twistbloom bouquets: cash on delivery, delivery in 3-5 business days to ten countries, free shipping over $50 and 30-day returns.",
-});
+export const meta = policyMeta(
+  "terms",
+  "The terms for buying Twistbloom bouquets: cash on delivery, delivery in 3-5 business days to ten countries, free shipping over $50 and 30-day returns.",
+);
 
 export default function Terms() {
   const { name } = useSiteContact();

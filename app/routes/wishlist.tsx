@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { PlacedImg, type ImgPlace } from "~/components/img";
+import { PlacedImg, squareProductImage } from "~/components/img";
 import { Price } from "~/components/price";
 import { refererPath, safeRedirect } from "~/lib/redirect";
 import { WISHLIST_MESSAGES, WishlistIntentSchema, wishlistAddHref } from "~/lib/schemas/wishlist";
@@ -26,12 +26,7 @@ import {
 } from "~/http/pages/wishlist-pending.server";
 import { clearSessionCookie, getSession } from "~/http/session.server";
 
-const WISHLIST_CARD_IMAGE: ImgPlace = {
-  frame: "relative aspect-square bg-bloom-50",
-  width: 600,
-  height: 600,
-  className: "h-full w-full object-cover",
-};
+const WISHLIST_CARD_IMAGE = squareProductImage(600);
 
 export const meta = pageMeta({ title: "My Wishlist", path: "/wishlist", noindex: true });
 

@@ -5,6 +5,7 @@ import { errorBoundary } from "~/components/error-state";
 import type { AdminSubject } from "~/lib/admin-list";
 import { pageMeta, rootSeo, seoMeta } from "~/lib/seo";
 import { DetailList, type Detail } from "~/components/detail-list";
+import { Toaster, type Toast } from "~/components/toaster";
 import { AdminCard, AdminHeader } from "./ui";
 
 /**
@@ -46,6 +47,7 @@ export function subjectError(subject: AdminSubject, { gone, failed }: { gone: st
  * (`back`) when it has one, its header (the h1) and what is its own.
  */
 export function AdminPage({
+  toast,
   notice,
   back,
   title,
@@ -53,6 +55,8 @@ export function AdminPage({
   actions,
   children,
 }: {
+  /** The toast of a refused form, shown in place (null when there is none). */
+  toast?: Toast | null;
   notice?: ReactNode;
   back?: { to: string; label: string };
   title: ReactNode;
@@ -63,6 +67,7 @@ export function AdminPage({
   const header = <AdminHeader title={title} description={description} actions={actions} />;
   return (
     <section aria-labelledby="admin-title">
+      {toast === undefined ? null : <Toaster toast={toast} listen={false} />}
       {notice}
       {back ? (
         <>

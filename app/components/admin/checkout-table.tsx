@@ -1,7 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SelectField, TextField, type FieldErrors } from "~/components/form";
-import { Toaster } from "~/components/toaster";
 import type { TableForm } from "~/lib/schemas/admin-catalogue";
 import type { FormFailure } from "~/http/pages/forms.server";
 import { AdminPage, adminPageError, adminPageMeta } from "./admin-page";
@@ -152,11 +151,7 @@ export function CheckoutTablePage<Row extends { id: number; is_active: boolean }
   const failedCreate = failure?.values.intent === "create" ? failure : undefined;
   const { noun, fields } = form;
   return (
-    <AdminPage
-      notice={<Toaster toast={failure?.toast ?? null} listen={false} />}
-      title={page.title}
-      description={page.description}
-    >
+    <AdminPage toast={failure?.toast ?? null} title={page.title} description={page.description}>
       {editing ? (
         <AdminCard
           id={`edit-${page.ids}-heading`}

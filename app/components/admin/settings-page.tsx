@@ -1,6 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Toaster } from "~/components/toaster";
 import type { Toast } from "~/lib/toast";
 import { AdminPage } from "./admin-page";
 import { SettingsTabs } from "./settings-tabs";
@@ -25,7 +24,7 @@ export function SettingsPage({
   children: ReactNode;
 }) {
   return (
-    <AdminPage notice={<Toaster toast={toast} listen={false} />} title={title} description={description}>
+    <AdminPage toast={toast} title={title} description={description}>
       <SettingsTabs />
       <div className="mt-6 grid gap-6">{children}</div>
       {after}

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useRootData } from "~/components/use-root-data";
 import { POLICIES, POLICIES_UPDATED, type PolicyName } from "~/lib/constants";
+import { pageMeta } from "~/lib/seo";
 
 /** Long-form text styles for the about, privacy and terms pages (links underlined, lists marked). */
 export const PROSE =
@@ -99,3 +100,6 @@ export function PolicyPage({
     </article>
   );
 }
+
+/** A policy page's meta: its title and path, and what search engines show of it. */
+export const policyMeta = (policy: PolicyName, description: string) => pageMeta({ ...POLICIES[policy], description });
