@@ -4,6 +4,11 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./functions/context";
 
+const SHARED_MODULES = new RegExp(
+  "/app/(components/(error-state|section|field-error|use-hydrated|personal|price|shop-link|use-root-data|toaster|newsletter-signup)" +
+    "|lib/(nav|features|constants|seo|money|personal|honeypot))\\.tsx?$",
+);
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     cloudflareDevProxyVitePlugin({ getLoadContext }),
@@ -32,11 +37,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: isSsrBuild,
     rollupOptions: {
       output: {
-        // The small pieces every page shares (the error screen, the nav list, section frames) travel
-        // as one file instead of one request each.
+        // The small pieces every page shares (the root layout's own imports: the error screen, the
+        // nav list, section frames, the toaster, links, prices, the footer's sign-up, the personal
+        // parts) travel as one file instead of one request each.
         manualChunks(id) {
-          if (/\/app\/(components\/(error-state|section|field-error|use-hydrated)\.tsx?|lib\/nav\.ts)$/.test(id))
-            return "shared";
+          if (SHARED_MODULES.test(id)) return "shared";
         },
       },
     },
