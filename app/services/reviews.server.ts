@@ -12,6 +12,7 @@ import {
 import { bumpTags } from "./cache-tags.server";
 import { ConflictError, NotFoundError } from "./errors";
 import { isoDate, pageMeta, parseJsonArray, type PageMeta } from "./sql";
+import type { PublicReview, ReviewSummary } from "./serializers/review";
 
 /**
  * Product reviews (docs/decisions/012). A shopper writes one review per product; it is published
@@ -22,26 +23,10 @@ import { isoDate, pageMeta, parseJsonArray, type PageMeta } from "./sql";
  * there too. Two reviews written at the same moment therefore both count.
  */
 
-/** A published review as shoppers and the API see it. */
-export interface PublicReview {
-  id: number;
-  rating: number;
-  title: string;
-  body: string;
-  author_name: string;
-  verified_purchase: boolean;
-  created_at: string | null;
-}
+export type { PublicReview, ReviewSummary };
 
 /** The 1-5 distribution, keyed "1".."5". */
-export type RatingDistribution = Record<"1" | "2" | "3" | "4" | "5", number>;
-
-export interface ReviewSummary {
-  /** The mean rating to one decimal (0 when there are none). */
-  average: number;
-  count: number;
-  distribution: RatingDistribution;
-}
+type RatingDistribution = ReviewSummary["distribution"];
 
 export interface ReviewPage {
   product_id: number;

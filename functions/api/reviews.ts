@@ -4,41 +4,13 @@ import { CACHE_SECONDS } from "../../app/lib/constants";
 import { REVIEW_MESSAGES, ReviewInputSchema, ReviewListQuerySchema } from "../../app/lib/schemas/reviews";
 import { createReview, listProductReviews } from "../../app/services/reviews.server";
 import { PageMetaShape } from "../../app/services/serializers/page";
+import { ReviewSchema, ReviewSummarySchema } from "../../app/services/serializers/review";
 import { featureGate } from "./features";
 import { cachePublic, ok, parseBody, parseQuery, pathId } from "./http";
 import { apiApp, errors, json, jsonOrForm, mount, SIGNED_IN_WRITE, success } from "./openapi";
 import { authenticated } from "./session";
 
 const tags = ["Reviews"];
-
-/** A published review: plain text, to be escaped wherever it is shown. */
-export const ReviewSchema = z
-  .object({
-    id: z.number().int(),
-    rating: z.number().int().min(1).max(5),
-    title: z.string(),
-    body: z.string().meta({ description: "Plain text (line breaks kept): escape it when showing it." }),
-    author_name: z.string().meta({ description: "First name and initial." }),
-    verified_purchase: z.boolean().meta({ description: "The author received this product in a delivered order." }),
-    created_at: z.string().nullable(),
-  })
-  .meta({ id: "Review" });
-
-export const ReviewSummarySchema = z
-  .object({
-    average: z
-      .number()
-      .meta({ description: "The mean of the published ratings, to one decimal; 0 when there are none." }),
-    count: z.number().int(),
-    distribution: z.object({
-      "1": z.number().int(),
-      "2": z.number().int(),
-      "3": z.number().int(),
-      "4": z.number().int(),
-      "5": z.number().int(),
-    }),
-  })
-  .meta({ id: "ReviewSummary" });
 
 const ReviewPageSchema = z.object({
   reviews: z.array(ReviewSchema),

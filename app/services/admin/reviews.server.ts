@@ -12,6 +12,7 @@ import { ConflictError, NotFoundError } from "../errors";
 import { bumpProduct, recomputeAggregates, writtenReviewColumns } from "../reviews.server";
 import { isoDate, named, type PageMeta, onePage, newestFirst, pageByStatus } from "../sql";
 import { auditEntry, type Actor } from "../audit.server";
+import type { AdminReview } from "../serializers/review";
 
 /**
  * Moderation (`/admin/reviews`, `/api/admin/reviews`): staff approve or reject reviews. Each change
@@ -19,19 +20,7 @@ import { auditEntry, type Actor } from "../audit.server";
  * recomputed from the approved rows, and the product's cache tags, so the shop shows it at once.
  */
 
-export interface AdminReview {
-  id: number;
-  product: { id: number; name: string; slug: string };
-  user_id: number | null;
-  rating: number;
-  title: string;
-  body: string;
-  author_name: string;
-  verified_purchase: boolean;
-  status: ReviewStatus;
-  moderated_at: string | null;
-  created_at: string | null;
-}
+export type { AdminReview };
 
 export type ReviewCounts = Record<ReviewStatus, number>;
 

@@ -6,29 +6,13 @@ import {
   ReviewModerationSchema,
 } from "../../../app/lib/schemas/reviews";
 import { listReviewsForModeration, moderateReview } from "../../../app/services/admin/reviews.server";
+import { AdminReviewSchema } from "../../../app/services/serializers/review";
 import { statusCountsSchema } from "../../../app/services/serializers/wire";
 import { ok, parseBody, parseQuery, pathId } from "../http";
 import { apiApp } from "../openapi";
 import { adminPage } from "./audit";
 import { listQuery, rowChange, staffRoute } from "./route";
 import { actor } from "./staff";
-
-/** A review as staff see it: its product, author, status and when it was moderated. */
-export const AdminReviewSchema = z
-  .object({
-    id: z.number().int(),
-    product: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
-    user_id: z.number().int().nullable(),
-    rating: z.number().int(),
-    title: z.string(),
-    body: z.string(),
-    author_name: z.string(),
-    verified_purchase: z.boolean(),
-    status: z.enum(REVIEW_STATUSES),
-    moderated_at: z.string().nullable(),
-    created_at: z.string().nullable(),
-  })
-  .meta({ id: "AdminReview" });
 
 const ReviewCountsSchema = statusCountsSchema(REVIEW_STATUSES).meta({ id: "ReviewCounts" });
 
