@@ -210,7 +210,16 @@ export const products = sqliteTable(
       sql`(sale_price_cents IS NOT NULL AND sale_price_cents < price_cents)`,
       { mode: "virtual" },
     ),
+    /**
+     * The product's price, sale price and stock are its variants' summary, kept by the triggers of
+     * migration 0014 (never written for a product with options): the figures of the variant with
+     * the lowest unit price, and the sum of the sold variants' stock.
+     */
     stock: integer("stock").notNull().default(0),
+    /** The highest unit price of its sold variants (equal to the unit price without options). */
+    priceMaxCents: integer("price_max_cents").notNull().default(0),
+    /** A vase, a card, a ribbon: offered beside bouquets on the cart and checkout, never listed among them. */
+    isAddon: integer("is_addon", { mode: "boolean" }).notNull().default(false),
     image: text("image"),
     isFeatured: integer("is_featured", { mode: "boolean" }).notNull().default(false),
     /** False once staff archive it: it leaves the shop, past orders keep it. */
@@ -238,6 +247,7 @@ export const products = sqliteTable(
     index("products_sold_idx").on(t.isActive, t.soldCount),
     index("products_featured_idx").on(t.isFeatured, t.isActive),
     index("products_on_sale_idx").on(t.isOnSale, t.isActive),
+    index("products_addon_idx").on(t.isAddon, t.isActive),
     check("products_price_check", sql`${t.priceCents} >= 0`),
     check("products_sale_price_check", sql`${t.salePriceCents} IS NULL OR ${t.salePriceCents} >= 0`),
     check("products_stock_check", sql`${t.stock} >= 0`),
@@ -258,6 +268,79 @@ export const productImages = sqliteTable(
     sortOrder: integer("sort_order").notNull().default(0),
   },
   (t) => [uniqueIndex("product_images_product_sort_unique").on(t.productId, t.sortOrder)],
+);
+
+/** A product's option (Size, Colour): up to 3 per product, each with 1 to 20 values in order. */
+export const productOptions = sqliteTable(
+  "product_options",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("product_options_product_position_unique").on(t.productId, t.position),
+    uniqueIndex("product_options_product_name_unique").on(t.productId, t.name),
+  ],
+);
+
+/** One value of an option (Posy, Bouquet, Grand), in the order the shop shows them. */
+export const productOptionValues = sqliteTable(
+  "product_option_values",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    optionId: integer("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("product_option_values_option_position_unique").on(t.optionId, t.position),
+    uniqueIndex("product_option_values_option_value_unique").on(t.optionId, t.value),
+  ],
+);
+
+/**
+ * What is sold: one combination of a product's option values with its own SKU, prices, stock and
+ * image. A product without options has one, with `options` = `{}` (its implicit variant, made by a
+ * trigger when the product is inserted). `options` is a JSON object `{ "Size": "Grand" }` written
+ * in the options' order, so one combination is one text.
+ */
+export const productVariants = sqliteTable(
+  "product_variants",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sku: text("sku").notNull(),
+    options: text("options").notNull().default("{}"),
+    priceCents: integer("price_cents").notNull(),
+    salePriceCents: integer("sale_price_cents"),
+    unitPriceCents: integer("unit_price_cents").generatedAlwaysAs(
+      sql`CASE WHEN sale_price_cents IS NOT NULL AND sale_price_cents < price_cents THEN sale_price_cents ELSE price_cents END`,
+      { mode: "virtual" },
+    ),
+    stock: integer("stock").notNull().default(0),
+    image: text("image"),
+    weightGrams: integer("weight_grams"),
+    /** Switched off: not sold (a variant past orders refer to is switched off instead of removed). */
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("product_variants_sku_unique").on(t.sku),
+    uniqueIndex("product_variants_product_options_unique").on(t.productId, t.options),
+    index("product_variants_product_idx").on(t.productId, t.isActive, t.position),
+    index("product_variants_stock_idx").on(t.isActive, t.stock),
+    check("product_variants_price_check", sql`${t.priceCents} >= 0`),
+    check("product_variants_sale_price_check", sql`${t.salePriceCents} IS NULL OR ${t.salePriceCents} >= 0`),
+    check("product_variants_stock_check", sql`${t.stock} >= 0`),
+  ],
 );
 
 export const productColors = sqliteTable(
@@ -553,6 +636,10 @@ export const orderItems = sqliteTable(
     productName: text("product_name").notNull(),
     productSku: text("product_sku").notNull(),
     productImage: text("product_image"),
+    /** The variant sold (null once it is removed); its option values and SKU are kept on the line. */
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    /** The variant's option values when sold, as JSON `{ "Size": "Grand" }` (`{}` without options). */
+    variantOptions: text("variant_options").notNull().default("{}"),
     quantity: integer("quantity").notNull(),
     priceCents: integer("price_cents").notNull(),
     totalCents: integer("total_cents").notNull(),

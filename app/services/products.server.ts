@@ -6,6 +6,7 @@ import { RELATED_PRODUCTS_FETCHED } from "../lib/constants";
 import { toCents } from "../lib/money";
 import type { ProductListQuery } from "../lib/schemas/catalog";
 import { NotFoundError } from "./errors";
+import { optionsJson, variantsJson } from "./variants.server";
 import {
   productSummaryColumns,
   toProduct,
@@ -48,7 +49,8 @@ const colorsJson = childRowsJson({ color: productColors.color }, productColors, 
 const otherProduct = alias(products, "p2");
 
 function productFilters(query: ProductListQuery): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(products.isActive, true)];
+  // Add-ons (a vase, a card) are offered beside bouquets, not among them: listed only when asked for.
+  const conditions: (SQL | undefined)[] = [eq(products.isActive, true), eq(products.isAddon, query.addons ?? false)];
   if (query.categories.length) {
     const ids = query.categories.filter((value) => /^\d+$/.test(value)).map(Number);
     const slugs = query.categories.filter((value) => !/^\d+$/.test(value));
@@ -134,7 +136,12 @@ export async function listFeaturedProducts(db: Database, limit: number): Promise
  */
 export async function getProductBySlug(db: Database, slug: string): Promise<ProductDetail> {
   const [found, related] = await db.batch([
-    selectProducts(db, { images: imagesJson().as("images_json"), colors: colorsJson().as("colors_json") })
+    selectProducts(db, {
+      images: imagesJson().as("images_json"),
+      colors: colorsJson().as("colors_json"),
+      options: optionsJson(products.id).as("options_json"),
+      variants: variantsJson(products.id).as("variants_json"),
+    })
       .where(and(eq(products.slug, slug), eq(products.isActive, true)))
       .limit(1),
     selectProducts(db)

@@ -547,7 +547,7 @@ function productImage(product: (typeof products)[number], index: number): string
   return scene.toString();
 }
 
-function containerFor(name: string, category: string): Container | undefined {
+function containerFor(name: string, category: string | null): Container | undefined {
   const n = name.toLowerCase();
   if (/vase|stems|field/.test(n)) return "vase";
   if (/jar|mug|cup|box/.test(n)) return "jar";

@@ -20,6 +20,7 @@ import { products } from "./data/products";
 import { reviews } from "./data/reviews";
 import { PRODUCTION_SETTING_VALUES, settings } from "./data/settings";
 import { roles, users } from "./data/users";
+import type { SeedProduct } from "./types";
 
 /** Values sqlLiteral can inline. Objects and arrays are stored as JSON text. */
 export type SqlValue = string | number | boolean | null | undefined | Record<string, unknown> | unknown[];
@@ -81,6 +82,49 @@ function insertChild(table: string, parents: Parent[], values: Record<string, Sq
   const from = parents.map((parent, i) => `${ident(parent.table)} p${i}`).join(", ");
   const where = parents.map((parent, i) => `p${i}.${ident(parent.key)} = ${sqlLiteral(parent.value)}`).join(" AND ");
   return insertSelect(table, { ...ids, ...values }, from, where);
+}
+
+/**
+ * A product's options, their values and its variants; then its implicit variant (made by the
+ * product's insert trigger) leaves: removed, or switched off when an order refers to it.
+ */
+function variantStatements(product: SeedProduct, parent: Parent): string[] {
+  if (!product.options?.length) return [];
+  const slug = sqlLiteral(product.slug);
+  const statements = product.options.map((option, position) =>
+    insertChild("product_options", [parent], { name: option.name, position }),
+  );
+  product.options.forEach((option) =>
+    option.values.forEach((value, position) =>
+      statements.push(
+        insertSelect(
+          "product_option_values",
+          { option_id: raw("o.id"), value, position },
+          `"product_options" o JOIN "products" p ON p."id" = o."product_id"`,
+          `p."slug" = ${slug} AND o."name" = ${sqlLiteral(option.name)}`,
+        ),
+      ),
+    ),
+  );
+  (product.variants ?? []).forEach((variant, position) =>
+    statements.push(
+      insertChild("product_variants", [parent], {
+        sku: variant.sku,
+        options: JSON.stringify(variant.options),
+        price_cents: variant.price_cents,
+        sale_price_cents: variant.sale_price_cents,
+        stock: variant.stock,
+        image: variant.image ? (product.images[variant.image - 1] ?? null) : null,
+        weight_grams: product.weight_grams,
+        position,
+      }),
+    ),
+  );
+  const implicit = `"options" = '{}' AND "product_id" = (SELECT "id" FROM "products" WHERE "slug" = ${slug})`;
+  const ordered = `EXISTS (SELECT 1 FROM "order_items" i WHERE i."variant_id" = "product_variants"."id")`;
+  statements.push(`UPDATE "product_variants" SET "is_active" = 0 WHERE ${implicit} AND ${ordered}`);
+  statements.push(`DELETE FROM "product_variants" WHERE ${implicit} AND NOT ${ordered}`);
+  return statements;
 }
 
 const idBy = (table: string, column: string, value: string) =>
@@ -171,7 +215,7 @@ export async function buildSeedStatements({
   for (const product of products) {
     statements.push(
       insertRow("products", {
-        category_id: idBy("categories", "slug", product.category),
+        category_id: product.category ? idBy("categories", "slug", product.category) : null,
         name: product.name,
         slug: product.slug,
         sku: product.sku,
@@ -182,6 +226,7 @@ export async function buildSeedStatements({
         stock: product.stock,
         image: product.images[0] ?? null,
         is_featured: product.is_featured,
+        is_addon: product.is_addon ?? false,
         is_active: true,
         sold_count: product.sold_count,
         weight_grams: product.weight_grams,
@@ -200,6 +245,7 @@ export async function buildSeedStatements({
       statements.push(insertChild("product_images", [parent], { url, alt, sort_order: index }));
     });
     for (const color of product.colors) statements.push(insertChild("product_colors", [parent], { color }));
+    statements.push(...variantStatements(product, parent));
   }
 
   // ---------------------------------------------------------------- reviews

@@ -67,11 +67,26 @@ export interface SeedProduct {
   dimensions: string;
   meta_keywords: string;
   colors: ProductColor[];
-  /** Slug of the product's category. */
-  category: string;
+  /** Slug of the product's category (null for an add-on, which no category lists). */
+  category: string | null;
   /** 2 to 4 paths, "/images/products/<slug>-<n>.svg" with n from 1. */
   images: string[];
   created_at: number;
+  /** A vase, a card: offered beside bouquets on the cart and checkout. */
+  is_addon?: boolean;
+  /** Sizes and colours: the product is sold as `variants`, one per combination sold. */
+  options?: Array<{ name: string; values: string[] }>;
+  variants?: SeedVariant[];
+}
+
+export interface SeedVariant {
+  sku: string;
+  options: Record<string, string>;
+  price_cents: number;
+  sale_price_cents: number | null;
+  stock: number;
+  /** Which of the product's images shows it (1-based), when not the first. */
+  image?: number;
 }
 
 /**

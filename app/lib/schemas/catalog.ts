@@ -26,6 +26,8 @@ export const ProductListQuerySchema = z
     in_stock: optionalBoolean("in_stock"),
     on_sale: optionalBoolean("on_sale"),
     featured: optionalBoolean("featured"),
+    /** `addons=1`: the add-ons (a vase, a card) instead of the bouquets. */
+    addons: optionalBoolean("addons"),
     page: integerParam("page", { fallback: 1 }),
     per_page: integerParam("per_page", { fallback: DEFAULT_PAGE_SIZE, clampTo: MAX_PAGE_SIZE }),
   })

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { categories, products } from "../../../db/schema";
 import { isOnSale, percentOff, toUnits, unitPriceCents } from "../../lib/money";
 import { imageOrPlaceholder } from "../images.server";
+import { parseOptions, parseVariants } from "../variants.server";
 import { isoDate, jsonObject, parseJsonArray, rowFromJson, type RowOf } from "../sql";
 
 type Category = typeof categories.$inferSelect;
@@ -22,6 +23,7 @@ export const productSummaryColumns = {
   priceCents: products.priceCents,
   salePriceCents: products.salePriceCents,
   stock: products.stock,
+  priceMaxCents: products.priceMaxCents,
   image: products.image,
   isFeatured: products.isFeatured,
   soldCount: products.soldCount,
@@ -57,6 +59,12 @@ export const ProductSchema = z
     sale_price_cents: z.number().int().nullable(),
     unit_price_cents: z.number().int(),
     is_on_sale: z.boolean(),
+    price_min: z.number().meta({ description: "The lowest unit price of its variants (the unit price)." }),
+    price_max: z.number().meta({
+      description: 'The highest unit price of its variants: when above price_min, lists show "From $price_min".',
+    }),
+    price_min_cents: z.number().int(),
+    price_max_cents: z.number().int(),
     discount_percent: z.number(),
     image: z.string(),
     category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
@@ -73,9 +81,35 @@ export const ProductSchema = z
   })
   .meta({ id: "Product" });
 
+export const VariantSchema = z
+  .object({
+    id: z.number().int(),
+    sku: z.string(),
+    options: z.record(z.string(), z.string()).meta({ description: 'Its option values: { "Size": "Grand" }.' }),
+    price: z.number(),
+    sale_price: z.number().nullable(),
+    unit_price: z.number(),
+    price_cents: z.number().int(),
+    sale_price_cents: z.number().int().nullable(),
+    unit_price_cents: z.number().int(),
+    is_on_sale: z.boolean(),
+    stock: z.number().int(),
+    in_stock: z.boolean(),
+    image: z.string(),
+  })
+  .meta({ id: "Variant" });
+
+export const ProductOptionSchema = z
+  .object({ name: z.string(), values: z.array(z.string()) })
+  .meta({ id: "ProductOption" });
+
 export const ProductDetailSchema = ProductSchema.extend({
   images: z.array(z.object({ url: z.string(), alt: z.string() })),
   colors: z.array(z.string()),
+  options: z.array(ProductOptionSchema).meta({ description: "Up to 3; empty for a product without options." }),
+  variants: z.array(VariantSchema).meta({
+    description: "What is sold: one per combination (one, with options {}, for a product without options).",
+  }),
   related_products: z.array(ProductSchema),
 }).meta({ id: "ProductDetail" });
 
@@ -109,6 +143,10 @@ export function toProduct(row: ProductRow): Product {
     sale_price_cents: prices.sale_price_cents,
     unit_price_cents: prices.unit_price_cents,
     is_on_sale: prices.is_on_sale,
+    price_min: toUnits(prices.unit_price_cents),
+    price_max: toUnits(Math.max(row.priceMaxCents, prices.unit_price_cents)),
+    price_min_cents: prices.unit_price_cents,
+    price_max_cents: Math.max(row.priceMaxCents, prices.unit_price_cents),
     discount_percent: percentOff(row.priceCents, row.salePriceCents),
     image: imageOrPlaceholder(row.image),
     category:
@@ -143,7 +181,7 @@ export function productsFromJson(json: unknown): Product[] {
  * main image alone when it has none), its colours and related products.
  */
 export function toProductDetail(
-  row: ProductRow & { images: string; colors: string },
+  row: ProductRow & { images: string; colors: string; options: string; variants: string },
   related: ProductRow[],
 ): ProductDetail {
   const product = toProduct(row);
@@ -156,6 +194,8 @@ export function toProductDetail(
     ...product,
     images,
     colors: parseJsonArray<string>(row.colors),
+    options: parseOptions(row.options),
+    variants: parseVariants(row.variants, product.image),
     related_products: related.map(toProduct),
   };
 }

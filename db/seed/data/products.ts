@@ -32,6 +32,36 @@ const raw: RawProduct[] = [
     colors: ["pink", "peach", "white", "green"],
     category: "mothers-day",
     image_count: 4,
+    // Today's figures are the Bouquet in pink; the stock is shared among the sizes and colours.
+    options: [
+      { name: "Size", values: ["Bouquet", "Grand"] },
+      { name: "Colour", values: ["Pink", "White"] },
+    ],
+    variants: [
+      {
+        sku: "TB-MOM-001-BQ-PK",
+        options: { Size: "Bouquet", Colour: "Pink" },
+        price_cents: 6400,
+        sale_price_cents: 5400,
+        stock: 14,
+      },
+      {
+        sku: "TB-MOM-001-BQ-WH",
+        options: { Size: "Bouquet", Colour: "White" },
+        price_cents: 6400,
+        sale_price_cents: 5400,
+        stock: 12,
+        image: 2,
+      },
+      {
+        sku: "TB-MOM-001-GR-PK",
+        options: { Size: "Grand", Colour: "Pink" },
+        price_cents: 8900,
+        sale_price_cents: null,
+        stock: 8,
+        image: 3,
+      },
+    ],
   },
   {
     name: "Mama's Lavender Posy",
@@ -145,6 +175,18 @@ const raw: RawProduct[] = [
     colors: ["yellow", "orange", "green"],
     category: "fathers-day",
     image_count: 3,
+    options: [{ name: "Size", values: ["Small", "Large"] }],
+    variants: [
+      { sku: "TB-DAD-001-SM", options: { Size: "Small" }, price_cents: 4400, sale_price_cents: null, stock: 25 },
+      {
+        sku: "TB-DAD-001-LG",
+        options: { Size: "Large" },
+        price_cents: 5800,
+        sale_price_cents: null,
+        stock: 16,
+        image: 2,
+      },
+    ],
   },
   {
     name: "Navy Thistle & Fern Bundle",
@@ -344,9 +386,29 @@ const raw: RawProduct[] = [
     weight_grams: 610,
     dimensions: "48 x 26 x 22 cm",
     meta_keywords: "dozen red roses, anniversary roses, forever roses, pipe cleaner roses",
-    colors: ["red", "burgundy", "green"],
+    colors: ["red", "burgundy", "pink", "green"],
     category: "anniversary",
     image_count: 4,
+    options: [{ name: "Colour", values: ["Red", "Burgundy", "Blush"] }],
+    variants: [
+      { sku: "TB-ANN-001-RD", options: { Colour: "Red" }, price_cents: 7900, sale_price_cents: 6900, stock: 35 },
+      {
+        sku: "TB-ANN-001-BG",
+        options: { Colour: "Burgundy" },
+        price_cents: 7900,
+        sale_price_cents: 6900,
+        stock: 12,
+        image: 2,
+      },
+      {
+        sku: "TB-ANN-001-BL",
+        options: { Colour: "Blush" },
+        price_cents: 8200,
+        sale_price_cents: null,
+        stock: 0,
+        image: 3,
+      },
+    ],
   },
   {
     name: "Burgundy Velvet Hand-Tie",
@@ -1142,13 +1204,101 @@ const raw: RawProduct[] = [
  */
 const STRIDE = 37;
 
-export const products: SeedProduct[] = raw.map(({ image_count, ...product }, index) => {
-  const rank = (index * STRIDE) % raw.length;
-  const daysBefore = 1 + Math.floor((rank * 148) / raw.length);
-  const hour = 8 + ((index * 5) % 10);
-  return {
-    ...product,
-    images: Array.from({ length: image_count }, (_, n) => `/images/products/${product.slug}-${n + 1}.svg`),
-    created_at: CATALOGUE_EPOCH - daysBefore * DAY + hour * 3600 + (index % 60) * 60,
-  };
+/** The little extras offered beside a bouquet on the cart and checkout: in no category, never listed among bouquets. */
+const addons: RawProduct[] = [
+  {
+    name: "Glass Bud Vase",
+    slug: "glass-bud-vase",
+    sku: "TB-ADD-001",
+    short_description: "A clear glass vase, 18 cm tall, sized for any of our bouquets.",
+    description: paragraphs(
+      "A simple, heavy-bottomed glass vase that keeps a bouquet standing tall on a table or a windowsill.",
+      "Packed in the same box as the bouquet, wrapped in tissue.",
+    ),
+    price_cents: 1200,
+    sale_price_cents: null,
+    stock: 60,
+    is_featured: false,
+    sold_count: 0,
+    weight_grams: 380,
+    dimensions: "18 x 9 x 9 cm",
+    meta_keywords: "glass vase, bouquet vase",
+    colors: ["white"],
+    category: null,
+    is_addon: true,
+    image_count: 2,
+  },
+  {
+    name: "Kraft Gift Box",
+    slug: "kraft-gift-box",
+    sku: "TB-ADD-002",
+    short_description: "A sturdy kraft box with a window lid and a bed of paper shred.",
+    description: paragraphs("The bouquet arrives in a keepsake kraft box with a clear window lid, ready to hand over."),
+    price_cents: 600,
+    sale_price_cents: null,
+    stock: 80,
+    is_featured: false,
+    sold_count: 0,
+    weight_grams: 150,
+    dimensions: "40 x 26 x 14 cm",
+    meta_keywords: "gift box, kraft box",
+    colors: ["peach"],
+    category: null,
+    is_addon: true,
+    image_count: 2,
+  },
+  {
+    name: "Greeting Card",
+    slug: "greeting-card",
+    sku: "TB-ADD-003",
+    short_description: "A folded card with a hand-drawn flower, blank inside for your words.",
+    description: paragraphs("A5 folded card on textured paper with a matching envelope."),
+    price_cents: 400,
+    sale_price_cents: null,
+    stock: 120,
+    is_featured: false,
+    sold_count: 0,
+    weight_grams: 30,
+    dimensions: "15 x 21 cm",
+    meta_keywords: "greeting card, flower card",
+    colors: ["pink"],
+    category: null,
+    is_addon: true,
+    image_count: 2,
+  },
+  {
+    name: "Satin Ribbon",
+    slug: "satin-ribbon",
+    sku: "TB-ADD-004",
+    short_description: "A wide satin ribbon tied around the bouquet's wrap.",
+    description: paragraphs("Two metres of soft satin ribbon, tied in a bow around the wrap by our makers."),
+    price_cents: 300,
+    sale_price_cents: null,
+    stock: 200,
+    is_featured: false,
+    sold_count: 0,
+    weight_grams: 10,
+    dimensions: "200 x 2.5 cm",
+    meta_keywords: "satin ribbon, bouquet ribbon",
+    colors: ["red"],
+    category: null,
+    is_addon: true,
+    image_count: 2,
+  },
+];
+
+const withImages = ({ image_count, ...product }: RawProduct) => ({
+  ...product,
+  images: Array.from({ length: image_count }, (_, n) => `/images/products/${product.slug}-${n + 1}.svg`),
 });
+
+export const products: SeedProduct[] = [
+  ...raw.map((product, index) => {
+    const rank = (index * STRIDE) % raw.length;
+    const daysBefore = 1 + Math.floor((rank * 148) / raw.length);
+    const hour = 8 + ((index * 5) % 10);
+    return { ...withImages(product), created_at: CATALOGUE_EPOCH - daysBefore * DAY + hour * 3600 + (index % 60) * 60 };
+  }),
+  // The add-ons are older than every bouquet: "Newest" is about bouquets.
+  ...addons.map((product, index) => ({ ...withImages(product), created_at: CATALOGUE_EPOCH - 160 * DAY + index * 60 })),
+];

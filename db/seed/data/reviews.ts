@@ -257,7 +257,8 @@ const DAY = 86400;
  * coprime with the pools' sizes), and each review is dated after the product was listed.
  */
 export const reviews: SeedReview[] = products.flatMap((product, index) => {
-  if (index % 8 === 7) return [];
+  // Add-ons (in no category) are not reviewed.
+  if (index % 8 === 7 || product.category === null) return [];
   const pool = poolFor(product.category);
   const count = 3 + ((index * 3) % 5);
   const stride = pool.length % 5 === 0 ? 3 : 5;
