@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { categories, products } from "../../../db/schema";
 import { isOnSale, percentOff, toUnits, unitPriceCents } from "../../lib/money";
 import { imageOrPlaceholder } from "../images.server";
-import { parseOptions, parseVariants } from "../variants.server";
+import { parseOptions, parseVariants, ProductOptionSchema, VariantSchema } from "./variant";
 import { isoDate, jsonObject, parseJsonArray, rowFromJson, type RowOf } from "../sql";
 
 type Category = typeof categories.$inferSelect;
@@ -80,28 +80,6 @@ export const ProductSchema = z
     created_at: z.string().nullable(),
   })
   .meta({ id: "Product" });
-
-export const VariantSchema = z
-  .object({
-    id: z.number().int(),
-    sku: z.string(),
-    options: z.record(z.string(), z.string()).meta({ description: 'Its option values: { "Size": "Grand" }.' }),
-    price: z.number(),
-    sale_price: z.number().nullable(),
-    unit_price: z.number(),
-    price_cents: z.number().int(),
-    sale_price_cents: z.number().int().nullable(),
-    unit_price_cents: z.number().int(),
-    is_on_sale: z.boolean(),
-    stock: z.number().int(),
-    in_stock: z.boolean(),
-    image: z.string(),
-  })
-  .meta({ id: "Variant" });
-
-export const ProductOptionSchema = z
-  .object({ name: z.string(), values: z.array(z.string()) })
-  .meta({ id: "ProductOption" });
 
 export const ProductDetailSchema = ProductSchema.extend({
   images: z.array(z.object({ url: z.string(), alt: z.string() })),
