@@ -9,6 +9,7 @@ import { submitForData } from "~/components/submit-for-data";
  */
 export function AddToCartForm({
   productId,
+  variantId = null,
   productName,
   inStock,
   children,
@@ -16,6 +17,8 @@ export function AddToCartForm({
   buttonClassName = "w-full rounded-full bg-bloom-600 px-4 py-2 text-sm font-medium text-white hover:bg-bloom-700 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600",
 }: {
   productId: number;
+  /** The variant chosen on the product page; a card posts none. */
+  variantId?: number | null;
   productName: string;
   inStock: boolean;
   /** Extra fields, such as a quantity input; without one the quantity is 1. */
@@ -36,6 +39,7 @@ export function AddToCartForm({
     >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="product_id" value={productId} />
+      {variantId === null ? null : <input type="hidden" name="variant_id" value={variantId} />}
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {children ?? <input type="hidden" name="quantity" value="1" />}
       <button type="submit" disabled={!inStock || busy} className={buttonClassName}>

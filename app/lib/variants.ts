@@ -123,3 +123,45 @@ export function optionChoices(
     }),
   }));
 }
+
+/**
+ * The variant `?variant=` names among a product's sold variants, else the default one: an unknown,
+ * malformed or foreign id shows the product's first choice, never an error.
+ */
+export function chosenVariant<V extends ChoosableVariant>(variants: readonly V[], param: string | null): V | undefined {
+  const id = param !== null && /^\d{1,15}$/.test(param) ? Number(param) : null;
+  return variants.find((variant) => variant.id === id) ?? defaultVariant(variants);
+}
+
+/**
+ * The variant a choice of values sent as one field per option (`?Size=Grand&Colour=Pink`, the
+ * product page's GET form) leads to: its exact combination, else the closest one. Undefined when
+ * no option's field was sent.
+ */
+export function variantForFields<V extends ChoosableVariant>(
+  options: readonly ProductOption[],
+  variants: readonly V[],
+  fields: URLSearchParams,
+): V | undefined {
+  const values: OptionValues = {};
+  for (const option of options) {
+    const value = fields.get(option.name);
+    if (value !== null) values[option.name] = value;
+  }
+  if (Object.keys(values).length === 0) return undefined;
+  return variantFor(variants, values) ?? closestVariant(options, variants, values);
+}
+
+/** Each option's values, all open, the first checked: what a form offers before any variant is known. */
+export function openChoices(options: readonly ProductOption[]): Array<{ name: string; choices: OptionChoice[] }> {
+  return options.map((option) => ({
+    name: option.name,
+    choices: option.values.map((value, index) => ({
+      value,
+      variant_id: null,
+      status: "available",
+      checked: index === 0,
+      reason: null,
+    })),
+  }));
+}

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json, redirect } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddToCartForm } from "~/components/add-to-cart";
 import { Breadcrumb, type Crumb } from "~/components/breadcrumb";
@@ -7,6 +7,7 @@ import { DetailList, type Detail } from "~/components/detail-list";
 import { JsonLd } from "~/components/json-ld";
 import { Price, useCurrency } from "~/components/price";
 import { ProductGallery } from "~/components/product-gallery";
+import { ProductOptions, variantHref } from "~/components/product-options";
 import { QuantityInput } from "~/components/quantity-input";
 import { RelatedProducts, toRelatedProduct } from "~/components/related-products";
 import { TitledSection } from "~/components/section";
@@ -32,6 +33,8 @@ import { fieldErrors } from "~/lib/schemas/query";
 import { ConflictError } from "~/services/errors";
 import { createReview, findOwnReview, type ReviewPage } from "~/services/reviews.server";
 import { useRootData } from "~/components/use-root-data";
+import { percentOff, toUnits } from "~/lib/money";
+import { chosenVariant, optionChoices, variantForFields } from "~/lib/variants";
 
 export const PRODUCT_NOT_FOUND = "Product Not Found";
 export const PRODUCT_LOAD_ERROR = "Failed to load product. Please try again.";
@@ -46,8 +49,41 @@ function imageIndexFromParam(value: string | null, count: number): number {
 }
 
 /**
+ * What the page shows of the chosen variant (its price, sale badge, stock, SKU and image), or of the
+ * product itself when none of its variants is sold (all switched off).
+ */
+function shownFigures(product: ProductDetail, variantParam: string | null) {
+  const variant = chosenVariant(product.variants, variantParam);
+  const figures = variant ?? product;
+  return {
+    variant_id: variant?.id ?? null,
+    sku: figures.sku,
+    price_cents: figures.price_cents,
+    unit_price_cents: figures.unit_price_cents,
+    is_on_sale: figures.is_on_sale,
+    discount_percent: percentOff(figures.price_cents, figures.sale_price_cents),
+    stock: figures.stock,
+    image: figures.image,
+  };
+}
+
+/**
+ * The gallery's images and the main one: `?image=N` when given, else the chosen variant's image
+ * (put first when it is none of the product's), else the first.
+ */
+function galleryOf(product: ProductDetail, image: string, imageParam: string | null) {
+  if (imageParam !== null)
+    return { images: product.images, selected: imageIndexFromParam(imageParam, product.images.length) };
+  const index = product.images.findIndex((each) => each.url === image);
+  if (index >= 0 || image === product.image) return { images: product.images, selected: Math.max(index, 0) };
+  return { images: [{ url: image, alt: product.name }, ...product.images], selected: 0 };
+}
+
+/**
  * The product (images, colours, related products: two statements in one round trip), read
  * through the edge cache for the spec's products lifetime. `?image=N` picks the main image.
+ * `?variant={id}` picks the variant shown (an unknown or foreign one shows the default); a GET with
+ * one field per option (`?Size=Grand&Colour=Pink`, the options' form) is sent to the variant it names.
  * With reviews switched on, a page of its reviews (`?reviews_page=N`) and their summary come
  * through the cache too, kept by the product's tag (one statement when read), and, for a signed-in
  * shopper, whether they have reviewed it already (never cached: it is theirs).
@@ -75,6 +111,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     console.error(error);
     throw json({ message: PRODUCT_LOAD_ERROR }, { status: 500 });
   }
+  const named = variantForFields(product.options, product.variants, url.searchParams);
+  if (named) throw redirect(variantHref(product.slug, named.id));
   // The product a kept page is about: filling in a shopper's review form needs its id, not a read.
   app.cache.showsSubject(product.id);
   const features = await featuresOf(app);
@@ -89,13 +127,16 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       writer: !viewer ? { kind: "guest" } : own ? { kind: "reviewed", status: own.status } : { kind: "shopper" },
     };
   }
-  const selectedImage = imageIndexFromParam(url.searchParams.get("image"), product.images.length);
+  const shown = shownFigures(product, url.searchParams.get("variant"));
+  const gallery = galleryOf(product, shown.image, url.searchParams.get("image"));
   return json({
     product: {
       ...product,
+      images: gallery.images,
       related_products: product.related_products.slice(0, RELATED_PRODUCTS_SHOWN).map(toRelatedProduct),
     },
-    selectedImage,
+    shown,
+    selectedImage: gallery.selected,
     reviews,
   });
 }
@@ -160,6 +201,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location, err
 };
 
 type PageProduct = SerializeFrom<typeof loader>["product"];
+type Shown = SerializeFrom<typeof loader>["shown"];
 
 function paragraphs(text: string): string[] {
   return text
@@ -228,8 +270,8 @@ function Rating({
   );
 }
 
-function ProductFacts({ product }: { product: PageProduct }) {
-  const rows: Detail[] = [{ label: "SKU", value: product.sku }];
+function ProductFacts({ product, shown }: { product: PageProduct; shown: Shown }) {
+  const rows: Detail[] = [{ label: "SKU", value: shown.sku }];
   if (product.weight !== null) rows.push({ label: "Weight", value: `${product.weight.toLocaleString("en-US")} g` });
   if (product.dimensions) rows.push({ label: "Dimensions", value: product.dimensions });
   if (product.colors.length) {
@@ -275,23 +317,25 @@ function ProductFacts({ product }: { product: PageProduct }) {
  * The shop's Add to Cart form (a plain post to /cart that comes back here without JavaScript, a
  * fetcher that keeps the page with it) with the quantity selector inside.
  */
-function AddToCart({ product }: { product: PageProduct }) {
-  const inStock = product.stock > 0;
+function AddToCart({ product, shown }: { product: PageProduct; shown: Shown }) {
+  const inStock = shown.stock > 0;
   return (
     <AddToCartForm
       productId={product.id}
+      variantId={shown.variant_id}
       productName={product.name}
       inStock={inStock}
       className="flex flex-wrap items-start gap-x-3 gap-y-2"
       buttonClassName="h-11 min-w-44 flex-1 rounded-full bg-bloom-600 px-6 font-semibold text-white shadow-sm hover:bg-bloom-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 disabled:cursor-not-allowed disabled:bg-gray-200 disabled:text-gray-700 disabled:shadow-none basis-full sm:mt-6 sm:basis-auto sm:flex-none"
     >
-      <QuantityInput key={product.slug} stock={product.stock} disabled={!inStock} />
+      <QuantityInput key={`${product.slug}:${shown.variant_id}`} stock={shown.stock} disabled={!inStock} />
     </AddToCartForm>
   );
 }
 
 function productJsonLd(
   product: PageProduct,
+  shown: Shown,
   origin: string,
   brand: string,
   currencyCode: string,
@@ -304,7 +348,7 @@ function productJsonLd(
     name: product.name,
     image: product.images.map((image) => absoluteUrl(origin, image.url)),
     description: product.description || product.short_description,
-    sku: product.sku,
+    sku: shown.sku,
     brand: { "@type": "Brand", name: brand },
     ...(product.category ? { category: product.category.name } : {}),
     ...(product.weight !== null
@@ -325,21 +369,24 @@ function productJsonLd(
       "@type": "Offer",
       url,
       // The wire's unit price (currency units), written with its cents as schema.org expects.
-      price: product.unit_price.toFixed(2),
+      price: toUnits(shown.unit_price_cents).toFixed(2),
       priceCurrency: currencyCode,
-      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability: shown.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
     },
   };
 }
 
 export default function ProductPage() {
-  const { product, selectedImage, reviews } = useLoaderData<typeof loader>();
+  const { product, shown, selectedImage, reviews } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const showRating = reviews !== null;
   const root = useRootData();
   const currency = useCurrency();
   const path: `/${string}` = `/product/${product.slug}`;
+  // The chosen variant stays in the gallery's links; a product without options never names one.
+  const here = product.options.length && shown.variant_id !== null ? variantHref(product.slug, shown.variant_id) : path;
+  const chosen = product.variants.find((variant) => variant.id === shown.variant_id);
   const description = paragraphs(product.description);
   const crumbs: Crumb[] = [
     { label: "Home", href: "/" },
@@ -353,34 +400,37 @@ export default function ProductPage() {
       <Breadcrumb items={crumbs} />
       <div className="mt-6 grid gap-8 md:grid-cols-2 md:gap-10 lg:gap-14">
         <ProductGallery
-          key={`${product.slug}:${selectedImage}`}
+          key={`${product.slug}:${shown.variant_id}:${selectedImage}`}
           images={product.images}
           selected={selectedImage}
-          hrefFor={(index) => (index === 0 ? path : `${path}?image=${index + 1}`)}
+          hrefFor={(index) => (index === 0 ? here : `${here}${here === path ? "?" : "&"}image=${index + 1}`)}
         />
         <div className="flex min-w-0 flex-col gap-5">
           <div className="flex flex-col gap-3">
-            {product.is_on_sale ? (
+            {shown.is_on_sale ? (
               <p className="flex flex-wrap gap-2">
                 <span className="rounded-full bg-bloom-600 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">
                   On Sale
                 </span>
-                <span className="rounded-full bg-bloom-100 px-3 py-1 text-xs font-semibold text-bloom-700">{`-${product.discount_percent}%`}</span>
+                <span className="rounded-full bg-bloom-100 px-3 py-1 text-xs font-semibold text-bloom-700">{`-${shown.discount_percent}%`}</span>
               </p>
             ) : null}
             <h1 className="font-display text-3xl font-bold text-gray-900 sm:text-4xl">{product.name}</h1>
             <Rating rating={product.rating} reviews={product.reviews} sold={product.sold} showRating={showRating} />
           </div>
           <Price
-            cents={product.unit_price_cents}
-            originalCents={product.is_on_sale ? product.price_cents : null}
+            cents={shown.unit_price_cents}
+            originalCents={shown.is_on_sale ? shown.price_cents : null}
             className="text-2xl [&>s]:text-base"
           />
-          <StockStatus stock={product.stock} />
+          <StockStatus stock={shown.stock} />
           {product.short_description ? <p className="text-lg text-gray-700">{product.short_description}</p> : null}
-          <AddToCart product={product} />
+          {chosen ? (
+            <ProductOptions slug={product.slug} options={optionChoices(product.options, product.variants, chosen)} />
+          ) : null}
+          <AddToCart product={product} shown={shown} />
           <WishlistButton productId={product.id} productName={product.name} size={24} className="self-start" />
-          <ProductFacts product={product} />
+          <ProductFacts product={product} shown={shown} />
         </div>
       </div>
       {description.length ? (
@@ -396,7 +446,14 @@ export default function ProductPage() {
       {failure ? <Toaster toast={failure.toast} listen={false} /> : null}
       <RelatedProducts products={product.related_products} />
       <JsonLd
-        data={productJsonLd(product, root?.origin ?? "", root?.site.name ?? "Twistbloom", currency.code, showRating)}
+        data={productJsonLd(
+          product,
+          shown,
+          root?.origin ?? "",
+          root?.site.name ?? "Twistbloom",
+          currency.code,
+          showRating,
+        )}
       />
     </div>
   );
