@@ -11,6 +11,8 @@ export function useCurrency(): Currency {
 interface PriceProps {
   cents: number;
   originalCents?: number | null;
+  /** The highest price of the product's variants: above `cents`, the price reads "From $cents". */
+  maxCents?: number;
   className?: string;
 }
 
@@ -20,10 +22,17 @@ export function Price(props: PriceProps) {
 }
 
 /** The same in a given currency: for a part the Worker renders alone (docs/decisions/017). */
-export function PriceIn({ cents, originalCents, className = "", currency }: PriceProps & { currency: Currency }) {
+export function PriceIn({
+  cents,
+  originalCents,
+  maxCents,
+  className = "",
+  currency,
+}: PriceProps & { currency: Currency }) {
   return (
     <span className={`inline-flex items-baseline gap-2 ${className}`}>
       <span className={originalCents ? "font-semibold text-bloom-700" : "font-semibold text-gray-900"}>
+        {maxCents !== undefined && maxCents > cents ? <span className="font-normal text-gray-700">From </span> : null}
         {formatMoney(cents, currency)}
       </span>
       {originalCents ? (

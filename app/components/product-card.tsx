@@ -18,6 +18,7 @@ export type CardProduct = Pick<
   | "short_description"
   | "price_cents"
   | "unit_price_cents"
+  | "price_max_cents"
   | "is_on_sale"
   | "discount_percent"
   | "image"
@@ -37,6 +38,7 @@ export function toCardProduct(product: CardProduct): CardProduct {
     short_description: product.short_description,
     price_cents: product.price_cents,
     unit_price_cents: product.unit_price_cents,
+    price_max_cents: product.price_max_cents,
     is_on_sale: product.is_on_sale,
     discount_percent: product.discount_percent,
     image: product.image,
@@ -140,7 +142,11 @@ export function ProductCard({ product, actions = false, onQuickView, imageLoadin
           </Link>
         </h3>
         <RatingBadge rating={product.rating} reviews={product.reviews} />
-        <Price cents={product.unit_price_cents} originalCents={product.is_on_sale ? product.price_cents : null} />
+        <Price
+          cents={product.unit_price_cents}
+          originalCents={product.is_on_sale ? product.price_cents : null}
+          maxCents={product.price_max_cents}
+        />
         {actions ? (
           <div className="relative z-10 mt-auto grid gap-2 pt-3">
             <AddToCartForm product={product} />

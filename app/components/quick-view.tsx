@@ -120,6 +120,7 @@ export function QuickView({
             <Price
               cents={product.unit_price_cents}
               originalCents={product.is_on_sale ? product.price_cents : null}
+              maxCents={product.price_max_cents}
               className="text-lg"
             />
             <p id={descriptionId} className="text-gray-700">

@@ -9,7 +9,16 @@ const RELATED_CARD_IMAGE = squareProductImage(400);
 /** What a related-product card shows; the loader sends no more than this. */
 export type RelatedProduct = Pick<
   Product,
-  "id" | "name" | "slug" | "image" | "price_cents" | "unit_price_cents" | "is_on_sale" | "discount_percent" | "in_stock"
+  | "id"
+  | "name"
+  | "slug"
+  | "image"
+  | "price_cents"
+  | "unit_price_cents"
+  | "price_max_cents"
+  | "is_on_sale"
+  | "discount_percent"
+  | "in_stock"
 >;
 
 export function toRelatedProduct(product: RelatedProduct): RelatedProduct {
@@ -20,6 +29,7 @@ export function toRelatedProduct(product: RelatedProduct): RelatedProduct {
     image: product.image,
     price_cents: product.price_cents,
     unit_price_cents: product.unit_price_cents,
+    price_max_cents: product.price_max_cents,
     is_on_sale: product.is_on_sale,
     discount_percent: product.discount_percent,
     in_stock: product.in_stock,
@@ -46,7 +56,11 @@ function RelatedProductCard({ product }: { product: RelatedProduct }) {
             {product.name}
           </Link>
         </h3>
-        <Price cents={product.unit_price_cents} originalCents={product.is_on_sale ? product.price_cents : null} />
+        <Price
+          cents={product.unit_price_cents}
+          originalCents={product.is_on_sale ? product.price_cents : null}
+          maxCents={product.price_max_cents}
+        />
         {!product.in_stock ? <p className="text-sm font-medium text-gray-600">Out of stock</p> : null}
       </div>
     </article>

@@ -34,8 +34,8 @@ export const headers = privatePageHeaders;
 
 /** A wishlist entry as the page shows it: the card's fields, no long texts. */
 function toPageItem({ product, available }: WishlistItem) {
-  const { id, name, slug, image, price_cents, unit_price_cents, is_on_sale, stock } = product;
-  return { id, name, slug, image, price_cents, unit_price_cents, is_on_sale, stock, available };
+  const { id, name, slug, image, price_cents, unit_price_cents, price_max_cents, is_on_sale, stock } = product;
+  return { id, name, slug, image, price_cents, unit_price_cents, price_max_cents, is_on_sale, stock, available };
 }
 type PageItem = ReturnType<typeof toPageItem>;
 
@@ -173,7 +173,11 @@ function WishlistCard({ item }: { item: PageItem }) {
           )}
         </h2>
         {item.available ? (
-          <Price cents={item.unit_price_cents} originalCents={item.is_on_sale ? item.price_cents : null} />
+          <Price
+            cents={item.unit_price_cents}
+            originalCents={item.is_on_sale ? item.price_cents : null}
+            maxCents={item.price_max_cents}
+          />
         ) : null}
         <StockNote item={item} />
         <div className="mt-auto grid gap-2 pt-3">

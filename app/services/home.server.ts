@@ -18,7 +18,7 @@ const topSellerIds = rendered(() => {
   return sql`${subqueries
     .select({ id: ranked.id })
     .from(ranked)
-    .where(eq(ranked.isActive, true))
+    .where(and(eq(ranked.isActive, true), eq(ranked.isAddon, false)))
     .orderBy(desc(ranked.soldCount), asc(ranked.id))
     .limit(MAX_SECTION_LIMIT)}`;
 });
@@ -41,7 +41,13 @@ export async function getHomeSections(db: Database): Promise<HomeSections> {
       .where(eq(homeSections.isActive, true))
       .orderBy(asc(homeSections.sortOrder)),
     selectProducts(db)
-      .where(and(eq(products.isActive, true), or(eq(products.isFeatured, true), inArray(products.id, topSellerIds()))))
+      .where(
+        and(
+          eq(products.isActive, true),
+          eq(products.isAddon, false),
+          or(eq(products.isFeatured, true), inArray(products.id, topSellerIds())),
+        ),
+      )
       .orderBy(desc(products.soldCount), asc(products.id)),
   ]);
   const sections: HomeSections = {};

@@ -39,7 +39,11 @@ export function HomeProductTile({ product }: { product: HomeProduct }) {
         </h3>
         <RatingBadge rating={product.rating} reviews={product.reviews} />
         <div className="mt-auto flex flex-wrap items-baseline justify-between gap-2 pt-1">
-          <Price cents={product.price_cents} originalCents={product.original_price_cents} />
+          <Price
+            cents={product.price_cents}
+            originalCents={product.original_price_cents}
+            maxCents={product.price_max_cents}
+          />
           {product.sold > 0 ? <span className="text-xs text-gray-600">{count.format(product.sold)} sold</span> : null}
         </div>
       </div>

@@ -192,11 +192,28 @@ export interface HomeProduct {
   sold: number;
   price_cents: number;
   original_price_cents: number | null;
+  /** The highest unit price of its variants: above `price`, the tile reads "From $price". */
+  price_max: number;
+  price_max_cents: number;
 }
 
 export function toHomeProduct(row: ProductRow): HomeProduct {
-  const { id, name, image, slug, price, unit_price, is_on_sale, reviews, rating, sold, price_cents, unit_price_cents } =
-    toProduct(row);
+  const {
+    id,
+    name,
+    image,
+    slug,
+    price,
+    unit_price,
+    is_on_sale,
+    reviews,
+    rating,
+    sold,
+    price_cents,
+    unit_price_cents,
+    price_max,
+    price_max_cents,
+  } = toProduct(row);
   // The shopper's price first, the crossed-out one only on sale; the same in cents.
   return {
     id,
@@ -211,6 +228,8 @@ export function toHomeProduct(row: ProductRow): HomeProduct {
     sold,
     price_cents: unit_price_cents,
     original_price_cents: is_on_sale ? price_cents : null,
+    price_max,
+    price_max_cents,
   };
 }
 
