@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, exists, gt, gte, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, asc, desc, eq, exists, gt, gte, inArray, lte, not, or, sql, type SQL } from "drizzle-orm";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { categories, productColors, productImages, products } from "../../db/schema";
 import { RELATED_PRODUCTS_FETCHED } from "../lib/constants";
@@ -124,17 +124,19 @@ export async function listProducts(db: Database, query: ProductListQuery): Promi
 
 export async function listFeaturedProducts(db: Database, limit: number): Promise<Product[]> {
   const rows = await selectProducts(db)
-    .where(and(eq(products.isActive, true), eq(products.isFeatured, true)))
+    .where(and(eq(products.isActive, true), eq(products.isAddon, false), eq(products.isFeatured, true)))
     .orderBy(desc(products.soldCount), asc(products.id))
     .limit(limit);
   return rows.map(toProduct);
 }
 
 /**
- * A product by slug with its images, colours, category and up to 4 related products from the
- * same category (never the product itself): two statements in one round trip.
+ * A product (by slug or by id) with its images, colours, options, variants, category and up to 4
+ * related products from the same category (never the product itself): two statements in one round trip.
  */
-export async function getProductBySlug(db: Database, slug: string): Promise<ProductDetail> {
+async function getProductDetail(db: Database, key: { slug: string } | { id: number }): Promise<ProductDetail> {
+  const isIt = (table: { id: SQLiteColumn; slug: SQLiteColumn }) =>
+    "slug" in key ? eq(table.slug, key.slug) : eq(table.id, key.id);
   const [found, related] = await db.batch([
     selectProducts(db, {
       images: imagesJson().as("images_json"),
@@ -142,16 +144,16 @@ export async function getProductBySlug(db: Database, slug: string): Promise<Prod
       options: optionsJson(products.id).as("options_json"),
       variants: variantsJson(products.id).as("variants_json"),
     })
-      .where(and(eq(products.slug, slug), eq(products.isActive, true)))
+      .where(and(isIt(products), eq(products.isActive, true)))
       .limit(1),
     selectProducts(db)
       .where(
         and(
           eq(products.isActive, true),
-          ne(products.slug, slug),
+          not(isIt(products)),
           eq(
             products.categoryId,
-            subqueries.select({ id: otherProduct.categoryId }).from(otherProduct).where(eq(otherProduct.slug, slug)),
+            subqueries.select({ id: otherProduct.categoryId }).from(otherProduct).where(isIt(otherProduct)),
           ),
         ),
       )
@@ -161,4 +163,14 @@ export async function getProductBySlug(db: Database, slug: string): Promise<Prod
   const row = found[0];
   if (!row) throw new NotFoundError("Product Not Found");
   return toProductDetail(row, related);
+}
+
+/** The product page's and `GET /api/products/slug/{slug}`'s product. */
+export function getProductBySlug(db: Database, slug: string): Promise<ProductDetail> {
+  return getProductDetail(db, { slug });
+}
+
+/** `GET /api/products/{id}`: the same answer as by slug. */
+export function getProductById(db: Database, id: number): Promise<ProductDetail> {
+  return getProductDetail(db, { id });
 }

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { FeaturedQuerySchema, ProductListQuerySchema } from "../../app/lib/schemas/catalog";
 import { cachedAnswers } from "../../app/http/cache-entries.server";
-import { getProductBySlug, listFeaturedProducts, listProducts } from "../../app/services/products.server";
+import {
+  getProductById,
+  getProductBySlug,
+  listFeaturedProducts,
+  listProducts,
+} from "../../app/services/products.server";
+import { NotFoundError } from "../../app/services/errors";
+import { parseId } from "../../app/lib/ids";
 import { apiApp, publicGet } from "./openapi";
 import { ProductDetailSchema, ProductPageSchema, ProductSchema } from "./schemas";
 
@@ -30,10 +37,24 @@ publicGet(productsApi, {
 publicGet(productsApi, {
   path: "/slug/{slug}",
   tags,
-  summary: "One product with its images, colours and related products",
+  summary: "One product with its images, colours, options, variants and related products",
   params: z.object({ slug: z.string() }),
   data: ProductDetailSchema,
   cached: cachedAnswers.product,
   notFound: true,
   load: (db, { params }) => getProductBySlug(db, params.slug!),
+});
+publicGet(productsApi, {
+  path: "/{id}",
+  tags,
+  summary: "One product by id: the same answer as by slug",
+  params: z.object({ id: z.string().meta({ description: "The product's id." }) }),
+  data: ProductDetailSchema,
+  cached: cachedAnswers.product,
+  notFound: true,
+  load: (db, { params }) => {
+    const id = parseId(params.id);
+    if (id === null) throw new NotFoundError("Product Not Found");
+    return getProductById(db, id);
+  },
 });
