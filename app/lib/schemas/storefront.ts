@@ -15,6 +15,8 @@ export const PRODUCT_SORT_BUTTONS: ProductPageSort[] = ["newest", "name", "price
 
 export interface ProductPageState {
   categories: string[];
+  /** `colors=` (repeated or comma-separated): a product any of whose variants has one of them. */
+  colors: string[];
   min_price: string;
   max_price: string;
   on_sale: boolean;
@@ -25,16 +27,18 @@ export interface ProductPageState {
 }
 
 /**
- * Reads the products page's URL (`search`, `category` repeated or comma-separated, `min_price`,
+ * Reads the products page's URL (`search`, `category` and `colors` repeated or comma-separated, `min_price`,
  * `max_price`, `on_sale`, `featured`, `sort`, `page`) into the service's query. A value that does not parse is
  * dropped and reported under its field, so the page still renders with the rest applied.
  */
 export function parseProductPageParams(params: URLSearchParams, fixedCategory?: string) {
   const categories = fixedCategory ? [fixedCategory] : params.getAll("category").flatMap((value) => value.split(","));
+  const colors = params.getAll("colors").flatMap((value) => value.split(","));
   const sortParam = params.get("sort") ?? "";
   const sort: ProductPageSort = sortParam in PRODUCT_PAGE_SORTS ? (sortParam as ProductPageSort) : "newest";
   const raw: Record<string, string | string[]> = {
     categories,
+    colors,
     min_price: params.get("min_price") ?? "",
     max_price: params.get("max_price") ?? "",
     on_sale: params.get("on_sale") ?? "",
@@ -62,6 +66,7 @@ export function parseProductPageParams(params: URLSearchParams, fixedCategory?: 
     : ProductListQuerySchema.parse({ per_page: String(PRODUCTS_PAGE_SIZE), sort_by: "created_at" });
   const state: ProductPageState = {
     categories: query.categories,
+    colors: query.colors,
     min_price: errors.min_price ? "" : (params.get("min_price") ?? ""),
     max_price: errors.max_price ? "" : (params.get("max_price") ?? ""),
     on_sale: query.on_sale === true,
@@ -84,6 +89,7 @@ export function productPageHref(
   const params = new URLSearchParams();
   if (next.search) params.set("search", next.search);
   for (const category of next.categories) params.append("category", category);
+  if (next.colors.length) params.set("colors", next.colors.join(","));
   if (next.min_price) params.set("min_price", next.min_price);
   if (next.max_price) params.set("max_price", next.max_price);
   if (next.on_sale) params.set("on_sale", "1");
