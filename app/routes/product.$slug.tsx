@@ -34,7 +34,7 @@ import { ConflictError } from "~/services/errors";
 import { createReview, findOwnReview, type ReviewPage } from "~/services/reviews.server";
 import { useRootData } from "~/components/use-root-data";
 import { percentOff, toUnits } from "~/lib/money";
-import { chosenVariant, optionChoices, variantForFields } from "~/lib/variants";
+import { chosenVariant, defaultVariant, optionChoices, variantForFields } from "~/lib/variants";
 
 export const PRODUCT_NOT_FOUND = "Product Not Found";
 export const PRODUCT_LOAD_ERROR = "Failed to load product. Please try again.";
@@ -384,9 +384,9 @@ export default function ProductPage() {
   const root = useRootData();
   const currency = useCurrency();
   const path: `/${string}` = `/product/${product.slug}`;
-  // The chosen variant stays in the gallery's links; a product without options never names one.
-  const here = product.options.length && shown.variant_id !== null ? variantHref(product.slug, shown.variant_id) : path;
   const chosen = product.variants.find((variant) => variant.id === shown.variant_id);
+  // A variant other than the default one stays in the gallery's links.
+  const here = chosen && chosen !== defaultVariant(product.variants) ? variantHref(product.slug, chosen.id) : path;
   const description = paragraphs(product.description);
   const crumbs: Crumb[] = [
     { label: "Home", href: "/" },

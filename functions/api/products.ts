@@ -53,8 +53,9 @@ publicGet(productsApi, {
   cached: cachedAnswers.product,
   notFound: true,
   load: (db, { params }) => {
+    // What is no id is no path here: the same 404 as any unknown path (`/api/products/slug`).
     const id = parseId(params.id);
-    if (id === null) throw new NotFoundError("Product Not Found");
+    if (id === null) throw new NotFoundError();
     return getProductById(db, id);
   },
 });

@@ -15,6 +15,7 @@ interface ApiProduct {
   is_on_sale: boolean;
   discount_percent: number;
   images: { url: string; alt: string }[];
+  variants: { id: number; sku: string; stock: number }[];
   related_products: { slug: string; name: string }[];
   category: { name: string; slug: string } | null;
 }
@@ -96,7 +97,9 @@ describe("product page", () => {
     const quantity = /<input[^>]*name="quantity"[^>]*>/.exec(form)?.[0] ?? "";
     expect(attribute(quantity, "type")).toBe("number");
     expect(attribute(quantity, "min")).toBe("1");
-    expect(Number(attribute(quantity, "max"))).toBe(Math.min(99, product.stock));
+    // Bounded by the stock of the variant shown (the first in stock), not the product's total.
+    const variant = product.variants.find((each) => each.stock > 0)!;
+    expect(Number(attribute(quantity, "max"))).toBe(Math.min(99, variant.stock));
     expect(html).toMatch(/<label[^>]*for="quantity"[^>]*>Quantity<\/label>/);
     // The visible label; the shared button may add the product's name for screen readers after it.
     expect(form).toMatch(
@@ -119,7 +122,7 @@ describe("product page", () => {
     const ld = data.find((entry) => entry["@type"] === "Product");
     expect(ld).toBeDefined();
     expect(ld?.name).toBe(product.name);
-    expect(ld?.sku).toBe(product.sku);
+    expect(ld?.sku).toBe(variant.sku);
     expect(ld?.brand).toEqual({ "@type": "Brand", name: "Twistbloom" });
     expect(ld?.image).toEqual(product.images.map((image) => `http://shop.test${image.url}`));
     expect(ld?.aggregateRating?.["@type"]).toBe("AggregateRating");

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { categories as seedCategories } from "../../db/seed/data/categories";
-import { products as seedProducts } from "../../db/seed/data/products";
+import { products as allSeedProducts } from "../../db/seed/data/products";
 import { get, queryCount, decode, visibleText } from "./helpers";
 
+// Add-ons (a vase, a card) are not listed among bouquets.
+const seedProducts = allSeedProducts.filter((product) => !product.is_addon);
 const TOTAL = seedProducts.length;
 const bySlug = new Map(seedProducts.map((product) => [product.slug, product]));
 const unitPrice = (slug: string) => {
