@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { AddToCartForm as AddToCartFormBase } from "./add-to-cart";
 import type { MouseEvent } from "react";
-import type { Product } from "~/services/products.server";
+import type { Product, ProductListItem } from "~/services/products.server";
 import { PlacedImg, squareProductImage, type ImgPlace } from "./img";
 import { Price } from "./price";
 import { WishlistButton } from "./wishlist-button";
@@ -28,7 +28,9 @@ export type CardProduct = Pick<
   | "is_featured"
   | "reviews"
   | "rating"
->;
+> &
+  /** A list's product carries its options (the Quick View offers them); others have none to offer. */
+  Partial<Pick<ProductListItem, "options">>;
 
 export function toCardProduct(product: CardProduct): CardProduct {
   return {
@@ -48,6 +50,7 @@ export function toCardProduct(product: CardProduct): CardProduct {
     is_featured: product.is_featured,
     reviews: product.reviews,
     rating: product.rating,
+    options: product.options ?? [],
   };
 }
 

@@ -43,7 +43,8 @@ export function ProductOptions({
             {option.choices.map((choice) => {
               const disabled = choice.status !== "available" && !choice.checked;
               return (
-                <label key={choice.value} className={disabled ? "cursor-not-allowed" : "cursor-pointer"}>
+                // Relative: the hidden radio sits inside its chip, so focusing it scrolls nowhere.
+                <label key={choice.value} className={`relative ${disabled ? "cursor-not-allowed" : "cursor-pointer"}`}>
                   <input
                     type="radio"
                     name={option.name}

@@ -2,7 +2,9 @@ import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
 import type { ImgPlace } from "./img";
 import { Price } from "./price";
+import { openChoices } from "~/lib/variants";
 import { AddToCartForm, ProductPicture, productHref, type CardProduct } from "./product-card";
+import { ProductOptions } from "./product-options";
 
 const QUICK_VIEW_IMAGE: ImgPlace = {
   frame: "relative mx-auto aspect-square w-full max-w-64 overflow-hidden rounded-xl bg-bloom-50 sm:max-w-none",
@@ -129,6 +131,8 @@ export function QuickView({
             <p className={`text-sm font-medium ${product.in_stock ? "text-leaf-600" : "text-gray-700"}`}>
               {stockText(product)}
             </p>
+            {/* The product page's own form: "Show" opens the product at the variant these values name. */}
+            <ProductOptions slug={product.slug} options={openChoices(product.options ?? [])} navigateOnChange={false} />
             <div className="mt-auto grid gap-2 pt-2">
               <AddToCartForm product={product} />
               <Link

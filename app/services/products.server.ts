@@ -11,13 +11,15 @@ import {
   productSummaryColumns,
   toProduct,
   toProductDetail,
+  toProductListItem,
   type Product,
   type ProductDetail,
+  type ProductListItem,
 } from "./serializers/product";
 import { countWhere, childRowsJson, likeContains, onePage, pageMeta, subqueries, totalOf, type PageMeta } from "./sql";
 
 export { productSummaryColumns, toProduct } from "./serializers/product";
-export type { Product, ProductDetail, ProductImage, ProductRow } from "./serializers/product";
+export type { Product, ProductDetail, ProductImage, ProductListItem, ProductRow } from "./serializers/product";
 
 /**
  * Products with their category joined, reading `productSummaryColumns` and any further fields:
@@ -108,18 +110,24 @@ function productOrder(query: ProductListQuery): SQL[] {
 }
 
 export interface ProductPage extends PageMeta {
-  data: Product[];
+  data: ProductListItem[];
 }
 
 /** One round trip: the page's rows and the total, in one batch. */
 export async function listProducts(db: Database, query: ProductListQuery): Promise<ProductPage> {
   const where = productFilters(query);
   const [rows, counted] = await db.batch([
-    onePage(selectProducts(db).where(where).$dynamic(), productOrder(query), query),
+    onePage(
+      selectProducts(db, { options: optionsJson(products.id).as("options_json") })
+        .where(where)
+        .$dynamic(),
+      productOrder(query),
+      query,
+    ),
     countWhere(db, products, where),
   ]);
   const total = totalOf(counted);
-  return { data: rows.map(toProduct), ...pageMeta(query.page, query.per_page, total, rows.length) };
+  return { data: rows.map(toProductListItem), ...pageMeta(query.page, query.per_page, total, rows.length) };
 }
 
 export async function listFeaturedProducts(db: Database, limit: number): Promise<Product[]> {

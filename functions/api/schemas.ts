@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PageMetaShape } from "../../app/services/serializers/page";
 import { BlogCardSchema } from "../../app/services/serializers/blog";
-import { ProductSchema } from "../../app/services/serializers/product";
+import { ProductListItemSchema } from "../../app/services/serializers/product";
 import { UserSchema } from "../../app/services/serializers/user";
 
 export { ProductDetailSchema, ProductSchema } from "../../app/services/serializers/product";
@@ -16,7 +16,7 @@ export { BlogCardSchema, BlogDetailSchema } from "../../app/services/serializers
  */
 
 export const ProductPageSchema = z.object({
-  data: z.array(ProductSchema),
+  data: z.array(ProductListItemSchema),
   ...PageMetaShape,
 });
 

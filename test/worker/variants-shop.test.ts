@@ -254,6 +254,26 @@ describe("the catalogue API", () => {
     expect(byId.body.data).toEqual(product);
   });
 
+  it("lists carry each product's options (empty without), beside price_min and price_max", async () => {
+    const listed = (await getJson("/api/products?search=Blush+Garden&per_page=50")).body.data.data as {
+      slug: string;
+      options: unknown[];
+      price_min: number;
+      price_max: number;
+    }[];
+    expect(listed.find((product) => product.slug === BLUSH)).toMatchObject({
+      options: [
+        { name: "Size", values: ["Bouquet", "Grand"] },
+        { name: "Colour", values: ["Pink", "White"] },
+      ],
+      price_min: 54,
+      price_max: 89,
+    });
+    const plain = (await getJson("/api/products?search=Lavender+Posy")).body.data.data[0];
+    expect(plain.options).toEqual([]);
+    expect(plain.price_max).toBe(plain.price_min);
+  });
+
   it("answers 404 for an unknown id, and for what is no id the 404 of an unknown path", async () => {
     const unknown = await getJson("/api/products/999999");
     expect(unknown.status).toBe(404);

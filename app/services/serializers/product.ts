@@ -91,7 +91,13 @@ export const ProductDetailSchema = ProductSchema.extend({
   related_products: z.array(ProductSchema),
 }).meta({ id: "ProductDetail" });
 
+/** A product in a list: its options' names and values too, so a card can offer them (Quick View). */
+export const ProductListItemSchema = ProductSchema.extend({
+  options: z.array(ProductOptionSchema).meta({ description: "Up to 3; empty for a product without options." }),
+}).meta({ id: "ProductListItem" });
+
 export type Product = z.output<typeof ProductSchema>;
+export type ProductListItem = z.output<typeof ProductListItemSchema>;
 export type ProductDetail = z.output<typeof ProductDetailSchema>;
 export type ProductImage = ProductDetail["images"][number];
 
@@ -142,6 +148,10 @@ export function toProduct(row: ProductRow): Product {
     meta_keywords: row.metaKeywords,
     created_at: isoDate(row.createdAt),
   };
+}
+
+export function toProductListItem(row: ProductRow & { options: string }): ProductListItem {
+  return { ...toProduct(row), options: parseOptions(row.options) };
 }
 
 /** A product row as one JSON object (`productsFromJson` reads an array of them back). */
