@@ -1,9 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { products as seedProducts } from "../../db/seed/data/products";
+import { products as allSeedProducts } from "../../db/seed/data/products";
 import { axeViolations } from "./axe";
 import { MODES, newPage, useBrowser } from "./browser";
 
+// Add-ons (a vase, a card) are not listed among bouquets.
+const seedProducts = allSeedProducts.filter((product) => !product.is_addon);
 const TOTAL = seedProducts.length;
 const WEDDING = seedProducts.filter((product) => product.category === "wedding");
 
