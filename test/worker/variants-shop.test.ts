@@ -125,6 +125,25 @@ describe("the product page of a product with options", () => {
     expect(shownSku(again.text)).toBe("TB-MOM-001-GR-PK");
     const other = await page(`/product/${BLUSH}?variant=${variants["TB-MOM-001-BQ-WH"]!.id}`);
     expect(shownSku(other.text)).toBe("TB-MOM-001-BQ-WH");
+    // Tracking parameters are not part of the key: the same kept page.
+    const tracked = await page(`/product/${BLUSH}?utm_source=mail&variant=${grand.id}`);
+    expect(hit(tracked.response)).toBe(true);
+    expect(shownSku(tracked.text)).toBe("TB-MOM-001-GR-PK");
+  });
+
+  it("never keeps the options' form: each GET with option fields is redirected, whatever came before", async () => {
+    const path = `/product/${BLUSH}?Size=Grand&Colour=Pink`;
+    for (let round = 0; round < 2; round++) {
+      const answer = await page(path);
+      expect(answer.response.status).toBe(302);
+      expect(hit(answer.response)).toBe(false);
+    }
+    // Another parameter the page does not read is rendered for the visitor, never kept either.
+    await get(`/product/${BLUSH}?junk=1`);
+    const again = await page(`/product/${BLUSH}?junk=1`);
+    expect(again.response.status).toBe(200);
+    expect(hit(again.response)).toBe(false);
+    expect(shownSku(again.text)).toBe("TB-MOM-001-BQ-PK");
   });
 });
 

@@ -20,6 +20,11 @@ export interface RoutePersonal {
 interface KeptRoute {
   /** The page's path; `:slug` stands for one segment. */
   path: `/${string}`;
+  /**
+   * The query parameters the page reads, when it names them: only these make its key, and a
+   * request with any other (tracking parameters aside) is rendered for its visitor, never kept.
+   */
+  parameters?: string[];
   /** The page's route, when it has a part of its own that differs by visitor. */
   routeId?: string;
   /**
@@ -48,6 +53,9 @@ const KEPT_ROUTES: KeptRoute[] = [
   {
     // The review form, or the shopper's own review's status, or the guest's "log in" link.
     path: "/product/:slug",
+    // The variant shown, the main image, the reviews' page. The options' GET form (one field per
+    // option) is answered by a redirect to `?variant=`: never kept, it is sent straight to Remix.
+    parameters: ["variant", "image", "reviews_page"],
     routeId: "routes/product.$slug",
     async personal(app, _request, slug, { viewerId, settings, subject }) {
       if (viewerId === null || !featureFlags((await settings()).features).reviews) return { patch: {} };
@@ -107,14 +115,17 @@ const TRACKING_PARAMETERS = /^(?:utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|m
 /**
  * The key a page is kept under, the normalised URL of its path and query (its parameters sorted by
  * name, tracking parameters dropped), or null when this request must be rendered for its visitor: not a
- * GET, not a kept page, Remix's data requests, the spec's cache-busting `_t`, or a toast to show
- * (a toast is never kept). Cookies are never part of the key: the kept page is rendered without them.
+ * GET, not a kept page, a parameter the page does not read (when it names those it reads), Remix's
+ * data requests, the spec's cache-busting `_t`, or a toast to show (a toast is never kept). Cookies are never part of the key: the kept page is rendered without them.
  */
 export async function keptPageKey(env: Env, request: Request, url: URL): Promise<string | null> {
-  if (request.method !== "GET" || !keptRouteOf(url.pathname)) return null;
+  const kept = request.method === "GET" ? keptRouteOf(url.pathname) : null;
+  if (!kept) return null;
   if (url.searchParams.has("_data") || url.searchParams.has("_t")) return null;
-  if (await carriesToast(env, request)) return null;
   const parameters = [...url.searchParams].filter(([name]) => !TRACKING_PARAMETERS.test(name));
+  const read = kept.route.parameters;
+  if (read && parameters.some(([name]) => !read.includes(name))) return null;
+  if (await carriesToast(env, request)) return null;
   // By name only: a repeated parameter's values keep their order (the page's links keep it too).
   parameters.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(parameters).toString();
