@@ -23,19 +23,17 @@ export function ProductOptions({
   slug,
   options,
   navigateOnChange = true,
-  className = "",
 }: {
   slug: string;
   options: OptionChoices;
   navigateOnChange?: boolean;
-  className?: string;
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   if (options.length === 0) return null;
   const inPlace = hydrated && navigateOnChange;
   return (
-    <Form method="get" action={`/product/${slug}`} noValidate className={`flex flex-col gap-4 ${className}`}>
+    <Form method="get" action={`/product/${slug}`} noValidate className="flex flex-col gap-4">
       {options.map((option) => (
         <fieldset key={option.name} className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-semibold text-gray-900">{option.name}</legend>
