@@ -68,15 +68,20 @@ function shownFigures(product: ProductDetail, variantParam: string | null) {
 }
 
 /**
- * The gallery's images and the main one: `?image=N` when given, else the chosen variant's image
- * (put first when it is none of the product's), else the first.
+ * The gallery's images (the chosen variant's image first when it is none of the product's) and the
+ * main one: `?image=N` when given, else the variant's image.
  */
 function galleryOf(product: ProductDetail, image: string, imageParam: string | null) {
-  if (imageParam !== null)
-    return { images: product.images, selected: imageIndexFromParam(imageParam, product.images.length) };
-  const index = product.images.findIndex((each) => each.url === image);
-  if (index >= 0 || image === product.image) return { images: product.images, selected: Math.max(index, 0) };
-  return { images: [{ url: image, alt: product.name }, ...product.images], selected: 0 };
+  const own = image === product.image || product.images.some((each) => each.url === image);
+  const images = own ? product.images : [{ url: image, alt: product.name }, ...product.images];
+  if (imageParam !== null) return { images, selected: imageIndexFromParam(imageParam, images.length) };
+  return {
+    images,
+    selected: Math.max(
+      images.findIndex((each) => each.url === image),
+      0,
+    ),
+  };
 }
 
 /**
