@@ -199,6 +199,18 @@ describe("lists", () => {
     expect(plain.text).not.toContain("From $38.00");
   });
 
+  it('show "From $X" on the home page\'s tiles and among related products too', async () => {
+    // The Blush Garden Bouquet is the best seller, and a Mother's Day bouquet like the posy.
+    expect((await page("/")).text).toContain("From $54.00");
+    const related = (await page("/product/mamas-lavender-posy")).text;
+    expect(related.slice(related.indexOf("Related Products"))).toContain("From $54.00");
+    const home = (await getJson("/api/home")).body.data.monthly_best_sellers.products as {
+      url: string;
+      price_max: number;
+    }[];
+    expect(home.find((product) => product.url === `/product/${BLUSH}`)?.price_max).toBe(89);
+  });
+
   it("filter and sort by the lowest variant price", async () => {
     const slugs = async (query: string) =>
       ((await getJson(`/api/products?${query}&per_page=50`)).body.data.data as { slug: string }[]).map((p) => p.slug);
