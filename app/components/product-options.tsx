@@ -1,6 +1,5 @@
 import { Form, useNavigate } from "@remix-run/react";
 import type { OptionChoice } from "~/lib/variants";
-import { useHydrated } from "./use-hydrated";
 
 const focusRing =
   "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-bloom-600";
@@ -28,10 +27,8 @@ export function ProductOptions({
   options: OptionChoices;
   navigateOnChange?: boolean;
 }) {
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   if (options.length === 0) return null;
-  const inPlace = hydrated && navigateOnChange;
   return (
     <Form method="get" action={`/product/${slug}`} noValidate className="flex flex-col gap-4">
       {options.map((option) => (
@@ -51,7 +48,7 @@ export function ProductOptions({
                     disabled={disabled}
                     className="peer sr-only"
                     onChange={() => {
-                      if (inPlace && choice.variant_id !== null)
+                      if (navigateOnChange && choice.variant_id !== null)
                         navigate(variantHref(slug, choice.variant_id), { replace: true, preventScrollReset: true });
                     }}
                   />
@@ -71,14 +68,13 @@ export function ProductOptions({
           </div>
         </fieldset>
       ))}
-      {inPlace ? null : (
-        <button
-          type="submit"
-          className="self-start rounded-full border border-bloom-600 px-5 py-1.5 text-sm font-semibold text-bloom-700 hover:bg-bloom-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600"
-        >
-          Show
-        </button>
-      )}
+      {/* Hidden from the first paint when scripts run (no shift when the page hydrates). */}
+      <button
+        type="submit"
+        className={`${navigateOnChange ? "no-js-only " : ""}self-start rounded-full border border-bloom-600 px-5 py-1.5 text-sm font-semibold text-bloom-700 hover:bg-bloom-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600`}
+      >
+        Show
+      </button>
     </Form>
   );
 }
