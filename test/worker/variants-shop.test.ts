@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { shopper } from "../fixtures/checkout";
-import { get, getJson, visibleText } from "./helpers";
+import { CookieJar, get, getJson, postForm, visibleText, visit } from "./helpers";
 
 // The shop's side of options and variants (design/gifting.md sections 1 and 2): the product page's
 // choice of a variant (a GET form, `?variant={id}`), "From $X" in lists, the lists' filters on
@@ -209,6 +209,24 @@ describe("lists", () => {
       price_max: number;
     }[];
     expect(home.find((product) => product.url === `/product/${BLUSH}`)?.price_max).toBe(89);
+  });
+
+  it('show "From $X" on the shopper\'s wishlist', async () => {
+    const jar = new CookieJar();
+    const password = "Petals2024";
+    const fields = {
+      firstName: "Wanda",
+      lastName: "Variant",
+      email: `wanda.variant.${crypto.randomUUID().slice(0, 8)}@example.com`,
+      password,
+      confirmPassword: password,
+      terms: "on",
+    };
+    expect((await postForm(jar, "/register", fields, { "CF-Connecting-IP": newIp() })).status).toBe(302);
+    const blush = variants["TB-MOM-001-BQ-PK"]!.product_id;
+    const saved = await postForm(jar, "/wishlist", { intent: "add", product_id: String(blush), redirectTo: "/" });
+    expect(saved.status).toBe(302);
+    expect(visibleText(await (await visit(jar, "/wishlist")).text())).toContain("From $54.00");
   });
 
   it("filter and sort by the lowest variant price", async () => {
