@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeCart, priceCart } from "~/services/cart.server";
-import { createTestDb, type TestDb } from "./db";
+import { createTestDb, WITHOUT_OPTIONS, type TestDb } from "./db";
 
 let t: TestDb;
-/** Products without options: a line without a variant is their one (implicit) variant's. */
-const WITHOUT_OPTIONS = "NOT EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = products.id)";
 type Row = { id: number; price_cents: number; sale_price_cents: number | null; stock: number };
 let onSale: Row;
 let regular: Row;
