@@ -9,6 +9,7 @@ import {
   sameLine,
   setQuantity,
   withAddons,
+  type CartKey,
   type CartLine,
 } from "../lib/cart";
 import { CHECKOUT_MESSAGES } from "../lib/form-messages";
@@ -213,6 +214,17 @@ export interface CartChange {
 }
 
 /**
+ * The line a form names: its product and variant; without a variant (a page shown before
+ * variants), the product's only line.
+ */
+function lineNamed(lines: CartLine[], named: { product_id: number; variant_id: number | null }): CartKey | null {
+  const key = { productId: named.product_id, variantId: named.variant_id };
+  if (lines.some((line) => sameLine(line, key))) return key;
+  const ofProduct = lines.filter((line) => line.productId === named.product_id);
+  return !named.variant_id && ofProduct.length === 1 ? ofProduct[0]! : null;
+}
+
+/**
  * Applies one cart intent to the lines. Adding checks the product's variant (one read): it must
  * be the product's own, sold and in stock, and the line is held to the variant's stock. A product
  * with options needs its variant (`variant_id`); one without options may come without it.
@@ -248,15 +260,15 @@ export async function changeCart(db: Database, lines: CartLine[], intent: CartIn
       return { lines: added, ok: true, message: `${product.name} added to cart!` };
     }
     case "update": {
-      const key = { productId: intent.product_id, variantId: intent.variant_id };
-      if (!lines.some((l) => sameLine(l, key))) return { lines, ok: false, message: "That item is not in your cart." };
+      const key = lineNamed(lines, intent);
+      if (!key) return { lines, ok: false, message: "That item is not in your cart." };
       if (intent.quantity <= 0)
         return { lines: removeFromCart(lines, key), ok: true, message: "Item removed from cart" };
       return { lines: setQuantity(lines, key, intent.quantity), ok: true, message: "Cart updated" };
     }
     case "remove":
       return {
-        lines: removeFromCart(lines, { productId: intent.product_id, variantId: intent.variant_id }),
+        lines: removeFromCart(lines, lineNamed(lines, intent) ?? { productId: intent.product_id }),
         ok: true,
         message: "Item removed from cart",
       };
