@@ -42,7 +42,8 @@ import { placeOrder, quoteCheckout, validateCoupon } from "~/services/checkout.s
 import { ConflictError, NotFoundError, ValidationError } from "~/services/errors";
 import { CheckoutFormSchema } from "~/lib/schemas/checkout";
 import { ADMIN } from "../fixtures/accounts";
-import { createTestDb, WITHOUT_OPTIONS, type TestDb } from "./db";
+import { createTestDb, type TestDb } from "./db";
+import { WITHOUT_OPTIONS } from "../fixtures/checkout";
 import { rejection } from "./fixtures";
 
 // Categories and the checkout's tables as staff keep them, against a real migrated and seeded

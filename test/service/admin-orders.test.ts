@@ -15,7 +15,8 @@ import { getAdminOrder, listAdminOrders, updateOrder } from "~/services/admin/or
 import { placeOrder } from "~/services/checkout.server";
 import { ConflictError, NotFoundError } from "~/services/errors";
 import { ADMIN, CUSTOMER, OWNER } from "../fixtures/accounts";
-import { createTestDb, WITHOUT_OPTIONS, type TestDb } from "./db";
+import { createTestDb, type TestDb } from "./db";
+import { WITHOUT_OPTIONS } from "../fixtures/checkout";
 import { rejection } from "./fixtures";
 
 // The back office's orders against a real, migrated and seeded libSQL database: the lifecycle (every

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeCart, priceCart } from "~/services/cart.server";
-import { createTestDb, WITHOUT_OPTIONS, type TestDb } from "./db";
+import { createTestDb, type TestDb } from "./db";
+import { WITHOUT_OPTIONS } from "../fixtures/checkout";
 
 let t: TestDb;
 type Row = { id: number; price_cents: number; sale_price_cents: number | null; stock: number };

@@ -22,9 +22,3 @@ export async function createTestDb(): Promise<TestDb> {
 
 export const productQuery = (query: Record<string, string> = {}) => ProductListQuerySchema.parse(query);
 export const blogQuery = (query: Record<string, string> = {}) => BlogListQuerySchema.parse(query);
-
-/**
- * A condition on `products` for a product without options: its one (implicit) variant is what a
- * line without a variant names, and its stock may be written on the product row.
- */
-export const WITHOUT_OPTIONS = "NOT EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = products.id)";

@@ -9,7 +9,8 @@ import { ConflictError } from "~/services/errors";
 import type { MailContext } from "~/services/mail/context";
 import { getSiteConfig } from "~/services/settings.server";
 import { ADMIN, CUSTOMER } from "../fixtures/accounts";
-import { createTestDb, WITHOUT_OPTIONS, type TestDb } from "./db";
+import { createTestDb, type TestDb } from "./db";
+import { WITHOUT_OPTIONS } from "../fixtures/checkout";
 import { rejection } from "./fixtures";
 import { asDelivered, testSeal } from "./fixtures";
 
