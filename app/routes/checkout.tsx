@@ -353,6 +353,17 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
   );
 }
 
+/** Without JavaScript, the button that posts a changed choice (intent=update) to have the totals recomputed. */
+function UpdateButton({ children }: { children: string }) {
+  return (
+    <p className="no-js-only mt-3 text-sm">
+      <button type="submit" name="intent" value="update" className="font-medium text-bloom-700 underline">
+        {children}
+      </button>
+    </p>
+  );
+}
+
 /** The form's checks, fetched when the shopper first focuses a field: the page loads no schema library. */
 const loadCheckoutSchema = () => import("~/lib/schemas/checkout").then((module) => module.CheckoutFormSchema);
 
@@ -464,20 +475,12 @@ export default function CheckoutPage() {
               </div>
             )}
             <FieldError id="shipping_method_id-error" messages={errors.shipping_method_id} />
-            <p className="no-js-only mt-3 text-sm">
-              <button type="submit" name="intent" value="update" className="font-medium text-bloom-700 underline">
-                Update shipping
-              </button>
-            </p>
+            <UpdateButton>Update shipping</UpdateButton>
           </fieldset>
 
           <div onChange={() => requote(formRef.current)}>
             <AddonsChecklist addons={addons} chosen={quote.cart.items.map((item) => item.product_id)}>
-              <p className="no-js-only mt-3 text-sm">
-                <button type="submit" name="intent" value="update" className="font-medium text-bloom-700 underline">
-                  Update totals
-                </button>
-              </p>
+              <UpdateButton>Update totals</UpdateButton>
             </AddonsChecklist>
           </div>
 
