@@ -23,6 +23,11 @@ export interface ChoosableVariant {
   stock: number;
 }
 
+/** What a shopper reads when a product with options comes without a choice: its first option's name. */
+export function chooseOptionMessage(option: string): string {
+  return `Please choose a ${option}.`;
+}
+
 /** "Size: Grand · Colour: Pink" (empty for a product without options). */
 export function optionsLabel(options: OptionValues): string {
   return Object.entries(options)
