@@ -359,13 +359,22 @@ describe("the list and the stats", () => {
   it("count every product, the active, archived, low, out of stock, featured and on sale ones", async () => {
     const count = async (where: string) =>
       Number((await t.client.execute(`SELECT count(*) AS n FROM products WHERE ${where}`)).rows[0]!.n);
+    const variants = async (where: string) =>
+      Number(
+        (
+          await t.client.execute(
+            `SELECT count(*) AS n FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.is_active = 1 AND v.is_active = 1 AND ${where}`,
+          )
+        ).rows[0]!.n,
+      );
     const before = await productStats(db);
     expect(before).toEqual({
       total: await count("1"),
       active: await count("is_active = 1"),
       archived: await count("is_active = 0"),
-      low_stock: await count("is_active = 1 AND stock > 0 AND stock <= 5"),
-      out_of_stock: await count("is_active = 1 AND stock <= 0"),
+      // Stock per variant sold (switched on) of an active product.
+      low_stock: await variants("v.stock > 0 AND v.stock <= 5"),
+      out_of_stock: await variants("v.stock = 0"),
       featured: await count("is_active = 1 AND is_featured = 1"),
       on_sale: await count("is_active = 1 AND sale_price_cents IS NOT NULL AND sale_price_cents < price_cents"),
       low_stock_threshold: 5,
