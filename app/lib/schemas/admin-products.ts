@@ -413,5 +413,9 @@ export const ProductUpdateSchema = z
   .refine(...saleBelowPrice);
 export type ProductUpdateInput = z.output<typeof ProductUpdateSchema>;
 
+/** The intents of the product page's Variants form: save the rows, generate the missing ones, set the selected rows' price or stock. */
+export const VARIANT_INTENTS = ["variants", "generate", "set_price", "set_stock"] as const;
+export type VariantIntent = (typeof VARIANT_INTENTS)[number];
+
 /** DELETE (archive) and POST .../restore: `{ version? }`, the version the client saw. */
 export const ProductVersionSchema = z.object({ version: versionInput.optional() });

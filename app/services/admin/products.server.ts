@@ -27,7 +27,14 @@ import {
   type ProductUpdateInput,
   type VariantInput,
 } from "../../lib/schemas/admin-products";
-import { fitsOptions, optionsKey, optionsLabel, type OptionValues, type ProductOption } from "../../lib/variants";
+import {
+  fitsOptions,
+  generateVariants,
+  optionsKey,
+  optionsLabel,
+  type OptionValues,
+  type ProductOption,
+} from "../../lib/variants";
 import { slugify } from "../../lib/slug";
 import { bumpTags } from "../cache-tags.server";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
@@ -981,4 +988,30 @@ export async function setProductArchived(
       : { isActive: true, archivedAt: null },
   );
   return (await getAdminProduct(db, id))!;
+}
+
+/**
+ * "Generate variants": the product's variants as staff left them (`variants`, saved as given) and
+ * one more per combination of its options that none of them has, with the SKU
+ * `{product SKU}-{value initials}` (made unique across the shop), the product's price and no stock;
+ * saved as one update (the same rules, the same version check). `added`: how many were made.
+ */
+export async function generateProductVariants(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: { version?: number; variants: VariantInput[] },
+): Promise<{ product: AdminProduct; added: number }> {
+  const product = await current(db, id, input.version);
+  const prefix = sql`substr(${productVariants.sku}, 1, ${product.sku.length}) = ${product.sku}`;
+  const taken = await db.select({ sku: productVariants.sku }).from(productVariants).where(prefix);
+  const added = generateVariants(
+    product.options,
+    input.variants,
+    { sku: product.sku, price: toUnits(product.price_cents) },
+    new Set(taken.map((row) => row.sku.toUpperCase())),
+  );
+  if (!added.length) return { product, added: 0 };
+  const variants = [...input.variants, ...added];
+  return { product: await updateProduct(db, actor, id, { version: input.version, variants }), added: added.length };
 }

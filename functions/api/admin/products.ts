@@ -154,7 +154,7 @@ staffResource(adminProductsApi, {
   create: {
     summary: "Create a product",
     description:
-      "A missing slug is made from the name (and made unique). A slug or SKU already in use is a 409 naming it; an empty name, a negative price or stock, a sale price not below the price, an unknown category or an image that is not ours is a 422.",
+      "A missing slug is made from the name (and made unique). A slug or SKU already in use is a 409 naming it; an empty name, a negative price or stock, a sale price not below the price, an unknown category or an image that is not ours is a 422. `options` and `variants` as a PUT takes them (missing: none); with options, the product's price, sale price and stock become its variants' (the lowest unit price, the sum of the stock).",
     body: jsonBody(ProductCreateBody),
     input: ProductCreateSchema,
     answer: "The new product.",
@@ -168,14 +168,15 @@ staffResource(adminProductsApi, {
     count: async (db) => productStatsJson(await productStats(db)),
   },
   read: {
-    summary: "One product (archived ones too) with every field, its images in order, colours, category and version",
+    summary:
+      "One product (archived ones too) with every field, its images in order, colours, category, options, every variant (switched-off ones too, and whether ordered) and version",
     answer: "The product.",
     get: getAdminProduct,
   },
   update: {
     summary: "Update a product",
     description:
-      "Any of the fields; a field left out keeps its value, an empty slug is made from the name again. `images` replaces the images (in that order; the first is the main image). The same rules as a create; a `version` older than the product's is a 409.",
+      "Any of the fields; a field left out keeps its value, an empty slug is made from the name again. `images` replaces the images (in that order; the first is the main image). `options` and `variants` are saved with the rest in one batch (a variant without `id` is new; one left out is removed, or switched off when past orders refer to it); for a product with options the body's price, sale price and stock are not applied: its variants set them. A variant's SKU in use is a 409 (\"The SKU has already been taken.\"); an option without values, more than 3 options or 20 values, a variant whose values are not the options', two variants with the same values, a sale price not below the price are 422s per field (`errors[\"variants.2.sale_price\"]`). The same rules as a create; a `version` older than the product's is a 409.",
     body: jsonBody(ProductUpdateBody),
     input: ProductUpdateSchema,
     answer: "The updated product.",
