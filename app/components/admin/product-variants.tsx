@@ -87,7 +87,7 @@ export function ProductOptionsCard({
             </legend>
             <div>
               <label htmlFor={`options.${row}.name`} className={adminLabel}>
-                Name
+                Option name
               </label>
               <input
                 type="text"
@@ -100,7 +100,7 @@ export function ProductOptionsCard({
             </div>
             <div>
               <label htmlFor={`options.${row}.values`} className={adminLabel}>
-                Values
+                Option values
               </label>
               <input
                 type="text"
@@ -113,7 +113,7 @@ export function ProductOptionsCard({
             </div>
             <div>
               <label htmlFor={`options.${row}.position`} className={adminLabel}>
-                Position
+                Option position
               </label>
               <input
                 type="number"
