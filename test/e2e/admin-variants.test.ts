@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ADMIN } from "../fixtures/accounts";
 import { axeViolations } from "./axe";
-import { MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from "./browser";
+import { MODES, open, settle, signedInAt, toastText, useBrowser } from "./browser";
 
 /**
  * A product's options and variants in the back office, JavaScript on and off: staff open a product
@@ -12,15 +12,8 @@ import { MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from
  */
 
 const browser = useBrowser();
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-async function adminPage(javaScriptEnabled: boolean, path: string) {
-  const { context, page } = await newPage(browser(), javaScriptEnabled);
-  await open(page, `/login?redirectTo=${encodeURIComponent(path)}`, javaScriptEnabled);
-  await submitLogin(page, javaScriptEnabled, ADMIN);
-  expect(pathOf(page)).toBe(path);
-  return { context, page };
-}
+const adminPage = (javaScriptEnabled: boolean, path: string) => signedInAt(browser(), javaScriptEnabled, ADMIN, path);
 
 /** Clicks a button of the page, waits for its post to be answered and the page after it, and for the toast. */
 async function submit(page: Page, javaScriptEnabled: boolean, button: string, toast: string) {

@@ -24,7 +24,7 @@ import { priceCart } from "~/services/cart.server";
 import { getSitemapEntries } from "~/services/sitemap.server";
 import { listCategories } from "~/services/categories.server";
 import { ADMIN } from "../fixtures/accounts";
-import { createTestDb, productQuery, type TestDb } from "./db";
+import { actorOf, createTestDb, productQuery, type TestDb } from "./db";
 import { rejection } from "./fixtures";
 
 // The back office's products against a real, migrated and seeded libSQL database: slugs (made from
@@ -62,10 +62,7 @@ async function auditOf(id: number) {
 beforeAll(async () => {
   t = await createTestDb();
   db = t.db;
-  const row = (
-    await t.client.execute({ sql: "SELECT id, name, email FROM users WHERE email = ?", args: [ADMIN.email] })
-  ).rows[0]!;
-  admin = { id: Number(row.id), name: String(row.name), email: String(row.email) };
+  admin = await actorOf(t.client, ADMIN.email);
   const cats = (await t.client.execute("SELECT id FROM categories ORDER BY id LIMIT 2")).rows;
   categoryId = Number(cats[0]!.id);
   otherCategoryId = Number(cats[1]!.id);

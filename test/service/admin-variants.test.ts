@@ -16,7 +16,7 @@ import { ConflictError, ValidationError } from "~/services/errors";
 import { getProductBySlug, listProducts } from "~/services/products.server";
 import { AdminProductQuerySchema } from "~/lib/schemas/admin-products";
 import { ADMIN } from "../fixtures/accounts";
-import { createTestDb, productQuery, type TestDb } from "./db";
+import { actorOf, createTestDb, productQuery, type TestDb } from "./db";
 import { rejection } from "./fixtures";
 
 // The back office's options and variants against a real, migrated and seeded libSQL database: the
@@ -64,10 +64,7 @@ async function orderLine(productId: number, variantId: number) {
 beforeAll(async () => {
   t = await createTestDb();
   db = t.db;
-  const row = (
-    await t.client.execute({ sql: "SELECT id, name, email FROM users WHERE email = ?", args: [ADMIN.email] })
-  ).rows[0]!;
-  admin = { id: Number(row.id), name: String(row.name), email: String(row.email) };
+  admin = await actorOf(t.client, ADMIN.email);
 });
 
 describe("reading", () => {

@@ -130,6 +130,15 @@ export function ProductForm({
       )}
     </Field>
   );
+  const checkbox = (name: "is_featured" | "is_addon", label: string) => (
+    <>
+      <label className="mt-4 flex items-center gap-2 text-sm text-gray-800">
+        <input type="checkbox" name={name} value="1" defaultChecked={values[name] === "1" || values[name] === "on"} />{" "}
+        {label}
+      </label>
+      <FieldError id={`${name}-error`} messages={errors[name]} />
+    </>
+  );
   const formErrors = errors._form;
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="mt-6 grid gap-6">
@@ -189,26 +198,8 @@ export function ProductForm({
             {text("stock", "Stock", { inputMode: "numeric", hint: "Pieces on hand." })}
           </div>
         )}
-        <label className="mt-4 flex items-center gap-2 text-sm text-gray-800">
-          <input
-            type="checkbox"
-            name="is_featured"
-            value="1"
-            defaultChecked={values.is_featured === "1" || values.is_featured === "on"}
-          />{" "}
-          Featured (shown among the gift picks on the home page)
-        </label>
-        <FieldError id="is_featured-error" messages={errors.is_featured} />
-        <label className="mt-2 flex items-center gap-2 text-sm text-gray-800">
-          <input
-            type="checkbox"
-            name="is_addon"
-            value="1"
-            defaultChecked={values.is_addon === "1" || values.is_addon === "on"}
-          />{" "}
-          Add-on (offered beside bouquets on the cart and checkout)
-        </label>
-        <FieldError id="is_addon-error" messages={errors.is_addon} />
+        {checkbox("is_featured", "Featured (shown among the gift picks on the home page)")}
+        {checkbox("is_addon", "Add-on (offered beside bouquets on the cart and checkout)")}
       </AdminCard>
 
       <AdminCard id="product-images" title="Images">

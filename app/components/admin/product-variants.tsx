@@ -1,7 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { FieldError } from "~/components/field-error";
 import { VARIANT_INTENTS } from "~/lib/schemas/admin-products";
-import { fitsOptions, optionsLabel, type OptionValues, type ProductOption } from "~/lib/variants";
+import { fitsOptions, optionsLabel, type ProductOption } from "~/lib/variants";
+import type { AdminVariant } from "~/services/serializers/admin-product";
 import { AdminCard, adminInput, adminLabel, cell, primaryButton, secondaryButton } from "./ui";
 
 /**
@@ -14,19 +15,6 @@ import { AdminCard, adminInput, adminLabel, cell, primaryButton, secondaryButton
 type Errors = Record<string, string[] | undefined>;
 /** A refusal of the whole form (a stale save), shown above the form that was sent. */
 const FORM_ERROR = "_form";
-
-/** A variant as the page shows it: money in cents, as the loader gives it. */
-interface PageVariant {
-  id: number;
-  sku: string;
-  options: OptionValues;
-  price_cents: number;
-  sale_price_cents: number | null;
-  stock: number;
-  image: string | null;
-  is_active: boolean;
-  ordered: boolean;
-}
 
 const money = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
@@ -45,6 +33,54 @@ function useBusy(intents: readonly string[]) {
   const navigation = useNavigation();
   const intent = navigation.formData?.get("intent");
   return navigation.state !== "idle" && typeof intent === "string" && intents.includes(intent);
+}
+
+/** A form's main button, sending its intent; "Saving…" while it is under way. */
+function SaveButton({ intent, label, busy }: { intent: string; label: string; busy: boolean }) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={primaryButton}
+      disabled={busy}
+      aria-busy={busy || undefined}
+    >
+      {busy ? "Saving…" : label}
+    </button>
+  );
+}
+
+/** One field of an option's row: its label, input and messages. */
+function OptionField({
+  name,
+  label,
+  value,
+  placeholder,
+  errors,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  placeholder?: string;
+  errors: Errors;
+}) {
+  return (
+    <div>
+      <label htmlFor={name} className={adminLabel}>
+        {label}
+      </label>
+      <input
+        type="text"
+        {...rowField(name, errors)}
+        inputMode={name.endsWith(".position") ? "numeric" : undefined}
+        defaultValue={value}
+        placeholder={placeholder}
+        className={`${adminInput} mt-1`}
+      />
+      <FieldError id={`${name}-error`} messages={errors[name]} />
+    </div>
+  );
 }
 
 export function ProductOptionsCard({
@@ -85,45 +121,21 @@ export function ProductOptionsCard({
             <legend className="px-1 text-sm font-medium text-gray-800">
               {existing ? `Option ${row + 1}` : "Add an option"}
             </legend>
-            <div>
-              <label htmlFor={`options.${row}.name`} className={adminLabel}>
-                Option name
-              </label>
-              <input
-                type="text"
-                {...rowField(`options.${row}.name`, errors)}
-                defaultValue={name}
-                placeholder={existing ? undefined : "e.g. Size"}
-                className={`${adminInput} mt-1`}
-              />
-              <FieldError id={`options.${row}.name-error`} messages={errors[`options.${row}.name`]} />
-            </div>
-            <div>
-              <label htmlFor={`options.${row}.values`} className={adminLabel}>
-                Option values
-              </label>
-              <input
-                type="text"
-                {...rowField(`options.${row}.values`, errors)}
-                defaultValue={values}
-                placeholder="Separated by commas, e.g. Small, Large"
-                className={`${adminInput} mt-1`}
-              />
-              <FieldError id={`options.${row}.values-error`} messages={errors[`options.${row}.values`]} />
-            </div>
-            <div>
-              <label htmlFor={`options.${row}.position`} className={adminLabel}>
-                Option position
-              </label>
-              <input
-                type="number"
-                min={1}
-                id={`options.${row}.position`}
-                name={`options.${row}.position`}
-                defaultValue={position}
-                className={`${adminInput} mt-1`}
-              />
-            </div>
+            <OptionField
+              name={`options.${row}.name`}
+              label="Option name"
+              value={name}
+              placeholder={existing ? undefined : "e.g. Size"}
+              errors={errors}
+            />
+            <OptionField
+              name={`options.${row}.values`}
+              label="Option values"
+              value={values}
+              placeholder="Separated by commas, e.g. Small, Large"
+              errors={errors}
+            />
+            <OptionField name={`options.${row}.position`} label="Option position" value={position} errors={errors} />
             {existing ? (
               <label className="flex items-center gap-2 text-sm text-gray-800 sm:col-span-3">
                 <input type="checkbox" name={`options.${row}.remove`} value="1" /> Remove this option
@@ -132,16 +144,7 @@ export function ProductOptionsCard({
           </fieldset>
         ))}
         <div>
-          <button
-            type="submit"
-            name="intent"
-            value="options"
-            className={primaryButton}
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {busy ? "Saving…" : "Save options"}
-          </button>
+          <SaveButton intent="options" label="Save options" busy={busy} />
         </div>
       </Form>
     </AdminCard>
@@ -156,7 +159,7 @@ export function ProductVariantsCard({
   typed,
 }: {
   options: ProductOption[];
-  variants: PageVariant[];
+  variants: AdminVariant[];
   version: number;
   errors: Errors;
   /** What was typed in this form before a refusal. */
@@ -273,18 +276,7 @@ export function ProductVariantsCard({
           </p>
         )}
         <div className="flex flex-wrap gap-3">
-          {rows.length ? (
-            <button
-              type="submit"
-              name="intent"
-              value="variants"
-              className={primaryButton}
-              disabled={busy}
-              aria-busy={busy || undefined}
-            >
-              {busy ? "Saving…" : "Save variants"}
-            </button>
-          ) : null}
+          {rows.length ? <SaveButton intent="variants" label="Save variants" busy={busy} /> : null}
           <button type="submit" name="intent" value="generate" className={secondaryButton} disabled={busy}>
             Generate variants
           </button>

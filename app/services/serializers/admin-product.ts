@@ -28,12 +28,10 @@ export const AdminProductRowSchema = z
     weight: z.number().int().nullable().meta({ description: "Grams." }),
     dimensions: z.string().nullable(),
     is_featured: z.boolean(),
-    is_addon: z
-      .boolean()
-      .meta({
-        description:
-          "An add-on (a vase, a card): offered beside bouquets on the cart and checkout, not listed among them.",
-      }),
+    is_addon: z.boolean().meta({
+      description:
+        "An add-on (a vase, a card): offered beside bouquets on the cart and checkout, not listed among them.",
+    }),
     is_active: z.boolean(),
     status: z.enum(PRODUCT_STATUSES),
     archived_at: z.string().nullable(),
@@ -111,25 +109,23 @@ export const ProductStatsSchema = z
   })
   .meta({ id: "ProductStats" });
 
+/** A price and sale price in cents as the wire gives them: in currency units, with the unit price they make. */
+function pricesJson(priceCents: number, salePriceCents: number | null) {
+  return {
+    price: toUnits(priceCents),
+    sale_price: salePriceCents === null ? null : toUnits(salePriceCents),
+    unit_price: toUnits(unitPriceCents(priceCents, salePriceCents)),
+  };
+}
+
 export function adminProductRowJson(row: AdminProductRow): AdminProductRowJson {
   const { price_cents, sale_price_cents, ...rest } = row;
-  return {
-    ...rest,
-    price: toUnits(price_cents),
-    sale_price: sale_price_cents === null ? null : toUnits(sale_price_cents),
-    unit_price: toUnits(unitPriceCents(price_cents, sale_price_cents)),
-    is_on_sale: isOnSale(price_cents, sale_price_cents),
-  };
+  return { ...rest, ...pricesJson(price_cents, sale_price_cents), is_on_sale: isOnSale(price_cents, sale_price_cents) };
 }
 
 export function adminVariantJson(variant: AdminVariant): AdminVariantJson {
   const { price_cents, sale_price_cents, ...rest } = variant;
-  return {
-    ...rest,
-    price: toUnits(price_cents),
-    sale_price: sale_price_cents === null ? null : toUnits(sale_price_cents),
-    unit_price: toUnits(unitPriceCents(price_cents, sale_price_cents)),
-  };
+  return { ...rest, ...pricesJson(price_cents, sale_price_cents) };
 }
 
 export function adminProductJson(product: AdminProduct): AdminProductJson {
