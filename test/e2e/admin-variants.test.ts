@@ -37,6 +37,7 @@ describe.each(MODES)("a product's options and variants ($name)", ({ javaScriptEn
     await page.getByLabel("Stock", { exact: true }).fill("3");
     await submit(page, javaScriptEnabled, "Create product", `Product ${name} created.`);
     const productPath = (await page.locator("#admin-title ~ p a[href^='/product/']").getAttribute("href"))!;
+    const editPath = new URL(page.url()).pathname;
     const variants = page.getByRole("region", { name: "Variants" });
     expect(await variants.innerText()).toContain("This product has no options");
 
@@ -77,6 +78,10 @@ describe.each(MODES)("a product's options and variants ($name)", ({ javaScriptEn
     expect(await size.getByRole("radio").count()).toBe(2);
     expect(await size.innerText()).toContain("Small");
     expect(await size.innerText()).toContain("Large");
+
+    // Archived again, so the shop's journeys that open the newest product never meet it.
+    await open(page, editPath, javaScriptEnabled);
+    await submit(page, javaScriptEnabled, "Archive", `${name} is archived: it has left the shop.`);
     await context.close();
   });
 });
