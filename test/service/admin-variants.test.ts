@@ -222,6 +222,22 @@ describe("saving options and variants", () => {
     expect(saved.variants.map((variant) => variant.options)).toEqual([{ Size: "Large" }]);
   });
 
+  it("makes a product without options again from `options: []`: its one variant from the product's figures", async () => {
+    const product = await createProduct(db, admin, body({ options: SIZE, variants: sized(`TEST-VAR-BACK-${n}`) }));
+    const [small] = product.variants;
+    await orderLine(product.id, small!.id);
+    const saved = await updateProduct(db, admin, product.id, update({ options: [], price: 25, stock: 4 }));
+    expect(saved.options).toEqual([]);
+    expect(saved.variants.map((variant) => [variant.sku, variant.options, variant.is_active])).toEqual([
+      [small!.sku, { Size: "Small" }, false],
+      [product.sku, {}, true],
+    ]);
+    expect(saved).toMatchObject({ price_cents: 2500, stock: 4 });
+    expect(saved.variants[1]).toMatchObject({ price_cents: 2500, stock: 4 });
+    // And today's fields work on it again.
+    expect((await updateProduct(db, admin, product.id, update({ stock: 9 }))).variants[1]!.stock).toBe(9);
+  });
+
   it("adds a Colour option's values to the product's colours, for the shop's colour filter", async () => {
     const product = await createProduct(
       db,

@@ -134,7 +134,8 @@ export const adminProductsApi = staffRoute(
         category: z.string().optional().meta({ description: "A category's id or slug." }),
         status: z.enum(PRODUCT_STATUSES).optional(),
         low_stock: z.string().optional().meta({
-          description: "1: only products with stock at or under the low-stock threshold (out of stock included).",
+          description:
+            "1: only products with a variant sold (switched on) whose stock is at or under the low-stock threshold (out of stock included); a product without options has one.",
         }),
       }),
     },
