@@ -198,7 +198,7 @@ export function ProductVariantsCard({
           aria-label={label}
           inputMode={extra.inputMode}
           defaultValue={value(row, name, stored)}
-          className={`${adminInput} min-w-[6rem]`}
+          className={`${adminInput} ${name === "sku" || name === "image" ? "min-w-[11rem]" : "min-w-[6rem]"}`}
         />
         <FieldError id={`${field}-error`} messages={errors[field]} />
       </td>
@@ -242,7 +242,7 @@ export function ProductVariantsCard({
                           defaultChecked={checked(row, "selected", false)}
                         />
                       </td>
-                      <th scope="row" className={`${cell} font-medium text-gray-900`}>
+                      <th scope="row" className={`${cell} min-w-[9rem] font-medium text-gray-900`}>
                         {label}
                         <input type="hidden" name={`variants.${row}.id`} value={variant.id} />
                         <input type="hidden" name={`variants.${row}.options`} value={JSON.stringify(variant.options)} />
@@ -294,7 +294,7 @@ export function ProductVariantsCard({
                 <label htmlFor={name} className={adminLabel}>
                   {label}
                 </label>
-                <div className="mt-1 flex gap-2">
+                <div className="mt-1 flex items-center gap-2">
                   <input
                     type="text"
                     {...rowField(name, errors)}
@@ -302,7 +302,13 @@ export function ProductVariantsCard({
                     defaultValue={typed?.[name] ?? ""}
                     className={adminInput}
                   />
-                  <button type="submit" name="intent" value={intent} className={secondaryButton} disabled={busy}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={intent}
+                    className={`${secondaryButton} whitespace-nowrap`}
+                    disabled={busy}
+                  >
                     {button}
                   </button>
                 </div>
