@@ -109,8 +109,9 @@ function workerBundleGzip() {
 const kb = (bytes) => (bytes === null || bytes === undefined ? "-" : `${(bytes / 1024).toFixed(1)} KB`);
 
 try {
-  const list = await (await fetch(`${server.url}/api/products?per_page=1&sort_by=best-sellers`)).json();
-  const slug = list.data.data[0].slug;
+  // The best seller that comes in sizes or colours: its page reads its options and variants too.
+  const list = await (await fetch(`${server.url}/api/products?per_page=50&sort_by=best-sellers`)).json();
+  const slug = (list.data.data.find((product) => product.price_max > product.price_min) ?? list.data.data[0]).slug;
   const blogs = await (await fetch(`${server.url}/api/blogs?per_page=1`)).json();
   const blogSlug = blogs.data.blogs[0]?.slug;
   const asset = readdirSync("build/client/assets").find((file) => file.endsWith(".css"));

@@ -2,6 +2,7 @@ import { useFetchers } from "@remix-run/react";
 import type { Cart } from "~/services/cart.server";
 import type { Currency } from "~/lib/money";
 import type { PanelCart } from "~/lib/personal";
+import { optionsLabel } from "~/lib/variants";
 import { Personal } from "./personal";
 import { PriceIn, useCurrency } from "./price";
 import { ShopLink } from "./shop-link";
@@ -86,13 +87,18 @@ export function CartPanel({ cart, currency }: { cart: PanelCart | null | undefin
         <>
           <ul className="max-h-72 divide-y divide-bloom-50 overflow-y-auto">
             {items.map((item) => (
-              <li key={item.product_id} className="flex justify-between gap-3 py-2 text-sm">
-                <ShopLink
-                  className="flex-1 text-gray-900 hover:text-bloom-700"
-                  to={`/product/${encodeURIComponent(item.product!.slug)}`}
-                >
-                  {item.product!.name}
-                </ShopLink>
+              <li key={`${item.product_id}.${item.variant_id}`} className="flex justify-between gap-3 py-2 text-sm">
+                <span className="flex-1">
+                  <ShopLink
+                    className="text-gray-900 hover:text-bloom-700"
+                    to={`/product/${encodeURIComponent(item.product!.slug)}`}
+                  >
+                    {item.product!.name}
+                  </ShopLink>
+                  {Object.keys(item.product!.options).length > 0 ? (
+                    <span className="block text-xs text-gray-600">{optionsLabel(item.product!.options)}</span>
+                  ) : null}
+                </span>
                 <span className="whitespace-nowrap text-gray-700">
                   {`${item.quantity} × `}
                   <PriceIn cents={item.product!.unit_price_cents} currency={currency} />

@@ -1,3 +1,4 @@
+import { optionsLabel, type OptionValues } from "~/lib/variants";
 import { PlacedImg, type ImgPlace } from "./img";
 import { Price } from "./price";
 
@@ -11,22 +12,15 @@ interface OrderItem {
   id: number;
   image: string;
   product_name: string;
-  product_sku?: string | null;
+  product_sku: string;
+  options: OptionValues;
   quantity: number;
   price_cents: number;
   total_cents: number;
 }
 
-/** An order's lines: picture, name (and SKU when asked), quantity × price, line total. */
-export function OrderItemList({
-  items,
-  showSku = false,
-  className,
-}: {
-  items: readonly OrderItem[];
-  showSku?: boolean;
-  className: string;
-}) {
+/** An order's lines: picture, name, option values and SKU as sold, quantity × price, line total. */
+export function OrderItemList({ items, className }: { items: readonly OrderItem[]; className: string }) {
   return (
     <ul className={`divide-y divide-bloom-50 ${className}`}>
       {items.map((item) => (
@@ -34,7 +28,10 @@ export function OrderItemList({
           <PlacedImg place={ORDER_LINE_IMAGE} src={item.image} />
           <div className="flex-1">
             <p className="font-medium text-gray-900">{item.product_name}</p>
-            {showSku ? <p className="text-gray-600">SKU: {item.product_sku}</p> : null}
+            {Object.keys(item.options).length > 0 ? (
+              <p className="text-gray-700">{optionsLabel(item.options)}</p>
+            ) : null}
+            <p className="text-gray-600">SKU: {item.product_sku}</p>
           </div>
           <p className="text-gray-700">
             {item.quantity} × <Price cents={item.price_cents} />

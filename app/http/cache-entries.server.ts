@@ -10,7 +10,8 @@ import { getHomeSections, type HomeSections } from "../services/home.server";
 import { getProductBySlug, type Product, type ProductDetail } from "../services/products.server";
 import { getPublicSettings, type SettingsByGroup } from "../services/settings.server";
 import { sessionCard, type SessionCard } from "../services/auth.server";
-import { cartProductsQuery, type CartProductRow } from "../services/cart.server";
+import { addonsQuery, cartProductsQuery, type Addon, type CartProductRow } from "../services/cart.server";
+import type { CartLine } from "../lib/cart";
 import { readShippingMethods, readTaxRates, type ShippingRow, type TaxRateRow } from "../services/checkout.server";
 import { savedProductIds } from "../services/wishlist.server";
 import { findOwnReview } from "../services/reviews.server";
@@ -111,19 +112,20 @@ export const cachedData = {
       () => [TAGS.wishlist(userId)],
       (db) => savedProductIds(db, userId),
     ),
-  cartProducts: (productIds: number[]): CacheEntry<CartProductRow[]> => {
-    const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  cartProducts: (lines: CartLine[]): CacheEntry<CartProductRow[]> => {
+    const ids = [...new Set(lines.map((line) => line.productId))].sort((a, b) => a - b);
+    const variantIds = [...new Set(lines.flatMap((line) => (line.variantId ? [line.variantId] : [])))].sort(
+      (a, b) => a - b,
+    );
     return entry(
-      `cart-products:${ids.join(",")}`,
+      `cart-products:${ids.join(",")}:${variantIds.join(",")}`,
       CACHE_SECONDS.products,
       () => ids.map(TAGS.product),
-      (db) =>
-        cartProductsQuery(
-          db,
-          ids.map((productId) => ({ productId, quantity: 1 })),
-        ),
+      (db) => cartProductsQuery(db, lines),
     );
   },
+  /** The add-ons the cart and the checkout offer: a change of any product (a list's tag) or an order may change them. */
+  addons: (): CacheEntry<Addon[]> => entry("addons", CACHE_SECONDS.products, () => [TAGS.products], addonsQuery),
   /** What the checkout offers and charges (its page's quote; placing an order reads them from the database). */
   shippingMethods: (): CacheEntry<ShippingRow[]> =>
     entry("shipping-methods", CACHE_SECONDS.settings, () => [TAGS.checkout], readShippingMethods),

@@ -2,15 +2,24 @@ import { taxOn, type TaxRateRule } from "./checkout";
 import { CART_TAX_RATE_BPS, QUANTITY_MAX, QUANTITY_MIN } from "./constants";
 
 /**
- * The cart as the shopper's cookie keeps it: product ids and quantities only, never prices.
- * Pure functions, shared by the server (the /cart action) and the browser (optimistic updates).
+ * The cart as the shopper's cookie keeps it: product ids, variant ids and quantities only, never
+ * prices. Pure functions, shared by the server (the /cart action) and the browser (optimistic updates).
  */
-export interface CartLine {
-  productId: number;
+export interface CartLine extends CartKey {
   quantity: number;
 }
 
-/** Distinct products a cart may hold: keeps the signed cookie far below the 4 KB browsers keep. */
+/**
+ * What names a line: the product and the variant of it (the same product in two sizes is two
+ * lines). Without a variant (a cookie written before products had options, an API client that
+ * sends none) the line is the product's implicit variant, the one of a product without options.
+ */
+export interface CartKey {
+  productId: number;
+  variantId?: number | null;
+}
+
+/** Distinct lines a cart may hold: keeps the signed cookie far below the 4 KB browsers keep. */
 export const MAX_CART_LINES = 50;
 
 export function clampQuantity(quantity: number, max: number = QUANTITY_MAX): number {
@@ -19,50 +28,95 @@ export function clampQuantity(quantity: number, max: number = QUANTITY_MAX): num
   return Math.min(Math.max(Math.trunc(quantity), QUANTITY_MIN), ceiling);
 }
 
-/** Adding an existing product increases its quantity (up to 99); otherwise a line is appended. */
-export function addToCart(lines: CartLine[], productId: number, quantity: number): CartLine[] {
-  const existing = lines.find((line) => line.productId === productId);
-  if (existing) {
-    return lines.map((line) =>
-      line.productId === productId ? { productId, quantity: clampQuantity(line.quantity + quantity) } : line,
-    );
+/** Whether two lines name the same product and variant. */
+export function sameLine(a: CartKey, b: CartKey): boolean {
+  return a.productId === b.productId && (a.variantId ?? null) === (b.variantId ?? null);
+}
+
+/** A line of the key's product and variant (a line without a variant keeps no variantId). */
+function lineOf(key: CartKey, quantity: number): CartLine {
+  return key.variantId
+    ? { productId: key.productId, variantId: key.variantId, quantity }
+    : { productId: key.productId, quantity };
+}
+
+/** Adding an existing line increases its quantity (up to 99); otherwise a line is appended. */
+export function addToCart(lines: CartLine[], key: CartKey, quantity: number): CartLine[] {
+  if (lines.some((line) => sameLine(line, key))) {
+    return lines.map((line) => (sameLine(line, key) ? lineOf(key, clampQuantity(line.quantity + quantity)) : line));
   }
   if (lines.length >= MAX_CART_LINES) return lines;
-  return [...lines, { productId, quantity: clampQuantity(quantity) }];
+  return [...lines, lineOf(key, clampQuantity(quantity))];
 }
 
 /** Updating a quantity to 0 or below removes the line. */
-export function setQuantity(lines: CartLine[], productId: number, quantity: number): CartLine[] {
-  if (quantity <= 0) return removeFromCart(lines, productId);
-  return lines.map((line) => (line.productId === productId ? { productId, quantity: clampQuantity(quantity) } : line));
+export function setQuantity(lines: CartLine[], key: CartKey, quantity: number): CartLine[] {
+  if (quantity <= 0) return removeFromCart(lines, key);
+  return lines.map((line) => (sameLine(line, key) ? lineOf(key, clampQuantity(quantity)) : line));
 }
 
-export function removeFromCart(lines: CartLine[], productId: number): CartLine[] {
-  return lines.filter((line) => line.productId !== productId);
+export function removeFromCart(lines: CartLine[], key: CartKey): CartLine[] {
+  return lines.filter((line) => !sameLine(line, key));
 }
 
 export function itemCount(lines: CartLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-/** "12:2,5:1": compact, so the cookie stays small. */
+/** "12.40:2,5:1" (product.variant:quantity): compact, so the cookie stays small. */
 export function serializeCart(lines: CartLine[]): string {
-  return lines.map((line) => `${line.productId}:${line.quantity}`).join(",");
+  return lines
+    .map((line) => `${line.productId}${line.variantId ? `.${line.variantId}` : ""}:${line.quantity}`)
+    .join(",");
 }
 
-/** Reads a cookie value leniently: anything malformed is dropped, duplicates merged, quantities clamped. */
+/**
+ * Reads a cookie value leniently: anything malformed is dropped, duplicates merged, quantities
+ * clamped. "12:2", written before variants, is a line of product 12's implicit variant.
+ */
 export function parseCart(value: unknown): CartLine[] {
   if (typeof value !== "string" || value.length > 2048) return [];
   let lines: CartLine[] = [];
   for (const part of value.split(",")) {
-    const match = /^(\d{1,9}):(\d{1,3})$/.exec(part.trim());
+    const match = /^(\d{1,9})(?:\.(\d{1,9}))?:(\d{1,3})$/.exec(part.trim());
     if (!match) continue;
     const productId = Number(match[1]);
-    const quantity = Number(match[2]);
-    if (productId < 1 || quantity < 1) continue;
-    lines = addToCart(lines, productId, quantity);
+    const variantId = match[2] === undefined ? null : Number(match[2]);
+    const quantity = Number(match[3]);
+    if (productId < 1 || variantId === 0 || quantity < 1) continue;
+    lines = addToCart(lines, { productId, variantId }, quantity);
   }
   return lines;
+}
+
+/** The checkbox of an add-on in the add-ons checklist (the cart's and the checkout's form). */
+export const addonField = (productId: number) => `addon_${productId}`;
+
+/** The add-ons a checklist form ticked: its `addon_{productId}` boxes that were posted. */
+export function tickedAddons(values: Record<string, unknown>): number[] {
+  return Object.keys(values).flatMap((name) => {
+    const match = /^addon_(\d{1,9})$/.exec(name);
+    return match ? [Number(match[1])] : [];
+  });
+}
+
+/**
+ * The lines after the add-ons checklist: each add-on the form showed is in the cart (one) when
+ * ticked and out of it when not; a ticked one is added only while it is on offer (`offered`).
+ */
+export function withAddons(
+  lines: CartLine[],
+  offered: ReadonlyArray<{ product_id: number; variant_id: number }>,
+  shown: readonly number[],
+  ticked: readonly number[],
+): CartLine[] {
+  let result = lines.filter((line) => !shown.includes(line.productId) || ticked.includes(line.productId));
+  for (const addon of offered) {
+    const wanted = shown.includes(addon.product_id) && ticked.includes(addon.product_id);
+    if (wanted && !result.some((line) => line.productId === addon.product_id))
+      result = addToCart(result, { productId: addon.product_id, variantId: addon.variant_id }, 1);
+  }
+  return result;
 }
 
 /** The cart page's tax: the spec's flat 10% of the subtotal (no address is known yet). */

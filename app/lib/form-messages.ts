@@ -55,6 +55,7 @@ export const CHECKOUT_MESSAGES = {
   paymentMethod: "Only cash on delivery is accepted",
   quantityRange: `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}.`,
   product: "Please choose a valid product.",
+  variantGone: "This option is no longer available.",
   idempotencyReused: "This order was already placed with different items. Please reload the checkout page.",
 } as const;
 

@@ -1,5 +1,6 @@
 import type { Currency } from "./money";
 import type { ReviewStatus } from "./reviews";
+import type { OptionValues } from "./variants";
 
 /**
  * The per-visitor parts of a page the edge keeps whole (docs/decisions/017): what they are made
@@ -28,8 +29,9 @@ export function accountShown(mark: AccountMark, viewer: { isAdmin: boolean } | n
 export interface PanelCart {
   items: Array<{
     product_id: number;
+    variant_id: number | null;
     quantity: number;
-    product: { slug: string; name: string; unit_price_cents: number } | null;
+    product: { slug: string; name: string; unit_price_cents: number; options: OptionValues } | null;
   }>;
   subtotal_cents: number;
   item_count: number;

@@ -23,6 +23,11 @@ export interface ChoosableVariant {
   stock: number;
 }
 
+/** What a shopper reads when a product with options comes without a choice: its first option's name. */
+export function chooseOptionMessage(option: string): string {
+  return `Please choose a ${option}.`;
+}
+
 /** "Size: Grand · Colour: Pink" (empty for a product without options). */
 export function optionsLabel(options: OptionValues): string {
   return Object.entries(options)
@@ -122,6 +127,67 @@ export function optionChoices(
       };
     }),
   }));
+}
+
+/** A variant's SKU suffix: each value's initials ("Light Pink" → "LP"), joined by dashes ("S-LP"). */
+export function valueInitials(values: OptionValues): string {
+  return Object.values(values)
+    .map((value) =>
+      value
+        .split(/[^A-Za-z0-9]+/)
+        .filter(Boolean)
+        .map((word) => word[0]!.toUpperCase())
+        .join(""),
+    )
+    .filter(Boolean)
+    .join("-");
+}
+
+/** `sku`, or `sku-2`, `sku-3`... the first not in `taken` (compared without case). */
+export function uniqueSku(sku: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(sku.toUpperCase())) return sku;
+  for (let n = 2; ; n++) if (!taken.has(`${sku}-${n}`.toUpperCase())) return `${sku}-${n}`;
+}
+
+/** A variant row the back office edits: what "Generate variants" adds. */
+export interface GeneratedVariant {
+  sku: string;
+  options: OptionValues;
+  price: number;
+  sale_price: null;
+  stock: number;
+}
+
+/**
+ * "Generate variants": one new row per combination of the options that no row has yet (the rows
+ * given keep their figures), its SKU `{product SKU}-{value initials}` made unique among `taken`
+ * (every SKU in use, upper case) and the rows', its price the product's, no stock.
+ */
+export function generateVariants(
+  options: readonly ProductOption[],
+  rows: ReadonlyArray<{ sku: string; options: OptionValues }>,
+  product: { sku: string; price: number },
+  taken: ReadonlySet<string> = new Set(),
+): GeneratedVariant[] {
+  const skus = new Set([...taken, ...rows.map((row) => row.sku.toUpperCase())]);
+  const present = new Set(rows.map((row) => optionsKey(options, row.options)));
+  const added: GeneratedVariant[] = [];
+  for (const values of combinations(options)) {
+    if (present.has(optionsKey(options, values))) continue;
+    const initials = valueInitials(values);
+    const sku = uniqueSku(initials ? `${product.sku}-${initials}` : product.sku, skus);
+    skus.add(sku.toUpperCase());
+    added.push({ sku, options: values, price: product.price, sale_price: null, stock: 0 });
+  }
+  return added;
+}
+
+/** Whether `values` names one value of each option and nothing else: a combination the options make. */
+export function fitsOptions(options: readonly ProductOption[], values: OptionValues): boolean {
+  return (
+    Object.keys(values).length === options.length &&
+    options.every((option) => option.values.includes(values[option.name] ?? ""))
+  );
 }
 
 /**

@@ -178,7 +178,7 @@ export default function AdminOrderPage() {
           </AdminCard>
 
           <AdminCard id="order-items" title="Items">
-            <OrderItemList items={order.items} showSku className="mt-2" />
+            <OrderItemList items={order.items} className="mt-2" />
             <PlacedOrderTotals order={order} />
           </AdminCard>
 

@@ -5,7 +5,7 @@ import { AdminPage, backTo, subjectError, subjectMeta } from "~/components/admin
 import { dangerButton, dateTime, secondaryButton } from "~/components/admin/ui";
 import type { AdminSubject } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
-import { PRODUCT_MESSAGES } from "~/lib/schemas/admin-products";
+import { PRODUCT_MESSAGES, VARIANT_INTENTS, type VariantIntent } from "~/lib/schemas/admin-products";
 import { productFormData, setProductArchived } from "~/services/admin/products.server";
 import { readStaffForm } from "~/http/pages/uploads.server";
 import type { FormFailure } from "~/http/pages/forms.server";
@@ -13,6 +13,12 @@ import { loadSubject, privateJson, subjectAction } from "~/http/pages/admin-page
 import { saveProductForm } from "~/http/pages/product-form.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
 import { buttonError } from "~/http/pages/forms.server";
+import { saveOptionsForm, saveVariantsForm } from "~/http/pages/product-variants.server";
+import { ProductOptionsCard, ProductVariantsCard } from "~/components/admin/product-variants";
+import { unitPriceCents } from "~/lib/money";
+
+const isVariantIntent = (intent: string | undefined): intent is VariantIntent =>
+  (VARIANT_INTENTS as readonly string[]).includes(intent ?? "");
 
 const products: AdminSubject = {
   path: "/admin/products",
@@ -33,7 +39,8 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /**
  * `intent=save` (the form, multipart), `intent=archive` or `intent=restore` (a button with the
- * version it showed): each redirects back with a toast; a refused save shows the form again.
+ * version it showed), `intent=options` (the Options form), `intent=variants|generate|set_price|set_stock`
+ * (the Variants form): each redirects back with a toast; a refused save shows its form again.
  */
 export async function action(args: ActionFunctionArgs) {
   const { app, actor, id, here, toast, notFound } = await subjectAction(args, products, parseId(args.params.id));
@@ -49,6 +56,22 @@ export async function action(args: ActionFunctionArgs) {
         intent === "archive"
           ? `${product.name} is archived: it has left the shop.`
           : `${product.name} is restored: it is back in the shop.`,
+      );
+    }
+    if (intent === "options") {
+      const saved = await saveOptionsForm(app, actor, id, values);
+      return saved.ok ? toast.redirectWithSuccess(here, `Options of ${saved.product.name} saved.`) : saved.response;
+    }
+    if (isVariantIntent(intent)) {
+      const saved = await saveVariantsForm(app, actor, id, values, intent);
+      if (!saved.ok) return saved.response;
+      return toast.redirectWithSuccess(
+        here,
+        intent !== "generate"
+          ? `Variants of ${saved.product.name} saved.`
+          : saved.added
+            ? `${saved.added} ${saved.added === 1 ? "variant" : "variants"} generated: set their prices and stock.`
+            : "Every combination already has a variant.",
       );
     }
     if (intent !== "save") return toast.redirectWithError(here, "That action is not available for this product.");
@@ -84,6 +107,10 @@ export default function AdminProductPage() {
   const { product, categories } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const archived = !product.is_active;
+  // The form that was refused shows what was typed; the others show the product as it is.
+  const typedIn = (intents: readonly string[]) =>
+    failure && intents.includes(failure.values.intent ?? "") ? failure.values : undefined;
+  const errors = failure?.errors ?? {};
   return (
     <AdminPage
       toast={failure?.toast ?? null}
@@ -104,14 +131,36 @@ export default function AdminProductPage() {
       actions={<ArchiveButton archived={archived} version={product.version} />}
     >
       <div className="mt-2 grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <ProductForm
-          key={`${product.version}-${failure?.toast.id ?? ""}`}
-          product={product}
-          categories={categories}
-          errors={failure?.errors}
-          typed={failure?.values}
-          submitLabel="Save product"
-        />
+        <div className="grid min-w-0 gap-6">
+          <ProductForm
+            key={`${product.version}-${failure?.toast.id ?? ""}`}
+            product={product}
+            categories={categories}
+            errors={typedIn(["save"]) ? errors : undefined}
+            typed={typedIn(["save"])}
+            submitLabel="Save product"
+            variantsSet={
+              product.options.length
+                ? { fromCents: unitPriceCents(product.price_cents, product.sale_price_cents) }
+                : null
+            }
+          />
+          <ProductOptionsCard
+            key={`options-${product.version}-${failure?.toast.id ?? ""}`}
+            options={product.options}
+            version={product.version}
+            errors={errors}
+            typed={typedIn(["options"])}
+          />
+          <ProductVariantsCard
+            key={`variants-${product.version}-${failure?.toast.id ?? ""}`}
+            options={product.options}
+            variants={product.variants}
+            version={product.version}
+            errors={errors}
+            typed={typedIn(VARIANT_INTENTS)}
+          />
+        </div>
         <div className="mt-6 grid h-fit gap-6">
           <StaffChanges
             id="product-audit"

@@ -73,7 +73,11 @@ export default function AdminProducts() {
           all: "Active and archived",
           options: PRODUCT_STATUS_OPTIONS,
         },
-        { type: "checkbox", name: "low_stock", label: <>Low stock ({LOW_STOCK_THRESHOLD} or fewer)</> },
+        {
+          type: "checkbox",
+          name: "low_stock",
+          label: <>Low stock ({LOW_STOCK_THRESHOLD} or fewer of a product or one of its variants)</>,
+        },
       ]}
       empty="No products yet. Add the first one with New product."
       columns={[

@@ -1,18 +1,21 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ReactNode } from "react";
 import { EmptyCart } from "~/components/empty-cart";
-import { useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { AddonsChecklist } from "~/components/addons-checklist";
 import { PostForm, ShopLink } from "~/components/shop-link";
 import { PlacedImg, type ImgPlace } from "~/components/img";
 import { Price } from "~/components/price";
 import { SummaryPanel } from "~/components/section";
-import { CART_TAX } from "~/lib/cart";
+import { CART_TAX, tickedAddons } from "~/lib/cart";
 import { taxLabel } from "~/lib/checkout";
 import { QUANTITY_MAX } from "~/lib/constants";
 import { CartIntentSchema } from "~/lib/schemas/cart";
 import { fieldErrors } from "~/lib/schemas/query";
 import { refererPath, safeRedirect } from "~/lib/redirect";
 import { pageMeta } from "~/lib/seo";
+import { optionsLabel } from "~/lib/variants";
+import { cachedData } from "~/http/cache-entries.server";
 import { changeCart, type Cart, type CartItem } from "~/services/cart.server";
 import { readCartLines } from "~/http/pages/cart-cookie.server";
 import { shopAnswer } from "~/http/pages/shop-answer.server";
@@ -22,8 +25,13 @@ const CART_LINE_IMAGE: ImgPlace = { width: 96, height: 96, className: "h-24 w-24
 
 export const meta = pageMeta({ title: "Shopping Cart", path: "/cart", noindex: true });
 
+/** The add-ons the page offers; the cart itself comes with the root loader's data. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { addons: await context.app.cache.read(cachedData.addons()) };
+}
+
 /**
- * Every cart change is a form post here with an `intent` (add, update, remove, clear); it answers
+ * Every cart change is a form post here with an `intent` (add, update, remove, the add-ons, clear); it answers
  * with a redirect back (post/redirect/get) and a toast, so the cart works without JavaScript.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -33,7 +41,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A fetcher (JavaScript on) adds respond=data and stays on its page: it gets data, and Remix then
   // reloads the cart and the toast through the root loader. A plain form post is redirected back.
   const answer = shopAnswer(app.env, request, { fromFetcher: form.get("respond") === "data", back });
-  const parsed = CartIntentSchema.safeParse(Object.fromEntries(form));
+  const fields = Object.fromEntries(form);
+  const parsed = CartIntentSchema.safeParse({ ...fields, ticked: tickedAddons(fields) });
   if (!parsed.success) {
     return answer.fail(Object.values(fieldErrors(parsed.error)).flat()[0] ?? "Something went wrong with your cart.");
   }
@@ -57,6 +66,7 @@ function CartLineForm({
     <PostForm action="/cart" noValidate>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="product_id" value={item.product_id} />
+      <input type="hidden" name="variant_id" value={item.variant_id ?? ""} />
       {quantity === undefined ? null : <input type="hidden" name="quantity" value={quantity} />}
       <input type="hidden" name="redirectTo" value="/cart" />
       {children}
@@ -112,6 +122,9 @@ function CartLineRow({ item }: { item: CartItem }) {
               (item.name ?? "No longer available")
             )}
           </h2>
+          {product && Object.keys(product.options).length > 0 ? (
+            <p className="text-sm text-gray-700">{optionsLabel(product.options)}</p>
+          ) : null}
           {product ? <p className="text-sm text-gray-500">SKU: {product.sku}</p> : null}
           {product ? (
             <Price
@@ -123,7 +136,14 @@ function CartLineRow({ item }: { item: CartItem }) {
           {item.status === "out_of_stock" ? (
             <p className="text-sm font-medium text-red-700">Out of stock: remove it to check out</p>
           ) : null}
-          {item.status === "unavailable" ? (
+          {item.status === "unavailable" && item.reason && item.slug ? (
+            <p className="text-sm font-medium text-red-700">
+              {item.reason}{" "}
+              <ShopLink to={`/product/${item.slug}`} className="underline">
+                Choose on the product page
+              </ShopLink>
+            </p>
+          ) : item.status === "unavailable" ? (
             <p className="text-sm font-medium text-red-700">No longer available: remove it to check out</p>
           ) : null}
           {item.status === "reduced" ? (
@@ -223,6 +243,7 @@ function OrderSummary({ cart }: { cart: Cart }) {
 
 export default function CartPage() {
   const root = useRootData();
+  const { addons } = useLoaderData<typeof loader>();
   const cart = root?.cart;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/cart";
@@ -236,7 +257,7 @@ export default function CartPage() {
         <section aria-label="Items in your cart" aria-busy={busy}>
           <ul className="divide-y divide-bloom-100 border-y border-bloom-100">
             {cart.items.map((item) => (
-              <CartLineRow key={item.product_id} item={item} />
+              <CartLineRow key={`${item.product_id}.${item.variant_id}`} item={item} />
             ))}
           </ul>
           <PostForm action="/cart" noValidate className="mt-4">
@@ -245,6 +266,24 @@ export default function CartPage() {
             <button type="submit" className="text-sm font-medium text-gray-600 underline hover:text-red-700">
               Clear Cart
             </button>
+          </PostForm>
+          <PostForm
+            action="/cart"
+            noValidate
+            className="mt-8"
+            // With JavaScript a tick is posted at once; without it, the button below posts the boxes.
+            onChange={(event) => event.currentTarget.requestSubmit()}
+          >
+            <input type="hidden" name="intent" value="addons" />
+            <input type="hidden" name="redirectTo" value="/cart" />
+            <AddonsChecklist addons={addons} chosen={cart.items.map((item) => item.product_id)}>
+              <button
+                type="submit"
+                className="no-js-only mt-4 rounded-full border border-bloom-300 px-5 py-2 text-sm font-medium text-bloom-700 hover:bg-bloom-50"
+              >
+                Update add-ons
+              </button>
+            </AddonsChecklist>
           </PostForm>
         </section>
         <OrderSummary cart={cart} />

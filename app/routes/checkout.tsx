@@ -6,17 +6,21 @@ import { FieldError } from "~/components/field-error";
 import { ErrorAlert, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
 import { CountryField, PersonField, PersonFields } from "~/components/person-fields";
 import { Img } from "~/components/img";
+import { AddonsChecklist } from "~/components/addons-checklist";
 import { Panel, SummaryPanel } from "~/components/section";
 import { EmptyCart } from "~/components/empty-cart";
 import { OrderTotals } from "~/components/order-totals";
 import { Price } from "~/components/price";
 import { Toaster, type Toast } from "~/components/toaster";
+import { tickedAddons, withAddons, type CartLine } from "~/lib/cart";
 import { taxLabel } from "~/lib/checkout";
 import { DEFAULT_COUNTRY } from "~/lib/constants";
 import type { Currency } from "~/lib/money";
 import { makeToast } from "~/lib/toast";
 import { CHECKOUT_MESSAGES } from "~/lib/form-messages";
+import { idList } from "~/lib/schemas/cart";
 import { CheckoutFormSchema, IdempotencyKeySchema } from "~/lib/schemas/checkout";
+import { optionsLabel } from "~/lib/variants";
 import { fieldErrors } from "~/lib/schemas/query";
 import { noindexMeta } from "~/lib/seo";
 import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
@@ -29,6 +33,7 @@ import {
   quotePlace,
   type Quote,
 } from "~/services/checkout.server";
+import { addonsQuery, type Addon } from "~/services/cart.server";
 import { clientAddress, RateLimitError } from "~/services/rate-limit.server";
 import { DomainError, ValidationError } from "~/services/errors";
 import { keepValues, readForm } from "~/http/pages/forms.server";
@@ -49,6 +54,8 @@ type Values = Record<string, string>;
 interface CheckoutData {
   values: Values;
   quote: Quote;
+  /** The add-ons on offer, a checklist in the form. */
+  addons: Addon[];
   errors: FieldErrors;
   toast: Toast | null;
   /** A failure to place the order, shown above the button. */
@@ -60,7 +67,7 @@ interface CheckoutData {
 const toast = makeToast;
 
 /** What quoteCheckout (and placeOrder) get from the form; `currency` writes the coupon messages' amounts. */
-function quoteInput(lines: Awaited<ReturnType<typeof readCartLines>>, values: Values, currency: Currency) {
+function quoteInput(lines: CartLine[], values: Values, currency: Currency) {
   const id = Number(values.shipping_method_id);
   return {
     lines,
@@ -108,10 +115,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // products as the header and the cart read them; placing the order reads the database.
   const input = quoteInput(lines, values, currency);
   const place = quotePlace(input.country, input.state);
-  const [products, shippingMethods, taxRates] = await Promise.all([
+  const [products, shippingMethods, taxRates, addons] = await Promise.all([
     cachedCartRows(app, lines),
     app.cache.read(cachedData.shippingMethods()),
     app.cache.read(cachedData.taxRates(place)),
+    app.cache.read(cachedData.addons()),
   ]);
   const quote = await quoteCheckout(app.db, input, { products, shippingMethods, taxRates });
   values.shipping_method_id = quote.shipping ? String(quote.shipping.id) : "";
@@ -120,7 +128,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   const visitor = visitorFor(request, app.env, user?.id ?? null);
   if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
-  return json({ values, quote, idempotencyKey: crypto.randomUUID() }, { headers });
+  return json({ values, quote, addons, idempotencyKey: crypto.randomUUID() }, { headers });
 }
 
 /**
@@ -131,7 +139,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
   const values = await readForm(request);
-  const [lines, currency] = await Promise.all([readCartLines(app.env, request), shopCurrency(app.cache)]);
+  const [cartLines, currency, addons] = await Promise.all([
+    readCartLines(app.env, request),
+    shopCurrency(app.cache),
+    addonsQuery(app.db),
+  ]);
+  // The order is the cart with the add-ons as the checklist ticks them (the cart itself is unchanged).
+  const lines = withAddons(cartLines, addons, idList.parse(values.addons_shown), tickedAddons(values));
   const intent = values.intent ?? "update";
   const kept = () => keepValues({ ...values, intent: "", applied_coupon_sig: "" });
   const answer = async (extra: Partial<CheckoutData> = {}, status = 200, headers: Record<string, string> = {}) => {
@@ -139,7 +153,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const quote = await quoteCheckout(app.db, quoteInput(lines, current, currency));
     current.shipping_method_id = quote.shipping ? String(quote.shipping.id) : (current.shipping_method_id ?? "");
     const couponSig = quote.coupon?.valid ? await sign(app.env, "coupon", quote.coupon.coupon.code) : "";
-    const data: CheckoutData = { quote, errors: {}, toast: null, message: null, ...extra, values: current, couponSig };
+    const data: CheckoutData = {
+      quote,
+      addons,
+      errors: {},
+      toast: null,
+      message: null,
+      ...extra,
+      values: current,
+      couponSig,
+    };
     return json(data, { status, headers });
   };
 
@@ -271,7 +294,7 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
     <SummaryPanel className="lg:sticky lg:top-6">
       <ul className="mt-4 divide-y divide-bloom-100">
         {cart.items.map((item) => (
-          <li key={item.product_id} className="flex items-center gap-3 py-3 text-sm">
+          <li key={`${item.product_id}.${item.variant_id}`} className="flex items-center gap-3 py-3 text-sm">
             {item.product ? (
               <Img
                 src={item.product.image}
@@ -283,6 +306,9 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
             ) : null}
             <div className="flex-1">
               <p className="font-medium text-gray-900">{item.product?.name ?? item.name ?? "No longer available"}</p>
+              {item.product && Object.keys(item.product.options).length > 0 ? (
+                <p className="text-gray-700">{optionsLabel(item.product.options)}</p>
+              ) : null}
               <p className="text-gray-600">
                 {item.quantity} × {item.product ? <Price cents={item.product.unit_price_cents} /> : null}
               </p>
@@ -290,7 +316,7 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
                 <p className="font-medium text-red-700">
                   {item.status === "reduced"
                     ? `Only ${item.product?.stock} left in stock`
-                    : "Not available: remove it from your cart"}
+                    : (item.reason ?? "Not available: remove it from your cart")}
                 </p>
               ) : null}
             </div>
@@ -327,6 +353,17 @@ function Summary({ quote, message, submitting }: { quote: Quote; message: string
   );
 }
 
+/** Without JavaScript, the button that posts a changed choice (intent=update) to have the totals recomputed. */
+function UpdateButton({ children }: { children: string }) {
+  return (
+    <p className="no-js-only mt-3 text-sm">
+      <button type="submit" name="intent" value="update" className="font-medium text-bloom-700 underline">
+        {children}
+      </button>
+    </p>
+  );
+}
+
 /** The form's checks, fetched when the shopper first focuses a field: the page loads no schema library. */
 const loadCheckoutSchema = () => import("~/lib/schemas/checkout").then((module) => module.CheckoutFormSchema);
 
@@ -338,6 +375,7 @@ export default function CheckoutPage() {
   const requote = useRequote();
   const values = failure?.values ?? loaded.values;
   const quote = (failure?.quote ?? loaded.quote) as Quote;
+  const addons = failure?.addons ?? loaded.addons;
   const { errors, formProps } = useLiveValidation(
     loadCheckoutSchema,
     CHECKOUT_MESSAGES.formErrors,
@@ -437,12 +475,14 @@ export default function CheckoutPage() {
               </div>
             )}
             <FieldError id="shipping_method_id-error" messages={errors.shipping_method_id} />
-            <p className="no-js-only mt-3 text-sm">
-              <button type="submit" name="intent" value="update" className="font-medium text-bloom-700 underline">
-                Update shipping
-              </button>
-            </p>
+            <UpdateButton>Update shipping</UpdateButton>
           </fieldset>
+
+          <div onChange={() => requote(formRef.current)}>
+            <AddonsChecklist addons={addons} chosen={quote.cart.items.map((item) => item.product_id)}>
+              <UpdateButton>Update totals</UpdateButton>
+            </AddonsChecklist>
+          </div>
 
           <Panel id="coupon-heading" title="Coupon">
             {coupon ? (

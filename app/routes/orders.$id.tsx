@@ -52,7 +52,7 @@ export default function OrderPage() {
         <h2 id="items-heading" className="font-semibold text-gray-900">
           Items
         </h2>
-        <OrderItemList items={order.items} showSku className="mt-2" />
+        <OrderItemList items={order.items} className="mt-2" />
         <PlacedOrderTotals order={order} />
         <p className="mt-4 text-sm text-gray-700">
           Payment: Cash on Delivery{order.shipping_method_name ? ` · Shipping: ${order.shipping_method_name}` : ""}

@@ -6,13 +6,14 @@ import {
   orderHistory,
   orderItems,
   orders,
+  productVariants,
   products,
   rateLimits,
   shippingMethods,
   taxRates,
 } from "../../db/schema";
 import { changes } from "../lib/cache-tags";
-import type { CartLine } from "../lib/cart";
+import { sameLine, type CartLine } from "../lib/cart";
 import {
   couponDiscountCents,
   orderTotals,
@@ -25,6 +26,7 @@ import {
 } from "../lib/checkout";
 import { COUNTRIES, DEFAULT_COUNTRY, QUANTITY_MAX } from "../lib/constants";
 import { DEFAULT_CURRENCY, formatMoney, type Currency } from "../lib/money";
+import { optionsLabel } from "../lib/variants";
 import { CHECKOUT_MESSAGES, type CheckoutForm } from "../lib/schemas/checkout";
 import { bumpTags } from "./cache-tags.server";
 import { cartProductsQuery, priceCartRows, type Cart, type CartProductRow } from "./cart.server";
@@ -438,12 +440,20 @@ async function existingOrder(db: Database, scope: string, key: string, lines: Ca
     .where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key)));
   if (!order) return null;
   const items = await db
-    .select({ product_id: orderItems.productId, quantity: orderItems.quantity })
+    .select({ product_id: orderItems.productId, variant_id: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id));
+  // A line without a variant was its product's implicit one: the product and quantity say it is the same.
   const same =
     items.length === lines.length &&
-    lines.every((line) => items.some((item) => item.product_id === line.productId && item.quantity === line.quantity));
+    lines.every((line) =>
+      items.some(
+        (item) =>
+          item.product_id === line.productId &&
+          (!line.variantId || item.variant_id === line.variantId) &&
+          item.quantity === line.quantity,
+      ),
+    );
   if (!same) throw new OrderError(CHECKOUT_MESSAGES.idempotencyReused, 409);
   return { ...order, created: false };
 }
@@ -469,7 +479,12 @@ function address(customer: CheckoutForm): string {
  * a losing concurrent buyer fail the whole batch, so nothing is ever half-written.
  */
 export async function placeOrder(db: Database, request: PlaceOrderInput): Promise<PlacedOrder> {
-  const input = { ...request, lines: mergeLines(request.lines), keyScope: await keyScope(request) };
+  const input = {
+    ...request,
+    lines: mergeLines(request.lines),
+    given: request.lines,
+    keyScope: await keyScope(request),
+  };
   for (let attempt = 1; ; attempt++) {
     try {
       return await placeOrderOnce(db, input);
@@ -483,13 +498,16 @@ export async function placeOrder(db: Database, request: PlaceOrderInput): Promis
 
 class OrderNumberTaken extends Error {}
 
-/** The same product listed twice is one line of the summed quantity (at most 99). */
+/** The same variant listed twice is one line of the summed quantity (at most 99). */
 function mergeLines(lines: CartLine[]): CartLine[] {
-  const merged = new Map<number, number>();
-  for (const line of lines) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
-  if ([...merged.values()].some((quantity) => quantity > QUANTITY_MAX))
-    throw new OrderError(CHECKOUT_MESSAGES.quantityRange);
-  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+  const merged: CartLine[] = [];
+  for (const line of lines) {
+    const index = merged.findIndex((other) => sameLine(other, line));
+    if (index === -1) merged.push({ ...line });
+    else merged[index] = { ...merged[index]!, quantity: merged[index]!.quantity + line.quantity };
+  }
+  if (merged.some((line) => line.quantity > QUANTITY_MAX)) throw new OrderError(CHECKOUT_MESSAGES.quantityRange);
+  return merged;
 }
 
 /** What an order is priced from: its lines, the customer's place, the chosen method and coupon. */
@@ -506,7 +524,7 @@ function orderQuoteInput(input: PlaceOrderInput): QuoteInput {
 
 async function placeOrderOnce(
   db: Database,
-  input: PlaceOrderInput & { keyScope: string | null },
+  input: PlaceOrderInput & { given: CartLine[]; keyScope: string | null },
 ): Promise<PlacedOrder> {
   if (input.lines.length === 0) throw new OrderError(CHECKOUT_MESSAGES.emptyCart);
   if (input.idempotencyKey && input.keyScope) {
@@ -521,6 +539,13 @@ async function placeOrderOnce(
   const quote = await quoteCheckout(db, orderQuoteInput(input));
   for (const item of quote.cart.items) {
     const name = item.product?.name ?? item.name ?? "A product in your cart";
+    // A product still sold, its option not chosen or no longer sold: the line's field says which.
+    if (item.status === "unavailable" && item.reason) {
+      const index = input.given.findIndex((line) =>
+        sameLine(line, { productId: item.product_id, variantId: item.variant_id }),
+      );
+      throw new ValidationError({ [`items.${index}.variant_id`]: [item.reason] }, item.reason);
+    }
     if (item.status === "unavailable")
       throw new OrderError(`${name} is no longer available. Please remove it from your cart.`);
     // Stock that ran out is a conflict with the shop's state (409), as when the race is lost at the write.
@@ -555,6 +580,8 @@ async function placeOrderOnce(
           email: input.customer.email,
           items: items.map((item) => ({
             name: item.product!.name,
+            options: optionsLabel(item.product!.options),
+            sku: item.product!.sku,
             quantity: item.quantity,
             unit_cents: item.product!.unit_price_cents,
             total_cents: item.line_total_cents,
@@ -597,21 +624,28 @@ async function placeOrderOnce(
           orderId,
           productId: item.product_id,
           productName: item.product!.name,
+          // The variant's SKU, image and option values, kept on the line whatever becomes of the variant.
           productSku: item.product!.sku,
           productImage: item.product!.image,
+          variantId: item.product!.variant_id,
+          variantOptions: JSON.stringify(item.product!.options),
           quantity: item.quantity,
           priceCents: item.product!.unit_price_cents,
           totalCents: item.line_total_cents,
         })),
       ),
-      // No "WHERE stock >= n": a buyer who lost the race must fail the CHECK, and with it the batch.
+      // Stock is the variant's (its product's follows by trigger). No "WHERE stock >= n": a buyer
+      // who lost the race must fail the variants' CHECK, and with it the batch.
+      ...items.map((item) =>
+        db
+          .update(productVariants)
+          .set({ stock: sql`${productVariants.stock} - ${item.quantity}` })
+          .where(eq(productVariants.id, item.product!.variant_id)),
+      ),
       ...items.map((item) =>
         db
           .update(products)
-          .set({
-            stock: sql`${products.stock} - ${item.quantity}`,
-            soldCount: sql`${products.soldCount} + ${item.quantity}`,
-          })
+          .set({ soldCount: sql`${products.soldCount} + ${item.quantity}` })
           .where(eq(products.id, item.product_id)),
       ),
       ...(coupon

@@ -145,11 +145,13 @@ export function insertOneIf<T extends SQLiteTable>(
       .filter(([, column]) => column.generated === undefined)
       .map(([key, column]) => [key, sql`${given[key] ?? null}`.as(column.name)]),
   );
+  // As SQL: drizzle's check of a builder's fields counts generated columns, its insert leaves them out.
   return db.insert(table).select(
     db
       .select(row)
       .from(sql`(SELECT 1)`)
-      .where(onlyIf) as never,
+      .where(onlyIf)
+      .getSQL(),
   );
 }
 

@@ -190,7 +190,7 @@ export async function moveToCart(
     .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
     .limit(1);
   if (!saved) return { ok: false, lines, message: WISHLIST_MESSAGES.notSaved };
-  const change = await changeCart(db, lines, { intent: "add", product_id: productId, quantity: 1 });
+  const change = await changeCart(db, lines, { intent: "add", product_id: productId, variant_id: null, quantity: 1 });
   if (!change.ok) return { ok: false, lines, message: change.message };
   await removeFromWishlist(db, userId, productId);
   return { ok: true, lines: change.lines, message: change.message, description: change.description };

@@ -31,7 +31,8 @@ export const ordersApi = mount(
     path: "/",
     tags,
     summary: "Place an order (cash on delivery)",
-    description: "Prices and totals are computed again on the server; any the client sends are ignored.",
+    description:
+      'Prices and totals are computed again on the server; any the client sends are ignored. Each item names its variant (`variant_id`), required for a product with options: a missing one is a 422 with `errors["items.{n}.variant_id"]` = "Please choose a Size." (the first option\'s name), a variant of another product or no longer sold a 422 with "This option is no longer available." there, more than a variant\'s stock a 409.',
     middleware: optionalViewer,
     security: GUEST_OR_SIGNED_IN_WRITE,
     request: {
@@ -62,6 +63,7 @@ export const ordersApi = mount(
     const order = await placeOrder(db, {
       lines: input.items.map((item) => ({
         productId: item.product_id!,
+        variantId: item.variant_id,
         quantity: item.quantity,
       })),
       customer: input.customer,

@@ -15,13 +15,18 @@ const PRODUCT = { slug: "sunny-desk-sunflowers" };
 
 const browser = useBrowser();
 let productId: number;
+/** The bouquet has options (Size): an order names the variant, its first one in stock. */
+let variantId: number;
 
 beforeAll(async () => {
   const response = await fetch(`${BASE_URL}/api/products/slug/${PRODUCT.slug}`);
   expect(response.status).toBe(200);
-  const body = (await response.json()) as { data: { id: number; stock: number } };
+  const body = (await response.json()) as {
+    data: { id: number; stock: number; variants: Array<{ id: number; stock: number }> };
+  };
   expect(body.data.stock).toBeGreaterThanOrEqual(3);
   productId = body.data.id;
+  variantId = body.data.variants.find((variant) => variant.stock >= 3)!.id;
 });
 
 let orders = 0;
@@ -35,7 +40,7 @@ async function placeOrder(): Promise<{ id: number; number: string }> {
       "CF-Connecting-IP": `192.0.2.${++orders}`,
     },
     body: JSON.stringify({
-      items: [{ product_id: productId, quantity: 1 }],
+      items: [{ product_id: productId, variant_id: variantId, quantity: 1 }],
       customer: shopper({ lastName: "Marigold", email: `marigold.${Date.now()}.${orders}@example.com` }),
     }),
   });

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ADMIN } from "../fixtures/accounts";
 import { axeViolations } from "./axe";
-import { MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from "./browser";
+import { MODES, open, settle, signedInAt, toastText, useBrowser } from "./browser";
 
 /**
  * The back office's products in the browser, JavaScript on and off: the admin creates a product of
@@ -21,13 +21,7 @@ const PNG = Buffer.from(
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-async function adminPage(javaScriptEnabled: boolean, path: string) {
-  const { context, page } = await newPage(browser(), javaScriptEnabled);
-  await open(page, `/login?redirectTo=${encodeURIComponent(path)}`, javaScriptEnabled);
-  await submitLogin(page, javaScriptEnabled, ADMIN);
-  expect(pathOf(page)).toBe(path);
-  return { context, page };
-}
+const adminPage = (javaScriptEnabled: boolean, path: string) => signedInAt(browser(), javaScriptEnabled, ADMIN, path);
 
 describe.each(MODES)("the back office's products ($name)", ({ name: mode, javaScriptEnabled }) => {
   it("creates a product with an uploaded image, finds it in the shop, changes its price and archives it", async () => {

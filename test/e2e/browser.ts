@@ -171,6 +171,23 @@ export async function submitLogin(
   await settle(page, javaScriptEnabled);
 }
 
+/**
+ * A new browser page signed in as `account` (the login form, redirected to `path`): a staff member
+ * opening the back office.
+ */
+export async function signedInAt(
+  browser: Browser,
+  javaScriptEnabled: boolean,
+  account: { email: string; password: string },
+  path: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser, javaScriptEnabled);
+  await open(page, `/login?redirectTo=${encodeURIComponent(path)}`, javaScriptEnabled);
+  await submitLogin(page, javaScriptEnabled, account);
+  expect(new URL(page.url()).pathname).toBe(path);
+  return { context, page };
+}
+
 /** A mail as the development mailbox gives it: as delivered, links included (`GET /api/dev/mail`). */
 export interface DeliveredMail {
   id: string;

@@ -58,14 +58,15 @@ async function customerOrder(): Promise<number> {
   });
   expect(login.status).toBe(200);
   const { token } = ((await login.json()) as { data: { token: string } }).data;
+  // The product's first variant: a product with options needs it named, one without has one.
   const product = (await (await fetch(`${BASE_URL}/api/products/slug/${products[0]!.slug}`)).json()) as {
-    data: { id: number };
+    data: { id: number; variants: Array<{ id: number }> };
   };
   const order = await fetch(`${BASE_URL}/api/orders`, {
     method: "POST",
     headers: { ...headers, Authorization: `Bearer ${token}` },
     body: JSON.stringify({
-      items: [{ product_id: product.data.id, quantity: 1 }],
+      items: [{ product_id: product.data.id, variant_id: product.data.variants[0]!.id, quantity: 1 }],
       customer: shopper({ email: CUSTOMER.email }),
     }),
   });
@@ -141,14 +142,17 @@ describe("the pages' HTML", () => {
 
     const orderId = await customerOrder();
     const customer = await signedIn(CUSTOMER);
-    // A bouquet in the cart, so the cart and the checkout show their lines and forms.
-    await open(customer.page, `/product/${products[0]!.slug}`, false);
-    await customer.page
-      .locator("main")
-      .getByRole("button", { name: /^Add to Cart/ })
-      .first()
-      .click();
-    await customer.page.locator("header").getByTestId("cart-count").filter({ hasText: "1" }).waitFor();
+    // A bouquet in the cart, one of its variants, posted as its page's form posts it, so the cart
+    // and the checkout show their lines (with their options) and forms.
+    const bouquet = (await (await fetch(`${BASE_URL}/api/products/slug/${products[0]!.slug}`)).json()) as {
+      data: { id: number; variants: Array<{ id: number }> };
+    };
+    const added = await customer.request.post(`${BASE_URL}/cart`, {
+      form: { intent: "add", product_id: String(bouquet.data.id), variant_id: String(bouquet.data.variants[0]!.id) },
+      headers: { Origin: BASE_URL },
+      maxRedirects: 0,
+    });
+    expect(added.status()).toBe(302);
     for (const path of [
       "/profile",
       "/profile?edit=profile",

@@ -43,6 +43,7 @@ import { ConflictError, NotFoundError, ValidationError } from "~/services/errors
 import { CheckoutFormSchema } from "~/lib/schemas/checkout";
 import { ADMIN } from "../fixtures/accounts";
 import { createTestDb, type TestDb } from "./db";
+import { WITHOUT_OPTIONS } from "../fixtures/checkout";
 import { rejection } from "./fixtures";
 
 // Categories and the checkout's tables as staff keep them, against a real migrated and seeded
@@ -265,7 +266,8 @@ const couponInput = (values: Record<string, unknown> = {}) =>
   parse(CouponCreateSchema, { code: `TEST${unique()}`, name: "Test coupon", type: "percentage", value: 10, ...values });
 const cart = async () => {
   const row = await one<{ id: number; unit_price_cents: number }>(
-    "SELECT id, unit_price_cents FROM products WHERE is_active = 1 AND stock >= 20 ORDER BY id DESC LIMIT 1",
+    // A bouquet without options, not an add-on: a line without a variant is its one variant.
+    `SELECT id, unit_price_cents FROM products WHERE is_active = 1 AND is_addon = 0 AND stock >= 20 AND ${WITHOUT_OPTIONS} ORDER BY id DESC LIMIT 1`,
   );
   return { productId: Number(row.id), unit: Number(row.unit_price_cents) };
 };

@@ -16,6 +16,7 @@ import { placeOrder } from "~/services/checkout.server";
 import { ConflictError, NotFoundError } from "~/services/errors";
 import { ADMIN, CUSTOMER, OWNER } from "../fixtures/accounts";
 import { createTestDb, type TestDb } from "./db";
+import { WITHOUT_OPTIONS } from "../fixtures/checkout";
 import { rejection } from "./fixtures";
 
 // The back office's orders against a real, migrated and seeded libSQL database: the lifecycle (every
@@ -188,9 +189,11 @@ beforeAll(async () => {
   admin = await actorOf(ADMIN.email);
   owner = await actorOf(OWNER.email);
   customerId = (await actorOf(CUSTOMER.email)).id;
-  const rows = await all<{ id: number }>(t.client, "SELECT id FROM products WHERE is_active = 1 ORDER BY id");
+  // Products without options: an order's line names no variant, and their stock is their one variant's.
+  const simple = `is_active = 1 AND ${WITHOUT_OPTIONS}`;
+  const rows = await all<{ id: number }>(t.client, `SELECT id FROM products WHERE ${simple} ORDER BY id`);
   productIds = rows.map((row) => Number(row.id));
-  await t.client.execute(`UPDATE products SET stock = 5000 WHERE is_active = 1`);
+  await t.client.execute(`UPDATE products SET stock = 5000 WHERE ${simple}`);
   shared = takeProduct();
 });
 

@@ -24,7 +24,7 @@ import { priceCart } from "~/services/cart.server";
 import { getSitemapEntries } from "~/services/sitemap.server";
 import { listCategories } from "~/services/categories.server";
 import { ADMIN } from "../fixtures/accounts";
-import { createTestDb, productQuery, type TestDb } from "./db";
+import { actorOf, createTestDb, productQuery, type TestDb } from "./db";
 import { rejection } from "./fixtures";
 
 // The back office's products against a real, migrated and seeded libSQL database: slugs (made from
@@ -62,10 +62,7 @@ async function auditOf(id: number) {
 beforeAll(async () => {
   t = await createTestDb();
   db = t.db;
-  const row = (
-    await t.client.execute({ sql: "SELECT id, name, email FROM users WHERE email = ?", args: [ADMIN.email] })
-  ).rows[0]!;
-  admin = { id: Number(row.id), name: String(row.name), email: String(row.email) };
+  admin = await actorOf(t.client, ADMIN.email);
   const cats = (await t.client.execute("SELECT id FROM categories ORDER BY id LIMIT 2")).rows;
   categoryId = Number(cats[0]!.id);
   otherCategoryId = Number(cats[1]!.id);
@@ -359,13 +356,22 @@ describe("the list and the stats", () => {
   it("count every product, the active, archived, low, out of stock, featured and on sale ones", async () => {
     const count = async (where: string) =>
       Number((await t.client.execute(`SELECT count(*) AS n FROM products WHERE ${where}`)).rows[0]!.n);
+    const variants = async (where: string) =>
+      Number(
+        (
+          await t.client.execute(
+            `SELECT count(*) AS n FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.is_active = 1 AND v.is_active = 1 AND ${where}`,
+          )
+        ).rows[0]!.n,
+      );
     const before = await productStats(db);
     expect(before).toEqual({
       total: await count("1"),
       active: await count("is_active = 1"),
       archived: await count("is_active = 0"),
-      low_stock: await count("is_active = 1 AND stock > 0 AND stock <= 5"),
-      out_of_stock: await count("is_active = 1 AND stock <= 0"),
+      // Stock per variant sold (switched on) of an active product.
+      low_stock: await variants("v.stock > 0 AND v.stock <= 5"),
+      out_of_stock: await variants("v.stock = 0"),
       featured: await count("is_active = 1 AND is_featured = 1"),
       on_sale: await count("is_active = 1 AND sale_price_cents IS NOT NULL AND sale_price_cents < price_cents"),
       low_stock_threshold: 5,

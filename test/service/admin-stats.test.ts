@@ -49,11 +49,13 @@ describe("the dashboard's figures", () => {
     expect(stats.revenue).toEqual({ placed: 185, collected: 90 });
   });
 
-  it("count the catalogue's stock as the shop sees it: low at or under the threshold, out at none", async () => {
+  it("count the catalogue's stock per variant sold: low at or under the threshold, out at none", async () => {
     const { low, out, active, total } = (
       await t.client.execute({
-        sql: `SELECT count(*) AS total, sum(is_active) AS active,
-                     sum(is_active AND stock > 0 AND stock <= ?) AS low, sum(is_active AND stock <= 0) AS out FROM products`,
+        // Stock is counted per variant sold (switched on) of an active product.
+        sql: `SELECT (SELECT count(*) FROM products) AS total, (SELECT sum(is_active) FROM products) AS active,
+                     sum(v.stock > 0 AND v.stock <= ?) AS low, sum(v.stock = 0) AS out
+              FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.is_active = 1 AND v.is_active = 1`,
         args: [LOW_STOCK_THRESHOLD],
       })
     ).rows[0] as unknown as { low: number; out: number; active: number; total: number };
@@ -65,7 +67,8 @@ describe("the dashboard's figures", () => {
       out_of_stock: Number(out),
     });
     await t.client.execute(
-      "UPDATE products SET stock = 0 WHERE id = (SELECT min(id) FROM products WHERE is_active = 1 AND stock > 5)",
+      // A product without options: its stock is its one variant's.
+      "UPDATE products SET stock = 0 WHERE id = (SELECT min(id) FROM products WHERE is_active = 1 AND stock > 5 AND id NOT IN (SELECT product_id FROM product_options))",
     );
     expect((await getDashboard(t.db)).stats.products.out_of_stock).toBe(Number(out) + 1);
   });

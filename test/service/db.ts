@@ -20,5 +20,12 @@ export async function createTestDb(): Promise<TestDb> {
   return { db: createLibsqlDatabase(client, timer), client, timer };
 }
 
+/** A seeded account as the services' actor (who made a staff change). */
+export async function actorOf(client: Client, email: string): Promise<{ id: number; name: string; email: string }> {
+  const row = (await client.execute({ sql: "SELECT id, name, email FROM users WHERE email = ?", args: [email] }))
+    .rows[0]!;
+  return { id: Number(row.id), name: String(row.name), email: String(row.email) };
+}
+
 export const productQuery = (query: Record<string, string> = {}) => ProductListQuerySchema.parse(query);
 export const blogQuery = (query: Record<string, string> = {}) => BlogListQuerySchema.parse(query);

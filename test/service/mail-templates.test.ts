@@ -29,8 +29,15 @@ const order = (name = "Sunflower Bouquet", customer = "Ada"): MailOrder => ({
   customer_name: `${customer} Lovelace`,
   email: "ada@example.com",
   items: [
-    { name, quantity: 2, unit_cents: 2500, total_cents: 5000 },
-    { name: "Tulip Trio", quantity: 1, unit_cents: 1999, total_cents: 1999 },
+    {
+      name,
+      options: "Size: Grand · Colour: Pink",
+      sku: "TB-1-GR-PK",
+      quantity: 2,
+      unit_cents: 2500,
+      total_cents: 5000,
+    },
+    { name: "Tulip Trio", options: "", sku: "TB-2", quantity: 1, unit_cents: 1999, total_cents: 1999 },
   ],
   subtotal_cents: 6999,
   shipping_cents: 500,
@@ -106,6 +113,8 @@ describe("order placed (the customer)", () => {
     for (const part of [mail.html, mail.text]) {
       expect(part).toContain("Sunflower Bouquet");
       expect(part).toContain("Tulip Trio");
+      expect(part).toContain("Size: Grand · Colour: Pink · SKU: TB-1-GR-PK");
+      expect(part).toContain("SKU: TB-2");
       expect(part).toContain("25.00€");
       expect(part).toContain("50.00€");
       expect(part).toContain("69.99€");
@@ -119,7 +128,10 @@ describe("order placed (the customer)", () => {
       expect(part).toContain("12 Garden Road");
       expect(part).toContain("Sri Lanka");
     }
-    expect(mail.text).toContain("- Sunflower Bouquet × 2 at 25.00€: 50.00€");
+    expect(mail.text).toContain(
+      "- Sunflower Bouquet (Size: Grand · Colour: Pink · SKU: TB-1-GR-PK) × 2 at 25.00€: 50.00€",
+    );
+    expect(mail.text).toContain("- Tulip Trio (SKU: TB-2) × 1 at 19.99€: 19.99€");
     expect(mail.text).toContain("Total: 74.29€");
     expectReadableText(mail);
   });

@@ -10,6 +10,7 @@ import type { MailContext } from "~/services/mail/context";
 import { getSiteConfig } from "~/services/settings.server";
 import { ADMIN, CUSTOMER } from "../fixtures/accounts";
 import { createTestDb, type TestDb } from "./db";
+import { WITHOUT_OPTIONS } from "../fixtures/checkout";
 import { rejection } from "./fixtures";
 import { asDelivered, testSeal } from "./fixtures";
 
@@ -132,7 +133,12 @@ beforeAll(async () => {
   const admin = users.find((user) => user.email === ADMIN.email)!;
   staff = { id: Number(admin.id), name: admin.name, email: admin.email };
   customerId = Number(users.find((user) => user.email === CUSTOMER.email)!.id);
-  productIds = (await all<{ id: number }>(t.client, "UPDATE products SET stock = 500 WHERE is_active = 1 RETURNING id"))
+  productIds = (
+    await all<{ id: number }>(
+      t.client,
+      `UPDATE products SET stock = 500 WHERE is_active = 1 AND ${WITHOUT_OPTIONS} RETURNING id`,
+    )
+  )
     .map((row) => Number(row.id))
     .sort((a, b) => a - b);
   await newMails();

@@ -29,7 +29,9 @@ beforeAll(async () => {
   userId = await newUser("wishlist-service@example.com");
   otherUserId = await newUser("wishlist-other@example.com");
   inStock = (
-    await t.client.execute("SELECT id FROM products WHERE is_active = 1 AND stock > 5 ORDER BY id LIMIT 6")
+    await t.client.execute(
+      "SELECT id FROM products WHERE is_active = 1 AND stock > 5 AND NOT EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = products.id) ORDER BY id LIMIT 6",
+    )
   ).rows.map((r) => Number(r.id));
   soldOut = Number(
     (await t.client.execute("SELECT id FROM products WHERE is_active = 1 AND stock = 0 LIMIT 1")).rows[0]!.id,
@@ -111,6 +113,13 @@ describe("the wishlist", () => {
   });
 });
 
+/** The one variant of a product without options. */
+const implicitVariant = async (productId: number) =>
+  Number(
+    (await t.client.execute({ sql: "SELECT id FROM product_variants WHERE product_id = ?", args: [productId] }))
+      .rows[0]!.id,
+  );
+
 describe("moving to the cart", () => {
   it("adds one to the cart and takes it off the wishlist", async () => {
     const move = await moveToCart(t.db, userId, [{ productId: inStock[4]!, quantity: 2 }], inStock[2]!);
@@ -118,7 +127,7 @@ describe("moving to the cart", () => {
     expect(move.message).toMatch(/added to cart!$/);
     expect(move.lines).toEqual([
       { productId: inStock[4], quantity: 2 },
-      { productId: inStock[2], quantity: 1 },
+      { productId: inStock[2], variantId: await implicitVariant(inStock[2]!), quantity: 1 },
     ]);
     expect(await savedProductIds(t.db, userId, [inStock[2]!])).toEqual([]);
   });
@@ -129,7 +138,10 @@ describe("moving to the cart", () => {
     );
     const move = await moveToCart(t.db, userId, [{ productId: inStock[0]!, quantity: stock }], inStock[0]!);
     expect(move.ok).toBe(true);
-    expect(move.lines).toEqual([{ productId: inStock[0], quantity: stock }]);
+    // The line written without its variant is the implicit variant's line, held to its stock.
+    expect(move.lines).toEqual([
+      { productId: inStock[0], variantId: await implicitVariant(inStock[0]!), quantity: stock },
+    ]);
     expect(move.description).toBe(`Only ${stock} in stock, so your cart holds ${stock}.`);
   });
 

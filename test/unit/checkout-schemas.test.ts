@@ -216,7 +216,7 @@ describe("OrderApiSchema", () => {
 
   it("takes the spec's payload", () => {
     const order = dataOf(OrderApiSchema, goodOrder);
-    expect(order.items).toEqual([{ product_id: 3, quantity: 2 }]);
+    expect(order.items).toEqual([{ product_id: 3, variant_id: null, quantity: 2 }]);
     expect(order.customer).toMatchObject({ firstName: "Ann", email: "ann@example.com", country: "LK" });
     expect(order.payment_method).toBe("cash_on_delivery");
     expect(order.shipping_method_id).toBeNull();
@@ -233,7 +233,7 @@ describe("OrderApiSchema", () => {
       total: 0.01,
       discount: 9999,
     });
-    expect(order.items[0]).toEqual({ product_id: 3, quantity: 2 });
+    expect(order.items[0]).toEqual({ product_id: 3, variant_id: null, quantity: 2 });
     for (const key of ["subtotal", "shipping", "tax", "total", "discount"]) expect(order).not.toHaveProperty(key);
   });
 
@@ -249,8 +249,19 @@ describe("OrderApiSchema", () => {
 
   it("takes ids and quantities as numbers or digit strings", () => {
     expect(dataOf(OrderApiSchema, { ...goodOrder, items: [{ product_id: "7", quantity: "3" }] }).items).toEqual([
-      { product_id: 7, quantity: 3 },
+      { product_id: 7, variant_id: null, quantity: 3 },
     ]);
+  });
+
+  it("takes a variant id as a number or digit string, and refuses any other", () => {
+    const items = [
+      { product_id: 7, variant_id: 41, quantity: 1 },
+      { product_id: 7, variant_id: "42", quantity: 1 },
+    ];
+    expect(dataOf(OrderApiSchema, { ...goodOrder, items }).items.map((item) => item.variant_id)).toEqual([41, 42]);
+    expect(
+      errorsOf(OrderApiSchema, { ...goodOrder, items: [{ product_id: 7, variant_id: "x", quantity: 1 }] }),
+    ).toEqual({ "items.0.variant_id": ["This option is no longer available."] });
   });
 
   it("refuses an empty cart", () => {
@@ -279,8 +290,8 @@ describe("OrderApiSchema", () => {
         ],
       }).items,
     ).toEqual([
-      { product_id: 3, quantity: 1 },
-      { product_id: 4, quantity: 99 },
+      { product_id: 3, variant_id: null, quantity: 1 },
+      { product_id: 4, variant_id: null, quantity: 99 },
     ]);
   });
 

@@ -63,7 +63,12 @@ const member: VisitorParts = {
   csrf: "tok<en>",
   cart: {
     items: [
-      { product_id: 7, quantity: 2, product: { slug: "fern-rose", name: "Fern & Rose", unit_price_cents: 1250 } },
+      {
+        product_id: 7,
+        variant_id: 70,
+        quantity: 2,
+        product: { slug: "fern-rose", name: "Fern & Rose", unit_price_cents: 1250, options: {} },
+      },
     ],
     subtotal_cents: 2500,
     item_count: 2,

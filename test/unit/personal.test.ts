@@ -45,10 +45,21 @@ describe("the header cart's panel", () => {
         items: [
           {
             product_id: 1,
+            variant_id: 10,
             quantity: 2,
-            product: { slug: "roses-&-lilies", name: `Roses & "Lilies" <b>`, unit_price_cents: 2450 },
+            product: {
+              slug: "roses-&-lilies",
+              name: `Roses & "Lilies" <b>`,
+              unit_price_cents: 2450,
+              options: { Size: "Grand" },
+            },
           },
-          { product_id: 2, quantity: 0, product: { slug: "gone", name: "Sold out", unit_price_cents: 100 } },
+          {
+            product_id: 2,
+            variant_id: null,
+            quantity: 0,
+            product: { slug: "gone", name: "Sold out", unit_price_cents: 100, options: {} },
+          },
         ],
         subtotal_cents: 4900,
         item_count: 2,
@@ -60,6 +71,7 @@ describe("the header cart's panel", () => {
       `2 × <span class="inline-flex items-baseline gap-2 "><span class="font-semibold text-gray-900">${formatMoney(2450)}</span>`,
     );
     expect(html).toContain(formatMoney(4900));
+    expect(html).toContain("Size: Grand");
     expect(html).not.toContain("Sold out");
     expect(renderPart("cartPanel", { currency: DEFAULT_CURRENCY }, null)).toContain("Your cart is empty");
   });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, CUSTOMER, OWNER } from "../fixtures/accounts";
-import { shopper } from "../fixtures/checkout";
+import { shopper, WITHOUT_OPTIONS } from "../fixtures/checkout";
 import { CookieJar, get, queryCount, visibleText, visit } from "./helpers";
 import { apiClient, apiToken, loggedIn } from "./fixtures";
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 async function placeGuestOrder(email: string) {
   const product = (await env.DB.prepare(
-    "SELECT id FROM products WHERE is_active = 1 AND stock > 10 ORDER BY id LIMIT 1",
+    `SELECT id FROM products WHERE is_active = 1 AND stock > 10 AND ${WITHOUT_OPTIONS} ORDER BY id LIMIT 1`,
   ).first<{ id: number }>())!;
   const method = (await env.DB.prepare("SELECT id FROM shipping_methods WHERE code = 'standard'").first<{
     id: number;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, CUSTOMER, OWNER } from "../fixtures/accounts";
-import { shopper } from "../fixtures/checkout";
+import { shopper, WITHOUT_OPTIONS } from "../fixtures/checkout";
 import { CookieJar, decode, postForm, visibleText, visit } from "./helpers";
 import { apiClient, apiToken, csrfOf, loggedIn, Pool } from "./fixtures";
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   // Products of this file's own, with stock to spare (each worker test file has a database of its own).
   await env.DB.prepare("UPDATE products SET stock = 1000 WHERE is_active = 1").run();
   const { results } = await env.DB.prepare(
-    "SELECT id, stock, sold_count FROM products WHERE is_active = 1 ORDER BY id DESC",
+    `SELECT id, stock, sold_count FROM products WHERE is_active = 1 AND ${WITHOUT_OPTIONS} ORDER BY id DESC`,
   ).all<ProductRow>();
   pool.fill(results.slice(0, 24));
   expect(pool.size).toBe(24);

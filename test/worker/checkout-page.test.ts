@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, CUSTOMER } from "../fixtures/accounts";
-import { shopper } from "../fixtures/checkout";
+import { shopper, WITHOUT_OPTIONS } from "../fixtures/checkout";
 import {
   BASE,
   CookieJar,
@@ -95,7 +95,7 @@ const take = () => pool.take();
 
 beforeAll(async () => {
   const { results } = await env.DB.prepare(
-    "SELECT id, name, sku, unit_price_cents, stock FROM products WHERE is_active = 1 AND stock >= 20 ORDER BY id DESC",
+    `SELECT id, name, sku, unit_price_cents, stock FROM products WHERE is_active = 1 AND stock >= 20 AND ${WITHOUT_OPTIONS} ORDER BY id DESC`,
   ).all<ProductRow>();
   pool.fill(results.slice(0, 8));
   expect(pool.size).toBe(8);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expectConsoleError } from "../console-guard";
 import { addressesFrom } from "../fixtures/accounts";
-import { shopper } from "../fixtures/checkout";
+import { shopper, WITHOUT_OPTIONS } from "../fixtures/checkout";
 import { apiToken } from "./fixtures";
 import { CookieJar, get, markChanged, postForm, visibleText, visit } from "./helpers";
 import { TAGS } from "../../app/lib/cache-tags";
@@ -84,7 +84,7 @@ afterEach(async () => {
 
 beforeAll(async () => {
   product = (await env.DB.prepare(
-    "SELECT id, slug, unit_price_cents FROM products WHERE is_active = 1 AND stock >= 20 ORDER BY id LIMIT 1",
+    `SELECT id, slug, unit_price_cents FROM products WHERE is_active = 1 AND stock >= 20 AND ${WITHOUT_OPTIONS} ORDER BY id LIMIT 1`,
   ).first())!;
   await env.DB.prepare("UPDATE products SET stock = 500 WHERE id = ?").bind(product.id).run();
   standardShippingId = (await env.DB.prepare("SELECT id FROM shipping_methods WHERE code = 'standard'").first<{
@@ -133,7 +133,7 @@ describe("a database fault in the middle of placing an order", () => {
   // before it in every case, the items, stock and sold count before the last.
   const faults: Array<[string, string]> = [
     ["the items", "BEFORE INSERT ON order_items"],
-    ["the stock", "BEFORE UPDATE ON products"],
+    ["the stock", "BEFORE UPDATE ON product_variants"],
     ["the coupon redemption, the batch's last write", "BEFORE UPDATE ON coupons"],
   ];
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN } from "../fixtures/accounts";
 import { apiClient, apiToken, loggedIn } from "./fixtures";
 import { CookieJar, csrfMeta, decode, get, ownQueryCount, postForm, shown, visibleText, visit } from "./helpers";
+import { withoutOptions } from "../fixtures/checkout";
 
 // Pages the edge keeps whole (docs/decisions/017): the shared HTML is rendered once without cookies
 // and kept while what it shows is unchanged; each visitor's parts (cart, account links, CSRF token,
@@ -68,7 +69,7 @@ async function keptFor(jar: CookieJar | null, path: string) {
 beforeAll(async () => {
   const rows = await env.DB.prepare(
     `SELECT p.id, p.name, p.slug, p.price_cents, c.slug AS category_slug FROM products p JOIN categories c ON c.id = p.category_id
-     WHERE p.is_active = 1 AND p.stock > 20 ORDER BY p.created_at DESC, p.id DESC LIMIT 4`,
+     WHERE p.is_active = 1 AND p.stock > 20 AND ${withoutOptions("p")} ORDER BY p.created_at DESC, p.id DESC LIMIT 4`,
   ).all<Row>();
   products = rows.results;
   blogSlug = (await env.DB.prepare(

@@ -10,7 +10,7 @@ import { subscribe } from "../../app/services/newsletter.server";
 import { requestPasswordReset } from "../../app/services/password-reset.server";
 import { createD1Database } from "../../db/client";
 import { ADMIN, OWNER } from "../fixtures/accounts";
-import { shopper } from "../fixtures/checkout";
+import { shopper, WITHOUT_OPTIONS } from "../fixtures/checkout";
 import { apiClient, apiToken, loggedIn } from "./fixtures";
 import { BASE, get, mailsTo, postForm, visibleText, visit } from "./helpers";
 
@@ -158,7 +158,9 @@ describe("the other mails that carry a secret", () => {
 
   it("a guest's order: staff see the confirmation mail without its signed link", async () => {
     await env.DB.prepare("UPDATE products SET stock = 1000 WHERE is_active = 1").run();
-    const product = (await env.DB.prepare("SELECT id FROM products WHERE is_active = 1 ORDER BY id LIMIT 1").first<{
+    const product = (await env.DB.prepare(
+      `SELECT id FROM products WHERE is_active = 1 AND ${WITHOUT_OPTIONS} ORDER BY id LIMIT 1`,
+    ).first<{
       id: number;
     }>())!;
     const email = `guest-${tag()}@example.com`;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ADMIN, CUSTOMER } from "../fixtures/accounts";
-import { shopper } from "../fixtures/checkout";
+import { shopper, WITHOUT_OPTIONS } from "../fixtures/checkout";
 import { apiClient, apiToken } from "./fixtures";
 import { revealSecrets, unsealSecrets } from "../../app/services/mail/sealed.server";
 import { BASE, get } from "./helpers";
@@ -57,8 +57,10 @@ let productId: number;
 beforeAll(async () => {
   tokens.customer = await apiToken(newIp(), CUSTOMER);
   tokens.admin = await apiToken(newIp(), ADMIN);
-  await env.DB.prepare("UPDATE products SET stock = 1000 WHERE is_active = 1").run();
-  productId = (await env.DB.prepare("SELECT id FROM products WHERE is_active = 1 ORDER BY id LIMIT 1").first<{
+  await env.DB.prepare(`UPDATE products SET stock = 1000 WHERE is_active = 1 AND ${WITHOUT_OPTIONS}`).run();
+  productId = (await env.DB.prepare(
+    `SELECT id FROM products WHERE is_active = 1 AND ${WITHOUT_OPTIONS} ORDER BY id LIMIT 1`,
+  ).first<{
     id: number;
   }>())!.id;
 });

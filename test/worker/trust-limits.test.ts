@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, credentialsOf, CUSTOMER } from "../fixtures/accounts";
-import { shopper } from "../fixtures/checkout";
+import { shopper, WITHOUT_OPTIONS } from "../fixtures/checkout";
 import { CookieJar, get, mailsTo, postForm, visibleText, visit } from "./helpers";
 import { apiClient, apiToken, loggedIn } from "./fixtures";
 
@@ -39,7 +39,7 @@ function expectOnSite(response: Response) {
 let productId: number;
 beforeAll(async () => {
   const row = await env.DB.prepare(
-    "SELECT id FROM products WHERE is_active = 1 AND stock >= 20 ORDER BY id DESC LIMIT 1",
+    `SELECT id FROM products WHERE is_active = 1 AND stock >= 20 AND ${WITHOUT_OPTIONS} ORDER BY id DESC LIMIT 1`,
   ).first<{ id: number }>();
   productId = row!.id;
   await env.DB.prepare("UPDATE products SET stock = 1000 WHERE id = ?").bind(productId).run();

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TAGS } from "../../app/lib/cache-tags";
 import { CookieJar, decode, get, markChanged, ownQueryCount, postForm, visibleText, visit } from "./helpers";
+import { WITHOUT_OPTIONS } from "../fixtures/checkout";
 
 // The wishlist's pages as a browser without JavaScript meets them: the hearts (a form post to
 // /wishlist that comes back with a toast), a guest's heart through the login and /wishlist/add,
@@ -37,7 +38,7 @@ beforeAll(async () => {
   // The first page of /products (newest first), so their hearts are on it.
   products = (
     await env.DB.prepare(
-      "SELECT id, name, slug, stock FROM products WHERE is_active = 1 ORDER BY created_at DESC, id DESC LIMIT 12",
+      `SELECT id, name, slug, stock FROM products WHERE is_active = 1 AND ${WITHOUT_OPTIONS} ORDER BY created_at DESC, id DESC LIMIT 12`,
     ).all<Row>()
   ).results.filter((p) => p.stock > 10);
   soldOut = (await env.DB.prepare(

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { FieldError } from "~/components/field-error";
 import { UPLOAD_TYPES } from "~/lib/constants";
 import { productFieldsOf, productFormValues, type ProductFieldsInCents } from "~/lib/schemas/admin-products";
+import { Price } from "~/components/price";
 import { AdminCard, adminInput, adminLabel, primaryButton } from "./ui";
 
 /**
@@ -66,18 +67,47 @@ function Field({
   );
 }
 
+/** A product with options: its price, sale price and stock are its variants' (shown, not edited here). */
+function VariantFigures({ values, fromCents }: { values: Record<string, string>; fromCents: number }) {
+  return (
+    <div className="mt-4">
+      {(["price", "sale_price", "stock"] as const).map((name) => (
+        <input key={name} type="hidden" name={name} value={values[name] ?? ""} />
+      ))}
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <dt className={adminLabel}>Price</dt>
+          <dd className="mt-1 text-gray-900">
+            From <Price cents={fromCents} />
+          </dd>
+        </div>
+        <div>
+          <dt className={adminLabel}>Stock</dt>
+          <dd className="mt-1 text-gray-900">{values.stock} in total</dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-sm text-gray-600">
+        This product has options: its variants set its prices and stock (see Variants below).
+      </p>
+    </div>
+  );
+}
+
 export function ProductForm({
   product,
   categories,
   errors = {},
   typed,
   submitLabel,
+  variantsSet = null,
 }: {
   product: ProductFormProduct | null;
   categories: Array<{ id: number; name: string; is_active: boolean }>;
   errors?: Errors;
   typed?: Record<string, string>;
   submitLabel: string;
+  /** For a product with options: the lowest unit price of its variants, in cents (its figures are theirs). */
+  variantsSet?: { fromCents: number } | null;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
@@ -99,6 +129,15 @@ export function ProductForm({
         />
       )}
     </Field>
+  );
+  const checkbox = (name: "is_featured" | "is_addon", label: string) => (
+    <>
+      <label className="mt-4 flex items-center gap-2 text-sm text-gray-800">
+        <input type="checkbox" name={name} value="1" defaultChecked={values[name] === "1" || values[name] === "on"} />{" "}
+        {label}
+      </label>
+      <FieldError id={`${name}-error`} messages={errors[name]} />
+    </>
   );
   const formErrors = errors._form;
   return (
@@ -146,25 +185,21 @@ export function ProductForm({
       </AdminCard>
 
       <AdminCard id="product-pricing" title="Price and stock">
-        <div className="mt-4 grid gap-4 sm:grid-cols-3">
-          {text("price", "Price", {
-            inputMode: "decimal",
-            required: true,
-            hint: "In the shop's currency, e.g. 24.99.",
-          })}
-          {text("sale_price", "Sale price", { inputMode: "decimal", hint: "Optional; must be below the price." })}
-          {text("stock", "Stock", { inputMode: "numeric", hint: "Pieces on hand." })}
-        </div>
-        <label className="mt-4 flex items-center gap-2 text-sm text-gray-800">
-          <input
-            type="checkbox"
-            name="is_featured"
-            value="1"
-            defaultChecked={values.is_featured === "1" || values.is_featured === "on"}
-          />{" "}
-          Featured (shown among the gift picks on the home page)
-        </label>
-        <FieldError id="is_featured-error" messages={errors.is_featured} />
+        {variantsSet ? (
+          <VariantFigures values={values} fromCents={variantsSet.fromCents} />
+        ) : (
+          <div className="mt-4 grid gap-4 sm:grid-cols-3">
+            {text("price", "Price", {
+              inputMode: "decimal",
+              required: true,
+              hint: "In the shop's currency, e.g. 24.99.",
+            })}
+            {text("sale_price", "Sale price", { inputMode: "decimal", hint: "Optional; must be below the price." })}
+            {text("stock", "Stock", { inputMode: "numeric", hint: "Pieces on hand." })}
+          </div>
+        )}
+        {checkbox("is_featured", "Featured (shown among the gift picks on the home page)")}
+        {checkbox("is_addon", "Add-on (offered beside bouquets on the cart and checkout)")}
       </AdminCard>
 
       <AdminCard id="product-images" title="Images">

@@ -71,9 +71,7 @@ export async function rootPersonal(
  * fresh as the product's own page. Placing an order prices from the database again.
  */
 export function cachedCartRows(app: AppContext, lines: CartLine[]): Promise<CartProductRow[]> {
-  return lines.length > 0
-    ? app.cache.read(cachedData.cartProducts(lines.map((line) => line.productId)))
-    : Promise.resolve([]);
+  return lines.length > 0 ? app.cache.read(cachedData.cartProducts(lines)) : Promise.resolve([]);
 }
 
 async function cachedCart(app: AppContext, lines: CartLine[]): Promise<Cart> {

@@ -47,6 +47,19 @@ function bodyOf(values: Record<string, string>, images: string[]) {
 
 export type ProductFormResult = { ok: true; product: AdminProduct } | { ok: false; response: Response };
 
+type Failed = (errors: Record<string, string[]>, message: string, status?: number) => ProductFormResult;
+
+/**
+ * A product save the service refused, as the form's answer: a slug or SKU in use (409) under its
+ * field, a stale save (409) above the form, the rules (422) under theirs; anything else is rethrown.
+ */
+export function productRefusal(error: unknown, failed: Failed): ProductFormResult {
+  if (error instanceof DuplicateFieldError) return failed({ [error.field]: [error.message] }, error.message, 409);
+  if (error instanceof ConflictError) return failed({ _form: [error.message] }, error.message, 409);
+  if (error instanceof ValidationError) return failed(error.errors, PRODUCT_MESSAGES.formErrors);
+  throw error;
+}
+
 /**
  * Saves the product form (a create when `id` is undefined): uploads the chosen images first (a
  * refused file answers its 413/415 message under the file field, the rest of the form kept), then
@@ -60,7 +73,7 @@ export async function saveProductForm(
   id?: number,
 ): Promise<ProductFormResult> {
   let images = arrangedImages(form);
-  const failed = (errors: Record<string, string[]>, message: string, status = 422): ProductFormResult => ({
+  const failed: Failed = (errors, message, status = 422) => ({
     ok: false,
     response: formFailure(errors, message, { ...values, images: images.join("\n") }, { status }),
   });
@@ -83,9 +96,6 @@ export async function saveProductForm(
         : await updateProduct(app.db, actor, id, parsed.data);
     return { ok: true, product };
   } catch (error) {
-    if (error instanceof DuplicateFieldError) return failed({ [error.field]: [error.message] }, error.message, 409);
-    if (error instanceof ConflictError) return failed({ _form: [error.message] }, error.message, 409);
-    if (error instanceof ValidationError) return failed(error.errors, PRODUCT_MESSAGES.formErrors);
-    throw error;
+    return productRefusal(error, failed);
   }
 }

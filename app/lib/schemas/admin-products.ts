@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { toUnits } from "../money";
+import { MAX_OPTION_VALUES, MAX_OPTIONS } from "../variants";
 import { checkedSlug, booleanInput, fail } from "./fields";
 import { adminPaging } from "./admin";
 import { enumParam, optionalBoolean, searchParam } from "./query";
@@ -29,6 +30,10 @@ export const PRODUCT_LIMITS = {
   stock: 1_000_000,
   /** Grams. */
   weight: 1_000_000,
+  optionName: 50,
+  optionValue: 50,
+  variants: 100,
+  image: 500,
 } as const;
 
 export const PRODUCT_MESSAGES = {
@@ -46,6 +51,19 @@ export const PRODUCT_MESSAGES = {
   stale: "This product was changed by someone else since you opened it. Review it and try again.",
   notFound: "Product Not Found",
   formErrors: "Please fix the errors in the form",
+  optionsList: "The options must be a list of { name, values }.",
+  optionsMax: `A product may have at most ${MAX_OPTIONS} options.`,
+  optionNameRequired: "The option name field is required.",
+  optionNameTaken: "Each option of a product needs a name of its own.",
+  optionValuesList: "The values must be a list of text.",
+  optionValuesRequired: "An option needs at least one value.",
+  optionValuesMax: `An option may have at most ${MAX_OPTION_VALUES} values.`,
+  optionValueTaken: "The values of an option must differ from each other.",
+  variantsList: "The variants must be a list of { sku, options, price, sale_price, stock }.",
+  variantsMax: `A product may have at most ${PRODUCT_LIMITS.variants} variants.`,
+  variantOptions: "The options must be one value of each of the product's options.",
+  variantOptionsTaken: "Another variant has the same options.",
+  variantUnknown: "This variant is not one of the product's.",
 } as const;
 
 /** GET /api/admin/products and the list page: search by name or SKU, a category (id or slug), active or archived, running low, pages. */
@@ -227,6 +245,7 @@ const fields = {
   weight: amount("weight", PRODUCT_LIMITS.weight, { integer: true }),
   dimensions: nullableText("dimensions", PRODUCT_LIMITS.dimensions),
   is_featured: booleanInput("The is featured field must be true or false."),
+  is_addon: booleanInput("The is addon field must be true or false."),
   images: imagesInput,
   colors: colorsInput,
   meta_keywords: nullableText("meta keywords", PRODUCT_LIMITS.metaKeywords),
@@ -293,6 +312,86 @@ const saleBelowPrice: [
   },
 ];
 
+// ---------------------------------------------------------------- options and variants
+
+/** An option's values: a list, or (from a form) one comma-separated text; 1 to MAX_OPTION_VALUES, each different. */
+const optionValuesInput = stringList(PRODUCT_MESSAGES.optionValuesList, /[,\n]/)
+  .transform((list, ctx) => {
+    if (list.length === 0) return fail(ctx, PRODUCT_MESSAGES.optionValuesRequired);
+    if (list.length > MAX_OPTION_VALUES) return fail(ctx, PRODUCT_MESSAGES.optionValuesMax);
+    if (list.some((value) => value.length > PRODUCT_LIMITS.optionValue))
+      return fail(ctx, `Each value may not be greater than ${PRODUCT_LIMITS.optionValue} characters.`);
+    if (new Set(list.map((value) => value.toLowerCase())).size !== list.length)
+      return fail(ctx, PRODUCT_MESSAGES.optionValueTaken);
+    return list;
+  })
+  .meta({ type: "array", items: { type: "string" }, minItems: 1, maxItems: MAX_OPTION_VALUES });
+
+const optionInput = z.object({
+  name: text("option name", PRODUCT_LIMITS.optionName, { required: PRODUCT_MESSAGES.optionNameRequired }),
+  values: optionValuesInput,
+});
+
+/** A product's options in order (Size, Colour): at most MAX_OPTIONS, each named once. */
+export const OptionsInputSchema = z
+  .array(optionInput, { error: PRODUCT_MESSAGES.optionsList })
+  .superRefine((options, ctx) => {
+    if (options.length > MAX_OPTIONS) ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.optionsMax });
+    const seen = new Set<string>();
+    options.forEach((option, index) => {
+      const name = option.name.toLowerCase();
+      if (seen.has(name))
+        ctx.addIssue({ code: "custom", path: [index, "name"], message: PRODUCT_MESSAGES.optionNameTaken });
+      seen.add(name);
+    });
+  });
+
+const variantIdInput = z
+  .unknown()
+  .transform((value, ctx) =>
+    blank(value) ? undefined : (wholeFromOne(value) ?? fail(ctx, PRODUCT_MESSAGES.variantUnknown)),
+  )
+  .meta({ type: "integer", description: "The variant's id; none: a new variant." });
+
+const variantOptionsInput = z
+  .record(z.string(), z.string(), { error: PRODUCT_MESSAGES.variantOptions })
+  .transform((values) =>
+    Object.fromEntries(Object.entries(values).map(([name, value]) => [name.trim(), value.trim()])),
+  );
+
+/** One variant as staff set it: SKU, option values, prices (currency units), stock, image, switched on or off. */
+const variantInput = z
+  .object({
+    id: variantIdInput.optional(),
+    sku: text("SKU", PRODUCT_LIMITS.sku, { required: PRODUCT_MESSAGES.skuRequired }),
+    options: variantOptionsInput,
+    // Required: a blank price is refused, so it is a number.
+    price: amount("price", PRODUCT_LIMITS.price, { required: PRODUCT_MESSAGES.priceRequired }).transform(
+      (value) => value as number,
+    ),
+    sale_price: amount("sale price", PRODUCT_LIMITS.price).optional(),
+    stock: amount("stock", PRODUCT_LIMITS.stock, { integer: true })
+      .optional()
+      .transform((value) => value ?? 0),
+    image: nullableText("image", PRODUCT_LIMITS.image).optional(),
+    is_active: booleanInput("The is active field must be true or false.").optional(),
+  })
+  .refine(...saleBelowPrice);
+export type VariantInput = z.output<typeof variantInput>;
+
+/** A product's variants in order; one left out is removed (switched off when past orders refer to it). */
+export const VariantsInputSchema = z
+  .array(variantInput, { error: PRODUCT_MESSAGES.variantsList })
+  .superRefine((variants, ctx) => {
+    if (variants.length > PRODUCT_LIMITS.variants)
+      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.variantsMax });
+  });
+
+const optionsAndVariants = {
+  options: OptionsInputSchema.optional(),
+  variants: VariantsInputSchema.optional(),
+};
+
 /** Every field optional (a field left out is not given), except those `required` names. */
 function optionalExcept<R extends keyof Fields>(required: R[]) {
   return Object.fromEntries(
@@ -304,15 +403,19 @@ function optionalExcept<R extends keyof Fields>(required: R[]) {
 
 /** POST /api/admin/products: name, SKU and price required; the rest optional. */
 export const ProductCreateSchema = z
-  .object({ ...optionalExcept(["name", "sku", "price"]), version: versionInput.optional() })
+  .object({ ...optionalExcept(["name", "sku", "price"]), ...optionsAndVariants, version: versionInput.optional() })
   .refine(...saleBelowPrice);
 export type ProductCreateInput = z.output<typeof ProductCreateSchema>;
 
 /** PUT /api/admin/products/{id}: any of the fields (a field left out keeps its value), and the `version` the client saw. */
 export const ProductUpdateSchema = z
-  .object({ ...optionalExcept([]), version: versionInput.optional() })
+  .object({ ...optionalExcept([]), ...optionsAndVariants, version: versionInput.optional() })
   .refine(...saleBelowPrice);
 export type ProductUpdateInput = z.output<typeof ProductUpdateSchema>;
+
+/** The intents of the product page's Variants form: save the rows, generate the missing ones, set the selected rows' price or stock. */
+export const VARIANT_INTENTS = ["variants", "generate", "set_price", "set_stock"] as const;
+export type VariantIntent = (typeof VARIANT_INTENTS)[number];
 
 /** DELETE (archive) and POST .../restore: `{ version? }`, the version the client saw. */
 export const ProductVersionSchema = z.object({ version: versionInput.optional() });

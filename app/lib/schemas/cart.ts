@@ -7,6 +7,7 @@ export const CART_MESSAGES = {
   quantityNumber: "Quantity must be a whole number.",
   quantityRange: `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}.`,
   intent: "Unknown cart action.",
+  unavailable: "This product is no longer available.",
 } as const;
 
 const productId = z
@@ -15,6 +16,22 @@ const productId = z
   .transform(
     (text, ctx) => parseId(text) ?? (ctx.addIssue({ code: "custom", message: CART_MESSAGES.product }), z.NEVER),
   );
+
+/** The chosen variant of the product; absent or empty: its implicit one (a product without options). */
+const variantId = z
+  .string({ error: CART_MESSAGES.unavailable })
+  .trim()
+  .optional()
+  .transform((text, ctx) => {
+    if (!text) return null;
+    return parseId(text) ?? (ctx.addIssue({ code: "custom", message: CART_MESSAGES.unavailable }), z.NEVER);
+  });
+
+/** Ids as a form's hidden field lists them, "3,4" (anything else is left out). */
+export const idList = z
+  .string()
+  .optional()
+  .transform((text) => (text ?? "").split(",").flatMap((part) => parseId(part.trim()) ?? []));
 
 const wholeNumber = z
   .string({ error: CART_MESSAGES.quantityNumber })
@@ -29,6 +46,7 @@ export const CartIntentSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("add"),
       product_id: productId,
+      variant_id: variantId,
       quantity: wholeNumber
         .refine((n) => n >= QUANTITY_MIN && n <= QUANTITY_MAX, CART_MESSAGES.quantityRange)
         .optional()
@@ -37,10 +55,18 @@ export const CartIntentSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("update"),
       product_id: productId,
+      variant_id: variantId,
       // 0 or below removes the line (the spec's rule); above the maximum is refused.
       quantity: wholeNumber.refine((n) => n <= QUANTITY_MAX, CART_MESSAGES.quantityRange),
     }),
-    z.object({ intent: z.literal("remove"), product_id: productId }),
+    z.object({ intent: z.literal("remove"), product_id: productId, variant_id: variantId }),
+    // The add-ons checklist: the add-ons it showed (`addons_shown`, "3,4") and those ticked
+    // (`tickedAddons` of its `addon_{productId}` boxes).
+    z.object({
+      intent: z.literal("addons"),
+      addons_shown: idList,
+      ticked: z.array(z.number().int().positive()).default([]),
+    }),
     z.object({ intent: z.literal("clear") }),
   ],
   { error: CART_MESSAGES.intent },

@@ -203,6 +203,11 @@ export const OrderApiSchema = z.object({
     .array(
       z.object({
         product_id: optionalId(CHECKOUT_MESSAGES.product).refine((id) => id !== null, CHECKOUT_MESSAGES.product),
+        variant_id: optionalId(CHECKOUT_MESSAGES.variantGone).meta({
+          type: ["integer", "string"],
+          description:
+            'The product\'s variant (its `variants[].id`). Required for a product with options: without it, 422 with `errors["items.0.variant_id"]` = "Please choose a Size." (its first option\'s name); a variant of another product, or one no longer sold, is a 422 ("This option is no longer available."). Without it, a product without options is its one variant.',
+        }),
         quantity: quantityField,
       }),
       { error: CHECKOUT_MESSAGES.emptyCart },

@@ -1,7 +1,16 @@
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client";
-import { coupons, orderHistory, orderItems, orders, products, settings, users } from "../../../db/schema";
+import {
+  coupons,
+  orderHistory,
+  orderItems,
+  orders,
+  productVariants,
+  products,
+  settings,
+  users,
+} from "../../../db/schema";
 import { changes } from "../../lib/cache-tags";
 import {
   canBePaid,
@@ -18,8 +27,7 @@ import { bumpTags } from "../cache-tags.server";
 import type { MailContext } from "../mail/context";
 import { isOrderUpdate, orderUpdateStatement } from "../mail/order-mails.server";
 import { ConflictError, NotFoundError } from "../errors";
-import { imageOrPlaceholder } from "../images.server";
-import { itemColumns, orderColumns } from "../serializers/order";
+import { itemColumns, orderColumns, toOrderItem } from "../serializers/order";
 import { insertOneIf, isoDate, likeContains, pageMeta, type PageMeta, onePage, newestFirst, totalOf } from "../sql";
 import {
   auditEntry,
@@ -183,7 +191,7 @@ export async function getAdminOrder(db: Database, id: number): Promise<AdminOrde
     updated_at: row.updated_at.toISOString(),
     paid_at: row.paid_at ? row.paid_at.toISOString() : null,
     customer: customerOf(row),
-    items: items.map(({ product_image, ...item }) => ({ ...item, image: imageOrPlaceholder(product_image) })),
+    items: items.map(toOrderItem),
     history: history.map((entry) => ({
       id: entry.id,
       kind: entry.kind,
@@ -264,36 +272,57 @@ function historyEntry(
   );
 }
 
+/** What giving an order back reads of its lines: the product, the variant sold, how many. */
+const givenBackColumns = {
+  product_id: orderItems.productId,
+  variant_id: orderItems.variantId,
+  quantity: orderItems.quantity,
+};
+
+/** Sums the quantities of lines by a key of theirs, leaving out lines whose key is gone (null). */
+function sumBy<L extends { quantity: number }>(lines: L[], keyOf: (line: L) => number | null): Map<number, number> {
+  const sums = new Map<number, number>();
+  for (const line of lines) {
+    const key = keyOf(line);
+    if (key !== null) sums.set(key, (sums.get(key) ?? 0) + line.quantity);
+  }
+  return sums;
+}
+
 /**
  * What cancelling an order gives back, as staff cancelling and the expiry sweep both write it:
- * the stock and sales of its lines, and the coupon's use. Every statement is guarded by `onlyIf`
- * (the order exactly as read), so a cancellation that loses a race gives back nothing.
+ * the stock of the variants sold (a line whose variant is gone gives none back; the products'
+ * stock follows by trigger), the products' sales, and the coupon's use. Every statement is guarded
+ * by `onlyIf` (the order exactly as read), so a cancellation that loses a race gives back nothing.
  */
 function givenBack(
   db: Database,
   order: { coupon_id: number | null },
-  lines: Array<{ product_id: number | null; quantity: number }>,
+  lines: Array<{ product_id: number | null; variant_id: number | null; quantity: number }>,
   onlyIf: SQL,
 ): { statements: Array<BatchItem<"sqlite">>; productIds: number[]; summary: string[] } {
   const statements: Array<BatchItem<"sqlite">> = [];
   const summary: string[] = [];
-  const quantities = new Map<number, number>();
-  for (const line of lines)
-    if (line.product_id !== null)
-      quantities.set(line.product_id, (quantities.get(line.product_id) ?? 0) + line.quantity);
-  const productIds = [...quantities.keys()];
-  for (const [productId, quantity] of quantities) {
+  const byVariant = sumBy(lines, (line) => line.variant_id);
+  const byProduct = sumBy(lines, (line) => line.product_id);
+  const productIds = [...byProduct.keys()];
+  for (const [variantId, quantity] of byVariant) {
+    statements.push(
+      db
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} + ${quantity}` })
+        .where(and(eq(productVariants.id, variantId), onlyIf)),
+    );
+  }
+  for (const [productId, quantity] of byProduct) {
     statements.push(
       db
         .update(products)
-        .set({
-          stock: sql`${products.stock} + ${quantity}`,
-          soldCount: sql`max(${products.soldCount} - ${quantity}, 0)`,
-        })
+        .set({ soldCount: sql`max(${products.soldCount} - ${quantity}, 0)` })
         .where(and(eq(products.id, productId), onlyIf)),
     );
   }
-  if (productIds.length) summary.push("stock put back");
+  if (byVariant.size) summary.push("stock put back");
   if (order.coupon_id !== null) {
     statements.push(
       db
@@ -354,10 +383,7 @@ export async function updateOrder(
       })
       .from(orders)
       .where(eq(orders.id, id)),
-    db
-      .select({ product_id: orderItems.productId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, id)),
+    db.select(givenBackColumns).from(orderItems).where(eq(orderItems.orderId, id)),
   ]);
   const current = rows[0];
   if (!current) throw new NotFoundError("Order not found");
@@ -503,7 +529,7 @@ export async function expireUnconfirmedOrders(db: Database, mail?: MailContext, 
         .orderBy(asc(orders.id))
         .limit(EXPIRY_BATCH),
       db
-        .select({ order_id: orderItems.orderId, product_id: orderItems.productId, quantity: orderItems.quantity })
+        .select({ order_id: orderItems.orderId, ...givenBackColumns })
         .from(orderItems)
         .where(sql`${orderItems.orderId} IN ${picked}`),
     ]);

@@ -1,12 +1,23 @@
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { Database } from "../../../db/client";
-import { categories, productColors, productImages, products } from "../../../db/schema";
+import {
+  categories,
+  orderItems,
+  productColors,
+  productImages,
+  productOptions,
+  productOptionValues,
+  products,
+  productVariants,
+} from "../../../db/schema";
 import { changes } from "../../lib/cache-tags";
 import { LOW_STOCK_THRESHOLD } from "../../lib/constants";
-import { toCents } from "../../lib/money";
+import { toCents, toUnits } from "../../lib/money";
 import {
   PRODUCT_FIELDS,
+  PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   productFieldsOf,
   type AdminProductQuery,
@@ -14,7 +25,16 @@ import {
   type ProductFields,
   type ProductStatus,
   type ProductUpdateInput,
+  type VariantInput,
 } from "../../lib/schemas/admin-products";
+import {
+  fitsOptions,
+  generateVariants,
+  optionsKey,
+  optionsLabel,
+  type OptionValues,
+  type ProductOption,
+} from "../../lib/variants";
 import { slugify } from "../../lib/slug";
 import { bumpTags } from "../cache-tags.server";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
@@ -35,13 +55,32 @@ import { isOwnImage } from "../uploads.server";
 import type { ProductStatsSchema } from "../serializers/admin-product";
 import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor } from "../audit.server";
 import { isUniqueViolation, newRowId } from "./rows.server";
-import { type AdminProductRow, type AdminProduct } from "../serializers/admin-product";
+import { type AdminProductRow, type AdminProduct, type AdminVariant } from "../serializers/admin-product";
 
 export { LOW_STOCK_THRESHOLD };
 
-/** A duplicate slug or SKU: a 409 whose message names the field (`field` says which, for a form). */
+/** A variant sold (switched on) running low: none left, or at most LOW_STOCK_THRESHOLD (`v` is product_variants). */
+const SOLD_VARIANT = sql.raw(`v.is_active = 1`);
+const lowVariant = sql`${SOLD_VARIANT} AND v.stock <= ${LOW_STOCK_THRESHOLD}`;
+
+/**
+ * The stock figures of the dashboard, `GET /api/admin/stats` and `.../products/stats`, per variant
+ * sold of an active product: out of stock with none left, low with some, at most the threshold.
+ */
+export function variantStockFigures() {
+  const count = (condition: SQL) =>
+    sql<number>`(SELECT count(*) FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.is_active = 1 AND ${SOLD_VARIANT} AND ${condition})`.mapWith(
+      Number,
+    );
+  return {
+    low_stock: count(sql`v.stock > 0 AND v.stock <= ${LOW_STOCK_THRESHOLD}`),
+    out_of_stock: count(sql`v.stock = 0`),
+  };
+}
+
+/** A duplicate slug or SKU (the product's, or a variant's: `variants.2.sku`): a 409 whose message names it (`field` says which, for a form). */
 export class DuplicateFieldError extends ConflictError {
-  constructor(readonly field: "slug" | "sku") {
+  constructor(readonly field: "slug" | "sku" | `variants.${number}.sku`) {
     super(field === "slug" ? PRODUCT_MESSAGES.slugTaken : PRODUCT_MESSAGES.skuTaken);
   }
 }
@@ -64,6 +103,7 @@ const productColumns = {
   weight: products.weightGrams,
   dimensions: products.dimensions,
   is_featured: products.isFeatured,
+  is_addon: products.isAddon,
   is_active: products.isActive,
   archived_at: products.archivedAt,
   version: products.version,
@@ -114,7 +154,9 @@ function listWhere(query: AdminProductQuery): SQL | undefined {
       : query.status === "archived"
         ? eq(products.isActive, false)
         : undefined,
-    query.low_stock ? sql`${products.stock} <= ${LOW_STOCK_THRESHOLD}` : undefined,
+    query.low_stock
+      ? sql`EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = "products"."id" AND ${lowVariant})`
+      : undefined,
   );
 }
 
@@ -173,19 +215,67 @@ const categoryOptions = (db: Database) =>
     .orderBy(asc(categories.name), asc(categories.id));
 export type CategoryOption = Awaited<ReturnType<typeof categoryOptions>>[number];
 
+/**
+ * Whether past orders refer to the variant of the statement's row (such a variant is switched off,
+ * never removed). Named in full: drizzle leaves a one-table statement's columns unqualified.
+ */
+const orderedVariant = () =>
+  sql`EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.variantId} = "product_variants"."id")`;
+
+/** A product's options' values, one row each, in order (grouped by `optionsFrom`). */
+const optionsOf = (db: Database, id: number) =>
+  db
+    .select({ name: productOptions.name, value: productOptionValues.value })
+    .from(productOptions)
+    .innerJoin(productOptionValues, eq(productOptionValues.optionId, productOptions.id))
+    .where(eq(productOptions.productId, id))
+    .orderBy(asc(productOptions.position), asc(productOptionValues.position));
+
+function optionsFrom(rows: Array<{ name: string; value: string }>): ProductOption[] {
+  const options: ProductOption[] = [];
+  for (const row of rows) {
+    const last = options[options.length - 1];
+    if (last?.name === row.name) last.values.push(row.value);
+    else options.push({ name: row.name, values: [row.value] });
+  }
+  return options;
+}
+/** Every variant of a product in order, switched-off ones too, and whether past orders refer to each. */
+const variantsOf = (db: Database, id: number) =>
+  db
+    .select({
+      id: productVariants.id,
+      sku: productVariants.sku,
+      options: productVariants.options,
+      price_cents: productVariants.priceCents,
+      sale_price_cents: productVariants.salePriceCents,
+      stock: productVariants.stock,
+      image: productVariants.image,
+      is_active: productVariants.isActive,
+      ...named({ ordered: orderedVariant().mapWith(Boolean) }),
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, id))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+type VariantRow = Awaited<ReturnType<typeof variantsOf>>[number];
+
 const oneProduct = (db: Database, id: number) =>
   [
     selectAdminProducts(db).where(eq(products.id, id)),
     imagesOf(db, id),
     colorsOf(db, id),
     recentAuditOf(db, "product", id),
+    optionsOf(db, id),
+    variantsOf(db, id),
   ] as const;
 
-function productFrom([rows, images, colors, audit]: readonly [
+function productFrom([rows, images, colors, audit, options, variants]: readonly [
   Row[],
   Array<{ url: string }>,
   Array<{ color: string }>,
   Parameters<typeof auditRecords>[0],
+  Array<{ name: string; value: string }>,
+  VariantRow[],
 ]): AdminProduct | null {
   const row = rows[0];
   if (!row) return null;
@@ -193,6 +283,12 @@ function productFrom([rows, images, colors, audit]: readonly [
     ...toRow(row),
     images: images.map((image) => image.url),
     colors: colors.map((color) => color.color),
+    options: optionsFrom(options),
+    variants: variants.map((variant): AdminVariant => ({
+      ...variant,
+      options: JSON.parse(variant.options) as AdminVariant["options"],
+      ordered: Boolean(variant.ordered),
+    })),
     audit: auditRecords(audit),
   };
 }
@@ -208,8 +304,11 @@ export async function productFormData(
   id?: number,
 ): Promise<{ product: AdminProduct | null; categories: CategoryOption[] }> {
   if (id === undefined) return { product: null, categories: await categoryOptions(db) };
-  const [rows, images, colors, audit, options] = await db.batch([...oneProduct(db, id), categoryOptions(db)]);
-  return { product: productFrom([rows, images, colors, audit]), categories: options };
+  const [rows, images, colors, audit, options, variants, categoryList] = await db.batch([
+    ...oneProduct(db, id),
+    categoryOptions(db),
+  ]);
+  return { product: productFrom([rows, images, colors, audit, options, variants]), categories: categoryList };
 }
 
 /** The counts of `GET /api/admin/products/stats`. */
@@ -224,10 +323,7 @@ export async function productStats(db: Database): Promise<ProductStats> {
         total: int(sql`count(*)`),
         active: int(sql`sum(${products.isActive})`),
         archived: int(sql`sum(NOT ${products.isActive})`),
-        low_stock: int(
-          sql`sum(${products.isActive} AND ${products.stock} > 0 AND ${products.stock} <= ${LOW_STOCK_THRESHOLD})`,
-        ),
-        out_of_stock: int(sql`sum(${products.isActive} AND ${products.stock} <= 0)`),
+        ...variantStockFigures(),
         featured: int(sql`sum(${products.isActive} AND ${products.isFeatured})`),
         on_sale: int(sql`sum(${products.isActive} AND ${products.isOnSale})`),
       }),
@@ -266,6 +362,7 @@ const EMPTY: Snapshot = {
   weight: null,
   dimensions: null,
   is_featured: false,
+  is_addon: false,
   images: [],
   colors: [],
   meta_keywords: null,
@@ -299,12 +396,25 @@ const slugsLike = (db: Database, base: string, except?: number) =>
       ),
     );
 
-const otherWith = (db: Database, column: typeof products.slug | typeof products.sku, value: string, except?: number) =>
-  db
-    .select({ id: products.id })
+/** Which of `skus` another product than `except` has: as its own SKU or a variant's (one parameter, whatever their number). */
+const skusInUse = (db: Database, skus: string[], except?: number) => {
+  const wanted = sql`(SELECT value FROM json_each(${JSON.stringify(skus)}))`;
+  return db
+    .select({ sku: products.sku })
     .from(products)
-    .where(and(eq(column, value), except === undefined ? undefined : ne(products.id, except)))
-    .limit(1);
+    .where(and(sql`${products.sku} IN ${wanted}`, except === undefined ? undefined : ne(products.id, except)))
+    .union(
+      db
+        .select({ sku: productVariants.sku })
+        .from(productVariants)
+        .where(
+          and(
+            sql`${productVariants.sku} IN ${wanted}`,
+            except === undefined ? undefined : ne(productVariants.productId, except),
+          ),
+        ),
+    );
+};
 
 const categoryExists = (db: Database, id: number | null | undefined) =>
   db
@@ -313,19 +423,319 @@ const categoryExists = (db: Database, id: number | null | undefined) =>
     .where(eq(categories.id, id ?? 0))
     .limit(1);
 
-/** The rules a body's shape cannot check: own images only, a known category, a sale price below the price. */
-function checkRules(after: Snapshot, categoryFound: boolean): void {
-  const errors: Record<string, string[]> = {};
+/**
+ * The rules a body's shape cannot check: own images only, a known category, a sale price below the
+ * price, and the variants' (see `variantErrors`); then the SKUs: the product's or a variant's in
+ * use elsewhere, or twice among them, is a 409.
+ */
+function checkRules(
+  after: Snapshot,
+  categoryFound: boolean,
+  plan: VariantsPlan,
+  taken: Array<{ sku: string }>,
+  known?: ReadonlySet<number>,
+): void {
+  const errors: Record<string, string[]> = variantErrors(plan, known);
   if (after.images.some((url) => !isOwnImage(url))) errors.images = [PRODUCT_MESSAGES.images];
   if (after.category_id !== null && !categoryFound) errors.category_id = [PRODUCT_MESSAGES.categoryInvalid];
   if (after.sale_price !== null && after.sale_price >= after.price)
     errors.sale_price = [PRODUCT_MESSAGES.salePriceBelowPrice];
   if (Object.keys(errors).length) throw new ValidationError(errors);
+  const inUse = new Set(taken.map((row) => row.sku));
+  if (inUse.has(after.sku)) throw new DuplicateFieldError("sku");
+  for (const variant of plan.staying) inUse.add(variant.sku);
+  givenVariants(plan).forEach((variant, index) => {
+    if (inUse.has(variant.sku)) throw new DuplicateFieldError(`variants.${index}.sku`);
+    inUse.add(variant.sku);
+  });
+}
+
+// ---------------------------------------------------------------- options and variants
+
+/** What a save does to a product's options and variants, worked out before its batch. */
+interface VariantsPlan {
+  /** The options after the save, and whether they differ from before (then they are rewritten). */
+  options: ProductOption[];
+  optionsChanged: boolean;
+  /** The variants after the save, in order (an id: an update, none: a new one); null: left as they are. */
+  given: VariantInput[] | null;
+  /** The product's variants the save leaves out: removed, or switched off when past orders refer to them. */
+  leftOut: AdminVariant[];
+  /** Of those, the ones that stay (switched off): their SKUs and option values stay taken. */
+  staying: AdminVariant[];
+  /** A product going back to no options: its implicit variant (options `{}`) is sold again, from the product's figures. */
+  implicit: boolean;
+}
+
+/** A variant as read, in the body's shape (to keep it through an options change). */
+const variantInputOf = (variant: AdminVariant): VariantInput => ({
+  id: variant.id,
+  sku: variant.sku,
+  options: variant.options,
+  price: toUnits(variant.price_cents),
+  sale_price: variant.sale_price_cents === null ? null : toUnits(variant.sale_price_cents),
+  stock: variant.stock,
+  image: variant.image,
+  is_active: variant.is_active,
+});
+
+const isImplicit = (variant: { options: OptionValues }) => Object.keys(variant.options).length === 0;
+
+/**
+ * The options are the body's, else the product's. Without options, the product's fields set its
+ * implicit variant (variants given must be that one: `{}`). With options, the variants are the
+ * body's; left out while the options change, the ones whose values still fit are kept (so a new
+ * option, or the first one, leaves out the rest: "Generate variants" makes them again).
+ */
+function planVariants(before: AdminProduct | null, input: ProductCreateInput | ProductUpdateInput): VariantsPlan {
+  const beforeOptions = before?.options ?? [];
+  const beforeVariants = before?.variants ?? [];
+  const options = input.options ?? beforeOptions;
+  const optionsChanged = JSON.stringify(options) !== JSON.stringify(beforeOptions);
+  const given =
+    input.variants ??
+    (optionsChanged && options.length
+      ? beforeVariants.filter((variant) => fitsOptions(options, variant.options)).map(variantInputOf)
+      : null);
+  if (options.length === 0) {
+    const leftOut = optionsChanged ? beforeVariants.filter((variant) => !isImplicit(variant)) : [];
+    return {
+      options,
+      optionsChanged,
+      given: input.variants ?? null,
+      leftOut,
+      staying: leftOut.filter((variant) => variant.ordered),
+      implicit: optionsChanged,
+    };
+  }
+  const ids = new Set(given?.map((variant) => variant.id));
+  const leftOut = given ? beforeVariants.filter((variant) => !ids.has(variant.id)) : [];
+  return {
+    options,
+    optionsChanged,
+    given,
+    leftOut,
+    staying: leftOut.filter((variant) => variant.ordered),
+    implicit: false,
+  };
+}
+
+/** Variants given to a product without options describe its implicit one: the product's fields set it. */
+const writesVariants = (plan: VariantsPlan) => plan.options.length > 0 && plan.given !== null;
+/** The variants a save writes ([] when none). */
+const givenVariants = (plan: VariantsPlan) => (writesVariants(plan) ? plan.given! : []);
+
+/** The SKUs a save must find free: the product's and its variants'. */
+const skusOf = (after: Snapshot, plan: VariantsPlan) => [
+  after.sku,
+  ...givenVariants(plan).map((variant) => variant.sku),
+];
+
+/**
+ * The body's fields to apply: with options, the price, sale price and stock are the variants'
+ * (the triggers keep them), so the body's are not applied.
+ */
+function ownFields<T extends ProductCreateInput | ProductUpdateInput>(input: T, plan: VariantsPlan): T {
+  if (plan.options.length === 0) return input;
+  const { price: _price, sale_price: _sale, stock: _stock, ...rest } = input;
+  return rest as T;
+}
+
+/** The product's columns to write: with options, never its price, sale price or stock. */
+function columnsFor(after: Snapshot, plan: VariantsPlan) {
+  const { priceCents: _price, salePriceCents: _sale, stock: _stock, ...rest } = columnsOf(after);
+  return plan.options.length ? rest : columnsOf(after);
+}
+
+/**
+ * The variants' rules (422, per field `variants.2.options`): a variant is one of the product's
+ * (by id, once), its values are one of each option's, no two share them (nor one that stays
+ * switched off), its image is our own.
+ */
+function variantErrors(plan: VariantsPlan, known: ReadonlySet<number> = new Set()): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (index: number, field: string, message: string) => {
+    errors[`variants.${index}.${field}`] = [message];
+  };
+  const ids = new Set<number>();
+  const taken = new Set(plan.staying.map((variant) => JSON.stringify(variant.options)));
+  plan.given?.forEach((variant, index) => {
+    if (variant.id !== undefined && (!known.has(variant.id) || ids.has(variant.id)))
+      add(index, "id", PRODUCT_MESSAGES.variantUnknown);
+    if (variant.id !== undefined) ids.add(variant.id);
+    if (!fitsOptions(plan.options, variant.options)) add(index, "options", PRODUCT_MESSAGES.variantOptions);
+    else {
+      const key = optionsKey(plan.options, variant.options);
+      if (taken.has(key)) add(index, "options", PRODUCT_MESSAGES.variantOptionsTaken);
+      taken.add(key);
+    }
+    if (variant.image && !isOwnImage(variant.image)) add(index, "image", PRODUCT_MESSAGES.images);
+  });
+  return errors;
+}
+
+/** A "Colour" (or "Color") option's values join the product's colours, so the shop's `colors=` filter finds them. */
+function withOptionColours(colors: string[], options: readonly ProductOption[]): string[] {
+  const values = options
+    .filter((option) => /^colou?r$/i.test(option.name))
+    .flatMap((option) => option.values.map((value) => value.toLowerCase()))
+    .filter((value) => value.length <= PRODUCT_LIMITS.color);
+  return [...new Set([...colors, ...values])].slice(0, PRODUCT_LIMITS.colors);
+}
+
+/** One variant as the audit log records it: "TB-1-S (Size: Small): 44, sale 40, stock 3, switched off". */
+function variantText(variant: {
+  sku: string;
+  options: OptionValues;
+  price: number;
+  sale_price?: number | null;
+  stock: number;
+  is_active?: boolean;
+}): string {
+  const label = optionsLabel(variant.options);
+  return `${variant.sku}${label ? ` (${label})` : ""}: ${variant.price}${
+    variant.sale_price == null ? "" : `, sale ${variant.sale_price}`
+  }, stock ${variant.stock}${variant.is_active === false ? ", switched off" : ""}`;
+}
+
+const optionsText = (options: readonly ProductOption[]) =>
+  options.map((option) => `${option.name}: ${option.values.join(", ")}`).join("; ");
+
+/** The audit's changes of the options and variants: each as text, before and after. */
+function variantChanges(before: AdminProduct | null, plan: VariantsPlan) {
+  const was = {
+    options: optionsText(before?.options ?? []),
+    variants: (before?.variants ?? [])
+      .filter((variant) => !isImplicit(variant))
+      .map((variant) => variantText(variantInputOf(variant))),
+  };
+  return changesBetween(was, {
+    options: plan.optionsChanged ? optionsText(plan.options) : undefined,
+    variants: writesVariants(plan)
+      ? [
+          ...plan.given!.map((variant) =>
+            variantText({
+              ...variant,
+              is_active: variant.is_active ?? before?.variants.find((v) => v.id === variant.id)?.is_active,
+            }),
+          ),
+          ...plan.staying.map((variant) => variantText({ ...variantInputOf(variant), is_active: false })),
+        ]
+      : plan.implicit
+        ? []
+        : undefined,
+  });
+}
+
+/** A variant's columns from the body. */
+function variantColumns(plan: VariantsPlan, variant: VariantInput, position: number) {
+  return {
+    sku: variant.sku,
+    options: optionsKey(plan.options, variant.options),
+    priceCents: toCents(variant.price),
+    salePriceCents: variant.sale_price == null ? null : toCents(variant.sale_price),
+    stock: variant.stock,
+    image: variant.image ?? null,
+    position,
+  };
+}
+
+const idsIn = (column: SQLiteColumn, ids: number[]) =>
+  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+
+/**
+ * The statements writing a plan, each applied only when `onlyIf` holds: the options rewritten when
+ * they changed, the variants left out removed (switched off when ordered), the others updated or
+ * inserted in order; the triggers then make the product's price, sale price and stock theirs.
+ */
+function variantStatements(
+  db: Database,
+  productId: number | SQL,
+  after: Snapshot,
+  before: AdminProduct | null,
+  plan: VariantsPlan,
+  onlyIf: SQL,
+) {
+  const statements: unknown[] = [];
+  if (plan.optionsChanged) {
+    const optionIds = db
+      .select({ id: productOptions.id })
+      .from(productOptions)
+      .where(eq(productOptions.productId, productId));
+    statements.push(
+      db.delete(productOptionValues).where(and(inArray(productOptionValues.optionId, optionIds), onlyIf)),
+      db.delete(productOptions).where(and(eq(productOptions.productId, productId), onlyIf)),
+    );
+    plan.options.forEach((option, position) => {
+      statements.push(insertOneIf(db, productOptions, { productId, name: option.name, position }, onlyIf));
+      const optionId = sql`(SELECT ${productOptions.id} FROM ${productOptions} WHERE ${productOptions.productId} = ${productId} AND ${productOptions.name} = ${option.name})`;
+      option.values.forEach((value, index) =>
+        statements.push(insertOneIf(db, productOptionValues, { optionId, value, position: index }, onlyIf)),
+      );
+    });
+  }
+  if (plan.leftOut.length) {
+    const ids = plan.leftOut.map((variant) => variant.id);
+    statements.push(
+      db
+        .update(productVariants)
+        .set({ isActive: false })
+        .where(and(idsIn(productVariants.id, ids), orderedVariant(), onlyIf)),
+      db.delete(productVariants).where(and(idsIn(productVariants.id, ids), sql`NOT ${orderedVariant()}`, onlyIf)),
+    );
+  }
+  if (plan.implicit) {
+    const implicit = and(eq(productVariants.productId, productId), eq(productVariants.options, "{}"));
+    statements.push(
+      db.update(productVariants).set({ isActive: true }).where(and(implicit, onlyIf)),
+      insertOneIf(
+        db,
+        productVariants,
+        {
+          productId,
+          sku: after.sku,
+          options: "{}",
+          priceCents: toCents(after.price),
+          salePriceCents: after.sale_price === null ? null : toCents(after.sale_price),
+          stock: after.stock,
+          weightGrams: after.weight,
+          isActive: 1,
+          position: 0,
+        },
+        sql`${onlyIf} AND NOT EXISTS (SELECT 1 FROM ${productVariants} WHERE ${implicit})`,
+      ),
+    );
+  }
+  if (writesVariants(plan)) {
+    plan.given!.forEach((variant, position) => {
+      const columns = variantColumns(plan, variant, position);
+      if (variant.id === undefined) {
+        statements.push(
+          insertOneIf(
+            db,
+            productVariants,
+            { ...columns, productId, weightGrams: after.weight, isActive: variant.is_active === false ? 0 : 1 },
+            onlyIf,
+          ),
+        );
+        return;
+      }
+      const isActive = variant.is_active ?? before?.variants.find((v) => v.id === variant.id)?.is_active ?? true;
+      statements.push(
+        db
+          .update(productVariants)
+          .set({ ...columns, isActive })
+          .where(and(eq(productVariants.id, variant.id), eq(productVariants.productId, productId), onlyIf)),
+      );
+    });
+  }
+  return statements;
 }
 
 /** A unique index refused the batch (a race with another save): the field it names, as a 409. */
 function duplicateFrom(error: unknown): DuplicateFieldError | null {
-  if (isUniqueViolation(error, "products.sku")) return new DuplicateFieldError("sku");
+  if (isUniqueViolation(error, "products.sku") || isUniqueViolation(error, "product_variants.sku"))
+    return new DuplicateFieldError("sku");
   if (isUniqueViolation(error, "products.slug")) return new DuplicateFieldError("slug");
   return null;
 }
@@ -345,6 +755,7 @@ function columnsOf(after: Snapshot) {
     weightGrams: after.weight,
     dimensions: after.dimensions,
     isFeatured: after.is_featured,
+    isAddon: after.is_addon,
     metaKeywords: after.meta_keywords,
     image: after.images[0] ?? null,
   };
@@ -383,16 +794,17 @@ const describeChanges = (fields: string[]) => fields.map((field) => field.replac
  * the name meanwhile makes this one try the next.
  */
 export async function createProduct(db: Database, actor: Actor, input: ProductCreateInput): Promise<AdminProduct> {
+  const plan = planVariants(null, input);
   const after = withInput(EMPTY, input);
+  after.colors = withOptionColours(after.colors, plan.options);
   const base = input.slug ? input.slug : slugify(after.name, 80) || "product";
   for (let attempt = 0; ; attempt++) {
-    const [sku, slugs, category] = await db.batch([
-      otherWith(db, products.sku, after.sku),
+    const [skus, slugs, category] = await db.batch([
+      skusInUse(db, skusOf(after, plan)),
       slugsLike(db, base),
       categoryExists(db, after.category_id),
     ]);
-    checkRules(after, category.length > 0);
-    if (sku.length) throw new DuplicateFieldError("sku");
+    checkRules(after, category.length > 0, plan, skus);
     const taken = new Set(slugs.map((row) => row.slug));
     if (input.slug && taken.has(input.slug)) throw new DuplicateFieldError("slug");
     after.slug = input.slug ? input.slug : freeSlug(base, taken);
@@ -404,13 +816,22 @@ export async function createProduct(db: Database, actor: Actor, input: ProductCr
       const [created] = await db.batch([
         insert,
         ...childRows(db, id, after, null, sql`1 = 1`),
+        // With options, the implicit variant the insert made is not sold: the variants are.
+        ...(plan.options.length
+          ? [
+              db
+                .delete(productVariants)
+                .where(and(eq(productVariants.productId, id), eq(productVariants.options, "{}"))),
+            ]
+          : []),
+        ...variantStatements(db, id, after, null, plan, sql`1 = 1`),
         bumpTags(db, changes.productCreated(after.category_id === null ? [] : [after.category_id])),
         auditEntry(db, actor, {
           action: "create",
           entity: "product",
           entityId: id,
           summary: `Created product ${after.name} (${after.sku})`,
-          changes: changesBetween(EMPTY, after),
+          changes: { ...changesBetween(EMPTY, after), ...variantChanges(null, plan) },
         }),
       ] as unknown as [typeof insert]);
       return (await getAdminProduct(db, created[0]!.id))!;
@@ -476,15 +897,16 @@ export async function updateProduct(
 ): Promise<AdminProduct> {
   const product = await current(db, id, input.version);
   const before = snapshotOf(product);
-  const after = withInput(before, input);
+  const plan = planVariants(product, input);
+  const after = withInput(before, ownFields(input, plan));
+  after.colors = withOptionColours(after.colors, plan.options);
   const base = input.slug === undefined ? null : input.slug === "" ? slugify(after.name, 80) || "product" : input.slug;
-  const [sku, slugs, category] = await db.batch([
-    otherWith(db, products.sku, after.sku, id),
+  const [skus, slugs, category] = await db.batch([
+    skusInUse(db, skusOf(after, plan), id),
     slugsLike(db, base ?? after.slug, id),
     categoryExists(db, after.category_id),
   ]);
-  checkRules(after, category.length > 0);
-  if (sku.length) throw new DuplicateFieldError("sku");
+  checkRules(after, category.length > 0, plan, skus, new Set(product.variants.map((variant) => variant.id)));
   const taken = new Set(slugs.map((row) => row.slug));
   if (input.slug) {
     if (taken.has(input.slug)) throw new DuplicateFieldError("slug");
@@ -492,7 +914,7 @@ export async function updateProduct(
   } else if (base !== null) {
     after.slug = base === before.slug || !taken.has(base) ? base : freeSlug(base, taken);
   }
-  const changed = changesBetween(before, after);
+  const changed = { ...changesBetween(before, after), ...variantChanges(product, plan) };
   if (Object.keys(changed).length === 0) return product;
 
   const guard = asRead(id, product.version);
@@ -505,6 +927,7 @@ export async function updateProduct(
     product.version,
     [
       ...childRows(db, id, after, before, guard),
+      ...variantStatements(db, id, after, product, plan, guard),
       bumpTags(db, changes.productChanged(id, categoryIds), { onlyIf: guard }),
       auditEntry(
         db,
@@ -519,7 +942,7 @@ export async function updateProduct(
         guard,
       ),
     ],
-    columnsOf(after),
+    columnsFor(after, plan),
   );
   return (await getAdminProduct(db, id))!;
 }
@@ -565,4 +988,30 @@ export async function setProductArchived(
       : { isActive: true, archivedAt: null },
   );
   return (await getAdminProduct(db, id))!;
+}
+
+/**
+ * "Generate variants": the product's variants as staff left them (`variants`, saved as given) and
+ * one more per combination of its options that none of them has, with the SKU
+ * `{product SKU}-{value initials}` (made unique across the shop), the product's price and no stock;
+ * saved as one update (the same rules, the same version check). `added`: how many were made.
+ */
+export async function generateProductVariants(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: { version?: number; variants: VariantInput[] },
+): Promise<{ product: AdminProduct; added: number }> {
+  const product = await current(db, id, input.version);
+  const prefix = sql`substr(${productVariants.sku}, 1, ${product.sku.length}) = ${product.sku}`;
+  const taken = await db.select({ sku: productVariants.sku }).from(productVariants).where(prefix);
+  const added = generateVariants(
+    product.options,
+    input.variants,
+    { sku: product.sku, price: toUnits(product.price_cents) },
+    new Set(taken.map((row) => row.sku.toUpperCase())),
+  );
+  if (!added.length) return { product, added: 0 };
+  const variants = [...input.variants, ...added];
+  return { product: await updateProduct(db, actor, id, { version: input.version, variants }), added: added.length };
 }

@@ -5,6 +5,7 @@ import { ORDER_STATUSES, type OrderStatus } from "../../lib/order-statuses";
 import { LOW_STOCK_THRESHOLD } from "../../lib/constants";
 import { toUnits } from "../../lib/money";
 import { isoDate, named } from "../sql";
+import { variantStockFigures } from "./products.server";
 
 export { LOW_STOCK_THRESHOLD };
 /** Days in the dashboard's chart of orders per day. */
@@ -105,10 +106,7 @@ export async function getDashboard(db: Database, now = new Date()): Promise<Dash
         named({
           total: int(sql`count(*)`),
           active: int(sql`sum(${products.isActive})`),
-          low: int(
-            sql`sum(${products.isActive} AND ${products.stock} > 0 AND ${products.stock} <= ${LOW_STOCK_THRESHOLD})`,
-          ),
-          out: int(sql`sum(${products.isActive} AND ${products.stock} <= 0)`),
+          ...variantStockFigures(),
         }),
       )
       .from(products),
@@ -169,7 +167,7 @@ export async function getDashboard(db: Database, now = new Date()): Promise<Dash
       value: { today: toUnits(o.todayValue), last_7_days: toUnits(o.weekValue), last_30_days: toUnits(o.monthValue) },
     },
     revenue: { placed: toUnits(o.placed), collected: toUnits(o.collected) },
-    products: { total: p.total, active: p.active, low_stock: p.low, out_of_stock: p.out },
+    products: { total: p.total, active: p.active, low_stock: p.low_stock, out_of_stock: p.out_of_stock },
     customers: { total: people?.customers ?? 0, new_last_7_days: people?.newCustomers ?? 0 },
     messages: { unread: people?.unread ?? 0 },
     reviews: { pending: people?.pendingReviews ?? 0 },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Totals } from "../../lib/checkout";
+import type { OptionValues } from "../../lib/variants";
 import { toUnits } from "../../lib/money";
 import { orderItems, orders } from "../../../db/schema";
 import { imageOrPlaceholder } from "../images.server";
@@ -10,6 +11,9 @@ export interface OrderItemView {
   product_id: number | null;
   product_name: string;
   product_sku: string;
+  /** The variant sold (null once removed), and its option values when sold (`{}` without options). */
+  variant_id: number | null;
+  options: OptionValues;
   quantity: number;
   price_cents: number;
   total_cents: number;
@@ -61,26 +65,35 @@ export const itemColumns = {
   product_name: orderItems.productName,
   product_sku: orderItems.productSku,
   product_image: orderItems.productImage,
+  variant_id: orderItems.variantId,
+  variant_options: orderItems.variantOptions,
   quantity: orderItems.quantity,
   price_cents: orderItems.priceCents,
   total_cents: orderItems.totalCents,
 };
+
+/** An order line (read with `itemColumns`) as pages and the APIs show it, the customer's and the staff's. */
+export function toOrderItem(item: RowOf<typeof itemColumns>): OrderItemView {
+  return {
+    id: item.id,
+    product_id: item.product_id,
+    product_name: item.product_name,
+    product_sku: item.product_sku,
+    variant_id: item.variant_id,
+    options: JSON.parse(item.variant_options) as OptionValues,
+    quantity: item.quantity,
+    price_cents: item.price_cents,
+    total_cents: item.total_cents,
+    image: imageOrPlaceholder(item.product_image),
+  };
+}
 
 /** Orders and their items (read with `orderColumns` and `itemColumns`) as pages and the API show them. */
 export function toOrders(rows: RowOf<typeof orderColumns>[], items: RowOf<typeof itemColumns>[]): OrderView[] {
   const byOrder = new Map<number, OrderItemView[]>();
   for (const item of items) {
     const list = byOrder.get(item.order_id) ?? [];
-    list.push({
-      id: item.id,
-      product_id: item.product_id,
-      product_name: item.product_name,
-      product_sku: item.product_sku,
-      quantity: item.quantity,
-      price_cents: item.price_cents,
-      total_cents: item.total_cents,
-      image: imageOrPlaceholder(item.product_image),
-    });
+    list.push(toOrderItem(item));
     byOrder.set(item.order_id, list);
   }
   return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), items: byOrder.get(row.id) ?? [] }));
@@ -97,7 +110,15 @@ export const OrderSchema = z
       z.object({
         id: z.number().int(),
         product_name: z.string(),
-        product_sku: z.string(),
+        product_sku: z.string().meta({ description: "The variant's SKU when it was sold." }),
+        variant_id: z
+          .number()
+          .int()
+          .nullable()
+          .meta({ description: "The variant sold; null once the variant is removed." }),
+        options: z
+          .record(z.string(), z.string())
+          .meta({ description: 'Its option values when sold, { "Size": "Grand" }; {} without options.' }),
         quantity: z.number().int(),
         price: z.number(),
         total: z.number(),
@@ -133,6 +154,8 @@ export function orderJson(order: OrderView): OrderJson {
       id: item.id,
       product_name: item.product_name,
       product_sku: item.product_sku,
+      variant_id: item.variant_id,
+      options: item.options,
       quantity: item.quantity,
       price: toUnits(item.price_cents),
       total: toUnits(item.total_cents),

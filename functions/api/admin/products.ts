@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { MAX_OPTION_VALUES, MAX_OPTIONS } from "../../../app/lib/variants";
 import {
   AdminProductQuerySchema,
+  PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   PRODUCT_STATUSES,
   ProductCreateSchema,
@@ -56,6 +58,10 @@ const ProductBodyShape = {
   weight: z.number().int().min(0).nullable().optional().meta({ description: "Grams." }),
   dimensions: z.string().max(100).nullable().optional(),
   is_featured: z.boolean().optional(),
+  is_addon: z
+    .boolean()
+    .optional()
+    .meta({ description: "An add-on (a vase, a card): offered beside bouquets on the cart and checkout." }),
   images: z.array(z.string()).max(20).optional().meta({
     description:
       "Image URLs in order, the first is the main image: uploads (`/uploads/...`, from POST /api/admin/uploads) or the shop's own `/images/...`.",
@@ -69,8 +75,47 @@ const version = z
   .min(1)
   .optional()
   .meta({ description: "The version the client last saw: a change made since is a 409, not overwritten." });
-const ProductCreateBody = z.object({ ...ProductBodyShape, version });
-const ProductUpdateBody = z.object({ ...z.object(ProductBodyShape).partial().shape, version });
+/** Options and variants as a body sets them (the shapes of the product's answer; money in currency units). */
+const OptionsAndVariantsShape = {
+  options: z
+    .array(z.object({ name: z.string().max(50), values: z.array(z.string().max(50)).min(1).max(MAX_OPTION_VALUES) }))
+    .max(MAX_OPTIONS)
+    .optional()
+    .meta({
+      description:
+        "The options in order (Size, Colour), each with 1 to 20 values, names and values unique. On a PUT, missing: unchanged; given while `variants` is missing: the variants whose values still fit are kept, the others are removed (switched off when ordered). [] makes the product one without options again.",
+    }),
+  variants: z
+    .array(
+      z.object({
+        id: z.number().int().optional().meta({ description: "One of the product's variants; none: a new variant." }),
+        sku: z.string().max(64).meta({ description: "Unique across the shop: one in use is a 409." }),
+        options: z
+          .record(z.string(), z.string())
+          .meta({ description: 'One value of each option: { "Size": "Grand" }.' }),
+        price: z.number().min(0).meta({ description: "Currency units." }),
+        sale_price: z.number().min(0).nullable().optional().meta({ description: "Below the price (else 422)." }),
+        stock: z.number().int().min(0).optional(),
+        image: z.string().nullable().optional().meta({ description: "Our own image; null: the product's." }),
+        is_active: z
+          .boolean()
+          .optional()
+          .meta({ description: "false: switched off (not sold). Missing: as it was (new: true)." }),
+      }),
+    )
+    .max(PRODUCT_LIMITS.variants)
+    .optional()
+    .meta({
+      description:
+        'The variants in order (for a product with options; without options the product\'s own price, sale price and stock set its one variant). One left out is removed, or switched off when past orders refer to it. Missing on a PUT: unchanged; on a POST: none. An unknown option value or two variants with the same values is a 422 (`errors["variants.2.options"]`).',
+    }),
+};
+const ProductCreateBody = z.object({ ...ProductBodyShape, ...OptionsAndVariantsShape, version });
+const ProductUpdateBody = z.object({
+  ...z.object(ProductBodyShape).partial().shape,
+  ...OptionsAndVariantsShape,
+  version,
+});
 const VersionBody = z.object({ version });
 
 /**
@@ -89,7 +134,8 @@ export const adminProductsApi = staffRoute(
         category: z.string().optional().meta({ description: "A category's id or slug." }),
         status: z.enum(PRODUCT_STATUSES).optional(),
         low_stock: z.string().optional().meta({
-          description: "1: only products with stock at or under the low-stock threshold (out of stock included).",
+          description:
+            "1: only products with a variant sold (switched on) whose stock is at or under the low-stock threshold (out of stock included); a product without options has one.",
         }),
       }),
     },
@@ -109,7 +155,7 @@ staffResource(adminProductsApi, {
   create: {
     summary: "Create a product",
     description:
-      "A missing slug is made from the name (and made unique). A slug or SKU already in use is a 409 naming it; an empty name, a negative price or stock, a sale price not below the price, an unknown category or an image that is not ours is a 422.",
+      "A missing slug is made from the name (and made unique). A slug or SKU already in use is a 409 naming it; an empty name, a negative price or stock, a sale price not below the price, an unknown category or an image that is not ours is a 422. `options` and `variants` as a PUT takes them (missing: none); with options, the product's price, sale price and stock become its variants' (the lowest unit price, the sum of the stock).",
     body: jsonBody(ProductCreateBody),
     input: ProductCreateSchema,
     answer: "The new product.",
@@ -123,14 +169,15 @@ staffResource(adminProductsApi, {
     count: async (db) => productStatsJson(await productStats(db)),
   },
   read: {
-    summary: "One product (archived ones too) with every field, its images in order, colours, category and version",
+    summary:
+      "One product (archived ones too) with every field, its images in order, colours, category, options, every variant (switched-off ones too, and whether ordered) and version",
     answer: "The product.",
     get: getAdminProduct,
   },
   update: {
     summary: "Update a product",
     description:
-      "Any of the fields; a field left out keeps its value, an empty slug is made from the name again. `images` replaces the images (in that order; the first is the main image). The same rules as a create; a `version` older than the product's is a 409.",
+      "Any of the fields; a field left out keeps its value, an empty slug is made from the name again. `images` replaces the images (in that order; the first is the main image). `options` and `variants` are saved with the rest in one batch (a variant without `id` is new; one left out is removed, or switched off when past orders refer to it); for a product with options the body's price, sale price and stock are not applied: its variants set them. A variant's SKU in use is a 409 (\"The SKU has already been taken.\"); an option without values, more than 3 options or 20 values, a variant whose values are not the options', two variants with the same values, a sale price not below the price are 422s per field (`errors[\"variants.2.sale_price\"]`). The same rules as a create; a `version` older than the product's is a 409.",
     body: jsonBody(ProductUpdateBody),
     input: ProductUpdateSchema,
     answer: "The updated product.",

@@ -12,7 +12,15 @@ export interface MailOrder extends Totals {
   number: string;
   customer_name: string;
   email: string;
-  items: Array<{ name: string; quantity: number; unit_cents: number; total_cents: number }>;
+  /** Each line: its product's name, its option values ("Size: Grand · Colour: Pink", empty without options) and SKU. */
+  items: Array<{
+    name: string;
+    options: string;
+    sku: string;
+    quantity: number;
+    unit_cents: number;
+    total_cents: number;
+  }>;
   coupon_code: string | null;
   shipping_method: string;
   address: MailAddress;
@@ -48,6 +56,10 @@ export function addressLines(address: MailAddress): string[] {
 const cell: CSSProperties = { padding: "8px 0", borderBottom: `1px solid ${COLORS.line}`, verticalAlign: "top" };
 const right: CSSProperties = { ...cell, textAlign: "right", whiteSpace: "nowrap" };
 
+/** A line's option values and SKU, as one line under its name: "Size: Grand · SKU: TB-1". */
+const itemDetails = (item: MailOrder["items"][number]) =>
+  [item.options, `SKU: ${item.sku}`].filter(Boolean).join(" · ");
+
 const ITEMS_HEADINGS: Array<[string, "left" | "right"]> = [
   ["Item", "left"],
   ["Qty", "right"],
@@ -74,7 +86,11 @@ function ItemsTable({ order, shop }: { order: MailOrder; shop: MailShop }) {
       <tbody>
         {order.items.map((item, index) => (
           <tr key={index}>
-            <td style={cell}>{item.name}</td>
+            <td style={cell}>
+              {item.name}
+              <br />
+              <span style={{ color: COLORS.muted, fontSize: "12px" }}>{itemDetails(item)}</span>
+            </td>
             <td style={right}>{item.quantity}</td>
             <td style={right}>{formatMoney(item.unit_cents, shop.currency)}</td>
             <td style={right}>{formatMoney(item.total_cents, shop.currency)}</td>
@@ -147,7 +163,7 @@ function AddressBlock({ address }: { address: MailAddress }) {
 export function textItems(order: MailOrder, shop: MailShop): string {
   const items = order.items.map(
     (item) =>
-      `- ${item.name} × ${item.quantity} at ${formatMoney(item.unit_cents, shop.currency)}: ${formatMoney(item.total_cents, shop.currency)}`,
+      `- ${item.name} (${itemDetails(item)}) × ${item.quantity} at ${formatMoney(item.unit_cents, shop.currency)}: ${formatMoney(item.total_cents, shop.currency)}`,
   );
   const totals = totalRows(order, shop).map(([label, amount]) => `${label}: ${amount}`);
   return [...items, "", ...totals].join("\n");
