@@ -646,6 +646,7 @@ export const orderItems = sqliteTable(
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
+    index("order_items_variant_idx").on(t.variantId),
     check("order_items_quantity_check", sql`${t.quantity} >= 1 AND ${t.quantity} <= 99`),
     check("order_items_money_check", sql`${t.priceCents} >= 0 AND ${t.totalCents} >= 0`),
   ],
