@@ -131,6 +131,35 @@ describe("the product page of a product with options", () => {
     expect(shownSku(tracked.text)).toBe("TB-MOM-001-GR-PK");
   });
 
+  it("keeps a variant's page fresh: after an order of that variant its kept page shows the new stock", async () => {
+    const white = variants["TB-MOM-001-BQ-WH"]!;
+    const stockOf = async () =>
+      (await env.DB.prepare("SELECT stock FROM product_variants WHERE id = ?")
+        .bind(white.id)
+        .first<{ stock: number }>())!.stock;
+    const before = await stockOf();
+    const path = `/product/${BLUSH}?variant=${white.id}`;
+    const quantityMax = (html: string) => Number(/name="quantity"[^>]*max="(\d+)"/.exec(html)?.[1]);
+    await get(path);
+    const kept = await page(path);
+    expect(hit(kept.response)).toBe(true);
+    expect(quantityMax(kept.html)).toBe(before);
+    const ordered = await getJson("/api/orders", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": newIp() },
+      body: JSON.stringify({
+        items: [{ product_id: white.product_id, variant_id: white.id, quantity: 2 }],
+        customer: shopper({ email: `vera.white.${crypto.randomUUID().slice(0, 8)}@example.com` }),
+        payment_method: "cash_on_delivery",
+      }),
+    });
+    expect(ordered.status).toBe(201);
+    expect(await stockOf()).toBe(before - 2);
+    const after = await page(path);
+    expect(quantityMax(after.html)).toBe(before - 2);
+    expect(shownSku(after.text)).toBe("TB-MOM-001-BQ-WH");
+  });
+
   it("never keeps the options' form: each GET with option fields is redirected, whatever came before", async () => {
     const path = `/product/${BLUSH}?Size=Grand&Colour=Pink`;
     for (let round = 0; round < 2; round++) {
