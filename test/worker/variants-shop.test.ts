@@ -39,6 +39,22 @@ const radio = (html: string, name: string, value: string) =>
   new RegExp(`<input[^>]*type="radio"[^>]*name="${name}"[^>]*value="${value}"[^>]*>`).exec(html)?.[0] ?? "";
 /** The shown SKU: the facts' row after "SKU". */
 const shownSku = (text: string) => /SKU\s+(\S+)/.exec(text)?.[1];
+/** The quantity input's maximum: the stock of the variant shown (under 99). */
+const quantityMax = (html: string) => Number(/name="quantity"[^>]*max="(\d+)"/.exec(html)?.[1]);
+
+/** A guest's order of one variant through the API, from an address of its own (guests are limited per address). */
+async function orderVariant(productId: number, variantId: number, quantity: number) {
+  const ordered = await getJson("/api/orders", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": newIp() },
+    body: JSON.stringify({
+      items: [{ product_id: productId, variant_id: variantId, quantity }],
+      customer: shopper({ email: `vera.variant.${crypto.randomUUID().slice(0, 8)}@example.com` }),
+      payment_method: "cash_on_delivery",
+    }),
+  });
+  expect(ordered.status).toBe(201);
+}
 
 beforeAll(async () => {
   const rows = await env.DB.prepare("SELECT id, sku, stock, product_id FROM product_variants").all<VariantRow>();
@@ -67,7 +83,7 @@ describe("the product page of a product with options", () => {
     expect(text).toContain("$89.00");
     expect(text).not.toContain("On Sale");
     expect(shownSku(text)).toBe("TB-MOM-001-GR-PK");
-    expect(html).toMatch(new RegExp(`name="quantity"[^>]*max="${grand.stock}"`));
+    expect(quantityMax(html)).toBe(grand.stock);
     expect(postedVariant(html)).toBe(String(grand.id));
     expect(mainImage(html)).not.toBe(mainImage(plain.html));
     expect(radio(html, "Size", "Grand")).toContain("checked");
@@ -139,21 +155,11 @@ describe("the product page of a product with options", () => {
         .first<{ stock: number }>())!.stock;
     const before = await stockOf();
     const path = `/product/${BLUSH}?variant=${white.id}`;
-    const quantityMax = (html: string) => Number(/name="quantity"[^>]*max="(\d+)"/.exec(html)?.[1]);
     await get(path);
     const kept = await page(path);
     expect(hit(kept.response)).toBe(true);
     expect(quantityMax(kept.html)).toBe(before);
-    const ordered = await getJson("/api/orders", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": newIp() },
-      body: JSON.stringify({
-        items: [{ product_id: white.product_id, variant_id: white.id, quantity: 2 }],
-        customer: shopper({ email: `vera.white.${crypto.randomUUID().slice(0, 8)}@example.com` }),
-        payment_method: "cash_on_delivery",
-      }),
-    });
-    expect(ordered.status).toBe(201);
+    await orderVariant(white.product_id, white.id, 2);
     expect(await stockOf()).toBe(before - 2);
     const after = await page(path);
     expect(quantityMax(after.html)).toBe(before - 2);
@@ -196,24 +202,13 @@ describe("the product page of a product without options", () => {
        ORDER BY p.id DESC LIMIT 1 OFFSET 3`,
     ).first<{ id: number; slug: string; stock: number; variant_id: number }>())!;
     const path = `/product/${product.slug}?variant=${product.variant_id}`;
-    const stockShown = (html: string) => Number(/name="quantity"[^>]*max="(\d+)"/.exec(html)?.[1]);
     await get(path);
     const kept = await page(path);
     expect(hit(kept.response)).toBe(true);
-    expect(stockShown(kept.html)).toBe(product.stock);
-    const ordered = await getJson("/api/orders", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": newIp() },
-      body: JSON.stringify({
-        items: [{ product_id: product.id, variant_id: product.variant_id, quantity: 2 }],
-        // An address of its own: a guest's orders are limited per address.
-        customer: shopper({ email: `vera.variant.${crypto.randomUUID().slice(0, 8)}@example.com` }),
-        payment_method: "cash_on_delivery",
-      }),
-    });
-    expect(ordered.status).toBe(201);
+    expect(quantityMax(kept.html)).toBe(product.stock);
+    await orderVariant(product.id, product.variant_id, 2);
     const after = await page(path);
-    expect(stockShown(after.html)).toBe(product.stock - 2);
+    expect(quantityMax(after.html)).toBe(product.stock - 2);
   });
 });
 
