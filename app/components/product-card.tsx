@@ -97,8 +97,20 @@ export function ProductPicture({
   );
 }
 
-/** Adds one of the product to the cart: a plain form post without JavaScript, a fetcher with it. */
+/**
+ * Adds one of the product to the cart: a plain form post without JavaScript, a fetcher with it. A
+ * product sold in sizes or colours is chosen on its page first: "Choose Options" links there.
+ */
 export function AddToCartForm({ product, className = "" }: { product: CardProduct; className?: string }) {
+  if (product.options?.length)
+    return (
+      <Link
+        to={productHref(product)}
+        className={`block w-full rounded-full bg-bloom-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-bloom-700 ${focusRing} ${className}`}
+      >
+        Choose Options<span className="sr-only">: {product.name}</span>
+      </Link>
+    );
   return (
     <AddToCartFormBase
       productId={product.id}
