@@ -74,40 +74,38 @@ BEGIN
     AND (`sku` IS NOT NEW.`sku` OR `price_cents` IS NOT NEW.`price_cents` OR `sale_price_cents` IS NOT NEW.`sale_price_cents` OR `stock` IS NOT NEW.`stock` OR `weight_grams` IS NOT NEW.`weight_grams`);
 END;
 --> statement-breakpoint
--- The product's price, sale price and stock are its variants' summary: the variant with the lowest
--- unit price, and the sum of the sold variants' stock (see db/schema.ts).
+-- The product's price, sale price and stock are its variants' summary (see db/schema.ts): those of
+-- the active variant with the lowest unit price, the sum of the active variants' stock and their
+-- highest unit price; a product with no active variant keeps its prices and has no stock.
+CREATE VIEW `product_variant_summary` AS
+SELECT p.`id` AS `product_id`,
+  coalesce(c.`price_cents`, p.`price_cents`) AS `price_cents`,
+  CASE WHEN c.`id` IS NULL THEN p.`sale_price_cents` ELSE c.`sale_price_cents` END AS `sale_price_cents`,
+  (SELECT coalesce(sum(v.`stock`), 0) FROM `product_variants` v WHERE v.`product_id` = p.`id` AND v.`is_active` = 1) AS `stock`,
+  coalesce((SELECT max(v.`unit_price_cents`) FROM `product_variants` v WHERE v.`product_id` = p.`id` AND v.`is_active` = 1), p.`price_max_cents`) AS `price_max_cents`
+FROM `products` p
+LEFT JOIN `product_variants` c ON c.`id` = (
+  SELECT v.`id` FROM `product_variants` v WHERE v.`product_id` = p.`id` AND v.`is_active` = 1
+  ORDER BY v.`unit_price_cents`, v.`position`, v.`id` LIMIT 1
+);
+--> statement-breakpoint
 CREATE TRIGGER `product_variants_summary_insert` AFTER INSERT ON `product_variants`
 BEGIN
-  UPDATE `products` SET
-    `price_cents` = coalesce((SELECT v.`price_cents` FROM `product_variants` v WHERE v.`product_id` = `products`.`id` AND v.`is_active` = 1 ORDER BY v.`unit_price_cents`, v.`position`, v.`id` LIMIT 1), `price_cents`),
-    `sale_price_cents` = CASE WHEN EXISTS (SELECT 1 FROM `product_variants` v WHERE v.`product_id` = `products`.`id` AND v.`is_active` = 1)
-      THEN (SELECT v.`sale_price_cents` FROM `product_variants` v WHERE v.`product_id` = `products`.`id` AND v.`is_active` = 1 ORDER BY v.`unit_price_cents`, v.`position`, v.`id` LIMIT 1)
-      ELSE `sale_price_cents` END,
-    `stock` = (SELECT coalesce(sum(v.`stock`), 0) FROM `product_variants` v WHERE v.`product_id` = `products`.`id` AND v.`is_active` = 1),
-    `price_max_cents` = coalesce((SELECT max(v.`unit_price_cents`) FROM `product_variants` v WHERE v.`product_id` = `products`.`id` AND v.`is_active` = 1), `price_max_cents`)
+  UPDATE `products` SET (`price_cents`, `sale_price_cents`, `stock`, `price_max_cents`) =
+    (SELECT `price_cents`, `sale_price_cents`, `stock`, `price_max_cents` FROM `product_variant_summary` s WHERE s.`product_id` = `products`.`id`)
   WHERE `id` = NEW.`product_id`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `product_variants_summary_update` AFTER UPDATE OF `price_cents`, `sale_price_cents`, `stock`, `is_active` ON `product_variants`
 BEGIN
-  UPDATE `products` SET
-    `price_cents` = coalesce((SELECT v.`price_cents` FROM `product_variants` v WHERE v.`product_id` = `products`.`id` AND v.`is_active` = 1 ORDER BY v.`unit_price_cents`, v.`position`, v.`id` LIMIT 1), `price_cents`),
-    `sale_price_cents` = CASE WHEN EXISTS (SELECT 1 FROM `product_variants` v WHERE v.`product_id` = `products`.`id` AND v.`is_active` = 1)
-      THEN (SELECT v.`sale_price_cents` FROM `product_variants` v WHERE v.`product_id` = `products`.`id` AND v.`is_active` = 1 ORDER BY v.`unit_price_cents`, v.`position`, v.`id` LIMIT 1)
-      ELSE `sale_price_cents` END,
-    `stock` = (SELECT coalesce(sum(v.`stock`), 0) FROM `product_variants` v WHERE v.`product_id` = `products`.`id` AND v.`is_active` = 1),
-    `price_max_cents` = coalesce((SELECT max(v.`unit_price_cents`) FROM `product_variants` v WHERE v.`product_id` = `products`.`id` AND v.`is_active` = 1), `price_max_cents`)
+  UPDATE `products` SET (`price_cents`, `sale_price_cents`, `stock`, `price_max_cents`) =
+    (SELECT `price_cents`, `sale_price_cents`, `stock`, `price_max_cents` FROM `product_variant_summary` s WHERE s.`product_id` = `products`.`id`)
   WHERE `id` = NEW.`product_id`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `product_variants_summary_delete` AFTER DELETE ON `product_variants`
 BEGIN
-  UPDATE `products` SET
-    `price_cents` = coalesce((SELECT v.`price_cents` FROM `product_variants` v WHERE v.`product_id` = `products`.`id` AND v.`is_active` = 1 ORDER BY v.`unit_price_cents`, v.`position`, v.`id` LIMIT 1), `price_cents`),
-    `sale_price_cents` = CASE WHEN EXISTS (SELECT 1 FROM `product_variants` v WHERE v.`product_id` = `products`.`id` AND v.`is_active` = 1)
-      THEN (SELECT v.`sale_price_cents` FROM `product_variants` v WHERE v.`product_id` = `products`.`id` AND v.`is_active` = 1 ORDER BY v.`unit_price_cents`, v.`position`, v.`id` LIMIT 1)
-      ELSE `sale_price_cents` END,
-    `stock` = (SELECT coalesce(sum(v.`stock`), 0) FROM `product_variants` v WHERE v.`product_id` = `products`.`id` AND v.`is_active` = 1),
-    `price_max_cents` = coalesce((SELECT max(v.`unit_price_cents`) FROM `product_variants` v WHERE v.`product_id` = `products`.`id` AND v.`is_active` = 1), `price_max_cents`)
+  UPDATE `products` SET (`price_cents`, `sale_price_cents`, `stock`, `price_max_cents`) =
+    (SELECT `price_cents`, `sale_price_cents`, `stock`, `price_max_cents` FROM `product_variant_summary` s WHERE s.`product_id` = `products`.`id`)
   WHERE `id` = OLD.`product_id`;
 END;
