@@ -79,7 +79,7 @@ describe("/products", () => {
     // The active sort is marked.
     expect(html).toMatch(/<a[^>]*aria-current="true"[^>]*>Newest<\/a>/);
     // Each card: category, price, Add to Cart (a real form post) and, without JavaScript, a Quick View link.
-    const first = shown[0]!;
+    const first = shown.find((card) => !bySlug.get(card.slug)!.options)!;
     expect(first.text).toMatch(/\$\d+\.\d{2}/);
     const category = seedCategories.find((item) => item.slug === bySlug.get(first.slug)!.category)!;
     expect(first.text).toContain(category.name);
@@ -88,6 +88,10 @@ describe("/products", () => {
     expect(input(first.html, "product_id")?.value).toMatch(/^\d+$/);
     expect(input(first.html, "quantity")).toMatchObject({ type: "hidden", value: "1" });
     expect(first.html).toMatch(new RegExp(`<a[^>]*href="/product/${first.slug}"[^>]*>Quick View`));
+    // A bouquet sold in sizes or colours is chosen on its page: its card links there instead.
+    const sized = shown.find((card) => bySlug.get(card.slug)!.options)!;
+    expect(sized.html).not.toMatch(/action="\/cart"/);
+    expect(sized.html).toMatch(new RegExp(`<a[^>]*href="/product/${sized.slug}"[^>]*>Choose Options`));
     expect(html).toContain('"@type":"ItemList"');
   });
 

@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addressesFrom, credentialsOf, CUSTOMER as SEEDED_CUSTOMER } from "../fixtures/accounts";
 import { BASE, CookieJar, get, postForm, visit } from "./helpers";
+import { WITHOUT_OPTIONS } from "../fixtures/checkout";
 
 // The security headers every answer carries, on the built Worker: pages get a Content-Security-Policy
 // whose script-src allows the site and this request's nonce only (never 'unsafe-inline'), and every
@@ -92,8 +93,8 @@ async function shopperVisit(path: string) {
 
 beforeAll(async () => {
   const row = await env.DB.prepare(
-    `SELECT (SELECT slug FROM products WHERE is_active = 1 AND stock > 5 ORDER BY id LIMIT 1) AS product,
-      (SELECT id FROM products WHERE is_active = 1 AND stock > 5 ORDER BY id LIMIT 1) AS product_id,
+    `SELECT (SELECT slug FROM products WHERE is_active = 1 AND stock > 5 AND ${WITHOUT_OPTIONS} ORDER BY id LIMIT 1) AS product,
+      (SELECT id FROM products WHERE is_active = 1 AND stock > 5 AND ${WITHOUT_OPTIONS} ORDER BY id LIMIT 1) AS product_id,
       (SELECT slug FROM categories WHERE is_active = 1 ORDER BY id LIMIT 1) AS category,
       (SELECT slug FROM blogs WHERE status = 'published' ORDER BY id LIMIT 1) AS blog`,
   ).first<{ product: string; product_id: number; category: string; blog: string }>();
