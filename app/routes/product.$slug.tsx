@@ -134,7 +134,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   const shown = shownFigures(product, url.searchParams.get("variant"));
   const gallery = galleryOf(product, shown.image, url.searchParams.get("image"));
+  // The choices are worked out here, so the choosing rules never travel to the browser.
+  const chosen = product.variants.find((variant) => variant.id === shown.variant_id);
   return json({
+    // A variant other than the default one stays in the gallery's links.
+    variantPath: chosen && chosen !== defaultVariant(product.variants) ? variantHref(product.slug, chosen.id) : null,
+    choices: chosen ? optionChoices(product.options, product.variants, chosen) : null,
     product: {
       ...product,
       images: gallery.images,
@@ -383,15 +388,13 @@ function productJsonLd(
 }
 
 export default function ProductPage() {
-  const { product, shown, selectedImage, reviews } = useLoaderData<typeof loader>();
+  const { product, shown, selectedImage, reviews, choices, variantPath } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const showRating = reviews !== null;
   const root = useRootData();
   const currency = useCurrency();
   const path: `/${string}` = `/product/${product.slug}`;
-  const chosen = product.variants.find((variant) => variant.id === shown.variant_id);
-  // A variant other than the default one stays in the gallery's links.
-  const here = chosen && chosen !== defaultVariant(product.variants) ? variantHref(product.slug, chosen.id) : path;
+  const here = variantPath ?? path;
   const description = paragraphs(product.description);
   const crumbs: Crumb[] = [
     { label: "Home", href: "/" },
@@ -430,9 +433,7 @@ export default function ProductPage() {
           />
           <StockStatus stock={shown.stock} />
           {product.short_description ? <p className="text-lg text-gray-700">{product.short_description}</p> : null}
-          {chosen ? (
-            <ProductOptions slug={product.slug} options={optionChoices(product.options, product.variants, chosen)} />
-          ) : null}
+          {choices ? <ProductOptions slug={product.slug} options={choices} /> : null}
           <AddToCart product={product} shown={shown} />
           <WishlistButton productId={product.id} productName={product.name} size={24} className="self-start" />
           <ProductFacts product={product} shown={shown} />
