@@ -35,7 +35,20 @@ export const headers = privatePageHeaders;
 /** A wishlist entry as the page shows it: the card's fields, no long texts. */
 function toPageItem({ product, available }: WishlistItem) {
   const { id, name, slug, image, price_cents, unit_price_cents, price_max_cents, is_on_sale, stock } = product;
-  return { id, name, slug, image, price_cents, unit_price_cents, price_max_cents, is_on_sale, stock, available };
+  const choose = product.options.length > 0;
+  return {
+    id,
+    name,
+    slug,
+    image,
+    price_cents,
+    unit_price_cents,
+    price_max_cents,
+    is_on_sale,
+    stock,
+    available,
+    choose,
+  };
 }
 type PageItem = ReturnType<typeof toPageItem>;
 
@@ -181,7 +194,14 @@ function WishlistCard({ item }: { item: PageItem }) {
         ) : null}
         <StockNote item={item} />
         <div className="mt-auto grid gap-2 pt-3">
-          {item.available ? (
+          {item.available && item.choose ? (
+            <Link
+              to={`/product/${item.slug}`}
+              className={`block w-full bg-bloom-600 text-center text-white hover:bg-bloom-700 ${buttonClass}`}
+            >
+              Choose options<span className="sr-only">: {item.name}</span>
+            </Link>
+          ) : item.available ? (
             <ItemForm
               item={item}
               intent="move"

@@ -8,7 +8,8 @@ import { WISHLIST_MESSAGES } from "../lib/schemas/wishlist";
 import { changeCart } from "./cart.server";
 import { NotFoundError } from "./errors";
 import { imageOrPlaceholder } from "./images.server";
-import { productSummaryColumns, toProduct, type Product } from "./serializers/product";
+import { productSummaryColumns, toProductListItem, type ProductListItem } from "./serializers/product";
+import { optionsJson } from "./variants.server";
 import { isoDate } from "./sql";
 
 /**
@@ -20,7 +21,8 @@ import { isoDate } from "./sql";
  * moved to the cart. A product deleted altogether leaves every list with it (ON DELETE CASCADE).
  */
 export interface WishlistItem {
-  product: Product;
+  /** With its options: a bouquet sold in sizes or colours is chosen on its page, not moved as it is. */
+  product: ProductListItem;
   /** Still sold (not archived): it can be moved to the cart when in stock. */
   available: boolean;
   /** When it was saved (ISO 8601). */
@@ -37,6 +39,7 @@ function selectItems(db: Database) {
       ...productSummaryColumns,
       savedAt: sql<number>`${wishlistItems.createdAt}`.as("saved_at_"),
       isActive: sql<number>`${products.isActive}`.as("is_active_"),
+      options: optionsJson(products.id).as("options_json"),
     })
     .from(wishlistItems)
     .innerJoin(products, eq(products.id, wishlistItems.productId))
@@ -48,7 +51,7 @@ type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>["where"]>>[numb
 function toItem(row: ItemRow): WishlistItem {
   const { savedAt, isActive, ...product } = row;
   return {
-    product: toProduct(product),
+    product: toProductListItem(product),
     available: Boolean(isActive),
     saved_at: isoDate(Number(savedAt)) ?? new Date(0).toISOString(),
   };

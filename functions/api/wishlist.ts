@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseId } from "../../app/lib/ids";
 import { WISHLIST_MESSAGES, WishlistAddBodySchema, WishlistAddSchema } from "../../app/lib/schemas/wishlist";
-import { ProductSchema } from "../../app/services/serializers/product";
+import { ProductListItemSchema } from "../../app/services/serializers/product";
 import { addToWishlist, listWishlist, removeFromWishlist } from "../../app/services/wishlist.server";
 import { featureGate } from "./features";
 import { ok, parseBody } from "./http";
@@ -12,7 +12,7 @@ const tags = ["Wishlist"];
 
 const WishlistItemSchema = z
   .object({
-    product: ProductSchema,
+    product: ProductListItemSchema,
     available: z
       .boolean()
       .meta({ description: "False once the product is archived: it stays listed, no longer for sale." }),

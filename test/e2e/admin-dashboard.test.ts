@@ -8,9 +8,10 @@ const browser = useBrowser();
 /** A guest order placed through the API, as a token client would. */
 async function apiOrder(): Promise<{ id: number; order_number: string }> {
   const list = (await (await fetch(`${BASE_URL}/api/products?per_page=20`)).json()) as {
-    data: { data: Array<{ id: number; stock: number }> };
+    data: { data: Array<{ id: number; stock: number; options: unknown[] }> };
   };
-  const product = list.data.data.find((p) => p.stock > 5)!;
+  // A bouquet without options: an order of one with options names its variant.
+  const product = list.data.data.find((p) => p.stock > 5 && p.options.length === 0)!;
   const response = await fetch(`${BASE_URL}/api/orders`, {
     method: "POST",
     // A client and an address of its own: a guest's orders are limited per client and per address.

@@ -185,7 +185,10 @@ describe("Quick View (JavaScript on)", () => {
     expect(await dialog.getByRole("link", { name: "View Details" }).getAttribute("href")).toBe(
       `/product/${product.slug}`,
     );
-    expect(await dialog.locator('form[action="/cart"][method="post"] input[name="product_id"]').count()).toBe(1);
+    // A bouquet sold in sizes or colours is chosen on its page: Choose Options instead of a cart form.
+    expect(await dialog.locator('form[action="/cart"][method="post"] input[name="product_id"]').count()).toBe(
+      product.options ? 0 : 1,
+    );
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
 
     // Tab and Shift+Tab never leave the dialog.

@@ -259,6 +259,21 @@ describe("/wishlist", () => {
     expect(text).toContain("1 saved product");
   });
 
+  it("links a bouquet sold in sizes or colours to its page to choose, instead of moving it", async () => {
+    const { jar } = await newShopper();
+    const sized = (await env.DB.prepare(
+      "SELECT id, name, slug, stock FROM products WHERE slug = 'blush-garden-bouquet'",
+    ).first<Row>())!;
+    await heartPost(jar, "add", sized);
+    const html = decode(await (await visit(jar, "/wishlist")).text());
+    expect(html).toMatch(
+      new RegExp(
+        `<a[^>]*href="/product/${sized.slug}"[^>]*>Choose options<span class="sr-only">: (?:<!-- -->)?${escape(sized.name)}`,
+      ),
+    );
+    expect(visibleText(html)).not.toMatch(button("Move to cart", sized.name));
+  });
+
   it("shows a product archived since as no longer available, to remove, not to move", async () => {
     const { jar } = await newShopper();
     const product = products[5]!;
