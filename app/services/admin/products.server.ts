@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { Database } from "../../../db/client";
@@ -1003,7 +1003,8 @@ export async function generateProductVariants(
   input: { version?: number; variants: VariantInput[] },
 ): Promise<{ product: AdminProduct; added: number }> {
   const product = await current(db, id, input.version);
-  const prefix = sql`substr(${productVariants.sku}, 1, ${product.sku.length}) = ${product.sku}`;
+  // The SKUs starting with the product's, as a range of the unique SKU index (never a scan of every variant).
+  const prefix = and(gte(productVariants.sku, product.sku), lt(productVariants.sku, `${product.sku}\u{10FFFF}`));
   const taken = await db.select({ sku: productVariants.sku }).from(productVariants).where(prefix);
   const added = generateVariants(
     product.options,
