@@ -609,11 +609,25 @@ export const orders = sqliteTable(
      * order's details. A key is unique per scope: the same key from someone else is another key.
      */
     idempotencyScope: text("idempotency_scope"),
+    /**
+     * A gift (gifting.md section 3): the buyer is `billing_address`, the recipient
+     * `shipping_address`; the card's message as typed (shown as text, never as HTML) and whether
+     * the packing slip leaves the prices out.
+     */
+    isGift: integer("is_gift", { mode: "boolean" }).notNull().default(false),
+    giftMessage: text("gift_message"),
+    giftHidePrices: integer("gift_hide_prices", { mode: "boolean" }).notNull().default(false),
+    /** The day it is delivered, `YYYY-MM-DD` in the shop's time zone (null for orders placed before delivery dates). */
+    deliveryDate: text("delivery_date"),
+    /** `INV-2026-000042`: given when the order is placed, sequential per year, never reused (docs/decisions/030). */
+    invoiceNumber: text("invoice_number"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("orders_number_unique").on(t.orderNumber),
+    uniqueIndex("orders_invoice_number_unique").on(t.invoiceNumber),
+    index("orders_delivery_idx").on(t.deliveryDate, t.status),
     uniqueIndex("orders_idempotency_scope_unique").on(t.idempotencyScope, t.idempotencyKey),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
@@ -649,6 +663,38 @@ export const orderItems = sqliteTable(
     index("order_items_variant_idx").on(t.variantId),
     check("order_items_quantity_check", sql`${t.quantity} >= 1 AND ${t.quantity} <= 99`),
     check("order_items_money_check", sql`${t.priceCents} >= 0 AND ${t.totalCents} >= 0`),
+  ],
+);
+
+/** The last invoice number given in a year (`invoice_counters.last`): bumped in the order's batch, so none is given twice. */
+export const invoiceCounters = sqliteTable("invoice_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull().default(0),
+});
+
+/**
+ * The people a shopper sent a gift to, kept to pick next time (name and address, no email): saved
+ * with each gift order, removable from the profile, gone with the account.
+ */
+export const savedRecipients = sqliteTable(
+  "saved_recipients",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The address as an order keeps it: the checkout's JSON shape without the email. */
+    address: text("address").notNull(),
+    /** Lower-cased name and address: the same person sent to twice is one row. */
+    fingerprint: text("fingerprint").notNull(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp" })
+      .notNull()
+      .default(sql`(unixepoch())`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("saved_recipients_user_fingerprint_unique").on(t.userId, t.fingerprint),
+    index("saved_recipients_user_idx").on(t.userId, t.lastUsedAt),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import {
   coupons,
+  invoiceCounters,
   orderHistory,
   orderItems,
   orders,
@@ -27,7 +28,10 @@ import {
 import { COUNTRIES, DEFAULT_COUNTRY, QUANTITY_MAX } from "../lib/constants";
 import { DEFAULT_CURRENCY, formatMoney, type Currency } from "../lib/money";
 import { optionsLabel } from "../lib/variants";
-import { CHECKOUT_MESSAGES, type CheckoutForm } from "../lib/schemas/checkout";
+import { CHECKOUT_MESSAGES, type CheckoutForm, type GiftInput } from "../lib/schemas/checkout";
+import { shopClock } from "../lib/delivery";
+import { capacityBroken, capacityGuard, chooseDeliveryDate, fullyBooked } from "./delivery.server";
+import { recipientAddress, saveRecipientStatements } from "./recipients.server";
 import { bumpTags } from "./cache-tags.server";
 import { cartProductsQuery, priceCartRows, type Cart, type CartProductRow } from "./cart.server";
 import { DomainError, NotFoundError, ValidationError } from "./errors";
@@ -341,6 +345,12 @@ export interface PlaceOrderInput {
   client?: string;
   /** The shop's currency, for amounts in messages; the default currency if not given. */
   currency?: Currency;
+  /** A gift (gifting.md section 3): the customer is the buyer, the recipient receives it. Absent or null: not a gift. */
+  gift?: GiftInput | null;
+  /** The delivery date asked for (`YYYY-MM-DD`); absent or null: the earliest available. */
+  deliveryDate?: string | null;
+  /** The moment the order is placed (tests pin it); now when absent. */
+  now?: Date;
   /**
    * The request's origin, the shop's settings and the guest link's signer: with it the order's two
    * mails (the customer's, the shop's) are written in the order's batch. Every request passes it;
@@ -353,6 +363,8 @@ export interface PlacedOrder {
   id: number;
   order_number: string;
   total_cents: number;
+  /** The day it is delivered (the one asked for, or the earliest available). */
+  delivery_date: string | null;
   /** False when the key had already placed this order: nothing new was written. */
   created: boolean;
 }
@@ -435,7 +447,12 @@ async function keyScope(input: PlaceOrderInput): Promise<string | null> {
 
 async function existingOrder(db: Database, scope: string, key: string, lines: CartLine[]): Promise<PlacedOrder | null> {
   const [order] = await db
-    .select({ id: orders.id, order_number: orders.orderNumber, total_cents: orders.totalCents })
+    .select({
+      id: orders.id,
+      order_number: orders.orderNumber,
+      total_cents: orders.totalCents,
+      delivery_date: orders.deliveryDate,
+    })
     .from(orders)
     .where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key)));
   if (!order) return null;
@@ -510,12 +527,13 @@ function mergeLines(lines: CartLine[]): CartLine[] {
   return merged;
 }
 
-/** What an order is priced from: its lines, the customer's place, the chosen method and coupon. */
+/** What an order is priced from: its lines, where it goes (a gift's recipient), the chosen method and coupon. */
 function orderQuoteInput(input: PlaceOrderInput): QuoteInput {
+  const place = input.gift?.recipient ?? input.customer;
   return {
     lines: input.lines,
-    country: input.customer.country,
-    state: input.customer.state ?? "",
+    country: place.country,
+    state: place.state ?? "",
     shippingMethodId: input.shippingMethodId,
     couponCode: input.couponCode,
     currency: input.currency,
@@ -536,7 +554,11 @@ async function placeOrderOnce(
   // cannot empty the shop's stock nor send the shop's mail to any address in a loop.
   if (guest)
     await consumeLimits(db, guestOrderLimits(input.customer.email, input.client), GUEST_ORDERS_LIMITED_MESSAGE);
-  const quote = await quoteCheckout(db, orderQuoteInput(input));
+  const now = input.now ?? new Date();
+  const [quote, delivery] = await Promise.all([
+    quoteCheckout(db, orderQuoteInput(input)),
+    chooseDeliveryDate(db, input.deliveryDate ?? null, now),
+  ]);
   for (const item of quote.cart.items) {
     const name = item.product?.name ?? item.name ?? "A product in your cart";
     // A product still sold, its option not chosen or no longer sold: the line's field says which.
@@ -569,7 +591,12 @@ async function placeOrderOnce(
   const { totals } = quote;
   const coupon = quote.coupon?.valid ? quote.coupon.coupon : null;
   const items = quote.cart.items.filter((item) => item.product);
-  const shippingAddress = address(input.customer);
+  const billingAddress = address(input.customer);
+  // A gift goes to its recipient; the customer, who pays and gets the mails, is the billing address.
+  const shippingAddress = input.gift ? recipientAddress(input.gift.recipient) : billingAddress;
+  const gift = input.gift ?? null;
+  // The invoice's number: the year's next, in the shop's time zone, bumped in the order's batch.
+  const invoiceYear = Number(shopClock(now, delivery.rules.timeZone).date.slice(0, 4));
   const mails = input.mail
     ? await orderPlacedStatements(db, input.mail, {
         userId: input.userId,
@@ -591,12 +618,18 @@ async function placeOrderOnce(
           shipping_method: quote.shipping.name,
           address: JSON.parse(shippingAddress),
           notes: input.customer.notes ?? null,
+          delivery_date: delivery.date,
+          gift: gift ? { message: gift.message, hide_prices: gift.hide_prices } : null,
         },
       })
     : [];
   let placedRows: Array<{ id: number }>;
   try {
     const results = await db.batch([
+      db
+        .insert(invoiceCounters)
+        .values({ year: invoiceYear, last: 1 })
+        .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } }),
       db.insert(orders).values({
         orderNumber,
         userId: input.userId,
@@ -614,11 +647,18 @@ async function placeOrderOnce(
         shippingMethodId: quote.shipping.id,
         shippingMethodName: quote.shipping.name,
         shippingAddress,
-        billingAddress: shippingAddress,
+        billingAddress,
         notes: input.customer.notes,
         idempotencyKey: input.idempotencyKey,
         idempotencyScope: input.keyScope,
+        isGift: gift !== null,
+        giftMessage: gift?.message ?? null,
+        giftHidePrices: gift?.hide_prices ?? false,
+        deliveryDate: delivery.date,
+        invoiceNumber: sql`(SELECT 'INV-' || ${invoiceCounters.year} || '-' || printf('%06d', ${invoiceCounters.last}) FROM ${invoiceCounters} WHERE ${invoiceCounters.year} = ${invoiceYear})`,
       }),
+      // The day's capacity, counted with this order in: over the cap fails the whole batch.
+      ...(delivery.rules.maxPerDay > 0 ? [capacityGuard(db, delivery.date, delivery.rules.maxPerDay)] : []),
       db.insert(orderItems).values(
         items.map((item) => ({
           orderId,
@@ -669,6 +709,8 @@ async function placeOrderOnce(
       }),
       // The customer's confirmation and the shop's "new order": written with the order or not at all.
       ...mails,
+      // A signed-in shopper's recipient, to pick next time.
+      ...(gift && input.userId !== null ? saveRecipientStatements(db, input.userId, gift.recipient) : []),
       ...(guest ? [pendingCapGuard(db, input.customer.email)] : []),
       placedOrder,
     ]);
@@ -676,6 +718,7 @@ async function placeOrderOnce(
   } catch (error) {
     if (isUniqueViolation(error, "orders.order_number")) throw new OrderNumberTaken();
     if (guest && pendingCapBroken(error)) throw new OrderError(GUEST_PENDING_CAP_MESSAGE, 409);
+    if (capacityBroken(error)) throw fullyBooked(delivery.date);
     if (input.idempotencyKey && input.keyScope && isUniqueViolation(error, "orders.idempotency_key")) {
       // The same order, submitted twice at once: the other submit wrote it.
       const previous = await existingOrder(db, input.keyScope, input.idempotencyKey, input.lines);
@@ -704,5 +747,11 @@ async function placeOrderOnce(
   }
   const placed = placedRows[0];
   if (!placed) throw new NotFoundError("The order was not found after placing it");
-  return { id: placed.id, order_number: orderNumber, total_cents: totals.total_cents, created: true };
+  return {
+    id: placed.id,
+    order_number: orderNumber,
+    total_cents: totals.total_cents,
+    delivery_date: delivery.date,
+    created: true,
+  };
 }

@@ -10,6 +10,7 @@ import { blogsApi } from "./blogs";
 import { couponsApi, shippingApi, taxApi } from "./checkout";
 import { newsletterApi } from "./newsletter";
 import { myOrdersApi, ordersApi } from "./orders";
+import { deliveryApi } from "./delivery";
 import { categoriesApi } from "./categories";
 import { contactApi } from "./contact";
 import { devApi } from "./dev";
@@ -44,6 +45,7 @@ export const api = $(
     .route("/tax", taxApi)
     .route("/coupons", couponsApi)
     .route("/orders", ordersApi)
+    .route("/delivery", deliveryApi)
     .route("/v1/orders", myOrdersApi)
     .route("/v1/wishlist", wishlistApi)
     .route("/contact", contactApi)

@@ -74,6 +74,8 @@ export const ordersApi = mount(
       idempotencyScope: idempotencyScope(c.var.app.env, c.req.raw, userId),
       client,
       mail,
+      gift: input.gift ?? null,
+      deliveryDate: input.delivery_date,
     });
     const view = await getOrder(db, order.id);
     if (!view) throw new NotFoundError("Order not found");

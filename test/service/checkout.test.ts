@@ -772,6 +772,7 @@ describe("placeOrder", () => {
         id: expect.any(Number),
         order_number: expect.stringMatching(/^TB-\d{6}-[A-HJ-NP-Z2-9]{5}$/),
         total_cents: 5187,
+        delivery_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         created: true,
       });
 

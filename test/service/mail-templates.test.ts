@@ -57,6 +57,8 @@ const order = (name = "Sunflower Bouquet", customer = "Ada"): MailOrder => ({
     country: "LK",
   },
   notes: null,
+  delivery_date: "2026-12-12",
+  gift: null,
 });
 
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));

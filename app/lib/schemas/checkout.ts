@@ -3,6 +3,7 @@ import { CHECKOUT_MESSAGES } from "../form-messages";
 import { DEFAULT_COUNTRY, QUANTITY_MAX, QUANTITY_MIN } from "../constants";
 import { parseId } from "../ids";
 import { toCents } from "../money";
+import { DELIVERY_MESSAGES, isIsoDate } from "../delivery";
 import {
   countryField,
   DELIVERY_COUNTRY_MESSAGE,
@@ -58,6 +59,88 @@ export const CheckoutFormSchema = z.object({
   notes: optionalText(1000, "Notes"),
 });
 export type CheckoutForm = z.output<typeof CheckoutFormSchema>;
+
+/** The longest card message, in characters (gifting.md section 3). */
+export const GIFT_MESSAGE_MAX = 300;
+export const GIFT_MESSAGES = {
+  messageTooLong: `The card message may not be greater than ${GIFT_MESSAGE_MAX} characters.`,
+} as const;
+
+/**
+ * Who receives a gift: the checkout form's rules without the email (the recipient gets no mail:
+ * it is a surprise) and the notes. First and last name, address and city are required.
+ */
+export const RecipientSchema = CheckoutFormSchema.omit({ email: true, notes: true });
+export type Recipient = z.output<typeof RecipientSchema>;
+
+/** The card's message: newlines kept (as `\n`), at most 300 characters; text, never HTML. */
+export const giftMessageField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    const text = typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "";
+    if ([...text].length > GIFT_MESSAGE_MAX) {
+      ctx.addIssue({ code: "custom", message: GIFT_MESSAGES.messageTooLong });
+      return z.NEVER;
+    }
+    return text || null;
+  })
+  .meta({
+    type: "string",
+    maxLength: GIFT_MESSAGE_MAX,
+    description: "The card's message; newlines kept, HTML shown as text.",
+  });
+
+/** Ticked or not: a boolean (JSON) or a form's "on", "true", "1"; absent takes `fallback`. */
+const flagField = (fallback: boolean) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) =>
+      value === undefined || value === null || value === ""
+        ? fallback
+        : value === true || value === "on" || value === "true" || value === "1",
+    )
+    .meta({ type: ["boolean", "string"] });
+
+/** `gift` of POST /api/orders: absent, not a gift. */
+export const GiftSchema = z.object({
+  recipient: z.preprocess((value) => (value && typeof value === "object" ? value : {}), RecipientSchema),
+  message: giftMessageField,
+  hide_prices: flagField(true).meta({
+    type: ["boolean", "string"],
+    description: "Leave the prices off the packing slip. On when omitted.",
+  }),
+});
+export type GiftInput = z.output<typeof GiftSchema>;
+
+/**
+ * A delivery date as sent: `YYYY-MM-DD`, checked against the shop's rules when the order is placed.
+ * Absent or null: the earliest available date; an empty string is refused ("Please choose a
+ * delivery date."), as is any other format.
+ */
+export const deliveryDateField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null) return null;
+    const text = typeof value === "string" ? value.trim() : "";
+    if (typeof value === "string" && text === "") {
+      ctx.addIssue({ code: "custom", message: DELIVERY_MESSAGES.required });
+      return z.NEVER;
+    }
+    if (!isIsoDate(text)) {
+      ctx.addIssue({ code: "custom", message: DELIVERY_MESSAGES.format });
+      return z.NEVER;
+    }
+    return text;
+  })
+  .meta({
+    type: ["string", "null"],
+    format: "date",
+    description:
+      "The day it is delivered, `YYYY-MM-DD` in the shop's time zone (see `GET /api/delivery/dates`). Omitted or null: the earliest available date, shown in the answer.",
+  });
 
 export const couponCodeField = z
   .unknown()
@@ -223,4 +306,11 @@ export const OrderApiSchema = z.object({
     .meta({ type: "string", enum: ["cash_on_delivery"] }),
   shipping_method_id: optionalId(CHECKOUT_MESSAGES.shippingMethod),
   coupon_code: couponCodeField,
+  gift: z
+    .preprocess((value) => (value === null ? undefined : value), GiftSchema.optional())
+    .meta({
+      description:
+        "A gift: the customer pays and gets the mails (`billing_address`), the recipient receives the parcel (`shipping_address`; shipping and tax follow it), the card's message. Omitted: not a gift.",
+    }),
+  delivery_date: deliveryDateField,
 });

@@ -27,7 +27,7 @@ import { bumpTags } from "../cache-tags.server";
 import type { MailContext } from "../mail/context";
 import { isOrderUpdate, orderUpdateStatement } from "../mail/order-mails.server";
 import { ConflictError, NotFoundError } from "../errors";
-import { itemColumns, orderColumns, toOrderItem } from "../serializers/order";
+import { itemColumns, orderColumns, orderGift, toOrderItem } from "../serializers/order";
 import { insertOneIf, isoDate, likeContains, pageMeta, type PageMeta, onePage, newestFirst, totalOf } from "../sql";
 import {
   auditEntry,
@@ -184,9 +184,19 @@ export async function getAdminOrder(db: Database, id: number): Promise<AdminOrde
   ]);
   const row = rows[0];
   if (!row) return null;
-  const { user_id: _u, user_name: _n, user_email: _e, address_name: _a, ...order } = row;
+  const {
+    user_id: _u,
+    user_name: _n,
+    user_email: _e,
+    address_name: _a,
+    is_gift,
+    gift_message,
+    gift_hide_prices,
+    ...order
+  } = row;
   return {
     ...order,
+    gift: orderGift({ is_gift, gift_message, gift_hide_prices, shipping_address: row.shipping_address }),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     paid_at: row.paid_at ? row.paid_at.toISOString() : null,

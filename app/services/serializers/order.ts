@@ -33,7 +33,29 @@ export interface OrderView extends Totals {
   billing_address: string;
   notes: string | null;
   created_at: string;
+  /** The day it is delivered (`YYYY-MM-DD`); null for an order placed before delivery dates. */
+  delivery_date: string | null;
+  invoice_number: string | null;
+  /** A gift: the recipient (its `shipping_address`), the card's message, whether the packing slip hides prices. */
+  gift: OrderGift | null;
   items: OrderItemView[];
+}
+
+export interface GiftRecipient {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}
+
+export interface OrderGift {
+  recipient: GiftRecipient;
+  message: string | null;
+  hide_prices: boolean;
 }
 
 /** An order's own fields as the customer's order answers read them (staff read them too). */
@@ -55,7 +77,45 @@ export const orderColumns = {
   billing_address: orders.billingAddress,
   notes: orders.notes,
   created_at: orders.createdAt,
+  delivery_date: orders.deliveryDate,
+  invoice_number: orders.invoiceNumber,
+  is_gift: orders.isGift,
+  gift_message: orders.giftMessage,
+  gift_hide_prices: orders.giftHidePrices,
 };
+
+/** The recipient of a gift, from the order's `shipping_address` (the spec's JSON string). */
+export function giftRecipient(shippingAddress: string): GiftRecipient {
+  let address: Record<string, unknown> = {};
+  try {
+    address = JSON.parse(shippingAddress) as Record<string, unknown>;
+  } catch {
+    // An address that is not JSON: its fields are empty.
+  }
+  const field = (key: string) => (typeof address[key] === "string" ? (address[key] as string) : "");
+  return {
+    firstName: field("firstName"),
+    lastName: field("lastName"),
+    phone: field("phone"),
+    address: field("address"),
+    city: field("city"),
+    state: field("state"),
+    zipCode: field("zipCode"),
+    country: field("country"),
+  };
+}
+
+/** An order row's gift fields as one `gift` (null when not a gift). */
+export function orderGift(row: {
+  is_gift: boolean;
+  gift_message: string | null;
+  gift_hide_prices: boolean;
+  shipping_address: string;
+}): OrderGift | null {
+  return row.is_gift
+    ? { recipient: giftRecipient(row.shipping_address), message: row.gift_message, hide_prices: row.gift_hide_prices }
+    : null;
+}
 
 /** An order line's fields, as the customer's and the staff's order answers read them. */
 export const itemColumns = {
@@ -96,8 +156,34 @@ export function toOrders(rows: RowOf<typeof orderColumns>[], items: RowOf<typeof
     list.push(toOrderItem(item));
     byOrder.set(item.order_id, list);
   }
-  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), items: byOrder.get(row.id) ?? [] }));
+  return rows.map(({ is_gift, gift_message, gift_hide_prices, ...row }) => ({
+    ...row,
+    created_at: row.created_at.toISOString(),
+    gift: orderGift({ is_gift, gift_message, gift_hide_prices, shipping_address: row.shipping_address }),
+    items: byOrder.get(row.id) ?? [],
+  }));
 }
+
+export const GiftRecipientSchema = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+    country: z.string(),
+  })
+  .meta({ id: "GiftRecipient" });
+
+export const GiftSchema = z
+  .object({
+    recipient: GiftRecipientSchema,
+    message: z.string().nullable().meta({ description: "The card's message as typed: text, newlines kept." }),
+    hide_prices: z.boolean().meta({ description: "The packing slip leaves the prices out." }),
+  })
+  .meta({ id: "OrderGift" });
 
 /** An order on the wire (the spec's client): money in currency units, addresses as JSON strings. */
 export const OrderSchema = z
@@ -138,8 +224,19 @@ export const OrderSchema = z
     payment_method: z.string(),
     payment_status: z.string(),
     notes: z.string().nullable(),
-    shipping_address: z.string().meta({ description: "The address as a JSON string." }),
-    billing_address: z.string().meta({ description: "The address as a JSON string." }),
+    shipping_address: z.string().meta({ description: "Where the parcel goes (a gift's recipient), as a JSON string." }),
+    billing_address: z.string().meta({ description: "The customer who pays, as a JSON string." }),
+    delivery_date: z
+      .string()
+      .nullable()
+      .meta({ description: "The day it is delivered, `YYYY-MM-DD`; null for an order placed before delivery dates." }),
+    invoice_number: z
+      .string()
+      .nullable()
+      .meta({ description: "`INV-2026-000042`: sequential per year, never reused." }),
+    gift: GiftSchema.nullable().meta({
+      description: "A gift's recipient, card message and packing-slip choice; null when not a gift.",
+    }),
   })
   .meta({ id: "Order" });
 export type OrderJson = z.output<typeof OrderSchema>;
@@ -173,5 +270,8 @@ export function orderJson(order: OrderView): OrderJson {
     notes: order.notes,
     shipping_address: order.shipping_address,
     billing_address: order.billing_address,
+    delivery_date: order.delivery_date,
+    invoice_number: order.invoice_number,
+    gift: order.gift,
   };
 }

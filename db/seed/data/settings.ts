@@ -218,6 +218,65 @@ export const settings: SeedSetting[] = [
     description: "Show the newsletter sign-up form.",
   },
 
+  // delivery (gifting.md section 4): public, so the checkout's calendar reads them through the cache
+  {
+    key: "delivery_time_zone",
+    value: "Asia/Colombo",
+    type: "string",
+    group: "delivery",
+    is_public: true,
+    description:
+      "The shop's time zone (an IANA name such as Asia/Colombo): today, the cutoff and every delivery date are counted in it.",
+  },
+  {
+    key: "delivery_lead_days",
+    value: "2",
+    type: "number",
+    group: "delivery",
+    is_public: true,
+    description: "The earliest delivery date is today plus this many days (0: same day).",
+  },
+  {
+    key: "delivery_cutoff",
+    value: "",
+    type: "string",
+    group: "delivery",
+    is_public: true,
+    description: "An order placed at or after this time of day (such as 13:00) counts from tomorrow. Empty: no cutoff.",
+  },
+  {
+    key: "delivery_closed_weekdays",
+    value: '["Sunday"]',
+    type: "json",
+    group: "delivery",
+    is_public: true,
+    description: "The days of the week we do not deliver.",
+  },
+  {
+    key: "delivery_closed_dates",
+    value: "[]",
+    type: "json",
+    group: "delivery",
+    is_public: true,
+    description: "Dates we do not deliver (holidays), one per line as YYYY-MM-DD.",
+  },
+  {
+    key: "delivery_max_per_day",
+    value: "40",
+    type: "number",
+    group: "delivery",
+    is_public: true,
+    description: "Orders (not cancelled) a day can take; a day with that many is full. 0: no cap.",
+  },
+  {
+    key: "delivery_horizon_days",
+    value: "60",
+    type: "number",
+    group: "delivery",
+    is_public: true,
+    description: "The latest delivery date is today plus this many days, included.",
+  },
+
   // security (server-side only)
   {
     key: "staff_2fa_required",

@@ -23,8 +23,13 @@ export interface MailOrder extends Totals {
   }>;
   coupon_code: string | null;
   shipping_method: string;
+  /** Where the parcel goes: the recipient's address for a gift, the customer's otherwise. */
   address: MailAddress;
   notes: string | null;
+  /** The day it is delivered (`YYYY-MM-DD`), null for an order placed before delivery dates. */
+  delivery_date: string | null;
+  /** A gift: the card's message (text, never HTML); null when not a gift. The customer is the buyer. */
+  gift: { message: string | null; hide_prices: boolean } | null;
 }
 
 export interface MailAddress {

@@ -1,0 +1,134 @@
+import { and, count, eq, gte, lte, ne, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { orders, rateLimits, settings } from "../../db/schema";
+import {
+  addDays,
+  DELIVERY_MESSAGES,
+  deliveryDay,
+  deliveryDays,
+  deliveryRules,
+  deliveryWindow,
+  earliestAvailable,
+  refusal,
+  type DeliveryDay,
+  type DeliveryRules,
+} from "../lib/delivery";
+import { ValidationError } from "./errors";
+import { groupSettings } from "./settings.server";
+import { failedConstraint } from "./sql";
+
+/**
+ * Delivery dates against the database: the orders booked per day (not cancelled, through
+ * `orders_delivery_idx`), the rules from the settings, the date an order gets, and the statement
+ * that holds a day's capacity inside the order's batch.
+ */
+
+/** Orders booked (not cancelled) per delivery day from `from` to `to`, included: one indexed range read. */
+export const bookedQuery = (db: Database, from: string, to: string) =>
+  db
+    .select({ date: sql<string>`${orders.deliveryDate}`, booked: count() })
+    .from(orders)
+    .where(and(gte(orders.deliveryDate, from), lte(orders.deliveryDate, to), ne(orders.status, "cancelled")))
+    .groupBy(orders.deliveryDate);
+
+export const bookedMap = (rows: Array<{ date: string; booked: number }>) =>
+  new Map(rows.map((row) => [row.date, row.booked]));
+
+/** The delivery settings, read from the database (placing an order never trusts a cached copy). */
+const rulesQuery = (db: Database) =>
+  db
+    .select({ key: settings.key, value: settings.value, type: settings.type, group: settings.group })
+    .from(settings)
+    .where(eq(settings.group, "delivery"));
+
+export async function readDeliveryRules(db: Database): Promise<DeliveryRules> {
+  return deliveryRules(groupSettings(await rulesQuery(db)));
+}
+
+/** The days from `from` to `to` with what each is now, for rules the caller has (the public settings, cached). */
+export async function deliveryCalendar(
+  db: Database,
+  rules: DeliveryRules,
+  from: string,
+  to: string,
+  now = new Date(),
+): Promise<DeliveryDay[]> {
+  return deliveryDays(rules, now, from, to, bookedMap(await bookedQuery(db, from, to)));
+}
+
+/** The next `days` days from today in the shop's time zone, with the first available one (the checkout's list). */
+export async function upcomingDeliveryDays(
+  db: Database,
+  rules: DeliveryRules,
+  days: number,
+  now = new Date(),
+): Promise<{ days: DeliveryDay[]; earliest: string | null }> {
+  const window = deliveryWindow(rules, now);
+  const to = window.latest < addDays(window.earliest, days - 1) ? window.latest : addDays(window.earliest, days - 1);
+  const booked = bookedMap(await bookedQuery(db, window.earliest, window.latest));
+  return {
+    days: deliveryDays(rules, now, window.earliest, to, booked),
+    earliest: earliestAvailable(rules, now, booked)?.date ?? null,
+  };
+}
+
+/**
+ * The date an order is delivered: the one asked for when the rules allow it now, or (none asked)
+ * the earliest available. A refused date is a 422 with the contract's sentence under
+ * `delivery_date`. Reads the rules and the days' bookings in one round trip.
+ */
+export async function chooseDeliveryDate(
+  db: Database,
+  requested: string | null,
+  now = new Date(),
+): Promise<{ date: string; rules: DeliveryRules }> {
+  const [rows, bookedRows] = await db.batch([
+    rulesQuery(db),
+    // Every day an order could ask for, whatever the rules: from yesterday (UTC) on.
+    bookedQuery(db, addDays(now.toISOString().slice(0, 10), -1), "9999-12-31"),
+  ]);
+  const rules = deliveryRules(groupSettings(rows));
+  const booked = bookedMap(bookedRows);
+  const refuse = (message: string): never => {
+    throw new ValidationError({ delivery_date: [message] }, message);
+  };
+  if (requested === null) {
+    const first = earliestAvailable(rules, now, booked);
+    return first ? { date: first.date, rules } : refuse(DELIVERY_MESSAGES.noneAvailable);
+  }
+  const window = deliveryWindow(rules, now);
+  const day = deliveryDay(requested, rules, window, booked.get(requested) ?? 0);
+  const message = refusal(day, rules, window);
+  return message ? refuse(message) : { date: requested, rules };
+}
+
+/**
+ * The last word on a day's capacity, inside the order's batch after the order's insert: fails the
+ * batch when the day now holds more orders (not cancelled) than the cap. SQLite runs the batch as
+ * one transaction, so of two orders racing for the last slot the second sees the first: exactly
+ * one wins. An insert breaking `rate_limits.count`'s NOT NULL, only when over (SQLite has no RAISE
+ * outside triggers), as the guest order cap does with `reset_at`.
+ */
+export function capacityGuard(db: Database, date: string, maxPerDay: number) {
+  return db.insert(rateLimits).select(
+    db
+      .select({
+        key: sql`'guard:delivery-capacity'`.as("key"),
+        count: sql`NULL`.as("count"),
+        resetAt: sql`0`.as("reset_at"),
+      })
+      .from(sql`(SELECT 1)`)
+      .where(
+        sql`(SELECT count(*) FROM ${orders} WHERE ${orders.deliveryDate} = ${date} AND ${orders.status} != 'cancelled') > ${maxPerDay}`,
+      ),
+  );
+}
+
+export const capacityBroken = (error: unknown) =>
+  failedConstraint(error, /NOT NULL constraint failed: rate_limits\.count/i);
+
+/** The sentence of a day taken by another order meanwhile. */
+export function fullyBooked(date: string): ValidationError {
+  const message = DELIVERY_MESSAGES.full(date);
+  return new ValidationError({ delivery_date: [message] }, message);
+}
