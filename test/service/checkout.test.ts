@@ -719,8 +719,8 @@ describe("placeOrder", () => {
       get(target, property) {
         if (property === "batch") {
           return async (queries: Parameters<Database["batch"]>[0]) => {
-            // The guest's limits, the quote, then the write.
-            if (++batches === 3) await hook();
+            // The guest's limits, the quote and the delivery days, then the write.
+            if (++batches === 4) await hook();
             return target.batch(queries);
           };
         }
