@@ -13,6 +13,7 @@ import {
   userIdentities,
   users,
   wishlistItems,
+  savedRecipients,
 } from "../../db/schema";
 import { changes } from "../lib/cache-tags";
 import { FORMER_CUSTOMER, RIGHTS_MESSAGES, type ReviewChoice } from "../lib/schemas/account-rights";
@@ -367,6 +368,8 @@ async function deleteAccount(
       .where(guarded(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))),
     db.delete(userIdentities).where(guarded(eq(userIdentities.userId, userId))),
     db.delete(wishlistItems).where(guarded(eq(wishlistItems.userId, userId))),
+    // The people they sent gifts to: names and addresses of others, kept only to pick next time.
+    db.delete(savedRecipients).where(guarded(eq(savedRecipients.userId, userId))),
     db.delete(newsletterSubscribers).where(guarded(eq(newsletterSubscribers.email, facts.email))),
     db.delete(passwordResets).where(guarded(eq(passwordResets.userId, userId))),
     db.delete(accountTokens).where(guarded(eq(accountTokens.userId, userId))),
@@ -378,6 +381,7 @@ async function deleteAccount(
       .set({
         email: placeholder,
         notes: null,
+        giftMessage: null,
         shippingAddress: anonymized(orders.shippingAddress),
         billingAddress: anonymized(orders.billingAddress),
         updatedAt: now,

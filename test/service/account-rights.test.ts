@@ -137,6 +137,14 @@ describe("deleteAccountWithPassword", () => {
     const ann = await shopper();
     const product = take();
     const number = await order(ann.id, ann.email, "delivered", product);
+    await t.client.execute({
+      sql: "UPDATE orders SET is_gift = 1, gift_message = 'Happy birthday, Mum! Love, Ann' WHERE order_number = ?",
+      args: [number],
+    });
+    await t.client.execute({
+      sql: "INSERT INTO saved_recipients (user_id, address, fingerprint) VALUES (?, '{\"firstName\":\"Mary\"}', 'mary')",
+      args: [ann.id],
+    });
     await addToWishlist(t.db, ann.id, take());
     await t.client.execute({
       sql: "INSERT INTO newsletter_subscribers (email, status) VALUES (?, 'subscribed')",
@@ -158,12 +166,14 @@ describe("deleteAccountWithPassword", () => {
     expect(user!.deleted_at).not.toBeNull();
     expect(await authenticateToken(t.db, env, ann.token)).toBeNull();
     expect(await rows("SELECT 1 FROM wishlist_items WHERE user_id = ?", [ann.id])).toHaveLength(0);
+    expect(await rows("SELECT 1 FROM saved_recipients WHERE user_id = ?", [ann.id])).toHaveLength(0);
     expect(await rows("SELECT 1 FROM newsletter_subscribers WHERE email = ?", [ann.email])).toHaveLength(0);
     expect(await rows("SELECT 1 FROM mail_outbox WHERE to_address = ?", [ann.email])).toHaveLength(0);
     const [kept] = await rows("SELECT * FROM orders WHERE order_number = ?", [number]);
     expect(kept!.user_id).toBe(ann.id);
     expect(kept!.email).toBe(user!.email);
     expect(kept!.notes).toBeNull();
+    expect(kept!.gift_message).toBeNull();
     const address = JSON.parse(String(kept!.shipping_address));
     expect(address).toMatchObject({ firstName: "Former", lastName: "customer", phone: "", city: "Colombo" });
     expect(JSON.stringify(kept)).not.toContain("Ann");
