@@ -32,7 +32,7 @@ export const ordersApi = mount(
     tags,
     summary: "Place an order (cash on delivery)",
     description:
-      'Prices and totals are computed again on the server; any the client sends are ignored. Each item names its variant (`variant_id`), required for a product with options: a missing one is a 422 with `errors["items.{n}.variant_id"]` = "Please choose a Size." (the first option\'s name), a variant of another product or no longer sold a 422 with "This option is no longer available." there, more than a variant\'s stock a 409.',
+      'Prices and totals are computed again on the server; any the client sends are ignored. Each item names its variant (`variant_id`), required for a product with options: a missing one is a 422 with `errors["items.{n}.variant_id"]` = "Please choose a Size." (the first option\'s name), a variant of another product or no longer sold a 422 with "This option is no longer available." there, more than a variant\'s stock a 409. `delivery_date` (`YYYY-MM-DD`, see `GET /api/delivery/dates`) is checked against the shop\'s rules: a refused day is a 422 with the sentence in `errors.delivery_date` ("We do not deliver on Sundays.", "We are fully booked on {date}. Please choose another day.", ...); omitted, the earliest available day is given. With `gift`, the recipient receives the parcel and shipping and tax follow their address; `errors["gift.recipient.firstName"]`, `errors["gift.message"]` name a bad field.',
     middleware: optionalViewer,
     security: GUEST_OR_SIGNED_IN_WRITE,
     request: {
