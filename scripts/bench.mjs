@@ -227,6 +227,7 @@ try {
     { name: "/api/products?per_page=12 (uncached)", path: "/api/products?per_page=12", kind: "api", uncached: true },
     { name: "/api/products/slug/{slug}", path: `/api/products/slug/${slug}`, kind: "api" },
     { name: "/api/products/slug/{slug} (uncached)", path: `/api/products/slug/${slug}`, kind: "api", uncached: true },
+    { name: "/api/delivery/dates (never cached)", path: "/api/delivery/dates", kind: "api", uncached: true },
   ];
 
   const live = [];
