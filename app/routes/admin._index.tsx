@@ -65,7 +65,10 @@ export default function AdminDashboard() {
   const money = (units: number) => <Price cents={toCents(units)} />;
   return (
     <section aria-labelledby="admin-title">
-      <AdminHeader title="Dashboard" description="Orders, cash and stock at a glance (days in UTC)." />
+      <AdminHeader
+        title="Dashboard"
+        description="Orders, cash and stock at a glance (days in UTC; deliveries in the shop's time zone)."
+      />
       {mailNotDelivered ? (
         <div role="alert" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
           <p className="font-semibold">Email is not configured: mail is kept in the outbox and not delivered.</p>

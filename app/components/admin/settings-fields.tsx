@@ -102,7 +102,7 @@ function WeekdayBoxes({
   const ticked = new Set(lines(value));
   const props = described(id, messages, "hint");
   return (
-    <fieldset aria-describedby={props["aria-describedby"]} aria-invalid={props["aria-invalid"]}>
+    <fieldset aria-describedby={props["aria-describedby"]}>
       <legend className={adminLabel}>{setting.label}</legend>
       <input type="hidden" name={setting.key} value="" />
       <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
@@ -161,29 +161,18 @@ export function SettingField({
   const bounds = numberRules(setting.key);
   let control: ReactNode;
   switch (setting.input) {
+    case "textarea":
+      control = <textarea {...props} name={setting.key} rows={3} defaultValue={value} />;
+      break;
+    case "json":
     case "dates":
       control = (
         <textarea
           {...props}
           name={setting.key}
-          rows={4}
+          rows={setting.input === "json" ? 6 : 4}
           spellCheck={false}
-          placeholder="2026-12-25"
-          className={`${props.className} font-mono`}
-          defaultValue={value}
-        />
-      );
-      break;
-    case "textarea":
-      control = <textarea {...props} name={setting.key} rows={3} defaultValue={value} />;
-      break;
-    case "json":
-      control = (
-        <textarea
-          {...props}
-          name={setting.key}
-          rows={6}
-          spellCheck={false}
+          placeholder={setting.input === "dates" ? "2026-12-25" : undefined}
           className={`${props.className} font-mono`}
           defaultValue={value}
         />
