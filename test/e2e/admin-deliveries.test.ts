@@ -59,6 +59,13 @@ describe.each(MODES)("the deliveries page ($name)", ({ javaScriptEnabled }) => {
     // The day's link leads to its orders.
     await row.getByRole("link", { name: written, exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/admin/orders" && url.searchParams.get("delivery_date") === day);
+    if (javaScriptEnabled) {
+      // The list's delivery filters and the settings' delivery controls pass axe too.
+      await settle(page, javaScriptEnabled);
+      expect(await axeViolations(page)).toEqual([]);
+      await open(page, "/admin/settings", javaScriptEnabled);
+      expect(await axeViolations(page)).toEqual([]);
+    }
     await context.close();
   });
 });
