@@ -223,6 +223,12 @@ try {
     { name: "/orders (the customer)", path: "/orders", kind: "personal", headers: { Cookie: sessionCookie } },
     { name: "/admin (dashboard, as the admin)", path: "/admin", kind: "staff", headers: { Cookie: adminCookie } },
     { name: "/admin/orders (as the admin)", path: "/admin/orders", kind: "staff", headers: { Cookie: adminCookie } },
+    {
+      name: "/admin/deliveries (as the admin)",
+      path: "/admin/deliveries",
+      kind: "staff",
+      headers: { Cookie: adminCookie },
+    },
     { name: "/api/products?per_page=12", path: "/api/products?per_page=12", kind: "api-list" },
     { name: "/api/products?per_page=12 (uncached)", path: "/api/products?per_page=12", kind: "api", uncached: true },
     { name: "/api/products/slug/{slug}", path: `/api/products/slug/${slug}`, kind: "api" },

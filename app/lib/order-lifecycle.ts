@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { adminPaging } from "./schemas/admin";
+import { DELIVERY_MESSAGES, isIsoDate } from "./delivery";
 import { enumParam, searchParam } from "./schemas/query";
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "./order-statuses";
 
@@ -80,9 +81,16 @@ export function transitionDone(orderNumber: string, to: OrderStatus): string {
 export const STAFF_NOTE_MAX = 2000;
 
 /** GET /api/admin/orders and the orders page's filters. */
+/** The deliveries `delivery=` names: today and tomorrow in the shop's time zone. */
+export const DELIVERY_FILTERS = ["today", "tomorrow"] as const;
+
 export const AdminOrderQuerySchema = z.object({
   status: enumParam("status", ORDER_STATUSES),
   search: searchParam("search", 100),
+  delivery_date: searchParam("delivery_date", 100).refine((value) => value === undefined || isIsoDate(value), {
+    error: DELIVERY_MESSAGES.format,
+  }),
+  delivery: enumParam("delivery", DELIVERY_FILTERS),
   ...adminPaging,
 });
 export type AdminOrderQuery = z.output<typeof AdminOrderQuerySchema>;

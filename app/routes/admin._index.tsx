@@ -11,10 +11,13 @@ import { ORDER_STATUSES } from "~/lib/order-statuses";
 import { toCents } from "~/lib/money";
 import { mailNotDelivered } from "~/services/admin/mail.server";
 import { getDashboard } from "~/services/admin/stats.server";
+import { shopToday } from "~/http/shop-day.server";
+import { shortDeliveryDate } from "~/lib/delivery";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.app, request);
-  const dashboard = await getDashboard(context.app.db);
+  const now = new Date();
+  const dashboard = await getDashboard(context.app.db, now, await shopToday(context.app, now));
   // A production shop without a mail transport keeps every email in the outbox: staff are told.
   return json(
     { ...dashboard, mailNotDelivered: mailNotDelivered(context.app.env) },
@@ -62,7 +65,10 @@ export default function AdminDashboard() {
   const money = (units: number) => <Price cents={toCents(units)} />;
   return (
     <section aria-labelledby="admin-title">
-      <AdminHeader title="Dashboard" description="Orders, cash and stock at a glance (days in UTC)." />
+      <AdminHeader
+        title="Dashboard"
+        description="Orders, cash and stock at a glance (days in UTC; deliveries in the shop's time zone)."
+      />
       {mailNotDelivered ? (
         <div role="alert" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
           <p className="font-semibold">Email is not configured: mail is kept in the outbox and not delivered.</p>
@@ -97,6 +103,18 @@ export default function AdminDashboard() {
           label="Cash collected"
           value={money(stats.revenue.collected)}
           detail={<>of {money(stats.revenue.placed)} placed</>}
+        />
+        <Figure
+          label="Deliveries today"
+          value={stats.deliveries.today.orders}
+          detail={shortDeliveryDate(stats.deliveries.today.date)}
+          to="/admin/orders?delivery=today"
+        />
+        <Figure
+          label="Deliveries tomorrow"
+          value={stats.deliveries.tomorrow.orders}
+          detail={shortDeliveryDate(stats.deliveries.tomorrow.date)}
+          to="/admin/orders?delivery=tomorrow"
         />
         <Figure label="Unread messages" value={stats.messages.unread} to="/admin/messages" />
         <Figure label="Reviews to approve" value={stats.reviews.pending} to="/admin/reviews" />

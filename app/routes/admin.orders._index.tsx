@@ -6,6 +6,8 @@ import { PaymentBadge, StatusBadge } from "~/components/order-badges";
 import { Price } from "~/components/price";
 import { AdminOrderQuerySchema, ORDER_STATUSES } from "~/lib/order-lifecycle";
 import { listAdminOrders } from "~/services/admin/orders.server";
+import { shopToday } from "~/http/shop-day.server";
+import { shortDeliveryDate } from "~/lib/delivery";
 import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
 import { RowLink } from "~/components/admin/ui";
 
@@ -15,8 +17,14 @@ export const meta = adminPageMeta("Orders", "/admin/orders");
 
 /** The orders, newest first, by the GET form's status and search; a filter that is not valid is shown with its message and left out. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { app, query, list } = await readAdminList(args, AdminOrderQuerySchema, ["status", "search"]);
-  return privateJson({ page: await listAdminOrders(app.db, query), statuses: ORDER_STATUSES, ...list });
+  const { app, query, list } = await readAdminList(args, AdminOrderQuerySchema, [
+    "status",
+    "search",
+    "delivery_date",
+    "delivery",
+  ]);
+  const today = query.delivery ? await shopToday(app) : undefined;
+  return privateJson({ page: await listAdminOrders(app.db, query, today), statuses: ORDER_STATUSES, ...list });
 }
 
 export default function AdminOrders() {
@@ -30,6 +38,17 @@ export default function AdminOrders() {
       filters={[
         { type: "status", statuses: list.statuses },
         { type: "search", placeholder: "Order number, email or name" },
+        { type: "date", name: "delivery_date", label: "Delivery date" },
+        {
+          type: "select",
+          name: "delivery",
+          label: "Delivery",
+          all: "Any day",
+          options: [
+            { value: "today", label: "Today" },
+            { value: "tomorrow", label: "Tomorrow" },
+          ],
+        },
       ]}
       empty="No orders yet. They will show here as soon as shoppers check out."
       columns={[
@@ -39,6 +58,11 @@ export default function AdminOrders() {
           render: (order) => <RowLink to={`/admin/orders/${order.id}`}>{order.order_number}</RowLink>,
         },
         { head: "Placed", date: (order) => order.created_at },
+        {
+          head: "Delivery",
+          className: "whitespace-nowrap",
+          render: (order) => (order.delivery_date ? shortDeliveryDate(order.delivery_date) : "—"),
+        },
         {
           head: "Customer",
           render: (order) => (

@@ -6,6 +6,7 @@ import { SettingsForm, SettingsPage } from "~/components/admin/settings-page";
 import { AdminCard } from "~/components/admin/ui";
 import { formFailure, readForm, type FormFailure } from "~/http/pages/forms.server";
 import { adminAction, loadAdminPage } from "~/http/pages/admin-pages.server";
+import { LIST_SETTING_KEYS } from "~/lib/schemas/admin-settings";
 import { settingsPage, updateSettings } from "~/services/admin/settings.server";
 import { ValidationError } from "~/services/errors";
 
@@ -14,7 +15,7 @@ export const loader = (args: LoaderFunctionArgs) => loadAdminPage(args, settings
 /** One group's form: its fields (and the `group` it came from, which is not a setting) are saved together. */
 export async function action(args: ActionFunctionArgs) {
   const { app, actor, toast } = await adminAction(args);
-  const { group, ...values } = await readForm(args.request);
+  const { group, ...values } = await readForm(args.request, LIST_SETTING_KEYS);
   try {
     const { changed } = await updateSettings(app.db, actor, values);
     const message =
@@ -35,6 +36,9 @@ export async function action(args: ActionFunctionArgs) {
   }
 }
 
+/** The controls that take the card's whole width. */
+const WIDE = new Set(["json", "textarea", "weekdays", "dates"]);
+
 export default function AdminSettings() {
   const { groups, audit } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
@@ -52,10 +56,7 @@ export default function AdminSettings() {
             {group.description ? <p className="mt-1 text-sm text-gray-600">{group.description}</p> : null}
             <SettingsForm name="group" value={group.key} saveLabel={`Save ${group.label.toLowerCase()}`}>
               {group.settings.map((setting) => (
-                <div
-                  key={setting.key}
-                  className={setting.input === "json" || setting.input === "textarea" ? "sm:col-span-2" : undefined}
-                >
+                <div key={setting.key} className={WIDE.has(setting.input) ? "sm:col-span-2" : undefined}>
                   <SettingField
                     setting={setting}
                     value={failed ? (failed.values[setting.key] ?? setting.text) : setting.text}

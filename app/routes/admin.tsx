@@ -13,6 +13,7 @@ export const meta: MetaFunction = ({ matches, location }) =>
 export const ADMIN_SECTIONS = linkList({
   "/admin": "Dashboard",
   "/admin/orders": "Orders",
+  "/admin/deliveries": "Deliveries",
   "/admin/products": "Products",
   "/admin/categories": "Categories",
   "/admin/blogs": "Tutorials",

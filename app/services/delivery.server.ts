@@ -45,6 +45,16 @@ export async function readDeliveryRules(db: Database): Promise<DeliveryRules> {
   return deliveryRules(groupSettings(await rulesQuery(db)));
 }
 
+/** The rules, read from the database, and the orders booked per day from `from` to `to`: one round trip. */
+export async function rulesAndBookings(
+  db: Database,
+  from: string,
+  to: string,
+): Promise<{ rules: DeliveryRules; booked: Map<string, number> }> {
+  const [rows, bookedRows] = await db.batch([rulesQuery(db), bookedQuery(db, from, to)]);
+  return { rules: deliveryRules(groupSettings(rows)), booked: bookedMap(bookedRows) };
+}
+
 /** The days from `from` to `to` with what each is now, for rules the caller has (the public settings, cached). */
 export async function deliveryCalendar(
   db: Database,
@@ -82,13 +92,8 @@ export async function chooseDeliveryDate(
   requested: string | null,
   now = new Date(),
 ): Promise<{ date: string; rules: DeliveryRules }> {
-  const [rows, bookedRows] = await db.batch([
-    rulesQuery(db),
-    // Every day an order could ask for, whatever the rules: from yesterday (UTC) on.
-    bookedQuery(db, addDays(now.toISOString().slice(0, 10), -1), "9999-12-31"),
-  ]);
-  const rules = deliveryRules(groupSettings(rows));
-  const booked = bookedMap(bookedRows);
+  // Every day an order could ask for, whatever the rules: from yesterday (UTC) on.
+  const { rules, booked } = await rulesAndBookings(db, addDays(now.toISOString().slice(0, 10), -1), "9999-12-31");
   const refuse = (message: string): never => {
     throw new ValidationError({ delivery_date: [message] }, message);
   };

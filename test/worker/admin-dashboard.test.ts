@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, CUSTOMER, OWNER } from "../fixtures/accounts";
 import { shopper, WITHOUT_OPTIONS } from "../fixtures/checkout";
-import { CookieJar, get, queryCount, visibleText, visit } from "./helpers";
+import { CookieJar, get, ownQueryCount, queryCount, visibleText, visit } from "./helpers";
 import { apiClient, apiToken, loggedIn } from "./fixtures";
 
 // The back office's dashboard: GET /api/admin/stats and GET /api/admin/audit with each role, and the
@@ -58,6 +58,7 @@ describe("GET /api/admin/stats", () => {
       expect(response.headers.get("Cache-Control")).toBe("private, no-store");
       expect(Object.keys(body.data).sort()).toEqual([
         "customers",
+        "deliveries",
         "mail",
         "messages",
         "orders",
@@ -77,7 +78,9 @@ describe("GET /api/admin/stats", () => {
       ]);
       expect(body.data.products.total).toBeGreaterThan(0);
       expect(typeof body.data.revenue.placed).toBe("number");
-      expect(queryCount(response)).toBeLessThanOrEqual(7);
+      // The deliveries' count is one more statement of the same batch; the shop's time zone comes
+      // through the cache (its versions' read aside, once a second per isolate).
+      expect(ownQueryCount(response)).toBeLessThanOrEqual(8);
     }
   });
 

@@ -119,11 +119,14 @@ export async function visit(jar: CookieJar, path: string) {
   return response;
 }
 
-/** Posts a form as a browser without JavaScript would, keeping cookies; answers the raw response. */
+/**
+ * Posts a form as a browser without JavaScript would, keeping cookies; answers the raw response.
+ * `fields` as pairs repeats a name (checkboxes sharing it).
+ */
 export async function postForm(
   jar: CookieJar,
   path: string,
-  fields: Record<string, string>,
+  fields: Record<string, string> | Array<[string, string]>,
   headers: Record<string, string> = {},
 ) {
   const response = await SELF.fetch(`${jar.base}${path}`, {

@@ -124,6 +124,7 @@ export function AdminListPage<Row extends { id: number | string }>({
  */
 export type ListFilter =
   | { type: "search"; name?: string; label?: string; placeholder: string }
+  | { type: "date"; name: string; label: string }
   | { type: "status"; statuses: readonly string[]; label?: (status: string) => string }
   | { type: "select"; name: string; label: string; all: string; options: SelectOption[]; quiet?: boolean }
   | { type: "checkbox"; name: string; label: ReactNode };
@@ -144,6 +145,8 @@ function FilterField({ filter, idPrefix, list }: { filter: ListFilter; idPrefix:
   const id = `${idPrefix}-${name.replace("_", "-")}`;
   const value = list.filters[name] ?? "";
   const messages = list.errors[name];
+  if (filter.type === "date")
+    return <SearchFilter id={id} name={name} label={filter.label} value={value} type="date" messages={messages} />;
   if (filter.type === "search")
     return (
       <SearchFilter

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { FieldError } from "~/components/field-error";
-import type { SectionField } from "~/lib/schemas/admin-settings";
+import { WEEKDAYS } from "~/lib/delivery";
+import { numberRules, type SectionField } from "~/lib/schemas/admin-settings";
 import type { AdminSetting } from "~/services/admin/settings.server";
 import { adminInput, adminLabel } from "./ui";
 
@@ -68,7 +69,62 @@ export function BooleanControl({
   );
 }
 
-const TEXT_TYPES = { text: "text", url: "url", email: "email", number: "number" } as const;
+const TEXT_TYPES = {
+  text: "text",
+  url: "url",
+  email: "email",
+  number: "number",
+  timezone: "text",
+  time: "time",
+} as const;
+
+/** A list setting's items as its form text holds them: one a line. */
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** The days of the week as checkboxes; the hidden empty value says "none ticked" when none is. */
+function WeekdayBoxes({
+  id,
+  setting,
+  value,
+  messages,
+  hint,
+}: {
+  id: string;
+  setting: AdminSetting;
+  value: string;
+  messages?: string[];
+  hint: ReactNode;
+}) {
+  const ticked = new Set(lines(value));
+  const props = described(id, messages, "hint");
+  return (
+    <fieldset aria-describedby={props["aria-describedby"]}>
+      <legend className={adminLabel}>{setting.label}</legend>
+      <input type="hidden" name={setting.key} value="" />
+      <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+        {WEEKDAYS.map((day) => (
+          <label key={day} className="flex items-center gap-2 text-sm text-gray-800">
+            <input
+              type="checkbox"
+              id={`${id}-${day}`}
+              name={setting.key}
+              value={day}
+              defaultChecked={ticked.has(day)}
+              className="h-4 w-4 rounded border-gray-300 text-bloom-600 focus:ring-bloom-500"
+            />
+            {day}
+          </label>
+        ))}
+      </div>
+      <Hint id={`${id}-hint`}>{hint}</Hint>
+      <FieldError id={`${id}-error`} messages={messages} />
+    </fieldset>
+  );
+}
 
 /** One setting: its label, the control its type and key call for, its description and its messages. */
 export function SettingField({
@@ -99,19 +155,24 @@ export function SettingField({
       />
     );
   }
+  if (setting.input === "weekdays")
+    return <WeekdayBoxes id={id} setting={setting} value={value} messages={messages} hint={hint} />;
   const props = described(id, messages, "hint");
+  const bounds = numberRules(setting.key);
   let control: ReactNode;
   switch (setting.input) {
     case "textarea":
       control = <textarea {...props} name={setting.key} rows={3} defaultValue={value} />;
       break;
     case "json":
+    case "dates":
       control = (
         <textarea
           {...props}
           name={setting.key}
-          rows={6}
+          rows={setting.input === "json" ? 6 : 4}
           spellCheck={false}
+          placeholder={setting.input === "dates" ? "2026-12-25" : undefined}
           className={`${props.className} font-mono`}
           defaultValue={value}
         />
@@ -135,8 +196,13 @@ export function SettingField({
           type={TEXT_TYPES[setting.input]}
           name={setting.key}
           defaultValue={value}
-          {...(setting.input === "number" ? { step: "any", inputMode: "decimal" as const } : {})}
+          {...(setting.input === "number"
+            ? bounds.integer
+              ? { step: 1, min: bounds.min, max: bounds.max, inputMode: "numeric" as const }
+              : { step: "any", inputMode: "decimal" as const }
+            : {})}
           {...(setting.input === "email" ? { autoComplete: "email" } : {})}
+          {...(setting.input === "timezone" ? { autoComplete: "off", spellCheck: false } : {})}
         />
       );
   }

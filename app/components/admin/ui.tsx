@@ -147,13 +147,16 @@ export function SearchFilter({
   label = "Search",
   value,
   placeholder,
+  type = "search",
   messages,
 }: {
   id: string;
   name?: string;
   label?: string;
   value: string;
-  placeholder: string;
+  placeholder?: string;
+  /** A date filter is the same box, typed `date`. */
+  type?: "search" | "date";
   messages?: string[];
 }) {
   return (
@@ -164,7 +167,7 @@ export function SearchFilter({
       <input
         id={id}
         name={name}
-        type="search"
+        type={type}
         defaultValue={value}
         placeholder={placeholder}
         className={`${adminInput} mt-1`}

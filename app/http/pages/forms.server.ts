@@ -12,11 +12,18 @@ export interface FormFailure {
   values: Record<string, string>;
 }
 
-/** The form's text fields (files and repeated keys are not used by these forms). */
-export async function readForm(request: Request): Promise<Record<string, string>> {
+/**
+ * The form's text fields: the first value of a name, or for a name of `lists` (checkboxes sharing
+ * it) all its values, one a line. Files are not used by these forms.
+ */
+export async function readForm(request: Request, lists: readonly string[] = []): Promise<Record<string, string>> {
   const form = await request.formData();
   const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && !(key in values)) values[key] = value;
+  for (const [key, value] of form) {
+    if (typeof value !== "string") continue;
+    if (!(key in values)) values[key] = value;
+    else if (lists.includes(key)) values[key] += `\n${value}`;
+  }
   return values;
 }
 

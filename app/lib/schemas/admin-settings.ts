@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DELIVERY_SETTING_KEYS, isIsoDate, isTimeOfDay, isTimeZone, isWeekday, WEEKDAYS } from "../delivery";
 import { ACCOUNT_MESSAGES } from "./account";
 
 /**
@@ -21,7 +22,23 @@ export const SETTINGS_MESSAGES = {
 
 export type SettingType = "string" | "number" | "boolean" | "json";
 /** The control a setting is edited with. */
-export type SettingInput = "text" | "textarea" | "url" | "email" | "boolean" | "number" | "json" | "select";
+export type SettingInput =
+  | "text"
+  | "textarea"
+  | "url"
+  | "email"
+  | "boolean"
+  | "number"
+  | "json"
+  | "select"
+  /** An IANA time zone name, typed. */
+  | "timezone"
+  /** A time of day `HH:MM` (`<input type="time">`), empty for none. */
+  | "time"
+  /** A JSON list of weekday names, edited with one checkbox a day. */
+  | "weekdays"
+  /** A JSON list of dates `YYYY-MM-DD`, edited one a line. */
+  | "dates";
 
 /** The groups in the order the page shows them (a group not listed comes after, by name). */
 export const SETTING_GROUPS: ReadonlyArray<{ key: string; label: string; description: string }> = [
@@ -39,6 +56,12 @@ export const SETTING_GROUPS: ReadonlyArray<{ key: string; label: string; descrip
   { key: "seo", label: "SEO", description: "What search engines and link previews show by default." },
   { key: "currency", label: "Currency", description: "How prices are written everywhere." },
   { key: "features", label: "Feature flags", description: "Switch the shop's optional features on or off." },
+  {
+    key: "delivery",
+    label: "Delivery",
+    description:
+      "When shoppers may ask for their flowers: counted in the shop's time zone, seen by the checkout as soon as they are saved. Close or reopen one day from Deliveries.",
+  },
   {
     key: "store",
     label: "Store (not public)",
@@ -92,6 +115,13 @@ const LABELS: Record<string, string> = {
   order_number_prefix: "Order number prefix",
   low_stock_threshold: "Low stock threshold",
   unconfirmed_order_expiry_days: "Cancel unconfirmed orders after (days, 0 = never)",
+  delivery_time_zone: "Time zone",
+  delivery_lead_days: "Lead time (days)",
+  delivery_cutoff: "Cutoff time",
+  delivery_closed_weekdays: "Closed weekdays",
+  delivery_closed_dates: "Closed dates",
+  delivery_max_per_day: "Orders per day (0 = no cap)",
+  delivery_horizon_days: "Days ahead shoppers may choose",
 };
 
 function humanize(key: string): string {
@@ -115,10 +145,22 @@ const NUMBER_RULES: Record<string, { integer?: boolean; min?: number; max?: numb
   currency_decimal_places: { integer: true, min: 0, max: 4 },
   low_stock_threshold: { integer: true, min: 0, max: 1_000_000 },
   unconfirmed_order_expiry_days: { integer: true, min: 0, max: 365 },
+  delivery_lead_days: { integer: true, min: 0, max: 365 },
+  delivery_max_per_day: { integer: true, min: 0, max: 100_000 },
+  delivery_horizon_days: { integer: true, min: 1, max: 730 },
 };
 
+/** The bounds of a number setting (the page's input carries them too). */
+export const numberRules = (key: string) => NUMBER_RULES[key] ?? {};
+
 /** Text settings that may not be left empty (the shop needs them). */
-const REQUIRED = new Set(["site_name", "currency_code", "currency_symbol", "order_number_prefix"]);
+const REQUIRED = new Set([
+  "site_name",
+  "currency_code",
+  "currency_symbol",
+  "order_number_prefix",
+  DELIVERY_SETTING_KEYS.timeZone,
+]);
 
 /** Text settings that follow a pattern. */
 const PATTERNS: Record<string, { pattern: RegExp; message: string }> = {
@@ -134,8 +176,40 @@ const PATTERNS: Record<string, { pattern: RegExp; message: string }> = {
 
 const LONG_TEXT = /(description|footer_text|keywords|address)$/;
 
+/** Settings edited with a control of their own. */
+const KEY_INPUTS: Record<string, SettingInput> = {
+  [DELIVERY_SETTING_KEYS.timeZone]: "timezone",
+  [DELIVERY_SETTING_KEYS.cutoff]: "time",
+  [DELIVERY_SETTING_KEYS.closedWeekdays]: "weekdays",
+  [DELIVERY_SETTING_KEYS.closedDates]: "dates",
+};
+
+/** The lists (JSON arrays) a form edits item by item: their items' rule, order and message. */
+const LISTS: Partial<
+  Record<SettingInput, { valid: (item: string) => boolean; order: (a: string, b: string) => number; what: string }>
+> = {
+  weekdays: {
+    valid: isWeekday,
+    order: (a, b) => (WEEKDAYS as readonly string[]).indexOf(a) - (WEEKDAYS as readonly string[]).indexOf(b),
+    what: "a day of the week, such as Sunday",
+  },
+  dates: {
+    valid: isIsoDate,
+    order: (a, b) => a.localeCompare(b),
+    what: "a date written YYYY-MM-DD, such as 2026-12-25",
+  },
+};
+
+/** The settings whose form sends several values (a checkbox each) or one item a line: the form reader joins them a line each. */
+export const LIST_SETTING_KEYS = Object.keys(KEY_INPUTS).filter((key) => LISTS[KEY_INPUTS[key]!]);
+
+/** A list setting's items as its form shows them: one a line. */
+export const listText = (items: unknown[]) => items.map(String).join("\n");
+
 /** The control for a setting, from its type and its key. */
 export function settingInput(key: string, type: SettingType): SettingInput {
+  const own = KEY_INPUTS[key];
+  if (own) return own;
   if (type === "boolean" || type === "number" || type === "json") return type;
   if (SETTING_CHOICES[key]) return "select";
   if (key.includes("email")) return "email";
@@ -153,6 +227,10 @@ const MAX_LENGTH: Record<SettingInput, number> = {
   boolean: 5,
   number: 50,
   json: 20_000,
+  timezone: 64,
+  time: 5,
+  weekdays: 20_000,
+  dates: 20_000,
 };
 
 export const isHttpUrl = (value: string) => {
@@ -172,8 +250,10 @@ export type SettingCheck = { ok: true; value: string } | { ok: false; message: s
 /**
  * A new value for a setting, checked against its type and key, as the text the settings table
  * keeps: a number must be a number, a boolean true or false, JSON must parse, a URL must be
- * http(s), an email an email. Forms send text ("12", "true", JSON text); the API may send the
- * typed value itself (12, true, an object).
+ * http(s), an email an email, a time zone one the runtime knows, a time `HH:MM`. A list of
+ * weekdays or dates keeps each item once, in order (week order, calendar order). Forms send text
+ * ("12", "true", JSON text, a list's items one a line); the API may send the typed value itself
+ * (12, true, an object, an array).
  */
 export function checkSettingValue(setting: { key: string; type: SettingType }, raw: unknown): SettingCheck {
   const label = settingLabel(setting.key);
@@ -199,7 +279,13 @@ export function checkSettingValue(setting: { key: string; type: SettingType }, r
     }
     case "json": {
       let value: unknown = raw;
-      if (typeof raw === "string") {
+      const list = LISTS[input];
+      if (list && typeof raw === "string" && !raw.trim().startsWith("[")) {
+        value = raw
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean);
+      } else if (typeof raw === "string") {
         try {
           value = JSON.parse(raw);
         } catch {
@@ -207,6 +293,12 @@ export function checkSettingValue(setting: { key: string; type: SettingType }, r
         }
       }
       if (value === undefined) return fail(`${label} must be valid JSON`);
+      if (list) {
+        if (!Array.isArray(value)) return fail(`${label} must be a list`);
+        const wrong = value.find((item) => typeof item !== "string" || !list.valid(item));
+        if (wrong !== undefined) return fail(`${label}: "${String(wrong)}" is not ${list.what}`);
+        value = [...new Set(value as string[])].sort(list.order);
+      }
       const text = JSON.stringify(value);
       if (text.length > MAX_LENGTH.json) return fail(`${label} may not be longer than ${MAX_LENGTH.json} characters`);
       return { ok: true, value: text };
@@ -227,6 +319,10 @@ export function checkSettingValue(setting: { key: string; type: SettingType }, r
       if (input === "url" && !isHttpUrl(value))
         return fail(`${label} must be a web address starting with http:// or https://`);
       if (input === "email" && !isEmail(value)) return fail(SETTINGS_MESSAGES.emailInvalid);
+      if (input === "timezone" && !isTimeZone(value))
+        return fail(`${label} must be a time zone name such as Asia/Colombo or Europe/London`);
+      if (input === "time" && !isTimeOfDay(value))
+        return fail(`${label} must be a time written HH:MM, such as 13:00, or empty for none`);
       const choices = SETTING_CHOICES[setting.key];
       if (choices && !choices.some((choice) => choice.value === value)) {
         return fail(`${label} must be one of: ${choices.map((choice) => choice.value).join(", ")}`);

@@ -12,6 +12,7 @@ import {
   users,
 } from "../../../db/schema";
 import { changes } from "../../lib/cache-tags";
+import { addDays } from "../../lib/delivery";
 import {
   canBePaid,
   canTransition,
@@ -76,10 +77,19 @@ const itemsCount =
     "items_count",
   );
 
-function listWhere(query: Pick<AdminOrderQuery, "status" | "search">): SQL | undefined {
+/** The day `delivery=today|tomorrow` names, from today in the shop's time zone. */
+export const namedDeliveryDay = (today: string, which: "today" | "tomorrow") =>
+  which === "today" ? today : addDays(today, 1);
+
+function listWhere(
+  query: Pick<AdminOrderQuery, "status" | "search" | "delivery_date" | "delivery">,
+  today: string | undefined,
+): SQL | undefined {
   const search = query.search;
   return and(
     query.status ? eq(orders.status, query.status) : undefined,
+    query.delivery_date ? eq(orders.deliveryDate, query.delivery_date) : undefined,
+    query.delivery && today ? eq(orders.deliveryDate, namedDeliveryDay(today, query.delivery)) : undefined,
     search
       ? or(
           likeContains(orders.orderNumber, search),
@@ -91,12 +101,17 @@ function listWhere(query: Pick<AdminOrderQuery, "status" | "search">): SQL | und
   );
 }
 
-/** Orders for staff, newest first: by status, by number, email or customer name; the page and its total in one batch. */
+/**
+ * Orders for staff, newest first: by status, by number, email or customer name, by delivery date
+ * (`delivery_date`, or `delivery` today or tomorrow from `today`, the shop's); the page and its
+ * total in one batch.
+ */
 export async function listAdminOrders(
   db: Database,
   query: AdminOrderQuery,
+  today?: string,
 ): Promise<{ data: AdminOrderRow[] } & PageMeta> {
-  const where = listWhere(query);
+  const where = listWhere(query, today);
   const [rows, counted] = await db.batch([
     onePage(
       db
@@ -107,6 +122,7 @@ export async function listAdminOrders(
           status: orders.status,
           payment_status: orders.paymentStatus,
           total_cents: orders.totalCents,
+          delivery_date: orders.deliveryDate,
           items_count: itemsCount,
           ...customerColumns,
         })
@@ -134,6 +150,7 @@ export async function listAdminOrders(
       customer: customerOf(row),
       items_count: Number(row.items_count),
       total_cents: row.total_cents,
+      delivery_date: row.delivery_date,
     })),
     ...pageMeta(query.page, query.per_page, total, rows.length),
   };

@@ -9,6 +9,8 @@ import {
   HOME_SECTION_FORMS,
   HOME_SECTION_SCHEMAS,
   isHomeSectionKey,
+  LIST_SETTING_KEYS,
+  listText,
   SETTING_CHOICES,
   SETTING_GROUPS,
   SETTINGS_MESSAGES,
@@ -36,7 +38,7 @@ export interface AdminSetting {
   label: string;
   /** The value as its type says (a number, true or false, parsed JSON, text). */
   value: SettingValue;
-  /** The value as a form shows it (JSON indented). */
+  /** The value as a form shows it (JSON indented, a list's items one a line). */
   text: string;
   type: SettingType;
   group: string;
@@ -75,6 +77,7 @@ const allSettings = (db: Database) =>
   db.select(settingColumns).from(settings).orderBy(asc(settings.group), asc(settings.id));
 
 function formText(row: SettingRow, value: SettingValue): string {
+  if (LIST_SETTING_KEYS.includes(row.key) && Array.isArray(value)) return listText(value);
   if (row.type === "json") return value === null ? row.value : JSON.stringify(value, null, 2);
   if (row.type === "boolean") return value ? "true" : "false";
   return row.type === "number" && value !== null ? String(value) : row.value;

@@ -4,6 +4,8 @@ import { contactMessages, orders, products, reviews, roles, userRoles, users } f
 import { ORDER_STATUSES, type OrderStatus } from "../../lib/order-statuses";
 import { LOW_STOCK_THRESHOLD } from "../../lib/constants";
 import { toUnits } from "../../lib/money";
+import { addDays } from "../../lib/delivery";
+import { bookedMap, bookedQuery } from "../delivery.server";
 import { isoDate, named } from "../sql";
 import { variantStockFigures } from "./products.server";
 
@@ -30,6 +32,14 @@ export interface ShopStats {
   messages: { unread: number };
   /** Reviews waiting for staff to approve or reject them. */
   reviews: { pending: number };
+  /** Orders (not cancelled) to deliver today and tomorrow, in the shop's time zone. */
+  deliveries: { today: DeliveryCount; tomorrow: DeliveryCount };
+}
+
+export interface DeliveryCount {
+  /** `YYYY-MM-DD`. */
+  date: string;
+  orders: number;
 }
 
 export interface DayCount {
@@ -66,9 +76,15 @@ const notCancelled = sql`${orders.status} <> 'cancelled'`;
 /**
  * Every figure of the dashboard and `GET /api/admin/stats` in one round trip: the orders' counts and
  * values (one pass over the orders of the last 30 days and conditional sums), the catalogue's stock,
- * the customers, the unread messages and the reviews to approve, the orders per day and the latest orders.
+ * the customers, the unread messages and the reviews to approve, the orders per day, the latest orders,
+ * and the deliveries of `today` (the shop's, UTC unless said) and tomorrow.
  */
-export async function getDashboard(db: Database, now = new Date()): Promise<Dashboard> {
+export async function getDashboard(
+  db: Database,
+  now = new Date(),
+  today = now.toISOString().slice(0, 10),
+): Promise<Dashboard> {
+  const tomorrow = addDays(today, 1);
   const byStatus = Object.fromEntries(
     ORDER_STATUSES.map((status) => [status, int(sql`sum(${orders.status} = ${status})`)]),
   ) as Record<OrderStatus, ReturnType<typeof int>>;
@@ -84,7 +100,7 @@ export async function getDashboard(db: Database, now = new Date()): Promise<Dash
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(roles.name, "customer"));
   const chartStart = since(CHART_DAYS - 1);
-  const [[orderFigures], [productFigures], [people], perDay, latest] = await db.batch([
+  const [[orderFigures], [productFigures], [people], perDay, latest, deliveries] = await db.batch([
     db
       .select(
         named({
@@ -154,7 +170,9 @@ export async function getDashboard(db: Database, now = new Date()): Promise<Dash
       .from(orders)
       .orderBy(desc(orders.id))
       .limit(LATEST_ORDERS),
+    bookedQuery(db, today, tomorrow),
   ]);
+  const booked = bookedMap(deliveries);
   const o = orderFigures!;
   const p = productFigures!;
   const stats: ShopStats = {
@@ -171,6 +189,10 @@ export async function getDashboard(db: Database, now = new Date()): Promise<Dash
     customers: { total: people?.customers ?? 0, new_last_7_days: people?.newCustomers ?? 0 },
     messages: { unread: people?.unread ?? 0 },
     reviews: { pending: people?.pendingReviews ?? 0 },
+    deliveries: {
+      today: { date: today, orders: booked.get(today) ?? 0 },
+      tomorrow: { date: tomorrow, orders: booked.get(tomorrow) ?? 0 },
+    },
   };
   return { stats, days: fillDays(perDay, now), latest: latest.map(toLatestOrder) };
 }

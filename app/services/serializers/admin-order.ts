@@ -37,6 +37,10 @@ export const AdminOrderRowSchema = z
     customer: OrderCustomerSchema,
     items_count: z.number().int().meta({ description: "Pieces ordered: the sum of the lines' quantities." }),
     total: z.number(),
+    delivery_date: z
+      .string()
+      .nullable()
+      .meta({ format: "date", description: "The day the order is delivered (null for orders placed before dates)." }),
   })
   .meta({ id: "AdminOrderRow" });
 export type AdminOrderRowJson = z.output<typeof AdminOrderRowSchema>;

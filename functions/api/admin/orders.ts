@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   AdminOrderQuerySchema,
+  DELIVERY_FILTERS,
   ORDER_STATUSES,
   OrderUpdateSchema,
   STAFF_NOTE_MAX,
@@ -13,6 +14,7 @@ import {
   AdminOrderSchema,
 } from "../../../app/services/serializers/admin-order";
 import { mailContext } from "../../../app/http/mail.server";
+import { shopToday } from "../../../app/http/shop-day.server";
 import { found, ok, parseBody, parseQuery, pathId, type ApiContext } from "../http";
 import { apiApp } from "../openapi";
 import { actor } from "./staff";
@@ -56,13 +58,31 @@ export const adminOrdersApi = staffRoute(
   {
     method: "get",
     path: "/",
-    summary: "Orders, newest first: by status, and by number, email or customer name",
-    request: { query: listQuery({ status: z.enum(ORDER_STATUSES).optional(), search: z.string().optional() }) },
+    summary: "Orders, newest first: by status, by number, email or customer name, and by delivery date",
+    request: {
+      query: listQuery({
+        status: z.enum(ORDER_STATUSES).optional(),
+        search: z.string().optional(),
+        delivery_date: z
+          .string()
+          .optional()
+          .meta({
+            format: "date",
+            description: "The orders delivered that day (YYYY-MM-DD; another format is a 422).",
+          }),
+        delivery: z
+          .enum(DELIVERY_FILTERS)
+          .optional()
+          .meta({ description: "The orders delivered today or tomorrow, in the shop's time zone." }),
+      }),
+    },
     data: adminPage(AdminOrderRowSchema),
     answer: "One page of orders.",
   },
   async (c) => {
-    const page = await listAdminOrders(c.var.app.db, parseQuery(c, AdminOrderQuerySchema));
+    const query = parseQuery(c, AdminOrderQuerySchema);
+    const today = query.delivery ? await shopToday(c.var.app) : undefined;
+    const page = await listAdminOrders(c.var.app.db, query, today);
     return ok(c, pageJson(page, adminOrderRowJson));
   },
 );

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { mailTransport } from "../../../app/services/admin/mail.server";
 import { getDashboard } from "../../../app/services/admin/stats.server";
 import { ORDER_STATUSES } from "../../../app/lib/order-statuses";
+import { shopToday } from "../../../app/http/shop-day.server";
 import { ok } from "../http";
 import { apiApp } from "../openapi";
 import { staffRoute } from "./route";
@@ -28,6 +29,15 @@ export const StatsSchema = z
     customers: z.object({ total: count, new_last_7_days: count }),
     messages: z.object({ unread: count }),
     reviews: z.object({ pending: count }),
+    deliveries: z
+      .object({
+        today: z.object({ date: z.string().meta({ format: "date" }), orders: count }),
+        tomorrow: z.object({ date: z.string().meta({ format: "date" }), orders: count }),
+      })
+      .meta({
+        description:
+          "Orders (not cancelled) to deliver today and tomorrow in the shop's time zone; `GET /api/admin/orders?delivery=today` lists them.",
+      }),
     mail: z.object({ transport: z.enum(["resend", "none"]), delivering: z.boolean() }).meta({
       description: "How mail leaves: `none` keeps every email in the outbox (/admin/mail), delivered to nobody.",
     }),
@@ -42,9 +52,13 @@ export const statsApi = staffRoute(
     path: "/",
     summary: "The dashboard's figures",
     description:
-      "Orders today / 7 / 30 days (UTC) and their value, by status, revenue placed and collected, stock alerts (low: 1 to 5 left), customers, unread messages, reviews waiting for approval, and how mail leaves.",
+      "Orders today / 7 / 30 days (UTC) and their value, by status, revenue placed and collected, stock alerts (low: 1 to 5 left), customers, unread messages, reviews waiting for approval, deliveries today and tomorrow (the shop's time zone), and how mail leaves.",
     data: StatsSchema,
     answer: "The figures.",
   },
-  async (c) => ok(c, { ...(await getDashboard(c.var.app.db)).stats, mail: mailTransport(c.var.app.env) }),
+  async (c) => {
+    const now = new Date();
+    const dashboard = await getDashboard(c.var.app.db, now, await shopToday(c.var.app, now));
+    return ok(c, { ...dashboard.stats, mail: mailTransport(c.var.app.env) });
+  },
 );
