@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { orders, rateLimits, settings } from "../../db/schema";
+import { orders, settings } from "../../db/schema";
 import {
   addDays,
   DELIVERY_MESSAGES,
@@ -15,7 +15,7 @@ import {
 } from "../lib/delivery";
 import { ValidationError } from "./errors";
 import { groupSettings } from "./settings.server";
-import { failedConstraint } from "./sql";
+import { guardBroken, guardStatement } from "./sql";
 
 /**
  * Delivery dates against the database: the orders booked per day (not cancelled, through
@@ -111,26 +111,17 @@ export async function chooseDeliveryDate(
  * The last word on a day's capacity, inside the order's batch after the order's insert: fails the
  * batch when the day now holds more orders (not cancelled) than the cap. SQLite runs the batch as
  * one transaction, so of two orders racing for the last slot the second sees the first: exactly
- * one wins. An insert breaking `rate_limits.count`'s NOT NULL, only when over (SQLite has no RAISE
- * outside triggers), as the guest order cap does with `reset_at`.
+ * one wins.
  */
 export function capacityGuard(db: Database, date: string, maxPerDay: number) {
-  return db.insert(rateLimits).select(
-    db
-      .select({
-        key: sql`'guard:delivery-capacity'`.as("key"),
-        count: sql`NULL`.as("count"),
-        resetAt: sql`0`.as("reset_at"),
-      })
-      .from(sql`(SELECT 1)`)
-      .where(
-        sql`(SELECT count(*) FROM ${orders} WHERE ${orders.deliveryDate} = ${date} AND ${orders.status} != 'cancelled') > ${maxPerDay}`,
-      ),
+  return guardStatement(
+    db,
+    "delivery-capacity",
+    sql`(SELECT count(*) FROM ${orders} WHERE ${orders.deliveryDate} = ${date} AND ${orders.status} != 'cancelled') > ${maxPerDay}`,
   );
 }
 
-export const capacityBroken = (error: unknown) =>
-  failedConstraint(error, /NOT NULL constraint failed: rate_limits\.count/i);
+export const capacityBroken = guardBroken;
 
 /** The sentence of a day taken by another order meanwhile. */
 export function fullyBooked(date: string): ValidationError {

@@ -295,3 +295,18 @@ export function isUniqueViolation(error: unknown, column?: string): boolean {
   const escaped = column?.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return failedConstraint(error, new RegExp(`UNIQUE constraint failed${escaped ? `: .*\\b${escaped}\\b` : ""}`, "i"));
 }
+
+/**
+ * A statement that fails its batch when `condition` holds, for a rule a transaction must check
+ * after its writes (a day's capacity, a setting changed meanwhile). SQLite has no RAISE outside
+ * triggers: it inserts a row breaking `rate_limits.count`'s NOT NULL, only when the condition holds.
+ * A batch runs as one transaction, so the failure undoes all of it. `guardBroken` recognizes it.
+ */
+export function guardStatement(db: Database, name: string, condition: SQL) {
+  return db.run(
+    sql`INSERT INTO "rate_limits" ("key", "count", "reset_at") SELECT ${`guard:${name}`}, NULL, 0 WHERE ${condition}`,
+  );
+}
+
+export const guardBroken = (error: unknown) =>
+  failedConstraint(error, /NOT NULL constraint failed: rate_limits\.count/i);

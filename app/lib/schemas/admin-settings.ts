@@ -16,6 +16,7 @@ export const SETTINGS_MESSAGES = {
   emailInvalid: ACCOUNT_MESSAGES.emailInvalid,
   unknownSetting: (key: string) => `There is no setting named "${key}".`,
   unknownSection: "Home section not found",
+  changedMeanwhile: "Someone changed these settings a moment ago. Please reload the page and try again.",
 } as const;
 
 // ---------------------------------------------------------------- settings

@@ -10,7 +10,7 @@ import {
 import { STAFF_DELIVERY_MESSAGES as MESSAGES, staffDeliveries, type StaffDeliveries } from "../../lib/staff-deliveries";
 import type { Actor } from "../audit.server";
 import { rulesAndBookings } from "../delivery.server";
-import { ValidationError } from "../errors";
+import { ConflictError, ValidationError } from "../errors";
 import { updateSettings } from "./settings.server";
 
 /**
@@ -44,6 +44,18 @@ export async function setDeliveryDayClosed(
   now = new Date(),
 ): Promise<{ changed: boolean; message: string }> {
   if (!isIsoDate(date)) throw new ValidationError({ date: [MESSAGES.dateFormat] }, MESSAGES.dateFormat);
+  // Another day closed or reopened at the same moment makes the write a conflict: read again and retry.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await changeClosedDates(db, actor, date, closed, now);
+    } catch (error) {
+      if (error instanceof ConflictError && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+async function changeClosedDates(db: Database, actor: Actor, date: string, closed: boolean, now: Date) {
   const { rules, booked } = await rulesAndBookings(db, date, date);
   if (date < deliveryWindow(rules, now).today)
     throw new ValidationError({ date: [MESSAGES.past(date)] }, MESSAGES.past(date));

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { categories, homeSections, settings } from "../../../db/schema";
 import { changes } from "../../lib/cache-tags";
@@ -22,7 +22,8 @@ import {
 } from "../../lib/schemas/admin-settings";
 import { fieldErrors } from "../../lib/schemas/query";
 import { bumpTags } from "../cache-tags.server";
-import { NotFoundError, ValidationError } from "../errors";
+import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { guardBroken, guardStatement } from "../sql";
 import { parseSettingValue, type SettingValue } from "../settings.server";
 import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor, type AuditRecord } from "../audit.server";
 import { type AdminHomeSectionJson } from "../serializers/admin-setting";
@@ -183,8 +184,20 @@ export async function updateSettings(
   if (Object.keys(errors).length) throw new ValidationError(errors);
   if (updates.length === 0) return { settings: ordered(rows), changed: [] };
 
+  // Each write applies only to the value read, and a guard fails the batch unless every setting now
+  // holds its new value: a change made meanwhile (two staff closing two days at once) is never lost.
   const writes = updates.map(({ row, value }) =>
-    db.update(settings).set({ value, updatedAt: new Date() }).where(eq(settings.key, row.key)),
+    db
+      .update(settings)
+      .set({ value, updatedAt: new Date() })
+      .where(and(eq(settings.key, row.key), eq(settings.value, row.value))),
+  );
+  const guards = updates.map(({ row, value }) =>
+    guardStatement(
+      db,
+      "setting",
+      sql`(SELECT ${settings.value} FROM ${settings} WHERE ${settings.key} = ${row.key}) IS NOT ${value}`,
+    ),
   );
   const audits = updates.map(({ row, value }) => {
     const before = parseSettingValue(row);
@@ -198,13 +211,20 @@ export async function updateSettings(
     });
   });
   const [first, ...rest] = writes;
-  const results = await db.batch([
-    first!,
-    ...rest,
-    bumpTags(db, changes.settingsChanged()),
-    ...audits,
-    allSettings(db),
-  ]);
+  let results: unknown[];
+  try {
+    results = await db.batch([
+      first!,
+      ...rest,
+      ...guards,
+      bumpTags(db, changes.settingsChanged()),
+      ...audits,
+      allSettings(db),
+    ]);
+  } catch (error) {
+    if (guardBroken(error)) throw new ConflictError(SETTINGS_MESSAGES.changedMeanwhile);
+    throw error;
+  }
   const after = results[results.length - 1] as SettingRow[];
   return { settings: ordered(after), changed: updates.map(({ row }) => row.key) };
 }
