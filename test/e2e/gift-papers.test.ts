@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN } from "../fixtures/accounts";
-import { shopper } from "../fixtures/checkout";
+import { GIFT_RECIPIENT, shopper } from "../fixtures/checkout";
 import { axeViolations } from "./axe";
 import { BASE_URL, MODES, settle, signedInAt, useBrowser } from "./browser";
 
@@ -51,16 +51,7 @@ async function placeGift(): Promise<{ id: number; number: string }> {
       customer: shopper({ email: `papers.${Date.now()}.${orders}@example.com` }),
       delivery_date: deliveryDate,
       gift: {
-        recipient: {
-          firstName: "Bea",
-          lastName: "Bloom",
-          phone: "+94 77 765 4321",
-          address: "7 Lily Lane",
-          city: "Kandy",
-          state: "",
-          zipCode: "20000",
-          country: "LK",
-        },
+        recipient: GIFT_RECIPIENT,
         message: CARD,
         hide_prices: true,
       },

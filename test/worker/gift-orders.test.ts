@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, CUSTOMER } from "../fixtures/accounts";
-import { shopper, WITHOUT_OPTIONS } from "../fixtures/checkout";
+import { GIFT_RECIPIENT, shopper, WITHOUT_OPTIONS } from "../fixtures/checkout";
 import { formatDeliveryDate } from "../../app/lib/delivery";
 import { BASE, CookieJar, mailsTo, visibleText, visit } from "./helpers";
 import { apiClient, apiToken, loggedIn } from "./fixtures";
@@ -20,16 +20,6 @@ let productIds: number[] = [];
 let deliveryDate = "";
 let deliveryText = "";
 
-const RECIPIENT = {
-  firstName: "Bea",
-  lastName: "Bloom",
-  phone: "+94 77 765 4321",
-  address: "7 Lily Lane",
-  city: "Kandy",
-  state: "",
-  zipCode: "20000",
-  country: "LK",
-};
 /** The card as typed: two lines, and markup that must stay text. */
 const CARD = "Happy birthday, Bea!\n<b>Love</b>, Rosa";
 const CARD_HTML = "Happy birthday, Bea!\n&lt;b&gt;Love&lt;/b&gt;, Rosa";
@@ -58,7 +48,7 @@ let emails = 0;
 async function placeOrder({
   token = tokens.customer,
   guest = false,
-  gift = { recipient: RECIPIENT, message: CARD, hide_prices: true } as Record<string, unknown> | null,
+  gift = { recipient: GIFT_RECIPIENT, message: CARD, hide_prices: true } as Record<string, unknown> | null,
 } = {}) {
   const customer = shopper(guest ? { email: `gift.guest.${++emails}@example.com` } : {});
   const response = await call("POST", "/api/orders", {
@@ -117,7 +107,7 @@ describe("a gift's order views", () => {
     const api = await call("GET", `/api/v1/orders/${placed.id}`, { token: tokens.customer });
     expect(api.body.data).toMatchObject({
       delivery_date: deliveryDate,
-      gift: { recipient: RECIPIENT, message: CARD, hide_prices: true },
+      gift: { recipient: GIFT_RECIPIENT, message: CARD, hide_prices: true },
     });
   });
 
@@ -128,7 +118,7 @@ describe("a gift's order views", () => {
     expect(api.body.data).toMatchObject({
       delivery_date: deliveryDate,
       invoice_number: expect.stringMatching(/^INV-\d{4}-\d{6}$/),
-      gift: { recipient: RECIPIENT, message: CARD, hide_prices: true },
+      gift: { recipient: GIFT_RECIPIENT, message: CARD, hide_prices: true },
     });
     const shown = await page(jars.admin, `/admin/orders/${placed.id}`);
     expect(shown.status).toBe(200);
@@ -191,7 +181,7 @@ describe("the printable papers", () => {
   });
 
   it("the packing slip shows the prices of a gift that does not hide them, and of an order that is not a gift", async () => {
-    for (const gift of [{ recipient: RECIPIENT, message: "", hide_prices: false }, null]) {
+    for (const gift of [{ recipient: GIFT_RECIPIENT, message: "", hide_prices: false }, null]) {
       const placed = await placeOrder({ gift });
       const slip = await page(jars.admin, `/admin/orders/${placed.id}/packing-slip`);
       expect(slip.text).toContain("Item Qty Unit price Total");

@@ -1,16 +1,7 @@
 import { formatMoney } from "../../../lib/money";
 import { absolute, type MailShop } from "../context";
 import { Button, composeMail, Heading, Paragraph, Subheading, type RenderedMail } from "./layout";
-import {
-  deliveryDay,
-  GiftNote,
-  giftText,
-  OrderItems,
-  ShippingTo,
-  shippingText,
-  textItems,
-  type MailOrder,
-} from "./order-parts";
+import { deliveryDay, OrderItems, ShippingTo, shippingText, textItems, type MailOrder } from "./order-parts";
 
 export interface NewOrderMailData {
   shop: MailShop;
@@ -43,7 +34,6 @@ export function newOrderMail({ shop, order, orderId, guest }: NewOrderMailData):
       "",
       `Customer: ${who}`,
       "",
-      ...(order.gift ? [...giftText(order), ""] : []),
       textItems(order, shop),
       "",
       ...shippingText(order),
@@ -66,7 +56,6 @@ export function newOrderMail({ shop, order, orderId, guest }: NewOrderMailData):
         <Paragraph>Cash on delivery: {total} to collect.</Paragraph>
         <Button href={link}>Open the order</Button>
         <OrderItems title="Items" order={order} shop={shop} />
-        <GiftNote order={order} />
         <ShippingTo order={order} />
         {order.notes ? (
           <>

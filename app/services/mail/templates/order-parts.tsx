@@ -189,18 +189,20 @@ export function OrderItems({ title, order, shop }: { title: string; order: MailO
 /** Where the order goes: "Shipping to", or for a gift its recipient, whose address it is. */
 const shippingTitle = (order: Pick<MailOrder, "gift">) => (order.gift ? "Shipping to the recipient" : "Shipping to");
 
-/** Where the order goes, under its heading. */
+/** Where the order goes, under its heading; a gift's recipient and card first. */
 export function ShippingTo({ order }: { order: Pick<MailOrder, "gift" | "address"> }) {
   return (
     <>
+      <GiftNote order={order} />
       <Subheading>{shippingTitle(order)}</Subheading>
       <AddressBlock address={order.address} />
     </>
   );
 }
 
-/** Where the order goes, as the text part's lines. */
+/** Where the order goes, as the text part's lines; a gift's recipient and card first. */
 export const shippingText = (order: Pick<MailOrder, "gift" | "address">) => [
+  ...(order.gift ? [...giftText(order), ""] : []),
   `${shippingTitle(order)}:`,
   ...addressLines(order.address),
 ];
@@ -216,7 +218,7 @@ export const recipientName = (order: Pick<MailOrder, "address">) =>
   `${order.address.firstName} ${order.address.lastName}`.trim();
 
 /** "A gift for {recipient}" and the card's message, as the text part's lines (the message as typed); nothing when not a gift. */
-export function giftText(order: Pick<MailOrder, "gift" | "address">): string[] {
+function giftText(order: Pick<MailOrder, "gift" | "address">): string[] {
   if (!order.gift) return [];
   return [
     `A gift for ${recipientName(order)}`,
@@ -225,7 +227,7 @@ export function giftText(order: Pick<MailOrder, "gift" | "address">): string[] {
 }
 
 /** The same in HTML: the message is text (escaped by React), its newlines kept. */
-export function GiftNote({ order }: { order: Pick<MailOrder, "gift" | "address"> }) {
+function GiftNote({ order }: { order: Pick<MailOrder, "gift" | "address"> }) {
   if (!order.gift) return null;
   return (
     <>

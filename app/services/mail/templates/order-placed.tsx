@@ -1,16 +1,7 @@
 import { formatMoney } from "../../../lib/money";
 import type { MailShop } from "../context";
 import { Button, composeMail, Heading, Paragraph, QUESTIONS, Subheading, type RenderedMail } from "./layout";
-import {
-  deliveryLines,
-  GiftNote,
-  giftText,
-  OrderItems,
-  ShippingTo,
-  shippingText,
-  textItems,
-  type MailOrder,
-} from "./order-parts";
+import { deliveryLines, OrderItems, ShippingTo, shippingText, textItems, type MailOrder } from "./order-parts";
 
 export interface OrderPlacedMailData {
   shop: MailShop;
@@ -41,7 +32,6 @@ export function orderPlacedMail({ shop, order, link, guest }: OrderPlacedMailDat
       `Thank you for your order! We have received order ${order.number} and will start making it soon.`,
       ...delivery,
       "",
-      ...(order.gift ? [...giftText(order), ""] : []),
       "What you ordered:",
       textItems(order, shop),
       "",
@@ -71,7 +61,6 @@ export function orderPlacedMail({ shop, order, link, guest }: OrderPlacedMailDat
         <Paragraph>
           <strong>Cash on delivery: pay when it arrives.</strong> Please have {total} ready.
         </Paragraph>
-        <GiftNote order={order} />
         <ShippingTo order={order} />
         <Paragraph muted>{QUESTIONS}</Paragraph>
       </>
