@@ -56,7 +56,8 @@ export default function OrderConfirmationPage() {
           </a>
         </p>
       </section>
-      <OrderAddresses order={order} />
+      {/* A gift: who receives it and who pays, and the card (the confirmation shows no address otherwise). */}
+      {order.gift ? <OrderAddresses order={order} /> : null}
       <section aria-labelledby="next-heading" className={`mt-8 ${PANEL_CLASS}`}>
         <h2 id="next-heading" className="font-semibold text-gray-900">
           What happens next
