@@ -1,5 +1,5 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { featureFlags } from "~/lib/features";
 import { linkList, type NavLink } from "~/lib/nav";
@@ -241,11 +241,50 @@ function Footer({ site }: { site: SiteConfig }) {
   );
 }
 
+/**
+ * A page printed on paper (an invoice, a packing slip) says so by its route's `handle`: its
+ * document holds the page alone, without the shop's header, footer and toasts.
+ */
+export interface PaperHandle {
+  paper: true;
+}
+
+const isPaper = (handle: unknown) => (handle as Partial<PaperHandle> | undefined)?.paper === true;
+
+/** The shop around a page: the skip link, the header, the settings' warning, the footer and the toasts. */
+function ShopFrame({ data, children }: { data: ReturnType<typeof useRootData>; children: ReactNode }) {
+  const site = data?.site ?? siteConfigFromSettings({});
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      {/* The page's links and forms route through one navigate and one submit (docs/decisions/019). */}
+      <ShopRouting>
+        <Header site={site} viewer={data?.viewer ?? null} />
+        {data?.settingsError ? (
+          <p role="alert" className="bg-amber-50 px-4 py-2 text-center text-sm text-amber-900">
+            {data.settingsError}
+          </p>
+        ) : null}
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer site={site} />
+      </ShopRouting>
+      <Toaster toast={data?.toast ?? null} />
+    </>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
   const keeping = useKeptRender();
-  const site = data?.site ?? siteConfigFromSettings({});
+  const paper = useMatches().some((match) => isPaper(match.handle));
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -267,27 +306,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
-        >
-          Skip to content
-        </a>
-        {/* The page's links and forms route through one navigate and one submit (docs/decisions/019). */}
-        <ShopRouting>
-          <Header site={site} viewer={data?.viewer ?? null} />
-          {data?.settingsError ? (
-            <p role="alert" className="bg-amber-50 px-4 py-2 text-center text-sm text-amber-900">
-              {data.settingsError}
-            </p>
-          ) : null}
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <Footer site={site} />
-        </ShopRouting>
-        <Toaster toast={data?.toast ?? null} />
+      <body className={paper ? undefined : "flex min-h-screen flex-col"}>
+        {paper ? children : <ShopFrame data={data}>{children}</ShopFrame>}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

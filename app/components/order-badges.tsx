@@ -1,3 +1,5 @@
+import { formatDeliveryDate } from "~/lib/delivery";
+
 /** The spec's colour codes: each order status its own colour (any other a neutral one); "paid" green, anything else yellow. */
 const STATUS_CLASSES: Record<string, string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -31,6 +33,9 @@ export function PaymentBadge({ status }: { status: string }) {
   );
 }
 
+/** A cash-on-delivery order's payment in words: "Paid", or "Not collected yet". */
+export const paymentStatusText = (status: string) => (status === "paid" ? "Paid" : "Not collected yet");
+
 /** Made once, on first use: `toLocaleDateString` with options builds a new Intl.DateTimeFormat on every call. */
 let dayFormat: Intl.DateTimeFormat | undefined;
 
@@ -39,32 +44,56 @@ export function orderDate(iso: string): string {
   return dayFormat.format(new Date(iso));
 }
 
-/** An order's two badges side by side: its status and its payment. */
-export function OrderBadges({
-  order,
-  className = "flex flex-wrap gap-2",
-}: {
-  order: { status: string; payment_status: string };
-  className?: string;
-}) {
+/** A gift's badge: the order goes to someone else than the buyer. */
+export function GiftBadge() {
+  return (
+    <span
+      data-gift
+      className="inline-flex rounded-full bg-bloom-100 px-2.5 py-0.5 text-xs font-semibold text-bloom-900"
+    >
+      Gift
+    </span>
+  );
+}
+
+/** What the order badges read of an order: its status, its payment, whether it is a gift. */
+interface BadgedOrder {
+  status: string;
+  payment_status: string;
+  gift?: object | null;
+}
+
+/** An order's badges side by side: its status and its payment, and "Gift" for a gift. */
+export function OrderBadges({ order, className = "flex flex-wrap gap-2" }: { order: BadgedOrder; className?: string }) {
   return (
     <div className={className}>
       <StatusBadge status={order.status} />
       <PaymentBadge status={order.payment_status} />
+      {order.gift ? <GiftBadge /> : null}
     </div>
   );
 }
 
+/** "Delivery: Friday 12 December 2026"; nothing for an order placed before delivery dates. */
+export function DeliveryDate({ date, className }: { date: string | null; className?: string }) {
+  if (!date) return null;
+  return (
+    <p className={className} data-delivery-date={date}>
+      Delivery: <strong className="font-semibold">{formatDeliveryDate(date)}</strong>
+    </p>
+  );
+}
+
 /**
- * An order's heading: its number (an h1 on its own page, an h2 in a list), the day it was placed
- * and its badges, side by side.
+ * An order's heading: its number (an h1 on its own page, an h2 in a list), the day it was placed,
+ * its delivery date and its badges, side by side.
  */
 export function OrderHeading({
   order,
   level,
   className = "",
 }: {
-  order: { order_number: string; created_at: string; status: string; payment_status: string };
+  order: BadgedOrder & { order_number: string; created_at: string; delivery_date: string | null };
   level: "h1" | "h2";
   className?: string;
 }) {
@@ -80,6 +109,10 @@ export function OrderHeading({
         <p className={level === "h1" ? "text-gray-600" : "text-sm text-gray-600"}>
           Placed on {orderDate(order.created_at)}
         </p>
+        <DeliveryDate
+          date={order.delivery_date}
+          className={level === "h1" ? "text-gray-800" : "text-sm text-gray-800"}
+        />
       </div>
       <OrderBadges order={order} />
     </div>

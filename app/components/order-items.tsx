@@ -44,3 +44,61 @@ export function OrderItemList({ items, className }: { items: readonly OrderItem[
     </ul>
   );
 }
+
+const CELL = "border-b border-gray-300 py-1.5 align-top";
+const NUMBER_CELL = `${CELL} text-right whitespace-nowrap`;
+
+/**
+ * An order's lines on paper (the invoice, the packing slip): name, option values and SKU, quantity,
+ * and the unit price and line total unless `prices` is off (a gift's packing slip).
+ */
+export function OrderItemTable({ items, prices }: { items: readonly OrderItem[]; prices: boolean }) {
+  return (
+    <table className="mt-2 w-full border-collapse text-sm">
+      <thead>
+        <tr className="text-left text-gray-700">
+          <th scope="col" className={CELL}>
+            Item
+          </th>
+          <th scope="col" className={NUMBER_CELL}>
+            Qty
+          </th>
+          {prices ? (
+            <>
+              <th scope="col" className={NUMBER_CELL}>
+                Unit price
+              </th>
+              <th scope="col" className={NUMBER_CELL}>
+                Total
+              </th>
+            </>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id}>
+            <td className={CELL}>
+              <span className="font-medium text-gray-900">{item.product_name}</span>
+              {Object.keys(item.options).length > 0 ? (
+                <span className="block text-gray-700">{optionsLabel(item.options)}</span>
+              ) : null}
+              <span className="block text-gray-600">SKU: {item.product_sku}</span>
+            </td>
+            <td className={NUMBER_CELL}>{item.quantity}</td>
+            {prices ? (
+              <>
+                <td className={NUMBER_CELL}>
+                  <Price cents={item.price_cents} />
+                </td>
+                <td className={NUMBER_CELL}>
+                  <Price cents={item.total_cents} />
+                </td>
+              </>
+            ) : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

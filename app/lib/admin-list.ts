@@ -24,3 +24,6 @@ export interface AdminSubject {
   back: string;
   missing: string;
 }
+
+/** The back office's order page (`/admin/orders/{id}`) and its papers. */
+export const ADMIN_ORDERS: AdminSubject = { path: "/admin/orders", back: "Back to orders", missing: "Order not found" };

@@ -12,10 +12,11 @@ import {
   secondaryButton,
 } from "~/components/admin/ui";
 import { FieldError } from "~/components/field-error";
-import { OrderBadges } from "~/components/order-badges";
+import { DeliveryDate, OrderBadges, paymentStatusText } from "~/components/order-badges";
+import { addressTitles, CardMessage } from "~/components/order-address";
 import { OrderItemList } from "~/components/order-items";
 import { PlacedOrderTotals } from "~/components/order-totals";
-import type { AdminSubject } from "~/lib/admin-list";
+import { ADMIN_ORDERS } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
 import {
   isOrderStatus,
@@ -32,7 +33,7 @@ import { formFailure, readForm, type FormFailure, buttonError } from "~/http/pag
 import { loadSubject, privateJson, subjectAction } from "~/http/pages/admin-pages.server";
 import { mailContext } from "~/http/mail.server";
 
-const orders: AdminSubject = { path: "/admin/orders", back: "Back to orders", missing: "Order not found" };
+const orders = ADMIN_ORDERS;
 
 export const meta = subjectMeta<typeof loader>(orders, (data) => `Order ${data.order.order_number}`);
 
@@ -131,6 +132,7 @@ export default function AdminOrderPage() {
   const failure = useActionData<FormFailure>();
   const noteValue = failure?.values.intent === "note" ? (failure.values.note ?? "") : (order.staff_note ?? "");
   const noteErrors = failure?.errors.note;
+  const titles = addressTitles(order.gift);
   const otherErrors = failure
     ? Object.entries(failure.errors)
         .filter(([key]) => key !== "note")
@@ -144,6 +146,15 @@ export default function AdminOrderPage() {
       description={`Placed ${dateTime(order.created_at)}`}
       actions={<OrderBadges order={order} />}
     >
+      <DeliveryDate date={order.delivery_date} className="mt-2 text-gray-900" />
+      <nav aria-label="Papers" className="mt-4 flex flex-wrap gap-2">
+        <a href={`/admin/orders/${order.id}/packing-slip`} className={secondaryButton}>
+          Packing slip
+        </a>
+        <a href={`/admin/orders/${order.id}/invoice`} className={secondaryButton}>
+          Invoice
+        </a>
+      </nav>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="grid h-fit gap-6">
           <AdminCard id="order-actions" title="Next step">
@@ -183,9 +194,20 @@ export default function AdminOrderPage() {
           </AdminCard>
 
           <div className="grid gap-6 sm:grid-cols-2">
-            <OrderAddress id="order-shipping" title="Shipping address" text={order.shipping_address} />
-            <OrderAddress id="order-billing" title="Billing address" text={order.billing_address} />
+            <OrderAddress id="order-shipping" title={titles.shipping} text={order.shipping_address} />
+            <OrderAddress id="order-billing" title={titles.billing} text={order.billing_address} />
           </div>
+
+          {order.gift ? (
+            <AdminCard id="order-card" title="Card message">
+              <CardMessage message={order.gift.message} className="mt-2 text-sm text-gray-700" />
+              <p className="mt-2 text-xs text-gray-600">
+                {order.gift.hide_prices
+                  ? "The packing slip leaves the prices out."
+                  : "The packing slip shows the prices."}
+              </p>
+            </AdminCard>
+          ) : null}
 
           <AdminCard id="order-history" title="History">
             <ol className="mt-3 grid gap-2 text-sm">
@@ -246,8 +268,9 @@ export default function AdminOrderPage() {
             id="order-payment"
             title="Payment"
             rows={[
+              ...(order.invoice_number ? [{ label: "Invoice", value: order.invoice_number }] : []),
               { label: "Method", value: "Cash on Delivery" },
-              { label: "Status", value: order.payment_status === "paid" ? "Paid" : "Not collected yet" },
+              { label: "Status", value: paymentStatusText(order.payment_status) },
               ...(order.paid_at ? [{ label: "Cash collected", value: dateTime(order.paid_at) }] : []),
               ...(order.shipping_method_name ? [{ label: "Shipping", value: order.shipping_method_name }] : []),
             ]}

@@ -1,13 +1,13 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { OrderBadges, orderDate } from "~/components/order-badges";
+import { DeliveryDate, OrderBadges, orderDate } from "~/components/order-badges";
+import { OrderAddresses } from "~/components/order-address";
 import { OrderItemList } from "~/components/order-items";
 import { PlacedOrderTotals } from "~/components/order-totals";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import { getOrderByNumber } from "~/services/orders.server";
-import { verifySignature } from "~/http/signature.server";
-import { errorBoundary, HOME_LINK } from "~/components/error-state";
+import { GUEST_ORDER_HEADERS, signedOrder } from "~/http/pages/papers.server";
+import { GuestOrderError } from "~/components/order-papers";
 import { PANEL_CLASS } from "~/components/section";
 
 export const meta: MetaFunction = ({ matches, params }) =>
@@ -19,27 +19,18 @@ export const meta: MetaFunction = ({ matches, params }) =>
 
 /**
  * A guest's confirmation: the link the checkout sent them to carries a signature of the order
- * number, so nobody can read another shopper's order by guessing numbers.
+ * number (`signedOrder`), which links its invoice too.
  */
-/** Never cached, and the signed address never leaks to another site through the Referer header. */
-export const headers: HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
-});
+export const headers: HeadersFunction = () => GUEST_ORDER_HEADERS;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { app } = context;
-  const number = params.number ?? "";
-  const signature = new URL(request.url).searchParams.get("sig");
-  const order = (await verifySignature(app.env, "order", number, signature))
-    ? await getOrderByNumber(app.db, number)
-    : null;
-  if (!order) throw json({ message: "Order Not Found" }, { status: 404 });
-  return json({ order }, { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } });
+  const { order, signature } = await signedOrder(context.app, request, params.number ?? "");
+  const invoice = `/order-confirmation/${encodeURIComponent(order.order_number)}/invoice?sig=${encodeURIComponent(signature)}`;
+  return json({ order, invoice }, { headers: GUEST_ORDER_HEADERS });
 }
 
 export default function OrderConfirmationPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, invoice } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <div className="rounded-2xl border border-green-200 bg-green-50 p-6 text-center">
@@ -56,9 +47,17 @@ export default function OrderConfirmationPage() {
           </h2>
           <OrderBadges order={order} className="flex gap-2" />
         </div>
+        <DeliveryDate date={order.delivery_date} className="mt-2 text-sm text-gray-800" />
         <OrderItemList items={order.items} className="mt-4" />
         <PlacedOrderTotals order={order} totalLabel="Total to pay on delivery" />
+        <p className="mt-4 text-sm">
+          <a href={invoice} className="font-medium text-bloom-700 underline hover:text-bloom-800">
+            Invoice
+          </a>
+        </p>
       </section>
+      {/* A gift: who receives it and who pays, and the card (the confirmation shows no address otherwise). */}
+      {order.gift ? <OrderAddresses order={order} /> : null}
       <section aria-labelledby="next-heading" className={`mt-8 ${PANEL_CLASS}`}>
         <h2 id="next-heading" className="font-semibold text-gray-900">
           What happens next
@@ -90,8 +89,4 @@ export default function OrderConfirmationPage() {
   );
 }
 
-const ORDER_GONE = "This order may not exist, or you may not have permission to view it.";
-export const ErrorBoundary = errorBoundary({
-  notFound: { title: "Order Not Found", message: ORDER_GONE, link: HOME_LINK },
-  failed: { title: "Failed to fetch order details", message: ORDER_GONE, link: HOME_LINK },
-});
+export const ErrorBoundary = GuestOrderError;

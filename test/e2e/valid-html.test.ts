@@ -159,6 +159,7 @@ describe("the pages' HTML", () => {
       "/profile?edit=password",
       "/orders",
       `/orders/${orderId}`,
+      `/orders/${orderId}/invoice`,
       "/wishlist",
       "/cart",
       "/checkout",
@@ -202,6 +203,9 @@ describe("the pages' HTML", () => {
       "/admin/security",
     ];
     expect(opened.filter((shape) => !shapes.has(shape))).toEqual([]);
+    // An order's papers, bare documents the order page links to.
+    for (const paper of ["packing-slip", "invoice"])
+      await save(staff.request, "staff", `/admin/orders/${orderId}/${paper}`);
 
     console.info(`checked ${saved.size} pages`);
     expect(vnuErrors()).toEqual([]);

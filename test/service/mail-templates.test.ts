@@ -61,6 +61,16 @@ const order = (name = "Sunflower Bouquet", customer = "Ada"): MailOrder => ({
   gift: null,
 });
 
+const DELIVERY = "Saturday 12 December 2026";
+const CARD = 'Happy birthday, Bea!\n<b>Love</b> & "hugs",\nAda';
+
+/** The order as a gift to Bea: her address is where it goes, the card says CARD. */
+const gift = (): MailOrder => ({
+  ...order(),
+  address: { ...order().address, firstName: "Bea", lastName: "Recipient", address: "7 Lily Lane" },
+  gift: { message: CARD, hide_prices: true },
+});
+
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
 
 /** Every web link absolute on the given origin; the footer's mailto: and tel: links are the only others. */
@@ -146,6 +156,29 @@ describe("order placed (the customer)", () => {
     expectLinksAbsolute(hostile);
   });
 
+  it("says the day it is delivered", () => {
+    expect(mail.text).toContain(`Delivery: ${DELIVERY}`);
+    expect(mail.html).toContain(`Delivery: ${DELIVERY}`);
+    const undated = orderPlacedMail({ shop, order: { ...order(), delivery_date: null }, link, guest: true });
+    expect(undated.text).not.toContain("Delivery:");
+  });
+
+  it("a gift: greets the buyer, names the recipient, where it goes and the card as text with its newlines", () => {
+    const mail = orderPlacedMail({ shop, order: gift(), link, guest: true });
+    expect(mail.text).toContain("Hello Ada Lovelace,");
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain("A gift for Bea Recipient");
+      expect(part).toContain("Shipping to the recipient");
+      expect(part).toContain("7 Lily Lane");
+    }
+    expect(mail.text).toContain(`Card message:\n${CARD}`);
+    expect(mail.html).not.toContain("<b>Love</b>");
+    expect(mail.html).toMatch(
+      /white-space:pre-line[^>]*>Happy birthday, Bea!\n&lt;b&gt;Love&lt;\/b&gt; &amp; &quot;hugs&quot;,\nAda</,
+    );
+    expect(orderPlacedMail({ shop, order: order(), link, guest: true }).text).not.toContain("A gift for");
+  });
+
   it("links a signed-in customer to the order's page", () => {
     const signedIn = orderPlacedMail({ shop, order: order(), link: `${ORIGIN}/orders/42`, guest: false });
     expect(hrefs(signedIn.html)).toContain(`${ORIGIN}/orders/42`);
@@ -156,8 +189,27 @@ describe("order placed (the customer)", () => {
 describe("new order (the shop)", () => {
   const mail = newOrderMail({ shop, order: order(), orderId: 42, guest: true });
 
+  it("leads with the delivery date: the subject, the first line and the heading", () => {
+    expect(mail.subject).toBe(`New order TB-260101-ABCDE for ${DELIVERY}: 74.29€`);
+    expect(mail.text.split("\n")[0]).toBe(`Deliver on ${DELIVERY}`);
+    expect(mail.html).toMatch(new RegExp(`<h1[^>]*>Deliver on ${DELIVERY}</h1>`));
+    expect(mail.text).not.toContain("A gift for");
+  });
+
+  it("a gift: the recipient, where it goes and the card", () => {
+    const mail = newOrderMail({ shop, order: gift(), orderId: 42, guest: false });
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain("A gift for Bea Recipient");
+      expect(part).toContain("Shipping to the recipient");
+      expect(part).toContain("7 Lily Lane");
+    }
+    expect(mail.text).toContain(CARD);
+    expect(mail.html).not.toContain("<b>Love</b>");
+  });
+
   it("names the order, the customer and the total, and links to the back office", () => {
-    expect(mail.subject).toBe("New order TB-260101-ABCDE from Ada Lovelace: 74.29€");
+    const undated = newOrderMail({ shop, order: { ...order(), delivery_date: null }, orderId: 42, guest: true });
+    expect(undated.subject).toBe("New order TB-260101-ABCDE from Ada Lovelace: 74.29€");
     expect(hrefs(mail.html)).toContain(`${ORIGIN}/admin/orders/42`);
     expect(mail.text).toContain(`${ORIGIN}/admin/orders/42`);
     for (const part of [mail.html, mail.text]) {
@@ -171,7 +223,13 @@ describe("new order (the shop)", () => {
   });
 
   it("keeps a hostile customer name out of the markup and the subject on one line", () => {
-    const hostile = newOrderMail({ shop, order: order(HOSTILE, HOSTILE), orderId: 42, guest: false });
+    // Undated: the subject names the customer.
+    const hostile = newOrderMail({
+      shop,
+      order: { ...order(HOSTILE, HOSTILE), delivery_date: null },
+      orderId: 42,
+      guest: false,
+    });
     expect(hostile.html).not.toContain("<script>");
     expect(hostile.html).toContain("&lt;script&gt;");
     expectOneLineSubject(hostile);
@@ -180,10 +238,17 @@ describe("new order (the shop)", () => {
 });
 
 describe("shipped, delivered, cancelled (the customer)", () => {
-  const data = (name = "Ada", payment = "pending") => ({
+  const data = (name = "Ada", payment = "pending", recipient: string | null = null) => ({
     shop,
     link: `${ORIGIN}/orders/42`,
-    order: { number: "TB-260101-ABCDE", customer_name: name, total_cents: 7429, payment_status: payment },
+    order: {
+      number: "TB-260101-ABCDE",
+      customer_name: name,
+      total_cents: 7429,
+      payment_status: payment,
+      delivery_date: "2026-12-12",
+      recipient,
+    },
   });
   const cases = [
     ["shipped", orderShippedMail, "Your Twistbloom order TB-260101-ABCDE is on its way"],
@@ -206,6 +271,18 @@ describe("shipped, delivered, cancelled (the customer)", () => {
       expectOneLineSubject(hostile);
     });
   }
+
+  it("shipped and delivered say the delivery date; a gift's name its recipient", () => {
+    for (const render of [orderShippedMail, orderDeliveredMail]) {
+      expect(render(data()).text).toContain(`Delivery: ${DELIVERY}`);
+      expect(render(data()).html).toContain(`Delivery: ${DELIVERY}`);
+    }
+    expect(orderShippedMail(data("Ada", "pending", "Bea Recipient")).text).toContain("is on its way to Bea Recipient.");
+    expect(orderDeliveredMail(data("Ada", "pending", "Bea Recipient")).text).toContain(
+      "was delivered to Bea Recipient.",
+    );
+    expect(orderDeliveredMail(data()).text).not.toContain("delivered to");
+  });
 
   it("shipped tells what to pay on delivery, or that it is paid", () => {
     expect(orderShippedMail(data()).text).toContain("Cash on delivery: pay when it arrives. Please have 74.29€ ready.");

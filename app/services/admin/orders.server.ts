@@ -253,6 +253,8 @@ export async function orderStatusMail(
     customer_name: string;
     total_cents: number;
     payment_status: string;
+    delivery_date: string | null;
+    recipient: string | null;
   },
   to: OrderStatus,
   onlyIf: SQL,
@@ -269,6 +271,8 @@ export async function orderStatusMail(
       customerName: order.customer_name,
       totalCents: order.total_cents,
       paymentStatus: order.payment_status,
+      deliveryDate: order.delivery_date,
+      recipient: order.recipient,
     },
     to,
     onlyIf,
@@ -373,7 +377,18 @@ const transitionColumns = {
   email: orders.email,
   user_id: orders.userId,
   total_cents: orders.totalCents,
-  first_name: sql<string | null>`json_extract(${orders.shippingAddress}, '$.firstName')`.as("first_name"),
+  // The customer's first name: a gift's shipping address is its recipient's, its buyer is the billing address.
+  first_name: sql<
+    string | null
+  >`json_extract(CASE WHEN ${orders.isGift} THEN ${orders.billingAddress} ELSE ${orders.shippingAddress} END, '$.firstName')`.as(
+    "first_name",
+  ),
+  recipient: sql<
+    string | null
+  >`CASE WHEN ${orders.isGift} THEN trim(coalesce(json_extract(${orders.shippingAddress}, '$.firstName'), '') || ' ' || coalesce(json_extract(${orders.shippingAddress}, '$.lastName'), '')) END`.as(
+    "recipient",
+  ),
+  delivery_date: orders.deliveryDate,
   status: orders.status,
   payment_status: orders.paymentStatus,
   version: orders.version,
@@ -441,6 +456,8 @@ export async function updateOrder(
       customer_name: current.first_name ?? "",
       total_cents: current.total_cents,
       payment_status: current.payment_status,
+      delivery_date: current.delivery_date,
+      recipient: current.recipient,
     };
     statements.push(
       ...(await orderStatusMail(
@@ -590,6 +607,8 @@ export async function expireUnconfirmedOrders(db: Database, mail?: MailContext, 
             customer_name: order.first_name ?? "",
             total_cents: order.total_cents,
             payment_status: order.payment_status,
+            delivery_date: order.delivery_date,
+            recipient: order.recipient,
           },
           "cancelled",
           asRead,

@@ -94,6 +94,10 @@ export async function orderUpdateStatement(
     customerName: string;
     totalCents: number;
     paymentStatus: string;
+    /** The day it is delivered (`YYYY-MM-DD`), null for an order placed before delivery dates. */
+    deliveryDate: string | null;
+    /** A gift's recipient by name ("delivered to {name}"); null when not a gift. */
+    recipient: string | null;
   },
   status: OrderUpdate,
   onlyIf: SQL,
@@ -113,6 +117,8 @@ export async function orderUpdateStatement(
       customer_name: order.customerName,
       total_cents: order.totalCents,
       payment_status: order.paymentStatus,
+      delivery_date: order.deliveryDate,
+      recipient: order.recipient,
     },
   });
   return [mailStatement(db, { to: order.email, template: UPDATE_TEMPLATES[status], ...mail, sealed }, { onlyIf })];

@@ -1,9 +1,10 @@
 import type { CSSProperties } from "react";
 import type { Totals } from "../../../lib/checkout";
 import { COUNTRIES } from "../../../lib/constants";
+import { formatDeliveryDate } from "../../../lib/delivery";
 import { formatMoney } from "../../../lib/money";
 import type { MailShop } from "../context";
-import { COLORS, FullWidthTable, Subheading } from "./layout";
+import { COLORS, FullWidthTable, Paragraph, Subheading } from "./layout";
 
 /** What the order mails show of an order: its items, figures and address, as HTML and as text. */
 
@@ -185,15 +186,68 @@ export function OrderItems({ title, order, shop }: { title: string; order: MailO
   );
 }
 
-/** Where the order goes, under its heading. */
-export function ShippingTo({ address }: { address: MailAddress }) {
+/** Where the order goes: "Shipping to", or for a gift its recipient, whose address it is. */
+const shippingTitle = (order: Pick<MailOrder, "gift">) => (order.gift ? "Shipping to the recipient" : "Shipping to");
+
+/** Where the order goes, under its heading; a gift's recipient and card first. */
+export function ShippingTo({ order }: { order: Pick<MailOrder, "gift" | "address"> }) {
   return (
     <>
-      <Subheading>Shipping to</Subheading>
-      <AddressBlock address={address} />
+      <GiftNote order={order} />
+      <Subheading>{shippingTitle(order)}</Subheading>
+      <AddressBlock address={order.address} />
     </>
   );
 }
 
-/** Where the order goes, as the text part's lines. */
-export const shippingText = (address: MailAddress) => ["Shipping to:", ...addressLines(address)];
+/** Where the order goes, as the text part's lines; a gift's recipient and card first. */
+export const shippingText = (order: Pick<MailOrder, "gift" | "address">) => [
+  ...(order.gift ? [...giftText(order), ""] : []),
+  `${shippingTitle(order)}:`,
+  ...addressLines(order.address),
+];
+
+/** "Friday 12 December 2026", the day it is delivered; null for an order placed before delivery dates. */
+export const deliveryDay = (date: string | null) => (date ? formatDeliveryDate(date) : null);
+
+/** "Delivery: Friday 12 December 2026", or nothing. */
+export const deliveryLines = (date: string | null) => (date ? [`Delivery: ${formatDeliveryDate(date)}`] : []);
+
+/** A gift's recipient by name: the name on the address it goes to. */
+export const recipientName = (order: Pick<MailOrder, "address">) =>
+  `${order.address.firstName} ${order.address.lastName}`.trim();
+
+/** "A gift for {recipient}" and the card's message, as the text part's lines (the message as typed); nothing when not a gift. */
+function giftText(order: Pick<MailOrder, "gift" | "address">): string[] {
+  if (!order.gift) return [];
+  return [
+    `A gift for ${recipientName(order)}`,
+    ...(order.gift.message ? ["Card message:", order.gift.message] : ["No card message."]),
+  ];
+}
+
+/** The same in HTML: the message is text (escaped by React), its newlines kept. */
+function GiftNote({ order }: { order: Pick<MailOrder, "gift" | "address"> }) {
+  if (!order.gift) return null;
+  return (
+    <>
+      <Subheading>A gift for {recipientName(order)}</Subheading>
+      {order.gift.message ? (
+        <p
+          data-card-message=""
+          style={{
+            margin: "0 0 14px",
+            padding: "12px",
+            border: `1px solid ${COLORS.line}`,
+            whiteSpace: "pre-line",
+            color: COLORS.ink,
+          }}
+        >
+          {order.gift.message}
+        </p>
+      ) : (
+        <Paragraph muted>No card message.</Paragraph>
+      )}
+    </>
+  );
+}

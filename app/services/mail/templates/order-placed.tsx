@@ -1,7 +1,7 @@
 import { formatMoney } from "../../../lib/money";
 import type { MailShop } from "../context";
 import { Button, composeMail, Heading, Paragraph, QUESTIONS, Subheading, type RenderedMail } from "./layout";
-import { OrderItems, ShippingTo, shippingText, textItems, type MailOrder } from "./order-parts";
+import { deliveryLines, OrderItems, ShippingTo, shippingText, textItems, type MailOrder } from "./order-parts";
 
 export interface OrderPlacedMailData {
   shop: MailShop;
@@ -11,10 +11,17 @@ export interface OrderPlacedMailData {
   guest: boolean;
 }
 
-/** To the customer, once the order is placed: what they ordered, what it costs, where it goes, how to pay. */
+/**
+ * To the customer, once the order is placed: what they ordered, what it costs, when and where it
+ * goes, how to pay; for a gift, who receives it and the card's message (the customer is the buyer;
+ * the recipient gets no mail).
+ */
 export function orderPlacedMail({ shop, order, link, guest }: OrderPlacedMailData): RenderedMail {
   const total = formatMoney(order.total_cents, shop.currency);
-  const greeting = order.address.firstName ? `Hello ${order.address.firstName},` : "Hello,";
+  // A gift's address is its recipient's: the buyer is greeted by the name they ordered under.
+  const name = order.gift ? order.customer_name : order.address.firstName;
+  const greeting = name ? `Hello ${name},` : "Hello,";
+  const delivery = deliveryLines(order.delivery_date);
   const linkText = guest ? "View your order confirmation" : "View your order";
   return composeMail(shop, {
     subject: `Your ${shop.name} order ${order.number}`,
@@ -23,13 +30,14 @@ export function orderPlacedMail({ shop, order, link, guest }: OrderPlacedMailDat
       greeting,
       "",
       `Thank you for your order! We have received order ${order.number} and will start making it soon.`,
+      ...delivery,
       "",
       "What you ordered:",
       textItems(order, shop),
       "",
       `Cash on delivery: pay when it arrives. Please have ${total} ready.`,
       "",
-      ...shippingText(order.address),
+      ...shippingText(order),
       "",
       `${linkText}: ${link}`,
       "",
@@ -42,13 +50,18 @@ export function orderPlacedMail({ shop, order, link, guest }: OrderPlacedMailDat
         <Paragraph>
           We have received order <strong>{order.number}</strong> and will start making it soon.
         </Paragraph>
+        {delivery.map((line) => (
+          <Paragraph key={line}>
+            <strong>{line}</strong>
+          </Paragraph>
+        ))}
         <Button href={link}>{linkText}</Button>
         <OrderItems title="What you ordered" order={order} shop={shop} />
         <Subheading>Payment</Subheading>
         <Paragraph>
           <strong>Cash on delivery: pay when it arrives.</strong> Please have {total} ready.
         </Paragraph>
-        <ShippingTo address={order.address} />
+        <ShippingTo order={order} />
         <Paragraph muted>{QUESTIONS}</Paragraph>
       </>
     ),

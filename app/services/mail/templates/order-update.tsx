@@ -1,5 +1,6 @@
 import { formatMoney } from "../../../lib/money";
 import type { MailShop } from "../context";
+import { deliveryLines } from "./order-parts";
 import { Button, composeMail, Heading, Paragraph, QUESTIONS, type RenderedMail } from "./layout";
 
 /** The three news the back office sends a customer about their order. */
@@ -7,7 +8,16 @@ export type OrderUpdate = "shipped" | "delivered" | "cancelled";
 
 export interface OrderUpdateMailData {
   shop: MailShop;
-  order: { number: string; customer_name: string; total_cents: number; payment_status: string };
+  order: {
+    number: string;
+    customer_name: string;
+    total_cents: number;
+    payment_status: string;
+    /** The day it is delivered (`YYYY-MM-DD`), null for an order placed before delivery dates. */
+    delivery_date: string | null;
+    /** A gift's recipient by name; null when not a gift. */
+    recipient: string | null;
+  };
   /** Absolute: the order's page for a signed-in customer, the signed confirmation page for a guest. */
   link: string;
 }
@@ -41,18 +51,24 @@ export function orderShippedMail(data: OrderUpdateMailData): RenderedMail {
   const { order, shop } = data;
   const total = formatMoney(order.total_cents, shop.currency);
   return render(data, "is on its way", "has shipped", [
-    `Good news: order ${order.number} has left our studio and is on its way to you.`,
+    `Good news: order ${order.number} has left our studio and is on its way to ${order.recipient ?? "you"}.`,
+    ...deliveryLines(order.delivery_date),
     order.payment_status === "paid"
       ? "It is already paid: nothing to pay on delivery."
       : `Cash on delivery: pay when it arrives. Please have ${total} ready.`,
   ]);
 }
 
-export const orderDeliveredMail = (data: OrderUpdateMailData) =>
-  render(data, "was delivered", "was delivered", [
-    `Order ${data.order.number} was delivered. We hope your flowers bring a smile for a long time.`,
+export function orderDeliveredMail(data: OrderUpdateMailData): RenderedMail {
+  const { order } = data;
+  return render(data, "was delivered", "was delivered", [
+    order.recipient
+      ? `Order ${order.number} was delivered to ${order.recipient}. We hope the flowers bring a smile for a long time.`
+      : `Order ${order.number} was delivered. We hope your flowers bring a smile for a long time.`,
+    ...deliveryLines(order.delivery_date),
     "Thank you for shopping with us!",
   ]);
+}
 
 export const orderCancelledMail = (data: OrderUpdateMailData) =>
   render(data, "was cancelled", "was cancelled", [
