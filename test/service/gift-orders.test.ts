@@ -7,6 +7,8 @@ import { addDays, deliveryWindow, DELIVERY_DEFAULTS, weekdayOf } from "~/lib/del
 import { CheckoutFormSchema, GiftSchema } from "~/lib/schemas/checkout";
 import { calculateTax, placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
 import { updateOrder } from "~/services/admin/orders.server";
+import { setDeliveryDayClosed } from "~/services/admin/deliveries.server";
+import { readDeliveryRules } from "~/services/delivery.server";
 import { ValidationError } from "~/services/errors";
 import { listSavedRecipients, removeSavedRecipient } from "~/services/recipients.server";
 import { getOrder } from "~/services/orders.server";
@@ -155,6 +157,19 @@ describe("the delivery date of an order", () => {
     } finally {
       await setting("delivery_cutoff", "");
     }
+  });
+});
+
+describe("closing days", () => {
+  it("keeps both of two days staff close at the same moment", async () => {
+    const admin = await actorOf(t.client, ADMIN.email);
+    const results = await Promise.all([
+      setDeliveryDayClosed(t.db, admin, "2026-12-21", true, NOW),
+      setDeliveryDayClosed(t.db, admin, "2026-12-22", true, NOW),
+      setDeliveryDayClosed(t.db, admin, "2026-12-23", true, NOW),
+    ]);
+    expect(results.every((result) => result.changed)).toBe(true);
+    expect((await readDeliveryRules(t.db)).closedDates).toEqual(["2026-12-21", "2026-12-22", "2026-12-23"]);
   });
 });
 
