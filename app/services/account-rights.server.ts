@@ -9,6 +9,7 @@ import {
   passwordResets,
   products,
   reviews,
+  savedRecipients,
   sessions,
   userIdentities,
   users,
@@ -23,7 +24,7 @@ import { mailShop, type MailContext } from "./mail/context";
 import { mailStatement } from "./mail/outbox.server";
 import { secretMark } from "./mail/sealed.server";
 import { accountDeletionMail } from "./mail/templates/account-deletion";
-import { itemColumns, orderColumns, toOrders } from "./serializers/order";
+import { giftRecipient, itemColumns, orderColumns, toOrders, type GiftRecipient } from "./serializers/order";
 import { verifyPassword } from "../lib/password";
 import { consumeLimits, limitOn } from "./rate-limit.server";
 import { orderJson, type OrderJson } from "./serializers/order";
@@ -80,71 +81,90 @@ export interface AccountExport {
     created_at: string | null;
   } | null;
   sign_in_methods: Array<{ provider: string; linked_at: string | null; last_used_at: string | null }>;
+  saved_recipients: Array<{ recipient: GiftRecipient; last_used_at: string | null; saved_at: string | null }>;
 }
 
 /**
  * Everything the account holds, in one batch of reads (one statement per kind of data, whatever
  * the number of rows): the profile, the orders with their items, reviews, wishlist, newsletter
- * state, and the linked sign-in methods by provider name (no token, no provider id). Null when
+ * state, the linked sign-in methods by provider name (no token, no provider id) and the recipients
+ * kept from gifts (name and address). Null when
  * there is no such live account.
  */
 export async function exportAccountData(db: Database, userId: number): Promise<AccountExport | null> {
   const ownOrders = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
-  const [userRows, orderRows, itemRows, reviewRows, wishRows, newsletterRows, identityRows] = await db.batch([
-    db
-      .select(userFields)
-      .from(users)
-      .where(and(eq(users.id, userId), isNull(users.deletedAt))),
-    db
-      .select(orderColumns)
-      .from(orders)
-      .where(eq(orders.userId, userId))
-      .orderBy(desc(orders.createdAt), desc(orders.id)),
-    db.select(itemColumns).from(orderItems).where(inArray(orderItems.orderId, ownOrders)).orderBy(orderItems.id),
-    db
-      .select({
-        id: reviews.id,
-        product_id: products.id,
-        product_name: products.name,
-        product_slug: products.slug,
-        rating: reviews.rating,
-        title: reviews.title,
-        body: reviews.body,
-        author_name: reviews.authorName,
-        status: reviews.status,
-        verified_purchase: reviews.verifiedPurchase,
-        created_at: reviews.createdAt,
-      })
-      .from(reviews)
-      .innerJoin(products, eq(products.id, reviews.productId))
-      .where(eq(reviews.userId, userId))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id)),
-    db
-      .select({ product_id: products.id, name: products.name, slug: products.slug, added_at: wishlistItems.createdAt })
-      .from(wishlistItems)
-      .innerJoin(products, eq(products.id, wishlistItems.productId))
-      .where(eq(wishlistItems.userId, userId))
-      .orderBy(desc(wishlistItems.createdAt)),
-    db
-      .select({
-        email: newsletterSubscribers.email,
-        status: newsletterSubscribers.status,
-        confirmed_at: newsletterSubscribers.confirmedAt,
-        unsubscribed_at: newsletterSubscribers.unsubscribedAt,
-        created_at: newsletterSubscribers.createdAt,
-      })
-      .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.email, sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId})`)),
-    db
-      .select({
-        provider: userIdentities.provider,
-        linked_at: userIdentities.createdAt,
-        last_used_at: userIdentities.lastUsedAt,
-      })
-      .from(userIdentities)
-      .where(eq(userIdentities.userId, userId))
-      .orderBy(userIdentities.provider),
-  ]);
+  const [userRows, orderRows, itemRows, reviewRows, wishRows, newsletterRows, identityRows, recipientRows] =
+    await db.batch([
+      db
+        .select(userFields)
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt))),
+      db
+        .select(orderColumns)
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id)),
+      db.select(itemColumns).from(orderItems).where(inArray(orderItems.orderId, ownOrders)).orderBy(orderItems.id),
+      db
+        .select({
+          id: reviews.id,
+          product_id: products.id,
+          product_name: products.name,
+          product_slug: products.slug,
+          rating: reviews.rating,
+          title: reviews.title,
+          body: reviews.body,
+          author_name: reviews.authorName,
+          status: reviews.status,
+          verified_purchase: reviews.verifiedPurchase,
+          created_at: reviews.createdAt,
+        })
+        .from(reviews)
+        .innerJoin(products, eq(products.id, reviews.productId))
+        .where(eq(reviews.userId, userId))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id)),
+      db
+        .select({
+          product_id: products.id,
+          name: products.name,
+          slug: products.slug,
+          added_at: wishlistItems.createdAt,
+        })
+        .from(wishlistItems)
+        .innerJoin(products, eq(products.id, wishlistItems.productId))
+        .where(eq(wishlistItems.userId, userId))
+        .orderBy(desc(wishlistItems.createdAt)),
+      db
+        .select({
+          email: newsletterSubscribers.email,
+          status: newsletterSubscribers.status,
+          confirmed_at: newsletterSubscribers.confirmedAt,
+          unsubscribed_at: newsletterSubscribers.unsubscribedAt,
+          created_at: newsletterSubscribers.createdAt,
+        })
+        .from(newsletterSubscribers)
+        .where(
+          eq(newsletterSubscribers.email, sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId})`),
+        ),
+      db
+        .select({
+          provider: userIdentities.provider,
+          linked_at: userIdentities.createdAt,
+          last_used_at: userIdentities.lastUsedAt,
+        })
+        .from(userIdentities)
+        .where(eq(userIdentities.userId, userId))
+        .orderBy(userIdentities.provider),
+      db
+        .select({
+          address: savedRecipients.address,
+          last_used_at: savedRecipients.lastUsedAt,
+          saved_at: savedRecipients.createdAt,
+        })
+        .from(savedRecipients)
+        .where(eq(savedRecipients.userId, userId))
+        .orderBy(desc(savedRecipients.lastUsedAt), desc(savedRecipients.id)),
+    ]);
   const user = userRows[0];
   if (!user) return null;
   const newsletter = newsletterRows[0];
@@ -180,6 +200,11 @@ export async function exportAccountData(db: Database, userId: number): Promise<A
       provider: row.provider,
       linked_at: isoDate(row.linked_at),
       last_used_at: isoDate(row.last_used_at),
+    })),
+    saved_recipients: recipientRows.map((row) => ({
+      recipient: giftRecipient(row.address),
+      last_used_at: isoDate(row.last_used_at),
+      saved_at: isoDate(row.saved_at),
     })),
   };
 }
@@ -367,6 +392,7 @@ async function deleteAccount(
       .where(guarded(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))),
     db.delete(userIdentities).where(guarded(eq(userIdentities.userId, userId))),
     db.delete(wishlistItems).where(guarded(eq(wishlistItems.userId, userId))),
+    db.delete(savedRecipients).where(guarded(eq(savedRecipients.userId, userId))),
     db.delete(newsletterSubscribers).where(guarded(eq(newsletterSubscribers.email, facts.email))),
     db.delete(passwordResets).where(guarded(eq(passwordResets.userId, userId))),
     db.delete(accountTokens).where(guarded(eq(accountTokens.userId, userId))),
