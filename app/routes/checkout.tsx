@@ -19,7 +19,8 @@ import type { Currency } from "~/lib/money";
 import { makeToast } from "~/lib/toast";
 import { CHECKOUT_MESSAGES } from "~/lib/form-messages";
 import { idList } from "~/lib/schemas/cart";
-import { CheckoutPageSchema, IdempotencyKeySchema } from "~/lib/schemas/checkout";
+import { CheckoutPageSchema, IdempotencyKeySchema, SELF_EXPLAINED_FIELDS } from "~/lib/schemas/checkout";
+import { loneMessage } from "~/lib/schemas/field-errors";
 import { optionsLabel } from "~/lib/variants";
 import { fieldErrors } from "~/lib/schemas/query";
 import { noindexMeta } from "~/lib/seo";
@@ -90,9 +91,6 @@ function quoteInput(lines: CartLine[], values: Values, currency: Currency) {
     currency,
   };
 }
-
-/** The fields whose refusal, alone, is the toast's sentence. */
-const OWN_SENTENCE = ["delivery_date", "gift.message"];
 
 /**
  * A saved recipient picked (`recipient_id`) for a gift: its fields replace the typed ones, so the
@@ -280,9 +278,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     // The date or the card refused alone: the toast says its sentence; anything else, "fix the errors".
-    const [only, ...others] = Object.keys(errors);
-    const message = only && others.length === 0 && OWN_SENTENCE.includes(only) ? errors[only]![0]! : null;
-    return answer({ errors, toast: toast(message ?? CHECKOUT_MESSAGES.formErrors, "error") }, 422);
+    const message = loneMessage(errors, SELF_EXPLAINED_FIELDS) ?? CHECKOUT_MESSAGES.formErrors;
+    return answer({ errors, toast: toast(message, "error") }, 422);
   }
   const { gift = null, delivery_date: deliveryDate, ...customer } = parsed.data;
   const input = quoteInput(lines, values, currency);

@@ -151,7 +151,7 @@ function giftFromForm(form: Record<string, unknown>) {
     recipient: Object.fromEntries(RECIPIENT_FIELDS.map((field) => [field, form[recipientFieldName(field)]])),
     message: form["gift.message"],
     // An unticked box sends nothing: off, not the API's default.
-    hide_prices: form["gift.hide_prices"] ?? "0",
+    hide_prices: form["gift.hide_prices"] || "0",
   };
 }
 
@@ -167,6 +167,9 @@ export const CheckoutPageSchema = z.preprocess(
   },
   CheckoutFormSchema.extend({ gift: GiftSchema.optional(), delivery_date: deliveryDateField }),
 );
+
+/** The fields whose refusal, alone, is the answer's message (the API) or toast (the page). */
+export const SELF_EXPLAINED_FIELDS = ["delivery_date", "gift.message"] as const;
 
 export const couponCodeField = z
   .unknown()
