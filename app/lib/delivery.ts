@@ -213,6 +213,24 @@ export function earliestAvailable(
   return deliveryDays(rules, now, earliest, latest, booked).find((day) => day.status === "available") ?? null;
 }
 
+/**
+ * The checkout's list: the next `count` days from the earliest an order placed now may ask for
+ * (never past the latest), with the first available day of the whole window.
+ */
+export function upcomingDays(
+  rules: DeliveryRules,
+  count: number,
+  now: Date,
+  booked: ReadonlyMap<string, number>,
+): { days: DeliveryDay[]; earliest: string | null } {
+  const window = deliveryWindow(rules, now);
+  const last = addDays(window.earliest, count - 1);
+  return {
+    days: deliveryDays(rules, now, window.earliest, window.latest < last ? window.latest : last, booked),
+    earliest: earliestAvailable(rules, now, booked)?.date ?? null,
+  };
+}
+
 let longFormat: Intl.DateTimeFormat | undefined;
 
 /** "Friday 12 December 2026", as the contract writes a delivery date. */

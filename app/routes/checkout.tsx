@@ -48,9 +48,9 @@ import { toasts } from "~/http/pages/toast.server";
 import { errorBoundary } from "~/components/error-state";
 import { GiftFields } from "~/components/checkout/gift-fields";
 import { DeliveryDateField } from "~/components/checkout/delivery-date-field";
-import { DELIVERY_DAYS_LISTED, deliveryRules, deliveryWindow } from "~/lib/delivery";
+import { DELIVERY_DAYS_LISTED, deliveryRules, deliveryWindow, upcomingDays } from "~/lib/delivery";
 import { RECIPIENT_FIELDS, recipientFieldName } from "~/lib/gift";
-import { upcomingDeliveryDays } from "~/services/delivery.server";
+import { bookedMap } from "~/services/delivery.server";
 import { getSavedRecipient, listSavedRecipients, type SavedRecipient } from "~/services/recipients.server";
 import { parseId } from "~/lib/ids";
 import type { Database } from "../../db/client";
@@ -127,6 +127,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = session.viewer?.user;
   const rules = deliveryRules(settings);
   const now = new Date();
+  const span = deliveryWindow(rules, now);
   const [firstName = "", ...rest] = (user?.name ?? "").split(" ");
   const values: Values = {
     firstName,
@@ -149,17 +150,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // products as the header and the cart read them; placing the order reads the database.
   const input = quoteInput(lines, values, currency);
   const place = quotePlace(input.country, input.state);
-  // The days' bookings (one indexed read) and a shopper's saved recipients, with the cached reads.
-  const [products, shippingMethods, taxRates, addons, delivery, recipients] = await Promise.all([
+  // With the cached reads: the days' bookings (cached too, one indexed read when an order changed
+  // them) and a signed-in shopper's saved recipients.
+  const [products, shippingMethods, taxRates, addons, booked, recipients] = await Promise.all([
     cachedCartRows(app, lines),
     app.cache.read(cachedData.shippingMethods()),
     app.cache.read(cachedData.taxRates(place)),
     app.cache.read(cachedData.addons()),
-    upcomingDeliveryDays(app.db, rules, DELIVERY_DAYS_LISTED, now),
+    app.cache.read(cachedData.deliveryBookings(span.earliest, span.latest)),
     user ? listSavedRecipients(app.db, user.id) : ([] as SavedRecipient[]),
   ]);
+  const delivery = upcomingDays(rules, DELIVERY_DAYS_LISTED, now, bookedMap(booked));
   values.delivery_date = delivery.earliest ?? "";
-  const { earliest, latest } = deliveryWindow(rules, now);
   const quote = await quoteCheckout(app.db, input, { products, shippingMethods, taxRates });
   values.shipping_method_id = quote.shipping ? String(quote.shipping.id) : "";
   // One key per checkout form: the same form submitted twice places one order. A guest's key is
@@ -173,7 +175,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       quote,
       addons,
       idempotencyKey: crypto.randomUUID(),
-      delivery: { days: delivery.days, min: earliest, max: latest },
+      delivery: { days: delivery.days, min: span.earliest, max: span.latest },
       recipients,
     },
     { headers },
