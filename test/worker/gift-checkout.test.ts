@@ -204,6 +204,15 @@ describe("POST /api/orders with a gift", () => {
     expect(plain.body.data.shipping_address).toBe(plain.body.data.billing_address);
   });
 
+  it("charges tax where the parcel goes: the recipient's country, not the buyer's", async () => {
+    const recipient = { ...RECIPIENT, city: "London", zipCode: "SW1A 1AA", country: "GB" };
+    const result = await placeOrder(orderBody({ gift: { recipient } }));
+    expect(result.status).toBe(201);
+    expect(result.body.data.tax).toBe(Math.round(shared.unit_price_cents * 0.2) / 100);
+    expect(JSON.parse(result.body.data.shipping_address).country).toBe("GB");
+    expect(JSON.parse(result.body.data.billing_address).country).toBe("LK");
+  });
+
   it("refuses the recipient's fields and a long card field by field", async () => {
     const result = await placeOrder(
       orderBody({
@@ -252,10 +261,18 @@ describe("POST /api/orders with a delivery date", () => {
     try {
       await expectRefusedDate(closedDay, `We are closed on ${written(closedDay!)}.`);
       expect((await deliveryDates(`?from=${closedDay}&to=${closedDay}`))[0]!.status).toBe("closed");
-      // The day's one slot: the first order takes it, the next is refused.
+      // The checkout lists the day while it has room (and keeps the list in the cache).
+      const jar = new CookieJar();
+      await cartWith(jar);
       const booked = (await deliveryDates(`?from=${fullDay}&to=${fullDay}`))[0]!;
+      const pick = `name="delivery_pick" value="${fullDay}"`;
+      expect(await checkoutPage(jar)).toContain(booked.status === "available" ? pick : "Fully booked");
+      // The day's one slot: the first order takes it, the next is refused, and the list says so.
       if (booked.status === "available")
         expect((await placeOrder(orderBody({ delivery_date: fullDay }))).status).toBe(201);
+      const page = await checkoutPage(jar);
+      expect(page).not.toContain(pick);
+      expect(visibleText(page)).toContain("Fully booked");
       await expectRefusedDate(fullDay, `We are fully booked on ${written(fullDay!)}. Please choose another day.`);
       expect((await deliveryDates(`?from=${fullDay}&to=${fullDay}`))[0]).toEqual({
         date: fullDay,
@@ -375,6 +392,23 @@ describe("the checkout page without JavaScript", () => {
     expect(row.gift_hide_prices).toBe(0);
     expect(JSON.parse(row.shipping_address)).toMatchObject({ firstName: "Amara", city: "Kandy" });
     expect(JSON.parse(row.billing_address)).toMatchObject({ firstName: "Rosa" });
+  });
+
+  it("quotes shipping and tax for the recipient's country when the box is ticked", async () => {
+    const jar = new CookieJar();
+    await cartWith(jar);
+    const html = await checkoutPage(jar);
+    const { intent: _intent, ...form } = giftForm(html, {
+      "gift.recipient.country": "GB",
+      "gift.recipient.zipCode": "SW1A 1AA",
+    });
+    const gift = visibleText(await (await postForm(jar, "/checkout", { ...form, intent: "update" })).text());
+    expect(gift).toContain("VAT (20%)");
+    expect(gift).toContain("Your details (the buyer)");
+    const { is_gift: _gift, ...plain } = form;
+    const notGift = visibleText(await (await postForm(jar, "/checkout", { ...plain, intent: "update" })).text());
+    expect(notGift).toContain("VAT (18%)");
+    expect(notGift).not.toContain("VAT (20%)");
   });
 
   it("ignores the gift's fields unless the box is ticked", async () => {
