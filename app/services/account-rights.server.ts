@@ -93,78 +93,75 @@ export interface AccountExport {
  */
 export async function exportAccountData(db: Database, userId: number): Promise<AccountExport | null> {
   const ownOrders = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
-  const [userRows, orderRows, itemRows, reviewRows, wishRows, newsletterRows, identityRows, recipientRows] =
-    await db.batch([
-      db
-        .select(userFields)
-        .from(users)
-        .where(and(eq(users.id, userId), isNull(users.deletedAt))),
-      db
-        .select(orderColumns)
-        .from(orders)
-        .where(eq(orders.userId, userId))
-        .orderBy(desc(orders.createdAt), desc(orders.id)),
-      db.select(itemColumns).from(orderItems).where(inArray(orderItems.orderId, ownOrders)).orderBy(orderItems.id),
-      db
-        .select({
-          id: reviews.id,
-          product_id: products.id,
-          product_name: products.name,
-          product_slug: products.slug,
-          rating: reviews.rating,
-          title: reviews.title,
-          body: reviews.body,
-          author_name: reviews.authorName,
-          status: reviews.status,
-          verified_purchase: reviews.verifiedPurchase,
-          created_at: reviews.createdAt,
-        })
-        .from(reviews)
-        .innerJoin(products, eq(products.id, reviews.productId))
-        .where(eq(reviews.userId, userId))
-        .orderBy(desc(reviews.createdAt), desc(reviews.id)),
-      db
-        .select({
-          product_id: products.id,
-          name: products.name,
-          slug: products.slug,
-          added_at: wishlistItems.createdAt,
-        })
-        .from(wishlistItems)
-        .innerJoin(products, eq(products.id, wishlistItems.productId))
-        .where(eq(wishlistItems.userId, userId))
-        .orderBy(desc(wishlistItems.createdAt)),
-      db
-        .select({
-          email: newsletterSubscribers.email,
-          status: newsletterSubscribers.status,
-          confirmed_at: newsletterSubscribers.confirmedAt,
-          unsubscribed_at: newsletterSubscribers.unsubscribedAt,
-          created_at: newsletterSubscribers.createdAt,
-        })
-        .from(newsletterSubscribers)
-        .where(
-          eq(newsletterSubscribers.email, sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId})`),
-        ),
-      db
-        .select({
-          provider: userIdentities.provider,
-          linked_at: userIdentities.createdAt,
-          last_used_at: userIdentities.lastUsedAt,
-        })
-        .from(userIdentities)
-        .where(eq(userIdentities.userId, userId))
-        .orderBy(userIdentities.provider),
-      db
-        .select({
-          address: savedRecipients.address,
-          last_used_at: savedRecipients.lastUsedAt,
-          saved_at: savedRecipients.createdAt,
-        })
-        .from(savedRecipients)
-        .where(eq(savedRecipients.userId, userId))
-        .orderBy(desc(savedRecipients.lastUsedAt), desc(savedRecipients.id)),
-    ]);
+  const [userRows, orderRows, itemRows, reviewRows, wishRows, newsletterRows, identityRows, giftRows] = await db.batch([
+    db
+      .select(userFields)
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt))),
+    db
+      .select(orderColumns)
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id)),
+    db.select(itemColumns).from(orderItems).where(inArray(orderItems.orderId, ownOrders)).orderBy(orderItems.id),
+    db
+      .select({
+        id: reviews.id,
+        product_id: products.id,
+        product_name: products.name,
+        product_slug: products.slug,
+        rating: reviews.rating,
+        title: reviews.title,
+        body: reviews.body,
+        author_name: reviews.authorName,
+        status: reviews.status,
+        verified_purchase: reviews.verifiedPurchase,
+        created_at: reviews.createdAt,
+      })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(eq(reviews.userId, userId))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id)),
+    db
+      .select({
+        product_id: products.id,
+        name: products.name,
+        slug: products.slug,
+        added_at: wishlistItems.createdAt,
+      })
+      .from(wishlistItems)
+      .innerJoin(products, eq(products.id, wishlistItems.productId))
+      .where(eq(wishlistItems.userId, userId))
+      .orderBy(desc(wishlistItems.createdAt)),
+    db
+      .select({
+        email: newsletterSubscribers.email,
+        status: newsletterSubscribers.status,
+        confirmed_at: newsletterSubscribers.confirmedAt,
+        unsubscribed_at: newsletterSubscribers.unsubscribedAt,
+        created_at: newsletterSubscribers.createdAt,
+      })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId})`)),
+    db
+      .select({
+        provider: userIdentities.provider,
+        linked_at: userIdentities.createdAt,
+        last_used_at: userIdentities.lastUsedAt,
+      })
+      .from(userIdentities)
+      .where(eq(userIdentities.userId, userId))
+      .orderBy(userIdentities.provider),
+    db
+      .select({
+        address: savedRecipients.address,
+        last_used_at: savedRecipients.lastUsedAt,
+        saved_at: savedRecipients.createdAt,
+      })
+      .from(savedRecipients)
+      .where(eq(savedRecipients.userId, userId))
+      .orderBy(desc(savedRecipients.lastUsedAt), desc(savedRecipients.id)),
+  ]);
   const user = userRows[0];
   if (!user) return null;
   const newsletter = newsletterRows[0];
@@ -201,7 +198,7 @@ export async function exportAccountData(db: Database, userId: number): Promise<A
       linked_at: isoDate(row.linked_at),
       last_used_at: isoDate(row.last_used_at),
     })),
-    saved_recipients: recipientRows.map((row) => ({
+    saved_recipients: giftRows.map((row) => ({
       recipient: giftRecipient(row.address),
       last_used_at: isoDate(row.last_used_at),
       saved_at: isoDate(row.saved_at),

@@ -1,6 +1,17 @@
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, MODES, newPage, open, registerAccount, settle, toastText, useBrowser } from "./browser";
+import {
+  addToCart,
+  BASE_URL,
+  messageUnder,
+  MODES,
+  newPage,
+  open,
+  registerAccount,
+  settle,
+  toastText,
+  useBrowser,
+} from "./browser";
 
 /**
  * A gift bought at the checkout (gifting.md sections 3 and 4), JavaScript on and off: the
@@ -35,23 +46,9 @@ let accounts = 0;
 async function shopperAtCheckout(page: Page, javaScriptEnabled: boolean) {
   const email = `gift.journey.${Date.now()}.${++accounts}@example.com`;
   await registerAccount(page, javaScriptEnabled, { firstName: "Nila", lastName: "Perera", email });
-  await open(page, `/product/${PRODUCT.slug}`, javaScriptEnabled);
-  await page
-    .locator("main")
-    .getByRole("button", { name: /^Add to Cart/ })
-    .first()
-    .click();
-  await expect.poll(() => toastText(page)).toContain(`${PRODUCT.name} added to cart!`);
-  await settle(page, javaScriptEnabled);
+  await addToCart(page, javaScriptEnabled, PRODUCT, 1);
   await open(page, "/checkout", javaScriptEnabled);
   await page.getByRole("heading", { level: 1, name: "Checkout", exact: true }).waitFor();
-}
-
-/** The message tied to a field (through aria-describedby). */
-async function messageUnder(page: Page, field: Locator): Promise<string> {
-  const id = await field.getAttribute("aria-describedby");
-  if (!id) return "";
-  return (await page.locator(`[id="${id}"]`).innerText()).trim();
 }
 
 const recipientField = (page: Page, label: string) => page.getByLabel(`Recipient's ${label}`, { exact: true });

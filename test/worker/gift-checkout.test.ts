@@ -351,6 +351,15 @@ const orderByNumber = (number: string) =>
       billing_address: string;
     }>();
 
+/** A guest's order placed from the checkout page (302 to its confirmation): the order as stored. */
+async function placedFromPage(overrides: Record<string, string>) {
+  const jar = new CookieJar();
+  await cartWith(jar);
+  const response = await postForm(jar, "/checkout", giftForm(await checkoutPage(jar), overrides));
+  expect(response.status).toBe(302);
+  return (await orderByNumber(ORDER_NUMBER.exec(response.headers.get("Location") ?? "")![0]))!;
+}
+
 describe("the checkout page without JavaScript", () => {
   it("offers the gift's fields, the date prefilled with the earliest available and the next days listed", async () => {
     const days = await deliveryDates();
@@ -377,17 +386,11 @@ describe("the checkout page without JavaScript", () => {
 
   it("places a gift with a card and a date; HTML in the card is kept as text", async () => {
     const date = available(await deliveryDates())[2]!;
-    const jar = new CookieJar();
-    await cartWith(jar);
-    const html = await checkoutPage(jar);
-    const response = await postForm(
-      jar,
-      "/checkout",
-      giftForm(html, { delivery_date: date, "gift.message": "<i>Happy</i> birthday\r\nMum", "gift.hide_prices": "" }),
-    );
-    expect(response.status).toBe(302);
-    const number = ORDER_NUMBER.exec(response.headers.get("Location") ?? "")![0];
-    const row = (await orderByNumber(number))!;
+    const row = await placedFromPage({
+      delivery_date: date,
+      "gift.message": "<i>Happy</i> birthday\r\nMum",
+      "gift.hide_prices": "",
+    });
     expect(row).toMatchObject({ is_gift: 1, gift_message: "<i>Happy</i> birthday\nMum", delivery_date: date });
     expect(row.gift_hide_prices).toBe(0);
     expect(JSON.parse(row.shipping_address)).toMatchObject({ firstName: "Amara", city: "Kandy" });
@@ -412,16 +415,7 @@ describe("the checkout page without JavaScript", () => {
   });
 
   it("ignores the gift's fields unless the box is ticked", async () => {
-    const jar = new CookieJar();
-    await cartWith(jar);
-    const html = await checkoutPage(jar);
-    const response = await postForm(
-      jar,
-      "/checkout",
-      giftForm(html, { is_gift: "", "gift.recipient.firstName": "", "gift.message": "x".repeat(400) }),
-    );
-    expect(response.status).toBe(302);
-    const row = (await orderByNumber(ORDER_NUMBER.exec(response.headers.get("Location")!)![0]))!;
+    const row = await placedFromPage({ is_gift: "", "gift.recipient.firstName": "", "gift.message": "x".repeat(400) });
     expect(row.is_gift).toBe(0);
     expect(row.shipping_address).toBe(row.billing_address);
   });

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { shortDeliveryDate, type DayStatus, type DeliveryDay } from "~/lib/delivery";
 import { FieldError } from "../field-error";
 import type { FieldErrors } from "../form";
+import { Panel } from "../section";
 import { useHydrated } from "../use-hydrated";
 
 /** What a day the shopper cannot pick says in the list. */
@@ -38,10 +39,7 @@ export function DeliveryDateField({
   const [date, setDate] = useState(value);
   const messages = errors.delivery_date;
   return (
-    <section aria-labelledby="delivery-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
-      <h2 id="delivery-heading" className="text-lg font-semibold text-gray-900">
-        Delivery date
-      </h2>
+    <Panel id="delivery-heading" title="Delivery date">
       <label htmlFor="delivery_date" className="mt-4 block text-sm font-medium text-gray-800">
         Deliver on
       </label>
@@ -89,6 +87,6 @@ export function DeliveryDateField({
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }

@@ -4,6 +4,7 @@ import { GIFT_MESSAGE_MAX, messageLength, RECIPIENT_FIELDS, RECIPIENT_PREFIX, re
 import { FieldError } from "../field-error";
 import type { FieldErrors } from "../form";
 import { CountryField, PersonField, PersonFields, type PersonPrefix } from "../person-fields";
+import { Panel } from "../section";
 import { useHydrated } from "../use-hydrated";
 import type { SavedRecipient } from "~/services/recipients.server";
 
@@ -61,10 +62,7 @@ export function GiftFields({
   const [length, setLength] = useState(messageLength(values["gift.message"] ?? ""));
   const chosen = values.recipient_id ?? "new";
   return (
-    <section aria-labelledby="gift-heading" className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
-      <h2 id="gift-heading" className="text-lg font-semibold text-gray-900">
-        Gift
-      </h2>
+    <Panel id="gift-heading" title="Gift">
       <label className="mt-4 flex items-center gap-3 text-sm font-medium text-gray-900">
         <input
           type="checkbox"
@@ -158,6 +156,6 @@ export function GiftFields({
           Hide prices on the packing slip
         </label>
       </fieldset>
-    </section>
+    </Panel>
   );
 }
