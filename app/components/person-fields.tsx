@@ -23,25 +23,43 @@ export type PersonFieldName = keyof typeof PERSON_FIELDS;
 /** The values a form shows (typed, or the account's). */
 type Values = Record<string, string | undefined>;
 
-/** One field of a person's details, showing its value from `values` and its messages. */
+/**
+ * A second person's fields on the same form (a gift's recipient): their names start with `name`
+ * (`gift.recipient.`) and their labels with `label` ("Recipient's first name").
+ */
+export interface PersonPrefix {
+  name: string;
+  label: string;
+}
+
+const prefixed = (prefix: PersonPrefix | undefined, name: string, label: string) =>
+  prefix ? { name: `${prefix.name}${name}`, label: `${prefix.label} ${label.toLowerCase()}` } : { name, label };
+
+/**
+ * One field of a person's details, showing its value from `values` and its messages; `prefix`
+ * names a second person's fields on the same form (a gift's recipient).
+ */
 export function PersonField({
   name,
   values,
   errors,
   className,
   onBlur,
+  prefix,
 }: {
   name: PersonFieldName;
   values: Values;
   errors: FieldErrors;
   className?: string;
   onBlur?: () => void;
+  prefix?: PersonPrefix;
 }) {
+  const field = prefixed(prefix, name, PERSON_FIELDS[name].label);
   return (
     <TextField
-      name={name}
       {...PERSON_FIELDS[name]}
-      defaultValue={values[name]}
+      {...field}
+      defaultValue={values[field.name]}
       errors={errors}
       className={className}
       onBlur={onBlur}
@@ -54,15 +72,17 @@ export function PersonFields({
   names,
   values,
   errors,
+  prefix,
 }: {
   names: readonly PersonFieldName[];
   values: Values;
   errors: FieldErrors;
+  prefix?: PersonPrefix;
 }) {
   return (
     <>
       {names.map((name) => (
-        <PersonField key={name} name={name} values={values} errors={errors} />
+        <PersonField key={name} name={name} values={values} errors={errors} prefix={prefix} />
       ))}
     </>
   );
@@ -75,16 +95,18 @@ export function CountryField({
   values,
   errors,
   choose = false,
+  prefix,
 }: {
   values: Values;
   errors: FieldErrors;
   choose?: boolean;
+  prefix?: PersonPrefix;
 }) {
+  const field = prefixed(prefix, "country", "Country");
   return (
     <SelectField
-      name="country"
-      label="Country"
-      defaultValue={values.country}
+      {...field}
+      defaultValue={values[field.name]}
       errors={errors}
       options={choose ? [{ value: "", label: "Choose a country" }, ...COUNTRY_OPTIONS] : COUNTRY_OPTIONS}
     />

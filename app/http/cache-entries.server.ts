@@ -14,6 +14,7 @@ import { addonsQuery, cartProductsQuery, type Addon, type CartProductRow } from 
 import type { CartLine } from "../lib/cart";
 import { readShippingMethods, readTaxRates, type ShippingRow, type TaxRateRow } from "../services/checkout.server";
 import { savedProductIds } from "../services/wishlist.server";
+import { bookedQuery } from "../services/delivery.server";
 import { findOwnReview } from "../services/reviews.server";
 import { hasLiked } from "../services/blog-engagement.server";
 import type { ReviewStatus } from "../lib/reviews";
@@ -151,6 +152,17 @@ export const cachedData = {
       CACHE_SECONDS.content,
       () => [TAGS.blog(blogId)],
       (db) => hasLiked(db, blogId, visitor),
+    ),
+  /**
+   * The orders booked per delivery day from `from` to `to` (the checkout's list of days; placing an
+   * order checks the day in the database). Every order placed or cancelled bumps `deliveries`.
+   */
+  deliveryBookings: (from: string, to: string): CacheEntry<Array<{ date: string; booked: number }>> =>
+    entry(
+      `delivery-bookings:${from}:${to}`,
+      CACHE_SECONDS.products,
+      () => [TAGS.deliveries],
+      (db) => bookedQuery(db, from, to),
     ),
   sitemap: (): CacheEntry<SitemapEntry[]> =>
     entry("sitemap", CACHE_SECONDS.content, () => [TAGS.products, TAGS.categories, TAGS.blogs], getSitemapEntries),

@@ -31,6 +31,8 @@ export const TAGS = {
   wishlist: (userId: number) => `wishlist:${userId}`,
   /** What the checkout offers and charges: the shipping methods and the tax rates. */
   checkout: "checkout",
+  /** The orders booked per delivery day (the checkout's list of days): every order placed or cancelled. */
+  deliveries: "deliveries",
 } as const;
 
 function unique(tags: string[]): string[] {
@@ -44,10 +46,11 @@ function unique(tags: string[]): string[] {
 export const changes = {
   /**
    * An order took stock and added sales: the products' pages and answers, every list (in-stock
-   * filters, best-seller order) and the home page's best sellers. Cancelling one gives the stock
-   * back, the same tags.
+   * filters, best-seller order) and the home page's best sellers, and it booked its delivery day.
+   * Cancelling one gives the stock and the day back, the same tags.
    */
-  orderPlaced: (productIds: number[]) => unique([...productIds.map(TAGS.product), TAGS.products, TAGS.home]),
+  orderPlaced: (productIds: number[]) =>
+    unique([...productIds.map(TAGS.product), TAGS.products, TAGS.home, TAGS.deliveries]),
   /** A like or unlike moves the post's like count, shown on its page and on every list's card. */
   blogLiked: (blogId: number) => [TAGS.blog(blogId), TAGS.blogs],
   /**

@@ -74,15 +74,23 @@ export function isIsoDate(value: unknown): value is string {
 /** A time of day `HH:MM` (24 hours). */
 export const isTimeOfDay = (value: string) => TIME.test(value);
 
-/** Whether the runtime knows this IANA time zone. */
+const knownZones = new Map<string, boolean>();
+
+/** Whether the runtime knows this IANA time zone (each name asked once: a page reads the rules on every request). */
 export function isTimeZone(value: string): boolean {
   if (!value) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
+  let known = knownZones.get(value);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: value });
+      known = true;
+    } catch {
+      known = false;
+    }
+    // Bounded: the names asked are the settings' (a handful), never a visitor's.
+    if (knownZones.size < 100) knownZones.set(value, known);
   }
+  return known;
 }
 
 export const isWeekday = (value: unknown): value is Weekday =>
@@ -213,6 +221,25 @@ export function earliestAvailable(
   return deliveryDays(rules, now, earliest, latest, booked).find((day) => day.status === "available") ?? null;
 }
 
+/**
+ * The checkout's list: the next `count` days from the earliest an order placed now may ask for
+ * (never past the latest), with the first available day of the whole window.
+ */
+export function upcomingDays(
+  rules: DeliveryRules,
+  count: number,
+  now: Date,
+  booked: ReadonlyMap<string, number>,
+): { days: DeliveryDay[]; earliest: string | null } {
+  const { earliest, latest } = deliveryWindow(rules, now);
+  // One pass over the window: its first days listed, its first available day.
+  const days = deliveryDays(rules, now, earliest, latest, booked);
+  return {
+    days: days.slice(0, count),
+    earliest: days.find((day) => day.status === "available")?.date ?? null,
+  };
+}
+
 let longFormat: Intl.DateTimeFormat | undefined;
 
 /** "Friday 12 December 2026", as the contract writes a delivery date. */
@@ -230,16 +257,24 @@ export function formatDeliveryDate(date: string): string {
 }
 
 let shortFormat: Intl.DateTimeFormat | undefined;
+const shortDates = new Map<string, string>();
 
-/** "Fri 12 Dec": a day in the checkout's list. */
+/** "Fri 12 Dec": a day in the checkout's list (each written once: the list is the same days all day). */
 export function shortDeliveryDate(date: string): string {
-  shortFormat ??= new Intl.DateTimeFormat("en-GB", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  });
-  return shortFormat.format(new Date(toUtc(date))).replace(",", "");
+  let written = shortDates.get(date);
+  if (written === undefined) {
+    shortFormat ??= new Intl.DateTimeFormat("en-GB", {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      timeZone: "UTC",
+    });
+    written = shortFormat.format(new Date(toUtc(date))).replace(",", "");
+    // A few days a day; started afresh now and then so it never grows without bound.
+    if (shortDates.size >= 400) shortDates.clear();
+    shortDates.set(date, written);
+  }
+  return written;
 }
 
 export const DELIVERY_MESSAGES = {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { FieldError } from "~/components/field-error";
 import { ErrorAlert, submitButtonClass, TextField, useLiveValidation, type FieldErrors } from "~/components/form";
 import { CountryField, PersonField, PersonFields } from "~/components/person-fields";
@@ -19,7 +19,8 @@ import type { Currency } from "~/lib/money";
 import { makeToast } from "~/lib/toast";
 import { CHECKOUT_MESSAGES } from "~/lib/form-messages";
 import { idList } from "~/lib/schemas/cart";
-import { CheckoutFormSchema, IdempotencyKeySchema } from "~/lib/schemas/checkout";
+import { CheckoutPageSchema, IdempotencyKeySchema, SELF_EXPLAINED_FIELDS } from "~/lib/schemas/checkout";
+import { loneMessage } from "~/lib/schemas/field-errors";
 import { optionsLabel } from "~/lib/variants";
 import { fieldErrors } from "~/lib/schemas/query";
 import { noindexMeta } from "~/lib/seo";
@@ -45,6 +46,14 @@ import { sign, verifySignature } from "~/http/signature.server";
 import { idempotencyScope, visitorFor } from "~/http/visitor.server";
 import { toasts } from "~/http/pages/toast.server";
 import { errorBoundary } from "~/components/error-state";
+import { GiftFields } from "~/components/checkout/gift-fields";
+import { DeliveryDateField } from "~/components/checkout/delivery-date-field";
+import { DELIVERY_DAYS_LISTED, deliveryRules, deliveryWindow, upcomingDays } from "~/lib/delivery";
+import { RECIPIENT_FIELDS, recipientFieldName } from "~/lib/gift";
+import { bookedMap } from "~/services/delivery.server";
+import { getSavedRecipient, listSavedRecipients, type SavedRecipient } from "~/services/recipients.server";
+import { parseId } from "~/lib/ids";
+import type { Database } from "../../db/client";
 
 export const meta = noindexMeta("Checkout", "/checkout");
 
@@ -66,17 +75,36 @@ interface CheckoutData {
 
 const toast = makeToast;
 
-/** What quoteCheckout (and placeOrder) get from the form; `currency` writes the coupon messages' amounts. */
+/**
+ * What quoteCheckout (and placeOrder) get from the form; `currency` writes the coupon messages'
+ * amounts. Shipping and tax follow where the parcel goes: a gift's recipient.
+ */
 function quoteInput(lines: CartLine[], values: Values, currency: Currency) {
   const id = Number(values.shipping_method_id);
+  const place = (field: "country" | "state") => (values.is_gift ? values[recipientFieldName(field)] : values[field]);
   return {
     lines,
-    country: values.country || DEFAULT_COUNTRY,
-    state: values.state ?? "",
+    country: place("country") || DEFAULT_COUNTRY,
+    state: place("state") ?? "",
     shippingMethodId: Number.isSafeInteger(id) && id > 0 ? id : null,
     couponCode: (values.applied_coupon ?? "").trim().toUpperCase(),
     currency,
   };
+}
+
+/**
+ * A saved recipient picked (`recipient_id`) for a gift: its fields replace the typed ones, so the
+ * choice works without JavaScript. Another shopper's id, or a guest's, counts as a new recipient.
+ */
+async function applySavedRecipient(db: Database, userId: number | null, values: Values) {
+  const id = parseId(values.recipient_id ?? "");
+  if (!values.is_gift || id === null) return;
+  const saved = userId === null ? null : await getSavedRecipient(db, userId, id);
+  if (!saved) {
+    values.recipient_id = "new";
+    return;
+  }
+  for (const field of RECIPIENT_FIELDS) values[recipientFieldName(field)] = saved[field] ?? "";
 }
 
 /** Personal pages: never kept by a shared cache; a refusal for too many attempts says when to try again. */
@@ -90,12 +118,16 @@ export const headers: HeadersFunction = (args) => {
 /** The form prefilled from the logged-in shopper's profile, Sri Lanka by default. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
-  const [lines, session, currency] = await Promise.all([
+  const [lines, session, currency, settings] = await Promise.all([
     readCartLines(app.env, request),
     getSession(app, request),
     shopCurrency(app.cache),
+    app.cache.read(cachedData.publicSettings()),
   ]);
   const user = session.viewer?.user;
+  const rules = deliveryRules(settings);
+  const now = new Date();
+  const span = deliveryWindow(rules, now);
   const [firstName = "", ...rest] = (user?.name ?? "").split(" ");
   const values: Values = {
     firstName,
@@ -110,17 +142,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notes: "",
     applied_coupon: "",
     shipping_method_id: "",
+    "gift.recipient.country": DEFAULT_COUNTRY,
+    "gift.hide_prices": "on",
+    delivery_date: "",
   };
   // Shown, not placed: what the quote reads comes through the cache (docs/decisions/019), the cart's
   // products as the header and the cart read them; placing the order reads the database.
   const input = quoteInput(lines, values, currency);
   const place = quotePlace(input.country, input.state);
-  const [products, shippingMethods, taxRates, addons] = await Promise.all([
+  // With the cached reads: the days' bookings (cached too, one indexed read when an order changed
+  // them) and a signed-in shopper's saved recipients.
+  const [products, shippingMethods, taxRates, addons, booked, recipients] = await Promise.all([
     cachedCartRows(app, lines),
     app.cache.read(cachedData.shippingMethods()),
     app.cache.read(cachedData.taxRates(place)),
     app.cache.read(cachedData.addons()),
+    app.cache.read(cachedData.deliveryBookings(span.earliest, span.latest)),
+    user ? listSavedRecipients(app.db, user.id) : ([] as SavedRecipient[]),
   ]);
+  const delivery = upcomingDays(rules, DELIVERY_DAYS_LISTED, now, bookedMap(booked));
+  values.delivery_date = delivery.earliest ?? "";
   const quote = await quoteCheckout(app.db, input, { products, shippingMethods, taxRates });
   values.shipping_method_id = quote.shipping ? String(quote.shipping.id) : "";
   // One key per checkout form: the same form submitted twice places one order. A guest's key is
@@ -128,7 +169,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   const visitor = visitorFor(request, app.env, user?.id ?? null);
   if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
-  return json({ values, quote, addons, idempotencyKey: crypto.randomUUID() }, { headers });
+  return json(
+    {
+      values,
+      quote,
+      addons,
+      idempotencyKey: crypto.randomUUID(),
+      delivery: { days: delivery.days, min: span.earliest, max: span.latest },
+      recipients,
+    },
+    { headers },
+  );
 }
 
 /**
@@ -139,11 +190,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
   const values = await readForm(request);
-  const [cartLines, currency, addons] = await Promise.all([
+  const [cartLines, currency, addons, { viewer }] = await Promise.all([
     readCartLines(app.env, request),
     shopCurrency(app.cache),
     addonsQuery(app.db),
+    getSession(app, request),
   ]);
+  // A day picked from the list (without JavaScript, its button posts it) becomes the date.
+  if (values.delivery_pick) values.delivery_date = values.delivery_pick;
+  delete values.delivery_pick;
+  await applySavedRecipient(app.db, viewer?.user.id ?? null, values);
   // The order is the cart with the add-ons as the checklist ticks them (the cart itself is unchanged).
   const lines = withAddons(cartLines, addons, idList.parse(values.addons_shown), tickedAddons(values));
   const intent = values.intent ?? "update";
@@ -220,17 +276,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent !== "place_order") return answer();
 
-  const parsed = CheckoutFormSchema.safeParse(values);
+  const parsed = CheckoutPageSchema.safeParse(values);
   if (!parsed.success) {
-    return answer({ errors: fieldErrors(parsed.error), toast: toast(CHECKOUT_MESSAGES.formErrors, "error") }, 422);
+    const errors = fieldErrors(parsed.error);
+    // The date or the card refused alone: the toast says its sentence; anything else, "fix the errors".
+    const message = loneMessage(errors, SELF_EXPLAINED_FIELDS) ?? CHECKOUT_MESSAGES.formErrors;
+    return answer({ errors, toast: toast(message, "error") }, 422);
   }
-  const { viewer } = await getSession(app, request);
+  const { gift = null, delivery_date: deliveryDate, ...customer } = parsed.data;
   const input = quoteInput(lines, values, currency);
   const key = IdempotencyKeySchema.safeParse(values.idempotency_key).data ?? null;
   try {
     const placed = await placeOrder(app.db, {
       lines,
-      customer: parsed.data,
+      customer,
+      gift,
+      deliveryDate,
       shippingMethodId: input.shippingMethodId,
       couponCode: input.couponCode,
       userId: viewer?.user.id ?? null,
@@ -365,7 +426,7 @@ function UpdateButton({ children }: { children: string }) {
 }
 
 /** The form's checks, fetched when the shopper first focuses a field: the page loads no schema library. */
-const loadCheckoutSchema = () => import("~/lib/schemas/checkout").then((module) => module.CheckoutFormSchema);
+const loadCheckoutSchema = () => import("~/lib/schemas/checkout").then((module) => module.CheckoutPageSchema);
 
 export default function CheckoutPage() {
   const loaded = useLoaderData<typeof loader>();
@@ -384,6 +445,7 @@ export default function CheckoutPage() {
   );
   const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === "place_order";
   const coupon = quote.coupon?.valid ? quote.coupon.coupon : null;
+  const [gift, setGift] = useState(values.is_gift === "on");
 
   if (quote.cart.items.length === 0) {
     return (
@@ -410,7 +472,18 @@ export default function CheckoutPage() {
         <input type="hidden" name="applied_coupon" value={coupon?.code ?? ""} />
         <input type="hidden" name="applied_coupon_sig" value={coupon ? (failure?.couponSig ?? "") : ""} />
         <div className="grid h-fit gap-8">
-          <Panel id="shipping-heading" title="Shipping Information">
+          <GiftFields
+            values={values}
+            errors={errors}
+            saved={loaded.recipients}
+            gift={gift}
+            onGiftChange={(checked) => {
+              setGift(checked);
+              requote(formRef.current);
+            }}
+            onPlaceChange={() => requote(formRef.current)}
+          />
+          <Panel id="shipping-heading" title={gift ? "Your details (the buyer)" : "Shipping Information"}>
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
               <PersonFields names={["firstName", "lastName", "email", "phone"]} values={values} errors={errors} />
               <PersonField name="address" values={values} errors={errors} className="sm:col-span-2" />
@@ -444,6 +517,15 @@ export default function CheckoutPage() {
               </button>
             </p>
           </Panel>
+
+          <DeliveryDateField
+            key={values.delivery_date}
+            value={values.delivery_date ?? ""}
+            min={loaded.delivery.min}
+            max={loaded.delivery.max}
+            days={loaded.delivery.days}
+            errors={errors}
+          />
 
           <fieldset className="rounded-2xl border border-bloom-100 bg-white p-6 shadow-sm">
             <legend className="px-1 text-lg font-semibold text-gray-900">Shipping Method</legend>

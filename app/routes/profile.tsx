@@ -26,6 +26,9 @@ import { sessionCookie } from "~/http/session.server";
 import { privatePageHeaders, requireViewer } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 import { useRootData } from "~/components/use-root-data";
+import { SavedRecipientsSection } from "~/components/account/saved-recipients";
+import { parseId } from "~/lib/ids";
+import { listSavedRecipients, removeSavedRecipient } from "~/services/recipients.server";
 
 /** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
 const loadProfileSchema = () => import("~/lib/schemas/account").then((module) => module.ProfileSchema);
@@ -37,20 +40,22 @@ export const headers = privatePageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(context.app, request);
-  const [methods, pendingEmail, providers] = await Promise.all([
+  const [methods, pendingEmail, providers, recipients] = await Promise.all([
     signInMethods(context.app.db, viewer.user.id),
     pendingEmailChange(context.app.db, viewer.user.id),
     socialLoginProviders(context.app),
+    listSavedRecipients(context.app.db, viewer.user.id),
   ]);
   return json(
-    { user: viewer.user, methods, pendingEmail, providers },
+    { user: viewer.user, methods, pendingEmail, providers, recipients },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
 /**
  * Forms post here: `intent=profile` saves the profile (a new email waits for its confirmation link),
- * `intent=password` changes the password, `unlink=<provider>` removes a provider (docs/decisions/021).
+ * `intent=password` changes the password, `unlink=<provider>` removes a provider (docs/decisions/021),
+ * `remove_recipient=<id>` forgets a saved recipient (another shopper's id changes nothing).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
@@ -66,6 +71,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } catch (error) {
       return buttonError(error, { toast, here: "/profile" });
     }
+  }
+  if (values.remove_recipient !== undefined) {
+    const id = parseId(values.remove_recipient);
+    const removed = id !== null && (await removeSavedRecipient(app.db, viewer.user.id, id));
+    return removed
+      ? toast.redirectWithSuccess("/profile", "Recipient removed")
+      : toast.redirectWithError("/profile", "That recipient is not saved.");
   }
   if (values.intent === "password") {
     const parsed = PasswordChangeSchema.safeParse(values);
@@ -349,7 +361,7 @@ function SignInMethodsSection({ methods, providers }: { methods: SignInMethods; 
 }
 
 export default function ProfilePage() {
-  const { user, methods, pendingEmail, providers } = useLoaderData<typeof loader>();
+  const { user, methods, pendingEmail, providers, recipients } = useLoaderData<typeof loader>();
   const root = useRootData();
   const wishlistOn = featureFlags(root?.site.features).wishlist;
   const failure = useActionData<FormFailure>();
@@ -409,6 +421,7 @@ export default function ProfilePage() {
             <p className="text-sm text-gray-600">Changing your password logs you out on every other device.</p>
           </EditableCard>
           <SignInMethodsSection methods={methods} providers={providers} />
+          <SavedRecipientsSection recipients={recipients} />
         </div>
       </div>
     </div>

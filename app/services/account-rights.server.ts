@@ -9,11 +9,11 @@ import {
   passwordResets,
   products,
   reviews,
+  savedRecipients,
   sessions,
   userIdentities,
   users,
   wishlistItems,
-  savedRecipients,
 } from "../../db/schema";
 import { changes } from "../lib/cache-tags";
 import { FORMER_CUSTOMER, RIGHTS_MESSAGES, type ReviewChoice } from "../lib/schemas/account-rights";
@@ -24,7 +24,7 @@ import { mailShop, type MailContext } from "./mail/context";
 import { mailStatement } from "./mail/outbox.server";
 import { secretMark } from "./mail/sealed.server";
 import { accountDeletionMail } from "./mail/templates/account-deletion";
-import { itemColumns, orderColumns, toOrders } from "./serializers/order";
+import { giftRecipient, itemColumns, orderColumns, toOrders, type GiftRecipient } from "./serializers/order";
 import { verifyPassword } from "../lib/password";
 import { consumeLimits, limitOn } from "./rate-limit.server";
 import { orderJson, type OrderJson } from "./serializers/order";
@@ -81,17 +81,19 @@ export interface AccountExport {
     created_at: string | null;
   } | null;
   sign_in_methods: Array<{ provider: string; linked_at: string | null; last_used_at: string | null }>;
+  saved_recipients: Array<{ recipient: GiftRecipient; last_used_at: string | null; saved_at: string | null }>;
 }
 
 /**
  * Everything the account holds, in one batch of reads (one statement per kind of data, whatever
  * the number of rows): the profile, the orders with their items, reviews, wishlist, newsletter
- * state, and the linked sign-in methods by provider name (no token, no provider id). Null when
+ * state, the linked sign-in methods by provider name (no token, no provider id) and the recipients
+ * kept from gifts (name and address). Null when
  * there is no such live account.
  */
 export async function exportAccountData(db: Database, userId: number): Promise<AccountExport | null> {
   const ownOrders = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
-  const [userRows, orderRows, itemRows, reviewRows, wishRows, newsletterRows, identityRows] = await db.batch([
+  const [userRows, orderRows, itemRows, reviewRows, wishRows, newsletterRows, identityRows, giftRows] = await db.batch([
     db
       .select(userFields)
       .from(users)
@@ -121,7 +123,12 @@ export async function exportAccountData(db: Database, userId: number): Promise<A
       .where(eq(reviews.userId, userId))
       .orderBy(desc(reviews.createdAt), desc(reviews.id)),
     db
-      .select({ product_id: products.id, name: products.name, slug: products.slug, added_at: wishlistItems.createdAt })
+      .select({
+        product_id: products.id,
+        name: products.name,
+        slug: products.slug,
+        added_at: wishlistItems.createdAt,
+      })
       .from(wishlistItems)
       .innerJoin(products, eq(products.id, wishlistItems.productId))
       .where(eq(wishlistItems.userId, userId))
@@ -145,6 +152,15 @@ export async function exportAccountData(db: Database, userId: number): Promise<A
       .from(userIdentities)
       .where(eq(userIdentities.userId, userId))
       .orderBy(userIdentities.provider),
+    db
+      .select({
+        address: savedRecipients.address,
+        last_used_at: savedRecipients.lastUsedAt,
+        saved_at: savedRecipients.createdAt,
+      })
+      .from(savedRecipients)
+      .where(eq(savedRecipients.userId, userId))
+      .orderBy(desc(savedRecipients.lastUsedAt), desc(savedRecipients.id)),
   ]);
   const user = userRows[0];
   if (!user) return null;
@@ -181,6 +197,11 @@ export async function exportAccountData(db: Database, userId: number): Promise<A
       provider: row.provider,
       linked_at: isoDate(row.linked_at),
       last_used_at: isoDate(row.last_used_at),
+    })),
+    saved_recipients: giftRows.map((row) => ({
+      recipient: giftRecipient(row.address),
+      last_used_at: isoDate(row.last_used_at),
+      saved_at: isoDate(row.saved_at),
     })),
   };
 }

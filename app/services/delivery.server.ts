@@ -10,6 +10,7 @@ import {
   deliveryWindow,
   earliestAvailable,
   refusal,
+  upcomingDays,
   type DeliveryDay,
   type DeliveryRules,
 } from "../lib/delivery";
@@ -66,7 +67,7 @@ export async function deliveryCalendar(
   return deliveryDays(rules, now, from, to, bookedMap(await bookedQuery(db, from, to)));
 }
 
-/** The next `days` days from today in the shop's time zone, with the first available one (the checkout's list). */
+/** The checkout's list (`upcomingDays`), the days' bookings read from the database. */
 export async function upcomingDeliveryDays(
   db: Database,
   rules: DeliveryRules,
@@ -74,12 +75,7 @@ export async function upcomingDeliveryDays(
   now = new Date(),
 ): Promise<{ days: DeliveryDay[]; earliest: string | null }> {
   const window = deliveryWindow(rules, now);
-  const to = window.latest < addDays(window.earliest, days - 1) ? window.latest : addDays(window.earliest, days - 1);
-  const booked = bookedMap(await bookedQuery(db, window.earliest, window.latest));
-  return {
-    days: deliveryDays(rules, now, window.earliest, to, booked),
-    earliest: earliestAvailable(rules, now, booked)?.date ?? null,
-  };
+  return upcomingDays(rules, days, now, bookedMap(await bookedQuery(db, window.earliest, window.latest)));
 }
 
 /**

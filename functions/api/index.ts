@@ -78,6 +78,10 @@ const TAGS = [
     description: "Placing an order (guests too) and a user's own orders.",
   },
   {
+    name: "Delivery",
+    description: "The delivery days an order may ask for, from the shop's rules. Public, never cached.",
+  },
+  {
     name: "Auth",
     description:
       "Accounts and sessions: a bearer token (JWT) for token clients, the session cookie for the site's pages.",

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { mailContext } from "../../app/http/mail.server";
 import { parseId } from "../../app/lib/ids";
-import { IdempotencyKeySchema, OrderApiSchema } from "../../app/lib/schemas/checkout";
+import { IdempotencyKeySchema, OrderApiSchema, SELF_EXPLAINED_FIELDS } from "../../app/lib/schemas/checkout";
 import { claimCouponAttempt, placeOrder } from "../../app/services/checkout.server";
 import { idempotencyScope } from "../../app/http/visitor.server";
 import { clientAddress } from "../../app/services/rate-limit.server";
-import { NotFoundError } from "../../app/services/errors";
+import { NotFoundError, ValidationError } from "../../app/services/errors";
+import { loneMessage } from "../../app/lib/schemas/field-errors";
 import { getMyOrder, getOrder, listMyOrders } from "../../app/services/orders.server";
 import { orderJson, OrderSchema } from "../../app/services/serializers/order";
 import { ok, parseBody } from "./http";
@@ -51,7 +52,7 @@ export const ordersApi = mount(
     },
   },
   async (c) => {
-    const input = await parseBody(c, OrderApiSchema);
+    const input = await parseBody(c, OrderApiSchema).catch(selfExplained);
     const header = c.req.header("Idempotency-Key")?.trim() || null;
     const key = header === null ? null : IdempotencyKeySchema.safeParse(header);
     if (key && !key.success) return c.json({ success: false, message: key.error.issues[0]!.message }, 422);
@@ -90,6 +91,12 @@ export const ordersApi = mount(
     );
   },
 );
+
+/** A body refused on the delivery date (or the card) alone: its sentence is the answer's message too. */
+function selfExplained(error: unknown): never {
+  const message = error instanceof ValidationError ? loneMessage(error.errors, SELF_EXPLAINED_FIELDS) : null;
+  throw message && error instanceof ValidationError ? new ValidationError(error.errors, message) : error;
+}
 
 /** GET /api/v1/orders/my-orders and /api/v1/orders/{id}: the bearer's own orders only. */
 export const myOrdersApi = apiApp();

@@ -1,4 +1,11 @@
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { credentialsOf, CUSTOMER } from "../fixtures/accounts";
 import { REACT_WARNING, reportConsoleProblem } from "../console-guard";
@@ -112,6 +119,32 @@ export const toastText = (page: Page) =>
 
 /** The cart count in the header. */
 export const cartCount = (page: Page) => page.locator("header").getByTestId("cart-count").innerText();
+
+/** Adds one of a product from its page; waits for the server's answer (its toast) and the header count. */
+export async function addToCart(
+  page: Page,
+  javaScriptEnabled: boolean,
+  product: { slug: string; name: string },
+  expectedCount: number,
+) {
+  await open(page, `/product/${product.slug}`, javaScriptEnabled);
+  expect(await page.locator("h1").innerText()).toBe(product.name);
+  await page
+    .locator("main")
+    .getByRole("button", { name: /^Add to Cart/ })
+    .first()
+    .click();
+  await expect.poll(() => toastText(page)).toContain(`${product.name} added to cart!`);
+  await expect.poll(() => cartCount(page)).toBe(String(expectedCount));
+  await settle(page, javaScriptEnabled);
+}
+
+/** The message tied to a field (through aria-describedby): what the shopper reads under it. */
+export async function messageUnder(page: Page, field: Locator): Promise<string> {
+  const id = await field.getAttribute("aria-describedby");
+  if (!id) return "";
+  return (await page.locator(`[id="${id}"]`).innerText()).trim();
+}
 
 /**
  * Creates an account through /register (first and last name, email, password twice, the terms

@@ -1,8 +1,20 @@
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CUSTOMER } from "../fixtures/accounts";
 import { axeViolations } from "./axe";
-import { BASE_URL, cartCount, MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from "./browser";
+import {
+  addToCart,
+  BASE_URL,
+  cartCount,
+  messageUnder,
+  MODES,
+  newPage,
+  open,
+  settle,
+  submitLogin,
+  toastText,
+  useBrowser,
+} from "./browser";
 
 /**
  * Seeded bouquets with plenty in stock (db/seed/data/products.ts: 50 to 60 each), so the orders
@@ -26,35 +38,9 @@ beforeAll(async () => {
   }
 });
 
-/** Adds one of a product from its page; waits for the server's answer (its toast) and the header count. */
-async function addToCart(
-  page: Page,
-  javaScriptEnabled: boolean,
-  product: { slug: string; name: string },
-  expectedCount: number,
-) {
-  await open(page, `/product/${product.slug}`, javaScriptEnabled);
-  expect(await page.locator("h1").innerText()).toBe(product.name);
-  await page
-    .locator("main")
-    .getByRole("button", { name: /^Add to Cart/ })
-    .first()
-    .click();
-  await expect.poll(() => toastText(page)).toContain(`${product.name} added to cart!`);
-  await expect.poll(() => cartCount(page)).toBe(String(expectedCount));
-  await settle(page, javaScriptEnabled);
-}
-
 async function logIn(page: Page, javaScriptEnabled: boolean) {
   await open(page, "/login", javaScriptEnabled);
   await submitLogin(page, javaScriptEnabled, CUSTOMER);
-}
-
-/** The message tied to a field (through aria-describedby): what the shopper reads under it. */
-async function messageUnder(page: Page, field: Locator): Promise<string> {
-  const id = await field.getAttribute("aria-describedby");
-  if (!id) return "";
-  return (await page.locator(`[id="${id}"]`).innerText()).trim();
 }
 
 const summary = (page: Page) => page.locator('section[aria-labelledby="summary-heading"]');

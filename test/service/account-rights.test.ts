@@ -13,6 +13,7 @@ import { revealSecrets, unsealSecrets } from "~/services/mail/sealed.server";
 import { RateLimitError } from "~/services/rate-limit.server";
 import { createReview } from "~/services/reviews.server";
 import { addToWishlist } from "~/services/wishlist.server";
+import { saveRecipientStatements } from "~/services/recipients.server";
 import { getSiteConfig } from "~/services/settings.server";
 import { FORMER_CUSTOMER, RIGHTS_MESSAGES } from "~/lib/schemas/account-rights";
 import { createTestDb, type TestDb } from "./db";
@@ -92,8 +93,23 @@ const fromRows = async (productId: number) => {
   return { count: Number(row!.n), average: Number(row!.avg) };
 };
 
+/** A recipient kept from a gift, as the order's batch saves it. */
+async function saveRecipient(userId: number, firstName: string) {
+  const recipient = {
+    firstName,
+    lastName: "Silva",
+    phone: null,
+    address: "5 Temple Street",
+    city: "Kandy",
+    state: null,
+    zipCode: null,
+    country: "LK",
+  };
+  await t.db.batch([...saveRecipientStatements(t.db, userId, recipient)]);
+}
+
 describe("exportAccountData", () => {
-  it("holds the shopper's profile, orders with items, reviews, wishlist and sign-in methods, and nothing of anyone else's", async () => {
+  it("holds the shopper's profile, orders with items, reviews, wishlist, sign-in methods and saved recipients, and nothing of anyone else's", async () => {
     const ann = await shopper("Ann Lee");
     const bob = await shopper("Bob Stone");
     const product = take();
@@ -117,6 +133,9 @@ describe("exportAccountData", () => {
       args: [unique("g"), ann.id, ann.email],
     });
 
+    await saveRecipient(ann.id, "Amara");
+    await saveRecipient(bob.id, "Ruwan");
+
     const data = (await exportAccountData(t.db, ann.id))!;
     expect(data.profile).toMatchObject({ id: ann.id, name: "Ann Lee", email: ann.email, city: "Colombo" });
     expect(data.orders).toHaveLength(1);
@@ -125,8 +144,12 @@ describe("exportAccountData", () => {
     expect(data.reviews.map((review) => review.title)).toEqual(["Lovely"]);
     expect(data.wishlist).toHaveLength(1);
     expect(data.sign_in_methods).toEqual([expect.objectContaining({ provider: "google" })]);
+    expect(data.saved_recipients).toEqual([
+      expect.objectContaining({ recipient: expect.objectContaining({ firstName: "Amara", city: "Kandy" }) }),
+    ]);
     const text = JSON.stringify(data);
     expect(text).not.toContain(bob.email);
+    expect(text).not.toContain("Ruwan");
     expect(text).not.toContain("Bent stems");
     expect(text).not.toMatch(/password|provider_user_id/);
   });
@@ -146,6 +169,7 @@ describe("deleteAccountWithPassword", () => {
       args: [ann.id],
     });
     await addToWishlist(t.db, ann.id, take());
+    await saveRecipient(ann.id, "Amara");
     await t.client.execute({
       sql: "INSERT INTO newsletter_subscribers (email, status) VALUES (?, 'subscribed')",
       args: [ann.email],

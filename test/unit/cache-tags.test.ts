@@ -4,8 +4,8 @@ import { changes, isValidTag, TAGS } from "~/lib/cache-tags";
 // Which write clears which tags: the table every write, present and to come, is checked against.
 
 describe("what each write makes stale", () => {
-  it("an order: each product bought, every product list and the home page's best sellers", () => {
-    expect(changes.orderPlaced([12, 7, 12])).toEqual(["product:12", "product:7", "products", "home"]);
+  it("an order: each product bought, every product list, the home page's best sellers and the days booked", () => {
+    expect(changes.orderPlaced([12, 7, 12])).toEqual(["product:12", "product:7", "products", "home", "deliveries"]);
   });
 
   it("a like or unlike: the post and the lists that show its count", () => {

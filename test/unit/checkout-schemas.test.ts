@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CHECKOUT_MESSAGES,
   CheckoutFormSchema,
+  CheckoutPageSchema,
   CouponApplyByIdSchema,
   CouponValidateSchema,
   IdempotencyKeySchema,
@@ -199,6 +200,65 @@ describe("CheckoutFormSchema", () => {
       expect(errorsOf(CheckoutFormSchema, { ...goodForm, country: "L" })).toEqual({
         country: ["Country must be at least 2 characters long"],
       });
+    });
+  });
+});
+
+describe("CheckoutPageSchema", () => {
+  const recipient = {
+    "gift.recipient.firstName": "Amara",
+    "gift.recipient.lastName": "Silva",
+    "gift.recipient.address": "5 Temple Street",
+    "gift.recipient.city": "Kandy",
+    "gift.recipient.country": "LK",
+  };
+
+  it("ignores the gift's fields unless the box is ticked", () => {
+    const data = dataOf(CheckoutPageSchema, {
+      ...goodForm,
+      "gift.recipient.firstName": "",
+      "gift.message": "x".repeat(400),
+    });
+    expect(data.gift).toBeUndefined();
+    expect(data.delivery_date).toBeNull();
+  });
+
+  it("reads a ticked gift: the recipient, the card with its newlines, hide prices off when unticked", () => {
+    const data = dataOf(CheckoutPageSchema, {
+      ...goodForm,
+      ...recipient,
+      is_gift: "on",
+      "gift.message": " Happy birthday\r\n<b>Mum</b> ",
+      delivery_date: "2026-12-12",
+    });
+    expect(data.gift).toMatchObject({
+      recipient: { firstName: "Amara", city: "Kandy", country: "LK" },
+      message: "Happy birthday\n<b>Mum</b>",
+      hide_prices: false,
+    });
+    expect(data.delivery_date).toBe("2026-12-12");
+    expect(
+      dataOf(CheckoutPageSchema, { ...goodForm, ...recipient, is_gift: "on", "gift.hide_prices": "on" }).gift,
+    ).toMatchObject({ hide_prices: true });
+  });
+
+  it("keys its errors by the fields' names, as the API does", () => {
+    expect(
+      errorsOf(CheckoutPageSchema, {
+        ...goodForm,
+        ...recipient,
+        is_gift: "on",
+        "gift.recipient.firstName": "",
+        "gift.message": "é".repeat(301),
+        delivery_date: "",
+      }),
+    ).toEqual({
+      "gift.recipient.firstName": ["First name is required"],
+      "gift.message": ["The card message may not be greater than 300 characters."],
+      delivery_date: ["Please choose a delivery date."],
+    });
+    expect(errorsOf(CheckoutPageSchema, { ...goodForm, delivery_date: "12/12/2026" })).toEqual({
+      delivery_date: ["The delivery date must be a date written YYYY-MM-DD, such as 2026-12-12."],
     });
   });
 });

@@ -4,6 +4,7 @@ import { DEFAULT_COUNTRY, QUANTITY_MAX, QUANTITY_MIN } from "../constants";
 import { parseId } from "../ids";
 import { toCents } from "../money";
 import { DELIVERY_MESSAGES, isIsoDate } from "../delivery";
+import { GIFT_MESSAGE_MAX, messageLength, RECIPIENT_FIELDS, recipientFieldName } from "../gift";
 import {
   countryField,
   DELIVERY_COUNTRY_MESSAGE,
@@ -60,8 +61,7 @@ export const CheckoutFormSchema = z.object({
 });
 export type CheckoutForm = z.output<typeof CheckoutFormSchema>;
 
-/** The longest card message, in characters (gifting.md section 3). */
-export const GIFT_MESSAGE_MAX = 300;
+export { GIFT_MESSAGE_MAX };
 export const GIFT_MESSAGES = {
   messageTooLong: `The card message may not be greater than ${GIFT_MESSAGE_MAX} characters.`,
 } as const;
@@ -70,7 +70,9 @@ export const GIFT_MESSAGES = {
  * Who receives a gift: the checkout form's rules without the email (the recipient gets no mail:
  * it is a surprise) and the notes. First and last name, address and city are required.
  */
-export const RecipientSchema = CheckoutFormSchema.omit({ email: true, notes: true });
+export const RecipientSchema = CheckoutFormSchema.pick(
+  Object.fromEntries(RECIPIENT_FIELDS.map((field) => [field, true])) as Record<(typeof RECIPIENT_FIELDS)[number], true>,
+);
 export type Recipient = z.output<typeof RecipientSchema>;
 
 /** The card's message: newlines kept (as `\n`), at most 300 characters; text, never HTML. */
@@ -79,7 +81,7 @@ export const giftMessageField = z
   .optional()
   .transform((value, ctx) => {
     const text = typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "";
-    if ([...text].length > GIFT_MESSAGE_MAX) {
+    if (messageLength(text) > GIFT_MESSAGE_MAX) {
       ctx.addIssue({ code: "custom", message: GIFT_MESSAGES.messageTooLong });
       return z.NEVER;
     }
@@ -141,6 +143,33 @@ export const deliveryDateField = z
     description:
       "The day it is delivered, `YYYY-MM-DD` in the shop's time zone (see `GET /api/delivery/dates`). Omitted or null: the earliest available date, shown in the answer.",
   });
+
+/** The gift as the checkout page posts it (flat fields), or undefined when "This is a gift" is not ticked. */
+function giftFromForm(form: Record<string, unknown>) {
+  if (!form.is_gift) return undefined;
+  return {
+    recipient: Object.fromEntries(RECIPIENT_FIELDS.map((field) => [field, form[recipientFieldName(field)]])),
+    message: form["gift.message"],
+    // An unticked box sends nothing: off, not the API's default.
+    hide_prices: form["gift.hide_prices"] || "0",
+  };
+}
+
+/**
+ * The checkout page's form: the buyer's fields (the checkout form's), the gift when its box is
+ * ticked (its fields are ignored otherwise) and the delivery date. Errors are keyed as the API's
+ * (`gift.recipient.firstName`, `gift.message`, `delivery_date`), which are the fields' names.
+ */
+export const CheckoutPageSchema = z.preprocess(
+  (value) => {
+    const form = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+    return { ...form, gift: giftFromForm(form) };
+  },
+  CheckoutFormSchema.extend({ gift: GiftSchema.optional(), delivery_date: deliveryDateField }),
+);
+
+/** The fields whose refusal, alone, is the answer's message (the API) or toast (the page). */
+export const SELF_EXPLAINED_FIELDS = ["delivery_date", "gift.message"] as const;
 
 export const couponCodeField = z
   .unknown()

@@ -13,3 +13,12 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   }
   return errors;
 }
+
+/**
+ * The one message of a form or body refused on a single field that speaks for itself (a delivery
+ * date's sentence, the card's length): the answer's message or toast says it. Null otherwise.
+ */
+export function loneMessage(errors: Record<string, string[] | undefined>, fields: readonly string[]): string | null {
+  const [only, ...others] = Object.keys(errors);
+  return only !== undefined && others.length === 0 && fields.includes(only) ? (errors[only]?.[0] ?? null) : null;
+}

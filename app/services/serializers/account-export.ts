@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OrderSchema } from "./order";
+import { GiftRecipientSchema, OrderSchema } from "./order";
 import { UserSchema } from "./user";
 
 /** GET /api/v1/auth/export and /profile/my-data: everything an account holds (docs/decisions/025). */
@@ -36,5 +36,14 @@ export const AccountExportSchema = z
     sign_in_methods: z
       .array(z.object({ provider: z.string(), linked_at: z.string().nullable(), last_used_at: z.string().nullable() }))
       .meta({ description: "Linked social sign-ins, by provider name only." }),
+    saved_recipients: z
+      .array(
+        z.object({
+          recipient: GiftRecipientSchema,
+          last_used_at: z.string().nullable(),
+          saved_at: z.string().nullable(),
+        }),
+      )
+      .meta({ description: "The recipients kept from gifts, to pick at the checkout; the latest used first." }),
   })
   .meta({ id: "AccountExport" });
