@@ -25,11 +25,9 @@ const StaffDeliveriesSchema = z
           .string()
           .nullable()
           .meta({ description: 'Why a closed day is closed: "Closed on Sundays", "Closed (holiday)".' }),
-        closed_date: z
-          .boolean()
-          .meta({
-            description: "Whether the day is one of the closed dates (delivery_closed_dates): it can be reopened.",
-          }),
+        closed_date: z.boolean().meta({
+          description: "Whether the day is one of the closed dates (delivery_closed_dates): it can be reopened.",
+        }),
         checkout_status: DeliveryDaySchema.shape.status.meta({
           description: "What GET /api/delivery/dates says of the day for an order placed now.",
         }),

@@ -63,13 +63,10 @@ export const adminOrdersApi = staffRoute(
       query: listQuery({
         status: z.enum(ORDER_STATUSES).optional(),
         search: z.string().optional(),
-        delivery_date: z
-          .string()
-          .optional()
-          .meta({
-            format: "date",
-            description: "The orders delivered that day (YYYY-MM-DD; another format is a 422).",
-          }),
+        delivery_date: z.string().optional().meta({
+          format: "date",
+          description: "The orders delivered that day (YYYY-MM-DD; another format is a 422).",
+        }),
         delivery: z
           .enum(DELIVERY_FILTERS)
           .optional()
