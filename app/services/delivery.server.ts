@@ -10,7 +10,6 @@ import {
   deliveryWindow,
   earliestAvailable,
   refusal,
-  upcomingDays,
   type DeliveryDay,
   type DeliveryRules,
 } from "../lib/delivery";
@@ -65,17 +64,6 @@ export async function deliveryCalendar(
   now = new Date(),
 ): Promise<DeliveryDay[]> {
   return deliveryDays(rules, now, from, to, bookedMap(await bookedQuery(db, from, to)));
-}
-
-/** The checkout's list (`upcomingDays`), the days' bookings read from the database. */
-export async function upcomingDeliveryDays(
-  db: Database,
-  rules: DeliveryRules,
-  days: number,
-  now = new Date(),
-): Promise<{ days: DeliveryDay[]; earliest: string | null }> {
-  const window = deliveryWindow(rules, now);
-  return upcomingDays(rules, days, now, bookedMap(await bookedQuery(db, window.earliest, window.latest)));
 }
 
 /**
