@@ -2,6 +2,7 @@ import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { featureFlags } from "~/lib/features";
+import { isPaper } from "~/lib/paper";
 import { linkList, type NavLink } from "~/lib/nav";
 import { POLICIES } from "~/lib/constants";
 import { BOOT_SCRIPT_ID, bootMarker } from "~/lib/personal";
@@ -240,16 +241,6 @@ function Footer({ site }: { site: SiteConfig }) {
     </footer>
   );
 }
-
-/**
- * A page printed on paper (an invoice, a packing slip) says so by its route's `handle`: its
- * document holds the page alone, without the shop's header, footer and toasts.
- */
-export interface PaperHandle {
-  paper: true;
-}
-
-const isPaper = (handle: unknown) => (handle as Partial<PaperHandle> | undefined)?.paper === true;
 
 /** The shop around a page: the skip link, the header, the settings' warning, the footer and the toasts. */
 function ShopFrame({ data, children }: { data: ReturnType<typeof useRootData>; children: ReactNode }) {

@@ -9,7 +9,7 @@ import { errorBoundary, HOME_LINK } from "./error-state";
 import { formatDeliveryDate } from "~/lib/delivery";
 import { siteConfigFromSettings } from "~/lib/site";
 import { rootSeo, seoMeta } from "~/lib/seo";
-import type { PaperHandle } from "~/root";
+import type { PaperHandle } from "~/lib/paper";
 import type { OrderView } from "~/services/serializers/order";
 import printStyles from "~/styles/print.css?url";
 

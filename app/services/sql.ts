@@ -7,6 +7,7 @@ import {
   type SQLiteTable,
 } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
+import { rateLimits } from "../../db/schema";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 
 /**
@@ -303,8 +304,16 @@ export function isUniqueViolation(error: unknown, column?: string): boolean {
  * A batch runs as one transaction, so the failure undoes all of it. `guardBroken` recognizes it.
  */
 export function guardStatement(db: Database, name: string, condition: SQL) {
-  return db.run(
-    sql`INSERT INTO "rate_limits" ("key", "count", "reset_at") SELECT ${`guard:${name}`}, NULL, 0 WHERE ${condition}`,
+  // A query builder, not `db.run`: D1's batch takes only built statements.
+  return db.insert(rateLimits).select(
+    db
+      .select({
+        key: sql`${`guard:${name}`}`.as("key"),
+        count: sql`NULL`.as("count"),
+        resetAt: sql`0`.as("reset_at"),
+      })
+      .from(sql`(SELECT 1)`)
+      .where(condition),
   );
 }
 
