@@ -31,7 +31,7 @@ import { optionsLabel } from "../lib/variants";
 import { CHECKOUT_MESSAGES, type CheckoutForm, type GiftInput } from "../lib/schemas/checkout";
 import { shopClock } from "../lib/delivery";
 import { capacityBroken, capacityGuard, chooseDeliveryDate, fullyBooked } from "./delivery.server";
-import { recipientAddress, saveRecipientStatements } from "./recipients.server";
+import { addressJson, recipientAddress, saveRecipientStatements } from "./recipients.server";
 import { bumpTags } from "./cache-tags.server";
 import { cartProductsQuery, priceCartRows, type Cart, type CartProductRow } from "./cart.server";
 import { DomainError, NotFoundError, ValidationError } from "./errors";
@@ -475,19 +475,7 @@ async function existingOrder(db: Database, scope: string, key: string, lines: Ca
   return { ...order, created: false };
 }
 
-function address(customer: CheckoutForm): string {
-  return JSON.stringify({
-    firstName: customer.firstName,
-    lastName: customer.lastName,
-    email: customer.email,
-    phone: customer.phone ?? "",
-    address: customer.address,
-    city: customer.city,
-    state: customer.state ?? "",
-    zipCode: customer.zipCode ?? "",
-    country: customer.country,
-  });
-}
+const address = (customer: CheckoutForm) => addressJson(customer, customer.email);
 
 /**
  * Places a cash-on-delivery order. Every price and total is computed here from the database; the

@@ -15,20 +15,22 @@ export interface SavedRecipient extends Recipient {
   id: number;
 }
 
-/** The address as an order keeps it (`shipping_address`'s JSON shape; a recipient has no email). */
-export function recipientAddress(recipient: Recipient): string {
+/** A person's address as an order keeps it (the spec's JSON string); a recipient has no email. */
+export function addressJson(person: Recipient, email = ""): string {
   return JSON.stringify({
-    firstName: recipient.firstName,
-    lastName: recipient.lastName,
-    email: "",
-    phone: recipient.phone ?? "",
-    address: recipient.address,
-    city: recipient.city,
-    state: recipient.state ?? "",
-    zipCode: recipient.zipCode ?? "",
-    country: recipient.country,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email,
+    phone: person.phone ?? "",
+    address: person.address,
+    city: person.city,
+    state: person.state ?? "",
+    zipCode: person.zipCode ?? "",
+    country: person.country,
   });
 }
+
+export const recipientAddress = (recipient: Recipient) => addressJson(recipient);
 
 const fingerprint = (recipient: Recipient) =>
   JSON.stringify(
