@@ -30,3 +30,15 @@ UPDATE `orders` SET `invoice_number` = `numbered`.`number` FROM (
 --> statement-breakpoint
 INSERT INTO `invoice_counters` (`year`, `last`)
 	SELECT CAST(strftime('%Y', `created_at`, 'unixepoch') AS integer), count(*) FROM `orders` GROUP BY 1;
+--> statement-breakpoint
+-- The delivery settings (group `delivery`) for a shop that is upgraded rather than seeded: the seed
+-- writes the same rows (db/seed/data/settings.ts) and, like this, never overwrites a value.
+INSERT INTO `settings` (`key`, `value`, `type`, `group`, `is_public`, `description`) VALUES
+	('delivery_time_zone', 'Asia/Colombo', 'string', 'delivery', 1, 'The shop''s time zone (an IANA name such as Asia/Colombo): today, the cutoff and every delivery date are counted in it.'),
+	('delivery_lead_days', '2', 'number', 'delivery', 1, 'The earliest delivery date is today plus this many days (0: same day).'),
+	('delivery_cutoff', '', 'string', 'delivery', 1, 'An order placed at or after this time of day (such as 13:00) counts from tomorrow. Empty: no cutoff.'),
+	('delivery_closed_weekdays', '["Sunday"]', 'json', 'delivery', 1, 'The days of the week we do not deliver.'),
+	('delivery_closed_dates', '[]', 'json', 'delivery', 1, 'Dates we do not deliver (holidays), one per line as YYYY-MM-DD.'),
+	('delivery_max_per_day', '40', 'number', 'delivery', 1, 'Orders (not cancelled) a day can take; a day with that many is full. 0: no cap.'),
+	('delivery_horizon_days', '60', 'number', 'delivery', 1, 'The latest delivery date is today plus this many days, included.')
+ON CONFLICT DO NOTHING;

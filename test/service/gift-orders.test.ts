@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { applyMigrations, MIGRATIONS_DIR, openLibsql } from "../../db/libsql";
+import { settings } from "../../db/seed/data/settings";
 import { addDays, deliveryWindow, DELIVERY_DEFAULTS, weekdayOf } from "~/lib/delivery";
 import { CheckoutFormSchema, GiftSchema } from "~/lib/schemas/checkout";
 import { calculateTax, placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
@@ -318,5 +319,17 @@ describe("migration 0016 on a shop with orders", () => {
       { year: 2025, last: 2 },
       { year: 2026, last: 2 },
     ]);
+  });
+
+  it("gives a shop upgraded rather than seeded the delivery settings, as the seed writes them", async () => {
+    const rows = (
+      await client.execute("SELECT key, value, type FROM settings WHERE \"group\" = 'delivery' ORDER BY key")
+    ).rows;
+    expect(rows.map((row) => ({ ...row }))).toEqual(
+      settings
+        .filter((setting) => setting.group === "delivery")
+        .map(({ key, value, type }) => ({ key, value, type }))
+        .sort((a, b) => a.key.localeCompare(b.key)),
+    );
   });
 });
