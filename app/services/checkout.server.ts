@@ -492,16 +492,26 @@ export async function placeOrder(db: Database, request: PlaceOrderInput): Promis
   };
   for (let attempt = 1; ; attempt++) {
     try {
-      return await placeOrderOnce(db, input);
+      // A retry was counted once already (the guest's limits).
+      return await placeOrderOnce(db, { ...input, counted: attempt > 1 });
     } catch (error) {
       // Two orders drew the same number the same day (about 1 in 33 million): draw again.
       if (error instanceof OrderNumberTaken && attempt < 3) continue;
+      // An order without a date lost the earliest day's last slot to another: it gets the next day.
+      if (error instanceof SoonestDayTaken && attempt < 5) continue;
+      if (error instanceof SoonestDayTaken) throw fullyBooked(error.date);
       throw error;
     }
   }
 }
 
 class OrderNumberTaken extends Error {}
+
+class SoonestDayTaken extends Error {
+  constructor(readonly date: string) {
+    super(`The soonest delivery day, ${date}, was just taken`);
+  }
+}
 
 /** The same variant listed twice is one line of the summed quantity (at most 99). */
 function mergeLines(lines: CartLine[]): CartLine[] {
@@ -530,7 +540,7 @@ function orderQuoteInput(input: PlaceOrderInput): QuoteInput {
 
 async function placeOrderOnce(
   db: Database,
-  input: PlaceOrderInput & { given: CartLine[]; keyScope: string | null },
+  input: PlaceOrderInput & { given: CartLine[]; keyScope: string | null; counted: boolean },
 ): Promise<PlacedOrder> {
   if (input.lines.length === 0) throw new OrderError(CHECKOUT_MESSAGES.emptyCart);
   if (input.idempotencyKey && input.keyScope) {
@@ -540,7 +550,7 @@ async function placeOrderOnce(
   const guest = input.userId === null;
   // A guest's order is counted per client and per address BEFORE anything is held: a script
   // cannot empty the shop's stock nor send the shop's mail to any address in a loop.
-  if (guest)
+  if (guest && !input.counted)
     await consumeLimits(db, guestOrderLimits(input.customer.email, input.client), GUEST_ORDERS_LIMITED_MESSAGE);
   const now = input.now ?? new Date();
   const [quote, delivery] = await Promise.all([
@@ -706,7 +716,8 @@ async function placeOrderOnce(
   } catch (error) {
     if (isUniqueViolation(error, "orders.order_number")) throw new OrderNumberTaken();
     if (guest && pendingCapBroken(error)) throw new OrderError(GUEST_PENDING_CAP_MESSAGE, 409);
-    if (capacityBroken(error)) throw fullyBooked(delivery.date);
+    if (capacityBroken(error))
+      throw input.deliveryDate ? fullyBooked(delivery.date) : new SoonestDayTaken(delivery.date);
     if (input.idempotencyKey && input.keyScope && isUniqueViolation(error, "orders.idempotency_key")) {
       // The same order, submitted twice at once: the other submit wrote it.
       const previous = await existingOrder(db, input.keyScope, input.idempotencyKey, input.lines);

@@ -127,12 +127,20 @@ describe("the delivery date of an order", () => {
     expect(await booked(day)).toBe(3);
   });
 
+  it("gives three orders without a date at once the next three free days, none refused", async () => {
+    await setting("delivery_max_per_day", "1");
+    const results = await Promise.all(Array.from({ length: 3 }, () => placeOrder(t.db, input())));
+    const days = results.map((placed) => placed.delivery_date!);
+    expect(new Set(days).size).toBe(3);
+    for (const day of days) expect(await booked(day)).toBe(1);
+  });
+
   it("frees a slot when an order of a full day is cancelled", async () => {
-    const day = "2026-12-09";
+    const day = "2026-12-16";
     await setting("delivery_max_per_day", "1");
     const first = await placeOrder(t.db, input({ deliveryDate: day }));
     const full = await rejection(placeOrder(t.db, input({ deliveryDate: day })));
-    expect(full.message).toBe("We are fully booked on Wednesday 9 December 2026. Please choose another day.");
+    expect(full.message).toBe("We are fully booked on Wednesday 16 December 2026. Please choose another day.");
     // Without a date the next day is given instead.
     expect((await placeOrder(t.db, input())).delivery_date).not.toBe(day);
     await updateOrder(t.db, await actorOf(t.client, ADMIN.email), first.id, { status: "cancelled" });
