@@ -120,8 +120,14 @@ export function deliveryRules(settings: SettingsByGroup): DeliveryRules {
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** The last clock read: a page asks for it on every request, and it only changes once a minute. */
+let lastClock: { timeZone: string; minute: number; clock: { date: string; minutes: number } } | undefined;
+
 /** The date (`YYYY-MM-DD`) and the minutes since midnight it is in a time zone at an instant. */
 export function shopClock(now: Date, timeZone: string): { date: string; minutes: number } {
+  // Every zone's offset today is whole minutes: within one minute of UTC the answer is the same.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (lastClock?.timeZone === timeZone && lastClock.minute === minute) return lastClock.clock;
   let format = zoneFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", {
@@ -137,10 +143,12 @@ export function shopClock(now: Date, timeZone: string): { date: string; minutes:
   }
   const parts: Record<string, string> = {};
   for (const part of format.formatToParts(now)) parts[part.type] = part.value;
-  return {
+  const clock = {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     minutes: Number(parts.hour) * 60 + Number(parts.minute),
   };
+  lastClock = { timeZone, minute, clock };
+  return clock;
 }
 
 const toUtc = (date: string) => {
@@ -211,19 +219,9 @@ export function deliveryDays(
   return days;
 }
 
-/** The first available day of the window (an order without a date gets it), or null when none is. */
-export function earliestAvailable(
-  rules: DeliveryRules,
-  now: Date,
-  booked: ReadonlyMap<string, number>,
-): DeliveryDay | null {
-  const { earliest, latest } = deliveryWindow(rules, now);
-  return deliveryDays(rules, now, earliest, latest, booked).find((day) => day.status === "available") ?? null;
-}
-
 /**
- * The checkout's list: the next `count` days from the earliest an order placed now may ask for
- * (never past the latest), with the first available day of the whole window.
+ * The first `count` days of the window (the checkout's list; none past the latest) and its first
+ * available day (an order without a date gets it), walking the window only as far as they need.
  */
 export function upcomingDays(
   rules: DeliveryRules,
@@ -231,14 +229,21 @@ export function upcomingDays(
   now: Date,
   booked: ReadonlyMap<string, number>,
 ): { days: DeliveryDay[]; earliest: string | null } {
-  const { earliest, latest } = deliveryWindow(rules, now);
-  // One pass over the window: its first days listed, its first available day.
-  const days = deliveryDays(rules, now, earliest, latest, booked);
-  return {
-    days: days.slice(0, count),
-    earliest: days.find((day) => day.status === "available")?.date ?? null,
-  };
+  const window = deliveryWindow(rules, now);
+  const days: DeliveryDay[] = [];
+  let earliest: string | null = null;
+  for (let date = window.earliest; date <= window.latest; date = addDays(date, 1)) {
+    const day = deliveryDay(date, rules, window, booked.get(date) ?? 0);
+    if (days.length < count) days.push(day);
+    if (earliest === null && day.status === "available") earliest = date;
+    if (days.length >= count && earliest !== null) break;
+  }
+  return { days, earliest };
 }
+
+/** The first available day of the window (an order without a date gets it), or null when none is. */
+export const earliestAvailable = (rules: DeliveryRules, now: Date, booked: ReadonlyMap<string, number>) =>
+  upcomingDays(rules, 0, now, booked).earliest;
 
 let longFormat: Intl.DateTimeFormat | undefined;
 

@@ -83,7 +83,7 @@ export async function chooseDeliveryDate(
   };
   if (requested === null) {
     const first = earliestAvailable(rules, now, booked);
-    return first ? { date: first.date, rules } : refuse(DELIVERY_MESSAGES.noneAvailable);
+    return first ? { date: first, rules } : refuse(DELIVERY_MESSAGES.noneAvailable);
   }
   const window = deliveryWindow(rules, now);
   const day = deliveryDay(requested, rules, window, booked.get(requested) ?? 0);

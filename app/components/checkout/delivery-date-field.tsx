@@ -13,9 +13,6 @@ const UNAVAILABLE: Record<Exclude<DayStatus, "available">, string> = {
   too_late: "Not open yet",
 };
 
-const dayClass =
-  "flex w-full flex-col items-center rounded-xl border px-2 py-2 text-center text-sm aria-pressed:border-bloom-600 aria-pressed:bg-bloom-50";
-
 /**
  * The delivery date: a native date input (min and max from the rules; the server checks it, so it
  * works alone without JavaScript) and the next days listed, each available one a button that picks
@@ -73,14 +70,13 @@ export function DeliveryDateField({
                   event.preventDefault();
                   setDate(day.date);
                 }}
-                className={`${dayClass} border-gray-200 hover:border-bloom-400`}
+                className="delivery-day"
               >
-                <span className="font-medium text-gray-900">{shortDeliveryDate(day.date)}</span>
-                <span className="text-xs text-green-800">Available</span>
+                {shortDeliveryDate(day.date)}
               </button>
             ) : (
-              <span className={`${dayClass} border-gray-100 bg-gray-50 text-gray-500`}>
-                <span>{shortDeliveryDate(day.date)}</span>
+              <span className="delivery-day">
+                {shortDeliveryDate(day.date)}
                 <span className="text-xs">{UNAVAILABLE[day.status]}</span>
               </span>
             )}
