@@ -6,7 +6,7 @@ import { getLoadContext } from "./functions/context";
 
 const SHARED_MODULES = new RegExp(
   "/app/(components/(error-state|section|field-error|use-hydrated|personal|price|shop-link|use-root-data|toaster|newsletter-signup)" +
-    "|lib/(nav|features|constants|seo|money|personal|honeypot))\\.tsx?$",
+    "|lib/(nav|features|constants|seo|money|personal|honeypot|site|paper))\\.tsx?$",
 );
 
 export default defineConfig(({ isSsrBuild }) => ({
