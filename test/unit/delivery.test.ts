@@ -160,7 +160,7 @@ describe("what a day is", () => {
 
   it("gives an order without a date the first available day", () => {
     // 3 December is full, 4 December available.
-    expect(earliestAvailable(rules({ maxPerDay: 2 }), now, new Map([["2026-12-03", 2]]))?.date).toBe("2026-12-04");
+    expect(earliestAvailable(rules({ maxPerDay: 2 }), now, new Map([["2026-12-03", 2]]))).toBe("2026-12-04");
     // The whole window closed: none.
     expect(earliestAvailable(rules({ closedWeekdays: [...weekdays] }), now, none)).toBeNull();
   });
