@@ -3,7 +3,9 @@ import type { Database } from "../../db/client";
 import { orders, settings } from "../../db/schema";
 import {
   addDays,
+  daysBetween,
   DELIVERY_MESSAGES,
+  DELIVERY_RANGE_MAX_DAYS,
   deliveryDay,
   deliveryDays,
   deliveryRules,
@@ -55,14 +57,27 @@ export async function rulesAndBookings(
   return { rules: deliveryRules(groupSettings(rows)), booked: bookedMap(bookedRows) };
 }
 
-/** The days from `from` to `to` with what each is now, for rules the caller has (the public settings, cached). */
+/**
+ * The days of a range with what each is now, for rules the caller has (the public settings,
+ * cached): from today in the shop's time zone when `from` is absent, to the last day orders are
+ * taken for (at most the longest range) when `to` is absent. A range ending before it starts, or
+ * longer than `DELIVERY_RANGE_MAX_DAYS`, is a 422 under `to`.
+ */
 export async function deliveryCalendar(
   db: Database,
   rules: DeliveryRules,
-  from: string,
-  to: string,
+  range: { from: string | null; to: string | null },
   now = new Date(),
 ): Promise<DeliveryDay[]> {
+  const window = deliveryWindow(rules, now);
+  const from = range.from ?? window.today;
+  const longest = addDays(from, DELIVERY_RANGE_MAX_DAYS - 1);
+  const to = range.to ?? (window.latest < from ? from : window.latest < longest ? window.latest : longest);
+  const refuse = (message: string): never => {
+    throw new ValidationError({ to: [message] }, message);
+  };
+  if (to < from) refuse(DELIVERY_MESSAGES.rangeOrder);
+  if (daysBetween(from, to) + 1 > DELIVERY_RANGE_MAX_DAYS) refuse(DELIVERY_MESSAGES.range);
   return deliveryDays(rules, now, from, to, bookedMap(await bookedQuery(db, from, to)));
 }
 

@@ -111,6 +111,9 @@ export async function listAdminOrders(
   query: AdminOrderQuery,
   today?: string,
 ): Promise<{ data: AdminOrderRow[] } & PageMeta> {
+  // `delivery=today|tomorrow` without the shop's today would list every order: a caller's mistake, said loudly.
+  if (query.delivery && !today)
+    throw new Error("listAdminOrders: `delivery` needs today's date in the shop's time zone");
   const where = listWhere(query, today);
   const [rows, counted] = await db.batch([
     onePage(

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listStaffDeliveries, setDeliveryDayClosed } from "../../../app/services/admin/deliveries.server";
 import { ok } from "../http";
 import { apiApp } from "../openapi";
-import { DeliveryDaySchema } from "../delivery";
+import { DeliveryDaySchema } from "../../../app/services/serializers/delivery";
 import { staffRoute } from "./route";
 import { actor } from "./staff";
 
