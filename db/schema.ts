@@ -391,6 +391,8 @@ export const blogs = sqliteTable(
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull().default(""),
     content: text("content").notNull().default(""),
+    /** The content's words without markup, for the search index (docs/decisions/031): written with `content`. */
+    contentText: text("content_text").notNull().default(""),
     featuredImage: text("featured_image"),
     ogImage: text("og_image"),
     difficulty: text("difficulty").notNull().default("beginner"),
@@ -865,6 +867,22 @@ export const cacheTags = sqliteTable(
     changedAt: integer("changed_at").notNull(),
   },
   (t) => [index("cache_tags_changed_idx").on(t.changedAt)],
+);
+
+/**
+ * Searches that found nothing, counted per day (the words only, never who searched), so staff see
+ * what shoppers looked for and did not find: docs/decisions/031.
+ */
+export const searchMisses = sqliteTable(
+  "search_misses",
+  {
+    /** `YYYY-MM-DD` (UTC). */
+    day: text("day").notNull(),
+    /** The words as searched, lower-cased, spaces collapsed. */
+    terms: text("terms").notNull(),
+    searches: integer("searches").notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.terms] })],
 );
 
 // ---------------------------------------------------------------- the shoppers' extras

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import {
@@ -13,6 +13,8 @@ import {
 } from "../../db/schema";
 import type { BlogListQuery } from "../lib/schemas/catalog";
 import { NotFoundError } from "./errors";
+import { matchQuery, searchWords } from "../lib/search";
+import { tutorialIdsMatching, tutorialRank } from "./search-match.server";
 import { productJson } from "./serializers/product";
 import { toBlogCard, toBlogDetail, type BlogCard, type BlogDetail, type BlogTagCount } from "./serializers/blog";
 import {
@@ -20,7 +22,6 @@ import {
   childRowsJson,
   jsonArrayOf,
   jsonObject,
-  likeContains,
   onePage,
   pageMeta,
   prerendered,
@@ -53,7 +54,8 @@ const categoryNamesJson = rendered(() =>
   ),
 );
 
-const cardColumns = () => ({
+/** The columns of a tutorial's card (the list, the search page). */
+export const blogCardColumns = () => ({
   id: blogs.id,
   slug: blogs.slug,
   title: blogs.title,
@@ -84,10 +86,8 @@ const blogHas = (table: typeof blogTags | typeof blogCategoryLinks, condition: S
 function blogFilters(query: BlogListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [published];
   if (query.search) {
-    const term = query.search;
-    conditions.push(
-      sql`(${likeContains(blogs.title, term)} OR ${likeContains(blogs.excerpt, term)} OR ${blogHas(blogTags, likeContains(blogTags.tag, term))})`,
-    );
+    const match = searchMatch(query);
+    conditions.push(match ? inArray(blogs.id, tutorialIdsMatching(match)) : sql`0`);
   }
   if (query.category_id !== undefined) {
     conditions.push(blogHas(blogCategoryLinks, eq(blogCategoryLinks.categoryId, query.category_id)));
@@ -100,7 +100,14 @@ function blogFilters(query: BlogListQuery): SQL | undefined {
   return and(...conditions);
 }
 
+/** The full-text query of the list's `search`: its words (docs/decisions/031), null without any. */
+const searchMatch = (query: Pick<BlogListQuery, "search">) =>
+  query.search ? matchQuery(searchWords(query.search)) : null;
+
 function blogOrder(query: BlogListQuery): SQL[] {
+  // A search without a chosen sort lists the best matches first.
+  const match = searchMatch(query);
+  if (match && !query.sort_by) return [asc(tutorialRank(match)), desc(blogs.id)];
   const sortBy = query.sort_by ?? "published_at";
   const direction = (query.sort_order ?? (sortBy === "title" ? "asc" : "desc")) === "asc" ? asc : desc;
   const column = { published_at: blogs.publishedAt, view_count: blogs.viewCount, title: blogs.title }[sortBy];
@@ -116,7 +123,7 @@ export interface BlogPage {
 export async function listBlogs(db: Database, query: BlogListQuery): Promise<BlogPage> {
   const where = blogFilters(query);
   const [rows, counted] = await db.batch([
-    onePage(db.select(cardColumns()).from(blogs).where(where).$dynamic(), blogOrder(query), query),
+    onePage(db.select(blogCardColumns()).from(blogs).where(where).$dynamic(), blogOrder(query), query),
     countWhere(db, blogs, where),
   ]);
   const total = totalOf(counted);
@@ -126,7 +133,7 @@ export async function listBlogs(db: Database, query: BlogListQuery): Promise<Blo
 /** The featured published posts, newest first (`GET /api/blogs/featured`). */
 export async function listFeaturedBlogs(db: Database, limit: number): Promise<BlogCard[]> {
   const rows = await db
-    .select(cardColumns())
+    .select(blogCardColumns())
     .from(blogs)
     .where(and(published, eq(blogs.isFeatured, true)))
     .orderBy(desc(blogs.publishedAt), desc(blogs.id))
@@ -137,7 +144,7 @@ export async function listFeaturedBlogs(db: Database, limit: number): Promise<Bl
 /** The latest published posts (`GET /api/blogs/recent`). */
 export async function listRecentBlogs(db: Database, limit: number): Promise<BlogCard[]> {
   const rows = await db
-    .select(cardColumns())
+    .select(blogCardColumns())
     .from(blogs)
     .where(published)
     .orderBy(desc(blogs.publishedAt), desc(blogs.id))
@@ -241,7 +248,7 @@ export async function getBlogBySlug(db: Database, slug: string, visitor: string 
   const [found, similar] = await db.batch([
     db
       .select({
-        ...cardColumns(),
+        ...blogCardColumns(),
         content: blogs.content,
         metaTitle: blogs.metaTitle,
         metaDescription: blogs.metaDescription,
@@ -255,7 +262,7 @@ export async function getBlogBySlug(db: Database, slug: string, visitor: string 
       .where(and(eq(blogs.slug, slug), published))
       .limit(1),
     db
-      .select({ ...cardColumns(), shared: shared.as("shared_count") })
+      .select({ ...blogCardColumns(), shared: shared.as("shared_count") })
       .from(blogs)
       .where(and(published, ne(blogs.slug, slug), sql`${shared} > 0`))
       .orderBy(desc(shared), desc(blogs.publishedAt), desc(blogs.id))

@@ -6,6 +6,8 @@ import { RELATED_PRODUCTS_FETCHED } from "../lib/constants";
 import { toCents } from "../lib/money";
 import type { ProductListQuery } from "../lib/schemas/catalog";
 import { NotFoundError } from "./errors";
+import { matchQuery, searchWords } from "../lib/search";
+import { productIdsMatching, productRank } from "./search-match.server";
 import { optionsJson, variantsJson } from "./variants.server";
 import {
   productSummaryColumns,
@@ -16,7 +18,7 @@ import {
   type ProductDetail,
   type ProductListItem,
 } from "./serializers/product";
-import { countWhere, childRowsJson, likeContains, onePage, pageMeta, subqueries, totalOf, type PageMeta } from "./sql";
+import { countWhere, childRowsJson, onePage, pageMeta, subqueries, totalOf, type PageMeta } from "./sql";
 
 export { productSummaryColumns, toProduct } from "./serializers/product";
 export type { Product, ProductDetail, ProductImage, ProductListItem, ProductRow } from "./serializers/product";
@@ -82,11 +84,10 @@ function productFilters(query: ProductListQuery): SQL | undefined {
       ),
     );
   }
+  // A search of no word at all ("%", "🌸") finds nothing, as a shopper expects.
   if (query.search) {
-    const term = query.search;
-    conditions.push(
-      sql`(${likeContains(products.name, term)} OR ${likeContains(products.shortDescription, term)} OR ${likeContains(products.sku, term)})`,
-    );
+    const match = searchMatch(query);
+    conditions.push(match ? inArray(products.id, productIdsMatching(match)) : sql`0`);
   }
   if (query.in_stock === true) conditions.push(gt(products.stock, 0));
   if (query.in_stock === false) conditions.push(eq(products.stock, 0));
@@ -95,7 +96,14 @@ function productFilters(query: ProductListQuery): SQL | undefined {
   return and(...conditions);
 }
 
+/** The full-text query of the list's `search`: its words (docs/decisions/031), null without any. */
+const searchMatch = (query: Pick<ProductListQuery, "search">) =>
+  query.search ? matchQuery(searchWords(query.search)) : null;
+
 function productOrder(query: ProductListQuery): SQL[] {
+  // A search without a chosen sort lists the best matches first, as the search page does.
+  const match = searchMatch(query);
+  if (match && !query.sort_by) return [asc(productRank(match)), asc(products.id)];
   const sortBy = query.sort_by ?? "created_at";
   const defaultOrder = sortBy === "name" || sortBy === "price" ? "asc" : "desc";
   const direction = (query.sort_order ?? defaultOrder) === "asc" ? asc : desc;

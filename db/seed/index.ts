@@ -11,6 +11,7 @@
  * constants) because the worker tests import it inside the Workers runtime.
  */
 import { sanitizeHtml } from "../../app/lib/sanitize";
+import { textOfHtml } from "../../app/lib/schemas/admin-blogs";
 import { hashPassword } from "../../app/lib/password";
 import { blogCategories, blogs } from "./data/blog";
 import { categories } from "./data/categories";
@@ -292,6 +293,7 @@ export async function buildSeedStatements({
         excerpt: blog.excerpt,
         // Stored clean, as the back office stores it: the shop renders the stored HTML as it is.
         content: sanitizeHtml(blog.content),
+        content_text: textOfHtml(sanitizeHtml(blog.content)),
         featured_image: blog.featured_image,
         og_image: blog.og_image,
         difficulty: blog.difficulty,

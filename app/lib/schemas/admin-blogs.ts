@@ -241,13 +241,22 @@ export type BlogUpdateInput = z.output<typeof BlogUpdateSchema>;
 /** DELETE and PATCH .../toggle-status: the version the client saw, optional. */
 export const BlogVersionSchema = z.object({ version: versionInput.optional() });
 
-/** The words of an article's HTML, for its reading time. */
-export function readingTimeOf(html: string): number {
-  const words = html
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
+
+/** An article's words without its markup: what the search index reads (docs/decisions/031). */
+export function textOfHtml(html: string): string {
+  return html
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ")
     .replace(/<[^>]+>/g, " ")
-    .replace(/&[a-z0-9#]+;/gi, " ")
-    .split(/\s+/)
+    .replace(/&([a-z0-9#]+);/gi, (entity, name: string) => ENTITIES[name.toLowerCase()] ?? " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The words of an article's HTML, for its reading time. */
+export function readingTimeOf(html: string): number {
+  const words = textOfHtml(html)
+    .split(" ")
     .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
   return Math.max(1, Math.ceil(words / READING_WORDS_PER_MINUTE));
 }

@@ -7,6 +7,7 @@ import {
   BLOG_LIMITS,
   BLOG_MESSAGES,
   readingTimeOf,
+  textOfHtml,
   slugFromTitle,
   type AdminBlogQuery,
   type BlogCreateInput,
@@ -320,7 +321,9 @@ function columnsOf(input: Omit<BlogUpdateInput, "version">) {
   return {
     ...(input.title !== undefined ? { title: input.title } : {}),
     ...(input.excerpt !== undefined ? { excerpt: input.excerpt } : {}),
-    ...(content !== undefined ? { content, readingTime: readingTimeOf(content) } : {}),
+    ...(content !== undefined
+      ? { content, contentText: textOfHtml(content), readingTime: readingTimeOf(content) }
+      : {}),
     ...(input.featured_image !== undefined ? { featuredImage: input.featured_image } : {}),
     ...(input.difficulty !== undefined ? { difficulty: input.difficulty } : {}),
     ...(input.is_featured !== undefined ? { isFeatured: input.is_featured } : {}),
