@@ -200,7 +200,9 @@ export function ProductFilters({
         {flagCheckbox("featured", "Featured only")}
       </div>
 
-      {state.sort !== "newest" ? <input type="hidden" name="sort" value={state.sort} /> : null}
+      {state.sort !== "newest" && state.sort !== "relevance" ? (
+        <input type="hidden" name="sort" value={state.sort} />
+      ) : null}
 
       {/* With JavaScript the list already follows every change: the button stays for keyboard users only. */}
       <div className={hydrated ? "sr-only focus-within:not-sr-only" : undefined}>

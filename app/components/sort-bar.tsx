@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useId } from "react";
 import {
   PRODUCT_PAGE_SORTS,
-  PRODUCT_SORT_BUTTONS,
+  productSortButtons,
   productPageHref,
   type ProductPageState,
 } from "~/lib/schemas/storefront";
@@ -14,9 +14,8 @@ import {
  */
 export function SortBar({ pathname, state }: { pathname: string; state: ProductPageState }) {
   const labelId = useId();
-  const sorts = PRODUCT_SORT_BUTTONS.includes(state.sort)
-    ? PRODUCT_SORT_BUTTONS
-    : [...PRODUCT_SORT_BUTTONS, state.sort];
+  const buttons = productSortButtons(state.search);
+  const sorts = buttons.includes(state.sort) ? buttons : [...buttons, state.sort];
   return (
     <div role="group" aria-labelledby={labelId} className="flex flex-wrap items-center gap-2">
       <span id={labelId} className="text-sm font-medium text-gray-700">

@@ -235,7 +235,15 @@ describe("/products", () => {
     expect(status).toBe(200);
     expect(found.length).toBeGreaterThan(0);
     expect(found.length).toBeLessThan(12);
-    expect(found.every((card) => /sunflower/i.test(card.text) || /sunflower/i.test(card.slug))).toBe(true);
+    // Ranked: the bouquets named after sunflowers first, then those whose descriptions mention them.
+    const named = seedProducts.filter((product) => /sunflower/i.test(product.name) && !product.is_addon);
+    expect(named.length).toBeGreaterThan(0);
+    expect(
+      found
+        .slice(0, named.length)
+        .map((card) => card.slug)
+        .sort(),
+    ).toEqual(named.map((p) => p.slug).sort());
     expect(html).toMatch(
       /<input[^>]*name="search"[^>]*value="sunflower"|<input[^>]*value="sunflower"[^>]*name="search"/,
     );

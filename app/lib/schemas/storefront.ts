@@ -4,6 +4,8 @@ import { fieldErrors } from "./query";
 
 /** The sort choices of the products page, as they read in its URL (`?sort=`). */
 export const PRODUCT_PAGE_SORTS = {
+  /** While searching, and only then: the best matches first (the index's rank). */
+  relevance: { label: "Best Match", sort_by: "", sort_order: "" },
   newest: { label: "Newest", sort_by: "created_at", sort_order: "desc" },
   name: { label: "Name A-Z", sort_by: "name", sort_order: "asc" },
   price: { label: "Price", sort_by: "price", sort_order: "asc" },
@@ -12,6 +14,13 @@ export const PRODUCT_PAGE_SORTS = {
 export type ProductPageSort = keyof typeof PRODUCT_PAGE_SORTS;
 /** The sort buttons the spec names; best-sellers is reachable from the home page's link. */
 export const PRODUCT_SORT_BUTTONS: ProductPageSort[] = ["newest", "name", "price"];
+
+/** The sort buttons of a page: Best Match first while searching. */
+export const productSortButtons = (search: string): ProductPageSort[] =>
+  search ? ["relevance", ...PRODUCT_SORT_BUTTONS] : PRODUCT_SORT_BUTTONS;
+
+/** The sort when none is asked for: the best matches while searching, else the newest. */
+const defaultSort = (search: string): ProductPageSort => (search ? "relevance" : "newest");
 
 export interface ProductPageState {
   categories: string[];
@@ -35,7 +44,9 @@ export function parseProductPageParams(params: URLSearchParams, fixedCategory?: 
   const categories = fixedCategory ? [fixedCategory] : params.getAll("category").flatMap((value) => value.split(","));
   const colors = params.getAll("colors").flatMap((value) => value.split(","));
   const sortParam = params.get("sort") ?? "";
-  const sort: ProductPageSort = sortParam in PRODUCT_PAGE_SORTS ? (sortParam as ProductPageSort) : "newest";
+  const searched = (params.get("search") ?? "").trim();
+  const asked = sortParam in PRODUCT_PAGE_SORTS ? (sortParam as ProductPageSort) : null;
+  const sort: ProductPageSort = asked && (asked !== "relevance" || searched) ? asked : defaultSort(searched);
   const raw: Record<string, string | string[]> = {
     categories,
     colors,
@@ -94,7 +105,7 @@ export function productPageHref(
   if (next.max_price) params.set("max_price", next.max_price);
   if (next.on_sale) params.set("on_sale", "1");
   if (next.featured) params.set("featured", "1");
-  if (next.sort !== "newest") params.set("sort", next.sort);
+  if (next.sort !== defaultSort(next.search)) params.set("sort", next.sort);
   if (next.page > 1) params.set("page", String(next.page));
   const search = params.toString();
   return search ? `${pathname}?${search}` : pathname;
