@@ -7,6 +7,7 @@ import {
   type SQLiteTable,
 } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
+import { staffMatch } from "../lib/staff-search";
 import { rateLimits } from "../../db/schema";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 
@@ -183,6 +184,20 @@ export function rowFromJson<T extends Columns>(columns: T, json: Record<string, 
  */
 export function likeContains(column: SQL | SQL.Aliased | unknown, text: string): SQL {
   return sql`instr(lower(${column}), lower(${text})) > 0`;
+}
+
+/** The staff's full-text indexes (migration `staff_search_daily_figures`): each row's rowid is the id of what it indexes. */
+export type StaffSearchIndex = "order_search" | "user_search" | "product_staff_search";
+
+/**
+ * Whether the row whose id is `id` is found in the staff's full-text index by what staff typed
+ * (see `staffMatch`): an index search, never a scan of the table. Text without a word finds nothing.
+ */
+export function foundIn(id: SQLiteColumn, index: StaffSearchIndex, text: string): SQL {
+  const match = staffMatch(text);
+  if (match === null) return sql`0`;
+  const table = sql.identifier(index);
+  return sql`${id} IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ${match})`;
 }
 
 /** Unix seconds (what timestamp columns hold) to an ISO string; null stays null. */

@@ -7,7 +7,7 @@ import { STAFF_ROLES, type StaffRole, type UserListQuery, type UserUpdateInput }
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import {
   isoDate,
-  likeContains,
+  foundIn,
   pageMeta,
   subqueries,
   type PageMeta,
@@ -112,9 +112,7 @@ const selectAdminUser = (db: Database, id: number) => db.select(adminUserColumns
 // ---------------------------------------------------------------- reading
 
 function listWhere(query: Pick<UserListQuery, "search" | "role">): SQL | undefined {
-  const search = query.search
-    ? sql`(${likeContains(users.name, query.search)} OR ${likeContains(users.email, query.search)})`
-    : undefined;
+  const search = query.search ? foundIn(users.id, "user_search", query.search) : undefined;
   const role =
     query.role === "customer"
       ? sql`NOT ${hasStaffRole(outerUserId)}`
