@@ -1,4 +1,4 @@
-import { asc, Column, desc, eq, getTableColumns, is, Placeholder, SQL, sql, type Subquery } from "drizzle-orm";
+import { asc, Column, desc, eq, getTableColumns, inArray, is, Placeholder, SQL, sql, type Subquery } from "drizzle-orm";
 import {
   QueryBuilder,
   SQLiteSyncDialect,
@@ -251,6 +251,28 @@ export function onePage<T extends SQLiteSelect>(select: T, order: Array<SQLiteCo
     .orderBy(...order)
     .limit(paging.per_page)
     .offset((paging.page - 1) * paging.per_page);
+}
+
+/**
+ * A list's page whose rows are costly to build (joins, a subquery per row): the page's ids are chosen
+ * first, by a select of the ids alone (`where`, in the list's `order`), and the rows are built for
+ * those only, in the same order. A search matching many rows then sorts their ids, not whole rows.
+ */
+export function onePageById<T extends SQLiteSelect>(
+  select: T,
+  table: SQLiteTable & { id: SQLiteColumn },
+  where: SQL | undefined,
+  order: Array<SQLiteColumn | SQL>,
+  paging: Paging,
+): T {
+  const ids = subqueries
+    .select({ id: table.id })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(paging.per_page)
+    .offset((paging.page - 1) * paging.per_page);
+  return select.where(inArray(table.id, ids)).orderBy(...order);
 }
 
 /** Newest first: by creation time, then by id for rows created in the same second. */

@@ -36,7 +36,7 @@ import {
   isoDate,
   pageMeta,
   type PageMeta,
-  onePage,
+  onePageById,
   newestFirst,
   totalOf,
 } from "../sql";
@@ -119,7 +119,7 @@ export async function listAdminOrders(
     throw new Error("listAdminOrders: `delivery` needs today's date in the shop's time zone");
   const where = listWhere(query, today);
   const [rows, counted] = await db.batch([
-    onePage(
+    onePageById(
       db
         .select({
           id: orders.id,
@@ -134,8 +134,9 @@ export async function listAdminOrders(
         })
         .from(orders)
         .leftJoin(users, eq(users.id, orders.userId))
-        .where(where)
         .$dynamic(),
+      orders,
+      where,
       newestFirst(orders),
       query,
     ),

@@ -46,7 +46,7 @@ import {
   pageMeta,
   subqueries,
   type PageMeta,
-  onePage,
+  onePageById,
   newestFirst,
   countWhere,
   totalOf,
@@ -176,7 +176,7 @@ export async function listAdminProducts(
 function listStatements(db: Database, query: AdminProductQuery) {
   const where = listWhere(query);
   return [
-    onePage(selectAdminProducts(db).where(where).$dynamic(), newestFirst(products), query),
+    onePageById(selectAdminProducts(db).$dynamic(), products, where, newestFirst(products), query),
     countWhere(db, products, where),
   ] as const;
 }

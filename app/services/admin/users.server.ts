@@ -12,7 +12,7 @@ import {
   subqueries,
   type PageMeta,
   type RowOf,
-  onePage,
+  onePageById,
   newestFirst,
   countWhere,
   totalOf,
@@ -126,7 +126,7 @@ function listWhere(query: Pick<UserListQuery, "search" | "role">): SQL | undefin
 export async function listUsers(db: Database, query: UserListQuery): Promise<{ data: AdminUser[] } & PageMeta> {
   const where = listWhere(query);
   const [rows, counted] = await db.batch([
-    onePage(db.select(adminUserColumns).from(users).where(where).$dynamic(), newestFirst(users), query),
+    onePageById(db.select(adminUserColumns).from(users).$dynamic(), users, where, newestFirst(users), query),
     countWhere(db, users, where),
   ]);
   return { data: rows.map(toAdminUser), ...pageMeta(query.page, query.per_page, totalOf(counted), rows.length) };
