@@ -668,6 +668,34 @@ export const orderItems = sqliteTable(
   ],
 );
 
+/**
+ * The dashboard's figures of the orders, by UTC day of placing, status and payment status: how many
+ * and their totals. Kept by the triggers on `orders` of the migration that made it (so every write
+ * path is covered, in the same statement); `npm run db:stats-rebuild` fills it anew from the orders.
+ */
+export const dailyOrderFigures = sqliteTable(
+  "daily_order_figures",
+  {
+    /** `YYYY-MM-DD`, UTC. */
+    day: text("day").notNull(),
+    status: text("status").notNull(),
+    paymentStatus: text("payment_status").notNull(),
+    orders: integer("orders").notNull(),
+    totalCents: integer("total_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.paymentStatus] })],
+);
+
+/**
+ * The dashboard's customers: accounts with the customer role by UTC day of registering. Kept by the
+ * triggers on `user_roles` of the migration that made it; rebuilt with `daily_order_figures`.
+ */
+export const dailyCustomerFigures = sqliteTable("daily_customer_figures", {
+  /** `YYYY-MM-DD`, UTC. */
+  day: text("day").primaryKey(),
+  customers: integer("customers").notNull(),
+});
+
 /** The last invoice number given in a year (`invoice_counters.last`): bumped in the order's batch, so none is given twice. */
 export const invoiceCounters = sqliteTable("invoice_counters", {
   year: integer("year").primaryKey(),

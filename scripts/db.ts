@@ -1,11 +1,12 @@
 /**
- * npm run db:seed (and db:migrate for libSQL): the local D1 database by default, or the libSQL
+ * npm run db:seed, db:stats-rebuild (and db:migrate for libSQL): the local D1 database by default, or the libSQL
  * database named by LIBSQL_URL / LIBSQL_AUTH_TOKEN.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { applyMigrations, openLibsql, seedLibsql } from "../db/libsql";
+import { REBUILD_DAILY_FIGURES } from "../db/daily-figures";
 import { buildSeedStatements } from "../db/seed";
 
 const command = process.argv[2];
@@ -63,6 +64,21 @@ async function main() {
     }
     return;
   }
+  if (command === "stats-rebuild") {
+    // The dashboard's daily figures from the orders and accounts there are (db/daily-figures.ts).
+    if (url) {
+      await openLibsql(url, process.env.LIBSQL_AUTH_TOKEN).batch([...REBUILD_DAILY_FIGURES], "write");
+      console.log("Rebuilt the daily figures of the libSQL database");
+    } else {
+      const dir = join(root, ".wrangler");
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, "stats-rebuild.sql");
+      writeFileSync(file, REBUILD_DAILY_FIGURES.map((statement) => `${statement};`).join("\n"));
+      wrangler(["d1", "execute", "DB", ...target, `--file=${file}`, ...passThrough]);
+      console.log(`Rebuilt the daily figures of the ${remote ? "remote" : "local"} D1 database`);
+    }
+    return;
+  }
   if (command === "owner") {
     // The first staff account of a shop seeded without the development accounts: an address that
     // registered on the shop becomes a super-admin (who then grants roles from /admin/users).
@@ -107,7 +123,7 @@ async function main() {
     console.log(`${email} is a super-admin: log in and open /admin.`);
     return;
   }
-  console.error("usage: tsx scripts/db.ts migrate|seed|owner <email>");
+  console.error("usage: tsx scripts/db.ts migrate|seed|stats-rebuild|owner <email>");
   process.exit(2);
 }
 

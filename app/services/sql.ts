@@ -1,4 +1,4 @@
-import { asc, Column, desc, eq, getTableColumns, is, Placeholder, SQL, sql, type Subquery } from "drizzle-orm";
+import { asc, Column, desc, eq, getTableColumns, inArray, is, Placeholder, SQL, sql, type Subquery } from "drizzle-orm";
 import {
   QueryBuilder,
   SQLiteSyncDialect,
@@ -7,6 +7,7 @@ import {
   type SQLiteTable,
 } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
+import { staffMatch } from "../lib/staff-search";
 import { rateLimits } from "../../db/schema";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 
@@ -185,6 +186,20 @@ export function likeContains(column: SQL | SQL.Aliased | unknown, text: string):
   return sql`instr(lower(${column}), lower(${text})) > 0`;
 }
 
+/** The staff's full-text indexes (migration `staff_search_daily_figures`): each row's rowid is the id of what it indexes. */
+export type StaffSearchIndex = "order_search" | "user_search" | "product_staff_search";
+
+/**
+ * Whether the row whose id is `id` is found in the staff's full-text index by what staff typed
+ * (see `staffMatch`): an index search, never a scan of the table. Text without a word finds nothing.
+ */
+export function foundIn(id: SQLiteColumn, index: StaffSearchIndex, text: string): SQL {
+  const match = staffMatch(text);
+  if (match === null) return sql`0`;
+  const table = sql.identifier(index);
+  return sql`${id} IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ${match})`;
+}
+
 /** Unix seconds (what timestamp columns hold) to an ISO string; null stays null. */
 export function isoDate(value: Date | number | null | undefined): string | null {
   if (value === null || value === undefined) return null;
@@ -236,6 +251,28 @@ export function onePage<T extends SQLiteSelect>(select: T, order: Array<SQLiteCo
     .orderBy(...order)
     .limit(paging.per_page)
     .offset((paging.page - 1) * paging.per_page);
+}
+
+/**
+ * A list's page whose rows are costly to build (joins, a subquery per row): the page's ids are chosen
+ * first, by a select of the ids alone (`where`, in the list's `order`), and the rows are built for
+ * those only, in the same order. A search matching many rows then sorts their ids, not whole rows.
+ */
+export function onePageById<T extends SQLiteSelect>(
+  select: T,
+  table: SQLiteTable & { id: SQLiteColumn },
+  where: SQL | undefined,
+  order: Array<SQLiteColumn | SQL>,
+  paging: Paging,
+): T {
+  const ids = subqueries
+    .select({ id: table.id })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(paging.per_page)
+    .offset((paging.page - 1) * paging.per_page);
+  return select.where(inArray(table.id, ids)).orderBy(...order);
 }
 
 /** Newest first: by creation time, then by id for rows created in the same second. */

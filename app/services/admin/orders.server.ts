@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client";
 import {
@@ -29,7 +29,17 @@ import type { MailContext } from "../mail/context";
 import { isOrderUpdate, orderUpdateStatement } from "../mail/order-mails.server";
 import { ConflictError, NotFoundError } from "../errors";
 import { itemColumns, orderColumns, orderGift, toOrderItem } from "../serializers/order";
-import { insertOneIf, isoDate, likeContains, pageMeta, type PageMeta, onePage, newestFirst, totalOf } from "../sql";
+import {
+  countWhere,
+  foundIn,
+  insertOneIf,
+  isoDate,
+  pageMeta,
+  type PageMeta,
+  onePageById,
+  newestFirst,
+  totalOf,
+} from "../sql";
 import {
   auditEntry,
   auditRecords,
@@ -90,14 +100,7 @@ function listWhere(
     query.status ? eq(orders.status, query.status) : undefined,
     query.delivery_date ? eq(orders.deliveryDate, query.delivery_date) : undefined,
     query.delivery && today ? eq(orders.deliveryDate, namedDeliveryDay(today, query.delivery)) : undefined,
-    search
-      ? or(
-          likeContains(orders.orderNumber, search),
-          likeContains(orders.email, search),
-          likeContains(users.name, search),
-          likeContains(addressName, search),
-        )
-      : undefined,
+    search ? foundIn(orders.id, "order_search", search) : undefined,
   );
 }
 
@@ -116,7 +119,7 @@ export async function listAdminOrders(
     throw new Error("listAdminOrders: `delivery` needs today's date in the shop's time zone");
   const where = listWhere(query, today);
   const [rows, counted] = await db.batch([
-    onePage(
+    onePageById(
       db
         .select({
           id: orders.id,
@@ -131,16 +134,13 @@ export async function listAdminOrders(
         })
         .from(orders)
         .leftJoin(users, eq(users.id, orders.userId))
-        .where(where)
         .$dynamic(),
+      orders,
+      where,
       newestFirst(orders),
       query,
     ),
-    db
-      .select({ total: sql<number>`count(*)`.as("total") })
-      .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
-      .where(where),
+    countWhere(db, orders, where),
   ]);
   const total = totalOf(counted);
   return {

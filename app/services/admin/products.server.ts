@@ -40,13 +40,13 @@ import { bumpTags } from "../cache-tags.server";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import {
   isoDate,
-  likeContains,
+  foundIn,
   insertOneIf,
   named,
   pageMeta,
   subqueries,
   type PageMeta,
-  onePage,
+  onePageById,
   newestFirst,
   countWhere,
   totalOf,
@@ -140,7 +140,7 @@ function toRow({ category_ref_id, category_ref_name, category_ref_slug, ...row }
 function listWhere(query: AdminProductQuery): SQL | undefined {
   const category = query.category;
   return and(
-    query.search ? or(likeContains(products.name, query.search), likeContains(products.sku, query.search)) : undefined,
+    query.search ? foundIn(products.id, "product_staff_search", query.search) : undefined,
     category
       ? /^\d+$/.test(category)
         ? eq(products.categoryId, Number(category))
@@ -176,7 +176,7 @@ export async function listAdminProducts(
 function listStatements(db: Database, query: AdminProductQuery) {
   const where = listWhere(query);
   return [
-    onePage(selectAdminProducts(db).where(where).$dynamic(), newestFirst(products), query),
+    onePageById(selectAdminProducts(db).$dynamic(), products, where, newestFirst(products), query),
     countWhere(db, products, where),
   ] as const;
 }

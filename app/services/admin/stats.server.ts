@@ -1,6 +1,13 @@
 import { desc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { contactMessages, orders, products, reviews, roles, userRoles, users } from "../../../db/schema";
+import {
+  contactMessages,
+  dailyCustomerFigures,
+  dailyOrderFigures,
+  orders,
+  products,
+  reviews,
+} from "../../../db/schema";
 import { ORDER_STATUSES, type OrderStatus } from "../../lib/order-statuses";
 import { LOW_STOCK_THRESHOLD } from "../../lib/constants";
 import { toUnits } from "../../lib/money";
@@ -69,15 +76,16 @@ export interface Dashboard {
 }
 
 const int = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
-/** Unix seconds of the start of today (UTC), minus whole days. */
-const since = (days: number) => sql`unixepoch('now', 'start of day', ${`-${days} days`})`;
-const notCancelled = sql`${orders.status} <> 'cancelled'`;
+/** `YYYY-MM-DD` of today (UTC), minus whole days. */
+const fromDay = (days: number) => sql`date('now', ${`-${days} days`})`;
+const notCancelled = sql`${dailyOrderFigures.status} <> 'cancelled'`;
 
 /**
- * Every figure of the dashboard and `GET /api/admin/stats` in one round trip: the orders' counts and
- * values (one pass over the orders of the last 30 days and conditional sums), the catalogue's stock,
- * the customers, the unread messages and the reviews to approve, the orders per day, the latest orders,
- * and the deliveries of `today` (the shop's, UTC unless said) and tomorrow.
+ * Every figure of the dashboard and `GET /api/admin/stats` in one round trip. The orders' and the
+ * customers' figures come from the daily figures the triggers keep (docs/decisions/031-staff.md): a
+ * few rows per day instead of every order; then the catalogue's stock, the unread messages and the
+ * reviews to approve, the orders per day, the latest orders, and the deliveries of `today` (the
+ * shop's, UTC unless said) and tomorrow.
  */
 export async function getDashboard(
   db: Database,
@@ -85,38 +93,36 @@ export async function getDashboard(
   today = now.toISOString().slice(0, 10),
 ): Promise<Dashboard> {
   const tomorrow = addDays(today, 1);
+  const { orders: count, totalCents: value, day } = dailyOrderFigures;
   const byStatus = Object.fromEntries(
-    ORDER_STATUSES.map((status) => [status, int(sql`sum(${orders.status} = ${status})`)]),
+    ORDER_STATUSES.map((status) => [
+      status,
+      int(sql`sum(CASE WHEN ${dailyOrderFigures.status} = ${status} THEN ${count} END)`),
+    ]),
   ) as Record<OrderStatus, ReturnType<typeof int>>;
   const inLast = (days: number, what: "count" | "value") =>
     int(
       what === "count"
-        ? sql`sum(${orders.createdAt} >= ${since(days)})`
-        : sql`sum(CASE WHEN ${orders.createdAt} >= ${since(days)} AND ${notCancelled} THEN ${orders.totalCents} END)`,
+        ? sql`sum(CASE WHEN ${day} >= ${fromDay(days)} THEN ${count} END)`
+        : sql`sum(CASE WHEN ${day} >= ${fromDay(days)} AND ${notCancelled} THEN ${value} END)`,
     );
-  const customerIds = db
-    .select({ id: userRoles.userId })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(roles.name, "customer"));
-  const chartStart = since(CHART_DAYS - 1);
   const [[orderFigures], [productFigures], [people], perDay, latest, deliveries] = await db.batch([
     db
       .select(
         named({
-          total: int(sql`count(*)`),
+          total: int(sql`sum(${count})`),
           today: inLast(0, "count"),
           week: inLast(6, "count"),
           month: inLast(29, "count"),
           todayValue: inLast(0, "value"),
           weekValue: inLast(6, "value"),
           monthValue: inLast(29, "value"),
-          placed: int(sql`sum(CASE WHEN ${notCancelled} THEN ${orders.totalCents} END)`),
-          collected: int(sql`sum(CASE WHEN ${orders.paymentStatus} = 'paid' THEN ${orders.totalCents} END)`),
+          placed: int(sql`sum(CASE WHEN ${notCancelled} THEN ${value} END)`),
+          collected: int(sql`sum(CASE WHEN ${dailyOrderFigures.paymentStatus} = 'paid' THEN ${value} END)`),
           ...byStatus,
         }),
       )
-      .from(orders),
+      .from(dailyOrderFigures),
     db
       .select(
         named({
@@ -129,8 +135,10 @@ export async function getDashboard(
     db
       .select(
         named({
-          customers: int(sql`count(*)`),
-          newCustomers: int(sql`sum(${users.createdAt} >= ${since(6)})`),
+          customers: int(sql`sum(${dailyCustomerFigures.customers})`),
+          newCustomers: int(
+            sql`sum(CASE WHEN ${dailyCustomerFigures.day} >= ${fromDay(6)} THEN ${dailyCustomerFigures.customers} END)`,
+          ),
           unread: int(
             sql`(${db
               .select({ n: sql`count(*)` })
@@ -145,17 +153,16 @@ export async function getDashboard(
           ),
         }),
       )
-      .from(users)
-      .where(sql`${users.id} IN ${customerIds}`),
+      .from(dailyCustomerFigures),
     db
       .select({
-        day: sql<string>`date(${orders.createdAt}, 'unixepoch')`.as("day"),
-        orders: int(sql`count(*)`).as("orders"),
-        valueCents: int(sql`sum(CASE WHEN ${notCancelled} THEN ${orders.totalCents} END)`).as("value_cents"),
+        day,
+        orders: int(sql`sum(${count})`).as("orders"),
+        valueCents: int(sql`sum(CASE WHEN ${notCancelled} THEN ${value} END)`).as("value_cents"),
       })
-      .from(orders)
-      .where(gte(orders.createdAt, sql`${chartStart}`))
-      .groupBy(sql`day`),
+      .from(dailyOrderFigures)
+      .where(gte(day, sql`${fromDay(CHART_DAYS - 1)}`))
+      .groupBy(day),
     db
       .select({
         id: orders.id,

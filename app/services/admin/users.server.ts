@@ -7,12 +7,12 @@ import { STAFF_ROLES, type StaffRole, type UserListQuery, type UserUpdateInput }
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import {
   isoDate,
-  likeContains,
+  foundIn,
   pageMeta,
   subqueries,
   type PageMeta,
   type RowOf,
-  onePage,
+  onePageById,
   newestFirst,
   countWhere,
   totalOf,
@@ -112,9 +112,7 @@ const selectAdminUser = (db: Database, id: number) => db.select(adminUserColumns
 // ---------------------------------------------------------------- reading
 
 function listWhere(query: Pick<UserListQuery, "search" | "role">): SQL | undefined {
-  const search = query.search
-    ? sql`(${likeContains(users.name, query.search)} OR ${likeContains(users.email, query.search)})`
-    : undefined;
+  const search = query.search ? foundIn(users.id, "user_search", query.search) : undefined;
   const role =
     query.role === "customer"
       ? sql`NOT ${hasStaffRole(outerUserId)}`
@@ -128,7 +126,7 @@ function listWhere(query: Pick<UserListQuery, "search" | "role">): SQL | undefin
 export async function listUsers(db: Database, query: UserListQuery): Promise<{ data: AdminUser[] } & PageMeta> {
   const where = listWhere(query);
   const [rows, counted] = await db.batch([
-    onePage(db.select(adminUserColumns).from(users).where(where).$dynamic(), newestFirst(users), query),
+    onePageById(db.select(adminUserColumns).from(users).$dynamic(), users, where, newestFirst(users), query),
     countWhere(db, users, where),
   ]);
   return { data: rows.map(toAdminUser), ...pageMeta(query.page, query.per_page, totalOf(counted), rows.length) };
