@@ -26,14 +26,23 @@ export const SEARCH_MESSAGES = {
   shortened: `Your search was shortened to its first ${SEARCH_MAX_LENGTH} characters.`,
 } as const;
 
-/** The query's words: lower case, accents kept (the index folds them), at most `SEARCH_MAX_WORDS`. */
+/**
+ * The query's words: lower case, accents kept (the index folds them), at most `SEARCH_MAX_WORDS`
+ * letters-and-digits tokens. Text between spaces that holds several tokens stays one word of them in
+ * order ("pipe-cleaner" -> "pipe cleaner", "anna@example.com" -> "anna example com"), matched as a
+ * phrase: an email, an order number or a hyphenated name finds itself, not its parts anywhere.
+ */
 export function searchWords(text: string): string[] {
-  const words =
-    text
-      .normalize("NFKC")
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.slice(0, SEARCH_MAX_WORDS);
+  const words: string[] = [];
+  let tokens = 0;
+  for (const chunk of text.normalize("NFKC").toLowerCase().split(/\s+/)) {
+    const parts = (chunk.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, SEARCH_MAX_WORDS - tokens);
+    if (parts.length === 0) continue;
+    words.push(parts.join(" "));
+    tokens += parts.length;
+    if (tokens >= SEARCH_MAX_WORDS) break;
+  }
+  return words;
 }
 
 /** The words as one line, for the no-result count and the page's "Did you mean". */
@@ -58,7 +67,7 @@ export function matchQuery(words: string[]): string | null {
  * misspelt word shares most of its pieces with the word meant. Null for words under four letters.
  */
 export function trigramQuery(word: string): string | null {
-  if ([...word].length < 4) return null;
+  if ([...word].length < 4 || word.includes(" ")) return null;
   const letters = [...word];
   const pieces = new Set<string>();
   for (let i = 0; i + 3 <= letters.length; i++) pieces.add(letters.slice(i, i + 3).join(""));

@@ -7,7 +7,7 @@ import {
   type SQLiteTable,
 } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
-import { staffMatch } from "../lib/staff-search";
+import { matchQuery, searchWords } from "../lib/search";
 import { rateLimits } from "../../db/schema";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 
@@ -191,10 +191,10 @@ export type StaffSearchIndex = "order_search" | "user_search" | "product_staff_s
 
 /**
  * Whether the row whose id is `id` is found in the staff's full-text index by what staff typed
- * (see `staffMatch`): an index search, never a scan of the table. Text without a word finds nothing.
+ * (`matchQuery`, as the shoppers' search): an index search, never a scan of the table. Text without a word finds nothing.
  */
 export function foundIn(id: SQLiteColumn, index: StaffSearchIndex, text: string): SQL {
-  const match = staffMatch(text);
+  const match = matchQuery(searchWords(text));
   if (match === null) return sql`0`;
   const table = sql.identifier(index);
   return sql`${id} IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ${match})`;

@@ -18,8 +18,8 @@ import {
 describe("searchWords and matchQuery", () => {
   it("keeps letters and digits only, lower case, every other character a separator", () => {
     expect(searchWords('  Red "Roses" & (lavender)* ')).toEqual(["red", "roses", "lavender"]);
-    expect(searchWords("NEAR(rose tulip) -daisy")).toEqual(["near", "rose", "tulip", "daisy"]);
-    expect(searchWords("' OR 1=1 --")).toEqual(["or", "1", "1"]);
+    expect(searchWords("NEAR(rose tulip) -daisy")).toEqual(["near rose", "tulip", "daisy"]);
+    expect(searchWords("' OR 1=1 --")).toEqual(["or", "1 1"]);
     expect(searchWords("Crème brûlée 花束 🌸")).toEqual(["crème", "brûlée", "花束"]);
     expect(searchWords("%_*()\"'-🌸")).toEqual([]);
     expect(searchWords("ｒｏｓｅ")).toEqual(["rose"]);
@@ -31,11 +31,20 @@ describe("searchWords and matchQuery", () => {
     expect(matchQuery(["sunfl"])).toBe('("sunfl" OR "sunfl"*)');
     expect(matchQuery(["red", "or", "near", "ros"])).toBe('"red" AND "or" AND "near" AND ("ros" OR "ros"*)');
   });
+
+  it("keeps an email, an order number or a hyphenated word one phrase, its last token a prefix", () => {
+    expect(searchWords("Anna@Example.com")).toEqual(["anna example com"]);
+    expect(matchQuery(searchWords("anna@example.com"))).toBe('("anna example com" OR "anna example com"*)');
+    expect(matchQuery(searchWords("TB-261127-7K"))).toBe('("tb 261127 7k" OR "tb 261127 7k"*)');
+    expect(matchQuery(searchWords("pipe-cleaner roses"))).toBe('"pipe cleaner" AND ("roses" OR "roses"*)');
+    expect(searchWords("Zoë Ødegaard 李")).toEqual(["zoë", "ødegaard", "李"]);
+  });
 });
 
 describe("typos", () => {
   it("cuts a word in three-letter pieces, any of which may match", () => {
     expect(trigramQuery("ros")).toBeNull();
+    expect(trigramQuery("pipe cleaner")).toBeNull();
     expect(trigramQuery("lavendar")).toBe('"lav" OR "ave" OR "ven" OR "end" OR "nda" OR "dar"');
     expect(trigramQuery("aaaa")).toBe('"aaa"');
   });
