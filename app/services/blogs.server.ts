@@ -14,7 +14,8 @@ import {
 import type { BlogListQuery } from "../lib/schemas/catalog";
 import { NotFoundError } from "./errors";
 import { matchQuery, searchWords } from "../lib/search";
-import { tutorialIdsMatching, tutorialRank } from "./search-match.server";
+import { tutorialSearch } from "../../db/search-schema";
+import { rankedPage, tutorialIdsMatching } from "./search-match.server";
 import { productJson } from "./serializers/product";
 import { toBlogCard, toBlogDetail, type BlogCard, type BlogDetail, type BlogTagCount } from "./serializers/blog";
 import {
@@ -104,10 +105,11 @@ function blogFilters(query: BlogListQuery): SQL | undefined {
 const searchMatch = (query: Pick<BlogListQuery, "search">) =>
   query.search ? matchQuery(searchWords(query.search)) : null;
 
+/** The search to rank the list by: a search without a chosen sort (the list is then joined to the index). */
+const rankedSearch = (query: BlogListQuery) => (query.sort_by ? null : searchMatch(query));
+
 function blogOrder(query: BlogListQuery): SQL[] {
   // A search without a chosen sort lists the best matches first.
-  const match = searchMatch(query);
-  if (match && !query.sort_by) return [asc(tutorialRank(match)), desc(blogs.id)];
   const sortBy = query.sort_by ?? "published_at";
   const direction = (query.sort_order ?? (sortBy === "title" ? "asc" : "desc")) === "asc" ? asc : desc;
   const column = { published_at: blogs.publishedAt, view_count: blogs.viewCount, title: blogs.title }[sortBy];
@@ -122,8 +124,12 @@ export interface BlogPage {
 /** Published posts only; the page's rows and the total in one round trip. */
 export async function listBlogs(db: Database, query: BlogListQuery): Promise<BlogPage> {
   const where = blogFilters(query);
+  const select = db.select(blogCardColumns()).from(blogs).$dynamic();
+  const ranked = rankedSearch(query);
   const [rows, counted] = await db.batch([
-    onePage(db.select(blogCardColumns()).from(blogs).where(where).$dynamic(), blogOrder(query), query),
+    ranked
+      ? rankedPage(select, tutorialSearch, blogs, blogs.id, ranked, where, desc(blogs.id), query)
+      : onePage(select.where(where), blogOrder(query), query),
     countWhere(db, blogs, where),
   ]);
   const total = totalOf(counted);

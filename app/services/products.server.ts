@@ -7,7 +7,8 @@ import { toCents } from "../lib/money";
 import type { ProductListQuery } from "../lib/schemas/catalog";
 import { NotFoundError } from "./errors";
 import { matchQuery, searchWords } from "../lib/search";
-import { productIdsMatching, productRank } from "./search-match.server";
+import { productSearch } from "../../db/search-schema";
+import { productIdsMatching, rankedPage } from "./search-match.server";
 import { optionsJson, variantsJson } from "./variants.server";
 import {
   productSummaryColumns,
@@ -100,10 +101,11 @@ function productFilters(query: ProductListQuery): SQL | undefined {
 const searchMatch = (query: Pick<ProductListQuery, "search">) =>
   query.search ? matchQuery(searchWords(query.search)) : null;
 
+/** The search to rank the list by: a search without a chosen sort (the list is then joined to the index). */
+const rankedSearch = (query: ProductListQuery) => (query.sort_by ? null : searchMatch(query));
+
 function productOrder(query: ProductListQuery): SQL[] {
   // A search without a chosen sort lists the best matches first, as the search page does.
-  const match = searchMatch(query);
-  if (match && !query.sort_by) return [asc(productRank(match)), asc(products.id)];
   const sortBy = query.sort_by ?? "created_at";
   const defaultOrder = sortBy === "name" || sortBy === "price" ? "asc" : "desc";
   const direction = (query.sort_order ?? defaultOrder) === "asc" ? asc : desc;
@@ -124,14 +126,12 @@ export interface ProductPage extends PageMeta {
 /** One round trip: the page's rows and the total, in one batch. */
 export async function listProducts(db: Database, query: ProductListQuery): Promise<ProductPage> {
   const where = productFilters(query);
+  const select = selectProducts(db, { options: optionsJson(products.id).as("options_json") }).$dynamic();
+  const ranked = rankedSearch(query);
   const [rows, counted] = await db.batch([
-    onePage(
-      selectProducts(db, { options: optionsJson(products.id).as("options_json") })
-        .where(where)
-        .$dynamic(),
-      productOrder(query),
-      query,
-    ),
+    ranked
+      ? rankedPage(select, productSearch, products, products.id, ranked, where, asc(products.id), query)
+      : onePage(select.where(where), productOrder(query), query),
     countWhere(db, products, where),
   ]);
   const total = totalOf(counted);

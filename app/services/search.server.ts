@@ -19,8 +19,8 @@ import { blogCardColumns } from "./blogs.server";
 import { toBlogCard, type BlogCard } from "./serializers/blog";
 import { productSummaryColumns, toProductListItem, type ProductListItem } from "./serializers/product";
 import { optionsJson } from "./variants.server";
-import { pageMeta, totalOf, type PageMeta } from "./sql";
-import { highlighted, matching, rankOf, snippetOf } from "./search-match.server";
+import { pageMeta, subqueries, totalOf, type PageMeta } from "./sql";
+import { highlighted, matching, rankedPage, rankOf, snippetOf } from "./search-match.server";
 
 /**
  * The shoppers' search (docs/decisions/031): products, categories and tutorials found through the
@@ -88,11 +88,16 @@ const CATEGORIES_SHOWN = 4;
 /** Titles read to correct one misspelt word. */
 const TITLES_FOR_TYPOS = 30;
 
-function productConditions(query: string, filters: SearchFilters, without?: keyof SearchFilters): SQL | undefined {
+/** The filters on the matched products (the match itself is the index's), `without` one facet's own. */
+function productConditions(filters: SearchFilters, without?: keyof SearchFilters): SQL | undefined {
   return and(
-    matching(productSearch, query),
     eq(products.isActive, true),
-    without !== "categories" && filters.categories.length ? inArray(categories.slug, filters.categories) : undefined,
+    without !== "categories" && filters.categories.length
+      ? inArray(
+          products.categoryId,
+          subqueries.select({ id: categories.id }).from(categories).where(inArray(categories.slug, filters.categories)),
+        )
+      : undefined,
     without !== "min_price" && filters.min_price !== undefined
       ? gte(products.unitPriceCents, toCents(filters.min_price))
       : undefined,
@@ -103,13 +108,15 @@ function productConditions(query: string, filters: SearchFilters, without?: keyo
   );
 }
 
-/** The matched products joined to their rows and categories (a MATCH, then primary-key look-ups). */
-const matchedProducts = (db: Database) =>
-  db
-    .select({ total: sql<number>`count(*)`.as("total") })
-    .from(productSearch)
-    .innerJoin(products, eq(products.id, productSearch.rowid))
-    .leftJoin(categories, eq(categories.id, products.categoryId));
+/**
+ * The products an index query matches, with more conditions: the index drives (a CROSS JOIN keeps
+ * SQLite from looping over the products and asking the index about each, which runs the whole
+ * query again per row: 7 s over 20,000 products), then primary-key look-ups.
+ */
+const matchedProducts = (query: string, conditions: SQL | undefined) =>
+  and(eq(products.id, productSearch.rowid), matching(productSearch, query), conditions);
+
+const countAll = () => ({ total: sql<number>`count(*)`.as("total") });
 
 function priceBucket(): SQL<number> {
   const cases = PRICE_BUCKETS.map(
@@ -118,57 +125,78 @@ function priceBucket(): SQL<number> {
   return sql<number>`CASE ${sql.join(cases, sql` `)} ELSE ${PRICE_BUCKETS.length - 1} END`;
 }
 
-/** Every statement of one search, in one batch (one round trip). */
-function searchStatements(db: Database, query: string, search: CatalogueSearchQuery) {
-  const where = productConditions(query, search);
-  return [
-    db
-      .select({
-        ...productSummaryColumns,
-        options: optionsJson(products.id).as("options_json"),
-        nameMarked: highlighted(productSearch, 0).as("name_marked"),
-        snippet: snippetOf(productSearch).as("snippet"),
-      })
-      .from(productSearch)
-      .innerJoin(products, eq(products.id, productSearch.rowid))
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(where)
-      .orderBy(rankOf(productSearch), asc(products.id))
-      .limit(search.per_page)
-      .offset((search.page - 1) * search.per_page),
-    matchedProducts(db).where(where),
-    db
-      .select({ slug: categories.slug, name: categories.name, count: sql<number>`count(*)`.as("count") })
-      .from(productSearch)
-      .innerJoin(products, eq(products.id, productSearch.rowid))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(productConditions(query, search, "categories"))
-      .groupBy(categories.id)
-      .orderBy(desc(sql`count(*)`), asc(categories.name)),
-    db
-      .select({ bucket: priceBucket().as("bucket"), count: sql<number>`count(*)`.as("count") })
-      .from(productSearch)
-      .innerJoin(products, eq(products.id, productSearch.rowid))
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(productConditions(query, search, "min_price"))
-      .groupBy(sql`bucket`),
-    matchedProducts(db).where(and(productConditions(query, search, "on_sale"), eq(products.isOnSale, true))),
+const publishedTutorial = and(eq(blogs.status, "published"), isNotNull(blogs.publishedAt));
+
+/** The best tutorials for a query, their titles marked and a snippet of each. */
+function tutorialHits(db: Database, query: string, limit: number) {
+  return rankedPage(
     db
       .select({
         ...blogCardColumns(),
         titleMarked: highlighted(tutorialSearch, 0).as("title_marked"),
         snippet: snippetOf(tutorialSearch).as("snippet"),
       })
-      .from(tutorialSearch)
-      .innerJoin(blogs, eq(blogs.id, tutorialSearch.rowid))
-      .where(and(matching(tutorialSearch, query), eq(blogs.status, "published"), isNotNull(blogs.publishedAt)))
-      .orderBy(rankOf(tutorialSearch), desc(blogs.id))
-      .limit(TUTORIALS_SHOWN),
+      .from(blogs)
+      .$dynamic(),
+    tutorialSearch,
+    blogs,
+    blogs.id,
+    query,
+    publishedTutorial,
+    desc(blogs.id),
+    { page: 1, per_page: limit },
+  );
+}
+
+/** Every statement of one search, in one batch (one round trip). */
+function searchStatements(db: Database, query: string, search: CatalogueSearchQuery) {
+  const where = productConditions(search);
+  return [
+    rankedPage(
+      db
+        .select({
+          ...productSummaryColumns,
+          options: optionsJson(products.id).as("options_json"),
+          nameMarked: highlighted(productSearch, 0).as("name_marked"),
+          snippet: snippetOf(productSearch).as("snippet"),
+        })
+        .from(products)
+        .leftJoin(categories, eq(categories.id, products.categoryId))
+        .$dynamic(),
+      productSearch,
+      products,
+      products.id,
+      query,
+      where,
+      asc(products.id),
+      search,
+    ),
+    db.select(countAll()).from(productSearch).crossJoin(products).where(matchedProducts(query, where)),
     db
-      .select({ total: sql<number>`count(*)`.as("total") })
+      .select({ slug: categories.slug, name: categories.name, count: sql<number>`count(*)`.as("count") })
+      .from(productSearch)
+      .crossJoin(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(matchedProducts(query, productConditions(search, "categories")))
+      .groupBy(categories.id)
+      .orderBy(desc(sql`count(*)`), asc(categories.name)),
+    db
+      .select({ bucket: priceBucket().as("bucket"), count: sql<number>`count(*)`.as("count") })
+      .from(productSearch)
+      .crossJoin(products)
+      .where(matchedProducts(query, productConditions(search, "min_price")))
+      .groupBy(sql`bucket`),
+    db
+      .select(countAll())
+      .from(productSearch)
+      .crossJoin(products)
+      .where(matchedProducts(query, and(productConditions(search, "on_sale"), eq(products.isOnSale, true)))),
+    tutorialHits(db, query, TUTORIALS_SHOWN),
+    db
+      .select(countAll())
       .from(tutorialSearch)
-      .innerJoin(blogs, eq(blogs.id, tutorialSearch.rowid))
-      .where(and(matching(tutorialSearch, query), eq(blogs.status, "published"), isNotNull(blogs.publishedAt))),
+      .crossJoin(blogs)
+      .where(and(eq(blogs.id, tutorialSearch.rowid), matching(tutorialSearch, query), publishedTutorial)),
     categoryHits(db, query, CATEGORIES_SHOWN),
   ] as const;
 }
@@ -183,8 +211,8 @@ function categoryHits(db: Database, query: string, limit: number) {
       nameMarked: highlighted(categorySearch, 0).as("name_marked"),
     })
     .from(categorySearch)
-    .innerJoin(categories, eq(categories.id, categorySearch.rowid))
-    .where(and(matching(categorySearch, query), eq(categories.isActive, true)))
+    .crossJoin(categories)
+    .where(and(eq(categories.id, categorySearch.rowid), matching(categorySearch, query), eq(categories.isActive, true)))
     .orderBy(rankOf(categorySearch), asc(categories.id))
     .limit(limit);
 }
@@ -344,32 +372,27 @@ export async function suggest(db: Database, q: string): Promise<{ query: string;
 async function suggestionsFor(db: Database, words: string[]): Promise<Suggestion[]> {
   const query = matchQuery(words)!;
   const [productRows, categoryRows, tutorialRows] = await db.batch([
-    db
-      .select({
-        name: products.name,
-        slug: products.slug,
-        image: products.image,
-        priceCents: products.unitPriceCents,
-        nameMarked: highlighted(productSearch, 0).as("name_marked"),
-      })
-      .from(productSearch)
-      .innerJoin(products, eq(products.id, productSearch.rowid))
-      .where(and(matching(productSearch, query), eq(products.isActive, true)))
-      .orderBy(rankOf(productSearch), asc(products.id))
-      .limit(SUGGESTIONS_MAX),
+    rankedPage(
+      db
+        .select({
+          name: products.name,
+          slug: products.slug,
+          image: products.image,
+          priceCents: products.unitPriceCents,
+          nameMarked: highlighted(productSearch, 0).as("name_marked"),
+        })
+        .from(products)
+        .$dynamic(),
+      productSearch,
+      products,
+      products.id,
+      query,
+      eq(products.isActive, true),
+      asc(products.id),
+      { page: 1, per_page: SUGGESTIONS_MAX },
+    ),
     categoryHits(db, query, SUGGESTED_CATEGORIES),
-    db
-      .select({
-        title: blogs.title,
-        slug: blogs.slug,
-        image: blogs.featuredImage,
-        titleMarked: highlighted(tutorialSearch, 0).as("title_marked"),
-      })
-      .from(tutorialSearch)
-      .innerJoin(blogs, eq(blogs.id, tutorialSearch.rowid))
-      .where(and(matching(tutorialSearch, query), eq(blogs.status, "published"), isNotNull(blogs.publishedAt)))
-      .orderBy(rankOf(tutorialSearch), desc(blogs.id))
-      .limit(SUGGESTED_TUTORIALS),
+    tutorialHits(db, query, SUGGESTED_TUTORIALS),
   ]);
   const others: Suggestion[] = [
     ...categoryRows.map((row) => {
@@ -388,7 +411,7 @@ async function suggestionsFor(db: Database, words: string[]): Promise<Suggestion
       title: row.title,
       title_marked: markedPieces(row.titleMarked),
       url: `/blog/${row.slug}`,
-      image: imageOrPlaceholder(row.image),
+      image: imageOrPlaceholder(row.featuredImage),
       price: null,
     })),
   ];
