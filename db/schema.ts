@@ -816,8 +816,17 @@ export const mailOutbox = sqliteTable(
     sentAt: integer("sent_at", { mode: "timestamp" }),
     /** The mail's secrets (its links' tokens), sealed with a key staff never see: docs/decisions/020. */
     secrets: text("secrets"),
+    /**
+     * When the retention sweep emptied a sent mail's body (text, HTML, headers, secrets) after
+     * `mail_body_retention_days`; null while the body is kept. The text then says so.
+     */
+    bodyRemovedAt: integer("body_removed_at", { mode: "timestamp" }),
   },
   (t) => [
+    // The sent mails whose body is still kept, oldest sent first: the retention sweep's next chunk.
+    index("mail_outbox_body_kept_idx")
+      .on(t.status, t.sentAt)
+      .where(sql`${t.status} = 'sent' AND ${t.bodyRemovedAt} IS NULL`),
     index("mail_outbox_status_idx").on(t.status, t.createdAt),
     index("mail_outbox_to_idx").on(t.toAddress, t.createdAt),
     index("mail_outbox_template_idx").on(t.template, t.createdAt),
