@@ -60,7 +60,11 @@ function isoFromSeconds(value: unknown): string | null {
 /** How many numbered files ids up to `maxId` fill (0 for an empty table). */
 const fileCount = (maxId: number | null | undefined) => Math.ceil(Number(maxId ?? 0) / SITEMAP_FILE_URLS);
 
-/** The ids a numbered file holds: `id > first AND id <= last`, a range of the primary key. */
+/**
+ * The ids a numbered file holds: `id > after AND id <= last`, a range of the primary key. The file
+ * leaves out the archived (or unpublished) rows of it itself: given `is_active = 1` as well, SQLite
+ * would rather walk an index of every active product and sort them.
+ */
 function idRange(number: number) {
   return { after: (number - 1) * SITEMAP_FILE_URLS, last: number * SITEMAP_FILE_URLS };
 }
@@ -140,9 +144,15 @@ async function productEntries(db: Database, number: number): Promise<SitemapEntr
   const { after, last } = idRange(number);
   const [rows, images] = await db.batch([
     db
-      .select({ id: products.id, slug: products.slug, changed: products.updatedAt, image: products.image })
+      .select({
+        id: products.id,
+        slug: products.slug,
+        changed: products.updatedAt,
+        image: products.image,
+        active: products.isActive,
+      })
       .from(products)
-      .where(and(gt(products.id, after), lte(products.id, last), eq(products.isActive, true)))
+      .where(and(gt(products.id, after), lte(products.id, last)))
       .orderBy(asc(products.id)),
     db
       .select({ productId: productImages.productId, url: productImages.url })
@@ -156,25 +166,29 @@ async function productEntries(db: Database, number: number): Promise<SitemapEntr
     if (url === PLACEHOLDER_IMAGE) continue;
     gallery.set(image.productId, [...(gallery.get(image.productId) ?? []), url]);
   }
-  return rows.map((row) => {
-    const main = imageOrPlaceholder(row.image);
-    return {
-      path: `/product/${encodeURIComponent(row.slug)}`,
-      lastmod: isoFromSeconds(row.changed),
-      images: gallery.get(row.id) ?? (main === PLACEHOLDER_IMAGE ? [] : [main]),
-    };
-  });
+  return rows
+    .filter((row) => row.active)
+    .map((row) => {
+      const main = imageOrPlaceholder(row.image);
+      return {
+        path: `/product/${encodeURIComponent(row.slug)}`,
+        lastmod: isoFromSeconds(row.changed),
+        images: gallery.get(row.id) ?? (main === PLACEHOLDER_IMAGE ? [] : [main]),
+      };
+    });
 }
 
 /** The published tutorials of one id range. */
 async function tutorialEntries(db: Database, number: number): Promise<SitemapEntry[]> {
   const { after, last } = idRange(number);
   const rows = await db
-    .select({ slug: blogs.slug, changed: blogChanged })
+    .select({ slug: blogs.slug, changed: blogChanged, published: sql<number>`${publishedBlog}` })
     .from(blogs)
-    .where(and(gt(blogs.id, after), lte(blogs.id, last), publishedBlog))
+    .where(and(gt(blogs.id, after), lte(blogs.id, last)))
     .orderBy(asc(blogs.id));
-  return rows.map((row) => ({ path: `/blog/${encodeURIComponent(row.slug)}`, lastmod: isoFromSeconds(row.changed) }));
+  return rows
+    .filter((row) => row.published)
+    .map((row) => ({ path: `/blog/${encodeURIComponent(row.slug)}`, lastmod: isoFromSeconds(row.changed) }));
 }
 
 /**
