@@ -115,18 +115,31 @@ export interface ProductPage extends PageMeta {
 }
 
 /**
+ * The ids of a list's page, in order: read from the index its filters and sort walk, so that a deep
+ * page skips index entries, never table rows (a page's products are read by id after).
+ */
+export function productPageIds(query: ProductListQuery) {
+  return onePage(
+    subqueries.select({ id: products.id }).from(products).where(productFilters(query)).$dynamic(),
+    productOrder(query),
+    query,
+  );
+}
+
+/**
  * A list's two statements: its page of rows and its total. `cards` leaves out the long description
  * no card shows (the pages); the API's answer keeps it.
  */
 export function productListStatements(db: Database, query: ProductListQuery, { cards = false } = {}) {
-  const where = productFilters(query);
   const extra = {
     options: optionsJson(products.id).as("options_json"),
     ...(cards ? { description: sql<string>`''`.as("description_") } : {}),
   };
   return [
-    onePage(selectProducts(db, extra).where(where).$dynamic(), productOrder(query), query),
-    countWhere(db, products, where),
+    selectProducts(db, extra)
+      .where(inArray(products.id, productPageIds(query)))
+      .orderBy(...productOrder(query)),
+    countWhere(db, products, productFilters(query)),
   ] as const;
 }
 
