@@ -240,7 +240,16 @@ export const products = sqliteTable(
   (t) => [
     uniqueIndex("products_slug_unique").on(t.slug),
     uniqueIndex("products_sku_unique").on(t.sku),
-    index("products_category_idx").on(t.categoryId, t.isActive),
+    // The shop's lists (active, add-ons or not) in each of their sorts, and by category in the
+    // default sort and by price: a page walks one index in order (docs/decisions/031-size.md).
+    index("products_list_created_idx").on(t.isActive, t.isAddon, t.createdAt),
+    index("products_list_name_idx").on(t.isActive, t.isAddon, t.name),
+    index("products_list_price_idx").on(t.isActive, t.isAddon, t.unitPriceCents),
+    index("products_list_sold_idx").on(t.isActive, t.isAddon, t.soldCount),
+    index("products_category_list_idx").on(t.categoryId, t.isActive, t.isAddon, t.createdAt),
+    index("products_category_price_idx").on(t.categoryId, t.isActive, t.isAddon, t.unitPriceCents),
+    // The sitemap's "/products" lastmod: the newest change of an active product, one step of an index.
+    index("products_updated_idx").on(t.isActive, t.updatedAt),
     index("products_created_idx").on(t.isActive, t.createdAt),
     index("products_name_idx").on(t.isActive, t.name),
     index("products_unit_price_idx").on(t.isActive, t.unitPriceCents),
@@ -846,8 +855,17 @@ export const mailOutbox = sqliteTable(
     sentAt: integer("sent_at", { mode: "timestamp" }),
     /** The mail's secrets (its links' tokens), sealed with a key staff never see: docs/decisions/020. */
     secrets: text("secrets"),
+    /**
+     * When the retention sweep emptied a sent mail's body (text, HTML, headers, secrets) after
+     * `mail_body_retention_days`; null while the body is kept. The text then says so.
+     */
+    bodyRemovedAt: integer("body_removed_at", { mode: "timestamp" }),
   },
   (t) => [
+    // The sent mails whose body is still kept, oldest sent first: the retention sweep's next chunk.
+    index("mail_outbox_body_kept_idx")
+      .on(t.status, t.sentAt)
+      .where(sql`${t.status} = 'sent' AND ${t.bodyRemovedAt} IS NULL`),
     index("mail_outbox_status_idx").on(t.status, t.createdAt),
     index("mail_outbox_to_idx").on(t.toAddress, t.createdAt),
     index("mail_outbox_template_idx").on(t.template, t.createdAt),

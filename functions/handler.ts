@@ -15,7 +15,12 @@ import { configurationProblem } from "../app/services/env.server";
 import { UPLOADS_PATH } from "../app/lib/constants";
 import { removeUnusedUploads, serveUpload } from "../app/services/uploads.server";
 import { deliverMail, type EmailMessageConstructor } from "../app/services/mail/delivery.server";
-import { enqueueMail, requeueStuckMail, type MailQueueMessage } from "../app/services/mail/outbox.server";
+import {
+  enqueueMail,
+  removeOldMailBodies,
+  requeueStuckMail,
+  type MailQueueMessage,
+} from "../app/services/mail/outbox.server";
 import { createDb, type Database } from "../db/client";
 import { expireUnconfirmedOrders } from "../app/services/admin/orders.server";
 import { backgroundMailContext } from "../app/http/mail.server";
@@ -151,6 +156,7 @@ export function createWorker(serverBuild: ServerBuild, EmailMessage: EmailMessag
       else {
         ctx.waitUntil(removeUnusedUploads(db, env.UPLOADS));
         ctx.waitUntil(expireOrders(env, db));
+        ctx.waitUntil(removeOldMailBodies(db));
       }
     },
     /** The mail queue's consumer: one outbox row per message, retried with backoff on a transport's failure. */

@@ -21,7 +21,14 @@ import type { ReviewStatus } from "../lib/reviews";
 
 /** How long a session's cached card may be used at most, whatever its tags say. */
 const SESSION_CARD_SECONDS = 60;
-import { getSitemapEntries, type SitemapEntry } from "../services/sitemap.server";
+import {
+  getSitemapEntries,
+  getSitemapFiles,
+  renderSitemapIndexXml,
+  renderSitemapXml,
+  sitemapFilePath,
+  type SitemapFile,
+} from "../services/sitemap.server";
 
 /**
  * Everything the shop caches, in one place: for how long at most (the spec's lifetimes: settings
@@ -52,6 +59,13 @@ const blogDetailTags = (blog: BlogDetail) => [
 ];
 
 const categoryTags = (category: Category) => [TAGS.category(category.id), TAGS.categories];
+
+const SITEMAP_FILE_TAGS: Record<SitemapFile["kind"], string[]> = {
+  pages: [TAGS.productPages, TAGS.categories, TAGS.blogs],
+  categories: [TAGS.categories],
+  products: [TAGS.productPages],
+  tutorials: [TAGS.blogs],
+};
 
 function entry<T>(
   key: string,
@@ -164,8 +178,28 @@ export const cachedData = {
       () => [TAGS.deliveries],
       (db) => bookedQuery(db, from, to),
     ),
-  sitemap: (): CacheEntry<SitemapEntry[]> =>
-    entry("sitemap", CACHE_SECONDS.content, () => [TAGS.products, TAGS.categories, TAGS.blogs], getSitemapEntries),
+  /**
+   * The sitemap index and files, kept as their XML for the address they were asked on (a file holds
+   * up to 50,000 addresses: read back as one string, not as 50,000 entries). Each carries only what
+   * it lists: an order or a review changes none of them.
+   */
+  sitemapIndex: (origin: string): CacheEntry<string> =>
+    entry(
+      `sitemap:${origin}:index`,
+      CACHE_SECONDS.content,
+      () => [TAGS.productPages, TAGS.blogs],
+      async (db) => renderSitemapIndexXml(origin, await getSitemapFiles(db)),
+    ),
+  sitemapFile: (origin: string, file: SitemapFile): CacheEntry<string | null> =>
+    entry(
+      `sitemap:${origin}:${sitemapFilePath(file)}`,
+      CACHE_SECONDS.content,
+      () => SITEMAP_FILE_TAGS[file.kind],
+      async (db) => {
+        const entries = await getSitemapEntries(db, file);
+        return entries && renderSitemapXml(origin, entries);
+      },
+    ),
 } as const;
 
 /** The shop's currency (settings, through the cache): amounts in messages are written in it. */

@@ -12,6 +12,11 @@ export const TAGS = {
   product: (id: number) => `product:${id}`,
   /** Which products a list shows and in which order (filters by stock, sorts by sales). */
   products: "products",
+  /**
+   * Which products have a page, at which address, with which images, and when staff last changed
+   * them (the sitemaps): staff's writes to products bump it, an order or a review never does.
+   */
+  productPages: "product-pages",
   /** One category's fields and its members. */
   category: (id: number) => `category:${id}`,
   /** The list of categories and their product counts. */
@@ -39,6 +44,16 @@ function unique(tags: string[]): string[] {
   return [...new Set(tags)];
 }
 
+function productChanged(productId: number, categoryIds: number[] = []) {
+  return unique([
+    TAGS.product(productId),
+    TAGS.products,
+    TAGS.categories,
+    TAGS.home,
+    ...categoryIds.map(TAGS.category),
+  ]);
+}
+
 /**
  * What each write changes. A write that exists calls its line in the same batch; the back office's
  * writes (next issues) add theirs here, so that this one table says which write clears which tags.
@@ -60,12 +75,16 @@ export const changes = {
    * the content lifetime (docs/caching.md).
    */
   blogViewed: (blogId: number) => [TAGS.blog(blogId)],
-  /** Staff changed a product (any field, archive or restore): its lists, its categories' counts, the home page. */
-  /** Staff added a product: the lists, its category's page and the home page (nothing showed it before). */
+  /** Staff added a product: the lists, its category's page, the home page and the sitemaps (nothing showed it before). */
   productCreated: (categoryIds: number[] = []) =>
-    unique([TAGS.products, TAGS.categories, TAGS.home, ...categoryIds.map(TAGS.category)]),
-  productChanged: (productId: number, categoryIds: number[] = []) =>
-    unique([TAGS.product(productId), TAGS.products, TAGS.categories, TAGS.home, ...categoryIds.map(TAGS.category)]),
+    unique([TAGS.products, TAGS.productPages, TAGS.categories, TAGS.home, ...categoryIds.map(TAGS.category)]),
+  /** A product's figures changed (a review): its page, its lists, its categories' counts, the home page. */
+  productChanged,
+  /** Staff changed a product (any field, archive or restore): as `productChanged`, and the sitemaps. */
+  productEdited: (productId: number, categoryIds: number[] = []) => [
+    ...productChanged(productId, categoryIds),
+    TAGS.productPages,
+  ],
   /** Staff added, changed or removed a shipping method or a tax rate: the checkout's quote. */
   checkoutTablesChanged: () => [TAGS.checkout],
   /** Staff added a category: the lists (nothing showed it before). */

@@ -15,8 +15,8 @@ const mails: AdminSubject = { path: "/admin/mail", back: "Back to mail", missing
 export const meta = subjectMeta<typeof loader>(mails, (data) => data.mail.subject);
 
 /**
- * One email as it was written (its HTML in a sandboxed frame, its text part), and the staff's retries
- * of it. Its secrets (a reset link...) are masked by the service: staff see that one was sent, never it.
+ * One email as it was written (its HTML in a sandboxed frame, its text part), or, once the retention
+ * sweep removed its body, when and why; and the staff's retries of it. Its secrets (a reset link...) are masked by the service: staff see that one was sent, never it.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { found } = await loadSubject(args, mails, mailIdOf(args.params.id), getMail);
@@ -59,20 +59,30 @@ export default function AdminMailPage() {
     >
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="grid gap-6">
-          <AdminCard id="html-heading" title="As the customer sees it">
-            {/* No scripts, no same origin: the email's HTML can neither run nor reach the back office. */}
-            <iframe
-              sandbox=""
-              srcDoc={mail.html}
-              title={`The email "${mail.subject}" as the customer sees it`}
-              className="mt-3 h-[36rem] w-full rounded-lg border border-bloom-100 bg-white"
-            />
-          </AdminCard>
-          <AdminCard id="text-heading" title="Text part">
-            <pre className="mt-3 max-h-[36rem] overflow-auto whitespace-pre-wrap break-words rounded-lg bg-gray-50 p-4 text-sm text-gray-900">
-              {mail.text}
-            </pre>
-          </AdminCard>
+          {mail.body_removed_at ? (
+            // Kept no longer (the retention setting): what it was about stays in the details.
+            <AdminCard id="body-heading" title="Body removed">
+              <p className="mt-3 text-sm text-gray-700">{mail.text}</p>
+              <p className="mt-2 text-sm text-gray-700">Removed {dateTime(mail.body_removed_at)}.</p>
+            </AdminCard>
+          ) : (
+            <>
+              <AdminCard id="html-heading" title="As the customer sees it">
+                {/* No scripts, no same origin: the email's HTML can neither run nor reach the back office. */}
+                <iframe
+                  sandbox=""
+                  srcDoc={mail.html}
+                  title={`The email "${mail.subject}" as the customer sees it`}
+                  className="mt-3 h-[36rem] w-full rounded-lg border border-bloom-100 bg-white"
+                />
+              </AdminCard>
+              <AdminCard id="text-heading" title="Text part">
+                <pre className="mt-3 max-h-[36rem] overflow-auto whitespace-pre-wrap break-words rounded-lg bg-gray-50 p-4 text-sm text-gray-900">
+                  {mail.text}
+                </pre>
+              </AdminCard>
+            </>
+          )}
         </div>
         <div className="grid h-fit gap-6">
           <DetailsCard

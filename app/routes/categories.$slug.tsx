@@ -36,7 +36,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     app.cache.read(cachedData.category(slug)).catch((error: unknown) => {
       throw error instanceof NotFoundError ? notFound() : error;
     }),
-    listProducts(app.db, query),
+    listProducts(app.db, query, { cards: true }),
   ]);
   // The list is read live: a page kept whole is kept while no product changes (docs/decisions/017).
   app.cache.shows([TAGS.products], CACHE_SECONDS.products);

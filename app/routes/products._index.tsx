@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { query, state, errors } = parseProductPageParams(url.searchParams);
   const [categories, page] = await Promise.all([
     app.cache.read(cachedData.categories({ withCounts: false })),
-    listProducts(app.db, query),
+    listProducts(app.db, query, { cards: true }),
   ]);
   // The list is read live: a page kept whole is kept while no product changes (docs/decisions/017).
   app.cache.shows([TAGS.products], CACHE_SECONDS.products);

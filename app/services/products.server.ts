@@ -62,14 +62,15 @@ function productFilters(query: ProductListQuery): SQL | undefined {
     const matches: SQL[] = [];
     if (slugs.length) matches.push(inArray(categories.slug, slugs));
     if (ids.length) matches.push(inArray(categories.id, ids));
+    const matching = subqueries
+      .select({ id: categories.id })
+      .from(categories)
+      .where(or(...matches));
+    // One category (its page) is an equality, so its products come in order from its index.
     conditions.push(
-      inArray(
-        products.categoryId,
-        subqueries
-          .select({ id: categories.id })
-          .from(categories)
-          .where(or(...matches)),
-      ),
+      query.categories.length === 1
+        ? sql`${products.categoryId} = (${matching})`
+        : inArray(products.categoryId, matching),
     );
   }
   if (query.min_price !== undefined) conditions.push(gte(products.unitPriceCents, toCents(query.min_price)));
@@ -123,17 +124,45 @@ export interface ProductPage extends PageMeta {
   data: ProductListItem[];
 }
 
-/** One round trip: the page's rows and the total, in one batch. */
-export async function listProducts(db: Database, query: ProductListQuery): Promise<ProductPage> {
+/**
+ * The ids of a list's page, in order: read from the index its filters and sort walk, so that a deep
+ * page skips index entries, never table rows (a page's products are read by id after).
+ */
+export function productPageIds(query: ProductListQuery) {
+  return onePage(
+    subqueries.select({ id: products.id }).from(products).where(productFilters(query)).$dynamic(),
+    productOrder(query),
+    query,
+  );
+}
+
+/**
+ * A list's two statements: its page of rows and its total. `cards` leaves out the long description
+ * no card shows (the pages); the API's answer keeps it.
+ */
+export function productListStatements(db: Database, query: ProductListQuery, { cards = false } = {}) {
+  const extra = {
+    options: optionsJson(products.id).as("options_json"),
+    ...(cards ? { description: sql<string>`''`.as("description_") } : {}),
+  };
   const where = productFilters(query);
-  const select = selectProducts(db, { options: optionsJson(products.id).as("options_json") }).$dynamic();
+  const select = selectProducts(db, extra).$dynamic();
   const ranked = rankedSearch(query);
-  const [rows, counted] = await db.batch([
+  return [
     ranked
       ? rankedPage(select, productSearch, products, products.id, ranked, where, asc(products.id), query)
-      : onePage(select.where(where), productOrder(query), query),
+      : select.where(inArray(products.id, productPageIds(query))).orderBy(...productOrder(query)),
     countWhere(db, products, where),
-  ]);
+  ] as const;
+}
+
+/** One round trip: the page's rows and the total, in one batch. */
+export async function listProducts(
+  db: Database,
+  query: ProductListQuery,
+  options: { cards?: boolean } = {},
+): Promise<ProductPage> {
+  const [rows, counted] = await db.batch(productListStatements(db, query, options));
   const total = totalOf(counted);
   return { data: rows.map(toProductListItem), ...pageMeta(query.page, query.per_page, total, rows.length) };
 }

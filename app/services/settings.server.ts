@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { settings } from "../../db/schema";
 import { NotFoundError } from "./errors";
+import { numberRules } from "../lib/schemas/admin-settings";
 
 import { siteConfigFromSettings, type SettingsByGroup, type SettingValue, type SiteConfig } from "../lib/site";
 
@@ -60,4 +61,16 @@ export async function getPublicSetting(db: Database, key: string) {
 
 export async function getSiteConfig(db: Database): Promise<SiteConfig> {
   return siteConfigFromSettings(await getPublicSettings(db));
+}
+
+/**
+ * A number setting as the scheduled work reads it (server-side ones included): a whole number held
+ * within the bounds the settings form checks, or `fallback` when the row is missing or not a number.
+ */
+export async function readNumberSetting(db: Database, key: string, fallback: number): Promise<number> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  const value = Number(row?.value ?? Number.NaN);
+  if (!row || row.value.trim() === "" || !Number.isFinite(value)) return fallback;
+  const { min = -Infinity, max = Infinity } = numberRules(key);
+  return Math.min(max, Math.max(min, Math.floor(value)));
 }

@@ -4,6 +4,7 @@ import {
   SQLiteSyncDialect,
   type SQLiteColumn,
   type SQLiteSelect,
+  type SQLiteSelectQueryBuilder,
   type SQLiteTable,
 } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
@@ -245,12 +246,17 @@ export interface Paging {
   per_page: number;
 }
 
-/** A list's select (made `$dynamic()`) in its order, cut to the page asked for. */
-export function onePage<T extends SQLiteSelect>(select: T, order: Array<SQLiteColumn | SQL>, paging: Paging): T {
+/** A list's select or subquery (made `$dynamic()`) in its order, cut to the page asked for. */
+export function onePage<T extends SQLiteSelect | SQLiteSelectQueryBuilder>(
+  select: T,
+  order: Array<SQLiteColumn | SQL>,
+  paging: Paging,
+): T {
+  // Each call returns the dynamic select itself; the union of the two select kinds hides that.
   return select
     .orderBy(...order)
     .limit(paging.per_page)
-    .offset((paging.page - 1) * paging.per_page);
+    .offset((paging.page - 1) * paging.per_page) as T;
 }
 
 /**

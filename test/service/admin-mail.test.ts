@@ -7,7 +7,7 @@ import type { Actor } from "../../app/services/audit.server";
 import { getMail, listMail, mailNotDelivered, retryMail } from "~/services/admin/mail.server";
 import { ConflictError, NotFoundError } from "~/services/errors";
 import { deliverMail, MAX_MAIL_ATTEMPTS } from "~/services/mail/delivery.server";
-import { mailStatement, takeQueuedMail } from "~/services/mail/outbox.server";
+import { mailStatement, removeOldMailBodies, takeQueuedMail } from "~/services/mail/outbox.server";
 import { ADMIN } from "../fixtures/accounts";
 import { createTestDb, type TestDb } from "./db";
 import { rejection } from "./fixtures";
@@ -192,5 +192,122 @@ describe("the dashboard's transport warning", () => {
     expect(mailNotDelivered({ ENVIRONMENT: "test" })).toBe(false);
     expect(mailNotDelivered({ ENVIRONMENT: "development" })).toBe(false);
     expect(mailNotDelivered({})).toBe(false);
+  });
+});
+
+describe("the outbox's retention sweep", () => {
+  let t: TestDb;
+  const now = new Date("2030-06-01T03:17:00Z");
+  const daysBefore = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  beforeAll(async () => {
+    t = await createTestDb();
+    await t.client.execute("DELETE FROM mail_outbox");
+  });
+
+  /** A mail written `days` ago, sent then unless it is still queued or failed for good. */
+  async function mail(to: string, days: number, status: "sent" | "queued" | "failed" = "sent") {
+    await t.db.batch([
+      mailStatement(t.db, {
+        to,
+        subject: `Order for ${to}`,
+        template: "order_placed",
+        text: `Text for ${to}`,
+        html: `<p>HTML for ${to}</p>`,
+        headers: { "List-Unsubscribe": "<https://shop.test/unsubscribe>" },
+      }),
+    ]);
+    takeQueuedMail(t.db);
+    const [row] = await t.db
+      .update(mailOutbox)
+      .set({
+        status,
+        createdAt: daysBefore(days),
+        sentAt: status === "sent" ? daysBefore(days) : null,
+        secrets: "sealed",
+      })
+      .where(eq(mailOutbox.toAddress, to))
+      .returning({ id: mailOutbox.id });
+    return row!.id;
+  }
+
+  const bodyOf = async (id: string) =>
+    (
+      await t.db
+        .select({
+          to: mailOutbox.toAddress,
+          subject: mailOutbox.subject,
+          template: mailOutbox.template,
+          status: mailOutbox.status,
+          text: mailOutbox.text,
+          html: mailOutbox.html,
+          headers: mailOutbox.headers,
+          secrets: mailOutbox.secrets,
+          sent: mailOutbox.sentAt,
+          removed: mailOutbox.bodyRemovedAt,
+        })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, id))
+    )[0]!;
+
+  it("empties the bodies of mails sent more than 30 days ago, keeps recent and unsent ones, and does it once", async () => {
+    const old = await mail("old@example.com", 31);
+    const older = await mail("older@example.com", 400);
+    const recent = await mail("recent@example.com", 29);
+    const queued = await mail("queued@example.com", 60, "queued");
+    const failed = await mail("failed@example.com", 60, "failed");
+    const audit = await t.client.execute("SELECT count(*) AS n FROM audit_log");
+
+    expect(await removeOldMailBodies(t.db, now)).toBe(2);
+
+    for (const id of [old, older]) {
+      const row = await bodyOf(id);
+      expect(row).toMatchObject({
+        status: "sent",
+        template: "order_placed",
+        text: MAIL_MESSAGES.bodyRemoved(30),
+        html: "",
+        headers: null,
+        secrets: null,
+      });
+      expect(row.to).toMatch(/^old(er)?@example\.com$/);
+      expect(row.subject).toBe(`Order for ${row.to}`);
+      expect(row.sent).not.toBeNull();
+      expect(row.removed).not.toBeNull();
+    }
+    for (const id of [recent, queued, failed]) {
+      const row = await bodyOf(id);
+      expect(row.text).toMatch(/^Text for /);
+      expect(row.html).toMatch(/^<p>HTML for /);
+      expect(row.headers).toEqual({ "List-Unsubscribe": "<https://shop.test/unsubscribe>" });
+      expect(row.secrets).toBe("sealed");
+      expect(row.removed).toBeNull();
+    }
+    // The back office and the API say so, instead of an empty body.
+    const shown = (await getMail(t.db, old))!.mail;
+    expect(shown.text).toBe("The body of this email was removed: the shop keeps a sent email's body for 30 days.");
+    expect(shown.body_removed_at).not.toBeNull();
+    expect((await getMail(t.db, recent))!.mail.body_removed_at).toBeNull();
+
+    // Again: nothing more to do, nothing changed; the audit trail untouched.
+    const before = await bodyOf(old);
+    expect(await removeOldMailBodies(t.db, now)).toBe(0);
+    expect(await bodyOf(old)).toEqual(before);
+    expect((await t.client.execute("SELECT count(*) AS n FROM audit_log")).rows).toEqual(audit.rows);
+  });
+
+  it("follows the setting, and reads the next chunk through the index of kept bodies", async () => {
+    const recent = await mail("ten-days@example.com", 10);
+    await t.client.execute("UPDATE settings SET value = '7' WHERE key = 'mail_body_retention_days'");
+    expect(await removeOldMailBodies(t.db, now)).toBeGreaterThanOrEqual(1);
+    expect((await bodyOf(recent)).text).toBe(MAIL_MESSAGES.bodyRemoved(7));
+    await t.client.execute("UPDATE settings SET value = '30' WHERE key = 'mail_body_retention_days'");
+
+    const plan = await t.client.execute({
+      sql: "EXPLAIN QUERY PLAN SELECT id FROM mail_outbox WHERE status = 'sent' AND body_removed_at IS NULL AND sent_at < ? ORDER BY sent_at LIMIT 500",
+      args: [0],
+    });
+    const details = plan.rows.map((row) => String(row.detail)).join("\n");
+    expect(details).toContain("USING INDEX mail_outbox_body_kept_idx (status=? AND sent_at<?)");
+    expect(details).not.toMatch(/SCAN mail_outbox|TEMP B-TREE/);
   });
 });

@@ -47,6 +47,17 @@ describe("updateSettings", () => {
     expect(await auditRows("setting")).toHaveLength(0);
   });
 
+  it("refuses a mail body retention outside 1 to 3650 whole days", async () => {
+    for (const [value, message] of [
+      ["0", "Keep sent emails' bodies for (days) must be at least 1"],
+      ["3651", "Keep sent emails' bodies for (days) may not be greater than 3650"],
+      ["7.5", "Keep sent emails' bodies for (days) must be a whole number"],
+    ] as const) {
+      const error = await rejection(updateSettings(t.db, owner, { mail_body_retention_days: value }));
+      expect((error as ValidationError).errors).toEqual({ mail_body_retention_days: [message] });
+    }
+  });
+
   it("stores each type in its form (numbers, booleans, text) and writes only what changed, one audit row a key", async () => {
     const { changed, settings } = await updateSettings(t.db, owner, {
       currency_decimal_places: "0",

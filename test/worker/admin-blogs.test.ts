@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BLOG_MESSAGES, slugFromTitle } from "../../app/lib/schemas/admin-blogs";
 import { ADMIN, CUSTOMER, OWNER } from "../fixtures/accounts";
 import { apiClient, apiToken, loggedIn } from "./fixtures";
-import { BASE, CookieJar, decode, get, getJson, postForm, visibleText, visit } from "./helpers";
+import { allSitemaps, BASE, CookieJar, decode, get, getJson, postForm, visibleText, visit } from "./helpers";
 
 // The back office's tutorials on the Worker with the seeded accounts: every /api/admin/blogs call
 // for each role, bad input (422, 409), the shop's pages and API after each write (at once, through
@@ -325,7 +325,7 @@ describe("the shop after each write", () => {
     // Read first, so the edge keeps the answers the writes must replace.
     const before = await listSlugs();
     await shopPage("/blog");
-    await get("/sitemap.xml");
+    await allSitemaps();
     const blog = await newBlog({ title, related_product_ids: [products[0]!.id] });
     expect((await shopPage(`/blog/${blog.slug}`)).status).toBe(404);
     expect(visibleText((await shopPage(`/blog/${blog.slug}`)).html)).toContain("Article Not Found");
@@ -339,7 +339,7 @@ describe("the shop after each write", () => {
     expect(page.status).toBe(200);
     expect(visibleText(page.html)).toContain(products[0]!.name);
     expect((await apiBlog(blog.slug)).body.data.related_products.map((p: any) => p.id)).toEqual([products[0]!.id]);
-    expect(await (await get("/sitemap.xml")).text()).toContain(`/blog/${blog.slug}</loc>`);
+    expect(await allSitemaps()).toContain(`/blog/${blog.slug}</loc>`);
 
     // The related products and the text change: the cached API answer and the page follow at once.
     await put(blog.id, { related_product_ids: [products[2]!.id, products[3]!.id], excerpt: "Changed excerpt" });
@@ -357,7 +357,7 @@ describe("the shop after each write", () => {
     expect((await shopPage(`/blog/${moved.body.data.slug}`)).status).toBe(404);
     expect((await apiBlog(moved.body.data.slug)).status).toBe(404);
     expect(await listSlugs()).toEqual(before);
-    expect(await (await get("/sitemap.xml")).text()).not.toContain(moved.body.data.slug);
+    expect(await allSitemaps()).not.toContain(moved.body.data.slug);
   });
 
   it("drops a deleted tutorial from the shop at once", async () => {

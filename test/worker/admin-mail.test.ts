@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { mailStatement } from "../../app/services/mail/outbox.server";
+import { mailStatement, removeOldMailBodies } from "../../app/services/mail/outbox.server";
 import { createD1Database } from "../../db/client";
 import { ADMIN, CUSTOMER, OWNER } from "../fixtures/accounts";
 import { apiClient, apiToken, csrfOf, loggedIn } from "./fixtures";
@@ -135,6 +135,7 @@ describe("GET /api/admin/mail", () => {
         "text",
         "html",
         "headers",
+        "body_removed_at",
       ].sort(),
     );
     expect(all.body.data.data[0]).toMatchObject({
@@ -310,6 +311,33 @@ describe("the mail pages", () => {
     ])
       expect(text).toContain(shown);
     expect((await visit(jar, "/admin/mail/no-such-mail")).status).toBe(404);
+  });
+
+  it("show a sent mail whose body the retention sweep removed: what it was, and that its body is gone", async () => {
+    const mail = await newMail();
+    await env.DB.prepare(
+      "UPDATE mail_outbox SET status = 'sent', transport = 'resend', sent_at = unixepoch() - 40 * 86400 WHERE id = ?",
+    )
+      .bind(mail.id)
+      .run();
+    // The nightly sweep, on D1 as the Cron Trigger runs it.
+    expect(await removeOldMailBodies(db)).toBeGreaterThanOrEqual(1);
+
+    const removed = "The body of this email was removed: the shop keeps a sent email's body for 30 days.";
+    const jar = await loggedIn(ADMIN, newIp());
+    const page = await visit(jar, `/admin/mail/${mail.id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).not.toContain("<iframe");
+    expect(html).not.toContain("Thanks for your order!");
+    const text = visibleText(html);
+    for (const shown of ["Body removed", removed, mail.to, mail.subject, "order_placed", "Sent"])
+      expect(text).toContain(shown);
+    expect(text).not.toContain("Text part");
+
+    const one = await call("GET", `/api/admin/mail/${mail.id}`, { token: adminToken });
+    expect(one.body.data).toMatchObject({ id: mail.id, status: "sent", text: removed, html: "", headers: null });
+    expect(one.body.data.body_removed_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
   it("retry a failed mail by form post, with a toast, from its page and from the list", async () => {

@@ -3,7 +3,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, CUSTOMER, OWNER } from "../fixtures/accounts";
 import { shopper } from "../fixtures/checkout";
 import { apiClient, apiToken, csrfOf, loggedIn } from "./fixtures";
-import { BASE, CookieJar, decode, errorsUnder, get, postForm, visibleText, visit } from "./helpers";
+import {
+  allSitemaps,
+  BASE,
+  CookieJar,
+  decode,
+  errorsUnder,
+  get,
+  ownQueryCount,
+  postForm,
+  visibleText,
+  visit,
+} from "./helpers";
 
 // The back office's products on the Worker with the seeded accounts: every /api/admin/products call
 // for each role, each bad input (422, 409), stale saves, and what the shop shows after each write
@@ -442,7 +453,18 @@ describe("the shop after a staff write", () => {
 
     expect((await warm(api)).status).toBe(200);
     expect((await warm(search).then((r) => r.json() as Promise<any>)).data.total).toBe(1);
-    expect(await (await warm("/sitemap.xml")).text()).toContain(`/product/${product.slug}`);
+    await allSitemaps();
+    await settle();
+    expect(await allSitemaps()).toContain(`/product/${product.slug}</loc>`);
+    // An order moves stock and sales, which no sitemap shows: its file stays kept.
+    const another = await call("POST", "/api/orders", {
+      body: { items: [{ product_id: product.id, quantity: 1 }], customer: shopper({ email: CUSTOMER.email }) },
+      token: tokens.customer,
+    });
+    expect(another.status).toBe(201);
+    const kept = await get("/sitemaps/products-1.xml");
+    expect(ownQueryCount(kept)).toBe(0);
+    expect(await kept.text()).toContain(`/product/${product.slug}</loc>`);
     const related = async () =>
       (
         (await get(`/api/blogs/${blog.slug}`).then((r) => r.json() as Promise<any>)).data.related_products as Array<{
@@ -464,7 +486,7 @@ describe("the shop after a staff write", () => {
     expect(visibleText(await page.text())).toContain("Product Not Found");
     expect((await get(search).then((r) => r.json() as Promise<any>)).data.total).toBe(0);
     expect(await text(`/products?search=${encodeURIComponent(product.name)}`)).not.toContain(product.name);
-    expect(await (await get("/sitemap.xml")).text()).not.toContain(`/product/${product.slug}`);
+    expect(await allSitemaps()).not.toContain(`/product/${product.slug}`);
     expect(await count()).toBe(before - 1);
     expect(await related()).not.toContain(product.id);
     const home = JSON.stringify((await get("/api/home").then((r) => r.json() as Promise<any>)).data);
@@ -493,7 +515,7 @@ describe("the shop after a staff write", () => {
     expect((await call("POST", `/api/admin/products/${product.id}/restore`, { token: tokens.admin })).status).toBe(200);
     expect((await get(api)).status).toBe(200);
     expect(await count()).toBe(before);
-    expect(await (await get("/sitemap.xml")).text()).toContain(`/product/${product.slug}`);
+    expect(await allSitemaps()).toContain(`/product/${product.slug}`);
   });
 });
 

@@ -23,6 +23,14 @@ export async function getJson<T = any>(
   return { status: response.status, body, response };
 }
 
+/** Every sitemap file the index at /sitemap.xml lists, fetched and joined: what a crawler reads. */
+export async function allSitemaps(): Promise<string> {
+  const index = await (await get("/sitemap.xml")).text();
+  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  const texts = await Promise.all(files.map(async (path) => (await get(path)).text()));
+  return texts.join("\n");
+}
+
 /** How many statements the request sent to the database, from its Server-Timing header. */
 export function queryCount(response: Response): number {
   const match = /db;desc="(\d+) quer/.exec(response.headers.get("Server-Timing") ?? "");

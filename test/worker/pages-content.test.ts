@@ -238,28 +238,83 @@ describe("content pages", () => {
 });
 
 describe("sitemap and robots", () => {
-  it("lists products, categories, published posts and static pages with absolute URLs, in one query", async () => {
+  const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+
+  /** Well-formed XML, as far as a sitemap goes: the declaration, balanced elements, only the five entities. */
+  function expectWellFormed(xml: string) {
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n/);
+    const open: string[] = [];
+    for (const [tag] of xml.slice(xml.indexOf("?>") + 2).matchAll(/<[^>]+>/g)) {
+      if (tag.startsWith("</")) expect(open.pop()).toBe(tag.slice(2, -1));
+      else if (!tag.endsWith("/>")) open.push(/^<([\w:]+)/.exec(tag)![1]!);
+    }
+    expect(open).toEqual([]);
+    expect(xml.replace(/<[^>]+>/g, "")).not.toMatch(/&(?!(amp|lt|gt|apos|quot);)|[<>"]/);
+  }
+
+  it("/sitemap.xml is an index of the files, each at most 50,000 addresses, in one round trip", async () => {
     const response = await get("/sitemap.xml");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("application/xml");
     expect(ownQueryCount(response)).toBe(1);
     const xml = await response.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    for (const loc of locs) expect(loc).toMatch(/^http:\/\/shop\.test\//);
-    for (const path of ["/", "/products", "/categories", "/blog", "/about", "/contact", "/privacy", "/terms"]) {
-      expect(locs).toContain(`${BASE}${path}`);
-    }
+    expectWellFormed(xml);
+    expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(locsOf(xml)).toEqual([
+      `${BASE}/sitemaps/pages.xml`,
+      `${BASE}/sitemaps/categories.xml`,
+      `${BASE}/sitemaps/products-1.xml`,
+      `${BASE}/sitemaps/tutorials-1.xml`,
+    ]);
+  });
+
+  it("lists products with their images, categories, published posts and static pages with absolute URLs", async () => {
+    const file = async (name: string) => {
+      const response = await get(`/sitemaps/${name}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toContain("application/xml");
+      const xml = await response.text();
+      expectWellFormed(xml);
+      expect(xml).toContain(
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
+      );
+      for (const loc of locsOf(xml)) expect(loc).toMatch(/^http:\/\/shop\.test\//);
+      return xml;
+    };
+    const pages = locsOf(await file("pages.xml"));
+    expect(pages).toEqual(
+      ["/", "/products", "/categories", "/blog", "/about", "/contact", "/privacy", "/terms"].map((path) => BASE + path),
+    );
+
+    const productsXml = await file("products-1.xml");
     const product = products[0]!;
-    expect(locs).toContain(`${BASE}/product/${product.slug}`);
-    expect(locs).toContain(`${BASE}/categories/wedding`);
+    expect(locsOf(productsXml)).toContain(`${BASE}/product/${product.slug}`);
+    expect(productsXml).toMatch(
+      new RegExp(
+        `<url><loc>${BASE}/product/${product.slug}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}T[^<]+</lastmod><image:image><image:loc>${BASE}/`,
+      ),
+    );
+    expect(productsXml).not.toContain("placeholder");
+
+    expect(locsOf(await file("categories.xml"))).toContain(`${BASE}/categories/wedding`);
+
+    const tutorials = await file("tutorials-1.xml");
     const published = blogs.filter((post) => post.status === "published");
     const drafts = blogs.filter((post) => post.status !== "published");
     expect(drafts.length).toBeGreaterThan(0);
-    for (const post of published) expect(locs).toContain(`${BASE}/blog/${post.slug}`);
-    for (const post of drafts) expect(xml).not.toContain(`/blog/${post.slug}<`);
-    expect(xml).toMatch(new RegExp(`<loc>${BASE}/blog/${published[0]!.slug}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}T`));
+    for (const post of published) expect(locsOf(tutorials)).toContain(`${BASE}/blog/${post.slug}`);
+    for (const post of drafts) expect(tutorials).not.toContain(`/blog/${post.slug}<`);
+    expect(tutorials).toMatch(
+      new RegExp(`<loc>${BASE}/blog/${published[0]!.slug}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}T`),
+    );
+  });
+
+  it("answers 404 for a file past the last one and for a name it does not list", async () => {
+    for (const name of ["products-2.xml", "tutorials-2.xml", "products-0.xml", "orders.xml", "products-1.json"]) {
+      const response = await get(`/sitemaps/${name}`);
+      expect(response.status, name).toBe(404);
+      await response.arrayBuffer();
+    }
   });
 
   it("robots.txt keeps crawlers out of private areas and points at the sitemap", async () => {

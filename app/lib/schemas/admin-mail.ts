@@ -16,6 +16,9 @@ export const MAIL_MESSAGES = {
   waiting: "This email is already waiting to be sent.",
   sending: "This email is being sent right now.",
   retried: "Email queued to be sent again.",
+  /** What a sent mail's text says once the retention sweep removed its body. */
+  bodyRemoved: (days: number) =>
+    `The body of this email was removed: the shop keeps a sent email's body for ${days} day${days === 1 ? "" : "s"}.`,
 } as const;
 
 /** GET /api/admin/mail and the list page: part of the address, one template, one status, pages. */

@@ -42,6 +42,7 @@ const mailColumns = {
   text: mailOutbox.text,
   html: mailOutbox.html,
   headers: mailOutbox.headers,
+  body_removed_at: mailOutbox.bodyRemovedAt,
 };
 
 const selectMail = (db: Database, id: string) => db.select(mailColumns).from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -75,6 +76,7 @@ const toMail = (row: MailRow): AdminMail => ({
   text: maskSecrets(row.text),
   html: maskSecrets(row.html),
   headers: maskHeaders(row.headers),
+  body_removed_at: isoDate(row.body_removed_at),
   can_retry: retryable(row),
 });
 

@@ -1,16 +1,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client";
-import {
-  coupons,
-  orderHistory,
-  orderItems,
-  orders,
-  productVariants,
-  products,
-  settings,
-  users,
-} from "../../../db/schema";
+import { coupons, orderHistory, orderItems, orders, productVariants, products, users } from "../../../db/schema";
 import { changes } from "../../lib/cache-tags";
 import { addDays } from "../../lib/delivery";
 import {
@@ -25,6 +16,7 @@ import {
   type OrderUpdate,
 } from "../../lib/order-lifecycle";
 import { bumpTags } from "../cache-tags.server";
+import { readNumberSetting } from "../settings.server";
 import type { MailContext } from "../mail/context";
 import { isOrderUpdate, orderUpdateStatement } from "../mail/order-mails.server";
 import { ConflictError, NotFoundError } from "../errors";
@@ -534,13 +526,6 @@ export const DEFAULT_ORDER_EXPIRY_DAYS = 7;
 const EXPIRY_BATCH = 25;
 const EXPIRY_BATCHES_PER_RUN = 8;
 
-async function expiryDays(db: Database): Promise<number> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, ORDER_EXPIRY_SETTING));
-  if (!row) return DEFAULT_ORDER_EXPIRY_DAYS;
-  const days = Number(row.value);
-  return Number.isFinite(days) && days >= 0 ? Math.floor(days) : DEFAULT_ORDER_EXPIRY_DAYS;
-}
-
 /**
  * Cancels the cash-on-delivery orders still pending (never confirmed by staff, not paid) that
  * were placed more than `unconfirmed_order_expiry_days` days ago (0: never), as a staff
@@ -551,7 +536,7 @@ async function expiryDays(db: Database): Promise<number> {
  * sweep running at once, is left alone: nothing is ever given back twice. Answers how many it cancelled.
  */
 export async function expireUnconfirmedOrders(db: Database, mail?: MailContext, now = new Date()): Promise<number> {
-  const days = await expiryDays(db);
+  const days = await readNumberSetting(db, ORDER_EXPIRY_SETTING, DEFAULT_ORDER_EXPIRY_DAYS);
   if (days <= 0) return 0;
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
   let cancelled = 0;

@@ -928,7 +928,7 @@ export async function updateProduct(
     [
       ...childRows(db, id, after, before, guard),
       ...variantStatements(db, id, after, product, plan, guard),
-      bumpTags(db, changes.productChanged(id, categoryIds), { onlyIf: guard }),
+      bumpTags(db, changes.productEdited(id, categoryIds), { onlyIf: guard }),
       auditEntry(
         db,
         actor,
@@ -967,7 +967,7 @@ export async function setProductArchived(
     id,
     product.version,
     [
-      bumpTags(db, changes.productChanged(id, product.category_id === null ? [] : [product.category_id]), {
+      bumpTags(db, changes.productEdited(id, product.category_id === null ? [] : [product.category_id]), {
         onlyIf: guard,
       }),
       auditEntry(

@@ -1,8 +1,10 @@
-import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client";
 import { mailOutbox } from "../../../db/schema";
 import { hasSecretMark } from "./sealed.server";
+import { MAIL_MESSAGES } from "../../lib/schemas/admin-mail";
+import { readNumberSetting } from "../settings.server";
 
 /** What the queue carries: the outbox row to deliver (the row holds everything else). */
 export interface MailQueueMessage {
@@ -126,6 +128,7 @@ export function mailStatement(
         createdAt: sql`unixepoch()`.as("created_at"),
         sentAt: sql`NULL`.as("sent_at"),
         secrets: sql`${row.secrets}`.as("secrets"),
+        bodyRemovedAt: sql`NULL`.as("body_removed_at"),
       })
       .from(sql`(SELECT 1)`)
       .where(onlyIf ?? sql`1`),
@@ -194,4 +197,43 @@ export async function requeueStuckMail(db: Database, queue: Queue<MailQueueMessa
   for (let i = 0; i < rows.length; i += 100)
     await queue.sendBatch(rows.slice(i, i + 100).map((row) => ({ body: { id: row.id } })));
   return rows.length;
+}
+
+/** The setting (group "store") and its default: a sent mail keeps its body this many days. */
+export const MAIL_RETENTION_SETTING = "mail_body_retention_days";
+export const DEFAULT_MAIL_RETENTION_DAYS = 30;
+/** Mails emptied per statement, and statements per run: bounded work for one scheduled run. */
+const RETENTION_CHUNK = 500;
+const RETENTION_CHUNKS_PER_RUN = 20;
+
+/**
+ * The retention sweep (the nightly Cron Trigger): the mails sent more than
+ * `mail_body_retention_days` days before `now` lose their body (text, HTML, headers, secrets), in
+ * chunks of the oldest first, through the index of the sent mails whose body is kept. Their address,
+ * subject, template, status and dates stay, the text says when the body went, and the audit and
+ * order history rows are not touched. Queued and failed mails keep their body (they may be sent
+ * yet). Running it again changes nothing. Answers how many mails it emptied.
+ */
+export async function removeOldMailBodies(db: Database, now = new Date()): Promise<number> {
+  const days = await readNumberSetting(db, MAIL_RETENTION_SETTING, DEFAULT_MAIL_RETENTION_DAYS);
+  const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  // Literal terms, as the partial index is written: a bound parameter would not match its WHERE.
+  const keptBody = sql`${mailOutbox.status} = 'sent' AND ${mailOutbox.bodyRemovedAt} IS NULL`;
+  let removed = 0;
+  for (let round = 0; round < RETENTION_CHUNKS_PER_RUN; round++) {
+    const chunk = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(keptBody, lt(mailOutbox.sentAt, cutoff)))
+      .orderBy(asc(mailOutbox.sentAt))
+      .limit(RETENTION_CHUNK);
+    const emptied = await db
+      .update(mailOutbox)
+      .set({ text: MAIL_MESSAGES.bodyRemoved(days), html: "", headers: null, secrets: null, bodyRemovedAt: now })
+      .where(and(inArray(mailOutbox.id, chunk), keptBody))
+      .returning({ id: mailOutbox.id });
+    removed += emptied.length;
+    if (emptied.length < RETENTION_CHUNK) break;
+  }
+  return removed;
 }

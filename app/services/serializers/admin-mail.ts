@@ -27,6 +27,10 @@ export const AdminMailSchema = z
       .record(z.string(), z.string())
       .nullable()
       .meta({ description: "Extra headers (`List-Unsubscribe`...), secrets hidden as in `text`." }),
+    body_removed_at: z.string().nullable().meta({
+      description:
+        "When the body of a sent email was removed (`mail_body_retention_days` after it was sent): `text` then says so, `html` is empty and `headers` null. Null while it is kept.",
+    }),
   })
   .meta({ id: "AdminMail" });
 export type AdminMailJson = z.output<typeof AdminMailSchema>;

@@ -322,6 +322,15 @@ export const settings: SeedSetting[] = [
     description:
       "Cash-on-delivery orders still pending (not confirmed by staff) after this many days are cancelled each night, their stock put back and the customer told. 0: never.",
   },
+  {
+    key: "mail_body_retention_days",
+    value: "30",
+    type: "number",
+    group: "store",
+    is_public: false,
+    description:
+      "A sent email's body (its text, HTML, headers and links) is removed this many days after it was sent; its address, subject, template, status and dates stay. Failed and waiting emails keep theirs.",
+  },
 ];
 
 /**
