@@ -277,7 +277,28 @@ async function report(client: Client, file: string) {
     console.log(
       `| ${mail.template} | ${mail.n} | ${Math.round(Number(mail.bytes) / Number(mail.n))} | ${perThousand(Number(mail.bytes))} |`,
     );
+  // What the orders make: their tables, and the outbox in the share of its bodies that are order mails.
+  const bytesOf = (name: string) => {
+    const row = perTable.find((r) => r.name === name);
+    return row ? Number(row.bytes) + Number(row.indexes) : 0;
+  };
+  const mailBytes = mails.reduce((sum, mail) => sum + Number(mail.bytes), 0);
+  const orderMailBytes = mails
+    .filter((mail) => mail.template === "new_order" || mail.template.startsWith("order_"))
+    .reduce((sum, mail) => sum + Number(mail.bytes), 0);
+  const byOrders =
+    ORDER_TABLES.reduce((sum, name) => sum + bytesOf(name), 0) +
+    (mailBytes ? (bytesOf("mail_outbox") * orderMailBytes) / mailBytes : 0);
+  const d1Limit = 10 * 10 ** 9;
+  console.log(
+    `
+What orders add (${ORDER_TABLES.join(", ")} and their mails in the outbox): ${perThousand(byOrders)} MB per 1,000 orders;` +
+      ` at that rate D1's 10 GB limit is reached around ${orders ? Math.round(((d1Limit - (total - byOrders)) / byOrders) * orders).toLocaleString("en-US") : "-"} orders.`,
+  );
 }
+
+/** The tables an order writes rows into (its mails apart): placeOrder's batch and the status changes'. */
+const ORDER_TABLES = ["orders", "order_items", "order_history", "audit_log"];
 
 // ---------------------------------------------------------------- growing
 
