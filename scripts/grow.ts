@@ -31,6 +31,7 @@ import { welcomeMail } from "../app/services/mail/templates/welcome";
 import { siteConfigFromSettings } from "../app/lib/site";
 import { groupSettings, type SettingRow } from "../app/services/settings.server";
 import { REVIEW_FIGURES_SQL } from "../db/seed";
+import { seeded } from "../db/seed/prng";
 import { d1File } from "./lib/d1-file.mjs";
 
 const root = join(import.meta.dirname, "..");
@@ -79,18 +80,8 @@ if (!(scale > 0) || !/^\d{4}-\d{2}-\d{2}$/.test(until)) {
 
 // ---------------------------------------------------------------- the deterministic draw
 
-/** mulberry32: small, fast, and the same numbers for the same seed on every machine. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(30);
+/** One draw for the whole shop, in a fixed order. */
+const random = seeded("grown shop");
 const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 /** An index in [0, n) drawn towards the start: a few best sellers, regular customers. */
