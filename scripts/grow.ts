@@ -6,7 +6,7 @@
  *
  *   npm run db:grow                      a fresh `.wrangler/grown` (migrated, seeded, then grown)
  *   npm run db:grow -- --persist-to=DIR  another wrangler persist directory
- *   npm run db:grow -- --until=2026-11-27  the last day of the two years of orders (default: today, UTC)
+ *   npm run db:grow -- --until=2026-11-27  the last day of the two years of orders (default: yesterday, UTC)
  *   npm run db:grow -- --scale=0.1       a tenth of every size (a quick try)
  *   npm run db:grow -- --report          nothing grown: the file's bytes per table and per 1,000 orders
  *
@@ -39,7 +39,8 @@ const args = process.argv.slice(2);
 const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
 const persistDir = resolve(root, flag("persist-to") ?? ".wrangler/grown");
 const scale = Number(flag("scale") ?? 1);
-const until = flag("until") ?? new Date().toISOString().slice(0, 10);
+/** The last day with orders: yesterday by default, so that no row is dated later than now. */
+const until = flag("until") ?? new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 /** The sizes of issue 30, in rows of the whole database (the seed's rows count towards them). */
 const SIZES = {
@@ -1073,7 +1074,7 @@ async function main() {
   await client.execute("PRAGMA cache_size = -262144");
   const settings = await rows<SettingRow>(client, `SELECT * FROM settings`);
   const shop = mailShop({ origin: ORIGIN, site: siteConfigFromSettings(groupSettings(settings)) });
-  const end = Math.floor(Date.parse(`${until}T23:00:00Z`) / 1000);
+  const end = Math.floor(Date.parse(`${until}T23:59:59Z`) / 1000);
   const start = end - 730 * DAY;
   const writer = new Writer(client);
   console.log(`Growing ${file} (orders from ${isoDay(start)} to ${until})`);
