@@ -69,6 +69,11 @@ if (args.includes("--remote")) {
   console.error("db:grow never touches a remote database: it grows a local copy only (drop --remote).");
   process.exit(2);
 }
+// The directory is removed and made afresh: never the local database `npm start` serves.
+if (persistDir === resolve(root, ".wrangler/state")) {
+  console.error("db:grow makes its directory afresh: pick another --persist-to than .wrangler/state (npm start's).");
+  process.exit(2);
+}
 const libsqlUrl = process.env.LIBSQL_URL;
 if (libsqlUrl && !libsqlUrl.startsWith("file:")) {
   console.error(`db:grow grows a local file only: LIBSQL_URL=${libsqlUrl} is not a file: URL.`);

@@ -17,14 +17,18 @@ function grow(args: string[], env: Record<string, string> = {}) {
 }
 
 describe("npm run db:grow", () => {
-  it("never grows a remote database", () => {
+  it("never grows a remote database, nor the one npm start serves", () => {
     const remote = grow(["--remote"]);
     expect(remote.status).toBe(2);
     expect(remote.stderr).toContain("never touches a remote database");
     const libsql = grow([], { LIBSQL_URL: "libsql://twistbloom.example.turso.io" });
     expect(libsql.status).toBe(2);
     expect(libsql.stderr).toContain("is not a file: URL");
-  });
+    // Nor the local database `npm start` serves: the grown directory is made afresh.
+    const served = grow(["--persist-to=.wrangler/state"]);
+    expect(served.status).toBe(2);
+    expect(served.stderr).toContain("pick another --persist-to");
+  }, 60_000);
 
   describe("on a local file, at a hundredth of the issue's sizes", () => {
     const dir = mkdtempSync(join(tmpdir(), "grown-"));
