@@ -3,10 +3,11 @@
 // /api/health (the Worker's floor) and a static asset (the server's floor).
 import autocannon from "autocannon";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { gzipSync } from "node:zlib";
 import { build, startSeededServer } from "./lib/server.mjs";
+import { apiToken, signInCookies } from "./lib/sign-in.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS || 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
@@ -29,6 +30,12 @@ const TARGETS = {
 };
 /** How many cold renders each page's render time is the median of. */
 const COLD_SAMPLES = 7;
+
+// `--grown`: issue 30's table, the seed shop beside the grown one (scripts/lib/bench-grown.mjs).
+if (process.argv.includes("--grown")) {
+  const { benchGrown } = await import("./lib/bench-grown.mjs");
+  process.exit(await benchGrown({ save: process.argv.includes("--save") }));
+}
 
 if (process.env.SKIP_BUILD !== "1") build();
 const server = await startSeededServer({
@@ -161,39 +168,19 @@ try {
     },
     payment_method: "cash_on_delivery",
   });
-  const customerToken = await fetch(`${server.url}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: "customer@twistbloom.test", password: "Customer1234" }),
-  }).then(async (response) => (await response.json()).data.token);
+  const customerToken = await apiToken(server.url, "customer@twistbloom.test", "Customer1234");
   const orderInit = {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${customerToken}` },
     body: orderBody,
   };
   for (let i = 0; i < 40; i++) await (await fetch(`${server.url}/api/orders`, orderInit)).arrayBuffer();
-  const login = await fetch(`${server.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-    body: new URLSearchParams({ email: "admin@twistbloom.test", password: "Admin1234" }),
-  });
-  const adminCookie = login.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  const adminCookie = (await signInCookies(server.url, "admin@twistbloom.test", "Admin1234")).join("; ");
 
   // A returning customer: the cart above and a session.
-  const customerLogin = await fetch(`${server.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-    body: new URLSearchParams({ email: "customer@twistbloom.test", password: "Customer1234" }),
-  });
-  const sessionCookie = customerLogin.headers
-    .getSetCookie()
-    .find((cookie) => cookie.startsWith("session="))
-    .split(";")[0];
+  const sessionCookie = (await signInCookies(server.url, "customer@twistbloom.test", "Customer1234")).find((cookie) =>
+    cookie.startsWith("session="),
+  );
   const shopperCookies = { Cookie: `${cartCookie}; ${sessionCookie}` };
 
   // The pages the edge keeps whole (docs/decisions/017): warm for an anonymous visitor, warm for the
@@ -535,10 +522,13 @@ try {
   );
   console.log(`\nWorker bundle: ${kb(worker)} gzip (target under 1 MB; Cloudflare's free plan allows 3 MB)`);
   mkdirSync("bench", { recursive: true });
+  // The grown shop's figures (`--grown --save`) are kept: this run does not measure them.
+  const { grown } = existsSync("bench/results.json") ? JSON.parse(readFileSync("bench/results.json", "utf8")) : {};
   writeFileSync(
     "bench/results.json",
     JSON.stringify(
       {
+        ...(grown ? { grown } : {}),
         date: new Date().toISOString(),
         machine,
         connections: CONNECTIONS,

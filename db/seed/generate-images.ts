@@ -18,36 +18,13 @@ import { categories, categoryColors } from "./data/categories";
 import { homeSections } from "./data/home";
 import { products } from "./data/products";
 import { settings } from "./data/settings";
+import { seeded, type Rng } from "./prng";
 import type { ProductColor } from "./types";
 
 const OUT = join(dirname(fileURLToPath(import.meta.url)), "../../public/images");
 const MAX_BYTES = 6 * 1024;
 
 // ---------------------------------------------------------------- randomness
-
-/** FNV-1a hash of a string, used to seed the PRNG. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-type Rng = () => number;
-
-/** mulberry32: small, fast and good enough for drawing. */
-function seeded(seed: string): Rng {
-  let a = hash(seed);
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const between = (r: Rng, min: number, max: number) => min + r() * (max - min);
 const int = (r: Rng, min: number, max: number) => Math.floor(between(r, min, max + 1));

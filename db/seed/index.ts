@@ -131,6 +131,9 @@ function variantStatements(product: SeedProduct, parent: Parent): string[] {
 const idBy = (table: string, column: string, value: string) =>
   raw(`(SELECT id FROM ${ident(table)} WHERE ${ident(column)} = ${sqlLiteral(value)})`);
 
+/** Every product's review count and average, from its published reviews (the seed's and db:grow's last step). */
+export const REVIEW_FIGURES_SQL = `UPDATE "products" SET "review_count" = (SELECT COUNT(*) FROM "reviews" r WHERE r."product_id" = "products"."id" AND r."status" = 'approved'), "review_average" = COALESCE((SELECT ROUND(AVG(r."rating"), 2) FROM "reviews" r WHERE r."product_id" = "products"."id" AND r."status" = 'approved'), 0)`;
+
 /** created_at of draft posts, which have no published_at: 2026-10-01T00:00:00Z. */
 const DRAFT_CREATED_AT = 1790812800;
 
@@ -275,9 +278,7 @@ export async function buildSeedStatements({
     );
   }
   // Every product's count and average, from its published reviews: never a figure of its own.
-  statements.push(
-    `UPDATE "products" SET "review_count" = (SELECT COUNT(*) FROM "reviews" r WHERE r."product_id" = "products"."id" AND r."status" = 'approved'), "review_average" = COALESCE((SELECT ROUND(AVG(r."rating"), 2) FROM "reviews" r WHERE r."product_id" = "products"."id" AND r."status" = 'approved'), 0)`,
-  );
+  statements.push(REVIEW_FIGURES_SQL);
 
   // ---------------------------------------------------------------- blog
   for (const category of blogCategories) {

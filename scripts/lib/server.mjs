@@ -43,6 +43,12 @@ export async function startSeededServer({ port, stateDir, args = [], vars = {} }
   const persist = `--persist-to=${stateDir}`;
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", persist], { quiet: true });
   run("npx", ["tsx", "scripts/db.ts", "seed", persist], { quiet: true });
+  return startServer({ port, stateDir, args, vars });
+}
+
+/** The built Worker on the database already in `stateDir` (kept as it is: the grown shop's, `npm run db:grow`). */
+export async function startServer({ port, stateDir, args = [], vars = {} }) {
+  const persist = `--persist-to=${stateDir}`;
   const server = spawn(
     "npx",
     [
