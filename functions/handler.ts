@@ -23,6 +23,7 @@ import {
 } from "../app/services/mail/outbox.server";
 import { createDb, type Database } from "../db/client";
 import { expireUnconfirmedOrders } from "../app/services/admin/orders.server";
+import { removeOldSearchMisses } from "../app/services/search.server";
 import { backgroundMailContext } from "../app/http/mail.server";
 import { QueryTimer } from "../db/timing";
 import { api } from "./api";
@@ -157,6 +158,7 @@ export function createWorker(serverBuild: ServerBuild, EmailMessage: EmailMessag
         ctx.waitUntil(removeUnusedUploads(db, env.UPLOADS));
         ctx.waitUntil(expireOrders(env, db));
         ctx.waitUntil(removeOldMailBodies(db));
+        ctx.waitUntil(removeOldSearchMisses(db));
       }
     },
     /** The mail queue's consumer: one outbox row per message, retried with backoff on a transport's failure. */

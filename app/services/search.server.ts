@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blogs, categories, products, searchMisses } from "../../db/schema";
 import { categorySearch, productSearch, searchTitles, tutorialSearch } from "../../db/search-schema";
@@ -440,6 +440,15 @@ export async function recordSearchMiss(db: Database, terms: string, day: string)
       target: [searchMisses.day, searchMisses.terms],
       set: { searches: sql`${searchMisses.searches} + 1` },
     });
+}
+
+/** Days a no-result search is kept: staff see 30 of them; the nightly job removes older ones. */
+export const MISSES_KEPT_DAYS = 90;
+
+/** The nightly job's part: removes the counts older than `MISSES_KEPT_DAYS` (a range of the key). */
+export async function removeOldSearchMisses(db: Database, now = new Date()): Promise<void> {
+  const oldest = new Date(now.getTime() - MISSES_KEPT_DAYS * 86_400_000).toISOString().slice(0, 10);
+  await db.delete(searchMisses).where(lt(searchMisses.day, oldest));
 }
 
 export interface SearchMiss {

@@ -16,6 +16,7 @@ import { listBlogs } from "~/services/blogs.server";
 import { listProducts } from "~/services/products.server";
 import {
   recordSearchMiss,
+  removeOldSearchMisses,
   searchCatalogue,
   suggest,
   topSearchMisses,
@@ -260,6 +261,10 @@ describe("what shoppers did not find", () => {
     const top = await topSearchMisses(db, "2026-11-27");
     expect(top[0]).toEqual({ terms: "blue orchid", searches: 3, last_searched: "2026-11-27" });
     expect(top.map((miss) => miss.terms)).toEqual(["blue orchid", "peony vase"]);
+    // The nightly job keeps 90 days.
+    await removeOldSearchMisses(db, new Date("2027-01-15T03:00:00Z"));
+    const kept = await t.client.execute("SELECT DISTINCT day FROM search_misses ORDER BY day");
+    expect(kept.rows.map((row) => row.day)).toEqual(["2026-11-20", "2026-11-27"]);
   });
 });
 
