@@ -72,6 +72,12 @@ function rowsOf(s, staff) {
         `/products?category=${at(s.categories, n)}&min_price=${n % 40}&max_price=${60 + (n % 90)}&sort=price`,
     },
     { name: "/sitemap.xml", path: () => "/sitemap.xml" },
+    { name: "/sitemaps/products-1.xml", path: () => "/sitemaps/products-1.xml" },
+    { name: "/search?q=WORD", path: (n) => `/search?q=${q(at(s.words, n))}` },
+    {
+      name: "GET /api/search/suggest?q=PREFIX",
+      path: (n) => `/api/search/suggest?q=${q(at(s.words, n).slice(0, 3 + (n % 3)))}`,
+    },
     { name: "/admin (dashboard)", path: () => "/admin", headers: staff.cookie },
     { name: "GET /api/admin/stats", path: () => "/api/admin/stats", headers: staff.bearer },
     {
