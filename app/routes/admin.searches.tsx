@@ -8,15 +8,16 @@ import { MISSES_DAYS, MISSES_SHOWN } from "~/services/search.server";
 
 export const meta = adminPageMeta("Searches", "/admin/searches");
 
-export const loader = (args: LoaderFunctionArgs) => loadAdminPage(args, (db) => searchMissesNow(db));
+export const loader = (args: LoaderFunctionArgs) =>
+  loadAdminPage(args, async (db) => ({ misses: await searchMissesNow(db), days: MISSES_DAYS, shown: MISSES_SHOWN }));
 
 /** What shoppers searched for and did not find: the words only, never who searched. */
 export default function AdminSearches() {
-  const misses = useLoaderData<typeof loader>();
+  const { misses, days, shown } = useLoaderData<typeof loader>();
   return (
     <AdminListPage
       title="Searches"
-      description={`What shoppers searched for and did not find in the last ${MISSES_DAYS} days (the ${MISSES_SHOWN} most searched, UTC days). Each is a bouquet to stock, or a word to add to a product's name or description. Only the words are kept, never who searched.`}
+      description={`What shoppers searched for and did not find in the last ${days} days (the ${shown} most searched, UTC days). Each is a bouquet to stock, or a word to add to a product's name or description. Only the words are kept, never who searched.`}
       table={{
         caption: "Searches that found nothing, most searched first",
         rows: misses.map((miss) => ({ ...miss, id: miss.terms })),

@@ -53,11 +53,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-const pageTitle = (q: string) => (q ? `Search results for “${q}”` : SEARCH_TITLE);
+const pageTitle = (q: string) => `Search results for “${q}”`;
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, location }) =>
   seoMeta(rootSeo(matches), {
-    title: pageTitle(data?.state.q ?? ""),
+    title: data?.found ? pageTitle(data.state.q) : SEARCH_TITLE,
     description: "Search the shop's bouquets, categories and tutorials.",
     path: location.pathname,
     noindex: "follow",
@@ -375,7 +375,9 @@ export default function SearchPage() {
           { label: SEARCH_TITLE, href: "/search" },
         ]}
       />
-      <h1 className="mt-4 font-display text-3xl font-bold text-bloom-700 sm:text-4xl">{pageTitle(state.q)}</h1>
+      <h1 className="mt-4 font-display text-3xl font-bold text-bloom-700 sm:text-4xl">
+        {found ? pageTitle(state.q) : SEARCH_TITLE}
+      </h1>
       <SearchForm q={state.q} />
       {notices.map((notice) => (
         <p key={notice} role="status" className="mt-3 rounded-lg bg-amber-50 px-4 py-3 text-gray-900">
