@@ -66,7 +66,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data, location }) =
 /** The search box of the page: a GET form to itself (a new search starts without filters). */
 function SearchForm({ q }: { q: string }) {
   return (
-    <form method="get" action="/search" noValidate role="search" className="mt-4 flex max-w-xl gap-2">
+    <form method="get" action="/search" noValidate className="mt-4 flex max-w-xl gap-2">
       <label htmlFor="search-page-q" className="sr-only">
         Search the shop
       </label>
