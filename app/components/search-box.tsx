@@ -131,6 +131,7 @@ export function SearchBox() {
       method="get"
       action="/search"
       role="search"
+      aria-label="Shop"
       noValidate
       onSubmit={onSubmit}
       className="relative order-last w-full xl:order-none xl:w-64"
