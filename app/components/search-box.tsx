@@ -1,7 +1,8 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { formatMoney, toCents } from "~/lib/money";
-import { SEARCH_MAX_LENGTH, type MarkedText } from "~/lib/search";
+import { SEARCH_MAX_LENGTH } from "~/lib/search";
+import type { Suggestion } from "~/services/search.server";
 import { Img } from "./img";
 import { LineIcon } from "./line-icon";
 import { Marked } from "./marked-text";
@@ -12,15 +13,6 @@ import { useHydrated } from "./use-hydrated";
 const SUGGEST_DEBOUNCE_MS = 150;
 /** Suggestions start from this many characters. */
 const SUGGEST_FROM = 2;
-
-interface Suggestion {
-  type: "product" | "category" | "tutorial";
-  title: string;
-  title_marked: MarkedText[];
-  url: string;
-  image: string;
-  price: number | null;
-}
 
 const TYPE_LABELS: Record<Suggestion["type"], string> = {
   product: "Product",

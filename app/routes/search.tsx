@@ -12,6 +12,7 @@ import { useCurrency } from "~/components/price";
 import { toCardProduct } from "~/components/product-card";
 import { EmptyProducts, ProductCount, ProductGrid } from "~/components/product-grid";
 import { useListPage } from "~/components/product-listing";
+import { ApplyFilters, FilterCheckbox } from "~/components/product-filters";
 import { useHydrated } from "~/components/use-hydrated";
 import { PRODUCTS_PAGE_SIZE } from "~/lib/constants";
 import { formatMoney, toCents } from "~/lib/money";
@@ -24,7 +25,6 @@ import type { Facets } from "~/services/search.server";
 const SEARCH_TITLE = "Search";
 const SEARCH_FAILED = "The search failed. Please try again.";
 const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600";
-const checkboxClass = `h-4 w-4 rounded border-gray-300 accent-bloom-600 ${focusRing}`;
 
 /**
  * `/search?q=`: products (a page of 12, ranked, with facets), the best tutorials and the matching
@@ -142,16 +142,9 @@ function SearchFacets({
         <ul className="mt-2 grid gap-2">
           {facets.categories.map((category) => (
             <li key={category.slug}>
-              <label className="flex items-center gap-2 text-sm text-gray-800">
-                <input
-                  type="checkbox"
-                  name="category"
-                  value={category.slug}
-                  defaultChecked={category.selected}
-                  className={checkboxClass}
-                />
+              <FilterCheckbox name="category" value={category.slug} checked={category.selected}>
                 {category.name} <span className="text-gray-600">({category.count})</span>
-              </label>
+              </FilterCheckbox>
             </li>
           ))}
         </ul>
@@ -186,29 +179,18 @@ function SearchFacets({
       </div>
 
       <div className="mt-5">
-        <label className="flex items-center gap-2 text-sm text-gray-800">
-          <input
-            type="checkbox"
-            name="on_sale"
-            value="1"
-            defaultChecked={facets.on_sale.selected}
-            aria-describedby={errors.on_sale ? "search-on-sale-error" : undefined}
-            className={checkboxClass}
-          />
+        <FilterCheckbox
+          name="on_sale"
+          value="1"
+          checked={facets.on_sale.selected}
+          describedBy={errors.on_sale ? "search-on-sale-error" : undefined}
+        >
           On sale only <span className="text-gray-600">({facets.on_sale.count})</span>
-        </label>
+        </FilterCheckbox>
         <FieldError alert id="search-on-sale-error" messages={errors.on_sale} />
       </div>
 
-      {/* With JavaScript the results follow every change: the button stays for keyboard users only. */}
-      <div className={hydrated ? "sr-only focus-within:not-sr-only" : undefined}>
-        <button
-          type="submit"
-          className={`mt-5 w-full rounded-full bg-bloom-600 px-4 py-2 text-sm font-medium text-white hover:bg-bloom-700 ${focusRing}`}
-        >
-          Apply Filters
-        </button>
-      </div>
+      <ApplyFilters hydrated={hydrated} />
     </form>
   );
 }

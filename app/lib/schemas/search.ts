@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../constants";
 import { PRICE_BUCKETS, SEARCH_MAX_LENGTH } from "../search";
-import { integerParam, lenientQuery, listParam, optionalBoolean, optionalNumber } from "./query";
-
-const MAX_PRICE = 1_000_000;
+import { checkPriceRange, integerParam, lenientQuery, listParam, optionalBoolean, optionalNumber } from "./query";
 
 /**
  * What was typed in `q`, never refused: control characters dropped, trimmed, and cut to the spec's
@@ -29,21 +27,13 @@ export const SearchQuerySchema = z
   .object({
     q: searchText(),
     category: listParam("category"),
-    min_price: optionalNumber("min_price", { max: MAX_PRICE }),
-    max_price: optionalNumber("max_price", { max: MAX_PRICE }),
+    min_price: optionalNumber("min_price"),
+    max_price: optionalNumber("max_price"),
     on_sale: optionalBoolean("on_sale"),
     page: integerParam("page", { fallback: 1 }),
     per_page: integerParam("per_page", { fallback: DEFAULT_PAGE_SIZE, clampTo: MAX_PAGE_SIZE }),
   })
-  .superRefine((query, ctx) => {
-    if (query.min_price !== undefined && query.max_price !== undefined && query.max_price < query.min_price) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["max_price"],
-        message: "The max price must be greater than or equal to the min price.",
-      });
-    }
-  });
+  .superRefine(checkPriceRange);
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
 
 /** `GET /api/search/suggest?q=`: only the words typed so far. */
