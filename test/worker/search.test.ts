@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, CUSTOMER } from "../fixtures/accounts";
 import { SEARCH_MESSAGES, SUGGESTIONS_MAX } from "../../app/lib/search";
-import { decode, get, getJson, visibleText, visit } from "./helpers";
+import { decode, get, getJson, roundTrips, visibleText, visit } from "./helpers";
 import { apiClient, apiToken, loggedIn } from "./fixtures";
 
 // The shoppers' search as they see it: /search (results, facets, pages, a typo corrected, the
@@ -95,6 +95,18 @@ describe("/search", () => {
     );
     expect(priced.body.data.products.pagination.total).toBe(bucket.count);
     expect(priced.body.data.facets.prices.find((price: { selected: boolean }) => price.selected).min).toBe(bucket.min);
+  });
+
+  it("answers in at most 3 round trips, a typo's second search included", async () => {
+    for (const path of ["/search?q=rose", "/search?q=lavendar", "/search?q=zzqxv", "/search"]) {
+      await (await get(path)).text();
+      const again = await get(path);
+      await again.text();
+      expect(roundTrips(again)).toBeLessThanOrEqual(3);
+    }
+    const suggested = await get("/api/search/suggest?q=tuli");
+    await suggested.text();
+    expect(roundTrips(suggested)).toBe(1);
   });
 
   it("says what a typo meant, and shows its results", async () => {
