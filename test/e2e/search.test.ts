@@ -77,6 +77,12 @@ describe("the header's suggestions (JavaScript on)", () => {
     expect(await options.count()).toBeLessThanOrEqual(8);
     await expect.poll(() => page.locator("header [role=status]").innerText()).toMatch(/^\d+ suggestions?$/);
     expect(await listbox.locator("mark").count()).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole("main").click({ position: { x: 5, y: 5 } });
+    expect(await box.getAttribute("aria-expanded")).toBe("false");
+    await box.press("ArrowDown");
+    expect(await box.getAttribute("aria-expanded")).toBe("true");
 
     await box.press("Escape");
     expect(await box.getAttribute("aria-expanded")).toBe("false");
