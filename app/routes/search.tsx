@@ -112,7 +112,9 @@ function SearchFacets({
   const submit = useSubmit();
   const currency = useCurrency();
   const onChange = (event: FormEvent<HTMLFormElement>) => {
-    if (hydrated) submit(event.currentTarget, { replace: true, preventScrollReset: true });
+    if (!hydrated) return;
+    event.preventDefault();
+    submit(event.currentTarget, { replace: true, preventScrollReset: true });
   };
   const money = (units: number) => formatMoney(toCents(units), currency);
   const priceErrors = [...(errors.min_price ?? []), ...(errors.max_price ?? [])];
@@ -122,6 +124,7 @@ function SearchFacets({
       action="/search"
       noValidate
       onChange={onChange}
+      onSubmit={onChange}
       className="rounded-2xl border border-bloom-100 bg-white p-4 shadow-sm"
       aria-labelledby="search-filters-heading"
     >
