@@ -111,10 +111,14 @@ function SearchFacets({
   const hydrated = useHydrated();
   const submit = useSubmit();
   const currency = useCurrency();
+  const apply = (form: HTMLFormElement) => submit(form, { replace: true, preventScrollReset: true });
   const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if (hydrated) apply(event.currentTarget);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
     event.preventDefault();
-    submit(event.currentTarget, { replace: true, preventScrollReset: true });
+    apply(event.currentTarget);
   };
   const money = (units: number) => formatMoney(toCents(units), currency);
   const priceErrors = [...(errors.min_price ?? []), ...(errors.max_price ?? [])];
@@ -124,7 +128,7 @@ function SearchFacets({
       action="/search"
       noValidate
       onChange={onChange}
-      onSubmit={onChange}
+      onSubmit={onSubmit}
       className="rounded-2xl border border-bloom-100 bg-white p-4 shadow-sm"
       aria-labelledby="search-filters-heading"
     >

@@ -90,7 +90,10 @@ describe("the header's suggestions (JavaScript on)", () => {
     await box.press("Escape");
     expect(await box.inputValue()).toBe("");
 
+    // The answer for the whole word, not an earlier one's still shown, before choosing.
+    const answered = page.waitForResponse((response) => response.url().endsWith("/api/search/suggest?q=sunfl"));
     await box.pressSequentially("sunfl", { delay: 30 });
+    await answered;
     await listbox.waitFor();
     await box.press("ArrowDown");
     const first = options.first();
