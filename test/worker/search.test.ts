@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, CUSTOMER } from "../fixtures/accounts";
 import { SEARCH_MESSAGES, SUGGESTIONS_MAX } from "../../app/lib/search";
-import { decode, get, getJson, roundTrips, visibleText, visit } from "./helpers";
+import { decode, get, getJson, readTagVersions, roundTrips, visibleText, visit } from "./helpers";
 import { apiClient, apiToken, loggedIn } from "./fixtures";
 
 // The shoppers' search as they see it: /search (results, facets, pages, a typo corrected, the
@@ -102,11 +102,12 @@ describe("/search", () => {
       await (await get(path)).text();
       const again = await get(path);
       await again.text();
-      expect(roundTrips(again)).toBeLessThanOrEqual(3);
+      // The tag versions' read (once a second for any request) is not the page's own.
+      expect(roundTrips(again) - (readTagVersions(again) ? 1 : 0)).toBeLessThanOrEqual(3);
     }
     const suggested = await get("/api/search/suggest?q=tuli");
     await suggested.text();
-    expect(roundTrips(suggested)).toBe(1);
+    expect(roundTrips(suggested) - (readTagVersions(suggested) ? 1 : 0)).toBe(1);
   });
 
   it("says what a typo meant, and shows its results", async () => {
