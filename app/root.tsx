@@ -15,6 +15,7 @@ import { CsrfMeta } from "~/components/personal-parts";
 import { useNonce } from "~/components/nonce";
 import { useRootData } from "~/components/use-root-data";
 import { HeaderPanel } from "~/components/header-panel";
+import { SearchBox } from "~/components/search-box";
 import { Toaster } from "~/components/toaster";
 import { LineIcon } from "~/components/line-icon";
 import { siteConfigFromSettings, type SiteConfig } from "~/lib/site";
@@ -94,7 +95,7 @@ function Header({ site, viewer }: { site: SiteConfig; viewer: RootViewer | null 
   const { pathname } = useLocation();
   return (
     <header className="relative border-b border-bloom-100 bg-white">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-3 py-3 sm:gap-4 sm:px-4">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-3 py-3 sm:gap-4 sm:px-4 xl:flex-nowrap">
         <ShopLink to="/" className="font-display text-xl font-bold text-bloom-700 sm:text-2xl">
           {site.name}
         </ShopLink>
@@ -103,6 +104,7 @@ function Header({ site, viewer }: { site: SiteConfig; viewer: RootViewer | null 
             <NavItems />
           </ul>
         </nav>
+        <SearchBox />
         <div className="flex items-center gap-1.5 text-sm sm:gap-2">
           <ul className="hidden items-center gap-1 md:flex" aria-label="Account">
             <Personal name="accountLinks" props={{ pathname, menu: "header" }}>

@@ -6,6 +6,8 @@ import { PlacedImg, squareProductImage, type ImgPlace } from "./img";
 import { Price } from "./price";
 import { WishlistButton } from "./wishlist-button";
 import { RatingBadge } from "./reviews/stars";
+import { Marked } from "./marked-text";
+import type { MarkedText } from "~/lib/search";
 
 const PRODUCT_CARD_IMAGE = squareProductImage(800);
 
@@ -30,7 +32,10 @@ export type CardProduct = Pick<
   | "rating"
 > &
   /** A list's product carries its options (the Quick View offers them); others have none to offer. */
-  Partial<Pick<ProductListItem, "options">>;
+  Partial<Pick<ProductListItem, "options">> & {
+    /** A search result's name, its matched words marked. */
+    name_marked?: MarkedText[];
+  };
 
 export function toCardProduct(product: CardProduct): CardProduct {
   return {
@@ -153,7 +158,7 @@ export function ProductCard({ product, actions = false, onQuickView, imageLoadin
             to={href}
             className={`rounded after:absolute after:inset-0 after:content-[''] hover:text-bloom-700 ${focusRing}`}
           >
-            {product.name}
+            {product.name_marked ? <Marked pieces={product.name_marked} /> : product.name}
           </Link>
         </h3>
         <RatingBadge rating={product.rating} reviews={product.reviews} />

@@ -1,5 +1,5 @@
 import { Link, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { productPageHref, type ProductPageState } from "~/lib/schemas/storefront";
 import { FieldError } from "./field-error";
 import { useHydrated } from "./use-hydrated";
@@ -14,6 +14,52 @@ export interface FilterCategory {
 
 const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600";
 const checkboxClass = "h-4 w-4 rounded border-gray-300 accent-bloom-600";
+
+/** A filter's checkbox with its label (and, on the search page, the count it would give). */
+export function FilterCheckbox({
+  name,
+  value,
+  checked,
+  onChange,
+  describedBy,
+  children,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange?: () => void;
+  describedBy?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-gray-800">
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        defaultChecked={checked}
+        aria-describedby={describedBy}
+        onChange={onChange}
+        className={`${checkboxClass} ${focusRing}`}
+      />
+      {children}
+    </label>
+  );
+}
+
+/** "Apply Filters": with JavaScript the list already follows every change, so it stays for keyboard users only. */
+export function ApplyFilters({ hydrated }: { hydrated: boolean }) {
+  return (
+    <div className={hydrated ? "sr-only focus-within:not-sr-only" : undefined}>
+      <button
+        type="submit"
+        className={`mt-5 w-full rounded-full bg-bloom-600 px-4 py-2 text-sm font-medium text-white hover:bg-bloom-700 ${focusRing}`}
+      >
+        Apply Filters
+      </button>
+    </div>
+  );
+}
 
 /**
  * The filter sidebar: a GET form, so that without JavaScript "Apply Filters" loads the filtered
@@ -110,18 +156,15 @@ export function ProductFilters({
     const errorId = `filter-${name}-error`;
     return (
       <div>
-        <label className="flex items-center gap-2 text-sm text-gray-800">
-          <input
-            type="checkbox"
-            name={name}
-            value="1"
-            defaultChecked={state[name]}
-            aria-describedby={errors[name] ? errorId : undefined}
-            onChange={hydrated ? submitNow : undefined}
-            className={`${checkboxClass} ${focusRing}`}
-          />
+        <FilterCheckbox
+          name={name}
+          value="1"
+          checked={state[name]}
+          describedBy={errors[name] ? errorId : undefined}
+          onChange={hydrated ? submitNow : undefined}
+        >
           {label}
-        </label>
+        </FilterCheckbox>
         <FieldError alert id={errorId} messages={errors[name]} />
       </div>
     );
@@ -170,17 +213,14 @@ export function ProductFilters({
         <ul className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3 lg:grid-cols-1">
           {categories.map((category) => (
             <li key={category.slug}>
-              <label className="flex items-center gap-2 text-sm text-gray-800">
-                <input
-                  type="checkbox"
-                  name="category"
-                  value={category.slug}
-                  defaultChecked={state.categories.includes(category.slug)}
-                  onChange={hydrated ? submitNow : undefined}
-                  className={`${checkboxClass} ${focusRing}`}
-                />
+              <FilterCheckbox
+                name="category"
+                value={category.slug}
+                checked={state.categories.includes(category.slug)}
+                onChange={hydrated ? submitNow : undefined}
+              >
                 {category.name}
-              </label>
+              </FilterCheckbox>
             </li>
           ))}
         </ul>
@@ -204,15 +244,7 @@ export function ProductFilters({
         <input type="hidden" name="sort" value={state.sort} />
       ) : null}
 
-      {/* With JavaScript the list already follows every change: the button stays for keyboard users only. */}
-      <div className={hydrated ? "sr-only focus-within:not-sr-only" : undefined}>
-        <button
-          type="submit"
-          className={`mt-5 w-full rounded-full bg-bloom-600 px-4 py-2 text-sm font-medium text-white hover:bg-bloom-700 ${focusRing}`}
-        >
-          Apply Filters
-        </button>
-      </div>
+      <ApplyFilters hydrated={hydrated} />
     </form>
   );
 }

@@ -211,7 +211,7 @@ export async function shopCurrency(cache: Pick<EdgeCache, "read">): Promise<Curr
  * The API paths whose GET answers may be kept: the public catalogue, content and settings. A path
  * listed here still has its answer kept only when its handler marks it (`cachePublic`).
  */
-const CACHED_ANSWER_PATHS = /^\/api\/(?:settings|home|categories|products|blogs)(?:\/|$)/;
+const CACHED_ANSWER_PATHS = /^\/api\/(?:settings|home|categories|products|blogs|search\/suggest)(?:\/|$)/;
 export const isCachedAnswerPath = (pathname: string) => CACHED_ANSWER_PATHS.test(pathname);
 
 /** Public API answers the edge keeps (keyed by their URL), with the same lifetimes and tags as the pages' data. */
@@ -229,4 +229,9 @@ export const cachedAnswers = {
   category: { seconds: CACHE_SECONDS.categories, tags: categoryTags } satisfies Cached<Category>,
   blogs: { seconds: CACHE_SECONDS.content, tags: () => [TAGS.blogs] } satisfies Cached<unknown>,
   blog: { seconds: CACHE_SECONDS.content, tags: blogDetailTags } satisfies Cached<BlogDetail>,
+  /** The search box's suggestions: products, categories and tutorials, briefly. */
+  suggestions: {
+    seconds: CACHE_SECONDS.content,
+    tags: () => [TAGS.products, TAGS.categories, TAGS.blogs],
+  } satisfies Cached<unknown>,
 } as const;

@@ -14,7 +14,8 @@ export interface SeoInput {
   image?: string | null;
   type?: "website" | "article" | "product";
   keywords?: string | null;
-  noindex?: boolean;
+  /** Keep the page out of search engines' lists; "follow": still follow its links (the search page). */
+  noindex?: boolean | "follow";
 }
 
 type MatchLike = { id: string; data?: unknown };
@@ -56,7 +57,7 @@ export function seoMeta(root: SeoRoot | undefined, input: SeoInput): MetaDescrip
     tags.push({ property: "og:image", content: absoluteUrl(origin, image) });
     tags.push({ name: "twitter:image", content: absoluteUrl(origin, image) });
   }
-  if (input.noindex) tags.push({ name: "robots", content: "noindex" });
+  if (input.noindex) tags.push({ name: "robots", content: input.noindex === "follow" ? "noindex, follow" : "noindex" });
   return tags;
 }
 

@@ -23,6 +23,7 @@ export const ADMIN_SECTIONS = linkList({
   "/admin/users": "Customers",
   "/admin/messages": "Messages",
   "/admin/reviews": "Reviews",
+  "/admin/searches": "Searches",
   "/admin/mail": "Mail",
   "/admin/newsletter": "Newsletter",
   "/admin/settings": "Settings",

@@ -7,6 +7,7 @@ import { RateLimitError } from "../../app/services/rate-limit.server";
 import { adminApi } from "./admin";
 import { accountApi, authApi } from "./auth";
 import { blogsApi } from "./blogs";
+import { searchApi } from "./search";
 import { couponsApi, shippingApi, taxApi } from "./checkout";
 import { newsletterApi } from "./newsletter";
 import { myOrdersApi, ordersApi } from "./orders";
@@ -39,6 +40,7 @@ export const api = $(
     .route("/products", productsApi)
     .route("/products", reviewsApi)
     .route("/blogs", blogsApi)
+    .route("/search", searchApi)
     .route("/auth", authApi)
     .route("/v1/auth", accountApi)
     .route("/shipping", shippingApi)
@@ -68,6 +70,10 @@ const TAGS = [
       "Shoppers' reviews of products: published ones for everyone, one per signed-in shopper and product. 404 while the settings switch reviews off.",
   },
   { name: "Blog", description: "The crafting tutorials, and their likes." },
+  {
+    name: "Search",
+    description: "One search over products, categories and tutorials, and the search box's suggestions. Public.",
+  },
   { name: "Settings", description: "The shop's public settings." },
   {
     name: "Checkout",

@@ -40,7 +40,7 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
     expect(await cards(page).count()).toBe(PAGE_SIZE);
 
     await page.getByLabel("Search tutorials").fill(TERM);
-    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/blog" && url.searchParams.get("search") === TERM);
     await expect.poll(() => cards(page).count()).toBe(MATCHES.length);
     expect(MATCHES.length).toBeGreaterThan(0);
@@ -144,7 +144,7 @@ describe.each(MODES)("the blog ($name)", ({ javaScriptEnabled }) => {
     await open(page, "/blog", javaScriptEnabled);
     const term = "zebra origami";
     await page.getByLabel("Search tutorials").fill(term);
-    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("search") === term);
     const empty = page.getByText(`No tutorials found for "${term}"`, { exact: true });
     await empty.waitFor();

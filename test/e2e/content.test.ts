@@ -38,7 +38,7 @@ describe.each(MODES)("categories page ($name)", ({ javaScriptEnabled }) => {
       expect(requests).toEqual([]);
     } else {
       await search.fill("wedding");
-      await page.getByRole("button", { name: "Search" }).click();
+      await page.getByRole("main").getByRole("button", { name: "Search" }).click();
       await page.waitForURL((url) => url.searchParams.get("q") === "wedding");
     }
     const matching = await cardNames(page);

@@ -38,6 +38,12 @@ export function queryCount(response: Response): number {
   return Number(match[1]);
 }
 
+/** How many round trips to the database the request made, from its Server-Timing header. */
+export const roundTrips = (response: Response): number =>
+  Number(
+    /db;desc="\d+ quer(?:y|ies) in (\d+) round trip/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? NaN,
+  );
+
 /** Whether the request read the cache tags' versions from the database (once per isolate every second). */
 export function readTagVersions(response: Response): boolean {
   return /\bversions;desc="read"/.test(response.headers.get("Server-Timing") ?? "");

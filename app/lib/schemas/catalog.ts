@@ -8,7 +8,15 @@ import {
   MAX_PAGE_SIZE,
   PRODUCT_SORTS,
 } from "../constants";
-import { enumParam, integerParam, listParam, optionalBoolean, optionalNumber, searchParam } from "./query";
+import {
+  checkPriceRange,
+  enumParam,
+  integerParam,
+  listParam,
+  optionalBoolean,
+  optionalNumber,
+  searchParam,
+} from "./query";
 
 const SORT_ORDERS = ["asc", "desc"] as const;
 const MAX_PRICE = 1_000_000;
@@ -31,15 +39,7 @@ export const ProductListQuerySchema = z
     page: integerParam("page", { fallback: 1 }),
     per_page: integerParam("per_page", { fallback: DEFAULT_PAGE_SIZE, clampTo: MAX_PAGE_SIZE }),
   })
-  .superRefine((query, ctx) => {
-    if (query.min_price !== undefined && query.max_price !== undefined && query.max_price < query.min_price) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["max_price"],
-        message: "The max price must be greater than or equal to the min price.",
-      });
-    }
-  });
+  .superRefine(checkPriceRange);
 export type ProductListQuery = z.output<typeof ProductListQuerySchema>;
 
 export const FeaturedQuerySchema = z.object({

@@ -98,6 +98,17 @@ export function searchParam(field: string, maxLength: number) {
   });
 }
 
+/** A price range's check: a max price below the min price is refused under `max_price`. */
+export function checkPriceRange(query: { min_price?: number; max_price?: number }, ctx: z.RefinementCtx) {
+  if (query.min_price !== undefined && query.max_price !== undefined && query.max_price < query.min_price) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["max_price"],
+      message: "The max price must be greater than or equal to the min price.",
+    });
+  }
+}
+
 /** A comma-separated list (or repeated parameter), trimmed, without blanks or duplicates. */
 export function listParam(field: string, { maxItems = 20, maxLength = 60 } = {}) {
   return raw().transform((value, ctx) => {
