@@ -81,7 +81,7 @@ describe("home page", () => {
     const website = data.find((item) => item["@type"] === "WebSite");
     expect(website?.potentialAction).toMatchObject({
       "@type": "SearchAction",
-      target: { urlTemplate: `${BASE}/products?search={search_term_string}` },
+      target: { urlTemplate: `${BASE}/search?q={search_term_string}` },
       "query-input": "required name=search_term_string",
     });
   });

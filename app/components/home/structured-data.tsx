@@ -6,7 +6,7 @@ const text = (value: unknown) => (typeof value === "string" && value.trim() ? va
 
 /**
  * The shop for search engines: an Organization (name, URL, logo, customer-service contact, social
- * profiles) and a WebSite whose SearchAction searches the products page.
+ * profiles) and a WebSite whose SearchAction opens the search page.
  */
 export function HomeStructuredData({ site, origin }: { site: SiteConfig; origin: string }) {
   const url = absoluteUrl(origin, "/");
@@ -43,7 +43,7 @@ export function HomeStructuredData({ site, origin }: { site: SiteConfig; origin:
     publisher: { "@id": `${url}#organization` },
     potentialAction: {
       "@type": "SearchAction",
-      target: { "@type": "EntryPoint", urlTemplate: `${absoluteUrl(origin, "/products")}?search={search_term_string}` },
+      target: { "@type": "EntryPoint", urlTemplate: `${absoluteUrl(origin, "/search")}?q={search_term_string}` },
       "query-input": "required name=search_term_string",
     },
   };
