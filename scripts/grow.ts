@@ -31,9 +31,8 @@ import { welcomeMail } from "../app/services/mail/templates/welcome";
 import { siteConfigFromSettings } from "../app/lib/site";
 import { groupSettings, type SettingRow } from "../app/services/settings.server";
 import { REVIEW_FIGURES_SQL } from "../db/seed";
-import { createLibsqlDatabase } from "../db/client";
-import { QueryTimer } from "../db/timing";
-import { removeOldMailBodies } from "../app/services/mail/outbox.server";
+import { DEFAULT_MAIL_RETENTION_DAYS } from "../app/services/mail/outbox.server";
+import { MAIL_MESSAGES } from "../app/lib/schemas/admin-mail";
 import { seeded } from "../db/seed/prng";
 import { d1File } from "./lib/d1-file.mjs";
 
@@ -44,6 +43,8 @@ const persistDir = resolve(root, flag("persist-to") ?? ".wrangler/grown");
 const scale = Number(flag("scale") ?? 1);
 /** The last day with orders: yesterday by default, so that no row is dated later than now. */
 const until = flag("until") ?? new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+/** The end of the last day grown (unix seconds): "now" for the mails' retention. */
+const lastGrownDay = Math.floor(Date.parse(`${until}T23:59:59Z`) / 1000);
 
 /** The sizes of issue 30, in rows of the whole database (the seed's rows count towards them). */
 const SIZES = {
@@ -559,6 +560,7 @@ const OUTBOX_COLUMNS = [
   "created_at",
   "sent_at",
   "secrets",
+  "body_removed_at",
 ];
 /** A deterministic UUID-shaped id. */
 const uuid = () => {
@@ -571,6 +573,11 @@ const sealed = () =>
     { length: 264 },
     () => "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[int(0, 63)],
   ).join("");
+/**
+ * A sent mail as the outbox holds it on the last day grown: past the retention setting's days, the
+ * nightly sweep has emptied its body (what `removeOldMailBodies` writes), so the file's size is what
+ * a shop of this age keeps.
+ */
 function outboxRow(
   to: string,
   template: string,
@@ -578,20 +585,24 @@ function outboxRow(
   created: number,
   secrets: string | null,
 ): InValue[] {
+  const sent = created + 3;
+  const removed = sent + DEFAULT_MAIL_RETENTION_DAYS * DAY;
+  const emptied = removed <= lastGrownDay;
   return [
     uuid(),
     to,
     mail.subject,
     template,
-    mail.text,
-    mail.html,
+    emptied ? MAIL_MESSAGES.bodyRemoved(DEFAULT_MAIL_RETENTION_DAYS) : mail.text,
+    emptied ? "" : mail.html,
     "sent",
     1,
     "resend",
     created + 2,
     created,
-    created + 3,
-    secrets,
+    sent,
+    emptied ? null : secrets,
+    emptied ? removed : null,
   ];
 }
 
@@ -1055,21 +1066,6 @@ async function growTutorials(client: Client, writer: Writer, start: number, end:
   console.log(`  ${count} tutorials`);
 }
 
-/**
- * The shop as it runs: its nightly sweep has emptied the bodies of the mails sent more than the
- * retention setting's days before the last day (the real sweep, run until it has nothing left), and
- * VACUUM gives their pages back, so the file's size is what a shop of this age holds.
- */
-async function keepMailBodiesAsTheShopDoes(client: Client, end: number) {
-  const db = createLibsqlDatabase(client, new QueryTimer());
-  let removed = 0;
-  for (let emptied = -1; emptied !== 0; removed += emptied) {
-    emptied = await removeOldMailBodies(db, new Date(end * 1000));
-  }
-  console.log(`Emptied the bodies of ${removed} mails past the retention days; vacuuming`);
-  await client.execute("VACUUM");
-}
-
 async function main() {
   let file: string;
   if (libsqlUrl) {
@@ -1106,7 +1102,6 @@ async function main() {
   await growCustomers(client, writer, shop, start, end);
   await growOrders(client, writer, shop, start, end);
   await growReviews(client, writer, start, end);
-  await keepMailBodiesAsTheShopDoes(client, end);
   console.log(`Grown in ${Math.round((Date.now() - began) / 1000)} s`);
   await report(client, file);
   client.close();
