@@ -5,9 +5,9 @@ export const PAGE_SCRIPTS_ID = "page-scripts";
 
 /**
  * Puts Remix's scripts in the page once the page's largest image (the `Img` with `priority`) has
- * loaded and two frames have begun since (the first paints it; the second begins once it is shown),
- * or after the first paint when the page has none (docs/decisions/031-first-paint.md); 3 s after the
- * document at the latest, and at once in a hidden tab (it paints nothing). The template's content takes its place, so the document the browser
+ * loaded, or failed, or 3 s have passed; at once on a page without one
+ * (docs/decisions/031-first-paint.md). The scripts still go in before the window's load event, which
+ * waits for them as before. The template's content takes its place, so the document the browser
  * hydrates is the one React renders.
  */
 const STARTER = `(function () {
@@ -17,23 +17,19 @@ const STARTER = `(function () {
     starter.remove();
     template.replaceWith(document.importNode(template.content, true));
   }
-  function afterPaint() {
-    if (document.visibilityState === "hidden") start();
-    else requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(start); }); });
-  }
-  setTimeout(start, 3000);
   var image = document.querySelector("img[fetchpriority=high]");
   if (image && !image.complete) {
-    image.addEventListener("load", afterPaint);
-    image.addEventListener("error", afterPaint);
-  } else afterPaint();
+    image.addEventListener("load", start);
+    image.addEventListener("error", start);
+    setTimeout(start, 3000);
+  } else start();
 })();`;
 
 /**
  * Remix's scripts (its modulepreload links, its data and its module script). From the server they
- * come inside a template, started after the first paint of the page's largest image: the browser
- * spends the start of the load on the document and that image, not on 110 KB of scripts; with
- * JavaScript off nothing changes (docs/decisions/031-first-paint.md). In the browser: Remix's own.
+ * come inside a template, started once the page's largest image has loaded: the browser spends the
+ * start of the load on the document and that image, not on 110 KB of scripts; with JavaScript off
+ * nothing changes (docs/decisions/031-first-paint.md). In the browser: Remix's own.
  */
 export function PageScripts({ nonce }: { nonce: string | undefined }) {
   if (!import.meta.env.SSR) return <Scripts nonce={nonce} />;

@@ -3,7 +3,7 @@ import { decode, get, getJson } from "./helpers";
 
 /**
  * What a page's first paint relies on (docs/decisions/031-first-paint.md): its largest image asked
- * for first, from the head, and Remix's scripts held in a template until that image is painted, so
+ * for first, from the head, and Remix's scripts held in a template until that image has loaded, so
  * the browser spends the start of the load on the document and the image. Lighthouse's LCP
  * (`npm run lighthouse`) depends on both.
  */
@@ -37,6 +37,7 @@ async function pagePaths(): Promise<Record<string, string>> {
   const blogs = await getJson<{ data: { blogs: { slug: string }[] } }>("/api/blogs?per_page=1");
   return {
     home: "/",
+    products: "/products",
     product: `/product/${products.body.data.data[0]?.slug}`,
     blog: "/blog",
     article: `/blog/${blogs.body.data.blogs[0]?.slug}`,
@@ -68,7 +69,7 @@ describe("the first paint", () => {
     }
   });
 
-  it("asks for the largest image first, from the head, on the home, product, blog and article pages", async () => {
+  it("asks for the largest image first, from the head, on the home, list, product, blog and article pages", async () => {
     for (const [name, path] of Object.entries(await pagePaths())) {
       const html = await page(path);
       const [img, ...others] = firstImages(html);
