@@ -1,5 +1,5 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "@remix-run/react";
+import { Links, Meta, Outlet, ScrollRestoration, useLocation, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { featureFlags } from "~/lib/features";
 import { isPaper } from "~/lib/paper";
@@ -13,6 +13,7 @@ import { AccountLinks, navClass } from "~/components/account-links";
 import { Personal, useKeptRender } from "~/components/personal";
 import { CsrfMeta } from "~/components/personal-parts";
 import { useNonce } from "~/components/nonce";
+import { PageScripts } from "~/components/page-scripts";
 import { useRootData } from "~/components/use-root-data";
 import { HeaderPanel } from "~/components/header-panel";
 import { SearchBox } from "~/components/search-box";
@@ -302,7 +303,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className={paper ? undefined : "flex min-h-screen flex-col"}>
         {paper ? children : <ShopFrame data={data}>{children}</ShopFrame>}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PageScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -57,10 +57,24 @@ export function BlogCount({ kind, count, brief = false }: { kind: "view" | "like
   );
 }
 
-export function BlogCardView({ blog, eager = false }: { blog: BlogCard; eager?: boolean }) {
+/** `eager` for the cards above the fold; `priority` for the first, the page's largest image. */
+export function BlogCardView({
+  blog,
+  eager = false,
+  priority = false,
+}: {
+  blog: BlogCard;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm transition hover:shadow-md focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-bloom-600">
-      <PlacedImg place={BLOG_CARD_IMAGE} src={blog.featured_image} loading={eager ? "eager" : "lazy"} />
+      <PlacedImg
+        place={BLOG_CARD_IMAGE}
+        src={blog.featured_image}
+        loading={eager ? "eager" : "lazy"}
+        priority={priority}
+      />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <div className="flex flex-wrap items-center gap-2 text-xs text-gray-600">
           <DifficultyBadge difficulty={blog.difficulty} label={blog.difficulty_badge} />

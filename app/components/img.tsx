@@ -1,18 +1,34 @@
+import type { MetaDescriptor } from "@remix-run/cloudflare";
 import type { ImgHTMLAttributes, ReactNode } from "react";
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
-type Props = ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string; width: number; height: number };
+declare module "react" {
+  // React 18 knows the attribute only in lower case (it warns about `fetchPriority`).
+  interface ImgHTMLAttributes<T> extends HTMLAttributes<T> {
+    fetchpriority?: "high" | "low" | "auto";
+  }
+}
+
+type Props = ImgHTMLAttributes<HTMLImageElement> & {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** The page's largest image (its LCP): loaded at once and fetched first (see `preloadImage`). */
+  priority?: boolean;
+};
 
 /**
  * An image with its dimensions (no layout shift) that lazy-loads unless told otherwise. The server
  * already swaps missing files for the placeholder; with JavaScript, a file that fails later does too.
  */
-export function Img({ alt, loading = "lazy", decoding = "async", onError, ...props }: Props) {
+export function Img({ alt, loading = "lazy", decoding = "async", priority = false, onError, ...props }: Props) {
   return (
     <img
       alt={alt}
-      loading={loading}
+      loading={priority ? "eager" : loading}
+      fetchpriority={priority ? "high" : undefined}
       decoding={decoding}
       {...props}
       onError={(event) => {
@@ -22,6 +38,14 @@ export function Img({ alt, loading = "lazy", decoding = "async", onError, ...pro
       }}
     />
   );
+}
+
+/**
+ * The head's preload of a page's largest image, the one its `Img` has `priority`: the browser asks
+ * for it first, with the stylesheet (docs/decisions/031-first-paint.md).
+ */
+export function preloadImage(src: string | null | undefined): MetaDescriptor[] {
+  return src ? [{ tagName: "link", rel: "preload", as: "image", href: src, fetchpriority: "high" }] : [];
 }
 
 /** How a place of the shop shows its image: the size it is sent at, how it is drawn and, on cards, its frame. */
@@ -43,6 +67,7 @@ export function PlacedImg({
   src,
   alt = "",
   loading,
+  priority,
   className,
   children,
 }: {
@@ -50,6 +75,7 @@ export function PlacedImg({
   src: string;
   alt?: string;
   loading?: "eager" | "lazy";
+  priority?: boolean;
   className?: string;
   children?: ReactNode;
 }) {
@@ -61,6 +87,7 @@ export function PlacedImg({
       width={spec.width}
       height={spec.height}
       loading={loading ?? spec.loading}
+      priority={priority}
       className={className ? `${spec.className} ${className}` : spec.className}
     />
   );

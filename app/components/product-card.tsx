@@ -88,14 +88,16 @@ export function ProductPicture({
   place,
   alt,
   loading,
+  priority,
 }: {
   product: CardProduct;
   place: ImgPlace;
   alt?: string;
   loading?: "eager" | "lazy";
+  priority?: boolean;
 }) {
   return (
-    <PlacedImg place={place} src={product.image} alt={alt} loading={loading}>
+    <PlacedImg place={place} src={product.image} alt={alt} loading={loading} priority={priority}>
       <ProductBadges product={product} className="absolute left-2 top-2 right-12" />
       <WishlistButton productId={product.id} productName={product.name} className="absolute right-2 top-2 z-10" />
     </PlacedImg>
@@ -140,14 +142,22 @@ export interface ProductCardProps {
   onQuickView?: (product: CardProduct, opener: HTMLElement) => void;
   /** "eager" for the cards above the fold. */
   imageLoading?: "eager" | "lazy";
+  /** For the first card of a list, the page's largest image. */
+  imagePriority?: boolean;
 }
 
-export function ProductCard({ product, actions = false, onQuickView, imageLoading = "lazy" }: ProductCardProps) {
+export function ProductCard({
+  product,
+  actions = false,
+  onQuickView,
+  imageLoading = "lazy",
+  imagePriority = false,
+}: ProductCardProps) {
   const href = productHref(product);
   const quickViewClass = `block w-full rounded-full border border-bloom-200 bg-white px-4 py-2 text-center text-sm font-medium text-bloom-700 hover:border-bloom-500 ${focusRing}`;
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-bloom-100 bg-white shadow-sm transition hover:shadow-md">
-      <ProductPicture product={product} place={PRODUCT_CARD_IMAGE} loading={imageLoading} />
+      <ProductPicture product={product} place={PRODUCT_CARD_IMAGE} loading={imageLoading} priority={imagePriority} />
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         {product.category ? (
           <p className="text-xs uppercase tracking-wide text-gray-600">{product.category.name}</p>

@@ -62,7 +62,7 @@ export function ProductGallery({ images, selected, hrefFor }: Props) {
           alt={main.alt}
           width={MAIN_SIZE}
           height={MAIN_SIZE}
-          loading="eager"
+          priority
           className="aspect-square h-auto w-full object-cover"
         />
         {images.length > 1 ? (

@@ -38,6 +38,7 @@ export function ProductGrid({
               product={product}
               actions
               imageLoading={index < EAGER_IMAGES ? "eager" : "lazy"}
+              imagePriority={index === 0}
               onQuickView={hydrated ? onQuickView : undefined}
             />
           </li>

@@ -14,6 +14,7 @@ import { imageOrPlaceholder } from "~/services/images.server";
 import { cachedData } from "~/http/cache-entries.server";
 import { errorBoundary } from "~/components/error-state";
 import { useRootData } from "~/components/use-root-data";
+import { preloadImage } from "~/components/img";
 
 export const HOME_ERROR_TITLE = "Oops! Something went wrong";
 export const HOME_ERROR_MESSAGE = "We're having trouble loading the page. Please try again later.";
@@ -149,7 +150,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return json({ blocks: homeBlocks(sections) });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => seoMeta(rootSeo(matches), { path: "/" });
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
+  const hero = data?.blocks.find((block) => block.kind === "hero");
+  return [
+    ...seoMeta(rootSeo(matches), { path: "/" }),
+    ...preloadImage(hero?.kind === "hero" ? hero.hero.mainImage : null),
+  ];
+};
 
 /** The two rows of bouquets: their anchors, where "see more" leads, and which is tinted. */
 const PRODUCT_SECTIONS = {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
-import { PlacedImg, type ImgPlace } from "~/components/img";
+import { PlacedImg, preloadImage, type ImgPlace } from "~/components/img";
 import { JsonLd } from "~/components/json-ld";
 import { ProductCard } from "~/components/product-card";
 import { absoluteUrl, rootSeo, seoMeta } from "~/lib/seo";
@@ -96,14 +96,17 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) => 
   const root = rootSeo(matches);
   // seoMeta appends " | {site name}"; a meta title that already ends with it keeps it once.
   const suffix = ` | ${root?.site.name || "Twistbloom"}`;
-  return seoMeta(root, {
-    title: blog.meta_title.endsWith(suffix) ? blog.meta_title.slice(0, -suffix.length) : blog.meta_title,
-    description: blog.meta_description,
-    keywords: blog.meta_keywords,
-    image: blog.og_image,
-    type: "article",
-    path: blog.url,
-  });
+  return [
+    ...seoMeta(root, {
+      title: blog.meta_title.endsWith(suffix) ? blog.meta_title.slice(0, -suffix.length) : blog.meta_title,
+      description: blog.meta_description,
+      keywords: blog.meta_keywords,
+      image: blog.og_image,
+      type: "article",
+      path: blog.url,
+    }),
+    ...preloadImage(blog.featured_image),
+  ];
 };
 
 function Stats({ blog, likes }: { blog: BlogDetail; likes: number }) {
@@ -193,7 +196,7 @@ export default function BlogArticlePage() {
         </div>
       </header>
       {/* Whole, at its own shape: a featured image has the title drawn in it (1200 × 630, as the seed's). */}
-      <PlacedImg place={BLOG_FEATURED_IMAGE} src={blog.featured_image} />
+      <PlacedImg place={BLOG_FEATURED_IMAGE} src={blog.featured_image} priority />
       {/* Sanitized when it was saved (app/lib/sanitize.ts, by the back office and the seed): rendered as stored. */}
       <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: blog.content }} />
       {blog.tags.length ? (

@@ -11,6 +11,7 @@ import { rootSeo, seoMeta } from "~/lib/seo";
 import { listBlogs } from "~/services/blogs.server";
 import { cachedData } from "~/http/cache-entries.server";
 import { errorBoundary } from "~/components/error-state";
+import { preloadImage } from "~/components/img";
 
 export const BLOGS_ERROR = "Failed to load blogs";
 
@@ -55,14 +56,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  seoMeta(rootSeo(matches), {
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
+  ...seoMeta(rootSeo(matches), {
     title: data?.search ? `Tutorials matching "${data.search}"` : "Crafting Tutorials",
     description:
       "Step-by-step pipe-cleaner flower tutorials, from a first rose to wedding bouquets: materials, techniques and patterns from our studio.",
     path: "/blog",
     noindex: Boolean(data?.search) || (data?.pagination.current_page ?? 1) > 1,
-  });
+  }),
+  ...preloadImage(data?.blogs[0]?.featured_image),
+];
 
 function href(search: string, sort: TabValue, page: number): string {
   const params = new URLSearchParams();
@@ -161,7 +164,7 @@ export default function BlogListPage() {
         </div>
       ) : (
         <CardList items={blogs} className={CARD_GRID}>
-          {(blog, index) => <BlogCardView blog={blog} eager={index < 3} />}
+          {(blog, index) => <BlogCardView blog={blog} eager={index < 3} priority={index === 0} />}
         </CardList>
       )}
       <Pagination

@@ -35,6 +35,7 @@ import { createReview, findOwnReview, type ReviewPage } from "~/services/reviews
 import { useRootData } from "~/components/use-root-data";
 import { percentOff, toUnits } from "~/lib/money";
 import { chosenVariant, defaultVariant, optionChoices, variantForFields } from "~/lib/variants";
+import { preloadImage } from "~/components/img";
 
 export const PRODUCT_NOT_FOUND = "Product Not Found";
 export const PRODUCT_LOAD_ERROR = "Failed to load product. Please try again.";
@@ -200,14 +201,17 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location, err
     });
   }
   const { product } = data;
-  return seoMeta(root, {
-    title: product.name,
-    description: product.short_description,
-    path: location.pathname,
-    image: product.image,
-    type: "product",
-    keywords: product.meta_keywords,
-  });
+  return [
+    ...seoMeta(root, {
+      title: product.name,
+      description: product.short_description,
+      path: location.pathname,
+      image: product.image,
+      type: "product",
+      keywords: product.meta_keywords,
+    }),
+    ...preloadImage(product.images[data.selectedImage]?.url),
+  ];
 };
 
 type PageProduct = SerializeFrom<typeof loader>["product"];

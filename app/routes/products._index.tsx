@@ -14,6 +14,7 @@ import { listProducts } from "~/services/products.server";
 import { cachedData } from "~/http/cache-entries.server";
 import { errorBoundary } from "~/components/error-state";
 import { useRootData } from "~/components/use-root-data";
+import { preloadImage } from "~/components/img";
 
 const PRODUCTS_TITLE = "Shop All Bouquets";
 const PRODUCTS_DESCRIPTION =
@@ -43,8 +44,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, location }) =>
-  seoMeta(rootSeo(matches), { title: PRODUCTS_TITLE, description: PRODUCTS_DESCRIPTION, path: location.pathname });
+export const meta: MetaFunction<typeof loader> = ({ matches, location, data }) => [
+  ...seoMeta(rootSeo(matches), { title: PRODUCTS_TITLE, description: PRODUCTS_DESCRIPTION, path: location.pathname }),
+  ...preloadImage(data?.page.data[0]?.image),
+];
 
 function PageHeading() {
   return (

@@ -73,14 +73,27 @@ function HeroImage({
   alt,
   className,
   decoding,
+  priority,
 }: {
   src: string | null;
   alt: string;
   className: string;
   decoding?: "sync";
+  priority?: boolean;
 }) {
   if (!src) return null;
-  return <Img src={src} alt={alt} width={800} height={800} loading="eager" decoding={decoding} className={className} />;
+  return (
+    <Img
+      src={src}
+      alt={alt}
+      width={800}
+      height={800}
+      loading="eager"
+      decoding={decoding}
+      priority={priority}
+      className={className}
+    />
+  );
 }
 
 /** The first screen of the home page: badge, three-line title (the page's h1), pitch, calls to action and pictures. */
@@ -160,6 +173,7 @@ export function Hero({ hero }: { hero: HeroData }) {
               src={hero.mainImage}
               alt="A hand-twisted pipe-cleaner flower bouquet"
               decoding="sync"
+              priority
               className="aspect-square w-full rounded-[2rem] bg-white object-cover shadow-xl ring-1 ring-bloom-100"
             />
             <HeroImage
