@@ -63,6 +63,13 @@ export function matchQuery(words: string[]): string | null {
 }
 
 /**
+ * A query limited to one column of an index (FTS5's column filter): the suggestions match titles
+ * only, which ranks hundreds of rows where the whole documents gave thousands. `column` is one of
+ * the index's own names, never typed text.
+ */
+export const inColumn = (column: string, query: string) => `${column} : (${query})`;
+
+/**
  * The three-letter pieces of a word as a query of any of them, for the titles' trigram index: a
  * misspelt word shares most of its pieces with the word meant. Null for words under four letters.
  */

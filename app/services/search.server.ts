@@ -5,6 +5,7 @@ import { categorySearch, productSearch, searchTitles, tutorialSearch } from "../
 import { toCents, toUnits } from "../lib/money";
 import {
   closestWord,
+  inColumn,
   markedPieces,
   matchQuery,
   PRICE_BUCKETS,
@@ -88,10 +89,13 @@ const CATEGORIES_SHOWN = 4;
 /** Titles read to correct one misspelt word. */
 const TITLES_FOR_TYPOS = 30;
 
+/** A product shoppers find: active, and a bouquet (add-ons are offered in the cart, as in the lists). */
+const listedProduct = and(eq(products.isActive, true), eq(products.isAddon, false));
+
 /** The filters on the matched products (the match itself is the index's), `without` one facet's own. */
 function productConditions(filters: SearchFilters, without?: keyof SearchFilters): SQL | undefined {
   return and(
-    eq(products.isActive, true),
+    listedProduct,
     without !== "categories" && filters.categories.length
       ? inArray(
           products.categoryId,
@@ -370,6 +374,7 @@ export async function suggest(db: Database, q: string): Promise<{ query: string;
 }
 
 async function suggestionsFor(db: Database, words: string[]): Promise<Suggestion[]> {
+  // Titles only: what a suggestion shows, and a tenth of the rows to rank for a short prefix.
   const query = matchQuery(words)!;
   const [productRows, categoryRows, tutorialRows] = await db.batch([
     rankedPage(
@@ -386,13 +391,30 @@ async function suggestionsFor(db: Database, words: string[]): Promise<Suggestion
       productSearch,
       products,
       products.id,
-      query,
-      eq(products.isActive, true),
+      inColumn("name", query),
+      listedProduct,
       asc(products.id),
       { page: 1, per_page: SUGGESTIONS_MAX },
     ),
-    categoryHits(db, query, SUGGESTED_CATEGORIES),
-    tutorialHits(db, query, SUGGESTED_TUTORIALS),
+    categoryHits(db, inColumn("name", query), SUGGESTED_CATEGORIES),
+    rankedPage(
+      db
+        .select({
+          slug: blogs.slug,
+          title: blogs.title,
+          featuredImage: blogs.featuredImage,
+          titleMarked: highlighted(tutorialSearch, 0).as("title_marked"),
+        })
+        .from(blogs)
+        .$dynamic(),
+      tutorialSearch,
+      blogs,
+      blogs.id,
+      inColumn("title", query),
+      publishedTutorial,
+      desc(blogs.id),
+      { page: 1, per_page: SUGGESTED_TUTORIALS },
+    ),
   ]);
   const others: Suggestion[] = [
     ...categoryRows.map((row) => {

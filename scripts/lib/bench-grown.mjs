@@ -20,6 +20,8 @@ const TIMEOUT_SECONDS = 30;
 const PAGE_SIZE = 12;
 /** Issue 30's targets: every row at most 2x its seed figure; ten staff searching delay a shopper by at most 100 ms. */
 const TARGETS = { ratio: 2, staffDelayMs: 100, orderSearchMs: 100 };
+/** `BENCH_ROWS=suggest|orders`: only the rows whose names match (and "delay": the shopper beside staff). */
+const ONLY = process.env.BENCH_ROWS ? new RegExp(process.env.BENCH_ROWS, "i") : null;
 
 /** What a shop's own rows offer to ask for: words, slugs, emails and order numbers that exist. */
 async function samples(file) {
@@ -156,10 +158,11 @@ async function benchShop(label, start, file) {
       },
     };
     const rows = rowsOf(s, staff);
+    const measured = ONLY ? rows.filter((row) => ONLY.test(row.name)) : rows;
     let counter = 0;
     const next = () => counter++;
     const results = {};
-    for (const row of rows) {
+    for (const row of measured) {
       // Warm-up: workerd compiles the route's code, D1 opens its file; a few URLs of their own.
       for (let i = 0; i < 3; i++) {
         const n = next();
@@ -173,6 +176,8 @@ async function benchShop(label, start, file) {
     // Ten staff searching the orders at once, and one shopper opening product pages meanwhile.
     const shopper = rows.find((row) => row.name.startsWith("/product/"));
     const search = rows.find((row) => row.name.startsWith("/admin/orders"));
+    if (ONLY && !ONLY.test("delay"))
+      return { rows: results, shopper: null, samples: { pages: s.pages, words: s.words.length } };
     const alone = await measure(server.url, shopper, next, { connections: 1 });
     const [beside] = await Promise.all([
       measure(server.url, shopper, next, { connections: 1 }),
@@ -226,6 +231,7 @@ export async function benchGrown({ save }) {
     console.log(
       `| \`${r.name}\` | ${r.seed.p50} ms | ${r.grown.p50} ms | ${r.ratio}x | ${r.grown.p99} ms | ${r.grown.rps} | ${r.targets} |`,
     );
+  if (!seed.shopper) return 0;
   console.log(
     "\n| a shopper's /product/{slug}, 1 connection | alone p50 | beside 10 staff order searches p50 | delay | p99 alone / beside | target |",
   );

@@ -165,6 +165,19 @@ describe("finding", () => {
     expect(await suggest(db, "   ")).toEqual({ query: "", suggestions: [] });
   });
 
+  it("suggests by titles, and leaves the add-ons to the cart as the lists do", async () => {
+    await createProduct(
+      db,
+      admin,
+      productBody({ name: "Copper Wire Posy", description: "<p>Wrapped in quillwort ribbon.</p>" }),
+    );
+    expect(await names("quillwort")).toEqual(["Copper Wire Posy"]);
+    expect((await suggest(db, "quillwo")).suggestions).toEqual([]);
+    expect((await suggest(db, "copper wi")).suggestions.map((s) => s.title)).toEqual(["Copper Wire Posy"]);
+    expect(await names("kraft gift box")).toEqual([]);
+    expect((await suggest(db, "kraft gift")).suggestions).toEqual([]);
+  });
+
   it("uses the same index for the product and blog lists", async () => {
     const list = await listProducts(db, productQuery({ search: "roses", per_page: "50" }));
     expect(list.data.map((product) => product.name)).toContain("Single Forever Rose");

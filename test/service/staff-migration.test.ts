@@ -58,6 +58,9 @@ describe("the staff search and daily figures migration", () => {
     expect(await found("order_search", '"TB-260102"*')).toEqual([2]);
     expect(await found("user_search", '"bram@example.com"')).toEqual([2]);
     expect(await found("product_staff_search", '"GPC-101"')).toEqual([1]);
+    // Migration 0020 made the order and account indexes again, with prefixes: an address typed in part.
+    expect(await found("order_search", '"isolde example c"*')).toEqual([1]);
+    expect(await found("user_search", '"bram example c"*')).toEqual([2]);
   });
 
   it("fills the daily figures as a rebuild does", async () => {
@@ -70,5 +73,21 @@ describe("the staff search and daily figures migration", () => {
     expect(filled.customers.reduce((sum, row) => sum + Number(row.customers), 0)).toBe(2);
     await client.batch([...REBUILD_DAILY_FIGURES], "write");
     expect(await figures()).toEqual(filled);
+  });
+
+  it("keeps the remade indexes in step with new orders and accounts", async () => {
+    await client.batch(
+      [
+        "INSERT INTO users (name, email, password_hash) VALUES ('Odile Brackenridge', 'odile@example.net', 'x')",
+        `INSERT INTO orders (order_number, email, subtotal_cents, total_cents, shipping_address, billing_address) VALUES
+          ('TB-260104-NEW01', 'odile@example.net', 1000, 1000, '{"firstName":"Odile","lastName":"Brackenridge"}', '{}')`,
+      ],
+      "write",
+    );
+    const ids = async (index: string, match: string) =>
+      (await rows(`SELECT rowid AS id FROM ${index} WHERE ${index} MATCH '${match}'`)).length;
+    expect(await ids("order_search", '"brackenridge"')).toBe(1);
+    expect(await ids("order_search", '"TB 260104 NEW"*')).toBe(1);
+    expect(await ids("user_search", '"odile example n"*')).toBe(1);
   });
 });
