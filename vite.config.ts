@@ -17,6 +17,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
+        v3_lazyRouteDiscovery: true,
       },
     }),
     tailwindcss(),

@@ -146,3 +146,34 @@ export function markedPieces(highlighted: string): MarkedText[] {
 
 /** The plain text of marked pieces. */
 export const plainText = (pieces: MarkedText[]) => pieces.map((piece) => piece.text).join("");
+
+/** The search page's state, as its links and forms write it back into the URL. */
+export interface SearchPageState {
+  q: string;
+  categories: string[];
+  min_price?: number;
+  max_price?: number;
+  on_sale: boolean;
+  page: number;
+}
+
+/** The search page's URL for a state, leaving out what is not set; changing a filter goes back to page 1. */
+export function searchPageHref(state: SearchPageState, changes: Partial<SearchPageState> = {}): string {
+  const next = { ...state, ...changes };
+  if (!("page" in changes)) next.page = 1;
+  const params = new URLSearchParams();
+  if (next.q) params.set("q", next.q);
+  for (const category of next.categories) params.append("category", category);
+  if (next.min_price !== undefined) params.set("min_price", String(next.min_price));
+  if (next.max_price !== undefined) params.set("max_price", String(next.max_price));
+  if (next.on_sale) params.set("on_sale", "1");
+  if (next.page > 1) params.set("page", String(next.page));
+  const search = params.toString();
+  return search ? `/search?${search}` : "/search";
+}
+
+/** A price range of the facets as the URL's `min_price`/`max_price`. */
+export const priceRange = (bucket: (typeof PRICE_BUCKETS)[number]) => ({
+  min_price: bucket.min,
+  max_price: bucket.max ?? undefined,
+});

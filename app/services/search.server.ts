@@ -92,24 +92,58 @@ const TITLES_FOR_TYPOS = 30;
 /** A product shoppers find: active, and a bouquet (add-ons are offered in the cart, as in the lists). */
 const listedProduct = and(eq(products.isActive, true), eq(products.isAddon, false));
 
-/** The filters on the matched products (the match itself is the index's), `without` one facet's own. */
-function productConditions(filters: SearchFilters, without?: keyof SearchFilters): SQL | undefined {
-  return and(
-    listedProduct,
-    without !== "categories" && filters.categories.length
+/** Each filter's condition on the matched products (the match itself is the index's); undefined when not set. */
+function filterConditions(filters: SearchFilters) {
+  return {
+    categories: filters.categories.length
       ? inArray(
           products.categoryId,
           subqueries.select({ id: categories.id }).from(categories).where(inArray(categories.slug, filters.categories)),
         )
       : undefined,
-    without !== "min_price" && filters.min_price !== undefined
-      ? gte(products.unitPriceCents, toCents(filters.min_price))
-      : undefined,
-    without !== "min_price" && filters.max_price !== undefined
-      ? lte(products.unitPriceCents, toCents(filters.max_price))
-      : undefined,
-    without !== "on_sale" && filters.on_sale ? eq(products.isOnSale, true) : undefined,
-  );
+    price: and(
+      filters.min_price !== undefined ? gte(products.unitPriceCents, toCents(filters.min_price)) : undefined,
+      filters.max_price !== undefined ? lte(products.unitPriceCents, toCents(filters.max_price)) : undefined,
+    ),
+    onSale: filters.on_sale ? eq(products.isOnSale, true) : undefined,
+  };
+}
+
+/** The products shown: listed, and passing every filter. */
+function productConditions(filters: SearchFilters): SQL | undefined {
+  const { categories: inCategories, price, onSale } = filterConditions(filters);
+  return and(listedProduct, inCategories, price, onSale);
+}
+
+/** How many of a group's rows meet the conditions (all of them when there is none). */
+function countWhere(...conditions: (SQL | undefined)[]): SQL<number> {
+  const condition = and(...conditions);
+  return sql<number>`sum(${condition ? sql`CASE WHEN ${condition} THEN 1 ELSE 0 END` : sql`1`})`;
+}
+
+/**
+ * The total and every facet's counts in one pass over the matches, a row a category: each facet
+ * counts the products that pass the other filters (choosing a category shows what the others hold).
+ */
+function facetTally(db: Database, query: string, filters: SearchFilters) {
+  const only = filterConditions(filters);
+  return db
+    .select({
+      slug: categories.slug,
+      name: categories.name,
+      total: countWhere(only.categories, only.price, only.onSale).as("total"),
+      inCategory: countWhere(only.price, only.onSale).as("in_category"),
+      onSale: countWhere(eq(products.isOnSale, true), only.categories, only.price).as("on_sale"),
+      prices: sql<string>`json_array(${sql.join(
+        PRICE_BUCKETS.map((_, index) => countWhere(sql`${priceBucket()} = ${index}`, only.categories, only.onSale)),
+        sql`, `,
+      )})`.as("prices"),
+    })
+    .from(productSearch)
+    .crossJoin(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(matchedProducts(query, listedProduct))
+    .groupBy(products.categoryId);
 }
 
 /**
@@ -175,26 +209,7 @@ function searchStatements(db: Database, query: string, search: CatalogueSearchQu
       asc(products.id),
       search,
     ),
-    db.select(countAll()).from(productSearch).crossJoin(products).where(matchedProducts(query, where)),
-    db
-      .select({ slug: categories.slug, name: categories.name, count: sql<number>`count(*)`.as("count") })
-      .from(productSearch)
-      .crossJoin(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(matchedProducts(query, productConditions(search, "categories")))
-      .groupBy(categories.id)
-      .orderBy(desc(sql`count(*)`), asc(categories.name)),
-    db
-      .select({ bucket: priceBucket().as("bucket"), count: sql<number>`count(*)`.as("count") })
-      .from(productSearch)
-      .crossJoin(products)
-      .where(matchedProducts(query, productConditions(search, "min_price")))
-      .groupBy(sql`bucket`),
-    db
-      .select(countAll())
-      .from(productSearch)
-      .crossJoin(products)
-      .where(matchedProducts(query, and(productConditions(search, "on_sale"), eq(products.isOnSale, true)))),
+    facetTally(db, query, search),
     tutorialHits(db, query, TUTORIALS_SHOWN),
     db
       .select(countAll())
@@ -238,11 +253,10 @@ const toCategoryHit = (row: {
 
 async function runSearch(db: Database, words: string[], search: CatalogueSearchQuery) {
   const query = matchQuery(words)!;
-  const [rows, counted, byCategory, byPrice, onSale, tutorials, tutorialCount, categoryRows] = await db.batch(
-    searchStatements(db, query, search),
-  );
-  const total = totalOf(counted);
-  const priceCounts = new Map(byPrice.map((row) => [Number(row.bucket), Number(row.count)]));
+  const [rows, tally, tutorials, tutorialCount, categoryRows] = await db.batch(searchStatements(db, query, search));
+  const sum = (count: (row: (typeof tally)[number]) => number) => tally.reduce((all, row) => all + count(row), 0);
+  const total = sum((row) => Number(row.total));
+  const bucketCounts = tally.map((row) => JSON.parse(row.prices) as number[]);
   return {
     products: {
       data: rows.map((row): ProductHit => ({
@@ -262,18 +276,22 @@ async function runSearch(db: Database, words: string[], search: CatalogueSearchQ
     },
     categories: categoryRows.map(toCategoryHit),
     facets: {
-      categories: byCategory.map((row) => ({
-        slug: row.slug,
-        name: row.name,
-        count: Number(row.count),
-        selected: search.categories.includes(row.slug),
-      })),
+      categories: tally
+        .filter((row): row is typeof row & { slug: string; name: string } => row.slug !== null && row.inCategory > 0)
+        .map((row) => ({
+          slug: row.slug,
+          name: row.name,
+          count: Number(row.inCategory),
+          selected: search.categories.includes(row.slug),
+        }))
+        // Most products first, then by name (as SQLite's binary order).
+        .sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
       prices: PRICE_BUCKETS.map((bucket, index) => ({
         ...bucket,
-        count: priceCounts.get(index) ?? 0,
+        count: bucketCounts.reduce((all, counts) => all + Number(counts[index] ?? 0), 0),
         selected: search.min_price === bucket.min && (search.max_price ?? null) === bucket.max,
       })),
-      on_sale: { count: totalOf(onSale), selected: search.on_sale === true },
+      on_sale: { count: sum((row) => Number(row.onSale)), selected: search.on_sale === true },
     },
   };
 }

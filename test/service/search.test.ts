@@ -115,6 +115,13 @@ describe("finding", () => {
     expect(inCategory.products.pagination.total).toBe(category.count);
     expect(inCategory.products.data.every((product) => product.category?.slug === category.slug)).toBe(true);
     expect(inCategory.facets.categories.find((facet) => facet.slug === category.slug)?.selected).toBe(true);
+    // Each facet counts what the other filters leave: a chosen category keeps the other categories'
+    // counts, and narrows the prices and the sale count to itself.
+    expect(inCategory.facets.categories.map(({ slug, count }) => ({ slug, count }))).toEqual(
+      all.facets.categories.map(({ slug, count }) => ({ slug, count })),
+    );
+    expect(inCategory.facets.prices.reduce((sum, facet) => sum + facet.count, 0)).toBe(category.count);
+    expect(inCategory.facets.on_sale.count).toBeLessThanOrEqual(category.count);
     const cheap = all.facets.prices.find((facet) => facet.count > 0)!;
     const priced = (await searchCatalogue(
       db,

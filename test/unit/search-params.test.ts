@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseSearchPageParams, searchPageHref } from "../../app/lib/schemas/search";
+import { parseSearchPageParams } from "../../app/lib/schemas/search";
+import { searchPageHref } from "../../app/lib/search";
 
 // The search page's URL: `q` cut rather than refused, bad facets left out with their message, and
 // the links the page writes back.

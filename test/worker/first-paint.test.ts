@@ -94,3 +94,23 @@ describe("the first paint", () => {
     expect(attribute(imagePreloads(html)[0] ?? "", "href")).toBe(attribute(img ?? "", "src"));
   });
 });
+
+describe("the routes a page sends (Remix's lazy route discovery, docs/decisions/031-javascript.md)", () => {
+  it("sends its own routes only, and the others when a link asks for them", async () => {
+    const { product } = await pagePaths();
+    const html = await page(product ?? "/");
+    // The whole manifest's file is neither preloaded nor imported: the page's routes are in the page.
+    expect(html).not.toMatch(/modulepreload" href="\/assets\/manifest-/);
+    expect(html).not.toMatch(/import "\/assets\/manifest-/);
+    const manifest = /window\.__remixManifest = (\{[\s\S]*?\});/.exec(html);
+    expect(manifest).not.toBeNull();
+    const sent = JSON.parse(manifest?.[1] ?? "{}") as { version: string; routes: Record<string, unknown> };
+    expect(Object.keys(sent.routes)).toContain("routes/product.$slug");
+    expect(Object.keys(sent.routes)).not.toContain("routes/cart");
+    // A link to the cart: its route is answered on demand, for as long as this build is served.
+    const patch = await get(`/__manifest?p=%2Fcart&version=${sent.version}`);
+    expect(patch.status).toBe(200);
+    expect(patch.headers.get("Cache-Control")).toContain("immutable");
+    expect(Object.keys((await patch.json()) as Record<string, unknown>)).toContain("routes/cart");
+  });
+});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../constants";
-import { PRICE_BUCKETS, SEARCH_MAX_LENGTH } from "../search";
+import { SEARCH_MAX_LENGTH, type SearchPageState } from "../search";
 import { checkPriceRange, integerParam, lenientQuery, listParam, optionalBoolean, optionalNumber } from "./query";
 
 /**
@@ -39,16 +39,6 @@ export type SearchQuery = z.output<typeof SearchQuerySchema>;
 /** `GET /api/search/suggest?q=`: only the words typed so far. */
 export const SuggestQuerySchema = z.object({ q: searchText() });
 
-/** The search page's state, as its links and forms write it back into the URL. */
-export interface SearchPageState {
-  q: string;
-  categories: string[];
-  min_price?: number;
-  max_price?: number;
-  on_sale: boolean;
-  page: number;
-}
-
 /** The search page's URL: a value that does not parse is left out, with its message (`lenientQuery`). */
 export function parseSearchPageParams(params: URLSearchParams, perPage: number) {
   const { query, errors } = lenientQuery(SearchQuerySchema, params);
@@ -62,24 +52,3 @@ export function parseSearchPageParams(params: URLSearchParams, perPage: number) 
   };
   return { query: { ...query, per_page: perPage }, state, errors };
 }
-
-/** The search page's URL for a state, leaving out what is not set; changing a filter goes back to page 1. */
-export function searchPageHref(state: SearchPageState, changes: Partial<SearchPageState> = {}): string {
-  const next = { ...state, ...changes };
-  if (!("page" in changes)) next.page = 1;
-  const params = new URLSearchParams();
-  if (next.q) params.set("q", next.q);
-  for (const category of next.categories) params.append("category", category);
-  if (next.min_price !== undefined) params.set("min_price", String(next.min_price));
-  if (next.max_price !== undefined) params.set("max_price", String(next.max_price));
-  if (next.on_sale) params.set("on_sale", "1");
-  if (next.page > 1) params.set("page", String(next.page));
-  const search = params.toString();
-  return search ? `/search?${search}` : "/search";
-}
-
-/** A price range of the facets as the URL's `min_price`/`max_price`. */
-export const priceRange = (bucket: (typeof PRICE_BUCKETS)[number]) => ({
-  min_price: bucket.min,
-  max_price: bucket.max ?? undefined,
-});
