@@ -57,11 +57,11 @@ export function rankedPage<T extends SQLiteSelect>(
     .limit(paging.per_page)
     .offset((paging.page - 1) * paging.per_page);
   // The select names its columns, so joining the index adds none: its rows keep their type. The
-  // rows' CROSS JOIN reads the page's ids first, then asks the index about those rows alone (its
-  // marks and rank): joined the other way the index ran the whole query again (21 ms against 12 ms
-  // for a common word over 20,000 products).
+  // rows' join lets the index run its query once and keep the page's ids. Driven from the table
+  // instead (a CROSS JOIN), D1 ran the query again for each row, merging the last word's prefix
+  // each time: 13 ms against 4 ms for a page of "hand" over 20,000 products.
   return select
-    .crossJoin(index)
-    .where(and(inArray(id, ids), eq(index.rowid, id), matching(index, query)))
+    .innerJoin(index, and(eq(index.rowid, id), matching(index, query)))
+    .where(inArray(id, ids))
     .orderBy(rankOf(index), tieBreak) as unknown as T;
 }
