@@ -10,8 +10,13 @@ import { REBUILD_DAILY_FIGURES } from "../db/daily-figures";
 import { buildSeedStatements } from "../db/seed";
 
 const command = process.argv[2];
+/**
+ * `--history` (npm start, npm run db:seed): the demo shop's past after the seed (scripts/grow.ts
+ * --history), on a local database only.
+ */
+const history = process.argv.includes("--history");
 /** Extra wrangler flags, such as --persist-to=DIR for a separate local database. */
-const passThrough = process.argv.slice(3);
+const passThrough = process.argv.slice(3).filter((arg) => arg !== "--history");
 /** `--remote`: the Cloudflare D1 database itself (production) instead of the local one. */
 const remote = passThrough.includes("--remote");
 const target = remote ? [] : ["--local"];
@@ -32,6 +37,20 @@ function wrangler(args: string[]) {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** The demo's two years of orders, customers and reviews: the local D1 only, never a live shop's (remote, libSQL). */
+function demoHistory(url: string | undefined) {
+  if (remote || url) {
+    console.log("The demo history is for the local D1 database only: not added.");
+    return;
+  }
+  const result = spawnSync("npx", ["tsx", "scripts/grow.ts", "--history", ...passThrough], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
@@ -62,6 +81,7 @@ async function main() {
         `Seeded the ${remote ? "remote" : "local"} D1 database (${statements.length} statements, existing rows kept${devUsers ? "" : ", no development accounts"})`,
       );
     }
+    if (history) demoHistory(url);
     return;
   }
   if (command === "stats-rebuild") {

@@ -9,6 +9,10 @@
  *   npm run db:grow -- --until=2026-11-27  the last day of the two years of orders (default: yesterday, UTC)
  *   npm run db:grow -- --scale=0.1       a tenth of every size (a quick try)
  *   npm run db:grow -- --report          nothing grown: the file's bytes per table and per 1,000 orders
+ *   tsx scripts/grow.ts --history        the demo shop's past (`npm start` and `npm run db:seed` run it):
+ *                                        two years of 3,000 orders, customers and reviews on the seed's own
+ *                                        catalogue, added in place to the local database once (a second run
+ *                                        adds nothing)
  *
  * Never a remote database: `--remote` is refused, and so is a LIBSQL_URL that is not a `file:`
  * (a `file:` LIBSQL_URL, migrated and seeded already, is grown in place instead of the persist
@@ -39,7 +43,9 @@ import { d1File } from "./lib/d1-file.mjs";
 const root = join(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
-const persistDir = resolve(root, flag("persist-to") ?? ".wrangler/grown");
+/** The demo shop's past: the local database grown in place, its catalogue and tutorials kept. */
+const history = args.includes("--history");
+const persistDir = resolve(root, flag("persist-to") ?? (history ? ".wrangler/state" : ".wrangler/grown"));
 const scale = Number(flag("scale") ?? 1);
 /** The last day with orders: yesterday by default, so that no row is dated later than now. */
 const until = flag("until") ?? new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -47,16 +53,19 @@ const until = flag("until") ?? new Date(Date.now() - 86_400_000).toISOString().s
 const lastGrownDay = Math.floor(Date.parse(`${until}T23:59:59Z`) / 1000);
 
 /** The sizes of issue 30, in rows of the whole database (the seed's rows count towards them). */
-const SIZES = {
-  categories: 40,
-  products: Math.round(20_000 * scale),
-  images: Math.round(51_000 * scale),
-  customers: Math.round(50_000 * scale),
-  orders: Math.round(200_000 * scale),
-  lines: Math.round(344_000 * scale),
-  reviews: Math.round(60_000 * scale),
-  tutorials: Math.round(1_500 * scale),
-};
+const SIZES = history
+  ? // The demo's: enough for the dashboard's charts and the exports to mean something.
+    { categories: 0, products: 0, images: 0, customers: 600, orders: 3_000, lines: 5_100, reviews: 700, tutorials: 0 }
+  : {
+      categories: 40,
+      products: Math.round(20_000 * scale),
+      images: Math.round(51_000 * scale),
+      customers: Math.round(50_000 * scale),
+      orders: Math.round(200_000 * scale),
+      lines: Math.round(344_000 * scale),
+      reviews: Math.round(60_000 * scale),
+      tutorials: Math.round(1_500 * scale),
+    };
 /** Orders are generated, rendered and written this many at a time (one transaction each). */
 const ORDER_CHUNK = 1_000;
 /** SQLite's limit of parameters in one statement is 32,766: each multi-row INSERT stays under it. */
@@ -73,8 +82,9 @@ if (args.includes("--remote")) {
   console.error("db:grow never touches a remote database: it grows a local copy only (drop --remote).");
   process.exit(2);
 }
-// The directory is removed and made afresh: never the local database `npm start` serves.
-if (persistDir === resolve(root, ".wrangler/state")) {
+// The directory is removed and made afresh: never the local database `npm start` serves (which
+// only the demo's past, `--history`, grows, in place).
+if (!history && persistDir === resolve(root, ".wrangler/state")) {
   console.error("db:grow makes its directory afresh: pick another --persist-to than .wrangler/state (npm start's).");
   process.exit(2);
 }
@@ -606,6 +616,32 @@ function outboxRow(
   ];
 }
 
+/** The second Sunday of May (Mother's Day in the United States, where the shop is), day of the month. */
+function mothersDay(year: number): number {
+  const firstOfMay = new Date(Date.UTC(year, 4, 1)).getUTCDay();
+  return 1 + ((7 - firstOfMay) % 7) + 7;
+}
+
+/** How many times busier than most days a day is: the week before Valentine's Day and Mother's Day, and December. */
+function seasonal(time: number): number {
+  const date = new Date(time * 1000);
+  const [month, day] = [date.getUTCMonth(), date.getUTCDate()];
+  if (month === 1 && day >= 7 && day <= 14) return 4;
+  const mothers = month === 4 ? mothersDay(date.getUTCFullYear()) : 0;
+  if (month === 4 && day >= mothers - 7 && day <= mothers) return 4;
+  if (month === 11 && day <= 24) return 1.5;
+  return 1;
+}
+const BUSIEST = 4;
+
+/** An order's time: two years, more of them lately (a shop that grows), with the season's peaks. */
+function orderTime(start: number, end: number): number {
+  for (;;) {
+    const time = Math.floor(end - (end - start) * random() ** 1.3);
+    if (random() * BUSIEST < seasonal(time)) return time;
+  }
+}
+
 async function growOrders(client: Client, writer: Writer, shop: MailShop, start: number, end: number) {
   const variants = (
     await rows<Variant>(
@@ -636,9 +672,7 @@ async function growOrders(client: Client, writer: Writer, shop: MailShop, start:
   const count = Math.max(0, SIZES.orders - (await scalar(client, `SELECT COUNT(*) FROM orders`)));
   const lineCounts = spread(count, SIZES.lines - (await scalar(client, `SELECT COUNT(*) FROM order_items`)), 5);
   // Two years of orders, more of them lately (a shop that grows), in order of time: ids follow dates.
-  const times = Array.from({ length: count }, () => Math.floor(end - (end - start) * random() ** 1.3)).sort(
-    (a, b) => a - b,
-  );
+  const times = Array.from({ length: count }, () => orderTime(start, end)).sort((a, b) => a - b);
   const numbers = new Set((await rows<{ n: string }>(client, `SELECT order_number AS n FROM orders`)).map((r) => r.n));
   const invoices = new Map<number, number>(
     (await rows<{ year: number; last: number }>(client, `SELECT year, last FROM invoice_counters`)).map((r) => [
@@ -1070,7 +1104,7 @@ async function main() {
   let file: string;
   if (libsqlUrl) {
     file = resolve(root, libsqlUrl.slice("file:".length));
-  } else if (args.includes("--report")) {
+  } else if (args.includes("--report") || history) {
     file = d1File(persistDir) ?? "";
   } else {
     rmSync(persistDir, { recursive: true, force: true });
@@ -1079,7 +1113,11 @@ async function main() {
     file = d1File(persistDir) ?? "";
   }
   if (!file || !existsSync(file)) {
-    console.error(`No database in ${persistDir}: run npm run db:grow first.`);
+    console.error(
+      history
+        ? `No database in ${persistDir}: run npm run db:migrate and npm run db:seed first.`
+        : `No database in ${persistDir}: run npm run db:grow first.`,
+    );
     process.exit(1);
   }
   const client = createClient({ url: `file:${file}` });
@@ -1097,13 +1135,15 @@ async function main() {
   const start = end - 730 * DAY;
   const writer = new Writer(client);
   console.log(`Growing ${file} (orders from ${isoDay(start)} to ${until})`);
-  await growCatalogue(client, writer, start, end);
-  await growTutorials(client, writer, start, end);
+  if (!history) {
+    await growCatalogue(client, writer, start, end);
+    await growTutorials(client, writer, start, end);
+  }
   await growCustomers(client, writer, shop, start, end);
   await growOrders(client, writer, shop, start, end);
   await growReviews(client, writer, start, end);
   console.log(`Grown in ${Math.round((Date.now() - began) / 1000)} s`);
-  await report(client, file);
+  if (!history) await report(client, file);
   client.close();
 }
 

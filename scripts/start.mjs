@@ -27,7 +27,8 @@ if (!existsSync(".dev.vars")) {
 
 if (process.env.SKIP_BUILD !== "1") run("npm", ["run", "build"]);
 run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"]);
-run("npx", ["tsx", "scripts/db.ts", "seed"]);
+// The seed, then the demo shop's two years of orders (once; scripts/grow.ts --history).
+run("npx", ["tsx", "scripts/db.ts", "seed", "--history"]);
 
 console.log(`\nServing Twistbloom at http://localhost:${port}`);
 const server = spawn(

@@ -87,3 +87,66 @@ describe("npm run db:grow", () => {
     });
   });
 });
+
+describe("the demo shop's past (grow.ts --history, run by npm start and npm run db:seed)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "history-"));
+  const file = join(dir, "shop.db");
+  const url = `file:${file}`;
+  let seeded: Record<string, number> = {};
+  const count = async (sql: string) => {
+    const client = openLibsql(url);
+    try {
+      return Number((await client.execute(sql)).rows[0]!.n);
+    } finally {
+      client.close();
+    }
+  };
+
+  beforeAll(async () => {
+    const client = openLibsql(url);
+    await applyMigrations(client);
+    await seedLibsql(client, { devUsers: true });
+    client.close();
+    seeded = {
+      products: await count("SELECT COUNT(*) AS n FROM products"),
+      blogs: await count("SELECT COUNT(*) AS n FROM blogs"),
+    };
+    const run = grow(["--history", "--until=2026-11-27"], { LIBSQL_URL: url });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+  }, 120_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("adds two years of orders on the seed's own catalogue, once", async () => {
+    expect(await count("SELECT COUNT(*) AS n FROM orders")).toBe(3000);
+    expect(await count("SELECT COUNT(*) AS n FROM products")).toBe(seeded.products);
+    expect(await count("SELECT COUNT(*) AS n FROM blogs")).toBe(seeded.blogs);
+    expect(await count("SELECT COUNT(*) AS n FROM reviews")).toBe(700);
+    const days = await count(
+      "SELECT COUNT(DISTINCT date(created_at, 'unixepoch')) AS n FROM orders WHERE created_at >= unixepoch('2024-11-28')",
+    );
+    expect(days).toBeGreaterThan(500);
+    // The dashboard's figures follow, through the orders' triggers.
+    expect(await count("SELECT SUM(orders) AS n FROM daily_order_figures")).toBe(3000);
+    const again = grow(["--history", "--until=2026-11-27"], { LIBSQL_URL: url });
+    expect(again.status).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM orders")).toBe(3000);
+  }, 120_000);
+
+  it("has the season's peaks and every step of the lifecycle", async () => {
+    const perDay = async (where: string) =>
+      count(`SELECT COUNT(*) * 1000 / COUNT(DISTINCT date(created_at, 'unixepoch')) AS n FROM orders WHERE ${where}`);
+    const valentines = await perDay("strftime('%m-%d', created_at, 'unixepoch') BETWEEN '02-07' AND '02-14'");
+    const mothers = await perDay("strftime('%Y-%m-%d', created_at, 'unixepoch') BETWEEN '2026-05-03' AND '2026-05-10'");
+    const march = await perDay("strftime('%m', created_at, 'unixepoch') = '03'");
+    expect(valentines).toBeGreaterThan(2 * march);
+    expect(mothers).toBeGreaterThan(2 * march);
+    for (const status of ["pending", "processing", "shipped", "delivered", "cancelled"])
+      expect(await count(`SELECT COUNT(*) AS n FROM orders WHERE status = '${status}'`), status).toBeGreaterThan(0);
+  });
+
+  it("is refused for a remote database", () => {
+    const remote = grow(["--history", "--remote"]);
+    expect(remote.status).toBe(2);
+    expect(remote.stderr).toContain("never touches a remote database");
+  }, 60_000);
+});
