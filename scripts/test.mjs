@@ -14,22 +14,24 @@ function run(command, args) {
   return result.status ?? 1;
 }
 
-// The style checks run on the whole tree, only when no test files were named.
+// The style checks run on the whole tree, only when no test files were named, with Redocly's lint of
+// the API's OpenAPI document (docs/decisions/033-openapi-lint.md).
 if (extra.length === 0) {
   const checks = [
-    ["prettier", ["--check", "--log-level", "warn", "."]],
-    ["eslint", ["--max-warnings", "0", "."]],
+    ["prettier", "npx", ["prettier", "--check", "--log-level", "warn", "."]],
+    ["eslint", "npx", ["eslint", "--max-warnings", "0", "."]],
+    ["redocly", "npm", ["run", "--silent", "lint:openapi"]],
   ];
-  const failed = checks.filter(([tool, args]) => {
-    console.log(`== ${tool}`);
-    return run("npx", [tool, ...args]) !== 0;
+  const failed = checks.filter(([name, command, args]) => {
+    console.log(`== ${name}`);
+    return run(command, args) !== 0;
   }).length;
   if (reportDir) {
     const result = { numTotalTests: checks.length, numPassedTests: checks.length - failed, numFailedTests: failed };
     writeFileSync(`${reportDir}/style.json`, JSON.stringify(result));
   }
   if (failed) {
-    console.error("Style checks failed: `npx prettier --write .` fixes layout; ESLint names the rest.");
+    console.error("Style checks failed: `npx prettier --write .` fixes layout; ESLint and Redocly name the rest.");
     process.exit(1);
   }
 }

@@ -18,7 +18,7 @@ import { devApi } from "./dev";
 import { health } from "./health";
 import { homeApi } from "./home";
 import type { ApiEnv } from "./http";
-import { apiApp, mount, SECURITY_SCHEMES } from "./openapi";
+import { apiApp, completeOperations, mount, SECURITY_SCHEMES } from "./openapi";
 import { productsApi } from "./products";
 import { reviewsApi } from "./reviews";
 import { settingsApi } from "./settings";
@@ -130,6 +130,7 @@ export function openApiDocument() {
     servers: [{ url: "/", description: "This shop" }],
     tags: TAGS,
   });
+  completeOperations(document.paths ?? {});
   return document;
 }
 

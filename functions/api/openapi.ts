@@ -23,6 +23,44 @@ export function mount(app: ApiApp, { middleware, hide, ...route }: RouteConfig, 
   return app;
 }
 
+// ---------------------------------------------------------------- the document's operations
+
+type Operation = { operationId?: string; security?: unknown[] };
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/**
+ * `get /api/products/slug/{slug}` → `getProductsSlugBySlug`: a stable name from the method and the
+ * path, the same on every build while the route is where it is (what a generated client calls it).
+ */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, "")
+    .split("/")
+    .flatMap((part) => {
+      const name = /^{(.+)}$/.exec(part)?.[1];
+      return name ? ["by", ...name.split(/(?=[A-Z])/)] : [part];
+    })
+    .flatMap((part) => part.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return [method, ...words].map((word, index) => (index ? word[0]!.toUpperCase() + word.slice(1) : word)).join("");
+}
+
+/**
+ * What every operation of the document carries, whoever declared its route: an `operationId` (made
+ * from its method and path when the route names none) and its `security` (`[]`, public, when the
+ * route declares none). Applied once to the built document (docs/decisions/033-openapi-lint.md).
+ */
+export function completeOperations(paths: Record<string, object>): void {
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of METHODS) {
+      const operation = (item as Record<string, Operation | undefined>)[method];
+      if (!operation) continue;
+      operation.operationId ??= operationIdOf(method, path);
+      operation.security ??= [];
+    }
+  }
+}
+
 // ---------------------------------------------------------------- answers
 
 /** Every refusal: `{success: false, message, errors?}`; `errors` (field to messages) comes with a 422. */

@@ -16,6 +16,32 @@ describe("the OpenAPI document", () => {
     expect(validator.version).toBe("3.1");
   });
 
+  it("names every operation (from its method and path) and says who may call it, `[]` when anyone may", () => {
+    const document = openApiDocument();
+    const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, { operationId?: string; security?: unknown }>).map(
+        ([method, operation]) => ({ route: `${method} ${path}`, ...operation }),
+      ),
+    );
+    const names = operations.map((operation) => operation.operationId);
+    expect(new Set(names).size).toBe(operations.length);
+    for (const operation of operations) {
+      expect(operation.operationId, operation.route).toMatch(/^[a-z]+[A-Za-z0-9]*$/);
+      expect(operation.security, operation.route).toEqual(expect.any(Array));
+    }
+    const find = (route: string) => operations.find((operation) => operation.route === route);
+    expect(find("get /api/products/slug/{slug}")).toMatchObject({
+      operationId: "getProductsSlugBySlug",
+      security: [],
+    });
+    expect(find("post /api/auth/login")).toMatchObject({ operationId: "postAuthLogin", security: [] });
+    expect(find("delete /api/v1/wishlist/{product_id}")).toMatchObject({
+      operationId: "deleteV1WishlistByProductId",
+      security: [{ bearerAuth: [] }, { sessionCookie: [], csrfToken: [] }],
+    });
+    expect(find("get /api/categories/{idOrSlug}")?.operationId).toBe("getCategoriesByIdOrSlug");
+  });
+
   it("names its security schemes, servers relative to the site, and a tag for every operation", () => {
     const document = openApiDocument();
     expect(Object.keys(document.components?.securitySchemes ?? {})).toEqual([

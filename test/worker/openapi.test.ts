@@ -71,7 +71,7 @@ describe("GET /api/openapi.json", () => {
     expect(security("get", "/api/v1/auth/profile")).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
     expect(security("put", "/api/v1/auth/profile")).toEqual([{ bearerAuth: [] }, { sessionCookie: [], csrfToken: [] }]);
     expect(security("post", "/api/orders")).toEqual([{}, { bearerAuth: [] }, { sessionCookie: [], csrfToken: [] }]);
-    expect(security("get", "/api/products")).toBeUndefined();
+    expect(security("get", "/api/products")).toEqual([]);
   });
 
   it("lists every route the API answers (but the development server's own, which no live shop answers)", async () => {
@@ -83,11 +83,13 @@ describe("GET /api/openapi.json", () => {
       .filter((route) => route.method !== "ALL" && !development(route.path))
       .map((route) => `${route.method.toLowerCase()} ${documentPath(route.path)}`);
     expect(registered.length).toBeGreaterThan(30);
-    const missing = registered.filter((entry) => {
+    const missing = [...new Set(registered)].filter((entry) => {
       const [method, path] = entry.split(" ") as [string, string];
       return !document.paths[path]?.[method];
     });
-    expect(missing).toEqual([]);
+    // The reviews' first path, which still answers, is left out: Redocly cannot tell it from
+    // /api/products/slug/{slug}; the document names /api/products/reviews/{id} (decision 033).
+    expect(missing).toEqual(["get /api/products/{id}/reviews", "post /api/products/{id}/reviews"]);
   });
 });
 

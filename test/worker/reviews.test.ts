@@ -89,10 +89,10 @@ beforeAll(async () => {
   expect(products.length).toBeGreaterThan(10);
 });
 
-describe("GET /api/products/{id}/reviews", () => {
+describe("GET /api/products/reviews/{id}", () => {
   it("answers the published reviews, newest first, with pages and a summary that agrees with the product's figures", async () => {
     const product = products[0]!;
-    const { status, body } = await call("GET", `/api/products/${product.id}/reviews`);
+    const { status, body } = await call("GET", `/api/products/reviews/${product.id}`);
     expect(status).toBe(200);
     const { reviews, pagination, summary } = body.data;
     expect(summary.count).toBe(product.reviews);
@@ -119,11 +119,11 @@ describe("GET /api/products/{id}/reviews", () => {
 
   it("pages through them, and refuses a bad page (422) and an unknown product (404)", async () => {
     const many = products.find((product) => product.reviews > 5)!;
-    const second = await call("GET", `/api/products/${many.id}/reviews?page=2`);
+    const second = await call("GET", `/api/products/reviews/${many.id}?page=2`);
     expect(second.status).toBe(200);
     expect(second.body.data.pagination).toMatchObject({ current_page: 2, from: 6 });
     expect(second.body.data.reviews.length).toBe(many.reviews - 5);
-    const bad = await call("GET", `/api/products/${many.id}/reviews?page=abc`);
+    const bad = await call("GET", `/api/products/reviews/${many.id}?page=abc`);
     expect(bad.status).toBe(422);
     expect(bad.body.errors.page).toBeDefined();
     expect((await call("GET", "/api/products/999999/reviews")).status).toBe(404);
@@ -131,13 +131,13 @@ describe("GET /api/products/{id}/reviews", () => {
   });
 });
 
-describe("POST /api/products/{id}/reviews", () => {
+describe("POST /api/products/reviews/{id}", () => {
   it("refuses a guest (401), bad input (422 per field) and an unknown product (404)", async () => {
     const product = products[0]!;
-    expect((await post(`/api/products/${product.id}/reviews`, validReview)).status).toBe(401);
+    expect((await post(`/api/products/reviews/${product.id}`, validReview)).status).toBe(401);
     const shopper = await newShopper();
     const bad = await post(
-      `/api/products/${product.id}/reviews`,
+      `/api/products/reviews/${product.id}`,
       { rating: 7, title: "", body: "x".repeat(2001) },
       { token: shopper.token },
     );
@@ -147,11 +147,11 @@ describe("POST /api/products/{id}/reviews", () => {
       title: [REVIEW_MESSAGES.titleRequired],
       body: [REVIEW_MESSAGES.bodyTooLong],
     });
-    const notJson = await call("POST", `/api/products/${product.id}/reviews`, { raw: "{oops", token: shopper.token });
+    const notJson = await call("POST", `/api/products/reviews/${product.id}`, { raw: "{oops", token: shopper.token });
     expect(notJson.status).toBe(422);
     expect((await post("/api/products/999999/reviews", validReview, { token: shopper.token })).status).toBe(404);
     // The session cookie needs the page's CSRF header for a change.
-    const cookie = await call("POST", `/api/products/${product.id}/reviews`, {
+    const cookie = await call("POST", `/api/products/reviews/${product.id}`, {
       body: validReview,
       headers: { Cookie: `session=${shopper.token}` },
     });
@@ -162,7 +162,7 @@ describe("POST /api/products/{id}/reviews", () => {
     const product = take();
     const shopper = await newShopper();
     const created = await post(
-      `/api/products/${product.id}/reviews`,
+      `/api/products/reviews/${product.id}`,
       { ...validReview, title: "  <script>alert(1)</script>  " },
       { token: shopper.token },
     );
@@ -175,7 +175,7 @@ describe("POST /api/products/{id}/reviews", () => {
       verified_purchase: false,
     });
     expect((await productBySlug(product.slug)).reviews).toBe(product.reviews);
-    const second = await post(`/api/products/${product.id}/reviews`, validReview, { token: shopper.token });
+    const second = await post(`/api/products/reviews/${product.id}`, validReview, { token: shopper.token });
     expect(second.status).toBe(409);
     expect(second.body).toEqual({ success: false, message: REVIEW_MESSAGES.duplicate });
   });
@@ -185,7 +185,7 @@ describe("POST /api/products/{id}/reviews", () => {
     const shopper = await newShopper();
     await deliveredOrder(shopper.id, product.id);
     const created = await post(
-      `/api/products/${product.id}/reviews`,
+      `/api/products/reviews/${product.id}`,
       { rating: 1, title: "Not for me", body: "Too fuzzy for my taste." },
       { token: shopper.token },
     );
@@ -197,9 +197,28 @@ describe("POST /api/products/{id}/reviews", () => {
     const after = await productBySlug(product.slug);
     expect(after.reviews).toBe(product.reviews + 1);
     expect(after.rating).toBeLessThan(product.rating);
-    const list = await call("GET", `/api/products/${product.id}/reviews`);
+    const list = await call("GET", `/api/products/reviews/${product.id}`);
     expect(list.body.data.summary.count).toBe(product.reviews + 1);
     expect(list.body.data.reviews[0]).toMatchObject({ id: created.body.data.review.id, verified_purchase: true });
+  });
+});
+
+describe("the reviews' first path, /api/products/{id}/reviews", () => {
+  it("still answers as the documented one does, for the clients that call it", async () => {
+    const product = products[0]!;
+    const documented = await call("GET", `/api/products/reviews/${product.id}?page=1`);
+    const former = await call("GET", `/api/products/${product.id}/reviews?page=1`);
+    expect(former.status).toBe(200);
+    expect(former.body).toEqual(documented.body);
+    expect((await call("GET", `/api/products/${product.id}/reviews?page=abc`)).status).toBe(422);
+    expect((await post(`/api/products/${product.id}/reviews`, validReview)).status).toBe(401);
+    const other = take();
+    const shopper = await newShopper();
+    const created = await post(`/api/products/${other.id}/reviews`, validReview, { token: shopper.token });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ message: REVIEW_MESSAGES.pending, data: { published: false } });
+    const again = await post(`/api/products/reviews/${other.id}`, validReview, { token: shopper.token });
+    expect(again.status).toBe(409);
   });
 });
 
@@ -226,7 +245,7 @@ describe("moderation: GET /api/admin/reviews and PATCH /api/admin/reviews/{id}",
     const product = take();
     const shopper = await newShopper();
     const created = await post(
-      `/api/products/${product.id}/reviews`,
+      `/api/products/reviews/${product.id}`,
       { rating: 5, title: "Waiting for staff", body: "Please approve me." },
       { token: shopper.token },
     );
@@ -250,7 +269,7 @@ describe("moderation: GET /api/admin/reviews and PATCH /api/admin/reviews/{id}",
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ message: REVIEW_MESSAGES.approved, data: { id, status: "approved" } });
     expect((await productBySlug(product.slug)).reviews).toBe(product.reviews + 1);
-    const reviews = await call("GET", `/api/products/${product.id}/reviews`);
+    const reviews = await call("GET", `/api/products/reviews/${product.id}`);
     expect(reviews.body.data.reviews.map((review: { id: number }) => review.id)).toContain(id);
     const audit = await call("GET", `/api/admin/audit?entity=review&entity_id=${id}`, { token: adminToken });
     expect(audit.body.data.data[0]).toMatchObject({
@@ -276,7 +295,7 @@ describe("the product page", () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     const text = visibleText(html);
-    const api = (await call("GET", `/api/products/${product.id}/reviews`)).body.data;
+    const api = (await call("GET", `/api/products/reviews/${product.id}`)).body.data;
     expect(text).toContain("Customer Reviews");
     expect(text).toContain(`Based on ${product.reviews} reviews`);
     expect(text).toContain(`${(Math.round(product.rating * 10) / 10).toFixed(1)} out of 5`);
@@ -293,7 +312,7 @@ describe("the product page", () => {
     const more = /<a[^>]*href="([^"]*reviews_page=2[^"]*)"/.exec(html);
     expect(more?.[1]).toBe(`${path}?reviews_page=2#reviews`);
     const second = visibleText(await (await get(`${path}?reviews_page=2`)).text());
-    const secondApi = (await call("GET", `/api/products/${product.id}/reviews?page=2`)).body.data;
+    const secondApi = (await call("GET", `/api/products/reviews/${product.id}?page=2`)).body.data;
     expect(second).toContain("Previous reviews");
     for (const review of secondApi.reviews) expect(second).toContain(review.title);
     expect(second).not.toContain(api.reviews[0].title);
@@ -393,7 +412,7 @@ describe("the back office's /admin/reviews", () => {
     const product = take();
     const shopper = await newShopper("Orla Finch");
     const created = await post(
-      `/api/products/${product.id}/reviews`,
+      `/api/products/reviews/${product.id}`,
       { rating: 2, title: `Moderate me ${tag()}`, body: "Waiting." },
       { token: shopper.token },
     );

@@ -93,7 +93,7 @@ const optionalText = (field: string, max: number) =>
   z
     .union([z.null(), text(field, max)], { error: `The ${field} must be text.` })
     .transform((value) => (value ? value : null))
-    .meta({ type: "string", nullable: true });
+    .meta({ type: ["string", "null"] });
 
 const titleInput = z
   .unknown()
@@ -119,7 +119,7 @@ const slugInput = z
     if (!slug) return null;
     return checkedSlug(slug, BLOG_LIMITS.slug, BLOG_MESSAGES.slugFormat, ctx);
   })
-  .meta({ type: "string", nullable: true, description: "Empty or absent: made from the title (unique)." });
+  .meta({ type: ["string", "null"], description: "Empty or absent: made from the title (unique)." });
 
 const difficultyInput = z.enum(BLOG_DIFFICULTIES, { error: BLOG_MESSAGES.difficultyInvalid });
 const statusInput = z.enum(BLOG_STATUSES, { error: BLOG_MESSAGES.statusInvalid });
@@ -140,7 +140,7 @@ const imageInput = z
     }
     return url;
   })
-  .meta({ type: "string", nullable: true });
+  .meta({ type: ["string", "null"] });
 
 /** A list, or one comma-separated string (a form's text box). */
 const listOf = (value: unknown): unknown[] | null => {

@@ -4,7 +4,7 @@ import { integerParam } from "./query";
 import { statusChange } from "./fields";
 
 /**
- * Product reviews: the shopper's form and `POST /api/products/{id}/reviews`, the lists' query
+ * Product reviews: the shopper's form and `POST /api/products/reviews/{id}`, the lists' query
  * strings, and the back office's moderation (`/admin/reviews`, `/api/admin/reviews`). One source for
  * the pages, the API and the browser's live checks.
  */
@@ -68,7 +68,7 @@ const rating = z
   })
   .meta({ type: "integer", minimum: REVIEW_RATING_MIN, maximum: REVIEW_RATING_MAX });
 
-/** POST /api/products/{id}/reviews and the product page's review form: `{ rating, title, body }`. */
+/** POST /api/products/reviews/{id} and the product page's review form: `{ rating, title, body }`. */
 export const ReviewInputSchema = z.object({
   rating,
   title: text(REVIEW_MESSAGES.titleRequired, REVIEW_MESSAGES.titleTooLong, REVIEW_TITLE_MAX),
@@ -76,7 +76,7 @@ export const ReviewInputSchema = z.object({
 });
 export type ReviewInput = z.output<typeof ReviewInputSchema>;
 
-/** GET /api/products/{id}/reviews?page= */
+/** GET /api/products/reviews/{id}?page= */
 export const ReviewListQuerySchema = z.object({ page: integerParam("page", { fallback: 1 }) });
 
 /** GET /api/admin/reviews?status=&page=: one status (every status when absent), newest first. */
