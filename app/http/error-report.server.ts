@@ -14,12 +14,20 @@ type Handlers<Q> = Required<Pick<ExportedHandler<Env, Q>, "fetch" | "scheduled" 
 
 const sentry = () => import("@sentry/cloudflare");
 
-/** Only what the shop chose to send: no default integrations (no request data, no breadcrumbs), scrubbed texts. */
-function sentryOptions(env: Env): CloudflareOptions {
+/**
+ * Only what the shop chose to send: no default integrations (no request data, no breadcrumbs, no
+ * patched fetch or console) but the error's causes, every text scrubbed as the log's are.
+ */
+function sentryOptions(env: Env, integrations: CloudflareOptions["integrations"]): CloudflareOptions {
   return {
     dsn: env.SENTRY_DSN,
     environment: env.ENVIRONMENT,
     defaultIntegrations: false,
+    integrations,
+    transportOptions: {
+      // A Sentry that does not answer is told to the SDK as a 503 (it drops the event), never left as a rejection.
+      fetch: (input, init) => fetch(input, init).catch(() => new Response(null, { status: 503 })),
+    },
     beforeSend(event) {
       for (const exception of event.exception?.values ?? [])
         if (exception.value) exception.value = scrub(exception.value);
@@ -34,7 +42,9 @@ let wrapped: Promise<unknown> | undefined;
 export async function reportingHandlers<Q>(env: Env, handlers: Handlers<Q>): Promise<Handlers<Q>> {
   if (!env.SENTRY_DSN) return handlers;
   wrapped ??= sentry()
-    .then(({ withSentry }) => withSentry(sentryOptions, { ...handlers }))
+    .then(({ withSentry, linkedErrorsIntegration }) =>
+      withSentry((env: Env) => sentryOptions(env, [linkedErrorsIntegration()]), { ...handlers }),
+    )
     .catch(() => handlers);
   return (await wrapped) as Handlers<Q>;
 }

@@ -1,6 +1,7 @@
 import { and, count, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
+import { log } from "./log.server";
 import { UNSENT_AFTER_SECONDS } from "./mail/outbox.server";
 
 /**
@@ -15,7 +16,8 @@ export async function checkDatabase(db: Database): Promise<Check> {
   try {
     await db.run(sql`SELECT 1`);
     return "ok";
-  } catch {
+  } catch (error) {
+    log.error("health: the database does not answer", error);
     return "error";
   }
 }
@@ -26,7 +28,8 @@ export async function checkUploads(bucket: R2Bucket | undefined): Promise<Check>
   try {
     await bucket.head("health-check/none");
     return "ok";
-  } catch {
+  } catch (error) {
+    log.error("health: R2 does not answer", error);
     return "error";
   }
 }
