@@ -1,10 +1,9 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import worker from "../../functions/worker";
 import { expectConsoleError } from "../console-guard";
 import { ADMIN, addressesFrom } from "../fixtures/accounts";
 import { apiToken } from "./fixtures";
-import { BASE, get, getJson, visibleText } from "./helpers";
+import { fetchAs, get, getJson, visibleText } from "./helpers";
 
 // What an operator and a shopper see of the shop's observability (docs/decisions/032): every answer
 // names its request in X-Request-Id (the one its log lines carry), /api/health reads the database,
@@ -29,18 +28,6 @@ function downDatabase(): D1Database {
     getBookmark: () => null,
   };
   return db as unknown as D1Database;
-}
-
-/** A request to the Worker with these bindings (SELF has the test's), its background work waited for. */
-async function fetchAs(bindings: Env, path: string) {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch!(
-    new Request(`${BASE}${path}`) as Request<unknown, IncomingRequestCfProperties>,
-    bindings,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return response;
 }
 
 describe("X-Request-Id", () => {
