@@ -12,7 +12,7 @@ import { scrub, type ErrorReporter } from "../services/log.server";
 
 type Handlers<Q> = Required<Pick<ExportedHandler<Env, Q>, "fetch" | "scheduled" | "queue">>;
 
-const sentry = () => import("@sentry/cloudflare");
+const sentry = () => import("./sentry.server");
 
 /**
  * Only what the shop chose to send: no default integrations (no request data, no breadcrumbs, no
