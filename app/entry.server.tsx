@@ -2,6 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceContext } from "./components/nonce";
+import { RequestIdContext } from "./components/error-state";
+import { log } from "./services/log.server";
 import { KeptRenderContext } from "./components/personal";
 import { pageContentSecurityPolicy } from "./lib/security-headers";
 import { socialLoginFormOrigins } from "./http/oauth-stub.server";
@@ -31,7 +33,7 @@ export { forgetTagVersions } from "./http/edge-cache.server";
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  log.error("page request failed", error, { status: 500 });
 }
 
 /**
@@ -52,9 +54,11 @@ export default function handleRequest(
   // A page rendered to be kept whole marks its visitor's parts' places (docs/decisions/017).
   const html = renderToString(
     <NonceContext.Provider value={nonce}>
-      <KeptRenderContext.Provider value={loadContext.app.shared ? nonce : null}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </KeptRenderContext.Provider>
+      <RequestIdContext.Provider value={loadContext.app.requestId}>
+        <KeptRenderContext.Provider value={loadContext.app.shared ? nonce : null}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </KeptRenderContext.Provider>
+      </RequestIdContext.Provider>
     </NonceContext.Provider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

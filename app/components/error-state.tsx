@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { createContext, useContext, useState, type ReactNode } from "react";
 
 /** What a page shows instead of itself: a heading, a sentence, one way on. */
 export interface ErrorScreen {
@@ -18,6 +18,45 @@ export const HOME_LINK = { to: "/", label: "Go Back Home" };
 const buttonClass =
   "mt-8 inline-block rounded-full bg-bloom-600 px-6 py-3 font-medium text-white hover:bg-bloom-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600";
 
+/**
+ * The request's id (its `X-Request-Id`, the one its log lines name): the server renders it
+ * (app/entry.server.tsx provides it), and a failure's screen shows it as a reference to quote.
+ */
+export const RequestIdContext = createContext<string | null>(null);
+
+const REFERENCE_ID = "error-reference";
+
+/**
+ * The reference of the request that failed: the server's; in the browser, the one the server
+ * rendered into this page (so hydration matches). A failure after a navigation in the browser has
+ * none to show: its request's id is in its answer's header, which the page does not see.
+ */
+function useReference(): string | null {
+  const fromServer = useContext(RequestIdContext);
+  const [reference] = useState(
+    () =>
+      fromServer ??
+      (typeof document === "undefined" ? null : document.getElementById(REFERENCE_ID)?.textContent) ??
+      null,
+  );
+  return reference;
+}
+
+/** A failure's reference, for a shopper to quote when they write to the shop. */
+function Reference() {
+  const reference = useReference();
+  if (!reference) return null;
+  return (
+    <p className="mt-4 text-sm text-gray-500">
+      If this keeps happening, contact us and quote reference{" "}
+      <code id={REFERENCE_ID} className="font-mono">
+        {reference}
+      </code>
+      .
+    </p>
+  );
+}
+
 /** The one error (and not-found) screen. `alert` announces the message at once (a failure, not a missing page). */
 export function ErrorState({ title, message, link, heading, alert = false }: ErrorScreen & { alert?: boolean }) {
   const location = useLocation();
@@ -29,6 +68,7 @@ export function ErrorState({ title, message, link, heading, alert = false }: Err
           {message}
         </p>
       ) : null}
+      {alert ? <Reference /> : null}
       {link === "retry" ? (
         <Link to={`${location.pathname}${location.search}`} reloadDocument className={buttonClass}>
           Try Again

@@ -4,6 +4,7 @@ import { isCachedAnswerPath } from "./cache-entries.server";
 import { bookmarkCookie, readBookmarkCookie } from "./cookies.server";
 import { bookmarkToHandBack, sessionStart, type SessionStart } from "./d1-session.server";
 import { EdgeCache } from "./edge-cache.server";
+import { currentRequestId, log } from "../services/log.server";
 
 /** What every request needs, built once and handed to both Remix (load context) and Hono (c.var). */
 export interface AppContext {
@@ -12,6 +13,11 @@ export interface AppContext {
    * at the primary for a request that may write, else from the shopper's bookmark, else anywhere.
    */
   db: Database;
+  /**
+   * This request's id: its `X-Request-Id`, the one its log lines name, and the reference an error
+   * page shows (docs/decisions/032).
+   */
+  requestId: string;
   /** This request's Content-Security-Policy nonce for inline scripts. */
   nonce: string;
   /**
@@ -56,10 +62,11 @@ export interface CloudflareContext {
  * `build` names the deployed code, so that a new deploy never reads entries of another shape.
  * `request` picks the request's D1 session (the Worker entry passes it); without it (the Vite dev
  * server) the database is the plain binding, every statement at the primary, and no bookmark.
+ * `requestId` is the Worker's (the Vite dev server gets one made here).
  */
 export async function createAppContext(
   cloudflare: CloudflareContext,
-  { build, request }: { build?: string; request?: Request } = {},
+  { build, request, requestId }: { build?: string; request?: Request; requestId?: string } = {},
 ): Promise<AppContext> {
   const timer = new QueryTimer();
   const waitUntil = (promise: Promise<unknown>) => cloudflare.ctx.waitUntil(promise);
@@ -92,6 +99,7 @@ export async function createAppContext(
   });
   let background: Promise<Database> | undefined;
   return {
+    requestId: requestId ?? currentRequestId() ?? crypto.randomUUID(),
     nonce: btoa(String.fromCharCode(...nonceBytes)),
     shared: false,
     afterResponse: (task) => tasks.push(task),
@@ -106,7 +114,7 @@ export async function createAppContext(
               await task(taskDb);
               await cache.afterWrites(taskDb);
             })
-            .catch((error: unknown) => console.error(error)),
+            .catch((error: unknown) => log.error("after-response task failed", error)),
         );
       }
     },

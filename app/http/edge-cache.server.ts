@@ -1,3 +1,4 @@
+import { log } from "../services/log.server";
 import type { Database } from "../../db/client";
 import type { QueryTimer } from "../../db/timing";
 import { TAGS } from "../lib/cache-tags";
@@ -159,7 +160,7 @@ async function etagOf(body: ArrayBuffer): Promise<string> {
 
 function logged(what: string) {
   return (error: unknown) => {
-    console.error(`edge cache: ${what} failed`, error);
+    log.error(`edge cache: ${what} failed`, error);
     return undefined;
   };
 }

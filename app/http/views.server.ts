@@ -1,3 +1,4 @@
+import { log } from "../services/log.server";
 import { createDb } from "../../db/client";
 import { recordBlogViews, type BlogView } from "../services/blog-engagement.server";
 import type { AppContext } from "./context.server";
@@ -56,7 +57,7 @@ export function countBlogView(
       })
       .catch((error: unknown) => {
         state.flushing = false;
-        console.error(error);
+        log.error("views could not be recorded", error);
       }),
   );
 }

@@ -1,3 +1,4 @@
+import { log } from "~/services/log.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
@@ -144,7 +145,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   try {
     sections = await app.cache.read(cachedData.homeSections());
   } catch (error) {
-    console.error(error);
+    log.error("home sections could not be read", error);
     throw json({ message: HOME_ERROR_MESSAGE }, { status: 500 });
   }
   return json({ blocks: homeBlocks(sections) });

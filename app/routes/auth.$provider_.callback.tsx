@@ -1,3 +1,4 @@
+import { log } from "~/services/log.server";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json, redirect } from "@remix-run/cloudflare";
 import type { SocialLoginError, SocialProvider } from "~/lib/social-login";
@@ -58,7 +59,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   // Every attempt is counted before it is checked; one that did not fail is given back. A counter
   // that cannot be written back does not turn the answer into a server error.
-  const refund = () => refundSocialLoginAttempt(app.db, client).catch((error) => console.error(error));
+  const refund = () =>
+    refundSocialLoginAttempt(app.db, client).catch((error) =>
+      log.error("social login attempt could not be refunded", error),
+    );
   const link = (userId: number, identity: Parameters<typeof linkIdentity>[2]) =>
     linkFromProfile(app, request, clear, userId, identity);
 
@@ -95,12 +99,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (error instanceof SocialLoginFailure) {
       redirectTo = error.redirectTo;
       if (error.code === "denied") await refund();
-      if (error.code === "failed") console.warn(`Social login with ${provider} failed: ${error.message}`);
+      if (error.code === "failed") log.warn(`social login with ${provider} failed`, {}, error);
       return fail(error.code);
     }
     if (error instanceof SocialLinkRequiresPasswordError) return fail("link_required");
     if (error instanceof SocialEmailMissingError) return fail("no_email");
-    console.error(error);
+    log.error("social login failed", error);
     return fail("failed");
   }
 }

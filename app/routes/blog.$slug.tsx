@@ -1,3 +1,4 @@
+import { log } from "~/services/log.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
@@ -54,7 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     blog = await app.cache.read(cachedData.blog(params.slug ?? ""));
   } catch (error) {
     if (error instanceof NotFoundError) throw notFoundAs(error, ARTICLE_NOT_FOUND);
-    console.error(error);
+    log.error("article could not be read", error);
     throw json({ message: ARTICLE_ERROR }, { status: 500 });
   }
   // The post a kept page is about: filling it in for a visitor needs its id, not a read of the post.

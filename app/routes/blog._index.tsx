@@ -1,3 +1,4 @@
+import { log } from "~/services/log.server";
 import { TAGS } from "~/lib/cache-tags";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
@@ -51,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (search) app.cache.shows([TAGS.blogs], CACHE_SECONDS.content);
     return json({ search, sort: tab.value as TabValue, ...result });
   } catch (error) {
-    console.error(error);
+    log.error("articles could not be read", error);
     throw json({ message: BLOGS_ERROR }, { status: 500 });
   }
 }

@@ -1,3 +1,4 @@
+import { log } from "~/services/log.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -58,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       product_count: product_count ?? 0,
     }));
   } catch (error) {
-    console.error(error);
+    log.error("categories could not be read", error);
     throw json({ message: CATEGORIES_ERROR }, { status: 500 });
   }
   const matching = filterCategories(categories, q).map((category) => category.id);

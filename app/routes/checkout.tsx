@@ -1,3 +1,4 @@
+import { log } from "~/services/log.server";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
@@ -329,7 +330,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof OrderError || error instanceof DomainError) {
       return answer({ toast: toast(error.message, "error"), message: error.message }, error.status);
     }
-    console.error(error);
+    log.error("order could not be placed", error);
     return answer(
       { toast: toast(CHECKOUT_MESSAGES.orderFailed, "error"), message: CHECKOUT_MESSAGES.orderFailed },
       500,

@@ -1,3 +1,4 @@
+import { log } from "~/services/log.server";
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { revokeSession } from "~/services/auth.server";
@@ -17,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { viewer } = await getSession(app, request);
     if (viewer) await revokeSession(app.db, viewer.sessionId);
   } catch (error) {
-    console.error(error);
+    log.error("session could not be revoked", error);
   }
   return toasts(app.env, request).redirectWithSuccess("/", "You have been logged out.", {
     headers: { "Set-Cookie": clearSessionCookie(app.env, request) },

@@ -1,3 +1,4 @@
+import { log } from "~/services/log.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/cloudflare";
 import { json, redirect } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -114,7 +115,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     ]);
   } catch (error) {
     if (error instanceof NotFoundError) throw notFoundAs(error, PRODUCT_NOT_FOUND);
-    console.error(error);
+    log.error("product page could not be read", error);
     throw json({ message: PRODUCT_LOAD_ERROR }, { status: 500 });
   }
   const named = variantForFields(product.options, product.variants, url.searchParams);

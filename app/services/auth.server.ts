@@ -1,3 +1,4 @@
+import { log, noteUser } from "./log.server";
 import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { bumpTags } from "./cache-tags.server";
 import { changes } from "../lib/cache-tags";
@@ -196,6 +197,7 @@ export async function authenticateToken(db: Database, env: Env, token: string): 
   if (!claims) return null;
   const row = await liveSessionRow(db, claims);
   if (!row) return null;
+  noteUser(row.id);
   return {
     user: toUser(row),
     sessionId: claims.sessionId,
@@ -406,6 +408,7 @@ export async function login(db: Database, env: Env, input: LoginInput, client: s
   if (!row || !valid) {
     // Counted as a failure by the claim already; the wait runs from now.
     await loginFailed(db, input.email);
+    log.warn("login failed", { status: 401 });
     throw new AuthError(ACCOUNT_MESSAGES.loginFailed);
   }
   if (row.disabled_at) throw new AccountDisabledError();

@@ -44,6 +44,8 @@ export const EnvSchema = z
     /** Strength checked by `secretProblems` (production only). */
     SESSION_SECRET: z.string().optional(),
     JWT_SECRET: z.string().optional(),
+    /** Sentry's DSN (a secret): with it, server errors are reported to Sentry too (docs/decisions/032). */
+    SENTRY_DSN: z.string().optional(),
     LIBSQL_URL: z.string().optional(),
     LIBSQL_AUTH_TOKEN: z.string().optional(),
   })

@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { DomainError } from "./errors";
+import { log } from "./log.server";
 
 /**
  * Limits kept in the database, so every Worker instance sees the same count (docs/decisions/022).
@@ -42,6 +43,9 @@ export const REGISTER_MAX_PER_CLIENT = 20;
 export const CONTACT_WINDOW_SECONDS = 60 * 60;
 /** Contact messages allowed per client address in the window. */
 export const CONTACT_MAX_PER_CLIENT = 5;
+
+/** What a limit counts, for the logs: its key less whom it counts (`login:client`, never the address). */
+const limitKind = (limit: Limit) => limit.key.split(":").slice(0, 2).join(":");
 
 /** The limit on one action of one client or account: counted under `{prefix}:{who}`, at most `max` in the window. */
 export const limitOn =
@@ -109,7 +113,10 @@ export async function consumeLimits(db: Database, limits: Limit[], message: (wai
   let wait = 0;
   results.forEach((rows, i) => {
     const row = rows[0];
-    if (row && row.count > limits[i]!.max) wait = Math.max(wait, Math.floor(row.resetAt.getTime() / 1000) - at, 1);
+    if (row && row.count > limits[i]!.max) {
+      wait = Math.max(wait, Math.floor(row.resetAt.getTime() / 1000) - at, 1);
+      log.warn("rate limit reached", { limit: limitKind(limits[i]!) });
+    }
   });
   if (wait > 0) throw new RateLimitError(message(waitText(wait)), wait);
 }
@@ -179,6 +186,7 @@ export async function claimLoginAttempt(db: Database, email: string, client: str
   ]);
   if (claimed.length > 0) return;
   const wait = Math.max(1, Math.ceil(Number(current[0]?.resetAt ?? at) - at));
+  log.warn("rate limit reached", { limit: "login:email" });
   throw new RateLimitError(LOGIN_LIMITED_MESSAGE(waitText(wait)), wait);
 }
 

@@ -18,6 +18,7 @@ import { devApi } from "./dev";
 import { health } from "./health";
 import { homeApi } from "./home";
 import type { ApiEnv } from "./http";
+import { log } from "../../app/services/log.server";
 import { apiApp, completeOperations, mount, SECURITY_SCHEMES } from "./openapi";
 import { productsApi } from "./products";
 import { reviewsApi } from "./reviews";
@@ -220,8 +221,8 @@ api.onError((error, c) => {
   if (error instanceof HTTPException) {
     return c.json({ success: false, message: error.message || "Bad request" }, error.status);
   }
-  console.error(error);
-  return c.json({ success: false, message: "Server error" }, 500);
+  log.error("API request failed", error, { status: 500 });
+  return c.json({ success: false, message: "Server error", request_id: c.var.app.requestId }, 500);
 });
 
 export type ApiType = typeof api;

@@ -63,12 +63,19 @@ export function completeOperations(paths: Record<string, object>): void {
 
 // ---------------------------------------------------------------- answers
 
-/** Every refusal: `{success: false, message, errors?}`; `errors` (field to messages) comes with a 422. */
+/**
+ * Every refusal: `{success: false, message, errors?, request_id?}`; `errors` (field to messages)
+ * comes with a 422, `request_id` with a server error (500).
+ */
 export const ErrorSchema = z
   .object({
     success: z.literal(false),
     message: z.string(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
+    request_id: z.string().optional().meta({
+      description:
+        "With a server error (500): the request's reference, as in its `X-Request-Id` header, to quote to the shop.",
+    }),
   })
   .meta({ id: "Error" });
 

@@ -71,4 +71,31 @@ export const AuthSchema = z.object({
   token: z.string().meta({ description: "A bearer token (JWT)." }),
 });
 
-export const HealthSchema = z.object({ status: z.literal("ok") });
+/** `/api/health`: the service's state, the database's answer, the Worker's bindings (present or not), and with `deep=1` the staff's checks. */
+export const HealthSchema = z.object({
+  status: z.enum(["ok", "error"]),
+  database: z.enum(["ok", "error"]),
+  bindings: z.object({
+    DB: z.boolean(),
+    UPLOADS: z.boolean().meta({ description: "R2, the uploaded images." }),
+    MAIL_QUEUE: z.boolean(),
+    ASSETS: z.boolean(),
+    SEND_EMAIL: z.boolean(),
+    cache: z.boolean().meta({ description: "The edge cache (Cache API)." }),
+  }),
+  checks: z
+    .object({
+      uploads: z.enum(["ok", "error"]),
+      mail_queue: z.enum(["ok", "error"]),
+      overdue_mail: z.number().int().meta({ description: "Mail still queued five minutes after it was written." }),
+    })
+    .optional()
+    .meta({ description: "With `deep=1` (staff) only." }),
+});
+
+/** `/api/health` when something does not answer: 503, with the same data. */
+export const HealthFailureSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  data: HealthSchema,
+});

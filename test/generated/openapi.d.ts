@@ -13,8 +13,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the API is up */
+        /**
+         * Whether the API and its database are up, and which bindings the Worker has
+         * @description Reads the database once (`SELECT 1`). With `deep=1`, for staff only (a bearer token or the session cookie of an admin; anyone else gets 403), it also asks R2 for an object and counts the mail queued past its time.
+         */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the Worker answers, touching nothing (liveness)
+         * @description No database, no binding: the cheapest answer the API gives, for a load balancer or a benchmark's floor.
+         */
+        get: operations["getHealthLive"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1873,6 +1896,8 @@ export interface components {
             errors?: {
                 [key: string]: string[];
             };
+            /** @description With a server error (500): the request's reference, as in its `X-Request-Id` header, to quote to the shop. */
+            request_id?: string;
         };
         Category: {
             id: number;
@@ -3147,6 +3172,103 @@ export interface components {
 export type $defs = Record<string, never>;
 export interface operations {
     getHealth: {
+        parameters: {
+            query?: {
+                deep?: "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            status: "ok" | "error";
+                            /** @enum {string} */
+                            database: "ok" | "error";
+                            bindings: {
+                                DB: boolean;
+                                /** @description R2, the uploaded images. */
+                                UPLOADS: boolean;
+                                MAIL_QUEUE: boolean;
+                                ASSETS: boolean;
+                                SEND_EMAIL: boolean;
+                                /** @description The edge cache (Cache API). */
+                                cache: boolean;
+                            };
+                            /** @description With `deep=1` (staff) only. */
+                            checks?: {
+                                /** @enum {string} */
+                                uploads: "ok" | "error";
+                                /** @enum {string} */
+                                mail_queue: "ok" | "error";
+                                /** @description Mail still queued five minutes after it was written. */
+                                overdue_mail: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: the session cookie came without the page's CSRF token (`X-CSRF-Token`), or the caller's role may not do this (a customer on a staff call, an admin on a super-admin one). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database does not answer (or, deep, R2 does not). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            status: "ok" | "error";
+                            /** @enum {string} */
+                            database: "ok" | "error";
+                            bindings: {
+                                DB: boolean;
+                                /** @description R2, the uploaded images. */
+                                UPLOADS: boolean;
+                                MAIL_QUEUE: boolean;
+                                ASSETS: boolean;
+                                SEND_EMAIL: boolean;
+                                /** @description The edge cache (Cache API). */
+                                cache: boolean;
+                            };
+                            /** @description With `deep=1` (staff) only. */
+                            checks?: {
+                                /** @enum {string} */
+                                uploads: "ok" | "error";
+                                /** @enum {string} */
+                                mail_queue: "ok" | "error";
+                                /** @description Mail still queued five minutes after it was written. */
+                                overdue_mail: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getHealthLive: {
         parameters: {
             query?: never;
             header?: never;

@@ -4,7 +4,7 @@ import worker from "../../functions/worker";
 import { mailStatement } from "../../app/services/mail/outbox.server";
 import { sealSecrets, secretMark } from "../../app/services/mail/sealed.server";
 import { createD1Database } from "../../db/client";
-import { BASE, get, visibleText } from "./helpers";
+import { BASE, fetchAs, get, visibleText } from "./helpers";
 
 // The development mailbox (docs/decisions/020): a development server keeps each mail it delivered
 // to nowhere as its recipient would get it, for /dev/mail and GET /api/dev/mail. The worker tests
@@ -43,18 +43,6 @@ async function deliver(id: string, bindings: Env) {
   const ctx = createExecutionContext();
   await worker.queue!(batch, bindings, ctx);
   await waitOnExecutionContext(ctx);
-}
-
-/** A request to the Worker with these bindings (SELF has the test's). */
-async function fetchAs(bindings: Env, path: string) {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch!(
-    new Request(`${BASE}${path}`) as Request<unknown, IncomingRequestCfProperties>,
-    bindings,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return response;
 }
 
 const kept = async (to: string) =>

@@ -14,7 +14,12 @@ import { TAGS } from "../../app/lib/cache-tags";
 // and the API its generic 500 envelope, never a stack trace or an SQL error.
 
 const ORDER_FAILED = "There was an error processing your order. Please try again.";
-const SERVER_ERROR = { success: false, message: "Server error" };
+/** The API's 500: the generic envelope, with the reference of the request (its X-Request-Id) to quote. */
+const serverError = (response: Response) => ({
+  success: false,
+  message: "Server error",
+  request_id: response.headers.get("X-Request-Id"),
+});
 
 const newAddress = addressesFrom((n) => `198.18.0.${n}`);
 
@@ -145,7 +150,7 @@ describe("a database fault in the middle of placing an order", () => {
       const failed = await placeOrder(key);
       expect(failed.status).toBe(500);
       expect(failed.response.headers.get("Content-Type")).toMatch(/^application\/json/);
-      expect(failed.body).toEqual(SERVER_ERROR);
+      expect(failed.body).toEqual(serverError(failed.response));
       expectNoInternals("POST /api/orders", failed.text);
       expect(await snapshot()).toEqual(before);
       expect(await ordersWithKey(key)).toBe(0);
@@ -173,7 +178,7 @@ describe("a database fault in the middle of placing an order", () => {
     await injectFault("fail_items", "BEFORE INSERT ON order_items");
     const failed = await placeOrder(`fault-${crypto.randomUUID()}`, token);
     expect(failed.status).toBe(500);
-    expect(failed.body).toEqual(SERVER_ERROR);
+    expect(failed.body).toEqual(serverError(failed.response));
     expect(await snapshot()).toEqual(before);
     const mine = await get("/api/v1/orders/my-orders", { headers: { Authorization: `Bearer ${token}` } });
     expect(mine.status).toBe(200);
@@ -239,6 +244,10 @@ async function expectErrorPage(path: string, message: string) {
   expect(response.status, path).toBe(500);
   expect(response.headers.get("Content-Type"), path).toMatch(/^text\/html/);
   expect(visibleText(html), path).toContain(message);
+  // The shopper can quote the failed request's reference: the id its answer and its log lines carry.
+  const reference = response.headers.get("X-Request-Id");
+  expect(reference, path).toBeTruthy();
+  expect(visibleText(html), path).toContain(`quote reference ${reference}`);
   expectLayout(path, html);
   expectNoInternals(path, html);
   // The strict policy still applies to an error page.
@@ -252,7 +261,7 @@ async function expectApiFault(method: string, path: string, init: RequestInit = 
   const where = `${method} ${path}`;
   expect(response.status, where).toBe(500);
   expect(response.headers.get("Content-Type"), where).toMatch(/^application\/json/);
-  expect(JSON.parse(text), where).toEqual(SERVER_ERROR);
+  expect(JSON.parse(text), where).toEqual(serverError(response));
   expectNoInternals(where, text);
   // An error is never kept by the edge cache.
   expect(response.headers.get("Cache-Control") ?? "", where).not.toMatch(/public/);

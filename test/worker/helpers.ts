@@ -1,4 +1,5 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../../functions/worker";
 import { expect } from "vitest";
 import { revealSecrets, unsealSecrets } from "../../app/services/mail/sealed.server";
 import { bumpTags } from "../../app/services/cache-tags.server";
@@ -12,6 +13,21 @@ export const BASE = "http://shop.test";
 
 export async function get(path: string, init?: RequestInit) {
   return SELF.fetch(`${BASE}${path}`, init);
+}
+
+/**
+ * A request to the Worker with these bindings (SELF has the test's: another ENVIRONMENT, a secret, a
+ * database that does not answer), its background work waited for.
+ */
+export async function fetchAs(bindings: Env, path: string) {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch!(
+    new Request(`${BASE}${path}`) as Request<unknown, IncomingRequestCfProperties>,
+    bindings,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return response;
 }
 
 export async function getJson<T = any>(

@@ -8,6 +8,7 @@ import {
 } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../functions/worker";
+import { expectConsoleError } from "../console-guard";
 import { mailStatement } from "../../app/services/mail/outbox.server";
 import { deliverMail, MAX_MAIL_ATTEMPTS } from "../../app/services/mail/delivery.server";
 import { createD1Database } from "../../db/client";
@@ -134,6 +135,10 @@ describe("the mail queue's consumer", () => {
       if (result.outcome === "retry") delays.push(result.delaySeconds);
     }
     expect(delays).toEqual([30, 60, 120, 240]);
+    // The operator's log says so once, naming the transport and the mail, not its recipient.
+    expectConsoleError(
+      new RegExp(`"msg":"mail failed for good".*"transport":"resend","mail_id":"${id}","attempt":${MAX_MAIL_ATTEMPTS}`),
+    );
     expect((await consume([id], RESEND)).explicitAcks).toHaveLength(1);
     expect(await rowOf(id)).toMatchObject({
       status: "failed",

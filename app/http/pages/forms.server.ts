@@ -1,3 +1,4 @@
+import { log } from "../../services/log.server";
 import { json, type HeadersFunction } from "@remix-run/cloudflare";
 import { makeToast, type Toast } from "../../lib/toast";
 import { DomainError, NotFoundError, ValidationError } from "../../services/errors";
@@ -72,7 +73,7 @@ export function formError(
   if (error instanceof RateLimitError) return rateLimited(error, values);
   if (error instanceof DomainError) return formFailure({}, error.message, values, { status: error.status });
   if (unexpected === undefined) throw error;
-  console.error(error);
+  log.error("form could not be handled", error);
   return formFailure({}, unexpected, values, { status: 500 });
 }
 

@@ -1,3 +1,4 @@
+import { log } from "../../services/log.server";
 import { featureFlags } from "../../lib/features";
 import {
   GUEST,
@@ -175,7 +176,7 @@ function templateOf(pieces: string[], render: PartRenderer): KeptTemplate | null
   if (template === undefined) {
     template = compileKeptTemplate(pieces, render);
     // A marker this build does not know: the page is still right (rendered for the visitor), but slower; the tests fail on it.
-    if (!template) console.error("kept pages: a kept page's places could not be read; rendered for the visitor");
+    if (!template) log.error("kept pages: a kept page's places could not be read; rendered for the visitor");
     templates.set(pieces, template);
   }
   return template;

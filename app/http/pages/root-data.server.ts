@@ -1,3 +1,4 @@
+import { log } from "../../services/log.server";
 import { json, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/cloudflare";
 import { makeToast, type Toast } from "../../lib/toast";
 import { siteConfigFromSettings, type SettingsByGroup } from "../../lib/site";
@@ -20,7 +21,7 @@ export async function loadRootData({ request, context }: LoaderFunctionArgs) {
   try {
     settings = await app.cache.read(cachedData.publicSettings());
   } catch (error) {
-    console.error(error);
+    log.error("settings could not be read", error);
     settingsError = SETTINGS_ERROR;
   }
   const { toast: flash, headers } = await toasts(app.env, request).getToast(request);

@@ -1,3 +1,4 @@
+import { log } from "../log.server";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { mailOutbox } from "../../../db/schema";
@@ -119,6 +120,9 @@ export async function deliverMail(
           : error.message
         : String(error);
     const last = mail.attempts >= MAX_MAIL_ATTEMPTS;
+    const fields = { transport, mail_id: id, attempt: mail.attempts };
+    if (last) log.error("mail failed for good", error, fields);
+    else log.warn("mail transport failed; will retry", fields, error);
     await db
       .update(mailOutbox)
       .set({
@@ -138,6 +142,7 @@ export async function deliverMail(
   // development mailbox (/dev/mail), in the same batch. Nowhere else is it kept revealed.
   if (transport === "none" && hasDevMailbox(env)) await db.batch([sent, devMailStatement(db, mail)]);
   else await sent;
+  log.info("mail sent", { transport, mail_id: id, attempt: mail.attempts });
   return { outcome: "sent" };
 }
 

@@ -1,3 +1,4 @@
+import { log } from "../log.server";
 import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client";
@@ -161,7 +162,7 @@ export async function enqueueMail(db: Database, queue: Queue<MailQueueMessage> |
   try {
     await queue.sendBatch(ids.map((id) => ({ body: { id } })));
   } catch (error) {
-    console.warn("mail: could not queue", ids.length, "mail(s); the sweep will", error);
+    log.warn("mail: could not queue; the sweep will", { count: ids.length }, error);
   }
 }
 
