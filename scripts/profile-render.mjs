@@ -403,7 +403,7 @@ try {
     const rows = new Map(pages.map((page) => [page.name, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const page of pages) {
-        const health = (await load("/api/health", "", Math.max(2, SECONDS / 2))).requests.average;
+        const health = (await load("/api/health/live", "", Math.max(2, SECONDS / 2))).requests.average;
         const result = await load(page.path, page.cookie);
         rows.get(page.name).push({
           rps: result.requests.average,
