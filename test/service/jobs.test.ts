@@ -155,12 +155,16 @@ describe("the low-stock digest", () => {
     await t.client.execute("UPDATE settings SET value = '5' WHERE key = 'low_stock_threshold'");
   });
 
-  it("sends nothing when nothing is low, or when the switch is off", async () => {
+  it("sends nothing when nothing is low, without the shop's address, or when the switch is off", async () => {
     await t.client.execute("UPDATE product_variants SET stock = 100");
     expect(await sendLowStockDigest(t.db, mail, new Date(now.getTime() + 2 * DAY))).toBe(
       "Nothing is low: nothing sent.",
     );
     await t.client.execute({ sql: "UPDATE product_variants SET stock = 1 WHERE sku = ?", args: [low.zero] });
+    // Without an origin for its links (no SHOP_ORIGIN, no order mail yet), as the other daily mail: none.
+    expect(await sendLowStockDigest(t.db, null, new Date(now.getTime() + 3 * DAY))).toBe(
+      "No mail written: the shop's address is not known (set SHOP_ORIGIN).",
+    );
     await t.client.execute("UPDATE settings SET value = 'false' WHERE key = 'low_stock_digest'");
     expect(await sendLowStockDigest(t.db, mail, new Date(now.getTime() + 3 * DAY))).toBe(
       "Switched off in the settings: nothing sent.",

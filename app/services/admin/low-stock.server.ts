@@ -27,8 +27,8 @@ function digestLimit(now: Date): Limit {
  * stock is at or under `low_stock_threshold`, the lowest first. Nothing is sent when the
  * `low_stock_digest` switch is off or nothing is low. Never twice in a UTC day: the day's counter is
  * counted in the same batch as, and before, the mail's insert, which is written only on the day's
- * first count, so two runs at once send one mail. Answers what it did, as staff read it; throws
- * when the mail cannot be written (no origin for its links, no contact address).
+ * first count, so two runs at once send one mail. Answers what it did, as staff read it (also when
+ * the mail cannot be written: no origin for its links, no contact address).
  */
 export async function sendLowStockDigest(db: Database, mail: MailContext | null, now = new Date()): Promise<string> {
   if (!(await readBooleanSetting(db, LOW_STOCK_DIGEST_SETTING, true)))
@@ -61,9 +61,10 @@ export async function sendLowStockDigest(db: Database, mail: MailContext | null,
   ]);
   const total = counted?.total ?? 0;
   if (total === 0) return "Nothing is low: nothing sent.";
-  if (!mail) throw new Error("The shop's address is not known (set SHOP_ORIGIN): no mail written.");
+  // As the other mail of the daily run: without an origin for its links, or an address, none is written.
+  if (!mail) return "No mail written: the shop's address is not known (set SHOP_ORIGIN).";
   const shop = mailShop(mail);
-  if (!isMailable(shop.email)) throw new Error("The contact email setting is not an address: no mail written.");
+  if (!isMailable(shop.email)) return "No mail written: the contact email setting is not an address.";
   const items: LowStockItem[] = rows.map((row) => ({
     ...row,
     options: optionsLabel(JSON.parse(row.options) as OptionValues),
