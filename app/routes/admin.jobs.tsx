@@ -70,7 +70,7 @@ export default function AdminJobs() {
             render: (job) => (
               <Form method="post" noValidate preventScrollReset>
                 <input type="hidden" name="name" value={job.name} />
-                <button type="submit" className={secondaryButton} disabled={busy} aria-label={`Run ${job.name} now`}>
+                <button type="submit" className={secondaryButton} disabled={busy} aria-label={`Run now: ${job.name}`}>
                   Run now
                 </button>
               </Form>
