@@ -931,6 +931,26 @@ export const searchMisses = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.terms] })],
 );
 
+/**
+ * The last run of each scheduled job (app/http/jobs.server.ts), one row per job, overwritten by the
+ * next run: when it started and ended, whether it went well, what it did or why it failed. Staff
+ * read it at /admin/jobs (docs/decisions/036).
+ */
+export const jobRuns = sqliteTable("job_runs", {
+  /** The job's name in the registry (`mail-sweep`). */
+  name: text("name").primaryKey(),
+  startedAt: integer("started_at", { mode: "timestamp" }).notNull(),
+  /** Null while it runs (or when the Worker stopped before it ended). */
+  finishedAt: integer("finished_at", { mode: "timestamp" }),
+  outcome: text("outcome", { enum: ["running", "ok", "failed"] }).notNull(),
+  /** What it did, as staff read it ("3 orders cancelled"); null unless it ended well. */
+  result: text("result"),
+  /** Why it failed; null unless it failed. */
+  error: text("error"),
+  /** Who ran it: "Schedule", or the staff member who pressed Run now (or "Development" for the dev API). */
+  ranBy: text("ran_by").notNull(),
+});
+
 // ---------------------------------------------------------------- the shoppers' extras
 
 /**

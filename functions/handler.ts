@@ -13,18 +13,11 @@ import { keptPageFor } from "../app/http/pages/personal.server";
 import type { PartRenderer } from "../app/lib/personal";
 import { configurationProblem } from "../app/services/env.server";
 import { UPLOADS_PATH } from "../app/lib/constants";
-import { removeUnusedUploads, serveUpload } from "../app/services/uploads.server";
+import { serveUpload } from "../app/services/uploads.server";
 import { deliverMail, type EmailMessageConstructor } from "../app/services/mail/delivery.server";
-import {
-  enqueueMail,
-  removeOldMailBodies,
-  requeueStuckMail,
-  type MailQueueMessage,
-} from "../app/services/mail/outbox.server";
-import { createDb, type Database } from "../db/client";
-import { expireUnconfirmedOrders } from "../app/services/admin/orders.server";
-import { removeOldSearchMisses } from "../app/services/search.server";
-import { backgroundMailContext } from "../app/http/mail.server";
+import { enqueueMail, type MailQueueMessage } from "../app/services/mail/outbox.server";
+import { createDb } from "../db/client";
+import { runScheduledJobs } from "../app/http/jobs.server";
 import { QueryTimer } from "../db/timing";
 import { log, REQUEST_ID_HEADER, requestIdFor, routeOf, withRequestScope } from "../app/services/log.server";
 import { errorReporter, reportingHandlers } from "../app/http/error-report.server";
@@ -169,20 +162,21 @@ export function createWorker(serverBuild: ServerBuild, EmailMessage: EmailMessag
      * Background work reads and writes through the plain binding, which sends every statement to the
      * primary (docs/decisions/016): there is no shopper, and no cookie to carry a bookmark to.
      *
-     * The Cron Triggers (wrangler.toml): every 10 minutes, mail whose queue message was lost is queued
-     * again (docs/decisions/011); once a day, uploaded images nothing refers to are removed (010) and
-     * cash-on-delivery orders left unconfirmed too long are cancelled (022).
+     * The Cron Triggers (wrangler.toml) run the jobs of the registry on their schedule, and nothing
+     * else: every 10 minutes the mail sweep, once a day the clean-ups, the expiry of unconfirmed
+     * orders and the low-stock digest (app/http/jobs.server.ts, docs/decisions/036).
      */
     async scheduled(controller, env, ctx) {
       const db = await createDb(env, new QueryTimer());
-      if (controller.cron === MAIL_SWEEP_CRON)
-        ctx.waitUntil(runJob(env, "mail-sweep", () => requeueStuckMail(db, env.MAIL_QUEUE)));
-      else {
-        ctx.waitUntil(runJob(env, "uploads-cleanup", () => removeUnusedUploads(db, env.UPLOADS)));
-        ctx.waitUntil(runJob(env, "expire-orders", () => expireOrders(env, db)));
-        ctx.waitUntil(runJob(env, "mail-bodies-cleanup", () => removeOldMailBodies(db)));
-        ctx.waitUntil(runJob(env, "search-misses-cleanup", () => removeOldSearchMisses(db)));
-      }
+      // Each job is run, recorded and logged by the registry (docs/decisions/036), in the cron's log scope.
+      ctx.waitUntil(
+        withRequestScope(
+          `cron ${controller.cron}`,
+          crypto.randomUUID(),
+          () => runScheduledJobs(db, env, controller.cron),
+          errorReporter(env),
+        ),
+      );
     },
     /** The mail queue's consumer: one outbox row per message, retried with backoff on a transport's failure. */
     async queue(batch, env, _ctx) {
@@ -261,20 +255,7 @@ function withoutOrigin(request: Request): Request {
 }
 
 /**
- * The daily expiry of unconfirmed cash-on-delivery orders (docs/decisions/022): cancelled as staff
- * would, their customers mailed; the mails go to the delivery queue at once.
- */
-async function expireOrders(env: Env, db: Database): Promise<void> {
-  const mail = await backgroundMailContext(env, db);
-  const cancelled = await expireUnconfirmedOrders(db, mail ?? undefined);
-  if (cancelled > 0) {
-    log.info("unconfirmed orders cancelled", { count: cancelled });
-    await enqueueMail(db, env.MAIL_QUEUE);
-  }
-}
-
-/**
- * One run of a scheduled job or of the queue consumer, in its own log scope: a line when it is done
+ * One run of the queue consumer, in its own log scope: a line when it is done
  * (with how long it took), or the error; the error still fails the run, as it did unlogged.
  */
 async function runJob(env: Env, job: string, work: () => Promise<unknown>): Promise<void> {
@@ -293,6 +274,3 @@ async function runJob(env: Env, job: string, work: () => Promise<unknown>): Prom
     errorReporter(env),
   );
 }
-
-/** The mail sweep's schedule (wrangler.toml [triggers]); the other one is the daily uploads clean-up. */
-const MAIL_SWEEP_CRON = "*/10 * * * *";

@@ -26,6 +26,7 @@ export const ADMIN_SECTIONS = linkList({
   "/admin/searches": "Searches",
   "/admin/mail": "Mail",
   "/admin/newsletter": "Newsletter",
+  "/admin/jobs": "Jobs",
   "/admin/settings": "Settings",
 });
 

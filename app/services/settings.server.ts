@@ -74,3 +74,9 @@ export async function readNumberSetting(db: Database, key: string, fallback: num
   const { min = -Infinity, max = Infinity } = numberRules(key);
   return Math.min(max, Math.max(min, Math.floor(value)));
 }
+
+/** A switch setting as the scheduled work reads it: on or off, or `fallback` when the row is missing. */
+export async function readBooleanSetting(db: Database, key: string, fallback: boolean): Promise<boolean> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row ? parseSettingValue({ value: row.value, type: "boolean" }) === true : fallback;
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hasDevMailbox, listDevMail } from "../../app/services/mail/dev-mailbox.server";
 import { NotFoundError } from "../../app/services/errors";
+import { findJob, RAN_BY_DEVELOPMENT, runJob } from "../../app/http/jobs.server";
 import { ok } from "./http";
 import { apiApp, errors, json, mount, success } from "./openapi";
 
@@ -50,5 +51,39 @@ mount(
         sent_at,
       })),
     );
+  },
+);
+
+/** A job's run, as recorded (`job_runs`). */
+const DevJobRunSchema = z.object({
+  name: z.string(),
+  outcome: z.enum(["ok", "failed"]),
+  result: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+/**
+ * POST /api/dev/jobs/{name}: runs a scheduled job at once (app/http/jobs.server.ts) and answers how
+ * it ended, so the browser tests and a developer's scripts can trigger one. Development only, like
+ * the mailbox: 404 in every other environment, and for a name no job has.
+ */
+mount(
+  devApi,
+  {
+    method: "post",
+    path: "/jobs/{name}",
+    hide: true,
+    tags: ["System"],
+    summary: "Run a scheduled job now (development only)",
+    request: { params: z.object({ name: z.string() }) },
+    responses: { 200: json(success(DevJobRunSchema), "The run, as recorded."), ...errors(404) },
+  },
+  async (c) => {
+    const { app } = c.var;
+    const job = findJob(c.req.param("name") ?? "");
+    if (!hasDevMailbox(app.env) || !job) throw new NotFoundError();
+    const { name, outcome, result, error } = await runJob(app.db, app.env, job, RAN_BY_DEVELOPMENT);
+    c.header("Cache-Control", "no-store");
+    return ok(c, { name, outcome, result, error });
   },
 );

@@ -69,7 +69,7 @@ describe("the back office on a phone", () => {
     await open(page, "/login?redirectTo=%2Fadmin", true);
     await submitLogin(page, true, ADMIN);
     const nav = page.getByRole("navigation", { name: "Back office" });
-    expect(await nav.getByRole("link").count()).toBe(16);
+    expect(await nav.getByRole("link").count()).toBe(17);
     // No horizontal scroll of the page itself: the section list scrolls on its own.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);

@@ -7,6 +7,7 @@ import { newOrderMail } from "~/services/mail/templates/new-order";
 import { orderPlacedMail } from "~/services/mail/templates/order-placed";
 import { orderCancelledMail, orderDeliveredMail, orderShippedMail } from "~/services/mail/templates/order-update";
 import { welcomeMail } from "~/services/mail/templates/welcome";
+import { lowStockMail } from "~/services/mail/templates/low-stock";
 
 const ORIGIN = "https://shop.example";
 const HOSTILE = `<script>alert("x")</script> Rose & "Tulip"\r\nBcc: all@evil.example`;
@@ -303,5 +304,26 @@ describe("welcome", () => {
     expect(hostile.html).not.toContain("<script>");
     expect(hostile.html).toContain("&lt;script&gt;");
     expectOneLineSubject(hostile);
+  });
+});
+
+describe("low stock (the shop)", () => {
+  const items = [
+    { productId: 7, product: HOSTILE, options: "Size: Grand", sku: "TB-7-GR", stock: 0 },
+    { productId: 8, product: "Tulip Trio", options: "", sku: "TB-8", stock: 4 },
+  ];
+  it("lists each item with what is left, links each to the back office, and says how many more", () => {
+    const mail = lowStockMail({ shop, threshold: 5, items, total: 3 });
+    expect(mail.subject).toBe("Low stock: 3 items at or under 5 in stock");
+    expect(mail.text).toContain("- Tulip Trio, SKU TB-8: 4 left");
+    expect(mail.text).toContain("SKU TB-7-GR: none left");
+    expect(mail.text).toContain("...and 1 more.");
+    expect(hrefs(mail.html)).toEqual(
+      expect.arrayContaining([`${ORIGIN}/admin/products/7`, `${ORIGIN}/admin/products?low_stock=1`]),
+    );
+    expect(mail.html).not.toContain("<script>");
+    expectLinksAbsolute(mail);
+    expectShopLook(mail);
+    expectReadableText(mail);
   });
 });

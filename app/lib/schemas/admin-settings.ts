@@ -115,6 +115,7 @@ const LABELS: Record<string, string> = {
   admin_email: "Notifications email",
   order_number_prefix: "Order number prefix",
   low_stock_threshold: "Low stock threshold",
+  low_stock_digest: "Daily low-stock email to staff",
   unconfirmed_order_expiry_days: "Cancel unconfirmed orders after (days, 0 = never)",
   mail_body_retention_days: "Keep sent emails' bodies for (days)",
   delivery_time_zone: "Time zone",

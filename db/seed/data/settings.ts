@@ -314,6 +314,15 @@ export const settings: SeedSetting[] = [
     description: "Stock level at or below which a product counts as low in stock.",
   },
   {
+    key: "low_stock_digest",
+    value: "true",
+    type: "boolean",
+    group: "store",
+    is_public: false,
+    description:
+      "Each morning, one email to the shop's contact address lists the products and variants at or under the low stock threshold (none when nothing is low).",
+  },
+  {
     key: "unconfirmed_order_expiry_days",
     value: "7",
     type: "number",
