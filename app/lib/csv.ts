@@ -57,14 +57,17 @@ export function csvStream(
   );
 }
 
-/** The headers of a CSV file staff download: an attachment named `{name}-{YYYY-MM-DD}.csv`, never stored by a cache. */
-export function csvHeaders(name: string, day: string): HeadersInit {
-  return {
-    "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": `attachment; filename="${name}-${day}.csv"`,
-    "Cache-Control": "private, no-store",
-    "X-Content-Type-Options": "nosniff",
-  };
+/** A CSV file staff download: an attachment named `{name}-{today, UTC}.csv`, never stored by a cache. */
+export function csvFile(body: string | ReadableStream<Uint8Array>, name: string): Response {
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${day}.csv"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }
 
 // ---------------------------------------------------------------- reading

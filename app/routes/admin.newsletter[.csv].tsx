@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NewsletterExportQuerySchema } from "~/lib/schemas/newsletter";
-import { csvHeaders } from "~/lib/csv";
+import { csvFile } from "~/lib/csv";
 import { lenientQuery } from "~/lib/schemas/query";
 import { requireAdmin } from "~/http/pages/guards.server";
 import { subscribersCsv } from "~/services/newsletter.server";
@@ -14,6 +14,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.app, request);
   const { query } = lenientQuery(NewsletterExportQuerySchema, new URL(request.url).searchParams);
   const csv = await subscribersCsv(context.app.db, query);
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(csv, { headers: csvHeaders("newsletter-subscribers", day) });
+  return csvFile(csv, "newsletter-subscribers");
 }
