@@ -64,6 +64,7 @@ export const IMPORT_LIMITS = { bytes: 1_048_576, rows: 1_000, chunk: 100 } as co
 
 export const IMPORT_MESSAGES = {
   missing: "Choose a CSV file to import.",
+  noStorage: "Imports need the shop's R2 bucket (the UPLOADS binding), which this deployment does not have.",
   tooLarge: `The file is larger than 1 MB (${IMPORT_LIMITS.bytes.toLocaleString("en-US")} bytes). Split it into smaller files and import each.`,
   tooManyRows: `The file has more than ${IMPORT_LIMITS.rows.toLocaleString("en-US")} rows. Split it into smaller files and import each.`,
   noRows: "The file has a header but no rows.",
