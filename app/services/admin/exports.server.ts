@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { categories, orderItems, orders, products, productVariants, users } from "../../../db/schema";
 import { csvStream, type CsvValue } from "../../lib/csv";
@@ -120,7 +120,15 @@ function orderWhere(query: OrderExportQuery): SQL | undefined {
 }
 
 type OrderLine = Awaited<ReturnType<ReturnType<typeof orderLines>>>[number];
-const orderLines = (db: Database, query: OrderExportQuery) => (after: { order: number; line: number } | null) =>
+/** Where a page of order lines starts: after this line of this order, placed then. */
+type LineKey = { placed: Date; order: number; line: number };
+
+/**
+ * A page of order lines, in the order they were placed: by (created_at, id), the order of the
+ * created_at and status indexes (each ends with the row id), so every page is a range of an index
+ * and never a sort of every order the filters select.
+ */
+const orderLines = (db: Database, query: OrderExportQuery) => (after: LineKey | null) =>
   db
     .select(orderLineColumns)
     .from(orders)
@@ -129,11 +137,18 @@ const orderLines = (db: Database, query: OrderExportQuery) => (after: { order: n
       and(
         orderWhere(query),
         after
-          ? sql`${orders.id} >= ${after.order} AND (${orders.id} > ${after.order} OR ${orderItems.id} > ${after.line})`
+          ? and(
+              gte(orders.createdAt, after.placed),
+              or(
+                gt(orders.createdAt, after.placed),
+                gt(orders.id, after.order),
+                and(eq(orders.id, after.order), gt(orderItems.id, after.line)),
+              ),
+            )
           : undefined,
       ),
     )
-    .orderBy(asc(orders.id), asc(orderItems.id))
+    .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderItems.id))
     .limit(EXPORT_PAGE);
 
 const fullName = (address: { firstName: string; lastName: string }) =>
@@ -196,7 +211,11 @@ export async function ordersCsv(db: Database, actor: Actor, query: OrderExportQu
   await audited(db, actor, "orders", ordersSummary(query));
   return csvStream(
     ORDERS_CSV_HEADER,
-    keysetPages(orderLines(db, query), (row) => ({ order: row.order_id, line: row.line_id }), orderLineCells),
+    keysetPages(
+      orderLines(db, query),
+      (row): LineKey => ({ placed: row.created_at, order: row.order_id, line: row.line_id }),
+      orderLineCells,
+    ),
   );
 }
 
