@@ -1,7 +1,5 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ADMIN } from "../fixtures/accounts";
-import { MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from "./browser";
+import { asAdmin as signedInAdmin, MODES, open, settle, toastText, useBrowser } from "./browser";
 
 /**
  * The back office's CSV files in the browser, with JavaScript on and off (issue 31): an admin
@@ -11,16 +9,9 @@ import { MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from
  */
 
 const browser = useBrowser();
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 const unique = () => crypto.randomUUID().slice(0, 8).toUpperCase();
 
-async function asAdmin(javaScriptEnabled: boolean, path: string) {
-  const { context, page } = await newPage(browser(), javaScriptEnabled);
-  await open(page, `/login?redirectTo=${encodeURIComponent(path)}`, javaScriptEnabled);
-  await submitLogin(page, javaScriptEnabled, ADMIN);
-  expect(pathOf(page)).toBe(path);
-  return { context, page };
-}
+const asAdmin = (javaScriptEnabled: boolean, path: string) => signedInAdmin(browser(), javaScriptEnabled, path);
 
 describe.each(MODES)("CSV in and out ($name)", ({ javaScriptEnabled }) => {
   it("downloads the orders of a status as a CSV file", async () => {

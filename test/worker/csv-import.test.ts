@@ -5,7 +5,7 @@ import { WITHOUT_OPTIONS } from "../fixtures/checkout";
 import { CSV_MESSAGES } from "../../app/lib/csv";
 import { PRODUCT_MESSAGES } from "../../app/lib/schemas/admin-products";
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from "../../app/lib/schemas/product-csv";
-import { BASE, CookieJar, decode, get, visibleText, visit } from "./helpers";
+import { CookieJar, decode, postForm, postMultipart, visibleText, visit } from "./helpers";
 import { loggedIn } from "./fixtures";
 
 // The products' CSV import (issue 31, docs/decisions/034) as staff meet it without JavaScript:
@@ -23,31 +23,10 @@ let category = "";
 async function upload(jar: CookieJar, body: BlobPart, type = "text/csv", name = "products.csv") {
   const form = new FormData();
   form.append("file", new File([body], name, { type }));
-  const response = await get("/admin/products/import", {
-    method: "POST",
-    body: form,
-    headers: { Cookie: jar.header(), Origin: BASE, Host: new URL(BASE).host },
-    redirect: "manual",
-  });
-  jar.store(response);
-  return response;
+  return postMultipart(jar, "/admin/products/import", form);
 }
 
-async function post(jar: CookieJar, path: string) {
-  const response = await get(path, {
-    method: "POST",
-    body: new URLSearchParams(),
-    headers: {
-      Cookie: jar.header(),
-      Origin: BASE,
-      Host: new URL(BASE).host,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    redirect: "manual",
-  });
-  jar.store(response);
-  return response;
-}
+const post = (jar: CookieJar, path: string) => postForm(jar, path, {});
 
 const product = (sku: string) =>
   env.DB.prepare("SELECT id, name, price_cents, stock, version FROM products WHERE sku = ?")

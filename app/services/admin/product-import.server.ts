@@ -29,6 +29,7 @@ import { bumpTags } from "../cache-tags.server";
 import {
   asRead,
   columnsOf,
+  productColumns,
   describeChanges,
   EMPTY,
   freeSlug,
@@ -82,23 +83,9 @@ export interface ImportReport {
   failed: ImportRow[];
 }
 
+/** A product as the product service reads it, and whether it has options (then its figures are its variants'). */
 const productFields = {
-  id: products.id,
-  name: products.name,
-  slug: products.slug,
-  sku: products.sku,
-  description: products.description,
-  short_description: products.shortDescription,
-  price_cents: products.priceCents,
-  sale_price_cents: products.salePriceCents,
-  stock: products.stock,
-  category_id: products.categoryId,
-  weight: products.weightGrams,
-  dimensions: products.dimensions,
-  is_featured: products.isFeatured,
-  is_addon: products.isAddon,
-  meta_keywords: products.metaKeywords,
-  version: products.version,
+  ...productColumns,
   // Named in full: drizzle leaves a one-table statement's columns unqualified.
   ...named({
     has_options: sql<number>`EXISTS (SELECT 1 FROM ${productOptions} WHERE ${productOptions.productId} = "products"."id")`,

@@ -88,7 +88,7 @@ export class DuplicateFieldError extends ConflictError {
 // ---------------------------------------------------------------- reading
 
 /** The product's own columns and its category's, each under a name of its own (D1 keys a batch's rows by column name). */
-const productColumns = {
+export const productColumns = {
   id: products.id,
   name: products.name,
   slug: products.slug,
