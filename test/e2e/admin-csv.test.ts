@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { asAdmin as signedInAdmin, MODES, open, settle, toastText, useBrowser } from "./browser";
 
 /**
@@ -16,6 +17,7 @@ const asAdmin = (javaScriptEnabled: boolean, path: string) => signedInAdmin(brow
 describe.each(MODES)("CSV in and out ($name)", ({ javaScriptEnabled }) => {
   it("downloads the orders of a status as a CSV file", async () => {
     const { context, page } = await asAdmin(javaScriptEnabled, "/admin/orders");
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
     const form = page.getByRole("form", { name: "Export orders" });
     await form.getByLabel("Status").selectOption("pending");
     const [download] = await Promise.all([
@@ -39,6 +41,7 @@ describe.each(MODES)("CSV in and out ($name)", ({ javaScriptEnabled }) => {
       `E2E-${mark}-2,,not a price,2`,
     ].join("\r\n");
     const { context, page } = await asAdmin(javaScriptEnabled, "/admin/products/import");
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
     await page
       .getByLabel("CSV file")
       .setInputFiles({ name: "tulips.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
@@ -51,12 +54,14 @@ describe.each(MODES)("CSV in and out ($name)", ({ javaScriptEnabled }) => {
     expect(await bad.innerText()).toContain("The name field is required.");
     expect(await bad.innerText()).toContain("The price must be a number.");
     expect(await main.innerText()).toContain("Before you import: the database's bookmark");
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Import 1 row" }).click();
     await settle(page, javaScriptEnabled);
     await expect.poll(() => toastText(page)).toContain("Import done: 1 created, 0 updated, 1 failed.");
     expect(await main.innerText()).toContain("1 created, 0 updated, 0 unchanged, 1 failed.");
     expect(await page.locator('tr[data-row="3"]').innerText()).toContain("The name field is required.");
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
 
     await open(page, `/admin/products?search=E2E-${mark}`, javaScriptEnabled);
     expect(await page.locator("main").innerText()).toContain(`Imported Tulips ${mark}`);
