@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { FilteredListPage } from "~/components/admin/list-page";
-import { secondaryButton } from "~/components/admin/ui";
+import { DownloadCsvLink } from "~/components/admin/ui";
 import { listHref } from "~/lib/admin-list";
 import { NEWSLETTER_STATUSES, NewsletterListQuerySchema, type NewsletterStatus } from "~/lib/schemas/newsletter";
 import { listSubscribers } from "~/services/newsletter.server";
@@ -37,12 +37,8 @@ export default function AdminNewsletter() {
     <FilteredListPage
       title="Newsletter"
       description={`Everyone who signed up in the footer: ${page.counts.subscribed} subscribed, ${page.counts.pending} waiting to confirm, ${page.counts.unsubscribed} unsubscribed.`}
-      actions={
-        // A file to download, not a page: a plain link (the browser saves it), with the list's filters.
-        <a href={listHref("/admin/newsletter.csv", filters)} className={secondaryButton} download>
-          Download CSV
-        </a>
-      }
+      // With the list's filters.
+      actions={<DownloadCsvLink href={listHref("/admin/newsletter.csv", filters)} />}
       noun="subscriber"
       list={list}
       filters={[

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NewsletterExportQuerySchema } from "~/lib/schemas/newsletter";
+import { csvFile } from "~/lib/csv";
 import { lenientQuery } from "~/lib/schemas/query";
 import { requireAdmin } from "~/http/pages/guards.server";
 import { subscribersCsv } from "~/services/newsletter.server";
@@ -13,13 +14,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.app, request);
   const { query } = lenientQuery(NewsletterExportQuerySchema, new URL(request.url).searchParams);
   const csv = await subscribersCsv(context.app.db, query);
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="newsletter-subscribers-${day}.csv"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvFile(csv, "newsletter-subscribers");
 }

@@ -9,7 +9,7 @@ import { listAdminOrders } from "~/services/admin/orders.server";
 import { shopToday } from "~/http/shop-day.server";
 import { shortDeliveryDate } from "~/lib/delivery";
 import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
-import { RowLink } from "~/components/admin/ui";
+import { RowLink, SearchFilter, secondaryButton, StatusFilter } from "~/components/admin/ui";
 
 export const meta = adminPageMeta("Orders", "/admin/orders");
 
@@ -27,12 +27,36 @@ export async function loader(args: LoaderFunctionArgs) {
   return privateJson({ page: await listAdminOrders(app.db, query, today), statuses: ORDER_STATUSES, ...list });
 }
 
+/**
+ * The orders as a CSV file (one row per order line): a plain GET form, so the browser downloads
+ * the file with or without JavaScript; its days are UTC days of placing, both included.
+ */
+function ExportOrders({ statuses }: { statuses: readonly string[] }) {
+  return (
+    <form
+      method="get"
+      action="/admin/orders.csv"
+      aria-label="Export orders"
+      noValidate
+      className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl border border-bloom-100 p-4"
+    >
+      <SearchFilter id="export-from" name="from" label="Placed from (UTC)" value="" type="date" />
+      <SearchFilter id="export-to" name="to" label="Placed to (UTC)" value="" type="date" />
+      <StatusFilter id="export-status" value="" statuses={statuses} />
+      <button type="submit" className={secondaryButton}>
+        Download CSV
+      </button>
+    </form>
+  );
+}
+
 export default function AdminOrders() {
   const list = useLoaderData<typeof loader>();
   return (
     <FilteredListPage
       title="Orders"
       description="Find an order, then confirm, ship and deliver it, and record the cash collected."
+      intro={<ExportOrders statuses={list.statuses} />}
       noun="order"
       list={list}
       filters={[

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { FilteredListPage } from "~/components/admin/list-page";
-import { primaryButton, RowLink } from "~/components/admin/ui";
+import { DownloadCsvLink, primaryButton, RowLink, secondaryButton } from "~/components/admin/ui";
 import { Price } from "~/components/price";
 import { LOW_STOCK_THRESHOLD } from "~/lib/constants";
 import { AdminProductQuerySchema } from "~/lib/schemas/admin-products";
@@ -50,9 +50,15 @@ export default function AdminProducts() {
       title="Products"
       description="Find a product, change its price, stock and images, or archive it."
       actions={
-        <Link to="/admin/products/new" className={primaryButton}>
-          New product
-        </Link>
+        <>
+          <DownloadCsvLink href="/admin/products.csv" />
+          <Link to="/admin/products/import" className={secondaryButton}>
+            Import CSV
+          </Link>
+          <Link to="/admin/products/new" className={primaryButton}>
+            New product
+          </Link>
+        </>
       }
       noun="product"
       list={list}

@@ -6,7 +6,7 @@ import { FilteredListPage } from "~/components/admin/list-page";
 import { UserListQuerySchema, USER_ROLE_FILTERS } from "~/lib/schemas/admin-people";
 import { listUsers } from "~/services/admin/users.server";
 import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
-import { RowLink } from "~/components/admin/ui";
+import { DownloadCsvLink, RowLink } from "~/components/admin/ui";
 
 export const meta = adminPageMeta("Customers", "/admin/users");
 
@@ -25,6 +25,7 @@ export default function AdminUsers() {
     <FilteredListPage
       title="Customers"
       description="Customers and staff: find an account, see its orders, disable it; super-admins also grant and revoke staff roles."
+      actions={<DownloadCsvLink href="/admin/users.csv" />}
       noun="user"
       list={list}
       filters={[

@@ -1,8 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ADMIN } from "../fixtures/accounts";
 import { axeViolations } from "./axe";
-import { MODES, newPage, open, settle, submitLogin, toastText, useBrowser } from "./browser";
+import { asAdmin as signedInAdmin, MODES, newPage, open, settle, toastText, useBrowser } from "./browser";
 
 /**
  * Tutorials in the back office, in the browser with JavaScript on and off: an admin writes a
@@ -19,17 +18,10 @@ const JPEG = Buffer.from(
   "base64",
 );
 
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 const unique = () => crypto.randomUUID().slice(0, 8);
 const preview = (page: Page) => page.getByTestId("blog-preview");
 
-async function asAdmin(javaScriptEnabled: boolean, path: string) {
-  const { context, page } = await newPage(browser(), javaScriptEnabled);
-  await open(page, `/login?redirectTo=${encodeURIComponent(path)}`, javaScriptEnabled);
-  await submitLogin(page, javaScriptEnabled, ADMIN);
-  expect(pathOf(page)).toBe(path);
-  return { context, page };
-}
+const asAdmin = (javaScriptEnabled: boolean, path: string) => signedInAdmin(browser(), javaScriptEnabled, path);
 
 describe.each(MODES)("writing a tutorial ($name)", ({ javaScriptEnabled }) => {
   it("writes, previews and publishes a tutorial, then reads it on /blog", async () => {

@@ -7,7 +7,7 @@ import {
   type Page,
 } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import { credentialsOf, CUSTOMER } from "../fixtures/accounts";
+import { ADMIN, credentialsOf, CUSTOMER } from "../fixtures/accounts";
 import { REACT_WARNING, reportConsoleProblem } from "../console-guard";
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:8798";
@@ -275,4 +275,13 @@ export function linkIn(mail: Pick<DeliveredMail, "text">, pathname: string): str
     if (url.pathname === pathname) return url.pathname + url.search;
   }
   throw new Error(`no link to ${pathname} in the mail:\n${mail.text}`);
+}
+
+/** A new browser page signed in as the seeded admin through the login form, then at `path`. */
+export async function asAdmin(browser: Browser, javaScriptEnabled: boolean, path: string) {
+  const { context, page } = await newPage(browser, javaScriptEnabled);
+  await open(page, `/login?redirectTo=${encodeURIComponent(path)}`, javaScriptEnabled);
+  await submitLogin(page, javaScriptEnabled, ADMIN);
+  expect(new URL(page.url()).pathname).toBe(path);
+  return { context, page };
 }

@@ -3,7 +3,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BLOG_MESSAGES, slugFromTitle } from "../../app/lib/schemas/admin-blogs";
 import { ADMIN, CUSTOMER, OWNER } from "../fixtures/accounts";
 import { apiClient, apiToken, loggedIn } from "./fixtures";
-import { allSitemaps, BASE, CookieJar, decode, get, getJson, postForm, visibleText, visit } from "./helpers";
+import {
+  allSitemaps,
+  CookieJar,
+  decode,
+  get,
+  getJson,
+  postForm,
+  postMultipart as sendMultipart,
+  visibleText,
+  visit,
+} from "./helpers";
 
 // The back office's tutorials on the Worker with the seeded accounts: every /api/admin/blogs call
 // for each role, bad input (422, 409), the shop's pages and API after each write (at once, through
@@ -439,14 +449,7 @@ async function postMultipart(
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) for (const one of [value].flat()) form.append(key, one);
   if (file) form.append(file.field, new File([file.bytes], file.name, { type: file.type }));
-  const response = await get(path, {
-    method: "POST",
-    body: form,
-    headers: { Cookie: jar.header(), Origin: BASE, Host: new URL(BASE).host },
-    redirect: "manual",
-  });
-  jar.store(response);
-  return response;
+  return sendMultipart(jar, path, form);
 }
 
 /** Follows the post's redirect as the browser would: where it went, the page and its text (with the toast). */

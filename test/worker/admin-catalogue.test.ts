@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, CUSTOMER, OWNER } from "../fixtures/accounts";
 import { apiClient, apiToken, loggedIn } from "./fixtures";
-import { BASE, CookieJar, errorsUnder, get, getJson, postForm, visibleText, visit } from "./helpers";
+import { CookieJar, errorsUnder, get, getJson, postForm, postMultipart, visibleText, visit } from "./helpers";
 
 // Categories and the checkout's tables on the Worker: every call of /api/admin/categories,
 // /coupons, /shipping-methods and /tax-rates as a guest (401), a customer (403) and staff; every bad
@@ -41,17 +41,10 @@ const auditActions = async (entity: string, id: number) => {
 };
 
 /** A multipart form post as a browser without JavaScript sends it, keeping cookies. */
-async function postMultipart(jar: CookieJar, path: string, fields: Record<string, string | File>) {
+async function postFields(jar: CookieJar, path: string, fields: Record<string, string | File>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const response = await get(path, {
-    method: "POST",
-    body: form,
-    headers: { Cookie: jar.header(), Origin: BASE, Host: new URL(BASE).host },
-    redirect: "manual",
-  });
-  jar.store(response);
-  return response;
+  return postMultipart(jar, path, form);
 }
 
 /** The seeded products' ids that use a category, by SQL. */
@@ -614,7 +607,7 @@ describe("the back-office pages", () => {
     expect(visibleText(html)).toMatch(/\d+ categories: \d+ shown in the shop/);
 
     const name = `Upload Tulips ${tag()}`;
-    const created = await postMultipart(jar, "/admin/categories", {
+    const created = await postFields(jar, "/admin/categories", {
       intent: "create",
       name,
       slug: "",
@@ -643,7 +636,7 @@ describe("the back-office pages", () => {
 
     // A text file named .png: 415's message under the image field, nothing stored, the typed values kept.
     const uploadsBefore = (await env.DB.prepare("SELECT count(*) AS n FROM uploads").first<{ n: number }>())!.n;
-    const refused = await postMultipart(jar, location, {
+    const refused = await postFields(jar, location, {
       intent: "update",
       version: "1",
       name: `${name} renamed`,
@@ -666,7 +659,7 @@ describe("the back-office pages", () => {
     ).toBe(name);
 
     // Bad fields: under each field, with the toast.
-    const bad = await postMultipart(jar, location, {
+    const bad = await postFields(jar, location, {
       intent: "update",
       version: "1",
       name: "",
@@ -681,7 +674,7 @@ describe("the back-office pages", () => {
     expect(errorsUnder(badHtml, "sort_order")).toBe("Sort order must be a whole number");
 
     // Saved, then a stale form (version 1 again) refused.
-    const saved = await postMultipart(jar, location, {
+    const saved = await postFields(jar, location, {
       intent: "update",
       version: "1",
       name: `${name} saved`,
@@ -693,7 +686,7 @@ describe("the back-office pages", () => {
     });
     expect(saved.status).toBe(302);
     expect(visibleText(await (await get("/categories")).text())).toContain(`${name} saved`);
-    const stale = await postMultipart(jar, location, {
+    const stale = await postFields(jar, location, {
       intent: "update",
       version: "1",
       name: `${name} stale`,
@@ -706,7 +699,7 @@ describe("the back-office pages", () => {
     expect(visibleText(await stale.text())).toContain("Someone else changed this category since you opened it.");
 
     // Delete: the empty one goes.
-    const deleted = await postMultipart(jar, location, { intent: "delete" });
+    const deleted = await postFields(jar, location, { intent: "delete" });
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe("/admin/categories");
     expect(visibleText(await (await visit(jar, "/admin/categories")).text())).toContain(
@@ -720,7 +713,7 @@ describe("the back-office pages", () => {
       (c: { product_count: number }) => c.product_count > 0,
     );
     const here = `/admin/categories/${used.id}`;
-    const response = await postMultipart(jar, here, { intent: "delete" });
+    const response = await postFields(jar, here, { intent: "delete" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(here);
     const text = visibleText(await (await visit(jar, here)).text());

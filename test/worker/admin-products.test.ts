@@ -5,13 +5,13 @@ import { shopper } from "../fixtures/checkout";
 import { apiClient, apiToken, csrfOf, loggedIn } from "./fixtures";
 import {
   allSitemaps,
-  BASE,
   CookieJar,
   decode,
   errorsUnder,
   get,
   ownQueryCount,
   postForm,
+  postMultipart,
   visibleText,
   visit,
 } from "./helpers";
@@ -527,18 +527,6 @@ async function follow(jar: CookieJar, response: Response) {
   const location = response.headers.get("Location")!;
   const page = await visit(jar, location);
   return { location, html: await page.text(), status: page.status };
-}
-
-/** Posts a multipart form (files included) as a browser does, keeping cookies. */
-async function postMultipart(jar: CookieJar, path: string, form: FormData) {
-  const response = await get(path, {
-    method: "POST",
-    body: form,
-    headers: { Cookie: jar.header(), Origin: BASE, Host: new URL(BASE).host },
-    redirect: "manual",
-  });
-  jar.store(response);
-  return response;
 }
 
 function formOf(

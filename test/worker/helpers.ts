@@ -175,6 +175,18 @@ export async function postForm(
   return response;
 }
 
+/** Posts a multipart form (files included) as a browser without JavaScript does, keeping cookies; answers the raw response. */
+export async function postMultipart(jar: CookieJar, path: string, form: FormData) {
+  const response = await SELF.fetch(`${jar.base}${path}`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: jar.header(), Origin: jar.base, Host: new URL(jar.base).host },
+    redirect: "manual",
+  });
+  jar.store(response);
+  return response;
+}
+
 /** HTML entities React writes, decoded. */
 export function decode(text: string): string {
   return text

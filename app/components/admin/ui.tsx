@@ -250,3 +250,12 @@ export function SelectFilter({
     </div>
   );
 }
+
+/** A CSV file to download, not a page: a plain link (the browser saves it, with or without JavaScript). */
+export function DownloadCsvLink({ href }: { href: string }) {
+  return (
+    <a href={href} className={secondaryButton} download>
+      Download CSV
+    </a>
+  );
+}

@@ -88,7 +88,7 @@ export class DuplicateFieldError extends ConflictError {
 // ---------------------------------------------------------------- reading
 
 /** The product's own columns and its category's, each under a name of its own (D1 keys a batch's rows by column name). */
-const productColumns = {
+export const productColumns = {
   id: products.id,
   name: products.name,
   slug: products.slug,
@@ -345,11 +345,11 @@ export async function productStats(db: Database): Promise<ProductStats> {
 // ---------------------------------------------------------------- writing
 
 /** A product's fields as the audit log records them (money in currency units, the wire's names). */
-type Snapshot = ProductFields & { price: number; stock: number };
+export type Snapshot = ProductFields & { price: number; stock: number };
 
 const snapshotOf = (product: AdminProduct) => productFieldsOf(product) as Snapshot;
 
-const EMPTY: Snapshot = {
+export const EMPTY: Snapshot = {
   name: "",
   slug: "",
   sku: "",
@@ -369,7 +369,7 @@ const EMPTY: Snapshot = {
 };
 
 /** `base` with the fields the body gives (a field left out keeps its value; a stock of null is 0); not the slug, which has rules of its own. */
-function withInput(base: Snapshot, input: ProductCreateInput | ProductUpdateInput): Snapshot {
+export function withInput(base: Snapshot, input: ProductCreateInput | ProductUpdateInput): Snapshot {
   const after: Record<string, unknown> = { ...base };
   for (const key of PRODUCT_FIELDS) {
     const value = input[key];
@@ -379,13 +379,13 @@ function withInput(base: Snapshot, input: ProductCreateInput | ProductUpdateInpu
 }
 
 /** The first free slug of `base`, `base-2`, `base-3`... among `taken`. */
-function freeSlug(base: string, taken: Set<string>): string {
+export function freeSlug(base: string, taken: Set<string>): string {
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
 /** The slugs in use that a slug made from `base` could collide with (`base` and `base-...`), except product `except`'s. */
-const slugsLike = (db: Database, base: string, except?: number) =>
+export const slugsLike = (db: Database, base: string, except?: number) =>
   db
     .select({ slug: products.slug })
     .from(products)
@@ -397,7 +397,7 @@ const slugsLike = (db: Database, base: string, except?: number) =>
     );
 
 /** Which of `skus` another product than `except` has: as its own SKU or a variant's (one parameter, whatever their number). */
-const skusInUse = (db: Database, skus: string[], except?: number) => {
+export const skusInUse = (db: Database, skus: string[], except?: number) => {
   const wanted = sql`(SELECT value FROM json_each(${JSON.stringify(skus)}))`;
   return db
     .select({ sku: products.sku })
@@ -741,7 +741,7 @@ function duplicateFrom(error: unknown): DuplicateFieldError | null {
 }
 
 /** The product's columns from a snapshot. */
-function columnsOf(after: Snapshot) {
+export function columnsOf(after: Snapshot) {
   return {
     name: after.name,
     slug: after.slug,
@@ -784,7 +784,7 @@ function childRows(db: Database, id: number | SQL, after: Snapshot, before: Snap
   return statements;
 }
 
-const describeChanges = (fields: string[]) => fields.map((field) => field.replace(/_/g, " ")).join(", ");
+export const describeChanges = (fields: string[]) => fields.map((field) => field.replace(/_/g, " ")).join(", ");
 
 /**
  * Creates a product (201 for the API): a slug made from the name when none is given (made unique
@@ -854,7 +854,7 @@ async function current(db: Database, id: number, version: number | undefined): P
 }
 
 /** The product exactly as read (its version): the condition of every statement of a write. */
-const asRead = (id: number, version: number) =>
+export const asRead = (id: number, version: number) =>
   sql`EXISTS (SELECT 1 FROM "products" WHERE "products"."id" = ${id} AND "products"."version" = ${version})`;
 
 /**

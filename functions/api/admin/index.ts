@@ -3,6 +3,7 @@ import { authenticated } from "../session";
 import { auditApi } from "./audit";
 import { adminCategoriesApi } from "./categories";
 import { adminDeliveriesApi } from "./deliveries";
+import { exportsApi } from "./exports";
 import { adminCouponsApi, adminShippingMethodsApi, adminTaxRatesApi } from "./checkout-tables";
 import { adminBlogsApi } from "./blogs";
 import { adminMailApi } from "./mail";
@@ -28,6 +29,8 @@ adminApi.use(authenticated, staffOnly);
 adminApi.route("/stats", statsApi);
 adminApi.route("/search-misses", searchMissesApi);
 adminApi.route("/audit", auditApi);
+// Before the routers of /orders, /users and /products: their CSV files are /orders.csv, ...
+adminApi.route("/", exportsApi);
 adminApi.route("/orders", adminOrdersApi);
 adminApi.route("/deliveries", adminDeliveriesApi);
 adminApi.route("/products", adminProductsApi);
