@@ -262,7 +262,9 @@ try {
   // This machine's speed drifts by a third from one minute to the next (a shared VM): every row's
   // ratio is taken against /api/health measured right before it, not once at the start.
   const floorNow = async () =>
-    Math.round((await measure(`${server.url}/api/health/live`, { seconds: Math.max(2, DURATION / 2) })).requests.average);
+    Math.round(
+      (await measure(`${server.url}/api/health/live`, { seconds: Math.max(2, DURATION / 2) })).requests.average,
+    );
   const staticNow = async () =>
     Math.round(
       (await measure(`${server.url}/assets/${asset}`, { seconds: Math.max(2, DURATION / 2) })).requests.average,

@@ -1105,6 +1105,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders as CSV, one row per order line (options, gift recipient, delivery date), by status and UTC days of placing */
+        get: operations["getAdminOrdersCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts as CSV (never a password hash or secret) */
+        get: operations["getAdminUsersCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The products as CSV, one row per variant sold: the columns the product import reads */
+        get: operations["getAdminProductsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders": {
         parameters: {
             query?: never;
@@ -6791,6 +6842,135 @@ export interface operations {
             };
             /** @description The input is invalid; `errors` names each field with its messages. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminOrdersCsv: {
+        parameters: {
+            query?: {
+                status?: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+                /** @description The first UTC day of placing (YYYY-MM-DD). */
+                from?: string;
+                /** @description The last UTC day of placing, included. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (RFC 4180, UTF-8, CRLF; a cell a spreadsheet would run as a formula starts with '), as an attachment named orders-YYYY-MM-DD.csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in: no session, or its token is invalid or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the session cookie came without the page's CSRF token (`X-CSRF-Token`), or the caller's role may not do this (a customer on a staff call, an admin on a super-admin one). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is invalid; `errors` names each field with its messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminUsersCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (RFC 4180, UTF-8, CRLF; a cell a spreadsheet would run as a formula starts with '), as an attachment named customers-YYYY-MM-DD.csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in: no session, or its token is invalid or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the session cookie came without the page's CSRF token (`X-CSRF-Token`), or the caller's role may not do this (a customer on a staff call, an admin on a super-admin one). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminProductsCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (RFC 4180, UTF-8, CRLF; a cell a spreadsheet would run as a formula starts with '), as an attachment named products-YYYY-MM-DD.csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in: no session, or its token is invalid or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the session cookie came without the page's CSRF token (`X-CSRF-Token`), or the caller's role may not do this (a customer on a staff call, an admin on a super-admin one). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
