@@ -5,8 +5,15 @@ describe("GET /api/health", () => {
   it("answers ok with a Server-Timing header", async () => {
     const { status, body, response } = await getJson("/api/health");
     expect(status).toBe(200);
-    expect(body).toEqual({ success: true, data: { status: "ok" } });
+    expect(body).toMatchObject({ success: true, data: { status: "ok" } });
+    // The database is asked once (SELECT 1, decision 032).
     expect(response.headers.get("Server-Timing")).toMatch(
+      /^db;desc="1 query in 1 round trip";dur=[\d.]+, total;dur=[\d.]+$/,
+    );
+    // The liveness check touches nothing.
+    const live = await getJson("/api/health/live");
+    expect(live.body).toEqual({ success: true, data: { status: "ok" } });
+    expect(live.response.headers.get("Server-Timing")).toMatch(
       /^db;desc="0 queries in 0 round trips";dur=[\d.]+, total;dur=[\d.]+$/,
     );
   });
