@@ -53,9 +53,14 @@ const colorsJson = childRowsJson({ color: productColors.color }, productColors, 
 /** Another row of products, for subqueries about products inside a products statement. */
 const otherProduct = alias(products, "p2");
 
+/**
+ * The products a shopper finds in a list, the search and the suggestions: active ones, and bouquets.
+ * Add-ons (a vase, a card) are offered beside bouquets, not among them: listed only when asked for.
+ */
+export const listedProducts = (addons = false) => and(eq(products.isActive, true), eq(products.isAddon, addons));
+
 function productFilters(query: ProductListQuery): SQL | undefined {
-  // Add-ons (a vase, a card) are offered beside bouquets, not among them: listed only when asked for.
-  const conditions: (SQL | undefined)[] = [eq(products.isActive, true), eq(products.isAddon, query.addons ?? false)];
+  const conditions: (SQL | undefined)[] = [listedProducts(query.addons ?? false)];
   if (query.categories.length) {
     const ids = query.categories.filter((value) => /^\d+$/.test(value)).map(Number);
     const slugs = query.categories.filter((value) => !/^\d+$/.test(value));
@@ -169,7 +174,7 @@ export async function listProducts(
 
 export async function listFeaturedProducts(db: Database, limit: number): Promise<Product[]> {
   const rows = await selectProducts(db)
-    .where(and(eq(products.isActive, true), eq(products.isAddon, false), eq(products.isFeatured, true)))
+    .where(and(listedProducts(), eq(products.isFeatured, true)))
     .orderBy(desc(products.soldCount), asc(products.id))
     .limit(limit);
   return rows.map(toProduct);

@@ -19,6 +19,7 @@ import { imageOrPlaceholder } from "./images.server";
 import { blogCardColumns } from "./blogs.server";
 import { toBlogCard, type BlogCard } from "./serializers/blog";
 import { productSummaryColumns, toProductListItem, type ProductListItem } from "./serializers/product";
+import { listedProducts } from "./products.server";
 import { optionsJson } from "./variants.server";
 import { pageMeta, subqueries, totalOf, type PageMeta } from "./sql";
 import { highlighted, matching, rankedPage, rankOf, snippetOf } from "./search-match.server";
@@ -89,8 +90,8 @@ const CATEGORIES_SHOWN = 4;
 /** Titles read to correct one misspelt word. */
 const TITLES_FOR_TYPOS = 30;
 
-/** A product shoppers find: active, and a bouquet (add-ons are offered in the cart, as in the lists). */
-const listedProduct = and(eq(products.isActive, true), eq(products.isAddon, false));
+/** A product shoppers find: active, and a bouquet (add-ons are offered in the cart), as in the lists. */
+const listedProduct = listedProducts();
 
 /** Each filter's condition on the matched products (the match itself is the index's); undefined when not set. */
 function filterConditions(filters: SearchFilters) {
