@@ -1052,3 +1052,122 @@ export const userIdentities = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index("user_identities_user_idx").on(t.userId)],
 );
+
+// ---------------------------------------------------------------- bringing shoppers back (docs/decisions/037)
+
+/**
+ * Addresses a kind of the shop's return mails must not go to: one that left it in one click
+ * (`unsubscribed`, for its topic), or every return mail (topic `*`) for an address that bounced or
+ * complained. Checked in SQL in the batch that writes each such mail (app/services/mail/retention.server.ts).
+ */
+export const mailSuppressions = sqliteTable(
+  "mail_suppressions",
+  {
+    email: text("email").notNull(),
+    /** `back_in_stock`, `cart_reminder`, `occasion_reminder`, or `*` for all of them. */
+    topic: text("topic").notNull(),
+    reason: text("reason", { enum: ["unsubscribed", "bounced", "complained"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.topic] })],
+);
+
+/**
+ * "Tell me when it's back": an address asking for one mail when a sold-out variant (a product
+ * without options: its implicit variant) is in stock again. `pending` until the mailed link is
+ * followed (double opt-in, only the token's SHA-256 kept), `active` until the mail is written
+ * (`notified`) or the request is withdrawn (`cancelled`).
+ */
+export const stockAlerts = sqliteTable(
+  "stock_alerts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "active", "notified", "cancelled"] })
+      .notNull()
+      .default("pending"),
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: integer("confirm_expires_at", { mode: "timestamp" }),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp" }),
+    notifiedAt: integer("notified_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One live request per address and variant.
+    uniqueIndex("stock_alerts_live_unique")
+      .on(t.email, t.variantId)
+      .where(sql`${t.status} IN ('pending', 'active')`),
+    uniqueIndex("stock_alerts_token_unique").on(t.confirmTokenHash),
+    // The restock job: the active requests of variants now in stock.
+    index("stock_alerts_active_idx")
+      .on(t.variantId)
+      .where(sql`${t.status} = 'active'`),
+    index("stock_alerts_product_idx").on(t.productId, t.status),
+  ],
+);
+
+/**
+ * A signed-in shopper's cart as the server last saw it (the cart itself lives in a cookie): what the
+ * left-cart reminder mails about and its link restores. `remindedAt` is cleared by every change, so
+ * one reminder follows each time the cart is left.
+ */
+export const savedCarts = sqliteTable(
+  "saved_carts",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The cart cookie's lines (app/lib/cart.ts `serializeCart`). */
+    lines: text("lines").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp" }).notNull(),
+    remindedAt: integer("reminded_at", { mode: "timestamp" }),
+  },
+  (t) => [
+    // The reminder job: carts not reminded of since they last changed, by when that was.
+    index("saved_carts_due_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.remindedAt} IS NULL`),
+  ],
+);
+
+/**
+ * A date a signed-in shopper wants to be reminded of (a birthday, an anniversary): every year on
+ * its month and day, or once (with its year). `remindedFor` is the occurrence (`YYYY-MM-DD`) last
+ * mailed about, so each occurrence gets one reminder.
+ */
+export const occasions = sqliteTable(
+  "occasions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    month: integer("month").notNull(),
+    day: integer("day").notNull(),
+    /** Set for a one-time occasion; null for a yearly one. */
+    year: integer("year"),
+    repeats: text("repeats", { enum: ["yearly", "once"] }).notNull(),
+    remindedFor: text("reminded_for"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("occasions_user_idx").on(t.userId, t.month, t.day),
+    // The reminder job reads the occasions of the coming days by month and day.
+    index("occasions_date_idx").on(t.month, t.day),
+    check("occasions_month_check", sql`${t.month} BETWEEN 1 AND 12`),
+    check("occasions_day_check", sql`${t.day} BETWEEN 1 AND 31`),
+    check(
+      "occasions_year_check",
+      sql`(${t.repeats} = 'once' AND ${t.year} IS NOT NULL) OR (${t.repeats} = 'yearly' AND ${t.year} IS NULL)`,
+    ),
+  ],
+);

@@ -84,9 +84,11 @@ export function createWorker(serverBuild: ServerBuild, EmailMessage: EmailMessag
     const crossSite =
       (origin !== null && origin !== url.origin) || request.headers.get("Sec-Fetch-Site") === "cross-site";
     const isApiPath = pathname === "/api" || pathname.startsWith("/api/");
-    // Except the newsletter's one-click unsubscribe (RFC 8058): a mail client POSTs to the link from
-    // anywhere, without cookies; the signed token in the link is its whole authority (decision 013).
-    const oneClickUnsubscribe = pathname === "/newsletter/unsubscribe" && request.method === "POST";
+    // Except the one-click unsubscribes (RFC 8058), the newsletter's and the return mails': a mail
+    // client POSTs to the link from anywhere, without cookies; the signed token in the link is its
+    // whole authority (decisions 013 and 037).
+    const oneClickUnsubscribe =
+      (pathname === "/newsletter/unsubscribe" || pathname === "/mail/unsubscribe") && request.method === "POST";
     if (!isApiPath && !oneClickUnsubscribe && request.method !== "GET" && request.method !== "HEAD" && crossSite) {
       return new Response("Cross-site form posts are not accepted", {
         status: 403,

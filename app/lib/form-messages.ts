@@ -77,6 +77,13 @@ export const NEWSLETTER_MESSAGES = {
   failed: "We could not sign you up just now. Please try again.",
 } as const;
 
+/** The return mails' one-click unsubscribe page (/mail/unsubscribe), per topic's label ("back-in-stock emails"). */
+export const RETENTION_MESSAGES = {
+  unsubscribed: (label: string) => `You are unsubscribed. You will not receive ${label} any more.`,
+  alreadyUnsubscribed: (label: string) => `You were already unsubscribed. You will not receive ${label}.`,
+  invalidUnsubscribe: "This unsubscribe link is invalid.",
+} as const;
+
 /** The hidden field the one-click unsubscribe POST carries (RFC 8058): `List-Unsubscribe=One-Click`. */
 export const ONE_CLICK_FIELD = "List-Unsubscribe";
 export const ONE_CLICK_VALUE = "One-Click";

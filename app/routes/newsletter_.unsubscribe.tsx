@@ -5,6 +5,7 @@ import { AuthCard } from "~/components/account/auth-card";
 import { submitButtonClass } from "~/components/form";
 import { Toaster } from "~/components/toaster";
 import { NEWSLETTER_MESSAGES, ONE_CLICK_FIELD, ONE_CLICK_VALUE } from "~/lib/form-messages";
+import { maskedEmail } from "~/lib/masked-email";
 import { pageMeta } from "~/lib/seo";
 import { makeToast } from "~/lib/toast";
 import { unsubscribeSigner } from "~/http/newsletter.server";
@@ -20,12 +21,6 @@ export const headers: HeadersFunction = () => ({
   "Cache-Control": "private, no-store",
 });
 
-/** The address shown, partly hidden: the link may have been forwarded. */
-function masked(email: string): string {
-  const at = email.lastIndexOf("@");
-  return at <= 0 ? email : `${email.slice(0, 1)}${"•".repeat(Math.min(Math.max(at - 1, 1), 8))}${email.slice(at)}`;
-}
-
 const unsubscribePath = (token: string) => `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 
 /**
@@ -40,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       token: target ? token : null,
-      email: target ? masked(target.email) : null,
+      email: target ? maskedEmail(target.email) : null,
       unsubscribed: target?.status === "unsubscribed",
     },
     { headers: { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" } },

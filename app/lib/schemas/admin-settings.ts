@@ -116,6 +116,10 @@ const LABELS: Record<string, string> = {
   order_number_prefix: "Order number prefix",
   low_stock_threshold: "Low stock threshold",
   low_stock_digest: "Daily low-stock email to staff",
+  back_in_stock_mail: "Back-in-stock emails to shoppers who ask",
+  cart_reminder_mail: "Left-cart reminder emails",
+  occasion_reminder_mail: "Occasion reminder emails",
+  occasion_reminder_days: "Remind of an occasion (days before)",
   unconfirmed_order_expiry_days: "Cancel unconfirmed orders after (days, 0 = never)",
   mail_body_retention_days: "Keep sent emails' bodies for (days)",
   delivery_time_zone: "Time zone",
@@ -147,6 +151,7 @@ export const SETTING_CHOICES: Record<string, ReadonlyArray<{ value: string; labe
 const NUMBER_RULES: Record<string, { integer?: boolean; min?: number; max?: number }> = {
   currency_decimal_places: { integer: true, min: 0, max: 4 },
   low_stock_threshold: { integer: true, min: 0, max: 1_000_000 },
+  occasion_reminder_days: { integer: true, min: 1, max: 60 },
   unconfirmed_order_expiry_days: { integer: true, min: 0, max: 365 },
   mail_body_retention_days: { integer: true, min: 1, max: 3650 },
   delivery_lead_days: { integer: true, min: 0, max: 365 },

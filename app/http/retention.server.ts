@@ -1,0 +1,13 @@
+import type { RetentionSigner } from "../services/mail/retention.server";
+import { sign, verifySignature } from "./signature.server";
+
+/**
+ * The signer of the return mails' unsubscribe links: HMAC-SHA256 with SESSION_SECRET under its own
+ * purpose (`retention-unsubscribe`), compared in constant time (docs/decisions/037).
+ */
+export function retentionSigner(env: Env): RetentionSigner {
+  return {
+    sign: (value) => sign(env, "retention-unsubscribe", value),
+    verify: (value, signature) => verifySignature(env, "retention-unsubscribe", value, signature),
+  };
+}
