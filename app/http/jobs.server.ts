@@ -8,7 +8,10 @@ import { enqueueMail, removeOldMailBodies, requeueStuckMail } from "../services/
 import { MISSES_KEPT_DAYS, removeOldSearchMisses } from "../services/search.server";
 import { removeUnusedUploads } from "../services/uploads.server";
 import { log } from "../services/log.server";
+import { sendCartReminders } from "../services/saved-carts.server";
 import { backgroundMailContext } from "./mail.server";
+import { retentionSigner } from "./retention.server";
+import { cartRestoreSigner } from "./saved-cart.server";
 
 /**
  * The shop's scheduled jobs, in one registry (docs/decisions/036): the Worker's `scheduled()` runs
@@ -87,6 +90,19 @@ export const JOBS: readonly Job[] = [
     description: "Emails staff the products and variants at or under the low stock threshold, once a day.",
     cron: DAILY_CRON,
     run: async ({ db, env, now }) => sendLowStockDigest(db, await backgroundMailContext(env, db), now),
+  },
+  {
+    name: "cart-reminders",
+    description:
+      "Emails signed-in shoppers once about the cart they left a day ago without ordering, with a link that restores it.",
+    cron: MAIL_SWEEP_CRON,
+    run: async ({ db, env, now }) =>
+      sendCartReminders(
+        db,
+        await backgroundMailContext(env, db),
+        { unsubscribe: retentionSigner(env), restore: cartRestoreSigner(env) },
+        now,
+      ),
   },
 ];
 

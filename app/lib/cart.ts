@@ -55,6 +55,22 @@ export function setQuantity(lines: CartLine[], key: CartKey, quantity: number): 
   return lines.map((line) => (sameLine(line, key) ? lineOf(key, clampQuantity(quantity)) : line));
 }
 
+/**
+ * A saved cart brought back into the one the cookie holds (a restore link): a line in both keeps
+ * the larger quantity (restoring twice changes nothing), a line only saved is appended while the
+ * cart has room, a line only in the cookie stays.
+ */
+export function mergeCarts(current: CartLine[], saved: CartLine[]): CartLine[] {
+  let lines = current;
+  for (const line of saved) {
+    const held = lines.find((candidate) => sameLine(candidate, line));
+    lines = held
+      ? setQuantity(lines, line, Math.max(held.quantity, line.quantity))
+      : addToCart(lines, line, line.quantity);
+  }
+  return lines;
+}
+
 export function removeFromCart(lines: CartLine[], key: CartKey): CartLine[] {
   return lines.filter((line) => !sameLine(line, key));
 }

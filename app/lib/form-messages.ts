@@ -87,3 +87,11 @@ export const RETENTION_MESSAGES = {
 /** The hidden field the one-click unsubscribe POST carries (RFC 8058): `List-Unsubscribe=One-Click`. */
 export const ONE_CLICK_FIELD = "List-Unsubscribe";
 export const ONE_CLICK_VALUE = "One-Click";
+
+/** The left-cart reminder's restore page (/cart/restore). */
+export const CART_RESTORE_MESSAGES = {
+  invalid: "This link is invalid. Use the link in our latest email.",
+  changed: "Your cart has changed since we wrote to you. This is what it holds now.",
+  gone: "There is no saved cart to restore: it was emptied or ordered since.",
+  restored: "Your cart is restored.",
+} as const;

@@ -27,6 +27,7 @@ import { getSession, sessionCookie } from "~/http/session.server";
 import { toasts } from "~/http/pages/toast.server";
 import { challengeCookie } from "~/http/two-factor.server";
 import { TwoFactorRequired } from "~/services/two-factor-challenge.server";
+import { saveCartOnSignIn } from "~/http/saved-cart.server";
 
 /**
  * Where the provider sends the browser back (docs/decisions/014). The provider redirects with a
@@ -75,6 +76,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       return await link(completed.link, completed.identity);
     }
     const auth = await signInWithIdentity(app.db, app.env, completed.identity, await mailContext(app, request));
+    await saveCartOnSignIn(app, request, auth.user.id);
     await refund();
     const response = await toasts(app.env, request).redirectWithSuccess(redirectTo, "Login successful!", {
       headers: { "Cache-Control": "no-store" },

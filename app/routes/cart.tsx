@@ -19,6 +19,7 @@ import { cachedData } from "~/http/cache-entries.server";
 import { changeCart, type Cart, type CartItem } from "~/services/cart.server";
 import { readCartLines } from "~/http/pages/cart-cookie.server";
 import { shopAnswer } from "~/http/pages/shop-answer.server";
+import { getSession } from "~/http/session.server";
 import { useRootData } from "~/components/use-root-data";
 
 const CART_LINE_IMAGE: ImgPlace = { width: 96, height: 96, className: "h-24 w-24 rounded-xl bg-bloom-50 object-cover" };
@@ -40,13 +41,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = safeRedirect(form.get("redirectTo") ?? refererPath(request), "/cart");
   // A fetcher (JavaScript on) adds respond=data and stays on its page: it gets data, and Remix then
   // reloads the cart and the toast through the root loader. A plain form post is redirected back.
-  const answer = shopAnswer(app.env, request, { fromFetcher: form.get("respond") === "data", back });
+  const answer = shopAnswer(app, request, { fromFetcher: form.get("respond") === "data", back });
   const fields = Object.fromEntries(form);
   const parsed = CartIntentSchema.safeParse({ ...fields, ticked: tickedAddons(fields) });
   if (!parsed.success) {
     return answer.fail(Object.values(fieldErrors(parsed.error)).flat()[0] ?? "Something went wrong with your cart.");
   }
-  const lines = await readCartLines(app.env, request);
+  // The session (a signed-in shopper's cart is saved with the change) is read beside the cart's change.
+  const [lines] = await Promise.all([readCartLines(app.env, request), getSession(app, request)]);
   return answer.cartChanged(await changeCart(app.db, lines, parsed.data));
 }
 

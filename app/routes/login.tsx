@@ -20,6 +20,7 @@ import { signInPageData } from "~/http/pages/sign-in-page.server";
 import { toasts } from "~/http/pages/toast.server";
 import { challengeCookie } from "~/http/two-factor.server";
 import { TwoFactorRequired } from "~/services/two-factor-challenge.server";
+import { saveCartOnSignIn } from "~/http/saved-cart.server";
 
 /** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
 const loadLoginSchema = () => import("~/lib/schemas/account").then((module) => module.LoginSchema);
@@ -53,6 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return formFailure(fieldErrors(parsed.error), ACCOUNT_MESSAGES.formErrors, values);
   try {
     const auth = await login(app.db, app.env, parsed.data, clientAddress(request));
+    await saveCartOnSignIn(app, request, auth.user.id);
     return toasts(app.env, request).redirectWithSuccess(redirectTo, "Login successful!", {
       headers: { "Set-Cookie": sessionCookie(app.env, request, auth) },
     });

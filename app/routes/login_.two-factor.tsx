@@ -14,6 +14,7 @@ import { formPageHeaders, readForm, type FormFailure, formError } from "~/http/p
 import { toasts } from "~/http/pages/toast.server";
 import { sessionCookie } from "~/http/session.server";
 import { clearChallengeCookie, readChallengeCookie } from "~/http/two-factor.server";
+import { saveCartOnSignIn } from "~/http/saved-cart.server";
 
 export const meta = noindexMeta(
   "Two-factor sign-in",
@@ -56,6 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const auth = await completeTwoFactorSignIn(app.db, app.env, readChallengeCookie(app.env, request), {
       code: values.code,
     });
+    await saveCartOnSignIn(app, request, auth.user.id);
     const response = await toasts(app.env, request).redirectWithSuccess(redirectTo, "Login successful!", {
       headers: { "Set-Cookie": sessionCookie(app.env, request, auth) },
     });

@@ -16,6 +16,7 @@ import { formPageHeaders, readForm, type FormFailure, formError } from "~/http/p
 import { toasts } from "~/http/pages/toast.server";
 import { sessionCookie } from "~/http/session.server";
 import { clearChallengeCookie, codesCookie, readChallengeCookie } from "~/http/two-factor.server";
+import { saveCartOnSignIn } from "~/http/saved-cart.server";
 
 export const meta = noindexMeta(
   "Set up two-factor sign-in",
@@ -59,6 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { auth, recoveryCodes } = await completeEnrolment(app.db, app.env, readChallengeCookie(app.env, request), {
       code: values.code,
     });
+    await saveCartOnSignIn(app, request, auth.user.id);
     const next = `/admin/security?continue=${encodeURIComponent(redirectTo)}`;
     const response = await toasts(app.env, request).redirectWithSuccess(
       next,

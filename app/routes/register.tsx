@@ -23,6 +23,7 @@ import { siteConfigFromSettings } from "~/services/settings.server";
 import { toasts } from "~/http/pages/toast.server";
 import { cachedData } from "~/http/cache-entries.server";
 import { mailContext } from "~/http/mail.server";
+import { saveCartOnSignIn } from "~/http/saved-cart.server";
 
 /** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
 const loadRegisterSchema = () => import("~/lib/schemas/account").then((module) => module.RegisterFormSchema);
@@ -63,6 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       clientAddress(request),
       await mailContext(app, request),
     );
+    await saveCartOnSignIn(app, request, auth.user.id);
     const settings = await app.cache.read(cachedData.publicSettings()).catch(() => ({}));
     const shop = siteConfigFromSettings(settings).name;
     return toasts(app.env, request).redirectWithSuccess(

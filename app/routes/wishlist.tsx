@@ -74,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
   const back = safeRedirect(values.redirectTo ?? refererPath(request), "/wishlist");
-  const { toast, fail, succeed, cartChanged } = shopAnswer(app.env, request, {
+  const { toast, fail, succeed, cartChanged } = shopAnswer(app, request, {
     fromFetcher: values.respond === "data",
     back,
   });

@@ -39,6 +39,7 @@ import type { MailContext } from "./mail/context";
 import { orderPlacedStatements } from "./mail/order-mails.server";
 import { consumeLimits, type Limit, limitOn } from "./rate-limit.server";
 import { failedConstraint, isUniqueViolation } from "./sql";
+import { forgetCartStatement } from "./saved-carts.server";
 
 // ---------------------------------------------------------------- shipping
 
@@ -709,6 +710,8 @@ async function placeOrderOnce(
       ...mails,
       // A signed-in shopper's recipient, to pick next time.
       ...(gift && input.userId !== null ? saveRecipientStatements(db, input.userId, gift.recipient) : []),
+      // The cart is bought: no reminder of it.
+      ...(input.userId !== null ? [forgetCartStatement(db, input.userId)] : []),
       ...(guest ? [pendingCapGuard(db, input.customer.email)] : []),
       placedOrder,
     ]);
