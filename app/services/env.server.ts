@@ -28,6 +28,8 @@ export const EnvSchema = z
     MAIL_QUEUE: binding<Queue<{ id: string }>>("send", "[[queues.producers]] binding = MAIL_QUEUE").optional(),
     /** Resend's API key: with MAIL_FROM, mail leaves through Resend's REST API. */
     RESEND_API_KEY: z.string().optional(),
+    /** Resend's webhook signing secret (`whsec_...`): with it, POST /api/mail/events records bounces and complaints. */
+    RESEND_WEBHOOK_SECRET: z.string().optional(),
     /** Cloudflare Email Routing's binding (`[[send_email]]`), used when Resend is not configured. */
     SEND_EMAIL: binding<SendEmail>("send", "[[send_email]] name = SEND_EMAIL").optional(),
     /** The sender, e.g. `Twistbloom <shop@example.com>`. */

@@ -9,6 +9,7 @@ import { accountApi, authApi } from "./auth";
 import { blogsApi } from "./blogs";
 import { searchApi } from "./search";
 import { couponsApi, shippingApi, taxApi } from "./checkout";
+import { mailApi } from "./mail";
 import { newsletterApi } from "./newsletter";
 import { myOrdersApi, ordersApi } from "./orders";
 import { deliveryApi } from "./delivery";
@@ -53,6 +54,7 @@ export const api = $(
     .route("/v1/wishlist", wishlistApi)
     .route("/contact", contactApi)
     .route("/newsletter", newsletterApi)
+    .route("/mail", mailApi)
     .route("/admin", adminApi)
     .route("/dev", devApi),
 );

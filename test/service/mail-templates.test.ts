@@ -8,6 +8,7 @@ import { orderPlacedMail } from "~/services/mail/templates/order-placed";
 import { orderCancelledMail, orderDeliveredMail, orderShippedMail } from "~/services/mail/templates/order-update";
 import { welcomeMail } from "~/services/mail/templates/welcome";
 import { lowStockMail } from "~/services/mail/templates/low-stock";
+import { cartReminderMail } from "~/services/mail/templates/cart-reminder";
 
 const ORIGIN = "https://shop.example";
 const HOSTILE = `<script>alert("x")</script> Rose & "Tulip"\r\nBcc: all@evil.example`;
@@ -321,6 +322,34 @@ describe("low stock (the shop)", () => {
     expect(hrefs(mail.html)).toEqual(
       expect.arrayContaining([`${ORIGIN}/admin/products/7`, `${ORIGIN}/admin/products?low_stock=1`]),
     );
+    expect(mail.html).not.toContain("<script>");
+    expectLinksAbsolute(mail);
+    expectShopLook(mail);
+    expectReadableText(mail);
+  });
+});
+
+describe("the left-cart reminder", () => {
+  it("lists the lines at today's prices, with the link back to the cart and the way out", () => {
+    const restore = `${ORIGIN}/cart/restore?token=1.2.abc`;
+    const unsubscribe = `${ORIGIN}/mail/unsubscribe?token=cart_reminder.x.y`;
+    const mail = cartReminderMail({
+      shop,
+      name: "Ada Lovelace",
+      lines: [
+        { name: HOSTILE, options: "Size: Grand", quantity: 2, unitCents: 2500, totalCents: 5000 },
+        { name: "Tulip Trio", options: "", quantity: 1, unitCents: 1200, totalCents: 1200 },
+      ],
+      restoreLink: restore,
+      unsubscribeLink: unsubscribe,
+    });
+    expect(mail.subject).toBe("You left something in your cart");
+    expect(mail.text).toContain("Hello Ada Lovelace,");
+    expect(mail.text).toContain("- Tulip Trio × 1 at 12.00€: 12.00€");
+    expect(mail.text).toContain(`Return to your cart: ${restore}`);
+    expect(mail.text).toContain(unsubscribe);
+    expect(hrefs(mail.html)).toEqual(expect.arrayContaining([restore, unsubscribe]));
+    expect(mail.html).toContain("Return to your cart");
     expect(mail.html).not.toContain("<script>");
     expectLinksAbsolute(mail);
     expectShopLook(mail);
