@@ -20,6 +20,7 @@ import { DomainError, ValidationError } from "~/services/errors";
 import { CUSTOMER } from "../fixtures/accounts";
 import { createTestDb, type TestDb } from "./db";
 import { rejection } from "./fixtures";
+import { readSavedCart, saveCartStatement } from "~/services/saved-carts.server";
 
 // ---------------------------------------------------------------- helpers
 
@@ -886,10 +887,12 @@ describe("placeOrder", () => {
       });
     });
 
-    it("records the user who placed it, and no coupon when none was used", async () => {
+    it("records the user who placed it, and no coupon when none was used; their saved cart goes", async () => {
       const user = await one<{ id: number }>(t.client, "SELECT id FROM users WHERE email = ?", [CUSTOMER.email]);
       const aster = await product({ stock: 10 });
+      await saveCartStatement(t.db, Number(user.id), [{ productId: aster.id, quantity: 1 }]);
       const placed = await placeOrder(t.db, input([{ productId: aster.id, quantity: 1 }], { userId: Number(user.id) }));
+      expect(await readSavedCart(t.db, Number(user.id))).toBeNull();
       expect(
         await one(
           t.client,
