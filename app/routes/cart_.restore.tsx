@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { submitButtonClass } from "~/components/form";
 import { Price } from "~/components/price";
@@ -9,17 +8,14 @@ import { pageMeta } from "~/lib/seo";
 import { optionsLabel } from "~/lib/variants";
 import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
 import { readForm } from "~/http/pages/forms.server";
+import { linkToken, mailedLinkData, mailedLinkHeaders } from "~/http/pages/mailed-link.server";
 import { toasts } from "~/http/pages/toast.server";
 import { cartRestoreSigner, saveCartOfViewer } from "~/http/saved-cart.server";
-import { readCartRestoreToken, readSavedCart, restoreView } from "~/services/saved-carts.server";
+import { cartRestorePath, readCartRestoreToken, readSavedCart, restoreView } from "~/services/saved-carts.server";
 
 export const meta = pageMeta({ title: "Restore your cart", path: "/cart/restore", noindex: true });
 
-/** The token is in the address: kept from other sites and from caches (as the unsubscribe page). */
-const PRIVATE = { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" };
-export const headers: HeadersFunction = () => PRIVATE;
-
-const restorePath = (token: string) => `/cart/restore?token=${encodeURIComponent(token)}`;
+export const headers = mailedLinkHeaders;
 
 /**
  * The left-cart reminder's link: the saved cart's lines as sold now, and a button that restores
@@ -29,7 +25,7 @@ const restorePath = (token: string) => `/cart/restore?token=${encodeURIComponent
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = linkToken(request);
   const view = await restoreView(app.db, cartRestoreSigner(app.env), token);
   const items =
     view.state === "current" || view.state === "changed"
@@ -42,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           status: item.status,
         }))
       : [];
-  return json({ token, state: view.state, items }, { headers: PRIVATE });
+  return mailedLinkData({ token, state: view.state, items });
 }
 
 /**
@@ -56,9 +52,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = values.token ?? "";
   const toast = toasts(app.env, request);
   const target = await readCartRestoreToken(cartRestoreSigner(app.env), token);
-  if (!target) return toast.redirectWithError(restorePath(token), CART_RESTORE_MESSAGES.invalid);
+  if (!target) return toast.redirectWithError(cartRestorePath(token), CART_RESTORE_MESSAGES.invalid);
   const [saved, current] = await Promise.all([readSavedCart(app.db, target.userId), readCartLines(app.env, request)]);
-  if (!saved?.lines.length) return toast.redirectWithError(restorePath(token), CART_RESTORE_MESSAGES.gone);
+  if (!saved?.lines.length) return toast.redirectWithError(cartRestorePath(token), CART_RESTORE_MESSAGES.gone);
   const lines = mergeCarts(current, saved.lines);
   await saveCartOfViewer(app, request, lines);
   return toast.redirectWithSuccess("/cart", CART_RESTORE_MESSAGES.restored, {

@@ -4,7 +4,7 @@ import { orders, savedCarts, users } from "../../db/schema";
 import { parseCart, serializeCart, type CartLine } from "../lib/cart";
 import { optionsLabel } from "../lib/variants";
 import { priceCart, type Cart } from "./cart.server";
-import { mailShop, type MailContext } from "./mail/context";
+import { absolute, mailShop, type MailContext } from "./mail/context";
 import {
   mayMailSql,
   retentionEnabled,
@@ -67,8 +67,8 @@ export async function cartRestoreToken(signer: CartLinkSigner, userId: number, u
   return `${userId}.${version}.${await signer.sign(restoreValue(userId, version))}`;
 }
 
-export const cartRestoreLink = (origin: string, token: string) =>
-  `${origin.replace(/\/+$/, "")}/cart/restore?token=${encodeURIComponent(token)}`;
+/** The restore page of a token (the mail makes it absolute). */
+export const cartRestorePath = (token: string) => `/cart/restore?token=${encodeURIComponent(token)}`;
 
 /** The user and the cart's version a token names, if its signature holds; else null. Reads nothing. */
 export async function readCartRestoreToken(
@@ -204,10 +204,8 @@ export async function sendCartReminders(
     }
     const unsubscribe = await unsubscribeMarkFor(mail, signers.unsubscribe, cart.email, "cart_reminder");
     const restoreMark = secretMark("restore_link");
-    const restoreLink = cartRestoreLink(
-      shop.origin,
-      await cartRestoreToken(signers.restore, cart.userId, cart.updatedAt),
-    );
+    const token = await cartRestoreToken(signers.restore, cart.userId, cart.updatedAt);
+    const restoreLink = absolute(shop, cartRestorePath(token));
     const rendered = cartReminderMail({
       shop,
       name: cart.name,
