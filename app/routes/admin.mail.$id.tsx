@@ -6,6 +6,7 @@ import { MailStatusBadge } from "~/components/admin/mail-status";
 import type { AdminSubject } from "~/lib/admin-list";
 import { MAIL_MESSAGES, mailIdOf } from "~/lib/schemas/admin-mail";
 import { getMail, retryMail } from "~/services/admin/mail.server";
+import { stoppedReason } from "~/services/mail/mail-events.server";
 import { readForm, buttonError } from "~/http/pages/forms.server";
 import { loadSubject, privateJson, subjectAction } from "~/http/pages/admin-pages.server";
 import { StaffChanges } from "~/components/admin/staff-changes";
@@ -20,7 +21,8 @@ export const meta = subjectMeta<typeof loader>(mails, (data) => data.mail.subjec
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { found } = await loadSubject(args, mails, mailIdOf(args.params.id), getMail);
-  return privateJson(found);
+  // An address that bounced or complained gets no return mail (Resend's webhook records it).
+  return privateJson({ ...found, stopped: await stoppedReason(args.context.app.db, found.mail.to) });
 }
 
 /** `intent=retry`: a failed email goes back to the queue; a toast says so, or why not. */
@@ -39,7 +41,7 @@ export async function action(args: ActionFunctionArgs) {
 const TRANSPORTS: Record<string, string> = { resend: "Resend", none: "None (kept in the outbox only)" };
 
 export default function AdminMailPage() {
-  const { mail, audit } = useLoaderData<typeof loader>();
+  const { mail, audit, stopped } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
   return (
     <AdminPage
@@ -90,6 +92,7 @@ export default function AdminMailPage() {
             title="Details"
             rows={[
               { label: "To", value: <span className="break-all">{mail.to}</span> },
+              ...(stopped ? [{ label: "Return mails", value: `Stopped: the address ${stopped}` }] : []),
               { label: "Subject", value: mail.subject },
               { label: "Template", value: mail.template },
               { label: "Status", value: <MailStatusBadge status={mail.status} /> },

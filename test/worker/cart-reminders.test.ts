@@ -5,7 +5,7 @@ import { cartRestoreSigner } from "../../app/http/saved-cart.server";
 import { CART_RESTORE_MESSAGES } from "../../app/lib/form-messages";
 import { svixSignature } from "../../app/services/mail/mail-events.server";
 import { cartRestoreToken } from "../../app/services/saved-carts.server";
-import { CUSTOMER } from "../fixtures/accounts";
+import { ADMIN, CUSTOMER } from "../fixtures/accounts";
 import { loggedIn } from "./fixtures";
 import { BASE, CookieJar, getJson, postForm, visibleText, visit } from "./helpers";
 
@@ -189,6 +189,17 @@ describe("POST /api/mail/events", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: "Event received." });
     expect(await suppressions("bounced-once@example.com")).toEqual([{ topic: "*", reason: "bounced" }]);
+    // Staff see it on a mail to that address.
+    const id = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO mail_outbox (id, to_address, subject, template, text, html) VALUES (?, 'bounced-once@example.com', 'Hi', 'welcome', '', '')",
+    )
+      .bind(id)
+      .run();
+    const admin = await loggedIn(ADMIN, newIp());
+    expect(visibleText(await (await visit(admin, `/admin/mail/${id}`)).text())).toContain(
+      "Return mails Stopped: the address bounced",
+    );
 
     const complained = "complained@example.com";
     const body = event("email.complained", complained);

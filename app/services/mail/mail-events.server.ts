@@ -1,5 +1,7 @@
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { ALL_TOPICS, suppressStatement } from "./retention.server";
+import { mailSuppressions } from "../../../db/schema";
+import { ALL_TOPICS, normalEmail, suppressStatement } from "./retention.server";
 
 /**
  * Resend's webhook (`POST /api/mail/events`): an address that bounced for good or complained gets
@@ -108,4 +110,13 @@ export async function recordMailEvent(db: Database, body: string): Promise<"supp
   const [first, ...rest] = addresses.map((address) => suppressStatement(db, address, ALL_TOPICS, reason));
   await db.batch([first!, ...rest]);
   return "suppressed";
+}
+
+/** Why no return mail goes to an address any more (it bounced or complained), or null. */
+export async function stoppedReason(db: Database, email: string): Promise<"bounced" | "complained" | null> {
+  const [row] = await db
+    .select({ reason: mailSuppressions.reason })
+    .from(mailSuppressions)
+    .where(and(eq(mailSuppressions.email, normalEmail(email)), eq(mailSuppressions.topic, ALL_TOPICS)));
+  return row?.reason === "bounced" || row?.reason === "complained" ? row.reason : null;
 }
