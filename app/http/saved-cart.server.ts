@@ -1,8 +1,4 @@
-import type { CartLine } from "../lib/cart";
-import { saveCartStatement, type CartLinkSigner } from "../services/saved-carts.server";
-import type { AppContext } from "./context.server";
-import { readCartLines } from "./pages/cart-cookie.server";
-import { getSession } from "./session.server";
+import type { CartLinkSigner } from "../services/saved-carts.server";
 import { sign, verifySignature } from "./signature.server";
 
 /**
@@ -14,19 +10,4 @@ export function cartRestoreSigner(env: Env): CartLinkSigner {
     sign: (value) => sign(env, "cart-restore", value),
     verify: (value, signature) => verifySignature(env, "cart-restore", value, signature),
   };
-}
-
-/** Saves a signed-in user's cart as it now is (one statement); an anonymous visitor's is not kept. */
-export async function saveCartOfViewer(app: AppContext, request: Request, lines: CartLine[]): Promise<void> {
-  const { viewer } = await getSession(app, request);
-  if (viewer) await saveCartStatement(app.db, viewer.user.id, lines);
-}
-
-/**
- * Signing in with a cart in the cookie saves it for the user who signed in (one statement); an
- * empty cookie keeps what was saved (from another browser).
- */
-export async function saveCartOnSignIn(app: AppContext, request: Request, userId: number): Promise<void> {
-  const lines = await readCartLines(app.env, request);
-  if (lines.length) await saveCartStatement(app.db, userId, lines);
 }

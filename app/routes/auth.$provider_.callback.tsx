@@ -27,7 +27,7 @@ import { getSession, sessionCookie } from "~/http/session.server";
 import { toasts } from "~/http/pages/toast.server";
 import { challengeCookie } from "~/http/two-factor.server";
 import { TwoFactorRequired } from "~/services/two-factor-challenge.server";
-import { saveCartOnSignIn } from "~/http/saved-cart.server";
+import { saveCartOnSignIn } from "~/http/pages/saved-cart.server";
 
 /**
  * Where the provider sends the browser back (docs/decisions/014). The provider redirects with a

@@ -10,7 +10,8 @@ import { cartSetCookie, readCartLines } from "~/http/pages/cart-cookie.server";
 import { readForm } from "~/http/pages/forms.server";
 import { linkToken, mailedLinkData, mailedLinkHeaders } from "~/http/pages/mailed-link.server";
 import { toasts } from "~/http/pages/toast.server";
-import { cartRestoreSigner, saveCartOfViewer } from "~/http/saved-cart.server";
+import { saveCartOfViewer } from "~/http/pages/saved-cart.server";
+import { cartRestoreSigner } from "~/http/saved-cart.server";
 import { cartRestorePath, readCartRestoreToken, readSavedCart, restoreView } from "~/services/saved-carts.server";
 
 export const meta = pageMeta({ title: "Restore your cart", path: "/cart/restore", noindex: true });

@@ -20,7 +20,7 @@ import { signInPageData } from "~/http/pages/sign-in-page.server";
 import { toasts } from "~/http/pages/toast.server";
 import { challengeCookie } from "~/http/two-factor.server";
 import { TwoFactorRequired } from "~/services/two-factor-challenge.server";
-import { saveCartOnSignIn } from "~/http/saved-cart.server";
+import { saveCartOnSignIn } from "~/http/pages/saved-cart.server";
 
 /** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
 const loadLoginSchema = () => import("~/lib/schemas/account").then((module) => module.LoginSchema);

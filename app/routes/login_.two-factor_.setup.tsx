@@ -16,7 +16,7 @@ import { formPageHeaders, readForm, type FormFailure, formError } from "~/http/p
 import { toasts } from "~/http/pages/toast.server";
 import { sessionCookie } from "~/http/session.server";
 import { clearChallengeCookie, codesCookie, readChallengeCookie } from "~/http/two-factor.server";
-import { saveCartOnSignIn } from "~/http/saved-cart.server";
+import { saveCartOnSignIn } from "~/http/pages/saved-cart.server";
 
 export const meta = noindexMeta(
   "Set up two-factor sign-in",

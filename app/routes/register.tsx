@@ -23,7 +23,7 @@ import { siteConfigFromSettings } from "~/services/settings.server";
 import { toasts } from "~/http/pages/toast.server";
 import { cachedData } from "~/http/cache-entries.server";
 import { mailContext } from "~/http/mail.server";
-import { saveCartOnSignIn } from "~/http/saved-cart.server";
+import { saveCartOnSignIn } from "~/http/pages/saved-cart.server";
 
 /** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
 const loadRegisterSchema = () => import("~/lib/schemas/account").then((module) => module.RegisterFormSchema);

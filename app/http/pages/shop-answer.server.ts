@@ -1,6 +1,6 @@
 import type { CartChange } from "~/services/cart.server";
 import type { AppContext } from "../context.server";
-import { saveCartOfViewer } from "../saved-cart.server";
+import { saveCartOfViewer } from "./saved-cart.server";
 import { cartSetCookie } from "./cart-cookie.server";
 import { toasts } from "./toast.server";
 
