@@ -133,6 +133,15 @@ describe("the restore link", () => {
     expect(jar.get("cart")).toBeUndefined();
   });
 
+  it("says when nothing is saved any more (the cart was ordered or emptied)", async () => {
+    const token = await savedWith(products[0]!, 1, 1_900_000_150);
+    await env.DB.prepare("DELETE FROM saved_carts WHERE user_id = ?").bind(customerId).run();
+    const jar = new CookieJar();
+    expect(visibleText(await (await visit(jar, path(token))).text())).toContain(CART_RESTORE_MESSAGES.gone);
+    expect((await postForm(jar, "/cart/restore", { token })).headers.get("Location")).toBe(path(token));
+    expect(jar.get("cart")).toBeUndefined();
+  });
+
   it("says an old link's cart has changed, and shows it as it is now", async () => {
     const [a, b] = products;
     const old = await savedWith(a!, 1, 1_900_000_200);
