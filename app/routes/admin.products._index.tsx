@@ -4,7 +4,6 @@ import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { FilteredListPage } from "~/components/admin/list-page";
 import { DownloadCsvLink, primaryButton, RowLink, secondaryButton } from "~/components/admin/ui";
 import { Price } from "~/components/price";
-import { LOW_STOCK_THRESHOLD } from "~/lib/constants";
 import { AdminProductQuerySchema } from "~/lib/schemas/admin-products";
 import { adminProductsPage } from "~/services/admin/products.server";
 import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
@@ -15,8 +14,8 @@ export const meta = adminPageMeta("Products", "/admin/products");
 export async function loader(args: LoaderFunctionArgs) {
   const filters = ["search", "category", "status", "low_stock"] as const;
   const { app, query, list } = await readAdminList(args, AdminProductQuerySchema, filters);
-  const { page, categories } = await adminProductsPage(app.db, query);
-  return privateJson({ page, categories, ...list });
+  const { page, categories, lowStockThreshold } = await adminProductsPage(app.db, query);
+  return privateJson({ page, categories, lowStockThreshold, ...list });
 }
 
 const PRODUCT_STATUS_OPTIONS = [
@@ -24,12 +23,12 @@ const PRODUCT_STATUS_OPTIONS = [
   { value: "archived", label: "Archived" },
 ];
 
-function StockBadge({ stock }: { stock: number }) {
+function StockBadge({ stock, threshold }: { stock: number; threshold: number }) {
   if (stock <= 0)
     return (
       <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Out of stock</span>
     );
-  if (stock <= LOW_STOCK_THRESHOLD)
+  if (stock <= threshold)
     return (
       <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Low stock</span>
     );
@@ -82,7 +81,7 @@ export default function AdminProducts() {
         {
           type: "checkbox",
           name: "low_stock",
-          label: <>Low stock ({LOW_STOCK_THRESHOLD} or fewer of a product or one of its variants)</>,
+          label: <>Low stock ({list.lowStockThreshold} or fewer of a product or one of its variants)</>,
         },
       ]}
       empty="No products yet. Add the first one with New product."
@@ -113,7 +112,7 @@ export default function AdminProducts() {
           render: (product) => (
             <>
               {product.stock}
-              <StockBadge stock={product.stock} />
+              <StockBadge stock={product.stock} threshold={list.lowStockThreshold} />
             </>
           ),
         },
