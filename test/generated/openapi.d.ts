@@ -1057,7 +1057,7 @@ export interface paths {
         };
         /**
          * The dashboard's figures
-         * @description Orders today / 7 / 30 days (UTC) and their value, by status, revenue placed and collected, stock alerts (low: 1 to 5 left), customers, unread messages, reviews waiting for approval, deliveries today and tomorrow (the shop's time zone), and how mail leaves.
+         * @description Orders today / 7 / 30 days (UTC) and their value, by status, revenue placed and collected, stock alerts (low: 1 left up to the setting `low_stock_threshold`, 5 unless set), customers, unread messages, reviews waiting for approval, deliveries today and tomorrow (the shop's time zone), and how mail leaves.
          */
         get: operations["getAdminStats"];
         put?: never;
@@ -1900,6 +1900,46 @@ export interface paths {
          * @description The product's review count and average are recomputed from the approved reviews in the same write.
          */
         patch: operations["patchAdminReviewsById"];
+        trace?: never;
+    };
+    "/api/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scheduled jobs
+         * @description Every job the shop runs on its own: what it does, when it runs, and how its last run ended.
+         */
+        get: operations["getAdminJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{name}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a scheduled job now
+         * @description Runs the job at once, as Run now on /admin/jobs: the run is recorded as the job's last run and audited. A job that fails answers 200 with the outcome `failed` and why.
+         */
+        post: operations["postAdminJobsByNameRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/openapi.json": {
@@ -3212,6 +3252,50 @@ export interface components {
             pending: number;
             approved: number;
             rejected: number;
+        };
+        AdminJob: {
+            /** @description Its name in addresses (`mail-sweep`). */
+            name: string;
+            description: string;
+            /** @description When it runs, as staff read it (`Daily at 03:17 UTC`). */
+            schedule: string;
+            /** @description Its Cron Trigger. */
+            cron: string;
+            /** @description Its last run; null before the first. */
+            last_run: {
+                /**
+                 * @description `running` while it runs (or when the Worker stopped before it ended).
+                 * @enum {string}
+                 */
+                outcome: "running" | "ok" | "failed";
+                /** @description What it did, as staff read it; null unless it ended well. */
+                result: string | null;
+                /** @description Why it failed; null unless it failed. */
+                error: string | null;
+                /** @description `Schedule`, or the name of the staff member who ran it. */
+                ran_by: string;
+                /** Format: date-time */
+                started_at: string;
+                /** Format: date-time */
+                finished_at: string | null;
+            } | null;
+        };
+        AdminJobRun: {
+            /**
+             * @description `running` while it runs (or when the Worker stopped before it ended).
+             * @enum {string}
+             */
+            outcome: "running" | "ok" | "failed";
+            /** @description What it did, as staff read it; null unless it ended well. */
+            result: string | null;
+            /** @description Why it failed; null unless it failed. */
+            error: string | null;
+            /** @description `Schedule`, or the name of the staff member who ran it. */
+            ran_by: string;
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
         };
     };
     responses: never;
@@ -11010,6 +11094,102 @@ export interface operations {
             };
             /** @description The input is invalid; `errors` names each field with its messages. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs, in the registry's order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AdminJob"][];
+                    };
+                };
+            };
+            /** @description Not signed in: no session, or its token is invalid or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the session cookie came without the page's CSRF token (`X-CSRF-Token`), or the caller's role may not do this (a customer on a staff call, an admin on a super-admin one). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminJobsByNameRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, as recorded; `message` says how it ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AdminJobRun"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in: no session, or its token is invalid or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the session cookie came without the page's CSRF token (`X-CSRF-Token`), or the caller's role may not do this (a customer on a staff call, an admin on a super-admin one). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
