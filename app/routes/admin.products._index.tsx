@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { FilteredListPage } from "~/components/admin/list-page";
 import { DownloadCsvLink, primaryButton, RowLink, secondaryButton } from "~/components/admin/ui";
 import { Price } from "~/components/price";
-import { AdminProductQuerySchema } from "~/lib/schemas/admin-products";
+import { AdminProductQuerySchema, PRODUCT_FILTERS } from "~/lib/schemas/admin-products";
 import { adminProductsPage } from "~/services/admin/products.server";
 import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
 
@@ -12,8 +12,7 @@ export const meta = adminPageMeta("Products", "/admin/products");
 
 /** The products, newest first, by the GET form's filters; a filter that is not valid is shown with its message and left out. */
 export async function loader(args: LoaderFunctionArgs) {
-  const filters = ["search", "category", "status", "low_stock"] as const;
-  const { app, query, list } = await readAdminList(args, AdminProductQuerySchema, filters);
+  const { app, query, list } = await readAdminList(args, AdminProductQuerySchema, PRODUCT_FILTERS);
   const { page, categories, lowStockThreshold } = await adminProductsPage(app.db, query);
   return privateJson({ page, categories, lowStockThreshold, ...list });
 }
@@ -44,6 +43,11 @@ function ShopPrice({ product }: { product: { price_cents: number; sale_price_cen
 
 export default function AdminProducts() {
   const list = useLoaderData<typeof loader>();
+  // A bulk price change selects by the list's filters: the ones shown, not the page.
+  const filtered = new URLSearchParams(useLocation().search);
+  filtered.delete("page");
+  filtered.delete("per_page");
+  const bulkPrice = `/admin/products/bulk-price${filtered.size ? `?${filtered}` : ""}`;
   return (
     <FilteredListPage
       title="Products"
@@ -51,6 +55,9 @@ export default function AdminProducts() {
       actions={
         <>
           <DownloadCsvLink href="/admin/products.csv" />
+          <Link to={bulkPrice} className={secondaryButton}>
+            Change prices
+          </Link>
           <Link to="/admin/products/import" className={secondaryButton}>
             Import CSV
           </Link>

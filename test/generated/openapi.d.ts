@@ -1275,6 +1275,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/products/bulk-price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the prices of the products the filters select
+         * @description Every variant of the products the list's filters select (at most 1000, else a 422): the price or the sale price changed by a percent or an amount, in whole cents, optionally ending in .99. A new price below 0, above the limit, or a sale price not below the price is refused (left out, with the product form's words). With `dry_run`, only the preview. Otherwise the change is worked out again and written in batches of whole products (up to 100 variants), each all or nothing; a batch whose products changed meanwhile is not applied and is named in `failed`. Each product's change is audited, and the whole change once.
+         */
+        post: operations["postAdminProductsBulkPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products/stats": {
         parameters: {
             query?: never;
@@ -2838,6 +2858,64 @@ export interface components {
             meta_keywords: string | null;
             created_at: string | null;
             updated_at: string | null;
+        };
+        BulkPriceResult: {
+            dry_run: boolean;
+            /** @description What the change does, as staff read it ("-10% on the price"). */
+            change: string;
+            /** @description Every variant whose price changes, and every refused one. */
+            rows: {
+                /** @description The variant's id. */
+                id: number;
+                product_id: number;
+                product: string;
+                sku: string;
+                /** @description "Size: Small"; empty for a product without options. */
+                options: string;
+                old_cents: number;
+                new_cents: number;
+                /** @description Why the variant is left out (the product form's words); null when it changes. */
+                error: string | null;
+            }[];
+            /** @description The variants changed (to change, in a dry run). */
+            variants: number;
+            products: number;
+            refused: number;
+            /** @description Variants whose price stays (and, for the sale price, those without one). */
+            unchanged: number;
+            /** @description Each batch (whole products) is one transaction: all or nothing. Null in a dry run. */
+            batches: {
+                applied: number;
+                failed: number;
+            } | null;
+            /** @description The batches that failed (a product changed meanwhile): their products, and why. */
+            failed: {
+                products: string[];
+                message: string;
+            }[];
+        };
+        BulkPriceChange: {
+            /** @description Part of the name or the SKU. */
+            search?: string;
+            /** @description A category's id or slug. */
+            category?: string;
+            /** @enum {string} */
+            status?: "active" | "archived";
+            /** @description 1: only products with a variant sold (switched on) whose stock is at or under the low-stock threshold (out of stock included); a product without options has one. */
+            low_stock?: string;
+            /**
+             * @description The price or the sale price (only variants that have one).
+             * @enum {string}
+             */
+            target: "price" | "sale_price";
+            /** @enum {string} */
+            change: "percent" | "amount";
+            /** @description The percent or the amount (currency units), + to raise, - to lower; not 0; a percent at least -100. */
+            value: number;
+            /** @description true: each new price ends in .99 (the nearest). */
+            round_99?: boolean;
+            /** @description true: only the preview; nothing is written. */
+            dry_run?: boolean;
         };
         AdminProduct: {
             id: number;
@@ -7632,6 +7710,62 @@ export interface operations {
             };
             /** @description A conflict with the data as it stands (stock, a reused Idempotency-Key, a transition the order's status does not allow, a stale form, the last super-admin, a duplicate slug or SKU, a category still in use). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is invalid; `errors` names each field with its messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminProductsBulkPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BulkPriceChange"];
+            };
+        };
+        responses: {
+            /** @description The change: every variant's old and new price, and (applied) its batches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["BulkPriceResult"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in: no session, or its token is invalid or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the session cookie came without the page's CSRF token (`X-CSRF-Token`), or the caller's role may not do this (a customer on a staff call, an admin on a super-admin one). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

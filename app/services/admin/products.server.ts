@@ -138,7 +138,11 @@ function toRow({ category_ref_id, category_ref_name, category_ref_slug, ...row }
   };
 }
 
-function listWhere(query: AdminProductQuery): SQL | undefined {
+/** The list's filters: what a bulk change selects too. */
+export type ProductFilters = Pick<AdminProductQuery, "search" | "category" | "status" | "low_stock">;
+
+/** The products the list's filters select (the list, and a bulk price change). */
+export function listWhere(query: ProductFilters): SQL | undefined {
   const category = query.category;
   return and(
     query.search ? foundIn(products.id, "product_staff_search", query.search) : undefined,
