@@ -32,6 +32,18 @@ const TARGETS = {
 const COLD_SAMPLES = 7;
 
 // `--grown`: issue 30's table, the seed shop beside the grown one (scripts/lib/bench-grown.mjs).
+// `--export`: issue 31's row, every order of the grown shop downloaded as CSV through the Worker (scripts/lib/bench-export.mjs).
+if (process.argv.includes("--export")) {
+  // The Worker's heap is read over the inspector's WebSocket: Node 20 has one only behind a flag.
+  if (typeof WebSocket === "undefined")
+    process.exit(
+      spawnSync(process.execPath, ["--experimental-websocket", ...process.argv.slice(1)], { stdio: "inherit" })
+        .status ?? 1,
+    );
+  const { benchExport } = await import("./lib/bench-export.mjs");
+  process.exit(await benchExport({ save: process.argv.includes("--save") }));
+}
+
 if (process.argv.includes("--grown")) {
   const { benchGrown } = await import("./lib/bench-grown.mjs");
   process.exit(await benchGrown({ save: process.argv.includes("--save") }));
@@ -525,13 +537,16 @@ try {
   );
   console.log(`\nWorker bundle: ${kb(worker)} gzip (target under 1 MB; Cloudflare's free plan allows 3 MB)`);
   mkdirSync("bench", { recursive: true });
-  // The grown shop's figures (`--grown --save`) are kept: this run does not measure them.
-  const { grown } = existsSync("bench/results.json") ? JSON.parse(readFileSync("bench/results.json", "utf8")) : {};
+  // The grown shop's and the export's figures (`--grown --save`, `--export --save`) are kept: this run does not measure them.
+  const { grown, export: exported } = existsSync("bench/results.json")
+    ? JSON.parse(readFileSync("bench/results.json", "utf8"))
+    : {};
   writeFileSync(
     "bench/results.json",
     JSON.stringify(
       {
         ...(grown ? { grown } : {}),
+        ...(exported ? { export: exported } : {}),
         date: new Date().toISOString(),
         machine,
         connections: CONNECTIONS,

@@ -23,6 +23,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { openInspector } from "./lib/inspector.mjs";
 import { startSeededServer } from "./lib/server.mjs";
 
 const PORT = Number(process.env.PROFILE_PORT || 8812);
@@ -200,45 +201,17 @@ async function warm(page, count = 60, target = server) {
 
 // ------------------------------------------------------------------ the DevTools Protocol
 
-/** One WebSocket to wrangler's inspector proxy. The proxy checks Host and Origin (a local origin passes). */
+/** The inspector, and the Worker's scripts (and their source maps) as Debugger.scriptParsed lists them. */
 async function connectInspector() {
-  const socket = new WebSocket(`ws://127.0.0.1:${INSPECTOR_PORT}/ws`, {
-    headers: { Origin: `http://127.0.0.1:${INSPECTOR_PORT}` },
-  });
-  await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = () => reject(new Error(`no inspector on port ${INSPECTOR_PORT}`));
-  });
-  // Ids far from the proxy's own (it sends Runtime.enable and keep-alives with ids from 100000000).
-  let nextId = 1_000_000;
-  const pending = new Map();
   const scripts = new Map();
-  socket.onmessage = (event) => {
-    const message = JSON.parse(event.data);
-    if (message.id && pending.has(message.id)) {
-      // workerd answers the Profiler commands by echoing the command, with `result` when there is one.
-      pending.get(message.id)(message);
-      pending.delete(message.id);
-    } else if (message.method === "Debugger.scriptParsed") {
-      scripts.set(message.params.scriptId, message.params);
-    }
-  };
-  const send = (method, params = {}) =>
-    new Promise((resolve, reject) => {
-      const id = nextId++;
-      const timer = setTimeout(() => reject(new Error(`${method}: no answer from the inspector`)), 30_000);
-      pending.set(id, (message) => {
-        clearTimeout(timer);
-        if (message.error) reject(new Error(`${method}: ${message.error.message}`));
-        else resolve(message.result ?? {});
-      });
-      socket.send(JSON.stringify({ id, method, params }));
-    });
+  const { send, close } = await openInspector(INSPECTOR_PORT, (message) => {
+    if (message.method === "Debugger.scriptParsed") scripts.set(message.params.scriptId, message.params);
+  });
   // The scripts (and their source maps) come with Debugger.enable; the debugger is off again while profiling.
   await send("Debugger.enable");
   await new Promise((resolve) => setTimeout(resolve, 500));
   await send("Debugger.disable");
-  return { send, scripts, close: () => socket.close() };
+  return { send, scripts, close };
 }
 
 // ------------------------------------------------------------------ source positions

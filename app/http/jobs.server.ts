@@ -114,6 +114,9 @@ export const SCHEDULES: Record<Job["cron"], string> = {
 
 export const findJob = (name: string): Job | undefined => JOBS.find((job) => job.name === name);
 
+/** The refusal of a name no job has (the page's toast, the API's 404). */
+export const NO_SUCH_JOB = "There is no such job.";
+
 /** A job's run once it ended, as `job_runs` keeps it. */
 export type JobRun = Omit<typeof jobRuns.$inferSelect, "outcome"> & { outcome: "ok" | "failed" };
 
@@ -169,6 +172,10 @@ export async function runJobAsStaff(db: Database, env: Env, job: Job, actor: Act
   return run;
 }
 
+/** How a staff run ended, as staff read it (the page's toast, the API's message). */
+export const runMessage = (job: Job, run: JobRun) =>
+  run.outcome === "ok" ? `${job.name}: ${run.result}` : `${job.name} failed: ${run.error}`;
+
 /** The jobs as /admin/jobs lists them: each with its schedule and its last run (null before the first). */
 export async function jobsWithLastRun(db: Database) {
   const runs = await db.select().from(jobRuns);
@@ -176,6 +183,7 @@ export async function jobsWithLastRun(db: Database) {
     name,
     description,
     schedule: SCHEDULES[cron],
+    cron,
     lastRun: runs.find((run) => run.name === name) ?? null,
   }));
 }

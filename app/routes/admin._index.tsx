@@ -6,7 +6,6 @@ import { AdminCard, AdminHeader, AdminTable, cell, dateTime, EmptyRow } from "~/
 import { OrderBadges } from "~/components/order-badges";
 import { Price, useCurrency } from "~/components/price";
 import { requireAdmin } from "~/http/pages/guards.server";
-import { LOW_STOCK_THRESHOLD } from "~/lib/constants";
 import { ORDER_STATUSES } from "~/lib/order-statuses";
 import { toCents } from "~/lib/money";
 import { mailNotDelivered } from "~/services/admin/mail.server";
@@ -60,7 +59,7 @@ function Figure({
 }
 
 export default function AdminDashboard() {
-  const { stats, days, latest, mailNotDelivered } = useLoaderData<typeof loader>();
+  const { stats, days, latest, lowStockThreshold, mailNotDelivered } = useLoaderData<typeof loader>();
   const currency = useCurrency();
   const money = (units: number) => <Price cents={toCents(units)} />;
   return (
@@ -127,7 +126,7 @@ export default function AdminDashboard() {
         <Figure
           label="Low stock"
           value={stats.products.low_stock}
-          detail={`${LOW_STOCK_THRESHOLD} or fewer left`}
+          detail={`${lowStockThreshold} or fewer left`}
           to="/admin/products?low_stock=1"
         />
         <Figure

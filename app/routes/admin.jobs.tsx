@@ -5,7 +5,7 @@ import { AdminListPage } from "~/components/admin/list-page";
 import { secondaryButton } from "~/components/admin/ui";
 import { adminAction, loadAdminPage } from "~/http/pages/admin-pages.server";
 import { readForm } from "~/http/pages/forms.server";
-import { findJob, jobsWithLastRun, runJobAsStaff } from "~/http/jobs.server";
+import { findJob, jobsWithLastRun, NO_SUCH_JOB, runJobAsStaff, runMessage } from "~/http/jobs.server";
 
 export const meta = adminPageMeta("Jobs", "/admin/jobs");
 
@@ -19,11 +19,11 @@ export async function action(args: ActionFunctionArgs) {
   const { app, actor, toast } = await adminAction(args);
   const values = await readForm(args.request);
   const job = findJob(typeof values.name === "string" ? values.name : "");
-  if (!job) return toast.redirectWithError("/admin/jobs", "There is no such job.");
+  if (!job) return toast.redirectWithError("/admin/jobs", NO_SUCH_JOB);
   const run = await runJobAsStaff(app.db, app.env, job, actor);
   return run.outcome === "ok"
-    ? toast.redirectWithSuccess("/admin/jobs", `${job.name}: ${run.result}`)
-    : toast.redirectWithError("/admin/jobs", `${job.name} failed: ${run.error}`);
+    ? toast.redirectWithSuccess("/admin/jobs", runMessage(job, run))
+    : toast.redirectWithError("/admin/jobs", runMessage(job, run));
 }
 
 /** The scheduled jobs: what each does, when it runs, how its last run ended; and Run now. */

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { FilteredListPage } from "~/components/admin/list-page";
 import { DownloadCsvLink, primaryButton, RowLink, secondaryButton } from "~/components/admin/ui";
 import { Price } from "~/components/price";
-import { LOW_STOCK_THRESHOLD } from "~/lib/constants";
-import { AdminProductQuerySchema } from "~/lib/schemas/admin-products";
+import { AdminProductQuerySchema, PRODUCT_FILTERS } from "~/lib/schemas/admin-products";
 import { adminProductsPage } from "~/services/admin/products.server";
 import { privateJson, readAdminList } from "~/http/pages/admin-pages.server";
 
@@ -13,10 +12,9 @@ export const meta = adminPageMeta("Products", "/admin/products");
 
 /** The products, newest first, by the GET form's filters; a filter that is not valid is shown with its message and left out. */
 export async function loader(args: LoaderFunctionArgs) {
-  const filters = ["search", "category", "status", "low_stock"] as const;
-  const { app, query, list } = await readAdminList(args, AdminProductQuerySchema, filters);
-  const { page, categories } = await adminProductsPage(app.db, query);
-  return privateJson({ page, categories, ...list });
+  const { app, query, list } = await readAdminList(args, AdminProductQuerySchema, PRODUCT_FILTERS);
+  const { page, categories, lowStockThreshold } = await adminProductsPage(app.db, query);
+  return privateJson({ page, categories, lowStockThreshold, ...list });
 }
 
 const PRODUCT_STATUS_OPTIONS = [
@@ -24,12 +22,12 @@ const PRODUCT_STATUS_OPTIONS = [
   { value: "archived", label: "Archived" },
 ];
 
-function StockBadge({ stock }: { stock: number }) {
+function StockBadge({ stock, threshold }: { stock: number; threshold: number }) {
   if (stock <= 0)
     return (
       <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Out of stock</span>
     );
-  if (stock <= LOW_STOCK_THRESHOLD)
+  if (stock <= threshold)
     return (
       <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Low stock</span>
     );
@@ -45,6 +43,11 @@ function ShopPrice({ product }: { product: { price_cents: number; sale_price_cen
 
 export default function AdminProducts() {
   const list = useLoaderData<typeof loader>();
+  // A bulk price change selects by the list's filters: the ones shown, not the page.
+  const filtered = new URLSearchParams(useLocation().search);
+  filtered.delete("page");
+  filtered.delete("per_page");
+  const bulkPrice = `/admin/products/bulk-price${filtered.size ? `?${filtered}` : ""}`;
   return (
     <FilteredListPage
       title="Products"
@@ -52,6 +55,9 @@ export default function AdminProducts() {
       actions={
         <>
           <DownloadCsvLink href="/admin/products.csv" />
+          <Link to={bulkPrice} className={secondaryButton}>
+            Change prices
+          </Link>
           <Link to="/admin/products/import" className={secondaryButton}>
             Import CSV
           </Link>
@@ -82,7 +88,7 @@ export default function AdminProducts() {
         {
           type: "checkbox",
           name: "low_stock",
-          label: <>Low stock ({LOW_STOCK_THRESHOLD} or fewer of a product or one of its variants)</>,
+          label: <>Low stock ({list.lowStockThreshold} or fewer of a product or one of its variants)</>,
         },
       ]}
       empty="No products yet. Add the first one with New product."
@@ -113,7 +119,7 @@ export default function AdminProducts() {
           render: (product) => (
             <>
               {product.stock}
-              <StockBadge stock={product.stock} />
+              <StockBadge stock={product.stock} threshold={list.lowStockThreshold} />
             </>
           ),
         },

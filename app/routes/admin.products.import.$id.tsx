@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, adminPageMeta, adminPageError } from "~/components/admin/admin-page";
 import { AdminTable, cell, EmptyRow, primaryButton } from "~/components/admin/ui";
+import { BookmarkNotice } from "~/components/admin/bookmark";
 import { IMPORT_MESSAGES, type RowError } from "~/lib/schemas/product-csv";
 import { adminAction, privateJson } from "~/http/pages/admin-pages.server";
 import { requireAdmin } from "~/http/pages/guards.server";
@@ -82,39 +83,6 @@ function RowsTable({ caption, rows, empty }: { caption: string; rows: ImportRow[
   );
 }
 
-/** The bookmark to restore the database to if the import goes wrong, and how. */
-function Backup({ bookmark }: { bookmark: string | null }) {
-  return (
-    <section
-      aria-labelledby="backup-title"
-      className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm"
-    >
-      <h2 id="backup-title" className="font-semibold text-gray-900">
-        Before you import: the database&apos;s bookmark
-      </h2>
-      {bookmark ? (
-        <>
-          <p className="mt-1 text-gray-800">
-            Current bookmark:{" "}
-            <code data-bookmark className="break-all">
-              {bookmark}
-            </code>
-          </p>
-          <p className="mt-1 text-gray-700">
-            To undo this import (and every change made after it), restore the database:{" "}
-            <code className="break-all">wrangler d1 time-travel restore DB --bookmark={bookmark}</code>
-          </p>
-        </>
-      ) : (
-        <p className="mt-1 text-gray-800">
-          The bookmark is unavailable here (D1 Time Travel exists only on Cloudflare, not in local development or on
-          libSQL).
-        </p>
-      )}
-    </section>
-  );
-}
-
 export default function ImportPreview() {
   const data = useLoaderData<typeof loader>();
   const back = { to: "/admin/products/import", label: "Import another file" };
@@ -159,7 +127,7 @@ export default function ImportPreview() {
       ) : (
         <>
           <RowsTable caption="The file's rows" rows={check.rows} empty="The file has no rows." />
-          <Backup bookmark={data.bookmark} />
+          <BookmarkNotice bookmark={data.bookmark} what="import" verb="import" />
           {good > 0 ? (
             <Form method="post" noValidate className="mt-6">
               <button type="submit" className={primaryButton}>

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { settings } from "../../db/schema";
 import { NotFoundError } from "./errors";
@@ -73,6 +73,18 @@ export async function readNumberSetting(db: Database, key: string, fallback: num
   if (!row || row.value.trim() === "" || !Number.isFinite(value)) return fallback;
   const { min = -Infinity, max = Infinity } = numberRules(key);
   return Math.min(max, Math.max(min, Math.floor(value)));
+}
+
+/**
+ * A whole-number setting as an SQL expression, for a statement that needs it beside its own work (no
+ * round trip of its own): the setting held within the bounds the settings form checks, or
+ * `fallback` when the row is missing or empty.
+ */
+export function numberSettingSql(key: string, fallback: number): SQL<number> {
+  const { min = -Number.MAX_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER } = numberRules(key);
+  return sql<number>`coalesce((SELECT min(${max}, max(${min}, CAST(${settings.value} AS INTEGER))) FROM ${settings} WHERE ${settings.key} = ${key} AND trim(${settings.value}) <> ''), ${fallback})`.mapWith(
+    Number,
+  );
 }
 
 /** A switch setting as the scheduled work reads it: on or off, or `fallback` when the row is missing. */

@@ -36,7 +36,7 @@ async function waitFor(url, timeoutMs) {
 /**
  * `args`: more `wrangler dev` arguments (the profiler's `--inspector-port`); `vars`: more variables
  * for the Worker (the browser journeys' fake Google keys and its stand-in, `scripts/e2e.mjs` only).
- * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void> }>}
  */
 export async function startSeededServer({ port, stateDir, args = [], vars = {} }) {
   rmSync(stateDir, { recursive: true, force: true });
@@ -88,6 +88,8 @@ export async function startServer({ port, stateDir, args = [], vars = {} }) {
   }
   return {
     url,
+    /** `wrangler dev`'s pid, also its process group's (workerd among them). */
+    pid: server.pid,
     output: () => output,
     stop: async () => {
       try {

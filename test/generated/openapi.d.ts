@@ -1074,7 +1074,7 @@ export interface paths {
         };
         /**
          * The dashboard's figures
-         * @description Orders today / 7 / 30 days (UTC) and their value, by status, revenue placed and collected, stock alerts (low: 1 to 5 left), customers, unread messages, reviews waiting for approval, deliveries today and tomorrow (the shop's time zone), and how mail leaves.
+         * @description Orders today / 7 / 30 days (UTC) and their value, by status, revenue placed and collected, stock alerts (low: 1 left up to the setting `low_stock_threshold`, 5 unless set), customers, unread messages, reviews waiting for approval, deliveries today and tomorrow (the shop's time zone), and how mail leaves.
          */
         get: operations["getAdminStats"];
         put?: never;
@@ -1286,6 +1286,26 @@ export interface paths {
          * @description A missing slug is made from the name (and made unique). A slug or SKU already in use is a 409 naming it; an empty name, a negative price or stock, a sale price not below the price, an unknown category or an image that is not ours is a 422. `options` and `variants` as a PUT takes them (missing: none); with options, the product's price, sale price and stock become its variants' (the lowest unit price, the sum of the stock).
          */
         post: operations["postAdminProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/bulk-price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the prices of the products the filters select
+         * @description Every variant of the products the list's filters select (at most 1000, else a 422): the price or the sale price changed by a percent or an amount, in whole cents, optionally ending in .99. A new price below 0, above the limit, or a sale price not below the price is refused (left out, with the product form's words). With `dry_run`, only the preview. Otherwise the change is worked out again and written in batches of whole products (up to 100 variants), each all or nothing; a batch whose products changed meanwhile is not applied and is named in `failed`. Each product's change is audited, and the whole change once.
+         */
+        post: operations["postAdminProductsBulkPrice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1917,6 +1937,46 @@ export interface paths {
          * @description The product's review count and average are recomputed from the approved reviews in the same write.
          */
         patch: operations["patchAdminReviewsById"];
+        trace?: never;
+    };
+    "/api/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scheduled jobs
+         * @description Every job the shop runs on its own: what it does, when it runs, and how its last run ended.
+         */
+        get: operations["getAdminJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{name}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a scheduled job now
+         * @description Runs the job at once, as Run now on /admin/jobs: the run is recorded as the job's last run and audited. A job that fails answers 200 with the outcome `failed` and why.
+         */
+        post: operations["postAdminJobsByNameRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/openapi.json": {
@@ -2816,6 +2876,64 @@ export interface components {
             created_at: string | null;
             updated_at: string | null;
         };
+        BulkPriceResult: {
+            dry_run: boolean;
+            /** @description What the change does, as staff read it ("-10% on the price"). */
+            change: string;
+            /** @description Every variant whose price changes, and every refused one. */
+            rows: {
+                /** @description The variant's id. */
+                id: number;
+                product_id: number;
+                product: string;
+                sku: string;
+                /** @description "Size: Small"; empty for a product without options. */
+                options: string;
+                old_cents: number;
+                new_cents: number;
+                /** @description Why the variant is left out (the product form's words); null when it changes. */
+                error: string | null;
+            }[];
+            /** @description The variants changed (to change, in a dry run). */
+            variants: number;
+            products: number;
+            refused: number;
+            /** @description Variants whose price stays (and, for the sale price, those without one). */
+            unchanged: number;
+            /** @description Each batch (whole products) is one transaction: all or nothing. Null in a dry run. */
+            batches: {
+                applied: number;
+                failed: number;
+            } | null;
+            /** @description The batches that failed (a product changed meanwhile): their products, and why. */
+            failed: {
+                products: string[];
+                message: string;
+            }[];
+        };
+        BulkPriceChange: {
+            /** @description Part of the name or the SKU. */
+            search?: string;
+            /** @description A category's id or slug. */
+            category?: string;
+            /** @enum {string} */
+            status?: "active" | "archived";
+            /** @description 1: only products with a variant sold (switched on) whose stock is at or under the low-stock threshold (out of stock included); a product without options has one. */
+            low_stock?: string;
+            /**
+             * @description The price or the sale price (only variants that have one).
+             * @enum {string}
+             */
+            target: "price" | "sale_price";
+            /** @enum {string} */
+            change: "percent" | "amount";
+            /** @description The percent or the amount (currency units), + to raise, - to lower; not 0; a percent at least -100. */
+            value: number;
+            /** @description true: each new price ends in .99 (the nearest). */
+            round_99?: boolean;
+            /** @description true: only the preview; nothing is written. */
+            dry_run?: boolean;
+        };
         AdminProduct: {
             id: number;
             name: string;
@@ -3229,6 +3347,50 @@ export interface components {
             pending: number;
             approved: number;
             rejected: number;
+        };
+        AdminJob: {
+            /** @description Its name in addresses (`mail-sweep`). */
+            name: string;
+            description: string;
+            /** @description When it runs, as staff read it (`Daily at 03:17 UTC`). */
+            schedule: string;
+            /** @description Its Cron Trigger. */
+            cron: string;
+            /** @description Its last run; null before the first. */
+            last_run: {
+                /**
+                 * @description `running` while it runs (or when the Worker stopped before it ended).
+                 * @enum {string}
+                 */
+                outcome: "running" | "ok" | "failed";
+                /** @description What it did, as staff read it; null unless it ended well. */
+                result: string | null;
+                /** @description Why it failed; null unless it failed. */
+                error: string | null;
+                /** @description `Schedule`, or the name of the staff member who ran it. */
+                ran_by: string;
+                /** Format: date-time */
+                started_at: string;
+                /** Format: date-time */
+                finished_at: string | null;
+            } | null;
+        };
+        AdminJobRun: {
+            /**
+             * @description `running` while it runs (or when the Worker stopped before it ended).
+             * @enum {string}
+             */
+            outcome: "running" | "ok" | "failed";
+            /** @description What it did, as staff read it; null unless it ended well. */
+            result: string | null;
+            /** @description Why it failed; null unless it failed. */
+            error: string | null;
+            /** @description `Schedule`, or the name of the staff member who ran it. */
+            ran_by: string;
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
         };
     };
     responses: never;
@@ -7644,6 +7806,62 @@ export interface operations {
             };
         };
     };
+    postAdminProductsBulkPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BulkPriceChange"];
+            };
+        };
+        responses: {
+            /** @description The change: every variant's old and new price, and (applied) its batches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["BulkPriceResult"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in: no session, or its token is invalid or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the session cookie came without the page's CSRF token (`X-CSRF-Token`), or the caller's role may not do this (a customer on a staff call, an admin on a super-admin one). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is invalid; `errors` names each field with its messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAdminProductsStats: {
         parameters: {
             query?: never;
@@ -11088,6 +11306,102 @@ export interface operations {
             };
             /** @description The input is invalid; `errors` names each field with its messages. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs, in the registry's order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AdminJob"][];
+                    };
+                };
+            };
+            /** @description Not signed in: no session, or its token is invalid or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the session cookie came without the page's CSRF token (`X-CSRF-Token`), or the caller's role may not do this (a customer on a staff call, an admin on a super-admin one). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminJobsByNameRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, as recorded; `message` says how it ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AdminJobRun"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in: no session, or its token is invalid or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the session cookie came without the page's CSRF token (`X-CSRF-Token`), or the caller's role may not do this (a customer on a staff call, an admin on a super-admin one). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

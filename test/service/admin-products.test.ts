@@ -10,6 +10,7 @@ import { slugify } from "~/lib/slug";
 import { fieldErrors } from "~/lib/schemas/query";
 import type { Actor } from "../../app/services/audit.server";
 import {
+  adminProductsPage,
   createProduct,
   DuplicateFieldError,
   getAdminProduct,
@@ -342,6 +343,15 @@ describe("the list and the stats", () => {
     expect(await ids({ search: "Listing Lupin" })).toEqual([plenty.id, out.id, low.id]);
     expect(await ids({ search: low.sku })).toEqual([low.id]);
     expect(await ids({ search: "Listing Lupin", low_stock: "1" })).toEqual([out.id, low.id]);
+    // The threshold is the setting's: raised to 50, the product with 50 left is low too (list and stats).
+    const lowBefore = (await productStats(db)).low_stock;
+    await t.client.execute("UPDATE settings SET value = '50' WHERE key = 'low_stock_threshold'");
+    expect(await ids({ search: "Listing Lupin", low_stock: "1" })).toEqual([plenty.id, out.id, low.id]);
+    const raised = await adminProductsPage(db, AdminProductQuerySchema.parse({ search: "Listing Lupin" }));
+    expect(raised.lowStockThreshold).toBe(50);
+    expect(await productStats(db)).toMatchObject({ low_stock_threshold: 50 });
+    expect((await productStats(db)).low_stock).toBeGreaterThan(lowBefore);
+    await t.client.execute("UPDATE settings SET value = '5' WHERE key = 'low_stock_threshold'");
     expect(await ids({ search: "Listing Lupin", status: "archived" })).toEqual([out.id]);
     expect(await ids({ search: "Listing Lupin", status: "active" })).toEqual([plenty.id, low.id]);
     const slug = (await t.client.execute({ sql: "SELECT slug FROM categories WHERE id = ?", args: [otherCategoryId] }))

@@ -73,6 +73,31 @@ describe("the dashboard's figures", () => {
     expect((await getDashboard(t.db)).stats.products.out_of_stock).toBe(Number(out) + 1);
   });
 
+  it("count as low what the setting low_stock_threshold says, 5 when it is empty", async () => {
+    const low = async (threshold: number) =>
+      Number(
+        (
+          await t.client.execute({
+            sql: `SELECT count(*) AS n FROM product_variants v JOIN products p ON p.id = v.product_id
+                  WHERE p.is_active = 1 AND v.is_active = 1 AND v.stock > 0 AND v.stock <= ?`,
+            args: [threshold],
+          })
+        ).rows[0]!.n,
+      );
+    const setThreshold = (value: string) =>
+      t.client.execute({ sql: "UPDATE settings SET value = ? WHERE key = 'low_stock_threshold'", args: [value] });
+    await setThreshold("40");
+    const raised = await getDashboard(t.db);
+    expect(raised.lowStockThreshold).toBe(40);
+    expect(raised.stats.products.low_stock).toBe(await low(40));
+    expect(await low(40)).toBeGreaterThan(await low(LOW_STOCK_THRESHOLD));
+    await setThreshold("");
+    const unset = await getDashboard(t.db);
+    expect(unset.lowStockThreshold).toBe(LOW_STOCK_THRESHOLD);
+    expect(unset.stats.products.low_stock).toBe(await low(LOW_STOCK_THRESHOLD));
+    await setThreshold(String(LOW_STOCK_THRESHOLD));
+  });
+
   it("count customers (not staff) and unread messages", async () => {
     const before = (await getDashboard(t.db)).stats;
     await t.client.execute(

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../functions/worker";
 import { DAILY_CRON, JOBS, MAIL_SWEEP_CRON } from "../../app/http/jobs.server";
 import { ADMIN, CUSTOMER } from "../fixtures/accounts";
-import { loggedIn } from "./fixtures";
+import { apiClient, apiToken, loggedIn } from "./fixtures";
 import { BASE, postForm, visibleText, visit } from "./helpers";
 
 // The scheduled jobs on the Worker (docs/decisions/036): the Cron Triggers run the registry's jobs;
@@ -110,6 +110,59 @@ describe("/admin/jobs", () => {
     const posted = await postForm(jar, "/admin/jobs", { name: "mail-sweep" });
     expect([302, 403, 404]).toContain(posted.status);
     expect(posted.headers.get("Location") ?? "").not.toBe("/admin/jobs");
+    expect(await runs()).toEqual([]);
+  });
+});
+
+describe("the jobs' admin API", () => {
+  const { call } = apiClient(newIp);
+
+  it("GET /api/admin/jobs lists every job of the registry with its schedule and last run", async () => {
+    const token = await apiToken(newIp(), ADMIN);
+    await call("POST", "/api/admin/jobs/search-misses-cleanup/run", { token });
+    const { status, body } = await call("GET", "/api/admin/jobs", { token });
+    expect(status).toBe(200);
+    expect(body.data.map((job: { name: string }) => job.name)).toEqual(JOBS.map((job) => job.name));
+    expect(body.data.find((job: { name: string }) => job.name === "mail-sweep")).toEqual({
+      name: "mail-sweep",
+      description: JOBS.find((job) => job.name === "mail-sweep")!.description,
+      schedule: "Every 10 minutes",
+      cron: MAIL_SWEEP_CRON,
+      last_run: null,
+    });
+    expect(body.data.find((job: { name: string }) => job.name === "search-misses-cleanup").last_run).toMatchObject({
+      outcome: "ok",
+      result: "Searches older than 90 days removed.",
+      error: null,
+      ran_by: ADMIN.name,
+    });
+  });
+
+  it("POST /api/admin/jobs/{name}/run runs it now, recorded and audited; an unknown name is a 404", async () => {
+    const token = await apiToken(newIp(), ADMIN);
+    const { status, body } = await call("POST", "/api/admin/jobs/search-misses-cleanup/run", { token });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      success: true,
+      message: "search-misses-cleanup: Searches older than 90 days removed.",
+      data: { outcome: "ok", result: "Searches older than 90 days removed.", error: null, ran_by: ADMIN.name },
+    });
+    expect(await runs()).toEqual([{ name: "search-misses-cleanup", outcome: "ok", ran_by: ADMIN.name }]);
+    const audit = await call("GET", "/api/admin/audit?entity=job&entity_id=search-misses-cleanup", { token });
+    expect(audit.body.data.data[0]).toMatchObject({
+      action: "run",
+      summary: "Ran the job search-misses-cleanup: Searches older than 90 days removed.",
+    });
+    const unknown = await call("POST", "/api/admin/jobs/make-coffee/run", { token });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ success: false, message: "There is no such job." });
+  });
+
+  it("is for staff only: no token is a 401, a customer's a 403, and nothing runs", async () => {
+    expect((await call("GET", "/api/admin/jobs")).status).toBe(401);
+    const customer = await apiToken(newIp(), CUSTOMER);
+    expect((await call("GET", "/api/admin/jobs", { token: customer })).status).toBe(403);
+    expect((await call("POST", "/api/admin/jobs/mail-sweep/run", { token: customer })).status).toBe(403);
     expect(await runs()).toEqual([]);
   });
 });

@@ -67,6 +67,9 @@ export const PRODUCT_MESSAGES = {
 } as const;
 
 /** GET /api/admin/products and the list page: search by name or SKU, a category (id or slug), active or archived, running low, pages. */
+/** The products list's filters (a bulk price change selects by them too). */
+export const PRODUCT_FILTERS = ["search", "category", "status", "low_stock"] as const;
+
 export const AdminProductQuerySchema = z.object({
   search: searchParam("search", 100),
   category: searchParam("category", 100),

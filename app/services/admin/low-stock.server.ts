@@ -7,11 +7,16 @@ import { mailShop, type MailContext } from "../mail/context";
 import { isMailable, mailStatement } from "../mail/outbox.server";
 import { lowStockMail, type LowStockItem } from "../mail/templates/low-stock";
 import { countStatement, type Limit } from "../rate-limit.server";
-import { readBooleanSetting, readNumberSetting } from "../settings.server";
+import { numberSettingSql, readBooleanSetting } from "../settings.server";
 
 /** The settings (group "store"): the stock at or under which an item is low, and the digest's switch. */
 export const LOW_STOCK_THRESHOLD_SETTING = "low_stock_threshold";
 export const LOW_STOCK_DIGEST_SETTING = "low_stock_digest";
+/**
+ * The stock at or under which an item is low, read inside the statement that uses it: the
+ * dashboard, the products list and its badges, the stats and this digest all read it so.
+ */
+export const lowStockThreshold = () => numberSettingSql(LOW_STOCK_THRESHOLD_SETTING, LOW_STOCK_THRESHOLD);
 /** The most items one digest lists (the lowest first); it says how many more there are. */
 export const DIGEST_LISTED = 100;
 
@@ -33,11 +38,10 @@ function digestLimit(now: Date): Limit {
 export async function sendLowStockDigest(db: Database, mail: MailContext | null, now = new Date()): Promise<string> {
   if (!(await readBooleanSetting(db, LOW_STOCK_DIGEST_SETTING, true)))
     return "Switched off in the settings: nothing sent.";
-  const threshold = await readNumberSetting(db, LOW_STOCK_THRESHOLD_SETTING, LOW_STOCK_THRESHOLD);
   const low = and(
     eq(products.isActive, true),
     eq(productVariants.isActive, true),
-    lte(productVariants.stock, threshold),
+    lte(productVariants.stock, lowStockThreshold()),
   );
   const [rows, [counted]] = await db.batch([
     db
@@ -54,12 +58,13 @@ export async function sendLowStockDigest(db: Database, mail: MailContext | null,
       .orderBy(asc(productVariants.stock), asc(products.name), asc(productVariants.position))
       .limit(DIGEST_LISTED),
     db
-      .select({ total: count() })
+      .select({ total: count(), threshold: lowStockThreshold() })
       .from(productVariants)
       .innerJoin(products, eq(products.id, productVariants.productId))
       .where(low),
   ]);
   const total = counted?.total ?? 0;
+  const threshold = counted?.threshold ?? LOW_STOCK_THRESHOLD;
   if (total === 0) return "Nothing is low: nothing sent.";
   // As the other mail of the daily run: without an origin for its links, or an address, none is written.
   if (!mail) return "No mail written: the shop's address is not known (set SHOP_ORIGIN).";

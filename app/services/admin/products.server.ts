@@ -55,13 +55,14 @@ import { isOwnImage } from "../uploads.server";
 import type { ProductStatsSchema } from "../serializers/admin-product";
 import { auditEntry, auditRecords, changesBetween, recentAuditOf, type Actor } from "../audit.server";
 import { isUniqueViolation, newRowId } from "./rows.server";
+import { lowStockThreshold } from "./low-stock.server";
 import { type AdminProductRow, type AdminProduct, type AdminVariant } from "../serializers/admin-product";
 
 export { LOW_STOCK_THRESHOLD };
 
-/** A variant sold (switched on) running low: none left, or at most LOW_STOCK_THRESHOLD (`v` is product_variants). */
+/** A variant sold (switched on) running low: none left, or at most the low-stock threshold (`v` is product_variants). */
 const SOLD_VARIANT = sql.raw(`v.is_active = 1`);
-const lowVariant = sql`${SOLD_VARIANT} AND v.stock <= ${LOW_STOCK_THRESHOLD}`;
+const lowVariant = () => sql`${SOLD_VARIANT} AND v.stock <= ${lowStockThreshold()}`;
 
 /**
  * The stock figures of the dashboard, `GET /api/admin/stats` and `.../products/stats`, per variant
@@ -73,7 +74,7 @@ export function variantStockFigures() {
       Number,
     );
   return {
-    low_stock: count(sql`v.stock > 0 AND v.stock <= ${LOW_STOCK_THRESHOLD}`),
+    low_stock: count(sql`v.stock > 0 AND v.stock <= ${lowStockThreshold()}`),
     out_of_stock: count(sql`v.stock = 0`),
   };
 }
@@ -137,7 +138,11 @@ function toRow({ category_ref_id, category_ref_name, category_ref_slug, ...row }
   };
 }
 
-function listWhere(query: AdminProductQuery): SQL | undefined {
+/** The list's filters: what a bulk change selects too. */
+export type ProductFilters = Pick<AdminProductQuery, "search" | "category" | "status" | "low_stock">;
+
+/** The products the list's filters select (the list, and a bulk price change). */
+export function listWhere(query: ProductFilters): SQL | undefined {
   const category = query.category;
   return and(
     query.search ? foundIn(products.id, "product_staff_search", query.search) : undefined,
@@ -155,14 +160,14 @@ function listWhere(query: AdminProductQuery): SQL | undefined {
         ? eq(products.isActive, false)
         : undefined,
     query.low_stock
-      ? sql`EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = "products"."id" AND ${lowVariant})`
+      ? sql`EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = "products"."id" AND ${lowVariant()})`
       : undefined,
   );
 }
 
 /**
  * Products for staff, newest first: by name or SKU, category (id or slug), active or archived, and
- * running low (stock at or under LOW_STOCK_THRESHOLD, out of stock included); the page and its
+ * running low (stock at or under the low-stock threshold, out of stock included); the page and its
  * total in one batch.
  */
 export async function listAdminProducts(
@@ -189,10 +194,21 @@ function pageFrom(
   return { data: rows.map(toRow), ...pageMeta(query.page, query.per_page, totalOf(counted), rows.length) };
 }
 
-/** The list page's data: the page of products and the categories of its filter, in one batch. */
+/** The low-stock threshold as a statement of its own (one row), for a batch that shows it. */
+const thresholdRow = (db: Database) => db.select({ threshold: lowStockThreshold() }).from(sql`(SELECT 1)`);
+
+/** The list page's data: the page of products, the categories of its filter and the low-stock threshold, in one batch. */
 export async function adminProductsPage(db: Database, query: AdminProductQuery) {
-  const [rows, counted, options] = await db.batch([...listStatements(db, query), categoryOptions(db)]);
-  return { page: pageFrom(query, rows, counted), categories: options };
+  const [rows, counted, options, [low]] = await db.batch([
+    ...listStatements(db, query),
+    categoryOptions(db),
+    thresholdRow(db),
+  ]);
+  return {
+    page: pageFrom(query, rows, counted),
+    categories: options,
+    lowStockThreshold: low?.threshold ?? LOW_STOCK_THRESHOLD,
+  };
 }
 
 const imagesOf = (db: Database, id: number) =>
@@ -324,6 +340,7 @@ export async function productStats(db: Database): Promise<ProductStats> {
         active: int(sql`sum(${products.isActive})`),
         archived: int(sql`sum(NOT ${products.isActive})`),
         ...variantStockFigures(),
+        threshold: lowStockThreshold(),
         featured: int(sql`sum(${products.isActive} AND ${products.isFeatured})`),
         on_sale: int(sql`sum(${products.isActive} AND ${products.isOnSale})`),
       }),
@@ -338,7 +355,7 @@ export async function productStats(db: Database): Promise<ProductStats> {
     out_of_stock: n(row?.out_of_stock),
     featured: n(row?.featured),
     on_sale: n(row?.on_sale),
-    low_stock_threshold: LOW_STOCK_THRESHOLD,
+    low_stock_threshold: n(row?.threshold ?? LOW_STOCK_THRESHOLD),
   };
 }
 

@@ -15,6 +15,7 @@ import { addDays } from "../../lib/delivery";
 import { bookedMap, bookedQuery } from "../delivery.server";
 import { isoDate, named } from "../sql";
 import { variantStockFigures } from "./products.server";
+import { lowStockThreshold } from "./low-stock.server";
 
 export { LOW_STOCK_THRESHOLD };
 /** Days in the dashboard's chart of orders per day. */
@@ -73,6 +74,8 @@ export interface Dashboard {
   /** One entry per day of the last `CHART_DAYS` days, oldest first, days without orders included. */
   days: DayCount[];
   latest: LatestOrder[];
+  /** The stock at or under which a variant counts as low (the setting `low_stock_threshold`). */
+  lowStockThreshold: number;
 }
 
 const int = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
@@ -129,6 +132,7 @@ export async function getDashboard(
           total: int(sql`count(*)`),
           active: int(sql`sum(${products.isActive})`),
           ...variantStockFigures(),
+          lowStockThreshold: lowStockThreshold(),
         }),
       )
       .from(products),
@@ -201,7 +205,12 @@ export async function getDashboard(
       tomorrow: { date: tomorrow, orders: booked.get(tomorrow) ?? 0 },
     },
   };
-  return { stats, days: fillDays(perDay, now), latest: latest.map(toLatestOrder) };
+  return {
+    stats,
+    days: fillDays(perDay, now),
+    latest: latest.map(toLatestOrder),
+    lowStockThreshold: p.lowStockThreshold,
+  };
 }
 
 /** The last `CHART_DAYS` days (UTC) ending today, each with its orders (none if the query had no row). */

@@ -26,6 +26,13 @@ import {
   ProductStatsSchema,
   productStatsJson,
 } from "../../../app/services/serializers/admin-product";
+import {
+  BULK_PRICE_CHANGES,
+  BULK_PRICE_LIMITS,
+  BULK_PRICE_TARGETS,
+  BulkPriceSchema,
+} from "../../../app/lib/schemas/bulk-price";
+import { applyBulkPrice, bulkPriceOutcome, previewBulkPrice } from "../../../app/services/admin/bulk-price.server";
 import { ok, parseBody, parseQuery, pathId } from "../http";
 import { apiApp, jsonBody } from "../openapi";
 import { adminPage } from "./audit";
@@ -118,6 +125,71 @@ const ProductUpdateBody = z.object({
 });
 const VersionBody = z.object({ version });
 
+/** The list's filters (the list's query; a bulk price change's body). */
+const ProductFilterShape = {
+  search: z.string().optional().meta({ description: "Part of the name or the SKU." }),
+  category: z.string().optional().meta({ description: "A category's id or slug." }),
+  status: z.enum(PRODUCT_STATUSES).optional(),
+  low_stock: z.string().optional().meta({
+    description:
+      "1: only products with a variant sold (switched on) whose stock is at or under the low-stock threshold (out of stock included); a product without options has one.",
+  }),
+};
+
+const BulkPriceBody = z
+  .object({
+    ...ProductFilterShape,
+    target: z
+      .enum(BULK_PRICE_TARGETS)
+      .meta({ description: "The price or the sale price (only variants that have one)." }),
+    change: z.enum(BULK_PRICE_CHANGES),
+    value: z.number().meta({
+      description:
+        "The percent or the amount (currency units), + to raise, - to lower; not 0; a percent at least -100.",
+    }),
+    round_99: z.boolean().optional().meta({ description: "true: each new price ends in .99 (the nearest)." }),
+    dry_run: z.boolean().optional().meta({ description: "true: only the preview; nothing is written." }),
+  })
+  .meta({ id: "BulkPriceChange" });
+
+const BulkPriceRowSchema = z.object({
+  id: z.number().int().meta({ description: "The variant's id." }),
+  product_id: z.number().int(),
+  product: z.string(),
+  sku: z.string(),
+  options: z.string().meta({ description: '"Size: Small"; empty for a product without options.' }),
+  old_cents: z.number().int(),
+  new_cents: z.number().int(),
+  error: z
+    .string()
+    .nullable()
+    .meta({ description: "Why the variant is left out (the product form's words); null when it changes." }),
+});
+
+const BulkPriceResultSchema = z
+  .object({
+    dry_run: z.boolean(),
+    change: z.string().meta({ description: 'What the change does, as staff read it ("-10% on the price").' }),
+    rows: z
+      .array(BulkPriceRowSchema)
+      .meta({ description: "Every variant whose price changes, and every refused one." }),
+    variants: z.number().int().meta({ description: "The variants changed (to change, in a dry run)." }),
+    products: z.number().int(),
+    refused: z.number().int(),
+    unchanged: z
+      .number()
+      .int()
+      .meta({ description: "Variants whose price stays (and, for the sale price, those without one)." }),
+    batches: z
+      .object({ applied: z.number().int(), failed: z.number().int() })
+      .nullable()
+      .meta({ description: "Each batch (whole products) is one transaction: all or nothing. Null in a dry run." }),
+    failed: z
+      .array(z.object({ products: z.array(z.string()), message: z.string() }))
+      .meta({ description: "The batches that failed (a product changed meanwhile): their products, and why." }),
+  })
+  .meta({ id: "BulkPriceResult" });
+
 /**
  * /api/admin/products: staff find, read, create and change products, archive and restore them
  * (an archived product leaves the shop; past orders keep it), and count them.
@@ -129,15 +201,7 @@ export const adminProductsApi = staffRoute(
     path: "/",
     summary: "Products, newest first: by name or SKU, category, status (active, archived) and low stock",
     request: {
-      query: listQuery({
-        search: z.string().optional().meta({ description: "Part of the name or the SKU." }),
-        category: z.string().optional().meta({ description: "A category's id or slug." }),
-        status: z.enum(PRODUCT_STATUSES).optional(),
-        low_stock: z.string().optional().meta({
-          description:
-            "1: only products with a variant sold (switched on) whose stock is at or under the low-stock threshold (out of stock included); a product without options has one.",
-        }),
-      }),
+      query: listQuery(ProductFilterShape),
     },
     data: adminPage(AdminProductRowSchema),
     answer: "One page of products.",
@@ -145,6 +209,30 @@ export const adminProductsApi = staffRoute(
   async (c) => {
     const page = await listAdminProducts(c.var.app.db, parseQuery(c, AdminProductQuerySchema));
     return ok(c, pageJson(page, adminProductRowJson));
+  },
+);
+
+// Declared before the routes of /{id}.
+staffRoute(
+  adminProductsApi,
+  {
+    method: "post",
+    path: "/bulk-price",
+    summary: "Change the prices of the products the filters select",
+    description: `Every variant of the products the list's filters select (at most ${BULK_PRICE_LIMITS.variants}, else a 422): the price or the sale price changed by a percent or an amount, in whole cents, optionally ending in .99. A new price below 0, above the limit, or a sale price not below the price is refused (left out, with the product form's words). With \`dry_run\`, only the preview. Otherwise the change is worked out again and written in batches of whole products (up to ${BULK_PRICE_LIMITS.batch} variants), each all or nothing; a batch whose products changed meanwhile is not applied and is named in \`failed\`. Each product's change is audited, and the whole change once.`,
+    request: { body: jsonBody(BulkPriceBody) },
+    data: BulkPriceResultSchema,
+    answer: "The change: every variant's old and new price, and (applied) its batches.",
+  },
+  async (c) => {
+    const input = await parseBody(c, BulkPriceSchema);
+    const { db } = c.var.app;
+    if (input.dry_run) {
+      const preview = await previewBulkPrice(db, input);
+      return ok(c, { dry_run: true, ...preview, batches: null, failed: [] }, { message: "Nothing was written." });
+    }
+    const result = await applyBulkPrice(db, actor(c), input);
+    return ok(c, { dry_run: false, ...result }, { message: bulkPriceOutcome(result) });
   },
 );
 

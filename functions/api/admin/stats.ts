@@ -52,7 +52,7 @@ export const statsApi = staffRoute(
     path: "/",
     summary: "The dashboard's figures",
     description:
-      "Orders today / 7 / 30 days (UTC) and their value, by status, revenue placed and collected, stock alerts (low: 1 to 5 left), customers, unread messages, reviews waiting for approval, deliveries today and tomorrow (the shop's time zone), and how mail leaves.",
+      "Orders today / 7 / 30 days (UTC) and their value, by status, revenue placed and collected, stock alerts (low: 1 left up to the setting `low_stock_threshold`, 5 unless set), customers, unread messages, reviews waiting for approval, deliveries today and tomorrow (the shop's time zone), and how mail leaves.",
     data: StatsSchema,
     answer: "The figures.",
   },
