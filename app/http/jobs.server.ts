@@ -9,6 +9,8 @@ import { MISSES_KEPT_DAYS, removeOldSearchMisses } from "../services/search.serv
 import { removeUnusedUploads } from "../services/uploads.server";
 import { log } from "../services/log.server";
 import { backgroundMailContext } from "./mail.server";
+import { occasionRemovalSigner, retentionSigner } from "./retention.server";
+import { sendOccasionReminders } from "../services/occasions.server";
 
 /**
  * The shop's scheduled jobs, in one registry (docs/decisions/036): the Worker's `scheduled()` runs
@@ -87,6 +89,18 @@ export const JOBS: readonly Job[] = [
     description: "Emails staff the products and variants at or under the low stock threshold, once a day.",
     cron: DAILY_CRON,
     run: async ({ db, env, now }) => sendLowStockDigest(db, await backgroundMailContext(env, db), now),
+  },
+  {
+    name: "occasion-reminders",
+    description: "Emails shoppers a reminder of the occasions they saved, the set number of days before each.",
+    cron: DAILY_CRON,
+    run: async ({ db, env, now }) =>
+      sendOccasionReminders(
+        db,
+        await backgroundMailContext(env, db),
+        { unsubscribe: retentionSigner(env), removal: occasionRemovalSigner(env) },
+        now,
+      ),
   },
 ];
 
