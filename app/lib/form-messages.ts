@@ -108,6 +108,6 @@ export const OCCASION_MESSAGES = {
   removed: "Occasion removed.",
   failed: "We could not save the occasion just now. Please try again.",
   removedByLink: (name: string) => `The reminder of ${name} is removed for good.`,
-  alreadyRemoved: "This reminder was already removed.",
+  alreadyRemoved: "This reminder is removed: we will not remind you of it again.",
   invalidLink: "This link is invalid.",
 } as const;
