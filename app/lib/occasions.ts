@@ -135,3 +135,6 @@ export function occurrenceLabel(date: string): string {
   });
   return `${weekday} ${dayAndMonth(month, day)} ${year}`;
 }
+
+/** The page a reminder's "Remove this reminder for good" link opens (its token signed by the server). */
+export const occasionRemovalPath = (token: string) => `/occasions/remove?token=${encodeURIComponent(token)}`;

@@ -10,7 +10,8 @@ import { makeToast } from "~/lib/toast";
 import { occasionRemovalSigner } from "~/http/retention.server";
 import { readForm } from "~/http/pages/forms.server";
 import { toasts } from "~/http/pages/toast.server";
-import { occasionRemovalPath, removalTarget, removeOccasionByLink } from "~/services/occasions.server";
+import { removalTarget, removeOccasionByLink } from "~/services/occasions.server";
+import { occasionRemovalPath } from "~/lib/occasions";
 
 export const meta = pageMeta({ title: "Remove a reminder", path: "/occasions/remove", noindex: true });
 

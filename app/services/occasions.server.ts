@@ -7,6 +7,7 @@ import {
   dueOccurrence,
   nextOccurrence,
   occasionDateLabel,
+  occasionRemovalPath,
   OCCASION_REMINDER_DAYS,
   OCCASIONS_MAX,
   occurrenceLabel,
@@ -186,8 +187,6 @@ const removalValue = (id: number) => `occasion:${id}`;
 export async function occasionRemovalToken(signer: RetentionSigner, id: number): Promise<string> {
   return `${id}.${await signer.sign(removalValue(id))}`;
 }
-
-export const occasionRemovalPath = (token: string) => `/occasions/remove?token=${encodeURIComponent(token)}`;
 
 /** The occasion a removal token names, if its signature holds; else null. Reads nothing. */
 export async function readRemovalToken(signer: RetentionSigner, token: string): Promise<number | null> {
