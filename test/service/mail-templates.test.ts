@@ -8,6 +8,7 @@ import { orderPlacedMail } from "~/services/mail/templates/order-placed";
 import { orderCancelledMail, orderDeliveredMail, orderShippedMail } from "~/services/mail/templates/order-update";
 import { welcomeMail } from "~/services/mail/templates/welcome";
 import { lowStockMail } from "~/services/mail/templates/low-stock";
+import { occasionReminderMail } from "~/services/mail/templates/occasion-reminder";
 
 const ORIGIN = "https://shop.example";
 const HOSTILE = `<script>alert("x")</script> Rose & "Tulip"\r\nBcc: all@evil.example`;
@@ -325,5 +326,41 @@ describe("low stock (the shop)", () => {
     expectLinksAbsolute(mail);
     expectShopLook(mail);
     expectReadableText(mail);
+  });
+});
+
+describe("occasion reminder (a return mail)", () => {
+  const removeLink = `${ORIGIN}/occasions/remove?token=12.abc`;
+  const unsubscribeLink = `${ORIGIN}/mail/unsubscribe?token=occasion_reminder.abc.def`;
+  it("names the occasion and its day, links to shop, to remove it for good and to unsubscribe", () => {
+    const mail = occasionReminderMail({
+      shop,
+      name: "Ada Lovelace",
+      occasion: { name: "Mum's birthday", date: "Sunday 14 February 2027" },
+      shopPath: "/products?category=mothers-day",
+      removeLink,
+      unsubscribeLink,
+    });
+    expect(mail.subject).toBe("Mum's birthday is on Sunday 14 February 2027");
+    expect(mail.text).toContain("Hello Ada Lovelace,");
+    expect(mail.text).toContain(`Shop bouquets: ${ORIGIN}/products?category=mothers-day`);
+    expect(mail.text).toContain(`Remove this reminder for good: ${removeLink}`);
+    expect(mail.text).toContain(unsubscribeLink);
+    expect(hrefs(mail.html)).toEqual(
+      expect.arrayContaining([`${ORIGIN}/products?category=mothers-day`, removeLink, unsubscribeLink]),
+    );
+    expectLinksAbsolute(mail);
+    expectShopLook(mail);
+    expectReadableText(mail);
+    const hostile = occasionReminderMail({
+      shop,
+      name: HOSTILE,
+      occasion: { name: HOSTILE, date: "Sunday 14 February 2027" },
+      shopPath: "/products",
+      removeLink,
+      unsubscribeLink,
+    });
+    expect(hostile.html).not.toContain("<script>");
+    expectOneLineSubject(hostile);
   });
 });
