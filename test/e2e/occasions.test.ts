@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays, shopClock } from "../../app/lib/delivery";
 import { MONTH_NAMES } from "../../app/lib/occasions";
+import { axeViolations } from "./axe";
 import {
   BASE_URL,
   linkIn,
@@ -60,6 +61,8 @@ describe.each(MODES)("occasions ($name)", ({ javaScriptEnabled }) => {
 
     await section(page).getByRole("link", { name: "Add an occasion", exact: true }).click();
     await settle(page, javaScriptEnabled);
+    // Axe runs in the page: with JavaScript only.
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
     const year = Number(shopClock(new Date(), "Asia/Colombo").date.slice(0, 4)) + 1;
     let form = await fillOccasion(page, { name: "Our wedding", day: 3, month: 6, repeats: "Once", year: "" });
     await form.getByRole("button", { name: "Add", exact: true }).click();
@@ -112,6 +115,8 @@ describe.each(MODES)("occasions ($name)", ({ javaScriptEnabled }) => {
 
     await open(page, linkIn(reminder, "/occasions/remove"), javaScriptEnabled);
     expect(await page.locator("main").innerText()).toContain("Remove Gran's birthday");
+    // Axe runs in the page: with JavaScript only.
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Remove for good", exact: true }).click();
     await expect.poll(() => toastText(page)).toContain("The reminder of Gran's birthday is removed for good.");
     await open(page, "/profile", javaScriptEnabled);
