@@ -1,23 +1,19 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/account/auth-card";
 import { submitButtonClass } from "~/components/form";
 import { Toaster } from "~/components/toaster";
 import { OCCASION_MESSAGES } from "~/lib/form-messages";
 import { pageMeta } from "~/lib/seo";
-import { makeToast } from "~/lib/toast";
 import { occasionRemovalSigner } from "~/http/retention.server";
-import { readForm } from "~/http/pages/forms.server";
+import { linkRefused, linkToken, mailedLinkData, mailedLinkHeaders } from "~/http/pages/mailed-link.server";
 import { toasts } from "~/http/pages/toast.server";
 import { removalTarget, removeOccasionByLink } from "~/services/occasions.server";
 import { occasionRemovalPath } from "~/lib/occasions";
 
 export const meta = pageMeta({ title: "Remove a reminder", path: "/occasions/remove", noindex: true });
 
-/** The token is in the address: kept from other sites and from caches (as the unsubscribe page). */
-const PRIVATE = { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" };
-export const headers: HeadersFunction = () => PRIVATE;
+export const headers = mailedLinkHeaders;
 
 /**
  * An occasion reminder's "Remove this reminder for good" link lands here: the page names the
@@ -26,23 +22,17 @@ export const headers: HeadersFunction = () => PRIVATE;
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = linkToken(request);
   const target = await removalTarget(app.db, occasionRemovalSigner(app.env), token);
-  return json({ token: target.status === "invalid" ? null : token, target }, { headers: PRIVATE });
+  return mailedLinkData({ token: target.status === "invalid" ? null : token, target });
 }
 
 /** Removes the link's occasion: a redirect back here with a toast; an invalid link 422 and its message. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
-  const values = await readForm(request);
-  const token = new URL(request.url).searchParams.get("token") ?? values.token ?? "";
+  const token = linkToken(request);
   const result = await removeOccasionByLink(app.db, occasionRemovalSigner(app.env), token);
-  if (result.status === "invalid") {
-    return json(
-      { message: OCCASION_MESSAGES.invalidLink, toast: makeToast(OCCASION_MESSAGES.invalidLink, "error") },
-      { status: 422 },
-    );
-  }
+  if (result.status === "invalid") return linkRefused(OCCASION_MESSAGES.invalidLink, 422);
   const message =
     result.status === "removed" ? OCCASION_MESSAGES.removedByLink(result.name) : OCCASION_MESSAGES.alreadyRemoved;
   return toasts(app.env, request).redirectWithSuccess(occasionRemovalPath(token), message);

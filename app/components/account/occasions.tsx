@@ -23,18 +23,30 @@ export function readOccasionIntent(intent: string | undefined): { id?: number } 
   return match ? { id: Number(match[1]) } : null;
 }
 
-const DAY_OPTIONS = [
-  { value: "", label: "Day" },
-  ...Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
-];
-const MONTH_OPTIONS = [
-  { value: "", label: "Month" },
-  ...MONTH_NAMES.map((name, i) => ({ value: String(i + 1), label: name })),
-];
-const REPEAT_OPTIONS = [
-  { value: "yearly", label: "Every year" },
-  { value: "once", label: "Once" },
-];
+/** The form's choices, in their order: the day, the month, every year or once. */
+const SELECTS = [
+  {
+    name: "day",
+    label: "Day",
+    options: [
+      { value: "", label: "Day" },
+      ...Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
+    ],
+  },
+  {
+    name: "month",
+    label: "Month",
+    options: [{ value: "", label: "Month" }, ...MONTH_NAMES.map((name, i) => ({ value: String(i + 1), label: name }))],
+  },
+  {
+    name: "repeats",
+    label: "Repeats",
+    options: [
+      { value: "yearly", label: "Every year" },
+      { value: "once", label: "Once" },
+    ],
+  },
+] as const;
 
 const smallButton =
   "rounded-full border border-gray-300 px-4 py-1.5 text-sm font-medium text-gray-800 hover:border-bloom-400";
@@ -78,30 +90,15 @@ function OccasionForm({ occasion, today, failure }: { occasion?: OccasionView; t
         errors={errors}
         className="sm:col-span-2"
       />
-      <SelectField
-        name="day"
-        label="Day"
-        idPrefix={prefix}
-        defaultValue={values.day}
-        options={DAY_OPTIONS}
-        errors={errors}
-      />
-      <SelectField
-        name="month"
-        label="Month"
-        idPrefix={prefix}
-        defaultValue={values.month}
-        options={MONTH_OPTIONS}
-        errors={errors}
-      />
-      <SelectField
-        name="repeats"
-        label="Repeats"
-        idPrefix={prefix}
-        defaultValue={values.repeats}
-        options={REPEAT_OPTIONS}
-        errors={errors}
-      />
+      {SELECTS.map((select) => (
+        <SelectField
+          key={select.name}
+          {...select}
+          idPrefix={prefix}
+          defaultValue={values[select.name]}
+          errors={errors}
+        />
+      ))}
       <TextField
         name="year"
         label="Year (for a one-time occasion)"
