@@ -1,4 +1,4 @@
-import { and, asc, between, count, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, between, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { homeSections, occasions, users } from "../../db/schema";
@@ -170,12 +170,6 @@ export async function removeOccasion(db: Database, userId: number, id: number): 
     .where(and(eq(occasions.id, id), eq(occasions.userId, userId)))
     .returning({ id: occasions.id });
   return removed.length > 0;
-}
-
-/** How many occasions the shopper keeps (the profile stops offering "Add" at the most). */
-export async function countOccasions(db: Database, userId: number): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(occasions).where(eq(occasions.userId, userId));
-  return row?.total ?? 0;
 }
 
 // ---------------------------------------------------------------- removed in one click, from the mail
