@@ -31,6 +31,8 @@ try {
       GOOGLE_CLIENT_ID: google.clientId,
       GOOGLE_CLIENT_SECRET: google.clientSecret,
       OAUTH_STUB_ORIGIN: stub.origin,
+      // The origin of the links in the mails the daily jobs write (the return mails): this server's.
+      SHOP_ORIGIN: `http://127.0.0.1:${port}`,
     },
   });
 } catch (error) {

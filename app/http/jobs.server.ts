@@ -10,8 +10,9 @@ import { removeUnusedUploads } from "../services/uploads.server";
 import { log } from "../services/log.server";
 import { sendCartReminders } from "../services/saved-carts.server";
 import { backgroundMailContext } from "./mail.server";
-import { retentionSigner } from "./retention.server";
 import { cartRestoreSigner } from "./saved-cart.server";
+import { occasionRemovalSigner, retentionSigner } from "./retention.server";
+import { sendOccasionReminders } from "../services/occasions.server";
 
 /**
  * The shop's scheduled jobs, in one registry (docs/decisions/036): the Worker's `scheduled()` runs
@@ -101,6 +102,18 @@ export const JOBS: readonly Job[] = [
         db,
         await backgroundMailContext(env, db),
         { unsubscribe: retentionSigner(env), restore: cartRestoreSigner(env) },
+        now,
+      ),
+  },
+  {
+    name: "occasion-reminders",
+    description: "Emails shoppers a reminder of the occasions they saved, the set number of days before each.",
+    cron: DAILY_CRON,
+    run: async ({ db, env, now }) =>
+      sendOccasionReminders(
+        db,
+        await backgroundMailContext(env, db),
+        { unsubscribe: retentionSigner(env), removal: occasionRemovalSigner(env) },
         now,
       ),
   },

@@ -11,3 +11,11 @@ export function retentionSigner(env: Env): RetentionSigner {
     verify: (value, signature) => verifySignature(env, "retention-unsubscribe", value, signature),
   };
 }
+
+/** The signer of an occasion reminder's "Remove this reminder for good" link: its own purpose (`occasion-remove`). */
+export function occasionRemovalSigner(env: Env): RetentionSigner {
+  return {
+    sign: (value) => sign(env, "occasion-remove", value),
+    verify: (value, signature) => verifySignature(env, "occasion-remove", value, signature),
+  };
+}

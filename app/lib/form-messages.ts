@@ -1,4 +1,5 @@
 import { QUANTITY_MAX, QUANTITY_MIN } from "./constants";
+import { OCCASION_NAME_MAX, OCCASION_YEARS_AHEAD, OCCASIONS_MAX } from "./occasions";
 
 /**
  * The forms' words: apart from their zod schemas (app/lib/schemas), so that a page can show them
@@ -94,4 +95,27 @@ export const CART_RESTORE_MESSAGES = {
   changed: "Your cart has changed since we wrote to you. This is what it holds now.",
   gone: "There is no saved cart to restore: it was emptied or ordered since.",
   restored: "Your cart is restored.",
+} as const;
+
+/** The occasions on the profile and in the API (app/lib/occasions.ts), and their reminders' removal page. */
+export const OCCASION_MESSAGES = {
+  formErrors: "Please fix the errors in the occasion",
+  name: "Please name the occasion.",
+  nameLong: `The name may not be greater than ${OCCASION_NAME_MAX} characters.`,
+  month: "Please choose a month.",
+  day: "Please choose a day.",
+  noSuchDay: "That month has no such day.",
+  repeats: "Please choose every year or once.",
+  year: "Please give the year of a one-time occasion.",
+  past: "A one-time occasion must be after today.",
+  tooFar: `Please choose a date within the next ${OCCASION_YEARS_AHEAD} years.`,
+  tooMany: `You can save up to ${OCCASIONS_MAX} occasions. Remove one to add another.`,
+  notFound: "That occasion is not saved.",
+  saved: "Occasion saved. We will remind you before it.",
+  updated: "Occasion updated.",
+  removed: "Occasion removed.",
+  failed: "We could not save the occasion just now. Please try again.",
+  removedByLink: (name: string) => `The reminder of ${name} is removed for good.`,
+  alreadyRemoved: "This reminder is removed: we will not remind you of it again.",
+  invalidLink: "This link is invalid.",
 } as const;

@@ -29,6 +29,16 @@ import { useRootData } from "~/components/use-root-data";
 import { SavedRecipientsSection } from "~/components/account/saved-recipients";
 import { parseId } from "~/lib/ids";
 import { listSavedRecipients, removeSavedRecipient } from "~/services/recipients.server";
+import { OccasionsSection, readOccasionIntent } from "~/components/account/occasions";
+import { OCCASION_MESSAGES } from "~/lib/form-messages";
+import { shopToday } from "~/http/shop-day.server";
+import {
+  addOccasion,
+  listOccasions,
+  occasionReminderSettings,
+  removeOccasion,
+  updateOccasion,
+} from "~/services/occasions.server";
 
 /** The form's checks, imported when a field is first focused: the page loads no schema library (docs/decisions/019). */
 const loadProfileSchema = () => import("~/lib/schemas/account").then((module) => module.ProfileSchema);
@@ -40,14 +50,17 @@ export const headers = privatePageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(context.app, request);
-  const [methods, pendingEmail, providers, recipients] = await Promise.all([
+  const today = await shopToday(context.app);
+  const [methods, pendingEmail, providers, recipients, occasions, reminders] = await Promise.all([
     signInMethods(context.app.db, viewer.user.id),
     pendingEmailChange(context.app.db, viewer.user.id),
     socialLoginProviders(context.app),
     listSavedRecipients(context.app.db, viewer.user.id),
+    listOccasions(context.app.db, viewer.user.id, today),
+    occasionReminderSettings(context.app.db),
   ]);
   return json(
-    { user: viewer.user, methods, pendingEmail, providers, recipients },
+    { user: viewer.user, methods, pendingEmail, providers, recipients, occasions, reminders, today },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -55,7 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * Forms post here: `intent=profile` saves the profile (a new email waits for its confirmation link),
  * `intent=password` changes the password, `unlink=<provider>` removes a provider (docs/decisions/021),
- * `remove_recipient=<id>` forgets a saved recipient (another shopper's id changes nothing).
+ * `remove_recipient=<id>` forgets a saved recipient (another shopper's id changes nothing),
+ * `intent=occasion` adds an occasion, `intent=occasion-<id>` changes one, `remove_occasion=<id>` removes one.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
@@ -78,6 +92,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return removed
       ? toast.redirectWithSuccess("/profile", "Recipient removed")
       : toast.redirectWithError("/profile", "That recipient is not saved.");
+  }
+  if (values.remove_occasion !== undefined) {
+    const id = parseId(values.remove_occasion);
+    const removed = id !== null && (await removeOccasion(app.db, viewer.user.id, id));
+    return removed
+      ? toast.redirectWithSuccess("/profile", OCCASION_MESSAGES.removed)
+      : toast.redirectWithError("/profile", OCCASION_MESSAGES.notFound);
+  }
+  const occasion = readOccasionIntent(values.intent);
+  if (occasion) {
+    try {
+      const today = await shopToday(app);
+      if (occasion.id === undefined) await addOccasion(app.db, viewer.user.id, values, today);
+      else await updateOccasion(app.db, viewer.user.id, occasion.id, values, today);
+      return toast.redirectWithSuccess(
+        "/profile",
+        occasion.id === undefined ? OCCASION_MESSAGES.saved : OCCASION_MESSAGES.updated,
+      );
+    } catch (error) {
+      return buttonError(error, { toast, here: "/profile", values });
+    }
   }
   if (values.intent === "password") {
     const parsed = PasswordChangeSchema.safeParse(values);
@@ -361,7 +396,8 @@ function SignInMethodsSection({ methods, providers }: { methods: SignInMethods; 
 }
 
 export default function ProfilePage() {
-  const { user, methods, pendingEmail, providers, recipients } = useLoaderData<typeof loader>();
+  const { user, methods, pendingEmail, providers, recipients, occasions, reminders, today } =
+    useLoaderData<typeof loader>();
   const root = useRootData();
   const wishlistOn = featureFlags(root?.site.features).wishlist;
   const failure = useActionData<FormFailure>();
@@ -422,6 +458,14 @@ export default function ProfilePage() {
           </EditableCard>
           <SignInMethodsSection methods={methods} providers={providers} />
           <SavedRecipientsSection recipients={recipients} />
+          <OccasionsSection
+            occasions={occasions}
+            days={reminders.days}
+            enabled={reminders.enabled}
+            today={today}
+            mode={mode}
+            failure={failure}
+          />
         </div>
       </div>
     </div>

@@ -4,6 +4,7 @@ import {
   accountTokens,
   mailOutbox,
   newsletterSubscribers,
+  occasions,
   orderItems,
   orders,
   passwordResets,
@@ -26,6 +27,7 @@ import { secretMark } from "./mail/sealed.server";
 import { accountDeletionMail } from "./mail/templates/account-deletion";
 import { giftRecipient, itemColumns, orderColumns, toOrders, type GiftRecipient } from "./serializers/order";
 import { verifyPassword } from "../lib/password";
+import { occasionDateLabel } from "../lib/occasions";
 import { consumeLimits, limitOn } from "./rate-limit.server";
 import { orderJson, type OrderJson } from "./serializers/order";
 import { isoDate } from "./sql";
@@ -35,7 +37,7 @@ import { newLinkStatements, unusedToken } from "./account-tokens.server";
 /**
  * A shopper's data rights (docs/decisions/025): a copy of everything the account holds, and
  * deleting the account. Deleting removes the person (name, address, password, sign-in links,
- * wishlist, newsletter sign-up, links, sessions) in ONE batch, keeps the orders for the shop's books
+ * wishlist, occasions, newsletter sign-up, links, sessions) in ONE batch, keeps the orders for the shop's books
  * under a placeholder, and keeps or removes the reviews as the shopper chose, the products' ratings
  * following in that batch.
  */
@@ -82,86 +84,110 @@ export interface AccountExport {
   } | null;
   sign_in_methods: Array<{ provider: string; linked_at: string | null; last_used_at: string | null }>;
   saved_recipients: Array<{ recipient: GiftRecipient; last_used_at: string | null; saved_at: string | null }>;
+  occasions: Array<{
+    name: string;
+    month: number;
+    day: number;
+    year: number | null;
+    repeats: string;
+    date_label: string;
+    saved_at: string | null;
+  }>;
 }
 
 /**
  * Everything the account holds, in one batch of reads (one statement per kind of data, whatever
  * the number of rows): the profile, the orders with their items, reviews, wishlist, newsletter
- * state, the linked sign-in methods by provider name (no token, no provider id) and the recipients
- * kept from gifts (name and address). Null when
+ * state, the linked sign-in methods by provider name (no token, no provider id), the recipients
+ * kept from gifts (name and address) and the occasions saved for reminders. Null when
  * there is no such live account.
  */
 export async function exportAccountData(db: Database, userId: number): Promise<AccountExport | null> {
   const ownOrders = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
-  const [userRows, orderRows, itemRows, reviewRows, wishRows, newsletterRows, identityRows, giftRows] = await db.batch([
-    db
-      .select(userFields)
-      .from(users)
-      .where(and(eq(users.id, userId), isNull(users.deletedAt))),
-    db
-      .select(orderColumns)
-      .from(orders)
-      .where(eq(orders.userId, userId))
-      .orderBy(desc(orders.createdAt), desc(orders.id)),
-    db.select(itemColumns).from(orderItems).where(inArray(orderItems.orderId, ownOrders)).orderBy(orderItems.id),
-    db
-      .select({
-        id: reviews.id,
-        product_id: products.id,
-        product_name: products.name,
-        product_slug: products.slug,
-        rating: reviews.rating,
-        title: reviews.title,
-        body: reviews.body,
-        author_name: reviews.authorName,
-        status: reviews.status,
-        verified_purchase: reviews.verifiedPurchase,
-        created_at: reviews.createdAt,
-      })
-      .from(reviews)
-      .innerJoin(products, eq(products.id, reviews.productId))
-      .where(eq(reviews.userId, userId))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id)),
-    db
-      .select({
-        product_id: products.id,
-        name: products.name,
-        slug: products.slug,
-        added_at: wishlistItems.createdAt,
-      })
-      .from(wishlistItems)
-      .innerJoin(products, eq(products.id, wishlistItems.productId))
-      .where(eq(wishlistItems.userId, userId))
-      .orderBy(desc(wishlistItems.createdAt)),
-    db
-      .select({
-        email: newsletterSubscribers.email,
-        status: newsletterSubscribers.status,
-        confirmed_at: newsletterSubscribers.confirmedAt,
-        unsubscribed_at: newsletterSubscribers.unsubscribedAt,
-        created_at: newsletterSubscribers.createdAt,
-      })
-      .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.email, sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId})`)),
-    db
-      .select({
-        provider: userIdentities.provider,
-        linked_at: userIdentities.createdAt,
-        last_used_at: userIdentities.lastUsedAt,
-      })
-      .from(userIdentities)
-      .where(eq(userIdentities.userId, userId))
-      .orderBy(userIdentities.provider),
-    db
-      .select({
-        address: savedRecipients.address,
-        last_used_at: savedRecipients.lastUsedAt,
-        saved_at: savedRecipients.createdAt,
-      })
-      .from(savedRecipients)
-      .where(eq(savedRecipients.userId, userId))
-      .orderBy(desc(savedRecipients.lastUsedAt), desc(savedRecipients.id)),
-  ]);
+  const [userRows, orderRows, itemRows, reviewRows, wishRows, newsletterRows, identityRows, giftRows, occasionRows] =
+    await db.batch([
+      db
+        .select(userFields)
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt))),
+      db
+        .select(orderColumns)
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id)),
+      db.select(itemColumns).from(orderItems).where(inArray(orderItems.orderId, ownOrders)).orderBy(orderItems.id),
+      db
+        .select({
+          id: reviews.id,
+          product_id: products.id,
+          product_name: products.name,
+          product_slug: products.slug,
+          rating: reviews.rating,
+          title: reviews.title,
+          body: reviews.body,
+          author_name: reviews.authorName,
+          status: reviews.status,
+          verified_purchase: reviews.verifiedPurchase,
+          created_at: reviews.createdAt,
+        })
+        .from(reviews)
+        .innerJoin(products, eq(products.id, reviews.productId))
+        .where(eq(reviews.userId, userId))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id)),
+      db
+        .select({
+          product_id: products.id,
+          name: products.name,
+          slug: products.slug,
+          added_at: wishlistItems.createdAt,
+        })
+        .from(wishlistItems)
+        .innerJoin(products, eq(products.id, wishlistItems.productId))
+        .where(eq(wishlistItems.userId, userId))
+        .orderBy(desc(wishlistItems.createdAt)),
+      db
+        .select({
+          email: newsletterSubscribers.email,
+          status: newsletterSubscribers.status,
+          confirmed_at: newsletterSubscribers.confirmedAt,
+          unsubscribed_at: newsletterSubscribers.unsubscribedAt,
+          created_at: newsletterSubscribers.createdAt,
+        })
+        .from(newsletterSubscribers)
+        .where(
+          eq(newsletterSubscribers.email, sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId})`),
+        ),
+      db
+        .select({
+          provider: userIdentities.provider,
+          linked_at: userIdentities.createdAt,
+          last_used_at: userIdentities.lastUsedAt,
+        })
+        .from(userIdentities)
+        .where(eq(userIdentities.userId, userId))
+        .orderBy(userIdentities.provider),
+      db
+        .select({
+          address: savedRecipients.address,
+          last_used_at: savedRecipients.lastUsedAt,
+          saved_at: savedRecipients.createdAt,
+        })
+        .from(savedRecipients)
+        .where(eq(savedRecipients.userId, userId))
+        .orderBy(desc(savedRecipients.lastUsedAt), desc(savedRecipients.id)),
+      db
+        .select({
+          name: occasions.name,
+          month: occasions.month,
+          day: occasions.day,
+          year: occasions.year,
+          repeats: occasions.repeats,
+          saved_at: occasions.createdAt,
+        })
+        .from(occasions)
+        .where(eq(occasions.userId, userId))
+        .orderBy(occasions.month, occasions.day, occasions.id),
+    ]);
   const user = userRows[0];
   if (!user) return null;
   const newsletter = newsletterRows[0];
@@ -201,6 +227,15 @@ export async function exportAccountData(db: Database, userId: number): Promise<A
     saved_recipients: giftRows.map((row) => ({
       recipient: giftRecipient(row.address),
       last_used_at: isoDate(row.last_used_at),
+      saved_at: isoDate(row.saved_at),
+    })),
+    occasions: occasionRows.map((row) => ({
+      name: row.name,
+      month: row.month,
+      day: row.day,
+      year: row.year,
+      repeats: row.repeats,
+      date_label: occasionDateLabel(row),
       saved_at: isoDate(row.saved_at),
     })),
   };
@@ -391,6 +426,8 @@ async function deleteAccount(
     db.delete(wishlistItems).where(guarded(eq(wishlistItems.userId, userId))),
     // The people they sent gifts to: names and addresses of others, kept only to pick next time.
     db.delete(savedRecipients).where(guarded(eq(savedRecipients.userId, userId))),
+    // Their occasions: days of other people's lives, kept only to remind them.
+    db.delete(occasions).where(guarded(eq(occasions.userId, userId))),
     db.delete(newsletterSubscribers).where(guarded(eq(newsletterSubscribers.email, facts.email))),
     db.delete(passwordResets).where(guarded(eq(passwordResets.userId, userId))),
     db.delete(accountTokens).where(guarded(eq(accountTokens.userId, userId))),

@@ -11,6 +11,7 @@ import { searchApi } from "./search";
 import { couponsApi, shippingApi, taxApi } from "./checkout";
 import { mailApi } from "./mail";
 import { newsletterApi } from "./newsletter";
+import { occasionsApi } from "./occasions";
 import { myOrdersApi, ordersApi } from "./orders";
 import { deliveryApi } from "./delivery";
 import { categoriesApi } from "./categories";
@@ -45,6 +46,7 @@ export const api = $(
     .route("/search", searchApi)
     .route("/auth", authApi)
     .route("/v1/auth", accountApi)
+    .route("/account/occasions", occasionsApi)
     .route("/shipping", shippingApi)
     .route("/tax", taxApi)
     .route("/coupons", couponsApi)
@@ -97,7 +99,7 @@ const TAGS = [
   },
   {
     name: "Account",
-    description: "The signed-in user's own profile and password.",
+    description: "The signed-in user's own profile, password and occasions.",
   },
   { name: "Contact", description: "Messages to the shop." },
   {

@@ -157,6 +157,8 @@ describe("the pages' HTML", () => {
       "/profile",
       "/profile?edit=profile",
       "/profile?edit=password",
+      "/profile?edit=occasion",
+      "/occasions/remove?token=1.not-signed",
       "/orders",
       `/orders/${orderId}`,
       `/orders/${orderId}/invoice`,

@@ -791,6 +791,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/occasions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's occasions, the next one first */
+        get: operations["getAccountOccasions"];
+        put?: never;
+        /**
+         * Save an occasion
+         * @description At most 20 per account: one more is a 409.
+         */
+        post: operations["postAccountOccasions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/occasions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an occasion */
+        delete: operations["deleteAccountOccasionsById"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an occasion
+         * @description The fields given replace the saved ones; the occasion as a whole is checked again.
+         */
+        patch: operations["patchAccountOccasionsById"];
+        trace?: never;
+    };
     "/api/shipping/methods": {
         parameters: {
             query?: never;
@@ -2513,6 +2555,17 @@ export interface components {
                 last_used_at: string | null;
                 saved_at: string | null;
             }[];
+            /** @description The occasions saved for reminders, in the year's order. */
+            occasions: {
+                name: string;
+                month: number;
+                day: number;
+                year: number | null;
+                /** @enum {string} */
+                repeats: "yearly" | "once";
+                date_label: string;
+                saved_at: string | null;
+            }[];
         };
         Order: {
             id: number;
@@ -2574,6 +2627,21 @@ export interface components {
             state: string;
             zipCode: string;
             country: string;
+        };
+        Occasion: {
+            id: number;
+            name: string;
+            month: number;
+            day: number;
+            /** @description A one-time occasion's year; null for a yearly one. */
+            year: number | null;
+            /** @enum {string} */
+            repeats: "yearly" | "once";
+            /** @description As the profile writes it: "14 February, every year", "3 June 2027". */
+            date_label: string;
+            /** @description Its next day (YYYY-MM-DD, the shop's time zone; a yearly 29 February is the 28th in other years); null once a one-time occasion is past. */
+            next_date: string | null;
+            created_at: string | null;
         };
         ShippingMethod: {
             id: number;
@@ -5918,6 +5986,278 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccountOccasions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The occasions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Occasion"][];
+                    };
+                };
+            };
+            /** @description Not signed in: no session, or its token is invalid or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAccountOccasions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description What the day is: "Mum's birthday". */
+                    name: string;
+                    month: number;
+                    /** @description A real day of the month; 29 February is allowed for a yearly occasion (reminded before the 28th in other years). */
+                    day: number;
+                    /**
+                     * @description `yearly`, or `once` for one day (which must be after today).
+                     * @enum {string}
+                     */
+                    repeats: "yearly" | "once";
+                    /** @description A one-time occasion's year (at most 10 years ahead); ignored for a yearly one. */
+                    year?: number | null;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description What the day is: "Mum's birthday". */
+                    name: string;
+                    month: number;
+                    /** @description A real day of the month; 29 February is allowed for a yearly occasion (reminded before the 28th in other years). */
+                    day: number;
+                    /**
+                     * @description `yearly`, or `once` for one day (which must be after today).
+                     * @enum {string}
+                     */
+                    repeats: "yearly" | "once";
+                    /** @description A one-time occasion's year (at most 10 years ahead); ignored for a yearly one. */
+                    year?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Occasion"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in: no session, or its token is invalid or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the session cookie came without the page's CSRF token (`X-CSRF-Token`), or the caller's role may not do this (a customer on a staff call, an admin on a super-admin one). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the data as it stands (stock, a reused Idempotency-Key, a transition the order's status does not allow, a stale form, the last super-admin, a duplicate slug or SKU, a category still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is invalid; `errors` names each field with its messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAccountOccasionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in: no session, or its token is invalid or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the session cookie came without the page's CSRF token (`X-CSRF-Token`), or the caller's role may not do this (a customer on a staff call, an admin on a super-admin one). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchAccountOccasionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description What the day is: "Mum's birthday". */
+                    name?: string;
+                    month?: number;
+                    /** @description A real day of the month; 29 February is allowed for a yearly occasion (reminded before the 28th in other years). */
+                    day?: number;
+                    /**
+                     * @description `yearly`, or `once` for one day (which must be after today).
+                     * @enum {string}
+                     */
+                    repeats?: "yearly" | "once";
+                    /** @description A one-time occasion's year (at most 10 years ahead); ignored for a yearly one. */
+                    year?: number | null;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description What the day is: "Mum's birthday". */
+                    name?: string;
+                    month?: number;
+                    /** @description A real day of the month; 29 February is allowed for a yearly occasion (reminded before the 28th in other years). */
+                    day?: number;
+                    /**
+                     * @description `yearly`, or `once` for one day (which must be after today).
+                     * @enum {string}
+                     */
+                    repeats?: "yearly" | "once";
+                    /** @description A one-time occasion's year (at most 10 years ahead); ignored for a yearly one. */
+                    year?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Occasion"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in: no session, or its token is invalid or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the session cookie came without the page's CSRF token (`X-CSRF-Token`), or the caller's role may not do this (a customer on a staff call, an admin on a super-admin one). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is invalid; `errors` names each field with its messages. */
+            422: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -94,6 +94,13 @@ const fromRows = async (productId: number) => {
 };
 
 /** A recipient kept from a gift, as the order's batch saves it. */
+async function saveOccasion(userId: number, name: string) {
+  await t.client.execute({
+    sql: "INSERT INTO occasions (user_id, name, month, day, repeats) VALUES (?, ?, 2, 14, 'yearly')",
+    args: [userId, name],
+  });
+}
+
 async function saveRecipient(userId: number, firstName: string) {
   const recipient = {
     firstName,
@@ -135,6 +142,8 @@ describe("exportAccountData", () => {
 
     await saveRecipient(ann.id, "Amara");
     await saveRecipient(bob.id, "Ruwan");
+    await saveOccasion(ann.id, "Mum's birthday");
+    await saveOccasion(bob.id, "Bob's anniversary");
 
     const data = (await exportAccountData(t.db, ann.id))!;
     expect(data.profile).toMatchObject({ id: ann.id, name: "Ann Lee", email: ann.email, city: "Colombo" });
@@ -147,9 +156,13 @@ describe("exportAccountData", () => {
     expect(data.saved_recipients).toEqual([
       expect.objectContaining({ recipient: expect.objectContaining({ firstName: "Amara", city: "Kandy" }) }),
     ]);
+    expect(data.occasions).toEqual([
+      expect.objectContaining({ name: "Mum's birthday", date_label: "14 February, every year", repeats: "yearly" }),
+    ]);
     const text = JSON.stringify(data);
     expect(text).not.toContain(bob.email);
     expect(text).not.toContain("Ruwan");
+    expect(text).not.toContain("Bob's anniversary");
     expect(text).not.toContain("Bent stems");
     expect(text).not.toMatch(/password|provider_user_id/);
   });
@@ -170,6 +183,7 @@ describe("deleteAccountWithPassword", () => {
     });
     await addToWishlist(t.db, ann.id, take());
     await saveRecipient(ann.id, "Amara");
+    await saveOccasion(ann.id, "Mum's birthday");
     await t.client.execute({
       sql: "INSERT INTO newsletter_subscribers (email, status) VALUES (?, 'subscribed')",
       args: [ann.email],
@@ -191,6 +205,7 @@ describe("deleteAccountWithPassword", () => {
     expect(await authenticateToken(t.db, env, ann.token)).toBeNull();
     expect(await rows("SELECT 1 FROM wishlist_items WHERE user_id = ?", [ann.id])).toHaveLength(0);
     expect(await rows("SELECT 1 FROM saved_recipients WHERE user_id = ?", [ann.id])).toHaveLength(0);
+    expect(await rows("SELECT 1 FROM occasions WHERE user_id = ?", [ann.id])).toHaveLength(0);
     expect(await rows("SELECT 1 FROM newsletter_subscribers WHERE email = ?", [ann.email])).toHaveLength(0);
     expect(await rows("SELECT 1 FROM mail_outbox WHERE to_address = ?", [ann.email])).toHaveLength(0);
     const [kept] = await rows("SELECT * FROM orders WHERE order_number = ?", [number]);

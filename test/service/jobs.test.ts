@@ -54,7 +54,14 @@ describe("the jobs' registry", () => {
     expectConsoleError(/"msg":"job failed","job":"order-expiry"/);
     const daily = await runScheduledJobs(t.db, ENV, DAILY_CRON);
     expect(daily.map((run) => run.name).sort()).toEqual(
-      ["low-stock-digest", "mail-retention", "order-expiry", "search-misses-cleanup", "uploads-cleanup"].sort(),
+      [
+        "low-stock-digest",
+        "mail-retention",
+        "occasion-reminders",
+        "order-expiry",
+        "search-misses-cleanup",
+        "uploads-cleanup",
+      ].sort(),
     );
     const recorded = await runs();
     expect(recorded.map((row) => row.name)).not.toContain("mail-sweep");
@@ -70,7 +77,7 @@ describe("the jobs' registry", () => {
       result: "0 unused images removed.",
       error: null,
     });
-    expect(recorded.filter((row) => row.outcome === "ok")).toHaveLength(4);
+    expect(recorded.filter((row) => row.outcome === "ok")).toHaveLength(5);
 
     await runScheduledJobs(t.db, ENV, MAIL_SWEEP_CRON);
     expect((await runs()).find((row) => row.name === "mail-sweep")).toMatchObject({

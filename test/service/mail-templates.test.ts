@@ -9,6 +9,7 @@ import { orderCancelledMail, orderDeliveredMail, orderShippedMail } from "~/serv
 import { welcomeMail } from "~/services/mail/templates/welcome";
 import { lowStockMail } from "~/services/mail/templates/low-stock";
 import { cartReminderMail } from "~/services/mail/templates/cart-reminder";
+import { occasionReminderMail } from "~/services/mail/templates/occasion-reminder";
 
 const ORIGIN = "https://shop.example";
 const HOSTILE = `<script>alert("x")</script> Rose & "Tulip"\r\nBcc: all@evil.example`;
@@ -354,5 +355,41 @@ describe("the left-cart reminder", () => {
     expectLinksAbsolute(mail);
     expectShopLook(mail);
     expectReadableText(mail);
+  });
+});
+
+describe("occasion reminder (a return mail)", () => {
+  const removeLink = `${ORIGIN}/occasions/remove?token=12.abc`;
+  const unsubscribeLink = `${ORIGIN}/mail/unsubscribe?token=occasion_reminder.abc.def`;
+  it("names the occasion and its day, links to shop, to remove it for good and to unsubscribe", () => {
+    const mail = occasionReminderMail({
+      shop,
+      name: "Ada Lovelace",
+      occasion: { name: "Mum's birthday", date: "Sunday 14 February 2027" },
+      shopPath: "/products?category=mothers-day",
+      removeLink,
+      unsubscribeLink,
+    });
+    expect(mail.subject).toBe("Mum's birthday is on Sunday 14 February 2027");
+    expect(mail.text).toContain("Hello Ada Lovelace,");
+    expect(mail.text).toContain(`Shop bouquets: ${ORIGIN}/products?category=mothers-day`);
+    expect(mail.text).toContain(`Remove this reminder for good: ${removeLink}`);
+    expect(mail.text).toContain(unsubscribeLink);
+    expect(hrefs(mail.html)).toEqual(
+      expect.arrayContaining([`${ORIGIN}/products?category=mothers-day`, removeLink, unsubscribeLink]),
+    );
+    expectLinksAbsolute(mail);
+    expectShopLook(mail);
+    expectReadableText(mail);
+    const hostile = occasionReminderMail({
+      shop,
+      name: HOSTILE,
+      occasion: { name: HOSTILE, date: "Sunday 14 February 2027" },
+      shopPath: "/products",
+      removeLink,
+      unsubscribeLink,
+    });
+    expect(hostile.html).not.toContain("<script>");
+    expectOneLineSubject(hostile);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OCCASION_REPEATS } from "../../lib/occasions";
 import { GiftRecipientSchema, OrderSchema } from "./order";
 import { UserSchema } from "./user";
 
@@ -45,5 +46,18 @@ export const AccountExportSchema = z
         }),
       )
       .meta({ description: "The recipients kept from gifts, to pick at the checkout; the latest used first." }),
+    occasions: z
+      .array(
+        z.object({
+          name: z.string(),
+          month: z.number().int(),
+          day: z.number().int(),
+          year: z.number().int().nullable(),
+          repeats: z.enum(OCCASION_REPEATS),
+          date_label: z.string(),
+          saved_at: z.string().nullable(),
+        }),
+      )
+      .meta({ description: "The occasions saved for reminders, in the year's order." }),
   })
   .meta({ id: "AccountExport" });
