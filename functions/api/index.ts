@@ -46,7 +46,7 @@ export const api = $(
     .route("/search", searchApi)
     .route("/auth", authApi)
     .route("/v1/auth", accountApi)
-    .route("/account/occasions", occasionsApi)
+    .route("/v1/occasions", occasionsApi)
     .route("/shipping", shippingApi)
     .route("/tax", taxApi)
     .route("/coupons", couponsApi)

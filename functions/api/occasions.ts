@@ -31,7 +31,7 @@ const one = (description: string) => json(success(OccasionSchema, { message: z.s
 const idParam = { params: z.object({ id: z.string() }) };
 
 /**
- * GET, POST /api/account/occasions and PATCH, DELETE /api/account/occasions/{id}: the caller's own
+ * GET, POST /api/v1/occasions and PATCH, DELETE /api/v1/occasions/{id}: the caller's own
  * occasions, reminded of by mail some days before each (the profile's "Occasions"). Another
  * shopper's occasion is not found.
  */

@@ -41,14 +41,14 @@ const occasionCount = async (id: number) =>
 describe("the occasions API", () => {
   it("saves, lists, changes and removes the caller's own occasions", async () => {
     const { token } = await newAccount();
-    expect((await call("GET", "/api/account/occasions")).status).toBe(401);
+    expect((await call("GET", "/api/v1/occasions")).status).toBe(401);
 
-    const refused = await post("/api/account/occasions", { name: "", month: 4, day: 31, repeats: "yearly" }, { token });
+    const refused = await post("/api/v1/occasions", { name: "", month: 4, day: 31, repeats: "yearly" }, { token });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ name: [OCCASION_MESSAGES.name], day: [OCCASION_MESSAGES.noSuchDay] });
 
     const saved = await post(
-      "/api/account/occasions",
+      "/api/v1/occasions",
       { name: "Mum's birthday", month: 2, day: 29, repeats: "yearly" },
       { token },
     );
@@ -61,15 +61,15 @@ describe("the occasions API", () => {
     expect(saved.body.data.date_label).toBe("29 February, every year (28 February in other years)");
     const id = saved.body.data.id as number;
 
-    const listed = await call("GET", "/api/account/occasions", { token });
+    const listed = await call("GET", "/api/v1/occasions", { token });
     expect(listed.status).toBe(200);
     expect(listed.response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(listed.body.data.map((o: { id: number }) => o.id)).toEqual([id]);
 
-    const changed = await call("PATCH", `/api/account/occasions/${id}`, { token, body: { name: "Mum" } });
+    const changed = await call("PATCH", `/api/v1/occasions/${id}`, { token, body: { name: "Mum" } });
     expect(changed.status).toBe(200);
     expect(changed.body.data).toMatchObject({ id, name: "Mum", month: 2, day: 29 });
-    const past = await call("PATCH", `/api/account/occasions/${id}`, {
+    const past = await call("PATCH", `/api/v1/occasions/${id}`, {
       token,
       body: { repeats: "once", year: 2020 },
     });
@@ -77,16 +77,16 @@ describe("the occasions API", () => {
 
     // Another shopper's occasion is not found, to read, change or remove.
     const other = await newAccount();
-    expect((await call("GET", "/api/account/occasions", { token: other.token })).body.data).toEqual([]);
+    expect((await call("GET", "/api/v1/occasions", { token: other.token })).body.data).toEqual([]);
     expect(
-      (await call("PATCH", `/api/account/occasions/${id}`, { token: other.token, body: { name: "x" } })).status,
+      (await call("PATCH", `/api/v1/occasions/${id}`, { token: other.token, body: { name: "x" } })).status,
     ).toBe(404);
-    expect((await call("DELETE", `/api/account/occasions/${id}`, { token: other.token })).status).toBe(404);
+    expect((await call("DELETE", `/api/v1/occasions/${id}`, { token: other.token })).status).toBe(404);
     expect(await occasionCount(id)).toBe(1);
 
-    const removed = await call("DELETE", `/api/account/occasions/${id}`, { token });
+    const removed = await call("DELETE", `/api/v1/occasions/${id}`, { token });
     expect(removed.body).toEqual({ success: true, message: OCCASION_MESSAGES.removed });
-    expect((await call("DELETE", `/api/account/occasions/${id}`, { token })).status).toBe(404);
+    expect((await call("DELETE", `/api/v1/occasions/${id}`, { token })).status).toBe(404);
   });
 });
 
@@ -175,7 +175,7 @@ describe("the reminder and its removal link", () => {
   it("is mailed by the job; the link's page changes nothing, its button removes; a forged link is refused", async () => {
     const account = await newAccount();
     const saved = await post(
-      "/api/account/occasions",
+      "/api/v1/occasions",
       { name: "Gran's birthday", ...monthDay(shopDay(3)), repeats: "yearly" },
       { token: account.token },
     );
