@@ -8,7 +8,9 @@ import { enqueueMail, removeOldMailBodies, requeueStuckMail } from "../services/
 import { MISSES_KEPT_DAYS, removeOldSearchMisses } from "../services/search.server";
 import { removeUnusedUploads } from "../services/uploads.server";
 import { log } from "../services/log.server";
+import { sendBackInStockMails } from "../services/stock-alerts.server";
 import { backgroundMailContext } from "./mail.server";
+import { retentionSigner } from "./retention.server";
 
 /**
  * The shop's scheduled jobs, in one registry (docs/decisions/036): the Worker's `scheduled()` runs
@@ -87,6 +89,14 @@ export const JOBS: readonly Job[] = [
     description: "Emails staff the products and variants at or under the low stock threshold, once a day.",
     cron: DAILY_CRON,
     run: async ({ db, env, now }) => sendLowStockDigest(db, await backgroundMailContext(env, db), now),
+  },
+  {
+    name: "back-in-stock",
+    description:
+      "Emails once each shopper waiting for a sold-out item that is back in stock (at most one return email a day each), and ends their request.",
+    cron: MAIL_SWEEP_CRON,
+    run: async ({ db, env, now }) =>
+      sendBackInStockMails(db, await backgroundMailContext(env, db), retentionSigner(env), now),
   },
 ];
 
