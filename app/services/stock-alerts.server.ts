@@ -77,7 +77,11 @@ export const stockAlertMailLimits = (email: string): Limit[] =>
     windowSeconds,
   }));
 
-/** The item a request is about as the mails name it, linked to its page (the variant chosen when it has options). */
+/** The page of the item a request is about: the product's, the variant chosen when it has options. */
+const itemPath = (row: { slug: string; variantId: number; options: string }) =>
+  row.options === "{}" ? `/product/${row.slug}` : variantHref(row.slug, row.variantId);
+
+/** The item a request is about as the mails name it ("Rose Box (Colour: Blush)"), linked to its page. */
 function awaitedItem(
   shop: Pick<MailContext, "origin">,
   row: { product: string; slug: string; variantId: number; options: string },
@@ -85,10 +89,7 @@ function awaitedItem(
   const label = optionsLabel(JSON.parse(row.options) as OptionValues);
   return {
     name: label ? `${row.product} (${label})` : row.product,
-    link: absolute(
-      { origin: shop.origin.replace(/\/+$/, "") },
-      label ? variantHref(row.slug, row.variantId) : `/product/${row.slug}`,
-    ),
+    link: absolute({ origin: shop.origin.replace(/\/+$/, "") }, itemPath(row)),
   };
 }
 
@@ -231,17 +232,24 @@ export async function stockAlertConfirmationIsLive(db: Database, token: string):
 
 /**
  * Confirms a request with its mailed token: `active`, the token spent. One guarded UPDATE, so a link
- * works once even when followed twice at once. False for an unknown, used or expired token.
+ * works once even when followed twice at once. Answers the page of the item it is about (to go back
+ * to), or null for an unknown, used or expired token.
  */
-export async function confirmStockAlert(db: Database, token: string): Promise<boolean> {
-  if (!CONFIRM_TOKEN_PATTERN.test(token)) return false;
+export async function confirmStockAlert(db: Database, token: string): Promise<string | null> {
+  if (!CONFIRM_TOKEN_PATTERN.test(token)) return null;
   const now = new Date();
-  const rows = await db
+  const [confirmed] = await db
     .update(stockAlerts)
     .set({ status: "active", confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null, updatedAt: now })
     .where(liveConfirmation(await hashResetToken(token), now))
-    .returning({ id: stockAlerts.id });
-  return rows.length > 0;
+    .returning({ variantId: stockAlerts.variantId });
+  if (!confirmed) return null;
+  const [item] = await db
+    .select({ slug: products.slug, options: productVariants.options })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(productVariants.id, confirmed.variantId));
+  return item ? itemPath({ ...item, variantId: confirmed.variantId }) : "/";
 }
 
 // ---------------------------------------------------------------- the restock job

@@ -1,0 +1,126 @@
+import { useFetcher } from "@remix-run/react";
+import type { FormEvent } from "react";
+import type { FormFailure } from "~/http/pages/forms.server";
+import type { PartProps } from "~/lib/personal";
+import { FieldError } from "./field-error";
+import { Personal } from "./personal";
+import { submitForData } from "./submit-for-data";
+import { useRootData } from "./use-root-data";
+
+/** The product page action's intent of a back-in-stock request (app/routes/product.$slug.tsx). */
+export const STOCK_ALERT_INTENT = "stock-alert";
+
+/** What the action answers a fetcher that asked (`respond=data`): the one message for every address. */
+export interface StockAlertSent {
+  ok: true;
+  message: string;
+}
+
+/**
+ * "Email me when it's back", under a sold-out product or variant. Without JavaScript a plain form
+ * post to the product page, which comes back with a toast (or shows the form again with the field's
+ * message); with it a fetcher, so the page stays: the answer or the message shows in place. A
+ * signed-in shopper's address is filled in; they confirm by mail all the same. The visitor's part
+ * of a page the edge keeps whole (docs/decisions/017): a guest's is empty.
+ */
+export function StockAlert({
+  failure: pageFailure,
+  ...props
+}: PartProps["stockAlert"] & {
+  /** The action's failure, when the page shows it (without JavaScript). */
+  failure?: FormFailure;
+}) {
+  const root = useRootData();
+  const fetcher = useFetcher<FormFailure | StockAlertSent>({ key: `stock-alert-${props.variantId}` });
+  const answer = fetcher.data;
+  const failure = answer && "errors" in answer ? answer : pageFailure;
+  return (
+    <Personal name="stockAlert" props={props}>
+      <StockAlertForm
+        {...props}
+        email={root?.viewer?.email ?? null}
+        failure={failure}
+        sent={answer && "ok" in answer ? answer.message : null}
+        busy={fetcher.state !== "idle"}
+        onSubmit={submitForData(fetcher, props.action)}
+      />
+    </Personal>
+  );
+}
+
+/** The form, for a visitor (`email`: a signed-in shopper's address, else null). */
+export function StockAlertForm({
+  action,
+  variantId,
+  productName,
+  email,
+  failure,
+  sent = null,
+  busy = false,
+  onSubmit,
+}: PartProps["stockAlert"] & {
+  email: string | null;
+  failure?: FormFailure;
+  sent?: string | null;
+  busy?: boolean;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  const id = "stock-alert-email";
+  const messages = failure?.errors.email;
+  const invalid = Boolean(messages?.length);
+  // The server's message when the address is not to blame (in stock now, too many requests), next to the form.
+  const formError = failure && !invalid ? failure.toast.message : null;
+  return (
+    <form
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={onSubmit}
+      className="rounded-2xl border border-bloom-100 bg-bloom-50/40 p-4"
+      data-testid="stock-alert"
+    >
+      <input type="hidden" name="intent" value={STOCK_ALERT_INTENT} />
+      {variantId !== null ? <input type="hidden" name="variant_id" value={variantId} /> : null}
+      <label htmlFor={id} className="block font-semibold text-gray-900">
+        Email me when it&apos;s back
+      </label>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-gray-700">
+        {`One email when ${productName} is back in stock. We ask you to confirm first.`}
+      </p>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+        <input
+          id={id}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          defaultValue={failure?.values.email ?? email ?? undefined}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? `${id}-error` : `${id}-hint`}
+          className={`block w-full min-w-0 flex-1 rounded-full border bg-white px-4 py-2 text-gray-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-bloom-500 ${
+            invalid ? "border-red-600" : "border-gray-300"
+          }`}
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex items-center justify-center rounded-full bg-bloom-600 px-5 py-2 font-semibold text-white shadow-sm hover:bg-bloom-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 disabled:cursor-wait disabled:opacity-70"
+        >
+          {busy ? "Sending…" : "Notify me"}
+        </button>
+      </div>
+      <FieldError id={`${id}-error`} messages={messages} />
+      {formError ? (
+        <p role="alert" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      {sent ? (
+        <p role="status" className="mt-2 text-sm text-leaf-700">
+          {sent}
+        </p>
+      ) : null}
+    </form>
+  );
+}
