@@ -219,8 +219,9 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 async function stockAlertAction(app: AppContext, request: Request, slug: string, values: Record<string, string>) {
   const parsed = StockAlertRequestSchema.safeParse(values);
   if (!parsed.success) return formFailure(fieldErrors(parsed.error), STOCK_ALERT_MESSAGES.formErrors, values);
+  let page: string;
   try {
-    await requestStockAlert(app.db, slug, parsed.data, {
+    page = await requestStockAlert(app.db, slug, parsed.data, {
       mail: await mailContext(app, request),
       signer: retentionSigner(app.env),
       client: clientAddress(request),
@@ -232,8 +233,7 @@ async function stockAlertAction(app: AppContext, request: Request, slug: string,
   const toast = toasts(app.env, request);
   const message = STOCK_ALERT_MESSAGES.requested;
   if (values.respond === "data") return toast.jsonWithSuccess({ ok: true, message } satisfies StockAlertSent, message);
-  const variantId = parsed.data.variant_id;
-  return toast.redirectWithSuccess(variantId ? variantHref(slug, variantId) : `/product/${slug}`, message);
+  return toast.redirectWithSuccess(page, message);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location, error }) => {

@@ -128,13 +128,14 @@ const unixNow = () => Math.floor(Date.now() / 1000);
  *   gets nothing;
  * - an address mailed a confirmation in the last ten minutes (or five times today) gets nothing new.
  * Every request counts against the client's limit before anything is read (RateLimitError past it).
+ * Answers the item's page (to go back to).
  */
 export async function requestStockAlert(
   db: Database,
   slug: string,
   input: StockAlertRequest,
   context: StockAlertContext,
-): Promise<void> {
+): Promise<string> {
   await consumeLimits(db, [stockAlertClientLimit(context.client)], STOCK_ALERT_MESSAGES.limited);
   const email = normalEmail(input.email);
   const mailLimits = stockAlertMailLimits(email);
@@ -143,7 +144,8 @@ export async function requestStockAlert(
   const [found, limitRows] = await db.batch([
     db
       .select({
-        productId: products.id,
+        // Not products.id beside product_variants.id: D1 answers a join's rows by column name, and two `id`s collide.
+        productId: productVariants.productId,
         product: products.name,
         variantId: productVariants.id,
         options: productVariants.options,
@@ -160,8 +162,9 @@ export async function requestStockAlert(
     found.map((row) => ({ id: row.variantId, options: row.options, stock: row.stock, isActive: row.isActive })),
     input.variant_id,
   );
-  if (!isMailable(email) || limitsReached(mailLimits, limitRows)) return;
   const row = found.find((each) => each.variantId === variant.id)!;
+  const page = itemPath({ ...row, slug });
+  if (!isMailable(email) || limitsReached(mailLimits, limitRows)) return page;
   const token = newResetToken();
   const tokenHash = await hashResetToken(token);
   const confirmMark = secretMark("confirm_link");
@@ -214,6 +217,7 @@ export async function requestStockAlert(
     ...mailStatements,
     ...mailLimits.map((limit) => countStatement(db, limit, at)),
   ]);
+  return page;
 }
 
 /** A confirmation that still works: its hash, unexpired, still pending. */
