@@ -5,6 +5,7 @@ import type { PartProps } from "~/lib/personal";
 import { FieldError } from "./field-error";
 import { Personal } from "./personal";
 import { submitForData } from "./submit-for-data";
+import { Toaster } from "./toaster";
 import { useRootData } from "./use-root-data";
 
 /** The product page action's intent of a back-in-stock request (app/routes/product.$slug.tsx). */
@@ -33,18 +34,23 @@ export function StockAlert({
   const root = useRootData();
   const fetcher = useFetcher<FormFailure | StockAlertSent>({ key: `stock-alert-${props.variantId}` });
   const answer = fetcher.data;
-  const failure = answer && "errors" in answer ? answer : pageFailure;
+  const refused = answer && "errors" in answer ? answer : undefined;
+  const failure = refused ?? pageFailure;
   return (
-    <Personal name="stockAlert" props={props}>
-      <StockAlertForm
-        {...props}
-        email={root?.viewer?.email ?? null}
-        failure={failure}
-        sent={answer && "ok" in answer ? answer.message : null}
-        busy={fetcher.state !== "idle"}
-        onSubmit={submitForData(fetcher, props.action)}
-      />
-    </Personal>
+    <>
+      {/* A fetcher's refusal brings its toast (a page shown again renders its own). */}
+      {refused ? <Toaster toast={refused.toast} listen={false} /> : null}
+      <Personal name="stockAlert" props={props}>
+        <StockAlertForm
+          {...props}
+          email={root?.viewer?.email ?? null}
+          failure={failure}
+          sent={answer && "ok" in answer ? answer.message : null}
+          busy={fetcher.state !== "idle"}
+          onSubmit={submitForData(fetcher, props.action)}
+        />
+      </Personal>
+    </>
   );
 }
 

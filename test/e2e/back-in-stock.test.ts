@@ -29,7 +29,8 @@ async function ask(page: Page, email: string) {
   await alertForm(page).getByRole("button", { name: "Notify me", exact: true }).click();
 }
 
-describe.each(MODES)("back in stock ($name)", ({ name: mode, javaScriptEnabled }) => {
+describe.each(MODES)("back in stock ($name)", ({ javaScriptEnabled }) => {
+  const mode = javaScriptEnabled ? "js" : "nojs";
   it("asks on a sold-out bouquet, confirms by mail, and gets one mail with the product's link once staff restock it", async () => {
     // Staff: a bouquet of this journey's own, sold out.
     const tag = `${javaScriptEnabled ? "on" : "off"}${Date.now().toString(36)}`;
@@ -87,7 +88,7 @@ describe.each(MODES)("back in stock ($name)", ({ name: mode, javaScriptEnabled }
     await staff.context.close();
     const run = await fetch(`${BASE_URL}/api/dev/jobs/back-in-stock`, { method: "POST" });
     expect(run.status).toBe(200);
-    expect(((await run.json()) as { data: { outcome: string } }).data.outcome).toBe("ok");
+    expect(((await run.json()) as { data: { result: string } }).data.result).toMatch(/back-in-stock emails? written/);
 
     // The one mail: the bouquet's link and the way out.
     const back = await mailTo(email, { template: "back_in_stock" });
