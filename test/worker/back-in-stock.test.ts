@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../functions/worker";
-import { CUSTOMER } from "../fixtures/accounts";
+import { ADMIN, CUSTOMER } from "../fixtures/accounts";
 import { apiClient, loggedIn } from "./fixtures";
 import { BASE, CookieJar, errorsUnder, field, mailsTo, postForm, visibleText, visit } from "./helpers";
 
@@ -198,6 +198,14 @@ describe("the restock job", () => {
       .bind(`today-${tag()}`, mailedToday)
       .run();
     expect(await runJob()).toBe("Nothing is back for anyone waiting: nothing sent.");
+    // Staff see how many wait, on the product's page in the back office.
+    const { product_id: productId } = (await env.DB.prepare("SELECT product_id FROM product_variants WHERE id = ?")
+      .bind(variantId)
+      .first<{ product_id: number }>())!;
+    const staff = await loggedIn(ADMIN, newIp());
+    expect(visibleText(await (await visit(staff, `/admin/products/${productId}`)).text())).toMatch(
+      /Waiting for stock This product: \d+ waiting/,
+    );
     await setStock(variantId, 4);
     try {
       await env.DB.prepare("UPDATE settings SET value = 'false' WHERE key = 'back_in_stock_mail'").run();
