@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import type { FormEvent } from "react";
 import type { FormFailure } from "~/http/pages/forms.server";
 import type { PartProps } from "~/lib/personal";
+import { EmailSignupRow, FormAlert } from "./email-signup";
 import { FieldError } from "./field-error";
 import { Personal } from "./personal";
 import { submitForData } from "./submit-for-data";
@@ -93,35 +94,16 @@ export function StockAlertForm({
       <p id={`${id}-hint`} className="mt-1 text-sm text-gray-700">
         {`One email when ${productName} is back in stock. We ask you to confirm first.`}
       </p>
-      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-        <input
-          id={id}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          defaultValue={failure?.values.email ?? email ?? undefined}
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? `${id}-error` : `${id}-hint`}
-          className={`block w-full min-w-0 flex-1 rounded-full border bg-white px-4 py-2 text-gray-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-bloom-500 ${
-            invalid ? "border-red-600" : "border-gray-300"
-          }`}
-        />
-        <button
-          type="submit"
-          disabled={busy}
-          className="inline-flex items-center justify-center rounded-full bg-bloom-600 px-5 py-2 font-semibold text-white shadow-sm hover:bg-bloom-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 disabled:cursor-wait disabled:opacity-70"
-        >
-          {busy ? "Sending…" : "Notify me"}
-        </button>
-      </div>
+      <EmailSignupRow
+        id={id}
+        defaultValue={failure?.values.email ?? email ?? undefined}
+        invalid={invalid}
+        busy={busy}
+        label="Notify me"
+        busyLabel="Sending…"
+      />
       <FieldError id={`${id}-error`} messages={messages} />
-      {formError ? (
-        <p role="alert" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert message={formError} />
       {sent ? (
         <p role="status" className="mt-2 text-sm text-leaf-700">
           {sent}

@@ -2,6 +2,12 @@ import { z } from "zod";
 import { STOCK_ALERT_MESSAGES } from "../form-messages";
 import { emailField } from "./account";
 import { optionalId } from "./checkout";
+import {
+  CONFIRM_MAILS_PER_ADDRESS,
+  CONFIRM_TOKEN_HOURS,
+  SUBSCRIBE_CLIENT_WINDOW_SECONDS,
+  SUBSCRIBE_MAX_PER_CLIENT,
+} from "./newsletter";
 
 export { STOCK_ALERT_MESSAGES };
 
@@ -10,20 +16,15 @@ export { STOCK_ALERT_MESSAGES };
  * `POST /api/products/{slug}/stock-alerts`. One source for the limits and the schema of both.
  */
 
-/** How long a confirmation link works. */
-export const STOCK_ALERT_TOKEN_HOURS = 48;
-
-/** Requests allowed per client address in the window: past them, 429. */
-export const STOCK_ALERT_MAX_PER_CLIENT = 10;
-export const STOCK_ALERT_CLIENT_WINDOW_SECONDS = 60 * 60;
 /**
- * Confirmation mails one address may receive, whatever it asks for and whoever asks: one per ten
- * minutes, five a day. Past them the request answers the same and mails nothing.
+ * The newsletter's double opt-in rules, the same here: a confirmation link works 48 hours; 10 requests
+ * per client address an hour (past them, 429); one confirmation mail per address in ten minutes and
+ * five a day, whoever asks (past them the request answers the same and mails nothing).
  */
-export const STOCK_ALERT_MAILS_PER_ADDRESS = [
-  { max: 1, windowSeconds: 10 * 60 },
-  { max: 5, windowSeconds: 24 * 60 * 60 },
-] as const;
+export const STOCK_ALERT_TOKEN_HOURS = CONFIRM_TOKEN_HOURS;
+export const STOCK_ALERT_MAX_PER_CLIENT = SUBSCRIBE_MAX_PER_CLIENT;
+export const STOCK_ALERT_CLIENT_WINDOW_SECONDS = SUBSCRIBE_CLIENT_WINDOW_SECONDS;
+export const STOCK_ALERT_MAILS_PER_ADDRESS = CONFIRM_MAILS_PER_ADDRESS;
 
 /** The form and the API: an email, and the variant of a product with options (none for one without). */
 export const StockAlertRequestSchema = z.object({
