@@ -2,14 +2,12 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { HONEYPOT } from "~/lib/honeypot";
 import type { FormFailure } from "~/http/pages/forms.server";
+import { EmailSignupRow, FormAlert } from "./email-signup";
 import { FieldError } from "./field-error";
 import { Toaster } from "./toaster";
 
 /** The action every sign-up form posts to (app/routes/newsletter.tsx). */
 export const NEWSLETTER_ACTION = "/newsletter";
-
-const subscribeButtonClass =
-  "inline-flex items-center justify-center rounded-full bg-bloom-600 px-5 py-2 font-semibold text-white shadow-sm hover:bg-bloom-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bloom-600 disabled:cursor-wait disabled:opacity-70";
 
 /**
  * The newsletter's sign-up form: an address and "Subscribe". Without JavaScript a plain form post to
@@ -72,36 +70,21 @@ export function NewsletterSignup({
         <label htmlFor={id} className="block text-sm font-medium text-gray-800">
           Get our newsletter
         </label>
-        <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-          <input
-            id={id}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            defaultValue={failure?.values.email}
-            aria-invalid={invalid ? true : undefined}
-            aria-describedby={invalid ? `${id}-error` : `${id}-hint`}
-            className={`block w-full min-w-0 flex-1 rounded-full border bg-white px-4 py-2 text-gray-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-bloom-500 ${
-              invalid ? "border-red-600" : "border-gray-300"
-            }`}
-          />
-          <button type="submit" disabled={busy} className={subscribeButtonClass}>
-            {busy ? "Subscribing…" : "Subscribe"}
-          </button>
-        </div>
+        <EmailSignupRow
+          id={id}
+          defaultValue={failure?.values.email}
+          invalid={invalid}
+          busy={busy}
+          label="Subscribe"
+          busyLabel="Subscribing…"
+        />
         <FieldError id={`${id}-error`} messages={messages} />
         {invalid ? null : (
           <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
             New bouquets and crafting tutorials by email. We ask you to confirm first; unsubscribe at any time.
           </p>
         )}
-        {formError ? (
-          <p role="alert" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            {formError}
-          </p>
-        ) : null}
+        <FormAlert message={formError} />
         {/* The spam trap: hidden from people and assistive technology; a bot that fills it in is ignored. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label htmlFor={`${idPrefix}${HONEYPOT}`}>Website</label>

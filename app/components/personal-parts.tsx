@@ -4,6 +4,7 @@ import { AccountLinks } from "./account-links";
 import { CartCount, CartPanel } from "./cart-dropdown";
 import { LikeForm } from "./like-form";
 import { ReviewWriter } from "./reviews/reviews-section";
+import { StockAlertForm } from "./stock-alert-form";
 import { HeartForm } from "./wishlist-button";
 
 /** The CSRF token a signed-in visitor's scripts send with their posts. */
@@ -24,4 +25,5 @@ export const PERSONAL_PARTS: { [N in PartName]: (props: PartProps[N], data: Part
   heart: (props, saved) => <HeartForm {...props} saved={saved} />,
   like: (props, liked) => <LikeForm {...props} liked={liked} />,
   reviewWriter: (props, writer) => <ReviewWriter {...props} writer={writer} />,
+  stockAlert: (props, email) => <StockAlertForm {...props} email={email} />,
 };

@@ -1,13 +1,12 @@
 import { Form, useNavigate } from "@remix-run/react";
-import type { OptionChoice } from "~/lib/variants";
+import { variantHref, type OptionChoice } from "~/lib/variants";
 
 const focusRing =
   "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-bloom-600";
 
 export type OptionChoices = Array<{ name: string; choices: OptionChoice[] }>;
 
-/** The product page's link to one of its variants. */
-export const variantHref = (slug: string, variantId: number) => `/product/${slug}?variant=${variantId}`;
+export { variantHref };
 
 /**
  * A product's options, one fieldset per option (its name the legend) of radio buttons styled as

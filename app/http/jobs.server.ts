@@ -13,6 +13,7 @@ import { backgroundMailContext } from "./mail.server";
 import { cartRestoreSigner } from "./saved-cart.server";
 import { occasionRemovalSigner, retentionSigner } from "./retention.server";
 import { sendOccasionReminders } from "../services/occasions.server";
+import { sendBackInStockMails } from "../services/stock-alerts.server";
 
 /**
  * The shop's scheduled jobs, in one registry (docs/decisions/036): the Worker's `scheduled()` runs
@@ -116,6 +117,14 @@ export const JOBS: readonly Job[] = [
         { unsubscribe: retentionSigner(env), removal: occasionRemovalSigner(env) },
         now,
       ),
+  },
+  {
+    name: "back-in-stock",
+    description:
+      "Emails once each shopper waiting for a sold-out item that is back in stock (at most one return email a day each), and ends their request.",
+    cron: MAIL_SWEEP_CRON,
+    run: async ({ db, env, now }) =>
+      sendBackInStockMails(db, await backgroundMailContext(env, db), retentionSigner(env), now),
   },
 ];
 

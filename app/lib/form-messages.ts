@@ -119,3 +119,22 @@ export const OCCASION_MESSAGES = {
   alreadyRemoved: "This reminder is removed: we will not remind you of it again.",
   invalidLink: "This link is invalid.",
 } as const;
+
+/**
+ * "Email me when it's back" (a sold-out product's page, `POST /api/products/{slug}/stock-alerts`),
+ * double opt-in as the newsletter: one answer for every address, true for each of them.
+ */
+export const STOCK_ALERT_MESSAGES = {
+  /** The one answer to a request, whether the address is new, pending, waiting already or unsubscribed. */
+  requested:
+    "Almost done! If this address is not waiting for it yet, we have emailed it a link to confirm. Then we will email it once when this is back in stock.",
+  formErrors: ACCOUNT_MESSAGES.formErrors,
+  inStock: "This is in stock: you can order it now.",
+  notSold: "This option is not for sale.",
+  chooseOption: "Please choose the option you are waiting for.",
+  productNotFound: "Product Not Found",
+  limited: (wait: string) => `Too many requests. Please try again in ${wait}.`,
+  confirmed: "Done! We will email you once when it is back in stock.",
+  invalidConfirmation: "This confirmation link is invalid or has expired.",
+  failed: "We could not take your request just now. Please try again.",
+} as const;

@@ -72,6 +72,7 @@ export interface PartProps {
   heart: { productId: number; productName: string; className: string; size: number; redirectTo: string };
   like: { blogId: number; action: string };
   reviewWriter: { action: `/${string}`; returnTo: string };
+  stockAlert: { action: `/${string}`; variantId: number | null; productName: string };
 }
 export type PartName = keyof PartProps;
 
@@ -88,6 +89,8 @@ export const PART_DATA = {
   heart: (visitor, props) => visitor.wishlist.includes(props.productId),
   like: (visitor) => visitor.liked,
   reviewWriter: (visitor) => visitor.writer,
+  // A signed-in shopper's address, filled in for them (a guest's field is empty).
+  stockAlert: (visitor) => visitor.viewer?.email ?? null,
 } satisfies { [N in PartName]: (visitor: VisitorParts, props: PartProps[N]) => unknown };
 export type PartData<N extends PartName> = ReturnType<(typeof PART_DATA)[N]>;
 

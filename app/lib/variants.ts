@@ -190,6 +190,9 @@ export function fitsOptions(options: readonly ProductOption[], values: OptionVal
   );
 }
 
+/** The product page's link to one of its variants. */
+export const variantHref = (slug: string, variantId: number) => `/product/${slug}?variant=${variantId}`;
+
 /**
  * The variant `?variant=` names among a product's sold variants, else the default one: an unknown,
  * malformed or foreign id shows the product's first choice, never an error.

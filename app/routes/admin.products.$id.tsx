@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ProductForm } from "~/components/admin/product-form";
 import { AdminPage, backTo, subjectError, subjectMeta } from "~/components/admin/admin-page";
-import { dangerButton, dateTime, secondaryButton } from "~/components/admin/ui";
+import { AdminCard, dangerButton, dateTime, secondaryButton } from "~/components/admin/ui";
 import type { AdminSubject } from "~/lib/admin-list";
 import { parseId } from "~/lib/ids";
 import { PRODUCT_MESSAGES, VARIANT_INTENTS, type VariantIntent } from "~/lib/schemas/admin-products";
@@ -16,6 +16,8 @@ import { buttonError } from "~/http/pages/forms.server";
 import { saveOptionsForm, saveVariantsForm } from "~/http/pages/product-variants.server";
 import { ProductOptionsCard, ProductVariantsCard } from "~/components/admin/product-variants";
 import { unitPriceCents } from "~/lib/money";
+import { optionsLabel, type OptionValues } from "~/lib/variants";
+import { waitingByVariant } from "~/services/stock-alerts.server";
 
 const isVariantIntent = (intent: string | undefined): intent is VariantIntent =>
   (VARIANT_INTENTS as readonly string[]).includes(intent ?? "");
@@ -28,11 +30,14 @@ const products: AdminSubject = {
 
 export const meta = subjectMeta<typeof loader>(products, (data) => data.product.name);
 
-/** One product (archived ones too) with every field, its images, its category's options and its audit trail. */
+/**
+ * One product (archived ones too) with every field, its images, its category's options and its audit
+ * trail, and how many shoppers wait for each of its variants to be back in stock.
+ */
 export async function loader(args: LoaderFunctionArgs) {
   const { found } = await loadSubject(args, products, parseId(args.params.id), async (db, id) => {
-    const { product, categories } = await productFormData(db, id);
-    return product ? { product, categories } : null;
+    const [{ product, categories }, waiting] = await Promise.all([productFormData(db, id), waitingByVariant(db, id)]);
+    return product ? { product, categories, waiting } : null;
   });
   return privateJson(found);
 }
@@ -103,8 +108,37 @@ function ArchiveButton({ archived, version }: { archived: boolean; version: numb
   );
 }
 
+/** "Back in stock" requests confirmed and not yet mailed, per variant ("Colour: Blush: 3 waiting"). */
+function WaitingCard({
+  variants,
+  waiting,
+}: {
+  variants: Array<{ id: number; options: OptionValues }>;
+  waiting: Record<number, number>;
+}) {
+  const rows = Object.entries(waiting).map(([id, count]) => {
+    const options = variants.find((variant) => variant.id === Number(id))?.options ?? {};
+    return { id, label: optionsLabel(options) || "This product", count };
+  });
+  return (
+    <AdminCard id="waiting-heading" title="Waiting for stock">
+      {rows.length === 0 ? (
+        <p className="mt-3 text-sm text-gray-600">Nobody is waiting to be told it is back.</p>
+      ) : (
+        <ul className="mt-3 grid gap-1 text-sm" data-testid="waiting">
+          {rows.map((row) => (
+            <li key={row.id} className="text-gray-900">
+              {`${row.label}: ${row.count} waiting`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminCard>
+  );
+}
+
 export default function AdminProductPage() {
-  const { product, categories } = useLoaderData<typeof loader>();
+  const { product, categories, waiting } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const archived = !product.is_active;
   // The form that was refused shows what was typed; the others show the product as it is.
@@ -162,6 +196,7 @@ export default function AdminProductPage() {
           />
         </div>
         <div className="mt-6 grid h-fit gap-6">
+          <WaitingCard variants={product.variants} waiting={waiting} />
           <StaffChanges
             id="product-audit"
             title="Staff changes"

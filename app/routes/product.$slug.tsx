@@ -8,7 +8,8 @@ import { DetailList, type Detail } from "~/components/detail-list";
 import { JsonLd } from "~/components/json-ld";
 import { Price, useCurrency } from "~/components/price";
 import { ProductGallery } from "~/components/product-gallery";
-import { ProductOptions, variantHref } from "~/components/product-options";
+import { ProductOptions } from "~/components/product-options";
+import { STOCK_ALERT_INTENT, StockAlert, type StockAlertSent } from "~/components/stock-alert-form";
 import { QuantityInput } from "~/components/quantity-input";
 import { RelatedProducts, toRelatedProduct } from "~/components/related-products";
 import { TitledSection } from "~/components/section";
@@ -24,7 +25,14 @@ import { ReviewsSection, type ReviewsData } from "~/components/reviews/reviews-s
 import { reviewCountText, Stars } from "~/components/reviews/stars";
 import { Toaster } from "~/components/toaster";
 import { featuresOf } from "~/http/features.server";
-import { formFailure, readForm, type FormFailure, notFoundAs } from "~/http/pages/forms.server";
+import {
+  formError,
+  formFailure,
+  formPageHeaders,
+  readForm,
+  type FormFailure,
+  notFoundAs,
+} from "~/http/pages/forms.server";
 import { requireFeature, requireViewer } from "~/http/pages/guards.server";
 import { toasts } from "~/http/pages/toast.server";
 import { productReviewsEntry, reviewsPageParam } from "~/http/reviews.server";
@@ -35,13 +43,22 @@ import { ConflictError } from "~/services/errors";
 import { createReview, findOwnReview, type ReviewPage } from "~/services/reviews.server";
 import { useRootData } from "~/components/use-root-data";
 import { percentOff, toUnits } from "~/lib/money";
-import { chosenVariant, defaultVariant, optionChoices, variantForFields } from "~/lib/variants";
+import { chosenVariant, defaultVariant, optionChoices, variantForFields, variantHref } from "~/lib/variants";
+import type { AppContext } from "~/http/context.server";
+import { mailContext } from "~/http/mail.server";
+import { retentionSigner } from "~/http/retention.server";
+import { STOCK_ALERT_MESSAGES, StockAlertRequestSchema } from "~/lib/schemas/stock-alerts";
+import { clientAddress } from "~/services/rate-limit.server";
+import { requestStockAlert } from "~/services/stock-alerts.server";
 import { preloadImage } from "~/components/img";
 
 export const PRODUCT_NOT_FOUND = "Product Not Found";
 export const PRODUCT_LOAD_ERROR = "Failed to load product. Please try again.";
 /** "Only {n} left" from this stock down to 1. */
 const LOW_STOCK_THRESHOLD = 5;
+
+/** A back-in-stock request refused with 429 keeps its Retry-After on the page shown again (no JavaScript). */
+export const headers = formPageHeaders;
 
 /** `?image=N` (1-based) to an index into the images; anything else shows the first. */
 function imageIndexFromParam(value: string | null, count: number): number {
@@ -157,14 +174,16 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
  * `intent=review`: the signed-in shopper's review (a guest goes to log in and comes back). Back to
  * the product with a toast: published at once, or waiting for approval; bad input shows the form
  * again with its messages and the typed values. 404 while reviews are switched off.
+ * `intent=stock-alert`: "email me when it's back" (anyone), `stockAlertAction`.
  */
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const { app } = context;
-  await requireFeature(app, "reviews");
   const slug = params.slug ?? "";
   const here = `/product/${slug}`;
-  const viewer = await requireViewer(app, request);
   const values = await readForm(request);
+  if (values.intent === STOCK_ALERT_INTENT) return stockAlertAction(app, request, slug, values);
+  await requireFeature(app, "reviews");
+  const viewer = await requireViewer(app, request);
   if (values.intent !== REVIEW_INTENT) throw json({ message: "Not found" }, { status: 404 });
   let product: ProductDetail;
   try {
@@ -189,6 +208,32 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     if (error instanceof ConflictError) return toast.redirectWithError(`${here}#reviews`, error.message);
     throw notFoundAs(error, PRODUCT_NOT_FOUND);
   }
+}
+
+/**
+ * A back-in-stock request (double opt-in, app/services/stock-alerts.server.ts): the same answer for
+ * every address, as a toast back on the product (the variant kept), or as data to a fetcher
+ * (`respond=data`). A bad address, an item in stock again or not sold: the form again with its
+ * message (422); too many requests: 429 with Retry-After.
+ */
+async function stockAlertAction(app: AppContext, request: Request, slug: string, values: Record<string, string>) {
+  const parsed = StockAlertRequestSchema.safeParse(values);
+  if (!parsed.success) return formFailure(fieldErrors(parsed.error), STOCK_ALERT_MESSAGES.formErrors, values);
+  let page: string;
+  try {
+    page = await requestStockAlert(app.db, slug, parsed.data, {
+      mail: await mailContext(app, request),
+      signer: retentionSigner(app.env),
+      client: clientAddress(request),
+    });
+  } catch (error) {
+    if (error instanceof NotFoundError) throw notFoundAs(error, PRODUCT_NOT_FOUND);
+    return formError(error, values, { unexpected: STOCK_ALERT_MESSAGES.failed });
+  }
+  const toast = toasts(app.env, request);
+  const message = STOCK_ALERT_MESSAGES.requested;
+  if (values.respond === "data") return toast.jsonWithSuccess({ ok: true, message } satisfies StockAlertSent, message);
+  return toast.redirectWithSuccess(page, message);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location, error }) => {
@@ -440,6 +485,15 @@ export default function ProductPage() {
           {product.short_description ? <p className="text-lg text-gray-700">{product.short_description}</p> : null}
           {choices ? <ProductOptions slug={product.slug} options={choices} /> : null}
           <AddToCart product={product} shown={shown} />
+          {shown.stock <= 0 && shown.variant_id !== null ? (
+            <StockAlert
+              key={shown.variant_id}
+              action={path}
+              variantId={shown.variant_id}
+              productName={product.name}
+              failure={failure?.values.intent === STOCK_ALERT_INTENT ? failure : undefined}
+            />
+          ) : null}
           <WishlistButton productId={product.id} productName={product.name} size={24} className="self-start" />
           <ProductFacts product={product} shown={shown} />
         </div>
@@ -453,7 +507,13 @@ export default function ProductPage() {
           </div>
         </TitledSection>
       ) : null}
-      {reviews ? <ReviewsSection data={reviews as ReviewsData} path={path} failure={failure} /> : null}
+      {reviews ? (
+        <ReviewsSection
+          data={reviews as ReviewsData}
+          path={path}
+          failure={failure?.values.intent === REVIEW_INTENT ? failure : undefined}
+        />
+      ) : null}
       {failure ? <Toaster toast={failure.toast} listen={false} /> : null}
       <RelatedProducts products={product.related_products} />
       <JsonLd

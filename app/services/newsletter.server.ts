@@ -1,6 +1,6 @@
-import { and, count, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { newsletterSubscribers, rateLimits } from "../../db/schema";
+import { newsletterSubscribers } from "../../db/schema";
 import {
   CONFIRM_MAILS_PER_ADDRESS,
   CONFIRM_TOKEN_HOURS,
@@ -19,7 +19,15 @@ import { newsletterMailStatement } from "./mail/newsletter";
 import { secretMark } from "./mail/sealed.server";
 import { newsletterConfirmationMail } from "./mail/templates/newsletter-confirmation";
 import { hashResetToken, newResetToken } from "./password-reset.server";
-import { consumeLimits, countStatement, type Limit, limitOn } from "./rate-limit.server";
+import {
+  consumeLimits,
+  countStatement,
+  type Limit,
+  limitOn,
+  limitsReached,
+  openLimitRows,
+  underLimitsSql,
+} from "./rate-limit.server";
 import {
   isoDate,
   likeContains,
@@ -98,15 +106,6 @@ export const confirmationMailLimits = (email: string): Limit[] =>
 
 const unixNow = () => Math.floor(Date.now() / 1000);
 
-/** True in SQL while none of these limits is reached (the guard of the token's UPDATE, for two sign-ups racing). */
-const underLimitsSql = (limits: Limit[], at: number): SQL =>
-  and(
-    ...limits.map(
-      (limit) =>
-        sql`NOT EXISTS (SELECT 1 FROM ${rateLimits} WHERE ${rateLimits.key} = ${limit.key} AND ${rateLimits.resetAt} > ${at} AND ${rateLimits.count} >= ${limit.max})`,
-    ),
-  )!;
-
 /**
  * A sign-up. The caller answers NEWSLETTER_MESSAGES.requested whatever happens here (but a 429), so
  * nobody learns whether an address is on the list:
@@ -137,23 +136,10 @@ export async function subscribe(db: Database, email: string, context: SubscribeC
       })
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.email, email)),
-    db
-      .select({ key: rateLimits.key, count: rateLimits.count })
-      .from(rateLimits)
-      .where(
-        and(
-          inArray(
-            rateLimits.key,
-            mailLimits.map((limit) => limit.key),
-          ),
-          gt(rateLimits.resetAt, new Date(at * 1000)),
-        ),
-      ),
+    openLimitRows(db, mailLimits, at),
   ]);
   const subscriber = found[0];
-  const throttled = limitRows.some(
-    (row) => row.count >= (mailLimits.find((limit) => limit.key === row.key)?.max ?? Infinity),
-  );
+  const throttled = limitsReached(mailLimits, limitRows);
   if (!subscriber || subscriber.status === "subscribed" || throttled) return;
   const token = newResetToken();
   const tokenHash = await hashConfirmToken(token);

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { DomainError } from "./errors";
@@ -120,6 +120,38 @@ export async function consumeLimits(db: Database, limits: Limit[], message: (wai
   });
   if (wait > 0) throw new RateLimitError(message(waitText(wait)), wait);
 }
+
+/**
+ * The rows of these limits whose windows are still open at `at` (seconds), to read in a batch: with
+ * `limitsReached`, whether a mail may go without counting an attempt (a confirmation mail's limits).
+ */
+export function openLimitRows(db: Database, limits: Limit[], at: number) {
+  return db
+    .select({ key: rateLimits.key, count: rateLimits.count })
+    .from(rateLimits)
+    .where(
+      and(
+        inArray(
+          rateLimits.key,
+          limits.map((limit) => limit.key),
+        ),
+        gt(rateLimits.resetAt, new Date(at * 1000)),
+      ),
+    );
+}
+
+/** Whether any of these limits is reached, by its open rows (`openLimitRows`). */
+export const limitsReached = (limits: Limit[], rows: Array<{ key: string; count: number }>) =>
+  rows.some((row) => row.count >= (limits.find((limit) => limit.key === row.key)?.max ?? Infinity));
+
+/** True in SQL while none of these limits is reached at `at` (a guard in the batch of the work they limit, for two racing). */
+export const underLimitsSql = (limits: Limit[], at: number): SQL =>
+  and(
+    ...limits.map(
+      (limit) =>
+        sql`NOT EXISTS (SELECT 1 FROM ${rateLimits} WHERE ${rateLimits.key} = ${limit.key} AND ${rateLimits.resetAt} > ${at} AND ${rateLimits.count} >= ${limit.max})`,
+    ),
+  )!;
 
 /** Gives one attempt back (a login that succeeded): never below zero, never opens a new window. */
 export function refundStatement(db: Database, limit: Limit) {

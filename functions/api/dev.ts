@@ -65,7 +65,8 @@ const DevJobRunSchema = z.object({
 /**
  * POST /api/dev/jobs/{name}: runs a scheduled job at once (app/http/jobs.server.ts) and answers how
  * it ended, so the browser tests and a developer's scripts can trigger one. Development only, like
- * the mailbox: 404 in every other environment, and for a name no job has.
+ * the mailbox: 404 in every other environment, and for a name no job has. Without SHOP_ORIGIN, the
+ * mails it writes link to the address this request came to (a schedule has none to go by).
  */
 mount(
   devApi,
@@ -82,7 +83,8 @@ mount(
     const { app } = c.var;
     const job = findJob(c.req.param("name") ?? "");
     if (!hasDevMailbox(app.env) || !job) throw new NotFoundError();
-    const { name, outcome, result, error } = await runJob(app.db, app.env, job, RAN_BY_DEVELOPMENT);
+    const env = { ...app.env, SHOP_ORIGIN: app.env.SHOP_ORIGIN || new URL(c.req.url).origin };
+    const { name, outcome, result, error } = await runJob(app.db, env, job, RAN_BY_DEVELOPMENT);
     c.header("Cache-Control", "no-store");
     return ok(c, { name, outcome, result, error });
   },

@@ -25,6 +25,7 @@ import { apiApp, completeOperations, mount, SECURITY_SCHEMES } from "./openapi";
 import { productsApi } from "./products";
 import { reviewsApi } from "./reviews";
 import { settingsApi } from "./settings";
+import { stockAlertsApi } from "./stock-alerts";
 import { wishlistApi } from "./wishlist";
 import scalarBundle from "./scalar-bundle.json";
 
@@ -42,6 +43,7 @@ export const api = $(
     .route("/categories", categoriesApi)
     .route("/products", productsApi)
     .route("/products", reviewsApi)
+    .route("/products", stockAlertsApi)
     .route("/blogs", blogsApi)
     .route("/search", searchApi)
     .route("/auth", authApi)

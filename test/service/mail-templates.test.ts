@@ -10,6 +10,7 @@ import { welcomeMail } from "~/services/mail/templates/welcome";
 import { lowStockMail } from "~/services/mail/templates/low-stock";
 import { cartReminderMail } from "~/services/mail/templates/cart-reminder";
 import { occasionReminderMail } from "~/services/mail/templates/occasion-reminder";
+import { backInStockMail, stockAlertConfirmationMail } from "~/services/mail/templates/back-in-stock";
 
 const ORIGIN = "https://shop.example";
 const HOSTILE = `<script>alert("x")</script> Rose & "Tulip"\r\nBcc: all@evil.example`;
@@ -389,6 +390,36 @@ describe("occasion reminder (a return mail)", () => {
       removeLink,
       unsubscribeLink,
     });
+    expect(hostile.html).not.toContain("<script>");
+    expectOneLineSubject(hostile);
+  });
+});
+
+describe("back in stock (a shopper who asked)", () => {
+  const item = { name: "Peony Cloud (Colour: Blush)", link: `${ORIGIN}/product/peony-cloud?variant=7` };
+  const unsubscribeLink = `${ORIGIN}/mail/unsubscribe?token=back_in_stock.abc.def`;
+  it("asks to confirm the request with its link, names the item and offers the way out", () => {
+    const confirmLink = `${ORIGIN}/back-in-stock/confirm?token=abc`;
+    const mail = stockAlertConfirmationMail({ shop, item, confirmLink, unsubscribeLink, validHours: 48 });
+    expect(mail.subject).toBe("Confirm: email me when Peony Cloud (Colour: Blush) is back");
+    expect(mail.text).toContain(confirmLink);
+    expect(mail.text).toContain(unsubscribeLink);
+    expect(hrefs(mail.html)).toEqual(expect.arrayContaining([confirmLink, item.link, unsubscribeLink]));
+    expectLinksAbsolute(mail);
+    expectShopLook(mail);
+    expectReadableText(mail);
+  });
+
+  it("says the item is back with a link to its page (the variant chosen) and the way out; escapes a name", () => {
+    const mail = backInStockMail({ shop, item, unsubscribeLink });
+    expect(mail.subject).toBe("Peony Cloud (Colour: Blush) is back");
+    expect(mail.text).toContain(item.link);
+    expect(mail.text).toContain(unsubscribeLink);
+    expect(hrefs(mail.html)).toEqual(expect.arrayContaining([item.link, unsubscribeLink]));
+    expectLinksAbsolute(mail);
+    expectShopLook(mail);
+    expectReadableText(mail);
+    const hostile = backInStockMail({ shop, item: { ...item, name: HOSTILE }, unsubscribeLink });
     expect(hostile.html).not.toContain("<script>");
     expectOneLineSubject(hostile);
   });
