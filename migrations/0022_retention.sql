@@ -55,11 +55,12 @@ CREATE UNIQUE INDEX `stock_alerts_token_unique` ON `stock_alerts` (`confirm_toke
 CREATE INDEX `stock_alerts_active_idx` ON `stock_alerts` (`variant_id`) WHERE "stock_alerts"."status" = 'active';--> statement-breakpoint
 CREATE INDEX `stock_alerts_product_idx` ON `stock_alerts` (`product_id`,`status`);--> statement-breakpoint
 -- hand-written:
--- The return mails' switches and the occasion reminder's lead time (group `store`), for a shop that
+-- The return mails' switches ("back in stock" is a feature: its form shows on the product page,
+-- so the page reads it with the public settings) and the occasion reminder's lead time, for a shop that
 -- is upgraded rather than seeded: the seed writes the same rows (db/seed/data/settings.ts) and,
 -- like this, never overwrites a value.
 INSERT INTO `settings` (`key`, `value`, `type`, `group`, `is_public`, `description`) VALUES
-	('back_in_stock_mail', 'true', 'boolean', 'store', 0, 'Shoppers may ask on a sold-out product''s page to be emailed once when it is back in stock.'),
+	('feature_back_in_stock', 'true', 'boolean', 'features', 1, 'Shoppers may ask on a sold-out product''s page to be emailed once when it is back in stock.'),
 	('cart_reminder_mail', 'true', 'boolean', 'store', 0, 'A signed-in shopper who leaves a cart gets one reminder 24 hours after it last changed, unless they ordered since.'),
 	('occasion_reminder_mail', 'true', 'boolean', 'store', 0, 'Shoppers may save occasions on their profile and get a reminder before each.'),
 	('occasion_reminder_days', '7', 'number', 'store', 0, 'How many days before an occasion its reminder is emailed.')

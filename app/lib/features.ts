@@ -9,13 +9,14 @@ export const FEATURE_SETTINGS = {
   wishlist: "feature_wishlist",
   socialLogin: "feature_social_login",
   newsletter: "feature_newsletter",
+  backInStock: "feature_back_in_stock",
 } as const;
 
 export type Feature = keyof typeof FEATURE_SETTINGS;
 
 export type FeatureFlags = Record<Feature, boolean>;
 
-/** The four flags from the settings' `features` group (as `SiteConfig.features` holds it). */
+/** The flags from the settings' `features` group (as `SiteConfig.features` holds it). */
 export function featureFlags(features: Record<string, SettingValue> | undefined): FeatureFlags {
   const on = (feature: Feature) => features?.[FEATURE_SETTINGS[feature]] === true;
   return {
@@ -23,5 +24,6 @@ export function featureFlags(features: Record<string, SettingValue> | undefined)
     wishlist: on("wishlist"),
     socialLogin: on("socialLogin"),
     newsletter: on("newsletter"),
+    backInStock: on("backInStock"),
   };
 }

@@ -167,6 +167,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     shown,
     selectedImage: gallery.selected,
     reviews,
+    stockAlerts: features.backInStock,
   });
 }
 
@@ -174,14 +175,18 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
  * `intent=review`: the signed-in shopper's review (a guest goes to log in and comes back). Back to
  * the product with a toast: published at once, or waiting for approval; bad input shows the form
  * again with its messages and the typed values. 404 while reviews are switched off.
- * `intent=stock-alert`: "email me when it's back" (anyone), `stockAlertAction`.
+ * `intent=stock-alert`: "email me when it's back" (anyone), `stockAlertAction`; 404 while that
+ * feature is switched off.
  */
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const { app } = context;
   const slug = params.slug ?? "";
   const here = `/product/${slug}`;
   const values = await readForm(request);
-  if (values.intent === STOCK_ALERT_INTENT) return stockAlertAction(app, request, slug, values);
+  if (values.intent === STOCK_ALERT_INTENT) {
+    await requireFeature(app, "backInStock");
+    return stockAlertAction(app, request, slug, values);
+  }
   await requireFeature(app, "reviews");
   const viewer = await requireViewer(app, request);
   if (values.intent !== REVIEW_INTENT) throw json({ message: "Not found" }, { status: 404 });
@@ -438,7 +443,7 @@ function productJsonLd(
 }
 
 export default function ProductPage() {
-  const { product, shown, selectedImage, reviews, choices, variantPath } = useLoaderData<typeof loader>();
+  const { product, shown, selectedImage, reviews, choices, variantPath, stockAlerts } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const showRating = reviews !== null;
   const root = useRootData();
@@ -485,7 +490,7 @@ export default function ProductPage() {
           {product.short_description ? <p className="text-lg text-gray-700">{product.short_description}</p> : null}
           {choices ? <ProductOptions slug={product.slug} options={choices} /> : null}
           <AddToCart product={product} shown={shown} />
-          {shown.stock <= 0 && shown.variant_id !== null ? (
+          {stockAlerts && shown.stock <= 0 && shown.variant_id !== null ? (
             <StockAlert
               key={shown.variant_id}
               action={path}

@@ -6,6 +6,7 @@ import { clientAddress } from "../../app/services/rate-limit.server";
 import { requestStockAlert } from "../../app/services/stock-alerts.server";
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { Handler } from "hono";
+import { featureGate } from "./features";
 import { parseBody, type ApiEnv } from "./http";
 import { apiApp, Done, errors, json, jsonOrForm, mount } from "./openapi";
 
@@ -14,7 +15,7 @@ import { apiApp, Done, errors, json, jsonOrForm, mount } from "./openapi";
  * opt-in, as the newsletter). 202 with the same message whatever the address's state (a confirmation
  * link is mailed to one that may get it); 422 for a malformed email or an item that is in stock, not
  * sold, or has options and none was chosen; 404 for an unknown product; 429 with Retry-After past the
- * client's allowance.
+ * client's allowance. 404 while the feature is switched off (`feature_back_in_stock`).
  */
 export const stockAlertsApi = apiApp();
 /**
@@ -32,6 +33,7 @@ mountStockAlerts(
     path: "/stock-alerts/{slug}",
     tags: ["Catalogue"],
     summary: "Ask to be emailed once when a sold-out product or variant is back (double opt-in)",
+    middleware: featureGate("backInStock"),
     request: {
       params: z.object({ slug: z.string().meta({ description: "The product's slug." }) }),
       body: jsonOrForm(StockAlertRequestSchema),

@@ -808,7 +808,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/account/occasions": {
+    "/api/v1/occasions": {
         parameters: {
             query?: never;
             header?: never;
@@ -816,20 +816,20 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's occasions, the next one first */
-        get: operations["getAccountOccasions"];
+        get: operations["getV1Occasions"];
         put?: never;
         /**
          * Save an occasion
          * @description At most 20 per account: one more is a 409.
          */
-        post: operations["postAccountOccasions"];
+        post: operations["postV1Occasions"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/account/occasions/{id}": {
+    "/api/v1/occasions/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -840,14 +840,14 @@ export interface paths {
         put?: never;
         post?: never;
         /** Remove an occasion */
-        delete: operations["deleteAccountOccasionsById"];
+        delete: operations["deleteV1OccasionsById"];
         options?: never;
         head?: never;
         /**
          * Change an occasion
          * @description The fields given replace the saved ones; the occasion as a whole is checked again.
          */
-        patch: operations["patchAccountOccasionsById"];
+        patch: operations["patchV1OccasionsById"];
         trace?: never;
     };
     "/api/shipping/methods": {
@@ -6080,7 +6080,7 @@ export interface operations {
             };
         };
     };
-    getAccountOccasions: {
+    getV1Occasions: {
         parameters: {
             query?: never;
             header?: never;
@@ -6113,7 +6113,7 @@ export interface operations {
             };
         };
     };
-    postAccountOccasions: {
+    postV1Occasions: {
         parameters: {
             query?: never;
             header?: never;
@@ -6205,7 +6205,7 @@ export interface operations {
             };
         };
     };
-    deleteAccountOccasionsById: {
+    deleteV1OccasionsById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6258,7 +6258,7 @@ export interface operations {
             };
         };
     };
-    patchAccountOccasionsById: {
+    patchV1OccasionsById: {
         parameters: {
             query?: never;
             header?: never;

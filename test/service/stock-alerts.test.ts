@@ -186,12 +186,12 @@ describe("the restock job", () => {
     }
   });
 
-  it("does nothing while the back_in_stock_mail setting is off", async () => {
-    await t.client.execute("UPDATE settings SET value = 'false' WHERE key = 'back_in_stock_mail'");
+  it("does nothing while the feature_back_in_stock setting is off", async () => {
+    await t.client.execute("UPDATE settings SET value = 'false' WHERE key = 'feature_back_in_stock'");
     try {
       expect(await sendBackInStockMails(t.db, mail, signer)).toBe("Switched off in the settings: nothing sent.");
     } finally {
-      await t.client.execute("UPDATE settings SET value = 'true' WHERE key = 'back_in_stock_mail'");
+      await t.client.execute("UPDATE settings SET value = 'true' WHERE key = 'feature_back_in_stock'");
     }
   });
 });

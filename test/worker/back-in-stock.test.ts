@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import worker from "../../functions/worker";
 import { ADMIN, CUSTOMER } from "../fixtures/accounts";
-import { apiClient, loggedIn } from "./fixtures";
+import { apiClient, apiToken, loggedIn } from "./fixtures";
 import { BASE, CookieJar, errorsUnder, field, mailsTo, postForm, visibleText, visit } from "./helpers";
 
 // "Tell me when it's back" in workerd: POST /api/products/{slug}/stock-alerts (202 with one answer,
@@ -133,6 +133,26 @@ describe("the product page's form, without JavaScript", () => {
     );
   });
 
+  it("is gone while staff switch the feature off: no form on the page, the page's action and the API answer 404", async () => {
+    const staff = await apiToken(newIp(), ADMIN);
+    await call("PUT", "/api/admin/settings", { token: staff, body: { feature_back_in_stock: false } });
+    try {
+      const page = await (await visit(new CookieJar(), `/product/${SOLD_OUT}`)).text();
+      expect(visibleText(page)).not.toContain("Email me when it's back");
+      expect((await ask(SOLD_OUT, { email: newEmail() })).status).toBe(404);
+      const posted = await postForm(new CookieJar(), `/product/${SOLD_OUT}`, {
+        intent: "stock-alert",
+        email: newEmail(),
+      });
+      expect(posted.status).toBe(404);
+    } finally {
+      await call("PUT", "/api/admin/settings", { token: staff, body: { feature_back_in_stock: true } });
+    }
+    expect(visibleText(await (await visit(new CookieJar(), `/product/${SOLD_OUT}`)).text())).toContain(
+      "Email me when it's back",
+    );
+  });
+
   it("asks, and comes back to the product with the toast; a bad address shows its message under the field (422)", async () => {
     const jar = new CookieJar();
     const variantId = String(await peonyVariant());
@@ -208,9 +228,9 @@ describe("the restock job", () => {
     );
     await setStock(variantId, 4);
     try {
-      await env.DB.prepare("UPDATE settings SET value = 'false' WHERE key = 'back_in_stock_mail'").run();
+      await env.DB.prepare("UPDATE settings SET value = 'false' WHERE key = 'feature_back_in_stock'").run();
       expect(await runJob()).toBe("Switched off in the settings: nothing sent.");
-      await env.DB.prepare("UPDATE settings SET value = 'true' WHERE key = 'back_in_stock_mail'").run();
+      await env.DB.prepare("UPDATE settings SET value = 'true' WHERE key = 'feature_back_in_stock'").run();
       expect(await runJob()).toMatch(/^[1-9]\d* back-in-stock emails? written\.$/);
       const [back, ...more] = await mailsTo(first, "back_in_stock");
       expect(more).toHaveLength(0);
@@ -227,7 +247,7 @@ describe("the restock job", () => {
       expect(await mailsTo(first, "back_in_stock")).toHaveLength(1);
     } finally {
       await setStock(variantId, 0);
-      await env.DB.prepare("UPDATE settings SET value = 'true' WHERE key = 'back_in_stock_mail'").run();
+      await env.DB.prepare("UPDATE settings SET value = 'true' WHERE key = 'feature_back_in_stock'").run();
     }
   });
 });

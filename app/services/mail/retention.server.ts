@@ -20,7 +20,7 @@ import { readBooleanSetting } from "../settings.server";
  */
 
 export const RETENTION_TOPICS = {
-  back_in_stock: { template: "back_in_stock", setting: "back_in_stock_mail", label: "back-in-stock emails" },
+  back_in_stock: { template: "back_in_stock", setting: "feature_back_in_stock", label: "back-in-stock emails" },
   cart_reminder: { template: "cart_reminder", setting: "cart_reminder_mail", label: "reminders of a cart you left" },
   occasion_reminder: { template: "occasion_reminder", setting: "occasion_reminder_mail", label: "occasion reminders" },
 } as const;

@@ -217,6 +217,14 @@ export const settings: SeedSetting[] = [
     is_public: true,
     description: "Show the newsletter sign-up form.",
   },
+  {
+    key: "feature_back_in_stock",
+    value: "true",
+    type: "boolean",
+    group: "features",
+    is_public: true,
+    description: "Shoppers may ask on a sold-out product's page to be emailed once when it is back in stock.",
+  },
 
   // delivery (gifting.md section 4): public, so the checkout's calendar reads them through the cache
   {
@@ -321,14 +329,6 @@ export const settings: SeedSetting[] = [
     is_public: false,
     description:
       "Each morning, one email to the shop's contact address lists the products and variants at or under the low stock threshold (none when nothing is low).",
-  },
-  {
-    key: "back_in_stock_mail",
-    value: "true",
-    type: "boolean",
-    group: "store",
-    is_public: false,
-    description: "Shoppers may ask on a sold-out product's page to be emailed once when it is back in stock.",
   },
   {
     key: "cart_reminder_mail",
