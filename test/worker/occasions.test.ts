@@ -78,9 +78,9 @@ describe("the occasions API", () => {
     // Another shopper's occasion is not found, to read, change or remove.
     const other = await newAccount();
     expect((await call("GET", "/api/v1/occasions", { token: other.token })).body.data).toEqual([]);
-    expect(
-      (await call("PATCH", `/api/v1/occasions/${id}`, { token: other.token, body: { name: "x" } })).status,
-    ).toBe(404);
+    expect((await call("PATCH", `/api/v1/occasions/${id}`, { token: other.token, body: { name: "x" } })).status).toBe(
+      404,
+    );
     expect((await call("DELETE", `/api/v1/occasions/${id}`, { token: other.token })).status).toBe(404);
     expect(await occasionCount(id)).toBe(1);
 
