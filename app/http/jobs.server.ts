@@ -7,6 +7,7 @@ import { auditEntry, type Actor } from "../services/audit.server";
 import { enqueueMail, removeOldMailBodies, requeueStuckMail } from "../services/mail/outbox.server";
 import { MISSES_KEPT_DAYS, removeOldSearchMisses } from "../services/search.server";
 import { removeUnusedUploads } from "../services/uploads.server";
+import { removeOldImportFiles } from "../services/admin/import-files.server";
 import { log } from "../services/log.server";
 import { sendCartReminders } from "../services/saved-carts.server";
 import { backgroundMailContext } from "./mail.server";
@@ -56,10 +57,14 @@ export const JOBS: readonly Job[] = [
   },
   {
     name: "uploads-cleanup",
-    description: "Removes uploaded images that nothing has referred to for a day.",
+    description:
+      "Removes uploaded images that nothing has referred to for a day, product import files never imported within a day, and import reports after 30 days.",
     cron: DAILY_CRON,
-    run: async ({ db, env }) =>
-      `${counted((await removeUnusedUploads(db, env.UPLOADS)).length, "unused image", "unused images")} removed.`,
+    run: async ({ db, env, now }) => {
+      const images = (await removeUnusedUploads(db, env.UPLOADS)).length;
+      const imports = await removeOldImportFiles(env.UPLOADS, now);
+      return `${counted(images, "unused image", "unused images")} and ${counted(imports, "old import file", "old import files")} removed.`;
+    },
   },
   {
     name: "order-expiry",

@@ -74,7 +74,7 @@ describe("the jobs' registry", () => {
     });
     expect(recorded.find((row) => row.name === "uploads-cleanup")).toMatchObject({
       outcome: "ok",
-      result: "0 unused images removed.",
+      result: "0 unused images and 0 old import files removed.",
       error: null,
     });
     expect(recorded.filter((row) => row.outcome === "ok")).toHaveLength(5);

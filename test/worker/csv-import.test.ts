@@ -7,6 +7,13 @@ import { PRODUCT_MESSAGES } from "../../app/lib/schemas/admin-products";
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from "../../app/lib/schemas/product-csv";
 import { CookieJar, decode, postForm, postMultipart, visibleText, visit } from "./helpers";
 import { loggedIn } from "./fixtures";
+import {
+  importFile,
+  importReport,
+  keepImportFile,
+  keepImportReport,
+  removeOldImportFiles,
+} from "../../app/services/admin/import-files.server";
 
 // The products' CSV import (issue 31, docs/decisions/034) as staff meet it without JavaScript:
 // upload, a preview of every row with its problems in the product form's words (nothing written),
@@ -131,3 +138,22 @@ describe("the products import", () => {
 function rowHtml(html: string, line: number): string {
   return new RegExp(`<tr data-row="${line}">[\\s\\S]*?</tr>`).exec(html)?.[0] ?? "";
 }
+
+describe("the import files' clean-up", () => {
+  it("removes a file never imported after a day and a report after 30 days, and keeps newer ones", async () => {
+    const bucket = env.UPLOADS!;
+    const waiting = await keepImportFile(bucket, "sku,name\n", "waiting.csv");
+    const done = await keepImportFile(bucket, "sku,name\n", "done.csv");
+    await keepImportReport(bucket, done, "done.csv", { created: 0, updated: 0, chunks: [] } as never);
+    const day = 86_400_000;
+    // Within the day both stay.
+    await removeOldImportFiles(bucket, new Date(Date.now() + day / 2));
+    expect(await importFile(bucket, waiting)).not.toBeNull();
+    // After a day the file goes, the report stays; after 30 days the report goes too.
+    expect(await removeOldImportFiles(bucket, new Date(Date.now() + 2 * day))).toBeGreaterThanOrEqual(1);
+    expect(await bucket.head(`imports/products/${waiting}.csv`)).toBeNull();
+    expect(await importReport(bucket, done)).not.toBeNull();
+    await removeOldImportFiles(bucket, new Date(Date.now() + 31 * day));
+    expect(await importReport(bucket, done)).toBeNull();
+  });
+});

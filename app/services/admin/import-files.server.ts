@@ -9,6 +9,8 @@ import type { ImportReport } from "./product-import.server";
 const PREFIX = "imports/products/";
 /** How long a previewed file can still be imported. */
 export const IMPORT_TTL_MS = 86_400_000;
+/** How long a done import's report stays readable on its page. */
+export const IMPORT_REPORT_TTL_MS = 30 * 86_400_000;
 const ID = /^[0-9a-f-]{36}$/;
 
 const fileKey = (id: string) => `${PREFIX}${id}.csv`;
@@ -47,4 +49,24 @@ export async function importReport(
   if (!ID.test(id)) return null;
   const object = await bucket.get(reportKey(id));
   return object ? ((await object.json()) as { name: string; report: ImportReport }) : null;
+}
+
+/**
+ * The daily clean-up (the `uploads-cleanup` job): removes the files previewed more than a day ago
+ * and never imported, and the reports of imports done more than 30 days ago. Answers how many.
+ */
+export async function removeOldImportFiles(bucket: R2Bucket | undefined, now = new Date()): Promise<number> {
+  if (!bucket) return 0;
+  const old: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix: PREFIX, cursor, limit: 1000 });
+    for (const object of page.objects) {
+      const kept = object.key.endsWith(".csv") ? IMPORT_TTL_MS : IMPORT_REPORT_TTL_MS;
+      if (now.getTime() - object.uploaded.getTime() > kept) old.push(object.key);
+    }
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  for (let i = 0; i < old.length; i += 1000) await bucket.delete(old.slice(i, i + 1000));
+  return old.length;
 }
