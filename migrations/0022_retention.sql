@@ -65,3 +65,7 @@ INSERT INTO `settings` (`key`, `value`, `type`, `group`, `is_public`, `descripti
 	('occasion_reminder_mail', 'true', 'boolean', 'store', 0, 'Shoppers may save occasions on their profile and get a reminder before each.'),
 	('occasion_reminder_days', '7', 'number', 'store', 0, 'How many days before an occasion its reminder is emailed.')
 ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- The digest now goes to the notifications email (`admin_email`), as the new-order mail does.
+UPDATE `settings` SET `description` = 'Each morning, one email to the notifications email (else the contact email) lists the products and variants at or under the low stock threshold (none when nothing is low).'
+WHERE `key` = 'low_stock_digest' AND `description` = 'Each morning, one email to the shop''s contact address lists the products and variants at or under the low stock threshold (none when nothing is low).';

@@ -8,7 +8,7 @@ import type { Currency } from "../lib/money";
 import { currencyFromSettings } from "../lib/site";
 import { getHomeSections, type HomeSections } from "../services/home.server";
 import { getProductBySlug, type Product, type ProductDetail } from "../services/products.server";
-import { getPublicSettings, type SettingsByGroup } from "../services/settings.server";
+import { getPublicSettings, readStaffEmail, type SettingsByGroup } from "../services/settings.server";
 import { sessionCard, type SessionCard } from "../services/auth.server";
 import { addonsQuery, cartProductsQuery, type Addon, type CartProductRow } from "../services/cart.server";
 import type { CartLine } from "../lib/cart";
@@ -80,6 +80,9 @@ function entry<T>(
 export const cachedData = {
   publicSettings: (): CacheEntry<SettingsByGroup> =>
     entry("settings:public", CACHE_SECONDS.settings, () => [TAGS.settings], getPublicSettings),
+  /** Where staff notifications go (`admin_email`, not public: only the server reads it). */
+  staffEmail: (): CacheEntry<string> =>
+    entry("settings:staff-email", CACHE_SECONDS.settings, () => [TAGS.settings], readStaffEmail),
   homeSections: (): CacheEntry<HomeSections> =>
     entry("home:sections", CACHE_SECONDS.content, () => [TAGS.home, TAGS.products], getHomeSections),
   product: (slug: string): CacheEntry<ProductDetail> =>

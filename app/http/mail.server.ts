@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import type { MailContext } from "../services/mail/context";
-import { getPublicSettings, siteConfigFromSettings } from "../services/settings.server";
+import { getPublicSettings, readStaffEmail, siteConfigFromSettings } from "../services/settings.server";
 import { cachedData } from "./cache-entries.server";
 import type { AppContext } from "./context.server";
 import { sign } from "./signature.server";
@@ -15,11 +15,15 @@ import { sealSecrets } from "../services/mail/sealed.server";
  */
 export async function mailContext(app: Pick<AppContext, "env" | "cache">, request: Request): Promise<MailContext> {
   // Settings that cannot be read do not stop the change: the mails go out with the defaults.
-  const settings = await app.cache.read(cachedData.publicSettings()).catch(() => ({}));
+  const [settings, staffEmail] = await Promise.all([
+    app.cache.read(cachedData.publicSettings()).catch(() => ({})),
+    app.cache.read(cachedData.staffEmail()).catch(() => ""),
+  ]);
   const site = siteConfigFromSettings(settings);
   return {
     origin: new URL(request.url).origin,
     site,
+    staffEmail,
     signOrder: (orderNumber) => sign(app.env, "order", orderNumber),
     seal: (secrets) => sealSecrets(app.env, secrets),
   };
@@ -31,8 +35,9 @@ export async function mailContext(app: Pick<AppContext, "env" | "cache">, reques
  * shop mailed (the address shoppers use); null when neither is known (then no mail is written).
  */
 export async function backgroundMailContext(env: Env, db: Database): Promise<MailContext | null> {
-  const [settings, latest] = await Promise.all([
+  const [settings, staffEmail, latest] = await Promise.all([
     getPublicSettings(db).catch(() => ({})),
+    readStaffEmail(db).catch(() => ""),
     env.SHOP_ORIGIN
       ? Promise.resolve([])
       : db
@@ -53,6 +58,7 @@ export async function backgroundMailContext(env: Env, db: Database): Promise<Mai
   return {
     origin,
     site: siteConfigFromSettings(settings),
+    staffEmail,
     signOrder: (orderNumber) => sign(env, "order", orderNumber),
     seal: (secrets) => sealSecrets(env, secrets),
   };

@@ -87,6 +87,15 @@ export function numberSettingSql(key: string, fallback: number): SQL<number> {
   );
 }
 
+/** The setting staff notifications go to (a new order, the low-stock digest): `admin_email`. */
+export const STAFF_EMAIL_SETTING = "admin_email";
+
+/** The `admin_email` setting's value, trimmed ("" when the row is missing); not public. */
+export async function readStaffEmail(db: Database): Promise<string> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, STAFF_EMAIL_SETTING));
+  return row?.value.trim() ?? "";
+}
+
 /** A switch setting as the scheduled work reads it: on or off, or `fallback` when the row is missing. */
 export async function readBooleanSetting(db: Database, key: string, fallback: boolean): Promise<boolean> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));

@@ -151,12 +151,14 @@ describe("the low-stock digest", () => {
     expect(again).toEqual(["Already sent today: nothing sent.", "Already sent today: nothing sent."]);
     expect(await digests()).toHaveLength(1);
 
-    // The next day: sent again, by the threshold as set (0: only what is sold out).
+    // The next day: sent again, by the threshold as set (0: only what is sold out), to the
+    // notifications address (`admin_email`) once the shop has one.
     await t.client.execute("UPDATE settings SET value = '0' WHERE key = 'low_stock_threshold'");
-    expect(await sendLowStockDigest(t.db, mail, new Date(now.getTime() + DAY))).toBe(
-      "1 low item mailed to studio@example.com.",
-    );
+    expect(
+      await sendLowStockDigest(t.db, { ...mail, staffEmail: "orders@example.com" }, new Date(now.getTime() + DAY)),
+    ).toBe("1 low item mailed to orders@example.com.");
     const latest = (await digests()).at(-1)!;
+    expect(latest.to_address).toBe("orders@example.com");
     expect(latest.subject).toBe("Low stock: 1 item at or under 0 in stock");
     expect(String(latest.text)).not.toContain(low.three);
     await t.client.execute("UPDATE settings SET value = '5' WHERE key = 'low_stock_threshold'");

@@ -173,6 +173,13 @@ describe("placing an order", () => {
     expect(shop.html).not.toContain("{{order-id");
   });
 
+  it("tells staff at the notifications address (`admin_email`) when there is one, else at the contact address", async () => {
+    await placeOrder(db, input({ mail: { ...mail, staffEmail: " orders@example.com " } }));
+    expect((await newMails()).find((row) => row.template === "new_order")!.to_address).toBe("orders@example.com");
+    await placeOrder(db, input({ mail: { ...mail, staffEmail: "not an address" } }));
+    expect((await newMails()).find((row) => row.template === "new_order")!.to_address).toBe(shopEmail);
+  });
+
   it("links a signed-in customer to the order's page, its id filled in by the batch", async () => {
     const placed = await placeOrder(db, input({ userId: customerId }));
     const [customer, shop] = (await newMails()) as [MailRow, MailRow];

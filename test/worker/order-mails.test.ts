@@ -80,7 +80,8 @@ describe("the mails of a placed order", () => {
     const mails = await deliveredMails(placed.number, 2);
     expect(mails.map((row) => [row.template, row.to_address, row.transport])).toEqual([
       ["order_placed", placed.email, "none"],
-      ["new_order", "hello@twistbloom.com", "none"],
+      // To the notifications address (`admin_email`), which only the server reads.
+      ["new_order", "orders@twistbloom.com", "none"],
     ]);
     const [customer, shop] = mails as [MailRow & { stored: string }, MailRow];
     expect(customer.text).toContain("Cash on delivery: pay when it arrives.");

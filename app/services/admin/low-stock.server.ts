@@ -27,8 +27,8 @@ function digestLimit(now: Date): Limit {
 }
 
 /**
- * The daily low-stock digest (a scheduled job, docs/decisions/036): one mail to the shop's contact
- * address (where the "new order" mail goes) listing every variant on sale of an active product whose
+ * The daily low-stock digest (a scheduled job, docs/decisions/036): one mail to the staff's
+ * notifications address (`admin_email`, else the contact address: where the "new order" mail goes) listing every variant on sale of an active product whose
  * stock is at or under `low_stock_threshold`, the lowest first. Nothing is sent when the
  * `low_stock_digest` switch is off or nothing is low. Never twice in a UTC day: the day's counter is
  * counted in the same batch as, and before, the mail's insert, which is written only on the day's
@@ -69,7 +69,8 @@ export async function sendLowStockDigest(db: Database, mail: MailContext | null,
   // As the other mail of the daily run: without an origin for its links, or an address, none is written.
   if (!mail) return "No mail written: the shop's address is not known (set SHOP_ORIGIN).";
   const shop = mailShop(mail);
-  if (!isMailable(shop.email)) return "No mail written: the contact email setting is not an address.";
+  if (!isMailable(shop.staffEmail))
+    return "No mail written: neither the notifications email nor the contact email setting is an address.";
   const items: LowStockItem[] = rows.map((row) => ({
     ...row,
     options: optionsLabel(JSON.parse(row.options) as OptionValues),
@@ -79,10 +80,10 @@ export async function sendLowStockDigest(db: Database, mail: MailContext | null,
     countStatement(db, limit, Math.floor(now.getTime() / 1000)).returning({ count: rateLimits.count }),
     mailStatement(
       db,
-      { to: shop.email, template: "low_stock", ...lowStockMail({ shop, threshold, items, total }) },
+      { to: shop.staffEmail, template: "low_stock", ...lowStockMail({ shop, threshold, items, total }) },
       { onlyIf: sql`(SELECT ${rateLimits.count} FROM ${rateLimits} WHERE ${rateLimits.key} = ${limit.key}) = 1` },
     ),
   ]);
   if ((day?.count ?? 0) > 1) return "Already sent today: nothing sent.";
-  return `${total} low item${total === 1 ? "" : "s"} mailed to ${shop.email}.`;
+  return `${total} low item${total === 1 ? "" : "s"} mailed to ${shop.staffEmail}.`;
 }

@@ -1,5 +1,6 @@
 import type { Currency } from "../../lib/money";
 import type { SiteConfig } from "../../lib/site";
+import { isMailable } from "./outbox.server";
 
 /**
  * What a service needs to write a mail, given by the request that causes it: the origin every link
@@ -10,6 +11,11 @@ import type { SiteConfig } from "../../lib/site";
 export interface MailContext {
   origin: string;
   site: SiteConfig;
+  /**
+   * Where staff notifications go (a new order, the low-stock digest): the `admin_email` setting,
+   * which only the server reads. When it is empty or not an address, the shop's contact address.
+   */
+  staffEmail?: string;
   /** The signature of a guest's confirmation link for this order number. */
   signOrder(orderNumber: string): Promise<string>;
   /**
@@ -27,19 +33,24 @@ export interface MailShop {
   email: string;
   phone: string;
   address: string;
+  /** Where staff notifications go: `MailContext.staffEmail`, else the contact address. */
+  staffEmail: string;
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 
-export function mailShop(context: Pick<MailContext, "origin" | "site">): MailShop {
+export function mailShop(context: Pick<MailContext, "origin" | "site" | "staffEmail">): MailShop {
   const contact = context.site.contact;
+  const email = text(contact.contact_email);
+  const staffEmail = text(context.staffEmail);
   return {
     name: context.site.name,
     origin: context.origin.replace(/\/+$/, ""),
     currency: context.site.currency,
-    email: text(contact.contact_email),
+    email,
     phone: text(contact.contact_phone),
     address: text(contact.contact_address),
+    staffEmail: isMailable(staffEmail) ? staffEmail : email,
   };
 }
 

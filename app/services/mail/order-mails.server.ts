@@ -62,11 +62,11 @@ export async function orderPlacedStatements(
       ),
     );
   }
-  if (isMailable(shop.email)) {
+  if (isMailable(shop.staffEmail)) {
     statements.push(
       mailStatement(
         db,
-        { to: shop.email, template: "new_order", ...newOrderMail({ shop, order, orderId: mark, guest }) },
+        { to: shop.staffEmail, template: "new_order", ...newOrderMail({ shop, order, orderId: mark, guest }) },
         { fill },
       ),
     );

@@ -328,7 +328,7 @@ export const settings: SeedSetting[] = [
     group: "store",
     is_public: false,
     description:
-      "Each morning, one email to the shop's contact address lists the products and variants at or under the low stock threshold (none when nothing is low).",
+      "Each morning, one email to the notifications email (else the contact email) lists the products and variants at or under the low stock threshold (none when nothing is low).",
   },
   {
     key: "cart_reminder_mail",
