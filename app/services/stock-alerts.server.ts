@@ -18,6 +18,7 @@ import { isMailable } from "./mail/outbox.server";
 import {
   mayMailSql,
   normalEmail,
+  notSuppressedSql,
   retentionEnabled,
   retentionMailStatements,
   unsubscribeMarkFor,
@@ -210,7 +211,8 @@ export async function requestStockAlert(
         and(
           live,
           eq(stockAlerts.status, "pending"),
-          mayMailSql(email, "back_in_stock", now),
+          // Asked for: not a return mail, so only a suppression (not the daily limit) holds it back.
+          notSuppressedSql(email, "back_in_stock"),
           underLimitsSql(mailLimits, at),
         ),
       ),

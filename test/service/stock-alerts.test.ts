@@ -116,6 +116,16 @@ describe("asking to be told", () => {
     expect(await alertsOf(twice)).toHaveLength(1);
   });
 
+  it("mails the confirmation to an address that got a return mail today: it was asked for, not a return mail", async () => {
+    const email = newEmail();
+    await t.client.execute({
+      sql: "INSERT INTO mail_outbox (id, to_address, template, subject, text, html, status) VALUES (?, ?, 'cart_reminder', 'Your cart', 'x', 'x', 'sent')",
+      args: [crypto.randomUUID(), email],
+    });
+    await ask(email);
+    expect((await mailsTo(email)).map((row) => row.template)).toEqual(["cart_reminder", "stock_alert_confirmation"]);
+  });
+
   it("refuses an item in stock, a variant not sold, a product with options without one, and an unknown product", async () => {
     const email = newEmail();
     const [plain] = await rows(
