@@ -1,4 +1,4 @@
-import { addDays } from "./delivery";
+import { addDays, formatDeliveryDate } from "./delivery";
 
 /**
  * Occasions a shopper saves on their profile (a birthday, an anniversary), and the calendar rules
@@ -126,15 +126,8 @@ export function occasionDateLabel(occasion: OccasionDate): string {
   return occasion.month === 2 && occasion.day === 29 ? `${label} (28 February in other years)` : label;
 }
 
-/** One day as a reminder names it: "Sunday 14 February 2027". */
-export function occurrenceLabel(date: string): string {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(year, month - 1, day)).toLocaleDateString("en-GB", {
-    weekday: "long",
-    timeZone: "UTC",
-  });
-  return `${weekday} ${dayAndMonth(month, day)} ${year}`;
-}
+/** One day as a reminder names it: "Sunday 14 February 2027", as the shop writes a delivery date. */
+export const occurrenceLabel = formatDeliveryDate;
 
 /** The page a reminder's "Remove this reminder for good" link opens (its token signed by the server). */
 export const occasionRemovalPath = (token: string) => `/occasions/remove?token=${encodeURIComponent(token)}`;
