@@ -251,12 +251,15 @@ export function shopPathFor(name: string, categories: Array<{ name: string; url:
   return found?.url ?? "/products";
 }
 
+/** Reminders written in one batch (one round trip): a stamp and a mail each. */
+const OCCASIONS_PER_BATCH = 50;
+
 /**
  * The daily job: a reminder to each shopper whose occasion comes within `occasion_reminder_days`
  * (from tomorrow; today is the shop's date in its time zone), once per occasion and day. The
  * occasions are read by (month, day) on the index for the window, with their owners, in one
- * query; each mail is one batch (the stamp of `reminded_for`, then the mail through the return
- * mails' gate). A mail the gate refuses (the address left, bounced, or had a return mail today)
+ * query; each mail is its stamp of `reminded_for`, then the mail through the return mails' gate,
+ * written 50 mails to a batch. A mail the gate refuses (the address left, bounced, or had a return mail today)
  * leaves its occasion due: a later run tries again while it is still ahead. Past one-time
  * occasions are removed first. Answers what it did, as staff read it.
  */
@@ -319,6 +322,16 @@ export async function sendOccasionReminders(
   const categories = await occasionCategories(db);
   const run = crypto.randomUUID();
   let sent = 0;
+  // Each reminder is its stamp then its mail; a round trip writes OCCASIONS_PER_BATCH of them.
+  let statements: Array<BatchItem<"sqlite">> = [];
+  let stamps: number[] = [];
+  const write = async () => {
+    if (statements.length === 0) return;
+    const results = (await db.batch(statements as [BatchItem<"sqlite">, ...Array<BatchItem<"sqlite">>])) as unknown[];
+    sent += stamps.filter((position) => (results[position] as unknown[]).length > 0).length;
+    statements = [];
+    stamps = [];
+  };
   for (const occasion of due) {
     const stamp = remindedStamp(occasion.occurrence, run);
     const unsubscribe = await unsubscribeMarkFor(mail, signers.unsubscribe, occasion.email, "occasion_reminder");
@@ -332,7 +345,8 @@ export async function sendOccasionReminders(
       removeLink: removeMark,
       unsubscribeLink: unsubscribe.mark,
     });
-    const statements: Array<BatchItem<"sqlite">> = [
+    stamps.push(statements.length);
+    statements.push(
       db
         .update(occasions)
         .set({ remindedFor: stamp })
@@ -359,10 +373,10 @@ export async function sendOccasionReminders(
           onlyIf: sql`EXISTS (SELECT 1 FROM ${occasions} WHERE ${occasions.id} = ${occasion.id} AND ${occasions.remindedFor} = ${stamp})`,
         },
       )),
-    ];
-    const [stamped] = (await db.batch(statements as [BatchItem<"sqlite">])) as [Array<{ id: number }>];
-    if (stamped.length > 0) sent++;
+    );
+    if (stamps.length === OCCASIONS_PER_BATCH) await write();
   }
+  await write();
   const held = due.length - sent;
   return `${sent} occasion reminder${sent === 1 ? "" : "s"} sent${held ? `, ${held} held back (unsubscribed, bounced or mailed today)` : ""}.${removed}`;
 }
